@@ -1,0 +1,13 @@
+/** Error codes carried in GraphQL `extensions.code`; one list for services and clients. */
+export enum ErrorCode {
+  BadUserInput = 'BAD_USER_INPUT',
+  Unauthenticated = 'UNAUTHENTICATED',
+  Forbidden = 'FORBIDDEN',
+  NotFound = 'NOT_FOUND',
+  Conflict = 'CONFLICT',
+  RateLimited = 'RATE_LIMITED',
+  Internal = 'INTERNAL_SERVER_ERROR',
+}
+
+/** One message per invalid field, keyed by the input's field name. */
+export type FieldErrors = Record<string, string>;

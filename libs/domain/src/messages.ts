@@ -1,0 +1,29 @@
+/**
+ * User-facing messages. Where the product specification words a message, it is used verbatim;
+ * the rest are written in the same voice. Servers and clients both read them from here.
+ */
+export const Messages = {
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  invalidPhone: 'Please enter a valid 10-digit phone number',
+  invalidEmail: 'Please enter a valid email address',
+  invalidState: 'Please select a valid US state',
+  invalidZip: 'Please enter a valid 5-digit ZIP code',
+  invalidDateOfBirth: 'Please enter a valid date of birth',
+  citizenshipRequired: 'You must certify that you are a US Citizen or a US legal resident',
+  emailTaken: 'An account with this email already exists',
+  loginFailed: 'Invalid email or password. Please try again.',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  forbidden: 'You do not have permission to perform this action.',
+  notFound: 'The requested resource was not found.',
+  rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+  welcomeTitle: 'Welcome to JIBS',
+  welcomeMessage:
+    'Your account has been created. Please verify your account to continue with your registration.',
+} as const;
+
+/** "{Field} is required" for required fields the specification gives no own message for. */
+export function requiredMessage(label: string): string {
+  return `${label} is required`;
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { Messages, requiredMessage } from './messages';
+import { isValidPhone, PHONE_MAX_LENGTH } from './phone';
+import { isUsState } from './us-states';
+
+const required = (label: string, max = 200) =>
+  z
+    .string({ error: requiredMessage(label) })
+    .trim()
+    .min(1, requiredMessage(label))
+    .max(max, `${label} is too long`);
+
+/** A calendar date (YYYY-MM-DD) that exists, is not in the future and is after 1900. */
+export const pastDate = (label: string) =>
+  z
+    .string({ error: requiredMessage(label) })
+    .trim()
+    .min(1, requiredMessage(label))
+    .refine((value) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+      const date = new Date(`${value}T00:00:00Z`);
+      return (
+        !Number.isNaN(date.getTime()) &&
+        date.toISOString().startsWith(value) &&
+        date.getTime() <= Date.now() &&
+        date.getUTCFullYear() >= 1900
+      );
+    }, Messages.invalidDateOfBirth);
+
+export const emailSchema = z
+  .string({ error: requiredMessage('Email') })
+  .trim()
+  .min(1, requiredMessage('Email'))
+  .max(254, Messages.invalidEmail)
+  .pipe(z.email(Messages.invalidEmail))
+  .transform((value) => value.toLowerCase());
+
+/** Registration step 1, Personal Information (spec section 5, sign-up). */
+export const signUpSchema = z
+  .object({
+    firstName: required('First name', 100),
+    lastName: required('Last name', 100),
+    email: emailSchema,
+    password: z
+      .string({ error: requiredMessage('Password') })
+      .min(1, requiredMessage('Password'))
+      .min(6, Messages.passwordTooShort)
+      .max(128, 'Password must be at most 128 characters long'),
+    confirmPassword: z.string({ error: requiredMessage('Confirm password') }).min(1, requiredMessage('Confirm password')),
+    phone: z
+      .string({ error: requiredMessage('Phone') })
+      .trim()
+      .min(1, requiredMessage('Phone'))
+      .max(PHONE_MAX_LENGTH + 2, Messages.invalidPhone)
+      .refine(isValidPhone, Messages.invalidPhone),
+    dateOfBirth: pastDate('Date of birth'),
+    addressLine1: required('Address line 1'),
+    addressLine2: z.string().trim().max(200, 'Address line 2 is too long').optional().nullable(),
+    city: required('City', 100),
+    state: z
+      .string({ error: requiredMessage('State') })
+      .trim()
+      .min(1, requiredMessage('State'))
+      .refine(isUsState, Messages.invalidState),
+    zipCode: z
+      .string({ error: requiredMessage('ZIP code') })
+      .trim()
+      .min(1, requiredMessage('ZIP code'))
+      .regex(/^\d{5}(-\d{4})?$/, Messages.invalidZip),
+    isUsCitizen: z.literal(true, { error: Messages.citizenshipRequired }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: Messages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+
+export type SignUpFields = z.input<typeof signUpSchema>;
+export type SignUpData = z.output<typeof signUpSchema>;
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: requiredMessage('Password') }).min(1, requiredMessage('Password')).max(128),
+});
+
+/**
+ * Turns a zod error into one message per field (the first issue of each field), the shape
+ * carried in BAD_USER_INPUT errors and shown beside the form fields.
+ */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
