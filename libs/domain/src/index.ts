@@ -1,4 +1,5 @@
 export * from './error-codes';
+export * from './domain-error';
 export * from './messages';
 export * from './phone';
 export * from './roles';

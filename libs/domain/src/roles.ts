@@ -1,13 +1,14 @@
+/** Keys are the GraphQL enum names; values are what is stored. */
 export enum Role {
-  Member = 'member',
-  Admin = 'admin',
+  MEMBER = 'member',
+  ADMIN = 'admin',
 }
 
 export enum NotificationType {
-  Info = 'info',
-  Success = 'success',
-  Warning = 'warning',
-  Error = 'error',
+  INFO = 'info',
+  SUCCESS = 'success',
+  WARNING = 'warning',
+  ERROR = 'error',
 }
 
 /** How many notifications the bell loads (spec section 9). */

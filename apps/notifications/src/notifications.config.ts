@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { envHelpers, loadConfig, serviceEnvSchema } from '@jibs/config';
+
+export const notificationsEnvSchema = z.intersection(
+  serviceEnvSchema,
+  z.object({ PORT: envHelpers.port(4002) }),
+);
+
+export type NotificationsConfig = z.output<typeof notificationsEnvSchema>;
+
+export function loadNotificationsConfig(env: NodeJS.ProcessEnv = process.env): NotificationsConfig {
+  return loadConfig(notificationsEnvSchema, env);
+}

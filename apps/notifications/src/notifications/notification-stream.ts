@@ -1,0 +1,91 @@
+import { EventEmitter, on } from 'node:events';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Client } from 'pg';
+import { DataSource, type EntityManager } from 'typeorm';
+import { LOGGER, type Logger } from '@jibs/observability';
+import type { NotificationEntity } from './notification.entity';
+
+const CHANNEL = 'notification_added';
+
+export interface StreamedNotification {
+  id: string;
+  userId: string;
+  title: string;
+  message: string;
+  type: NotificationEntity['type'];
+  read: boolean;
+  createdAt: string;
+}
+
+/**
+ * Live notifications for open subscriptions. A new notification is announced with NOTIFY in
+ * the transaction that stores it, so it is pushed only once committed, and every instance of
+ * the service (each LISTENing) can serve its own subscribers.
+ */
+@Injectable()
+export class NotificationStream implements OnModuleInit, OnApplicationShutdown {
+  private readonly emitter = new EventEmitter();
+  private listener?: Client;
+  private closed = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.emitter.setMaxListeners(0);
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.listen();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.closed = true;
+    this.emitter.emit('close');
+    await this.listener?.end().catch(() => undefined);
+  }
+
+  /** Inside the storing transaction: delivered to subscribers when it commits. */
+  async announce(manager: EntityManager, notification: NotificationEntity): Promise<void> {
+    const payload: StreamedNotification = {
+      id: notification.id,
+      userId: notification.userId,
+      title: notification.title,
+      message: notification.message,
+      type: notification.type,
+      read: notification.read,
+      createdAt: new Date(notification.createdAt).toISOString(),
+    };
+    await manager.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(payload)]);
+  }
+
+  /** Only this user's notifications, until the subscriber goes away. */
+  forUser(userId: string, signal?: AbortSignal): AsyncIterableIterator<StreamedNotification> {
+    const events = on(this.emitter, `user:${userId}`, { signal, close: ['close'] });
+    return (async function* () {
+      for await (const [notification] of events) yield notification as StreamedNotification;
+    })();
+  }
+
+  private async listen(): Promise<void> {
+    const options = this.dataSource.options as { url?: string };
+    const client = new Client({ connectionString: options.url, application_name: 'notifications-stream' });
+    client.on('notification', (message) => {
+      if (message.channel !== CHANNEL || !message.payload) return;
+      try {
+        const notification = JSON.parse(message.payload) as StreamedNotification;
+        this.emitter.emit(`user:${notification.userId}`, notification);
+      } catch (error) {
+        this.logger.warn({ err: error }, 'ignored a malformed notification announcement');
+      }
+    });
+    client.on('error', (error) => {
+      this.logger.error({ err: error }, 'notification stream connection lost; reconnecting');
+      void client.end().catch(() => undefined);
+      if (!this.closed) setTimeout(() => void this.listen().catch(() => undefined), 1_000);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.listener = client;
+  }
+}

@@ -1,0 +1,48 @@
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { Role } from '@jibs/domain';
+
+/** Who is calling, as proven by a verified access token. */
+export interface AuthUser {
+  id: string;
+  role: Role;
+  email: string;
+}
+
+export const ACCESS_TOKEN_ALGORITHM = 'ES256';
+
+export interface TokenVerifierOptions {
+  jwksUrl: string;
+  issuer: string;
+  audience: string;
+}
+
+export type TokenVerifier = (token: string) => Promise<AuthUser>;
+
+/**
+ * Verifies access tokens against identity's published keys: signature (ES256 only), issuer,
+ * audience and expiry. Throws on anything else.
+ */
+export function createTokenVerifier(options: TokenVerifierOptions, keys?: JWTVerifyGetKey): TokenVerifier {
+  const jwks = keys ?? createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000 });
+  return async (token) => {
+    const { payload } = await jwtVerify(token, jwks, {
+      issuer: options.issuer,
+      audience: options.audience,
+      algorithms: [ACCESS_TOKEN_ALGORITHM],
+      requiredClaims: ['sub', 'exp', 'iat'],
+    });
+    const role = payload['role'];
+    const email = payload['email'];
+    if (typeof payload.sub !== 'string' || (role !== Role.MEMBER && role !== Role.ADMIN) || typeof email !== 'string') {
+      throw new Error('access token is missing claims');
+    }
+    return { id: payload.sub, role, email };
+  };
+}
+
+/** The token from an `Authorization: Bearer <token>` value, or undefined. */
+export function bearerToken(header: unknown): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header.trim());
+  return match?.[1];
+}

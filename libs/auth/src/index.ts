@@ -1,0 +1,6 @@
+export * from './access-audit';
+export * from './access-decisions';
+export * from './access-token';
+export * from './auth.guard';
+export * from './auth.module';
+export * from './current-user.decorator';

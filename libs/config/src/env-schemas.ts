@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback ? 'true' : 'false')
+    .transform((value) => value === 'true' || value === '1');
+const url = z.string().url();
+
+/** What every backend service reads from its environment. */
+export const serviceEnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().default('127.0.0.1'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: url,
+    EVENT_BROKER: z.enum(['postgres', 'kafka']).default('postgres'),
+    EVENTLOG_DATABASE_URL: url.optional(),
+    KAFKA_BROKERS: z
+      .string()
+      .optional()
+      .transform((value) => (value ? value.split(',').map((broker) => broker.trim()) : undefined)),
+    JWKS_URL: url,
+    JWT_ISSUER: z.string().default('jibs-identity'),
+    JWT_AUDIENCE: z.string().default('jibs'),
+  })
+  .refine((env) => env.EVENT_BROKER !== 'postgres' || env.EVENTLOG_DATABASE_URL, {
+    message: 'EVENTLOG_DATABASE_URL is required when EVENT_BROKER=postgres',
+    path: ['EVENTLOG_DATABASE_URL'],
+  })
+  .refine((env) => env.EVENT_BROKER !== 'kafka' || env.KAFKA_BROKERS?.length, {
+    message: 'KAFKA_BROKERS is required when EVENT_BROKER=kafka',
+    path: ['KAFKA_BROKERS'],
+  });
+
+export type ServiceEnv = z.output<typeof serviceEnvSchema>;
+
+/** Outgoing mail: the local mailbox (files) by default, SMTP at scale. */
+export const mailEnvSchema = z
+  .object({
+    MAIL_TRANSPORT: z.enum(['mailbox', 'smtp']).default('mailbox'),
+    MAILBOX_DIR: z.string().default('.data/mailbox'),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('JIBS <no-reply@jibs.local>'),
+  })
+  .refine((env) => env.MAIL_TRANSPORT !== 'smtp' || env.SMTP_URL, {
+    message: 'SMTP_URL is required when MAIL_TRANSPORT=smtp',
+    path: ['SMTP_URL'],
+  });
+
+export type MailEnv = z.output<typeof mailEnvSchema>;
+
+export const envHelpers = { port, bool, url };

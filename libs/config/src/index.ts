@@ -1,0 +1,2 @@
+export * from './env-schemas';
+export * from './load-config';

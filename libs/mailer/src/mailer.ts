@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { MailEnv } from '@jibs/config';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface StoredMail extends MailMessage {
+  id: string;
+  from: string;
+  sentAt: string;
+}
+
+/** Outgoing mail, whatever carries it. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** The local stack's mailbox: each message a JSON file, listed by the mailbox page. */
+export class MailboxMailer implements Mailer {
+  constructor(
+    private readonly directory: string,
+    private readonly from: string,
+  ) {}
+
+  async send(message: MailMessage): Promise<void> {
+    await mkdir(this.directory, { recursive: true });
+    const stored: StoredMail = { ...message, id: randomUUID(), from: this.from, sentAt: new Date().toISOString() };
+    const name = `${stored.sentAt.replace(/[:.]/g, '-')}-${stored.id}.json`;
+    await writeFile(join(this.directory, name), JSON.stringify(stored, null, 2), { mode: 0o600 });
+  }
+}
+
+/** Real delivery through an SMTP server (nodemailer). */
+export class SmtpMailer implements Mailer {
+  private readonly transport: nodemailer.Transporter;
+
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    this.transport = nodemailer.createTransport(url);
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.transport.sendMail({ from: this.from, ...message });
+  }
+}
+
+export function createMailer(env: MailEnv): Mailer {
+  return env.MAIL_TRANSPORT === 'smtp'
+    ? new SmtpMailer(env.SMTP_URL!, env.MAIL_FROM)
+    : new MailboxMailer(env.MAILBOX_DIR, env.MAIL_FROM);
+}

@@ -1,0 +1,4 @@
+export * from './logger';
+export * from './metrics';
+export * from './operational-endpoints';
+export * from './request-context';

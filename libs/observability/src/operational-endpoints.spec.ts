@@ -1,0 +1,54 @@
+import express from 'express';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLogger } from './logger';
+import { createMetrics } from './metrics';
+import { mountOperationalEndpoints, type ReadinessCheck } from './operational-endpoints';
+
+describe('operational endpoints', () => {
+  let server: Server;
+  let base: string;
+  let dbUp = true;
+
+  beforeAll(async () => {
+    const app = express();
+    const readiness: ReadinessCheck[] = [
+      { name: 'database', check: async () => (dbUp ? undefined : Promise.reject(new Error('down'))) },
+    ];
+    mountOperationalEndpoints(app, { metrics: createMetrics('test'), logger: createLogger('test', 'silent'), readiness });
+    app.get('/hello', (_req, res) => res.send('hi'));
+    server = createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('answers liveness', async () => {
+    const res = await fetch(`${base}/health/live`);
+    expect(res.status).toBe(200);
+  });
+
+  it('reports readiness from its checks without leaking the reason', async () => {
+    dbUp = true;
+    expect((await fetch(`${base}/health/ready`)).status).toBe(200);
+    dbUp = false;
+    const res = await fetch(`${base}/health/ready`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'unavailable', checks: { database: 'down' } });
+  });
+
+  it('exposes Prometheus metrics including request latency', async () => {
+    await fetch(`${base}/hello`);
+    const body = await (await fetch(`${base}/metrics`)).text();
+    expect(body).toContain('http_request_duration_seconds_bucket');
+    expect(body).toContain('route="/hello"');
+  });
+
+  it('echoes a well-formed request id and replaces a malformed one', async () => {
+    const kept = await fetch(`${base}/hello`, { headers: { 'x-request-id': 'abcdef123456' } });
+    expect(kept.headers.get('x-request-id')).toBe('abcdef123456');
+    const replaced = await fetch(`${base}/hello`, { headers: { 'x-request-id': 'bad id\n' } });
+    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -1,0 +1,49 @@
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { DomainError, ErrorCode, Messages } from '@jibs/domain';
+import type { Logger } from '@jibs/observability';
+
+/** Codes graphql-js and Apollo give to errors in the request itself; safe to pass on. */
+const REQUEST_ERROR_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'OPERATION_RESOLUTION_FAILURE',
+]);
+
+function domainErrorOf(error: unknown): DomainError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    if (current instanceof DomainError) return current;
+    current = (current as { originalError?: unknown }).originalError;
+  }
+  return undefined;
+}
+
+/**
+ * The one place errors become GraphQL errors: domain errors keep their code, message and
+ * field errors; request errors pass through; everything else is logged and answered with a
+ * generic message, so no stack, SQL or internal detail reaches a client.
+ */
+export function createErrorFormatter(logger: Logger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const domain = domainErrorOf(error);
+    if (domain) {
+      return {
+        message: domain.message,
+        path: formatted.path,
+        extensions: {
+          code: domain.code,
+          ...(domain.fieldErrors ? { fieldErrors: domain.fieldErrors } : {}),
+        },
+      };
+    }
+    const code = formatted.extensions?.['code'];
+    if (typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) {
+      return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
+    }
+    logger.error({ err: error instanceof GraphQLError ? (error.originalError ?? error) : error, path: formatted.path }, 'unexpected error in a GraphQL operation');
+    return { message: Messages.unexpected, path: formatted.path, extensions: { code: ErrorCode.Internal } };
+  };
+}

@@ -1,0 +1,5 @@
+export * from './bootstrap';
+export * from './format-error';
+export * from './metrics-plugin';
+export * from './subgraph-context';
+export * from './subgraph-graphql.module';

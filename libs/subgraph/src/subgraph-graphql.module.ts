@@ -1,0 +1,61 @@
+import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
+import type { DynamicModule } from '@nestjs/common';
+import { GraphQLModule } from '@nestjs/graphql';
+import { bearerToken, createTokenVerifier } from '@jibs/auth';
+import type { Logger, ServiceMetrics } from '@jibs/observability';
+import { createErrorFormatter } from './format-error';
+import { metricsPlugin } from './metrics-plugin';
+import { buildContext } from './subgraph-context';
+
+export interface SubgraphGraphQLOptions {
+  logger: Logger;
+  metrics: ServiceMetrics;
+  production: boolean;
+  /** Serve `Subscription` operations over graphql-ws on /graphql (tokens verified on connect). */
+  subscriptions?: { jwksUrl: string; issuer: string; audience: string };
+}
+
+/** A code-first Apollo Federation 2 subgraph with the project's error, auth and metrics rules. */
+export function subgraphGraphQLModule(options: () => SubgraphGraphQLOptions): DynamicModule {
+  return GraphQLModule.forRootAsync<ApolloFederationDriverConfig>({
+    driver: ApolloFederationDriver,
+    useFactory: () => {
+      const { logger, metrics, production, subscriptions } = options();
+      const verify = subscriptions ? createTokenVerifier(subscriptions) : undefined;
+      return {
+        autoSchemaFile: { federation: 2 },
+        sortSchema: true,
+        path: '/graphql',
+        playground: false,
+        introspection: !production,
+        includeStacktraceInErrorResponses: false,
+        csrfPrevention: true,
+        context: buildContext,
+        formatError: createErrorFormatter(logger),
+        plugins: [metricsPlugin(metrics)],
+        ...(verify
+          ? {
+              subscriptions: {
+                'graphql-ws': {
+                  path: '/graphql',
+                  onConnect: async (ctx: {
+                    connectionParams?: Record<string, unknown>;
+                    extra: { user?: unknown };
+                  }) => {
+                    const token = bearerToken(ctx.connectionParams?.['authorization']);
+                    if (!token) return false;
+                    try {
+                      ctx.extra.user = await verify!(token);
+                      return true;
+                    } catch {
+                      return false;
+                    }
+                  },
+                },
+              },
+            }
+          : {}),
+      } as ApolloFederationDriverConfig;
+    },
+  });
+}

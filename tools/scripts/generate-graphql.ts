@@ -1,0 +1,50 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { composeServices } from '@apollo/composition';
+import { printSubgraphSchema } from '@apollo/subgraph';
+import { GraphQLSchemaHost } from '@nestjs/graphql';
+import { parse, printSchema } from 'graphql';
+import { asyncApiDocument } from '@jibs/events';
+import { baseEnv, SERVICES } from './service-registry';
+import { withTempPostgres } from './temp-postgres';
+
+/**
+ * Regenerates every committed GraphQL artefact from the code: each subgraph's SDL, the composed
+ * supergraph the gateway serves, its API schema, the web client's typed operations, and the
+ * AsyncAPI document of the event catalog. CI runs it and fails on a diff.
+ */
+async function main(): Promise<void> {
+  const root = resolve(__dirname, '../../../..');
+  const subgraphs = await withTempPostgres(async (databaseUrl) => {
+    const eventlog = await databaseUrl('eventlog');
+    const result: { name: string; url: string; typeDefs: ReturnType<typeof parse> }[] = [];
+    for (const service of SERVICES) {
+      const app = await service.createApp(baseEnv(await databaseUrl(service.name), eventlog));
+      await app.init();
+      const sdl = printSubgraphSchema(app.get(GraphQLSchemaHost).schema);
+      await app.close();
+      writeFileSync(resolve(root, `apps/${service.name}/schema.graphql`), `${sdl.trim()}\n`);
+      result.push({ name: service.name, url: `http://${service.name}:4000/graphql`, typeDefs: parse(sdl) });
+    }
+    return result;
+  });
+  const composed = composeServices(subgraphs);
+  if (composed.errors) {
+    throw new Error(`Composition failed:\n${composed.errors.map((error) => error.message).join('\n')}`);
+  }
+  writeFileSync(resolve(root, 'apps/gateway/supergraph.graphql'), `${composed.supergraphSdl.trim()}\n`);
+  const api = printSchema(composed.schema.toAPISchema().toGraphQLJSSchema());
+  writeFileSync(resolve(root, 'apps/gateway/api-schema.graphql'), `${api.trim()}\n`);
+  writeFileSync(resolve(root, 'docs/asyncapi.json'), `${JSON.stringify(asyncApiDocument(), null, 2)}\n`);
+  execFileSync(process.execPath, [resolve(root, 'tools/codegen/codegen-web.mjs')], { cwd: root, stdio: 'inherit' });
+  process.stdout.write('Generated subgraph schemas, supergraph, API schema, web operations and AsyncAPI.\n');
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,177 @@
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { ensureDatabase, startEmbeddedServer, type EmbeddedServer } from '@jibs/database';
+import { loadOrCreateSecrets } from './secrets';
+import { startMailboxPage } from './mailbox-page';
+import { ServiceProcess, type LogSink } from './service-process';
+
+export interface StackOptions {
+  /** Repository root (where dist/ lives). */
+  root: string;
+  dataDir: string;
+  gatewayPort: number;
+  /** identity = base+1, notifications = base+2; Postgres, S3 and the mailbox page have their own. */
+  servicePortBase: number;
+  postgresPort: number;
+  s3Port: number;
+  mailboxPort: number;
+  log: LogSink;
+  logLevel?: string;
+}
+
+export const DEFAULT_STACK_PORTS = {
+  gatewayPort: 8080,
+  servicePortBase: 4000,
+  postgresPort: 54320,
+  s3Port: 4569,
+  mailboxPort: 8025,
+};
+
+const SUBGRAPHS = ['identity', 'notifications'] as const;
+export type ServiceName = (typeof SUBGRAPHS)[number] | 'gateway';
+
+interface S3Server {
+  run(): Promise<unknown>;
+  close(): Promise<unknown>;
+}
+
+/**
+ * The whole product on one machine: embedded Postgres (one database per service plus the
+ * event log), a local S3 endpoint, a mailbox, every service and the gateway with the web
+ * client. The same code paths as production; only configuration differs.
+ */
+export class LocalStack {
+  readonly services = new Map<ServiceName, ServiceProcess>();
+  private postgres?: EmbeddedServer;
+  private s3?: S3Server;
+  private mailbox?: Server;
+
+  constructor(readonly options: StackOptions) {}
+
+  get gatewayUrl(): string {
+    return `http://localhost:${this.options.gatewayPort}`;
+  }
+
+  get mailboxUrl(): string {
+    return `http://localhost:${this.options.mailboxPort}`;
+  }
+
+  get mailboxDir(): string {
+    return join(this.options.dataDir, 'mailbox');
+  }
+
+  service(name: ServiceName): ServiceProcess {
+    const service = this.services.get(name);
+    if (!service) throw new Error(`unknown service ${name}`);
+    return service;
+  }
+
+  async start(): Promise<void> {
+    const { options } = this;
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    const secrets = loadOrCreateSecrets(options.dataDir);
+
+    this.postgres = await startEmbeddedServer({
+      dataDir: join(options.dataDir, 'postgres'),
+      port: options.postgresPort,
+      password: secrets.postgresPassword,
+    });
+    const dbUrl = (name: string) => {
+      const url = new URL(this.postgres!.url);
+      url.pathname = `/${name}`;
+      return url.toString();
+    };
+    for (const name of [...SUBGRAPHS, 'eventlog']) await ensureDatabase(dbUrl(name));
+
+    // s3rver ships as CommonJS; loaded lazily so unit tests of this file need no S3.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const S3rver = require('s3rver') as new (options: object) => S3Server;
+    this.s3 = new S3rver({
+      port: options.s3Port,
+      address: '127.0.0.1',
+      directory: join(options.dataDir, 's3'),
+      silent: true,
+      configureBuckets: [{ name: 'documents' }, { name: 'memorials' }],
+    });
+    await this.s3.run();
+    this.mailbox = await startMailboxPage(this.mailboxDir, options.mailboxPort);
+
+    const port = (index: number) => options.servicePortBase + index + 1;
+    const identityUrl = `http://127.0.0.1:${port(0)}`;
+    const common: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      LOG_LEVEL: options.logLevel ?? 'info',
+      HOST: '127.0.0.1',
+      EVENT_BROKER: 'postgres',
+      EVENTLOG_DATABASE_URL: dbUrl('eventlog'),
+      JWKS_URL: `${identityUrl}/.well-known/jwks.json`,
+      JWT_ISSUER: 'jibs-identity',
+      JWT_AUDIENCE: 'jibs',
+      MAIL_TRANSPORT: 'mailbox',
+      MAILBOX_DIR: this.mailboxDir,
+      S3_ENDPOINT: `http://127.0.0.1:${options.s3Port}`,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: secrets.s3AccessKeyId,
+      S3_SECRET_ACCESS_KEY: secrets.s3SecretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    const entry = (name: string) => resolve(options.root, `dist/server/apps/${name}/src/main.js`);
+    const extra: Record<(typeof SUBGRAPHS)[number], NodeJS.ProcessEnv> = {
+      identity: {
+        JWT_PRIVATE_KEY: secrets.jwtPrivateKey,
+        // Browsers accept Secure cookies on http://localhost; keep them Secure everywhere.
+        COOKIE_SECURE: 'true',
+        PUBLIC_ORIGIN: this.gatewayUrl,
+      },
+      notifications: {},
+    };
+    SUBGRAPHS.forEach((name, index) => {
+      this.services.set(
+        name,
+        new ServiceProcess(
+          { name, entry: entry(name), port: port(index), env: { ...common, ...extra[name], DATABASE_URL: dbUrl(name) } },
+          options.log,
+        ),
+      );
+    });
+    this.services.set(
+      'gateway',
+      new ServiceProcess(
+        {
+          name: 'gateway',
+          entry: entry('gateway'),
+          port: options.gatewayPort,
+          env: {
+            ...common,
+            HOST: '0.0.0.0',
+            SUPERGRAPH_PATH: resolve(options.root, 'apps/gateway/supergraph.graphql'),
+            WEB_DIST_DIR: resolve(options.root, 'dist/apps/web'),
+            PUBLIC_ORIGIN: this.gatewayUrl,
+            ...Object.fromEntries(
+              SUBGRAPHS.map((name, index) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${port(index)}/graphql`]),
+            ),
+            NOTIFICATIONS_WS_URL: `ws://127.0.0.1:${port(SUBGRAPHS.indexOf('notifications'))}/graphql`,
+          },
+        },
+        options.log,
+      ),
+    );
+    // Subgraphs in parallel (they only need Postgres), then the gateway that fronts them.
+    await Promise.all(SUBGRAPHS.map((name) => this.service(name).start()));
+    await this.service('gateway').start();
+  }
+
+  /** Everything it started, in reverse order; safe to call twice. */
+  async stop(): Promise<void> {
+    await this.services.get('gateway')?.stop();
+    await Promise.all(SUBGRAPHS.map((name) => this.services.get(name)?.stop()));
+    await new Promise((resolve) => (this.mailbox ? this.mailbox.close(resolve) : resolve(undefined)));
+    this.mailbox = undefined;
+    await this.s3?.close().catch(() => undefined);
+    this.s3 = undefined;
+    await this.postgres?.stop().catch(() => undefined);
+    this.postgres = undefined;
+  }
+}

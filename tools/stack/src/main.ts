@@ -1,0 +1,59 @@
+import { resolve } from 'node:path';
+import { DEFAULT_STACK_PORTS, LocalStack } from './local-stack';
+import { formatLogLine } from './log-format';
+
+/** `npm start`: the whole stack in the foreground until Ctrl-C. */
+async function main(): Promise<void> {
+  const root = resolve(__dirname, '../../../../..');
+  const port = Number(process.env.PORT ?? DEFAULT_STACK_PORTS.gatewayPort);
+  const stack = new LocalStack({
+    root,
+    dataDir: resolve(root, process.env.JIBS_DATA_DIR ?? '.data'),
+    ...DEFAULT_STACK_PORTS,
+    gatewayPort: port,
+    log: (service, line) => process.stdout.write(formatLogLine(service, line)),
+    logLevel: process.env.LOG_LEVEL,
+  });
+
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write('\nStopping JIBS...\n');
+    await stack.stop();
+    process.stdout.write('Stopped. Nothing is left running.\n');
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  process.stdout.write('Starting JIBS (embedded Postgres, event bus, S3, mailbox, services)...\n');
+  const started = Date.now();
+  try {
+    await stack.start();
+  } catch (error) {
+    process.stderr.write(`\nJIBS could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    await stop(1);
+    return;
+  }
+  const rows: [string, string][] = [
+    ['App (web client + GraphQL)', `${stack.gatewayUrl}`],
+    ['GraphQL endpoint', `${stack.gatewayUrl}/graphql`],
+    ...[...stack.services.values()].map((service): [string, string] => [
+      `${service.spec.name} health`,
+      `${service.url}/health/ready`,
+    ]),
+    ['Local mailbox', stack.mailboxUrl],
+    ['S3 API (s3rver)', `http://localhost:${DEFAULT_STACK_PORTS.s3Port}`],
+    ['Postgres (embedded)', `127.0.0.1:${DEFAULT_STACK_PORTS.postgresPort} (password in .data/secrets.json)`],
+    ['Data directory', stack.options.dataDir],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  process.stdout.write(
+    `\nJIBS is ready in ${((Date.now() - started) / 1000).toFixed(1)} s:\n${rows
+      .map(([label, value]) => `  ${label.padEnd(width)}  ${value}`)
+      .join('\n')}\n\nPress Ctrl-C to stop.\n\n`,
+  );
+}
+
+void main();

@@ -1,0 +1,30 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Secrets of the local stack, made once and kept (mode 0600) under the data directory, so a
+ * restart keeps sessions and the database password. They reach services only through their
+ * environment; nothing in the repository holds a secret.
+ */
+export interface LocalSecrets {
+  postgresPassword: string;
+  jwtPrivateKey: string;
+  s3AccessKeyId: string;
+  s3SecretAccessKey: string;
+}
+
+export function loadOrCreateSecrets(dataDir: string): LocalSecrets {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as LocalSecrets;
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const secrets: LocalSecrets = {
+    postgresPassword: randomBytes(18).toString('base64url'),
+    jwtPrivateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    // s3rver accepts only its built-in development credentials.
+    s3AccessKeyId: 'S3RVER',
+    s3SecretAccessKey: 'S3RVER',
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}

@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export interface ServiceSpec {
+  name: string;
+  entry: string;
+  port: number;
+  env: NodeJS.ProcessEnv;
+}
+
+export type LogSink = (service: string, line: string) => void;
+
+const READY_TIMEOUT_MS = 60_000;
+
+/** One service as a child process: start, wait for /health/ready, stop cleanly. */
+export class ServiceProcess {
+  private child?: ChildProcess;
+  private exited?: Promise<number | null>;
+
+  constructor(
+    readonly spec: ServiceSpec,
+    private readonly log: LogSink,
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.spec.port}`;
+  }
+
+  get running(): boolean {
+    return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    const child = spawn(process.execPath, ['--enable-source-maps', this.spec.entry], {
+      env: { ...this.spec.env, PORT: String(this.spec.port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream! }).on('line', (line) => this.log(this.spec.name, line));
+    }
+    await this.waitReady();
+  }
+
+  /** Polls /health/ready; fails early if the process exits. */
+  async waitReady(timeoutMs = READY_TIMEOUT_MS): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (!this.running) throw new Error(`${this.spec.name} exited before it was ready (see its log above)`);
+      try {
+        const res = await fetch(`${this.url}/health/ready`, { signal: AbortSignal.timeout(2_000) });
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`${this.spec.name} was not ready within ${timeoutMs / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** SIGTERM, then SIGKILL if it has not exited within the grace period. */
+  async stop(graceMs = 10_000): Promise<void> {
+    const child = this.child;
+    if (!child || !this.running) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    await this.exited;
+    clearTimeout(timer);
+  }
+}
