@@ -20,6 +20,8 @@ export function dataSourceOptions(config: DataSourceConfig): DataSourceOptions {
     migrations: config.migrations,
     migrationsTableName: 'migrations',
     synchronize: false,
+    // gen_random_uuid() is built into Postgres 13+; no extension to install.
+    uuidExtension: 'pgcrypto',
     migrationsRun: false,
     logging: ['error'],
     applicationName: config.applicationName,
@@ -27,11 +29,21 @@ export function dataSourceOptions(config: DataSourceConfig): DataSourceOptions {
   };
 }
 
+// Any fixed number: replicas of one service starting together migrate one at a time.
+const MIGRATION_LOCK = 724_118_301;
+
 /** Connects and applies pending migrations; throws (the service must not start) on failure. */
 export async function openDataSource(config: DataSourceConfig): Promise<DataSource> {
   const dataSource = new DataSource(dataSourceOptions(config));
   await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
+  const runner = dataSource.createQueryRunner();
+  try {
+    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await runner.release();
+  }
   return dataSource;
 }
 

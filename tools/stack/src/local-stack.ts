@@ -61,6 +61,14 @@ export class LocalStack {
     return join(this.options.dataDir, 'mailbox');
   }
 
+  /** A database of the running stack (tests and benchmarks inspect what services wrote). */
+  databaseUrl(name: string): string {
+    if (!this.postgres) throw new Error('the stack is not running');
+    const url = new URL(this.postgres.url);
+    url.pathname = `/${name}`;
+    return url.toString();
+  }
+
   service(name: ServiceName): ServiceProcess {
     const service = this.services.get(name);
     if (!service) throw new Error(`unknown service ${name}`);
@@ -77,11 +85,7 @@ export class LocalStack {
       port: options.postgresPort,
       password: secrets.postgresPassword,
     });
-    const dbUrl = (name: string) => {
-      const url = new URL(this.postgres!.url);
-      url.pathname = `/${name}`;
-      return url.toString();
-    };
+    const dbUrl = (name: string) => this.databaseUrl(name);
     for (const name of [...SUBGRAPHS, 'eventlog']) await ensureDatabase(dbUrl(name));
 
     // s3rver ships as CommonJS; loaded lazily so unit tests of this file need no S3.

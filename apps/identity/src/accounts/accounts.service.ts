@@ -29,7 +29,7 @@ export class AccountsService {
     const parsed = signUpSchema.safeParse(input);
     if (!parsed.success) throw DomainError.badInput(fieldErrorsOf(parsed.error));
     const data = parsed.data;
-    if (await this.accounts.exist({ where: { email: data.email } })) {
+    if (await this.accounts.exists({ where: { email: data.email } })) {
       throw DomainError.badInput({ email: Messages.emailTaken });
     }
     const passwordHash = await hashPassword(data.password);

@@ -11,20 +11,20 @@ const idsSchema = z.array(z.uuid('Each notification id must be a valid id')).max
 @Resolver(() => NotificationModel)
 export class NotificationsResolver {
   constructor(
-    private readonly notifications: NotificationsService,
+    private readonly service: NotificationsService,
     private readonly stream: NotificationStream,
   ) {}
 
   @Authenticated()
   @Query(() => [NotificationModel], { description: "The signed-in user's latest notifications, newest first (20)." })
   async notifications(@CurrentUser() user: AuthUser): Promise<NotificationModel[]> {
-    return (await this.notifications.latest(user.id)).map((row) => NotificationModel.from(row));
+    return (await this.service.latest(user.id)).map((row) => NotificationModel.from(row));
   }
 
   @Authenticated()
   @Query(() => Int, { description: "How many of the signed-in user's notifications are unread." })
   unreadNotificationCount(@CurrentUser() user: AuthUser): Promise<number> {
-    return this.notifications.unreadCount(user.id);
+    return this.service.unreadCount(user.id);
   }
 
   @Authenticated()
@@ -37,7 +37,7 @@ export class NotificationsResolver {
       const parsed = idsSchema.safeParse(ids);
       if (!parsed.success) throw DomainError.badInput({ ids: parsed.error.issues[0]!.message });
     }
-    return this.notifications.markRead(user.id, ids);
+    return this.service.markRead(user.id, ids);
   }
 
   @Authenticated()

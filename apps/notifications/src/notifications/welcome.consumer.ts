@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Messages, NotificationType } from '@jibs/domain';
+import { Messages, NotificationType, welcomeMessage } from '@jibs/domain';
 import { EVENT_BROKER, idempotent, type EventBroker, type EventData, type Subscription } from '@jibs/events';
 import { NotificationsService } from './notifications.service';
 
@@ -26,7 +26,7 @@ export class WelcomeConsumer implements OnApplicationBootstrap, OnApplicationShu
         await this.notifications.create(manager, {
           userId: data.userId,
           title: Messages.welcomeTitle,
-          message: Messages.welcomeMessage,
+          message: welcomeMessage(data.firstName),
           type: NotificationType.SUCCESS,
         });
       }),

@@ -1,0 +1,89 @@
+import type { Browser, Page } from 'playwright-core';
+import type { LocalStack } from '../../../tools/stack/src/local-stack';
+import { launchChromium } from './support/browser';
+import { startE2eStack } from './support/e2e-stack';
+import { aSignUp } from './support/graphql-client';
+import { openIdentityOutbox } from '../../../tools/stack/src/identity-outbox';
+
+describe('sign-up, sign-in and the live notification bell, in Chromium', () => {
+  let stack: LocalStack;
+  let stop: () => Promise<void>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [{ stack, stop }, browser] = await Promise.all([startE2eStack(2), launchChromium()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stop?.();
+  });
+
+  async function fillSignUp(page: Page, input: Record<string, unknown>): Promise<void> {
+    await page.getByLabel('First name').fill(String(input.firstName));
+    await page.getByLabel('Last name').fill(String(input.lastName));
+    await page.getByLabel('Email').fill(String(input.email));
+    await page.getByLabel('Password', { exact: true }).fill(String(input.password));
+    await page.getByLabel('Confirm password').fill(String(input.confirmPassword));
+    await page.getByLabel('Phone').fill('5551234567');
+    await page.getByLabel('Date of birth').fill(String(input.dateOfBirth));
+    await page.getByLabel('Address line 1').fill(String(input.addressLine1));
+    await page.getByLabel('City').fill(String(input.city));
+    await page.getByLabel('State').fill('MI');
+    await page.getByRole('option', { name: 'MI', exact: true }).click();
+    await page.getByLabel('ZIP').fill(String(input.zipCode));
+    await page.getByLabel('I am a US Citizen or a US legal resident').check();
+  }
+
+  it('a visitor signs up, signs in, and notifications arrive in the bell without a reload', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const frames: string[] = [];
+    page.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
+    const input = aSignUp();
+
+    await page.goto(`${stack.gatewayUrl}/register`);
+    await fillSignUp(page, input);
+    await page.getByRole('button', { name: /create account|register|sign up/i }).click();
+    await page.waitForURL('**/dashboard');
+
+    // The welcome notification reaches the bell on its own.
+    const badge = page.getByTestId('notification-badge');
+    await badge.waitFor({ timeout: 15_000 });
+    expect(await badge.textContent()).toBe('1');
+
+    // Sign out, then sign in again.
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${stack.gatewayUrl}/`);
+    await page.getByRole('link', { name: 'Sign In' }).first().click();
+    await page.getByLabel('Email').fill(String(input.email));
+    await page.getByLabel('Password', { exact: true }).fill(String(input.password));
+    await page.getByRole('button', { name: /sign in/i }).last().click();
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('notification-bell').click();
+    await page.getByTestId('notification-item').first().waitFor();
+    expect(await page.getByTestId('notification-item').count()).toBe(1);
+    await waitForText(page, 'Welcome to JIBS');
+
+    // A new event for this member, through the real outbox, relay, bus and consumer: it is
+    // pushed over the subscription and placed first, with no reload.
+    const userId = await page.evaluate(async () => {
+      const res = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"mutation{refreshSession{user{id}}}"}' });
+      return ((await res.json()) as { data: { refreshSession: { user: { id: string } } } }).data.refreshSession.user.id;
+    });
+    const outbox = await openIdentityOutbox(stack.databaseUrl('identity'));
+    try {
+      await outbox.publishRegistered({ id: userId, email: String(input.email), firstName: 'Amina', lastName: 'Rahman' });
+    } finally {
+      await outbox.close();
+    }
+    await page.getByTestId('notification-item').nth(1).waitFor({ timeout: 15_000 });
+    expect(frames.some((frame) => frame.includes('notificationAdded'))).toBe(true);
+    await page.screenshot({ path: 'test-results/notification-bell.png' });
+    await context.close();
+  });
+});
+
+async function waitForText(page: Page, text: string): Promise<void> {
+  await page.getByText(text).first().waitFor();
+}

@@ -1,0 +1,202 @@
+import { ApolloGateway } from '@apollo/gateway';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { expressMiddleware } from '@as-integrations/express5';
+import express from 'express';
+import { NoSchemaIntrospectionCustomRule, specifiedRules, type GraphQLSchema } from 'graphql';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTokenVerifier, type TokenVerifier } from '@jibs/auth';
+import {
+  createLogger,
+  createMetrics,
+  currentRequestId,
+  mountOperationalEndpoints,
+  type Logger,
+  type ServiceMetrics,
+} from '@jibs/observability';
+import { corsPolicy, isAllowedSocketOrigin } from './cors-policy';
+import { createErrorFormatter } from './format-error';
+import type { GatewayConfig } from './gateway.config';
+import { httpSubscriptionGuard } from './http-subscription-guard';
+import { operationMetricsPlugin } from './operation-metrics';
+import { queryLimitRules } from './query-limits';
+import { errorHandler, requestLog } from './request-log';
+import { securityHeaders } from './security-headers';
+import { mountStaticWeb } from './static-web';
+import { SubgraphDataSource, type GatewayContext } from './subgraph-data-source';
+import { subgraphReadiness } from './subgraph-readiness';
+import { createSubscriptionProxy } from './subscription-proxy';
+
+export const GRAPHQL_PATH = '/graphql';
+
+/** Collaborators a test may replace; production builds them from the configuration. */
+export interface GatewayDeps {
+  logger?: Logger;
+  metrics?: ServiceMetrics;
+  verifyToken?: TokenVerifier;
+}
+
+export interface RunningGateway {
+  /** `http://host:port`, with the port actually bound (tests listen on 0). */
+  url: string;
+  server: Server;
+  /** Stops accepting, closes subscription sockets, drains HTTP requests, stops the gateway. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The public origin: operational endpoints, security headers, CORS, `/graphql` over HTTP
+ * (Apollo Gateway over the committed supergraph) and over WebSocket (subscriptions forwarded
+ * to notifications), and the built web client. Starts listening before it resolves.
+ */
+export async function createGatewayServer(
+  config: GatewayConfig,
+  deps: GatewayDeps = {},
+): Promise<RunningGateway> {
+  const logger = deps.logger ?? createLogger('gateway', config.LOG_LEVEL);
+  const metrics = deps.metrics ?? createMetrics('gateway');
+  const verifyToken =
+    deps.verifyToken ??
+    createTokenVerifier({
+      jwksUrl: config.JWKS_URL,
+      issuer: config.JWT_ISSUER,
+      audience: config.JWT_AUDIENCE,
+    });
+  const production = config.NODE_ENV === 'production';
+  const introspection = !production;
+  const limitRules = queryLimitRules({
+    maxDepth: config.MAX_QUERY_DEPTH,
+    maxCost: config.MAX_QUERY_COST,
+    allowIntrospection: introspection,
+  });
+
+  const app = express();
+  app.disable('x-powered-by');
+  const httpServer = createServer(app);
+
+  mountOperationalEndpoints(app, {
+    metrics,
+    logger,
+    readiness: subgraphReadiness(config.subgraphs),
+  });
+  app.use(requestLog(logger));
+  app.use(
+    securityHeaders({ publicOrigin: config.PUBLIC_ORIGIN, connectSources: config.CSP_CONNECT_SRC }),
+  );
+  app.use(corsPolicy(config.CORS_ORIGINS));
+
+  const urls = new Map(config.subgraphs.map(({ name, url }) => [name, url]));
+  const gateway = new ApolloGateway({
+    supergraphSdl: config.supergraphSdl,
+    logger,
+    buildService: ({ name }) => {
+      const url = urls.get(name);
+      // loadGatewayConfig already failed fast on a missing URL; this guards hand-built configs.
+      if (!url) throw new Error(`No URL configured for the "${name}" subgraph`);
+      return new SubgraphDataSource(name, url);
+    },
+  });
+  let apiSchema: GraphQLSchema | undefined;
+  gateway.onSchemaLoadOrUpdate((schema) => {
+    apiSchema = schema.apiSchema;
+  });
+
+  const apollo = new ApolloServer<GatewayContext>({
+    gateway,
+    logger,
+    introspection,
+    includeStacktraceInErrorResponses: false,
+    // main.ts owns the signals: Apollo's own handler would re-raise them and skip closing WS.
+    stopOnTerminationSignals: false,
+    validationRules: limitRules,
+    formatError: createErrorFormatter(logger),
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      // The embedded Sandbox loads scripts from Apollo's CDN, which the CSP forbids.
+      ApolloServerPluginLandingPageDisabled(),
+      operationMetricsPlugin(metrics),
+      httpSubscriptionGuard(),
+    ],
+  });
+  await apollo.start();
+  const schema = apiSchema;
+  if (!schema) throw new Error('The gateway started without an API schema');
+
+  app.use(
+    GRAPHQL_PATH,
+    express.json(),
+    // Express 5 leaves `body` unset for other content types; Apollo wants it present so that
+    // such requests reach its CSRF check and are answered 400 rather than 500.
+    (req, _res, next) => {
+      req.body ??= {};
+      next();
+    },
+    expressMiddleware(apollo, {
+      context: async ({ req, res }): Promise<GatewayContext> => ({
+        req,
+        res,
+        requestId: currentRequestId() ?? String(res.getHeader('x-request-id') ?? ''),
+      }),
+    }),
+  );
+  if (config.WEB_DIST_DIR) mountStaticWeb(app, { dir: config.WEB_DIST_DIR, logger });
+  app.use((_req, res) => {
+    res.status(404).type('text/plain').send('Not found');
+  });
+  app.use(errorHandler(logger));
+
+  const subscriptions = createSubscriptionProxy({
+    server: httpServer,
+    path: GRAPHQL_PATH,
+    upstreamUrl: config.NOTIFICATIONS_WS_URL,
+    schema: () => apiSchema ?? schema,
+    validationRules: [
+      ...specifiedRules,
+      ...limitRules,
+      ...(introspection ? [] : [NoSchemaIntrospectionCustomRule]),
+    ],
+    verifyToken,
+    isAllowedOrigin: (origin, host) =>
+      isAllowedSocketOrigin(origin, host, {
+        allowedOrigins: config.CORS_ORIGINS,
+        publicOrigin: config.PUBLIC_ORIGIN,
+      }),
+    logger,
+    production,
+  });
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once('error', reject);
+      httpServer.listen(config.PORT, config.HOST, () => {
+        httpServer.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await subscriptions.close();
+    await apollo.stop();
+    throw error;
+  }
+  const { port } = httpServer.address() as AddressInfo;
+  const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  const url = `http://${host}:${port}`;
+  logger.info(
+    { url, subgraphs: config.subgraphs.map(({ name }) => name), introspection },
+    'gateway listening',
+  );
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url,
+    server: httpServer,
+    stop: () =>
+      (stopping ??= (async () => {
+        // Sockets first: an open WebSocket would otherwise hold the HTTP server open.
+        await subscriptions.close();
+        await apollo.stop();
+      })()),
+  };
+}

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { ConfigError, envHelpers, loadConfig } from '@jibs/config';
+import { resolveSubgraphEndpoints, type SubgraphEndpoint } from './subgraph-endpoints';
+
+const DEFAULT_SUPERGRAPH_PATH = 'apps/gateway/supergraph.graphql';
+
+const list = z
+  .string()
+  .optional()
+  .transform((value) =>
+    value
+      ? value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : [],
+  );
+
+/** A bare origin (`https://jibs.example`): what browsers send in `Origin`. */
+const origin = z
+  .string()
+  .url()
+  .refine((value) => new URL(value).origin === value, 'must be an origin without a path');
+
+const wsUrl = z
+  .string()
+  .url()
+  .refine((value) => /^wss?:$/.test(new URL(value).protocol), 'must be a ws:// or wss:// URL');
+
+export const gatewayEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  // 0 binds a free port (tests).
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SUPERGRAPH_PATH: z.string().default(DEFAULT_SUPERGRAPH_PATH),
+  NOTIFICATIONS_WS_URL: wsUrl,
+  JWKS_URL: envHelpers.url,
+  JWT_ISSUER: z.string().default('jibs-identity'),
+  JWT_AUDIENCE: z.string().default('jibs'),
+  WEB_DIST_DIR: z.string().optional(),
+  CORS_ORIGINS: list.pipe(z.array(origin)),
+  PUBLIC_ORIGIN: origin.optional(),
+  /** Extra `connect-src` sources, e.g. the S3 endpoint the browser uploads to. */
+  CSP_CONNECT_SRC: list,
+  MAX_QUERY_DEPTH: z.coerce.number().int().min(1).default(10),
+  MAX_QUERY_COST: z.coerce.number().int().min(1).default(1000),
+});
+
+export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
+
+export interface GatewayConfig extends GatewayEnv {
+  /** The committed supergraph, read once at boot. */
+  supergraphSdl: string;
+  subgraphs: SubgraphEndpoint[];
+}
+
+/**
+ * Reads and validates the gateway's settings, the supergraph, and one `<NAME>_URL` per subgraph
+ * the supergraph names. Every problem is reported at once and the gateway does not start.
+ */
+export function loadGatewayConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): GatewayConfig {
+  const problems: string[] = [];
+  let settings: GatewayEnv | undefined;
+  try {
+    settings = loadConfig(gatewayEnvSchema, env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(...error.problems);
+  }
+  const supergraphPath = resolve(cwd, env['SUPERGRAPH_PATH'] || DEFAULT_SUPERGRAPH_PATH);
+  let supergraphSdl = '';
+  let subgraphs: SubgraphEndpoint[] = [];
+  try {
+    supergraphSdl = readFileSync(supergraphPath, 'utf8');
+    const resolved = resolveSubgraphEndpoints(supergraphSdl, env);
+    problems.push(...resolved.problems);
+    subgraphs = resolved.endpoints;
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ? 'cannot read' : 'not a supergraph:';
+    problems.push(`SUPERGRAPH_PATH: ${reason} ${supergraphPath}`);
+  }
+  if (problems.length || !settings) throw new ConfigError(problems);
+  return { ...settings, supergraphSdl, subgraphs };
+}

@@ -1,0 +1,46 @@
+import { ConfigError, redactConfig } from '@jibs/config';
+import { createLogger } from '@jibs/observability';
+import { loadGatewayConfig, type GatewayConfig } from './gateway.config';
+import { createGatewayServer } from './gateway-server';
+
+/** How long a graceful stop may take before the process gives up on it. */
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+
+async function main(): Promise<void> {
+  const logger = createLogger('gateway');
+  let config: GatewayConfig;
+  try {
+    config = loadGatewayConfig();
+  } catch (error) {
+    const details = error instanceof ConfigError ? { problems: error.problems } : { err: error };
+    logger.fatal(details, 'invalid gateway configuration');
+    process.exit(1);
+  }
+  logger.level = config.LOG_LEVEL;
+  const { supergraphSdl: _sdl, ...settings } = config;
+  logger.info({ config: redactConfig(settings, []) }, 'gateway configuration');
+
+  const running = await createGatewayServer(config, { logger }).catch((error: unknown) => {
+    logger.fatal({ err: error }, 'gateway failed to start');
+    process.exit(1);
+  });
+
+  const shutdown = (signal: NodeJS.Signals) => {
+    logger.info({ signal }, 'stopping gateway');
+    setTimeout(() => {
+      logger.error('graceful stop timed out');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    running.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'gateway stopped with an error');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+void main();

@@ -1,0 +1,203 @@
+import {
+  getNamedType,
+  getNullableType,
+  GraphQLError,
+  isCompositeType,
+  isInterfaceType,
+  isListType,
+  isObjectType,
+  Kind,
+  type ASTNode,
+  type FieldNode,
+  type GraphQLCompositeType,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
+import { ErrorCode } from '@jibs/domain';
+
+export interface QueryLimits {
+  maxDepth: number;
+  maxCost: number;
+  /** When introspection is allowed its (deep) queries must not trip the limits. */
+  allowIntrospection: boolean;
+}
+
+/** What a list field is assumed to return when the query does not say how many. */
+export const DEFAULT_LIST_SIZE = 10;
+
+const PAGE_SIZE_ARGUMENTS = new Set(['first', 'last', 'limit']);
+const INTROSPECTION_FIELDS = new Set(['__schema', '__type']);
+
+/** A query the gateway refuses to plan because it is too deep or too expensive. */
+export class QueryLimitError extends GraphQLError {
+  constructor(message: string, node: ASTNode) {
+    super(message, { nodes: [node], extensions: { code: ErrorCode.BadUserInput } });
+    this.name = 'QueryLimitError';
+  }
+}
+
+/** Validation rules that turn away deep and expensive operations before any subgraph is asked. */
+export function queryLimitRules(limits: QueryLimits): ValidationRule[] {
+  return [depthLimitRule(limits), costLimitRule(limits)];
+}
+
+export function depthLimitRule({ maxDepth, allowIntrospection }: QueryLimits): ValidationRule {
+  return (context) => ({
+    OperationDefinition(operation) {
+      const depth = new DepthMeasure(context, allowIntrospection).of(operation.selectionSet);
+      if (depth > maxDepth) {
+        context.reportError(new QueryLimitError(`Query is too deep (max ${maxDepth})`, operation));
+      }
+    },
+  });
+}
+
+export function costLimitRule({ maxCost, allowIntrospection }: QueryLimits): ValidationRule {
+  return (context) => ({
+    OperationDefinition(operation) {
+      const cost = new CostEstimate(context, allowIntrospection).ofOperation(operation);
+      if (cost > maxCost) {
+        context.reportError(
+          new QueryLimitError(`Query is too complex (cost ${cost}, max ${maxCost})`, operation),
+        );
+      }
+    },
+  });
+}
+
+/**
+ * Levels of nested fields, fragments expanded. Each fragment is measured once (memoised) so a
+ * document that spreads fragments into each other many times cannot make this exponential.
+ */
+class DepthMeasure {
+  private readonly fragments = new Map<string, number>();
+  private readonly expanding = new Set<string>();
+
+  constructor(
+    private readonly context: ValidationContext,
+    private readonly allowIntrospection: boolean,
+  ) {}
+
+  of(selectionSet: SelectionSetNode): number {
+    let deepest = 0;
+    for (const selection of selectionSet.selections) {
+      let depth = 0;
+      if (selection.kind === Kind.FIELD) {
+        if (this.allowIntrospection && INTROSPECTION_FIELDS.has(selection.name.value)) continue;
+        depth = 1 + (selection.selectionSet ? this.of(selection.selectionSet) : 0);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        depth = this.of(selection.selectionSet);
+      } else {
+        depth = this.fragment(selection.name.value);
+      }
+      deepest = Math.max(deepest, depth);
+    }
+    return deepest;
+  }
+
+  private fragment(name: string): number {
+    const known = this.fragments.get(name);
+    if (known !== undefined) return known;
+    const fragment = this.context.getFragment(name);
+    // Unknown and cyclic fragments are reported by graphql's own rules.
+    if (!fragment || this.expanding.has(name)) return 0;
+    this.expanding.add(name);
+    const depth = this.of(fragment.selectionSet);
+    this.expanding.delete(name);
+    this.fragments.set(name, depth);
+    return depth;
+  }
+}
+
+/**
+ * An upper-bound estimate of the work an operation asks for: every field costs 1, and what is
+ * selected under a list field counts once per expected item: a literal `first`/`last`/`limit`,
+ * else the larger of a variable's default and DEFAULT_LIST_SIZE, else DEFAULT_LIST_SIZE.
+ * `__typename` is free: clients add it to every selection. Validation results are cached per
+ * document, so a variable's run-time value is never seen here; subgraphs cap page sizes too.
+ */
+class CostEstimate {
+  private readonly fragments = new Map<string, number>();
+  private readonly expanding = new Set<string>();
+  private operation?: OperationDefinitionNode;
+
+  constructor(
+    private readonly context: ValidationContext,
+    private readonly allowIntrospection: boolean,
+  ) {}
+
+  ofOperation(operation: OperationDefinitionNode): number {
+    this.operation = operation;
+    const root = this.context.getSchema().getRootType(operation.operation) ?? undefined;
+    return this.of(operation.selectionSet, root);
+  }
+
+  private of(selectionSet: SelectionSetNode, parent: GraphQLCompositeType | undefined): number {
+    let total = 0;
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) {
+        total += this.field(selection, parent);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const type = selection.typeCondition
+          ? this.compositeType(selection.typeCondition.name.value)
+          : parent;
+        total += this.of(selection.selectionSet, type);
+      } else {
+        total += this.fragment(selection.name.value);
+      }
+    }
+    return total;
+  }
+
+  private field(field: FieldNode, parent: GraphQLCompositeType | undefined): number {
+    const name = field.name.value;
+    if (name === '__typename') return 0;
+    if (this.allowIntrospection && INTROSPECTION_FIELDS.has(name)) return 0;
+    const definition =
+      parent && (isObjectType(parent) || isInterfaceType(parent))
+        ? parent.getFields()[name]
+        : undefined;
+    if (!field.selectionSet) return 1;
+    const named = definition ? getNamedType(definition.type) : undefined;
+    const children = this.of(field.selectionSet, isCompositeType(named) ? named : undefined);
+    const isList = definition ? isListType(getNullableType(definition.type)) : false;
+    return 1 + (isList ? this.listSize(field) : 1) * children;
+  }
+
+  private listSize(field: FieldNode): number {
+    for (const argument of field.arguments ?? []) {
+      if (!PAGE_SIZE_ARGUMENTS.has(argument.name.value)) continue;
+      const value = argument.value;
+      if (value.kind === Kind.INT) return Number(value.value);
+      if (value.kind === Kind.VARIABLE) {
+        const fallback = this.operation?.variableDefinitions?.find(
+          (definition) => definition.variable.name.value === value.name.value,
+        )?.defaultValue;
+        if (fallback?.kind === Kind.INT) return Math.max(Number(fallback.value), DEFAULT_LIST_SIZE);
+      }
+    }
+    return DEFAULT_LIST_SIZE;
+  }
+
+  private fragment(name: string): number {
+    const known = this.fragments.get(name);
+    if (known !== undefined) return known;
+    const fragment = this.context.getFragment(name);
+    if (!fragment || this.expanding.has(name)) return 0;
+    this.expanding.add(name);
+    const cost = this.of(
+      fragment.selectionSet,
+      this.compositeType(fragment.typeCondition.name.value),
+    );
+    this.expanding.delete(name);
+    this.fragments.set(name, cost);
+    return cost;
+  }
+
+  private compositeType(name: string): GraphQLCompositeType | undefined {
+    const type = this.context.getSchema().getType(name);
+    return isCompositeType(type) ? type : undefined;
+  }
+}

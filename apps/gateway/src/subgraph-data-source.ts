@@ -1,0 +1,80 @@
+import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** The subgraph that owns sessions: the only one that sees the browser's cookies. */
+export const SESSION_SUBGRAPH = 'identity';
+
+/** The per-request GraphQL context of the gateway (HTTP only). */
+export interface GatewayContext {
+  req: { headers: IncomingHttpHeaders; socket?: { remoteAddress?: string } };
+  res: { append(field: string, value: string[] | string): unknown };
+  requestId: string;
+}
+
+type ResponseHeaders = NonNullable<GatewayGraphQLResponse['http']>['headers'];
+
+/**
+ * Every `Set-Cookie` of a subgraph response, unjoined: joining them with commas (what `get`
+ * does) would break cookies whose `Expires` contains one. Standard fetch Headers have
+ * `getSetCookie()`; the gateway's default fetcher (minipass-fetch) exposes `raw()`.
+ */
+export function setCookieHeaders(headers: ResponseHeaders | undefined): string[] {
+  if (!headers) return [];
+  const standard = headers as { getSetCookie?: () => string[] };
+  if (typeof standard.getSetCookie === 'function') return standard.getSetCookie();
+  const legacy = headers as { raw?: () => Record<string, string[] | undefined> };
+  if (typeof legacy.raw === 'function') return legacy.raw()['set-cookie'] ?? [];
+  const joined = headers.get('set-cookie');
+  return joined ? [joined] : [];
+}
+
+/**
+ * How the gateway talks to one subgraph. What reaches a subgraph is chosen here, never copied
+ * wholesale from the client: the bearer token (each subgraph verifies it itself), the request
+ * id, the client's address and, for the session subgraph only, the cookies, whose
+ * `Set-Cookie` answers are passed back to the browser. Tokens and cookies are never logged.
+ */
+export class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
+  readonly subgraphName: string;
+
+  constructor(subgraphName: string, url: string) {
+    super({ url });
+    this.subgraphName = subgraphName;
+  }
+
+  override willSendRequest({
+    request,
+    context,
+  }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
+    const headers = request.http?.headers;
+    // Health checks and schema loading run without an incoming request.
+    if (!headers || !context?.req) return;
+    const incoming = context.req.headers;
+    if (typeof incoming.authorization === 'string') {
+      headers.set('authorization', incoming.authorization);
+    }
+    if (context.requestId) headers.set('x-request-id', context.requestId);
+    // The gateway's own peer, not the client's X-Forwarded-For: that one could be forged, and
+    // identity throttles sign-in by address.
+    const peer = context.req.socket?.remoteAddress;
+    if (peer) headers.set('x-forwarded-for', peer);
+    if (this.subgraphName === SESSION_SUBGRAPH && typeof incoming.cookie === 'string') {
+      headers.set('cookie', incoming.cookie);
+    }
+  }
+
+  override didReceiveResponse({
+    response,
+    context,
+  }: {
+    response: GatewayGraphQLResponse;
+    context: GatewayContext;
+  }): GatewayGraphQLResponse {
+    if (this.subgraphName === SESSION_SUBGRAPH && context?.res) {
+      const cookies = setCookieHeaders(response.http?.headers);
+      if (cookies.length) context.res.append('set-cookie', cookies);
+    }
+    return response;
+  }
+}

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { INestApplication } from '@nestjs/common';
+import { createClient } from 'graphql-ws';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { DataSource } from 'typeorm';
+import WebSocket from 'ws';
+import { listOperationDecisions } from '@jibs/auth';
+import { pendingSchemaChanges } from '@jibs/database';
+import { buildEnvelope, EVENT_BROKER, type EventBroker } from '@jibs/events';
+import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
+import { createNotificationsApp } from './notifications-app';
+import { loadNotificationsConfig } from './notifications.config';
+
+describe('notifications service', () => {
+  let databases: TestDatabase[];
+  let app: INestApplication;
+  let url: string;
+  let jwksServer: Server;
+  let tokenFor: (userId: string) => Promise<string>;
+  let dataSource: DataSource;
+  let broker: EventBroker;
+
+  beforeAll(async () => {
+    const { privateKey, publicKey } = await generateKeyPair('ES256');
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'ES256', use: 'sig' };
+    jwksServer = createServer((_req, res) => res.end(JSON.stringify({ keys: [jwk] })));
+    await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
+    tokenFor = (userId) =>
+      new SignJWT({ role: 'member', email: `${userId}@example.com` })
+        .setProtectedHeader({ alg: 'ES256', kid: 'test' })
+        .setSubject(userId)
+        .setIssuer('jibs-identity')
+        .setAudience('jibs')
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(privateKey);
+    databases = await Promise.all([createTestDatabase('notifications'), createTestDatabase('eventlog')]);
+    const config = loadNotificationsConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: databases[0]!.url,
+      EVENTLOG_DATABASE_URL: databases[1]!.url,
+      JWKS_URL: `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/jwks.json`,
+    });
+    ({ app } = await createNotificationsApp(config));
+    await app.listen(0, '127.0.0.1');
+    url = `127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    dataSource = app.get(DataSource);
+    broker = app.get(EVENT_BROKER);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await new Promise((resolve) => jwksServer?.close(resolve));
+    await Promise.all(databases.map((db) => db.drop()));
+  });
+
+  async function gql(query: string, token?: string, variables?: object) {
+    const res = await fetch(`http://${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await res.json()) as { data?: any; errors?: { message: string; extensions: any }[] };
+  }
+
+  const registered = (userId: string, firstName = 'Maryam') =>
+    buildEnvelope(
+      'user.registered',
+      { userId, email: `${userId}@example.com`, firstName, lastName: 'Khan', role: 'member' },
+      { source: 'jibs/identity', subject: userId },
+    );
+
+  it('has migrations that match its entities', async () => {
+    expect(await pendingSchemaChanges(dataSource)).toEqual([]);
+  });
+
+  it('decides who may call every operation', () => {
+    expect(listOperationDecisions(app).filter((entry) => !entry.decision)).toEqual([]);
+  });
+
+  it('welcomes a new member once, however often the event is delivered', async () => {
+    const userId = randomUUID();
+    const sentinelUser = randomUUID();
+    const envelope = registered(userId);
+    // Same key, so the sentinel is handled after both copies (order per key).
+    const sentinel = buildEnvelope(
+      'user.registered',
+      { userId: sentinelUser, email: 's@example.com', firstName: 'Sentinel', lastName: 'X', role: 'member' },
+      { source: 'jibs/identity', subject: userId },
+    );
+    await broker.publish([
+      { topic: 'user.registered', key: userId, envelope },
+      { topic: 'user.registered', key: userId, envelope },
+      { topic: 'user.registered', key: userId, envelope: sentinel },
+    ]);
+    await eventually(async () => (await gql('{ notifications { id } }', await tokenFor(sentinelUser))).data?.notifications.length);
+    const result = await gql('{ notifications { title message type read } unreadNotificationCount }', await tokenFor(userId));
+    expect(result.data.notifications).toEqual([
+      {
+        title: 'Welcome to JIBS',
+        message: 'Welcome, Maryam. Your account has been created. Please verify your account to continue your registration.',
+        type: 'SUCCESS',
+        read: false,
+      },
+    ]);
+    expect(result.data.unreadNotificationCount).toBe(1);
+  });
+
+  it('lets a member mark only their own notifications read', async () => {
+    const [alice, bob] = [randomUUID(), randomUUID()];
+    await broker.publish([alice, bob].map((id) => ({ topic: 'user.registered', key: id, envelope: registered(id) })));
+    const [aliceToken, bobToken] = await Promise.all([tokenFor(alice), tokenFor(bob)]);
+    const aliceIds = await eventually(async () => {
+      const result = await gql('{ notifications { id } }', aliceToken);
+      return result.data?.notifications.length ? result.data.notifications.map((n: { id: string }) => n.id) : undefined;
+    });
+    const bobMarks = await gql('mutation($ids: [ID!]) { markNotificationsRead(ids: $ids) }', bobToken, { ids: aliceIds });
+    expect(bobMarks.data.markNotificationsRead).toBe(0);
+    expect((await gql('{ unreadNotificationCount }', aliceToken)).data.unreadNotificationCount).toBe(1);
+    const aliceMarks = await gql('mutation { markNotificationsRead }', aliceToken);
+    expect(aliceMarks.data.markNotificationsRead).toBe(1);
+    expect((await gql('{ unreadNotificationCount }', aliceToken)).data.unreadNotificationCount).toBe(0);
+  });
+
+  it('refuses bad ids and anonymous callers', async () => {
+    const token = await tokenFor(randomUUID());
+    const bad = await gql('mutation { markNotificationsRead(ids: ["1; DROP TABLE notifications"]) }', token);
+    expect(bad.errors?.[0]).toMatchObject({
+      message: 'Each notification id must be a valid id',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    for (const query of ['{ notifications { id } }', '{ unreadNotificationCount }', 'mutation { markNotificationsRead }']) {
+      expect((await gql(query)).errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  it("streams each member's new notifications to that member only", async () => {
+    const [alice, bob] = [randomUUID(), randomUUID()];
+    const received: Record<string, string[]> = { alice: [], bob: [] };
+    const clients = await Promise.all(
+      [
+        ['alice', alice],
+        ['bob', bob],
+      ].map(async ([name, id]) => {
+        const client = createClient({
+          url: `ws://${url}/graphql`,
+          webSocketImpl: WebSocket,
+          connectionParams: { authorization: `Bearer ${await tokenFor(id!)}` },
+        });
+        client.subscribe(
+          { query: 'subscription { notificationAdded { message } }' },
+          { next: (value) => received[name!]!.push((value.data as any).notificationAdded.message), error: () => undefined, complete: () => undefined },
+        );
+        return client;
+      }),
+    );
+    // Subscriptions are live once a probe event for each reaches them.
+    await eventually(async () => {
+      await broker.publish([{ topic: 'user.registered', key: alice, envelope: registered(alice, 'Probe') }]);
+      return received['alice']!.length > 0;
+    }, { intervalMs: 500 });
+    await broker.publish([{ topic: 'user.registered', key: alice, envelope: registered(alice, 'Aisha') }]);
+    await eventually(async () => received['alice']!.some((message) => message.includes('Aisha')));
+    expect(received['bob']).toEqual([]);
+    await Promise.all(clients.map((client) => client.dispose()));
+  });
+
+  it('refuses a subscription without a valid token', async () => {
+    const client = createClient({ url: `ws://${url}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: {} });
+    const outcome = await new Promise<string>((resolve) => {
+      client.subscribe(
+        { query: 'subscription { notificationAdded { id } }' },
+        { next: () => resolve('data'), error: () => resolve('refused'), complete: () => resolve('complete') },
+      );
+    });
+    expect(outcome).toBe('refused');
+    await client.dispose();
+  });
+});

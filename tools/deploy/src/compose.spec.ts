@@ -1,0 +1,286 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import {
+  loadComposeFile,
+  parseEnvFile,
+  readComposeYaml,
+  validateCompose,
+  type ComposeService,
+} from './compose-file';
+import { isSecretVariable, SERVICE_NAMES, SERVICES } from './service-env';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const COMPOSE_FILE = join(ROOT, 'docker-compose.yml');
+const EXAMPLE_ENV = parseEnvFile(
+  readFileSync(join(ROOT, 'tools/deploy/compose.env.example'), 'utf8'),
+);
+
+/** The example env file as tools/deploy/scripts/generate-secrets.sh fills it. */
+const GENERATED_ENV = Object.fromEntries(
+  Object.entries(EXAMPLE_ENV).map(([key, value]) => [
+    key,
+    value === '' ? `generated-${key.toLowerCase()}` : value,
+  ]),
+);
+
+const { compose, variables } = loadComposeFile(COMPOSE_FILE, GENERATED_ENV);
+const services = compose.services;
+
+function environmentOf(service: ComposeService): Record<string, string> {
+  const env = service.environment ?? {};
+  if (Array.isArray(env)) throw new Error('write environment as a map');
+  return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, String(value ?? '')]));
+}
+
+/** One-shot jobs (restart: "no") finish instead of becoming healthy. */
+const isJob = (service: ComposeService) => service.restart === 'no';
+
+describe('docker-compose.yml', () => {
+  it('is valid against the Compose Specification schema', () => {
+    expect(validateCompose(compose)).toEqual([]);
+  });
+
+  it('the schema check catches a misspelt key', () => {
+    const broken = {
+      services: { web: { image: 'web:1', healthcheck: { tset: ['CMD', 'true'] } } },
+    };
+    expect(validateCompose(broken).join('\n')).toMatch(
+      /healthcheck must NOT have additional properties/,
+    );
+  });
+
+  it('is also valid before interpolation (as written)', () => {
+    expect(validateCompose(readComposeYaml(COMPOSE_FILE))).toEqual([]);
+  });
+
+  it('refers only to variables the example env file documents', () => {
+    const undocumented = variables.filter(
+      (use) => use.kind !== 'default' && !(use.name in EXAMPLE_ENV),
+    );
+    expect([...new Set(undocumented.map((use) => use.name))]).toEqual([]);
+  });
+
+  it('fails fast when a required secret is missing from .env', () => {
+    const withoutSecrets = { ...GENERATED_ENV, ADMIN_PASSWORD: '' };
+    expect(() => loadComposeFile(COMPOSE_FILE, withoutSecrets)).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('runs Postgres 17, Kafka in KRaft mode, MinIO, Mailpit, Prometheus and Grafana', () => {
+    expect(services['postgres'].image).toMatch(/^postgres:17/);
+    expect(services['kafka'].image).toMatch(/^apache\/kafka:\d/);
+    expect(environmentOf(services['kafka'])['KAFKA_PROCESS_ROLES']).toBe('broker,controller');
+    expect(services['minio'].image).toMatch(/^minio\/minio:/);
+    expect(services['mailpit'].image).toMatch(/^axllent\/mailpit:/);
+    expect(services['prometheus'].image).toMatch(/^prom\/prometheus:/);
+    expect(services['grafana'].image).toMatch(/^grafana\/grafana:/);
+  });
+
+  it('pins every image to a version', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (service.build) continue;
+      expect(`${name}: ${service.image}`).toMatch(/:[^:]+:(?!latest$)[\w][\w.-]*$/);
+    }
+  });
+
+  it('gives every long-running service a healthcheck', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (isJob(service)) continue;
+      expect(`${name}: ${JSON.stringify(service.healthcheck?.test ?? null)}`).not.toMatch(
+        /: null$/,
+      );
+      expect(service.healthcheck?.disable).not.toBe(true);
+    }
+  });
+
+  it('waits on healthy dependencies, and on finished jobs', () => {
+    for (const [name, service] of Object.entries(services)) {
+      const dependsOn = service.depends_on ?? {};
+      expect(Array.isArray(dependsOn)).toBe(false);
+      for (const [dependency, { condition }] of Object.entries(
+        dependsOn as Record<string, { condition?: string }>,
+      )) {
+        const expected = isJob(services[dependency])
+          ? 'service_completed_successfully'
+          : 'service_healthy';
+        expect(`${name} -> ${dependency}: ${condition}`).toBe(
+          `${name} -> ${dependency}: ${expected}`,
+        );
+      }
+    }
+  });
+
+  it('creates the identity, notifications and eventlog databases on first start', () => {
+    const mounts = (services['postgres'].volumes ?? []).map(String);
+    expect(mounts).toContain('./tools/deploy/postgres-init:/docker-entrypoint-initdb.d:ro');
+    const script = readFileSync(
+      join(ROOT, 'tools/deploy/postgres-init/10-create-databases.sh'),
+      'utf8',
+    );
+    for (const database of ['identity', 'notifications', 'eventlog']) {
+      expect(script).toMatch(new RegExp(`^create_database ${database} `, 'm'));
+    }
+  });
+
+  it.each(SERVICE_NAMES)('builds %s from its Dockerfile and checks /health/live', (name) => {
+    const service = services[name];
+    expect(service.build).toEqual({ context: '.', dockerfile: `apps/${name}/Dockerfile` });
+    expect(JSON.stringify(service.healthcheck?.test)).toContain('/health/live');
+    expect(service.read_only).toBe(true);
+  });
+
+  it.each(SERVICE_NAMES)('provides %s with every variable it needs', (name) => {
+    const env = environmentOf(services[name]);
+    const fromFile = new Set(
+      Object.keys(env)
+        .filter((key) => key.endsWith('_FILE'))
+        .map((key) => key.slice(0, -'_FILE'.length)),
+    );
+    const missing = SERVICES[name].env.filter((key) => !(key in env) && !fromFile.has(key));
+    expect(missing).toEqual([]);
+    expect(env['PORT']).toBe(String(SERVICES[name].port));
+    expect(env['HOST']).toBe('0.0.0.0');
+    expect(env['NODE_ENV']).toBe('production');
+  });
+
+  it('reads the JWT signing key from a compose secret, not from the environment', () => {
+    const identity = services['identity'];
+    expect(environmentOf(identity)['JWT_PRIVATE_KEY_FILE']).toBe('/run/secrets/jwt_private_key');
+    expect(identity.secrets).toEqual(['jwt_private_key']);
+    expect(compose.secrets?.['jwt_private_key']?.file).toBe(EXAMPLE_ENV['JWT_PRIVATE_KEY_PATH']);
+  });
+
+  it('writes no secret value into the file: secrets are ${VARIABLES} from .env', () => {
+    const raw = readComposeYaml(COMPOSE_FILE) as { services: Record<string, ComposeService> };
+    for (const [name, service] of Object.entries(raw.services)) {
+      for (const [key, value] of Object.entries(environmentOf(service))) {
+        const secretLike = isSecretVariable(key) || /PASSWORD|SECRET|PRIVATE_KEY/.test(key);
+        if (!secretLike) continue;
+        if (key === 'JWT_PRIVATE_KEY_FILE') continue;
+        // A secret is a ${VARIABLE}, or a URL whose only credential is one.
+        const usesVariable = /\$\{[A-Z0-9_]+/.test(value);
+        const literalCredential = /:[^/:@\s]+@/.test(value.replace(/\$\{[^}]*\}/g, ''));
+        expect(`${name}.${key}: ${usesVariable && !literalCredential}`).toBe(
+          `${name}.${key}: true`,
+        );
+      }
+    }
+  });
+
+  it('minio-setup creates the bucket and a user limited to it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'minio-setup-'));
+    try {
+      // A stand-in for mc that records its calls and keeps the policy it is given.
+      writeFileSync(
+        join(dir, 'mc'),
+        `#!/bin/sh\necho "$*" >> "${dir}/calls"\n[ "$3" = create ] && cat "$6" > "${dir}/policy.json"\n` +
+          `[ "$3" = attach ] && [ -e "${dir}/attached" ] && echo 'policy change is already in effect' && exit 1\n` +
+          `[ "$3" = attach ] && touch "${dir}/attached"\nexit 0\n`,
+        { mode: 0o755 },
+      );
+      const setup = services['minio-setup'];
+      const script = (setup.command as string[])[0];
+      const run = () =>
+        execFileSync('/bin/sh', ['-ec', script], {
+          env: { ...environmentOf(setup), PATH: `${dir}:/usr/bin:/bin` },
+          encoding: 'utf8',
+        });
+      run();
+      run(); // idempotent: a second start of the stack runs it again
+      const bucket = GENERATED_ENV['S3_BUCKET_DOCUMENTS'];
+      const policy = JSON.parse(readFileSync(join(dir, 'policy.json'), 'utf8')) as {
+        Statement: { Resource: string[] }[];
+      };
+      expect(policy.Statement.flatMap((statement) => statement.Resource)).toEqual([
+        `arn:aws:s3:::${bucket}`,
+        `arn:aws:s3:::${bucket}/*`,
+      ]);
+      const calls = readFileSync(join(dir, 'calls'), 'utf8');
+      expect(calls).toContain(`mb --ignore-existing jibs/${bucket}`);
+      expect(calls).toContain(`anonymous set none jibs/${bucket}`);
+      expect(calls).toContain(`admin user add jibs ${GENERATED_ENV['S3_ACCESS_KEY_ID']}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('publishes the gateway on 8080 and nothing else to other hosts', () => {
+    expect(services['gateway'].ports).toEqual(['8080:8080']);
+    for (const [name, service] of Object.entries(services)) {
+      if (name === 'gateway') continue;
+      for (const port of service.ports ?? [])
+        expect(`${name} ${String(port)}`).toMatch(/ 127\.0\.0\.1:/);
+    }
+  });
+});
+
+describe('the example env file', () => {
+  it('holds no secret values', () => {
+    for (const [key, value] of Object.entries(EXAMPLE_ENV)) {
+      if (/PASSWORD|SECRET|ACCESS_KEY/.test(key)) expect(`${key}=${value}`).toBe(`${key}=`);
+    }
+    expect(EXAMPLE_ENV['SMTP_URL']).not.toMatch(/@/);
+  });
+});
+
+describe('Prometheus and Grafana', () => {
+  const prometheus = parse(
+    readFileSync(join(ROOT, 'tools/deploy/prometheus/prometheus.yml'), 'utf8'),
+  ) as {
+    scrape_configs: {
+      job_name: string;
+      metrics_path?: string;
+      static_configs: { targets: string[] }[];
+    }[];
+  };
+
+  it.each(SERVICE_NAMES)('Prometheus scrapes /metrics of %s', (name) => {
+    const job = prometheus.scrape_configs.find((config) => config.job_name === name);
+    expect(job?.metrics_path ?? '/metrics').toBe('/metrics');
+    expect(job?.static_configs.flatMap((config) => config.targets)).toEqual([
+      `${name}:${SERVICES[name].port}`,
+    ]);
+  });
+
+  const dashboardDir = join(ROOT, 'tools/deploy/grafana/dashboards');
+  const dashboard = JSON.parse(readFileSync(join(dashboardDir, 'jibs-overview.json'), 'utf8')) as {
+    uid: string;
+    panels: { title: string; datasource: { uid: string }; targets: { expr: string }[] }[];
+  };
+  const datasources = parse(
+    readFileSync(
+      join(ROOT, 'tools/deploy/grafana/provisioning/datasources/prometheus.yml'),
+      'utf8',
+    ),
+  ) as { datasources: { uid: string; url: string }[] };
+
+  it('provisions the Prometheus datasource the dashboard uses', () => {
+    expect(datasources.datasources.map((source) => source.url)).toEqual(['http://prometheus:9090']);
+    for (const panel of dashboard.panels) {
+      expect(panel.datasource.uid).toBe(datasources.datasources[0].uid);
+    }
+  });
+
+  it.each([
+    ['HTTP latency', 'http_request_duration_seconds_bucket'],
+    ['outbox backlog', 'events_outbox_backlog'],
+    ['consumer lag', 'events_consumer_lag'],
+    ['dead letters', 'events_dead_letters_total'],
+  ])('the dashboard shows %s (%s)', (_topic, metric) => {
+    const exprs = dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr));
+    expect(exprs.some((expr) => expr.includes(metric))).toBe(true);
+  });
+
+  it('mounts the provisioning and the dashboards into Grafana', () => {
+    const mounts = (services['grafana'].volumes ?? []).map(String);
+    expect(mounts).toContain('./tools/deploy/grafana/provisioning:/etc/grafana/provisioning:ro');
+    expect(mounts).toContain('./tools/deploy/grafana/dashboards:/etc/grafana/dashboards:ro');
+    const provider = parse(
+      readFileSync(join(ROOT, 'tools/deploy/grafana/provisioning/dashboards/jibs.yml'), 'utf8'),
+    ) as { providers: { options: { path: string } }[] };
+    expect(provider.providers[0].options.path).toBe('/etc/grafana/dashboards');
+    expect(existsSync(dashboardDir)).toBe(true);
+  });
+});

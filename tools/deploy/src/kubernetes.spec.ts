@@ -1,0 +1,360 @@
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { createKubernetesValidator } from './kubernetes-schemas';
+import { renderKustomization, type K8sObject } from './render-kustomize';
+import { isSecretVariable, SERVICE_NAMES, SERVICES } from './service-env';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const OVERLAYS = ['local', 'production'] as const;
+/** The Secrets the manifests may refer to; they are created in the cluster, never committed. */
+const SECRET_NAMES: Record<string, string> = {
+  identity: 'identity-secrets',
+  notifications: 'notifications-secrets',
+};
+
+const validator = createKubernetesValidator();
+
+interface Probe {
+  httpGet?: { path?: string; port?: string | number };
+}
+interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: {
+    secretKeyRef?: { name: string; key: string };
+    configMapKeyRef?: { name: string; key: string };
+  };
+}
+interface Container {
+  name: string;
+  image: string;
+  ports?: { name?: string; containerPort: number }[];
+  env?: EnvVar[];
+  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
+  livenessProbe?: Probe;
+  readinessProbe?: Probe;
+  startupProbe?: Probe;
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+  securityContext?: {
+    runAsNonRoot?: boolean;
+    runAsUser?: number;
+    readOnlyRootFilesystem?: boolean;
+    allowPrivilegeEscalation?: boolean;
+    capabilities?: { drop?: string[] };
+  };
+}
+interface PodSpec {
+  containers: Container[];
+  securityContext?: { runAsNonRoot?: boolean; runAsUser?: number };
+  automountServiceAccountToken?: boolean;
+}
+interface DeploymentSpec {
+  replicas?: number;
+  selector: { matchLabels: Record<string, string> };
+  template: { metadata: { labels: Record<string, string> }; spec: PodSpec };
+}
+
+const spec = <T>(object: K8sObject) => object['spec'] as T;
+const ofKind = (objects: K8sObject[], kind: string) => objects.filter((o) => o.kind === kind);
+const named = (objects: K8sObject[], kind: string, name: string) => {
+  const found = objects.find((o) => o.kind === kind && o.metadata.name === name);
+  if (!found) throw new Error(`no ${kind} ${name}`);
+  return found;
+};
+const matches = (selector: Record<string, string>, labels: Record<string, string>) =>
+  Object.entries(selector).every(([key, value]) => labels[key] === value);
+
+/** Every environment variable a container gets, with where it comes from. */
+function environmentOf(
+  objects: K8sObject[],
+  container: Container,
+): Map<string, EnvVar | 'configmap'> {
+  const env = new Map<string, EnvVar | 'configmap'>();
+  for (const source of container.envFrom ?? []) {
+    if (source.secretRef)
+      throw new Error('use secretKeyRef per variable, so the variables are visible here');
+    const configMap = named(objects, 'ConfigMap', source.configMapRef?.name ?? '');
+    for (const key of Object.keys((configMap['data'] as Record<string, string>) ?? {}))
+      env.set(key, 'configmap');
+  }
+  for (const variable of container.env ?? []) env.set(variable.name, variable);
+  return env;
+}
+
+describe('the vendored Kubernetes schemas', () => {
+  const deployment = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'x' },
+    spec: {
+      selector: { matchLabels: { app: 'x' } },
+      template: {
+        metadata: { labels: { app: 'x' } },
+        spec: {
+          containers: [{ name: 'x', image: 'x:1', resources: { limits: { memory: '64Mi' } } }],
+        },
+      },
+    },
+  };
+
+  it('accept a valid Deployment', () => {
+    expect(validator.validate(deployment)).toEqual([]);
+  });
+
+  it('reject a misspelt field, a wrong type and a bad quantity', () => {
+    const broken = structuredClone(deployment);
+    const container = broken.spec.template.spec.containers[0] as Record<string, unknown>;
+    (broken.spec as Record<string, unknown>)['replicas'] = 'two';
+    container['readinesProbe'] = {};
+    container['resources'] = { limits: { memory: '64 MB' } };
+    const problems = validator.validate(broken).join('\n');
+    expect(problems).toMatch(/\/spec\/replicas must be integer/);
+    expect(problems).toMatch(/readinesProbe/);
+    expect(problems).toMatch(/limits\/memory/);
+  });
+
+  it('cover every kind the manifests use', () => {
+    const kinds = new Set(
+      OVERLAYS.flatMap((overlay) =>
+        renderKustomization(join(ROOT, 'k8s/overlays', overlay)).map(
+          (o) => `${o.apiVersion}/${o.kind}`,
+        ),
+      ),
+    );
+    expect([...kinds].filter((kind) => !validator.kinds.includes(kind))).toEqual([]);
+  });
+});
+
+describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
+  const objects = renderKustomization(join(ROOT, 'k8s/overlays', overlay));
+  const deployments = ofKind(objects, 'Deployment');
+
+  it('renders a Deployment and a Service for every service', () => {
+    for (const service of SERVICE_NAMES) {
+      expect(named(objects, 'Deployment', service)).toBeDefined();
+      expect(named(objects, 'Service', service)).toBeDefined();
+    }
+  });
+
+  it('puts every namespaced object in the jibs namespace', () => {
+    for (const object of objects.filter((o) => o.kind !== 'Namespace')) {
+      expect(`${object.kind}/${object.metadata.name} ${object.metadata.namespace}`).toBe(
+        `${object.kind}/${object.metadata.name} jibs`,
+      );
+    }
+  });
+
+  it.each(objects.map((o) => [`${o.kind}/${o.metadata.name}`, o] as const))(
+    '%s matches the Kubernetes schema of its kind',
+    (_name, object) => {
+      expect(validator.validate(object)).toEqual([]);
+      expect(object.metadata.name).toMatch(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/);
+    },
+  );
+
+  it.each(SERVICE_NAMES)(
+    '%s has liveness and readiness probes on the health endpoints',
+    (service) => {
+      const [container] = spec<DeploymentSpec>(named(objects, 'Deployment', service)).template.spec
+        .containers;
+      const portNames = (container.ports ?? []).map((port) => port.name);
+      expect(container.livenessProbe?.httpGet?.path).toBe('/health/live');
+      expect(container.readinessProbe?.httpGet?.path).toBe('/health/ready');
+      for (const probe of [
+        container.livenessProbe,
+        container.readinessProbe,
+        container.startupProbe,
+      ]) {
+        if (probe) expect(portNames).toContain(probe.httpGet?.port);
+      }
+      expect(container.ports).toEqual([
+        { name: 'http', containerPort: SERVICES[service].port, protocol: 'TCP' },
+      ]);
+    },
+  );
+
+  it('gives every container resource requests and limits', () => {
+    for (const deployment of deployments) {
+      for (const container of spec<DeploymentSpec>(deployment).template.spec.containers) {
+        expect(Object.keys(container.resources?.requests ?? {}).sort()).toEqual(['cpu', 'memory']);
+        expect(Object.keys(container.resources?.limits ?? {}).sort()).toEqual(['cpu', 'memory']);
+      }
+    }
+  });
+
+  it('runs every pod as non-root, with a read-only root filesystem and no privileges', () => {
+    for (const deployment of deployments) {
+      const pod = spec<DeploymentSpec>(deployment).template.spec;
+      expect(pod.securityContext?.runAsNonRoot).toBe(true);
+      expect(pod.securityContext?.runAsUser).toBeGreaterThan(0);
+      expect(pod.automountServiceAccountToken).toBe(false);
+      for (const container of pod.containers) {
+        expect(container.securityContext).toMatchObject({
+          readOnlyRootFilesystem: true,
+          allowPrivilegeEscalation: false,
+          capabilities: { drop: ['ALL'] },
+        });
+        expect(container.securityContext?.runAsUser ?? 1).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('pins every image to a tag other than latest, or a digest', () => {
+    for (const deployment of deployments) {
+      for (const { image } of spec<DeploymentSpec>(deployment).template.spec.containers) {
+        expect(image).toMatch(/(:(?!latest$)[\w][\w.-]*|@sha256:[a-f0-9]{64})$/);
+      }
+    }
+  });
+
+  it.each(SERVICE_NAMES)('provides %s with every variable it needs', (service) => {
+    const [container] = spec<DeploymentSpec>(named(objects, 'Deployment', service)).template.spec
+      .containers;
+    const env = environmentOf(objects, container);
+    expect(SERVICES[service].env.filter((name) => !env.has(name))).toEqual([]);
+    const port = env.get('PORT');
+    expect(port !== 'configmap' && port?.value).toBe(String(SERVICES[service].port));
+  });
+
+  it('takes secrets from Secret references only, never from literal values', () => {
+    expect(ofKind(objects, 'Secret')).toEqual([]);
+    for (const deployment of deployments) {
+      const service = deployment.metadata.name;
+      for (const container of spec<DeploymentSpec>(deployment).template.spec.containers) {
+        for (const [name, source] of environmentOf(objects, container)) {
+          const fromSecret = source !== 'configmap' && source.valueFrom?.secretKeyRef;
+          expect(`${name}: ${fromSecret ? 'secretKeyRef' : 'plain'}`).toBe(
+            `${name}: ${isSecretVariable(name) ? 'secretKeyRef' : 'plain'}`,
+          );
+          if (fromSecret) expect(fromSecret.name).toBe(SECRET_NAMES[service]);
+        }
+      }
+    }
+    for (const configMap of ofKind(objects, 'ConfigMap')) {
+      for (const [key, value] of Object.entries(configMap['data'] as Record<string, string>)) {
+        expect(isSecretVariable(key)).toBe(false);
+        expect(value).not.toMatch(/:\/\/[^/\s:@]+:[^/\s@]+@/);
+      }
+    }
+  });
+
+  it('selects each Deployment with its Service and PodDisruptionBudget', () => {
+    for (const service of SERVICE_NAMES) {
+      const deployment = spec<DeploymentSpec>(named(objects, 'Deployment', service));
+      const labels = deployment.template.metadata.labels;
+      expect(matches(deployment.selector.matchLabels, labels)).toBe(true);
+      const svc = spec<{ selector: Record<string, string>; ports: { targetPort: string }[] }>(
+        named(objects, 'Service', service),
+      );
+      expect(matches(svc.selector, labels)).toBe(true);
+      const portNames = deployment.template.spec.containers
+        .flatMap((c) => c.ports ?? [])
+        .map((p) => p.name);
+      for (const port of svc.ports) expect(portNames).toContain(port.targetPort);
+      const pdb = spec<{ selector: { matchLabels: Record<string, string> } }>(
+        named(objects, 'PodDisruptionBudget', service),
+      );
+      expect(matches(pdb.selector.matchLabels, labels)).toBe(true);
+    }
+  });
+
+  it('routes the public host to the gateway, WebSockets included', () => {
+    const ingresses = ofKind(objects, 'Ingress');
+    expect(ingresses.length).toBeGreaterThan(0);
+    const main = named(objects, 'Ingress', 'jibs');
+    const annotations = main.metadata.annotations ?? {};
+    expect(
+      Number(annotations['nginx.ingress.kubernetes.io/proxy-read-timeout']),
+    ).toBeGreaterThanOrEqual(3600);
+    expect(
+      Number(annotations['nginx.ingress.kubernetes.io/proxy-send-timeout']),
+    ).toBeGreaterThanOrEqual(3600);
+    type Rules = {
+      rules: {
+        host: string;
+        http: {
+          paths: { path: string; backend: { service: { name: string; port: { name: string } } } }[];
+        };
+      }[];
+    };
+    for (const ingress of ingresses) {
+      for (const rule of spec<Rules>(ingress).rules) {
+        for (const path of rule.http.paths) {
+          expect(path.backend.service).toEqual({ name: 'gateway', port: { name: 'http' } });
+        }
+      }
+    }
+    expect(spec<Rules>(main).rules[0].http.paths.map((p) => p.path)).toEqual(['/']);
+  });
+
+  it('hides the gateway metrics and health endpoints from the internet', () => {
+    const operational = named(objects, 'Ingress', 'jibs-operational');
+    expect(
+      operational.metadata.annotations?.['nginx.ingress.kubernetes.io/denylist-source-range'],
+    ).toBe('0.0.0.0/0,::/0');
+  });
+
+  it('sets its own hosts and origins (no placeholder left from the base)', () => {
+    expect(stringify(objects)).not.toContain('jibs.invalid');
+  });
+
+  it('leaves the replicas of an autoscaled Deployment to its HorizontalPodAutoscaler', () => {
+    for (const hpa of ofKind(objects, 'HorizontalPodAutoscaler')) {
+      const target = spec<{ scaleTargetRef: { kind: string; name: string } }>(hpa).scaleTargetRef;
+      expect(
+        spec<DeploymentSpec>(named(objects, target.kind, target.name)).replicas,
+      ).toBeUndefined();
+    }
+  });
+});
+
+describe('k8s/overlays/production', () => {
+  const objects = renderKustomization(join(ROOT, 'k8s/overlays/production'));
+
+  it('runs at least two replicas of every service', () => {
+    const autoscaled = new Map(
+      ofKind(objects, 'HorizontalPodAutoscaler').map((hpa) => {
+        const hpaSpec = spec<{ minReplicas: number; scaleTargetRef: { name: string } }>(hpa);
+        return [hpaSpec.scaleTargetRef.name, hpaSpec.minReplicas];
+      }),
+    );
+    for (const service of SERVICE_NAMES) {
+      const replicas =
+        autoscaled.get(service) ??
+        spec<DeploymentSpec>(named(objects, 'Deployment', service)).replicas;
+      expect(`${service}: ${(replicas ?? 1) >= 2}`).toBe(`${service}: true`);
+    }
+  });
+
+  it('serves the public host over TLS', () => {
+    const ingress = spec<{
+      rules: { host: string }[];
+      tls?: { hosts: string[]; secretName: string }[];
+    }>(named(objects, 'Ingress', 'jibs'));
+    expect(ingress.tls?.[0].hosts).toEqual(ingress.rules.map((rule) => rule.host));
+    expect(ingress.tls?.[0].secretName).toBeTruthy();
+  });
+
+  it('uses secure cookies and an https origin', () => {
+    const identity = environmentOfService(objects, 'identity');
+    expect(identity.get('COOKIE_SECURE')).toBe('true');
+    expect(identity.get('PUBLIC_ORIGIN')).toMatch(/^https:\/\//);
+  });
+});
+
+/** The plain values a service's container gets from ConfigMaps and literal env entries. */
+function environmentOfService(objects: K8sObject[], service: string): Map<string, string> {
+  const [container] = spec<DeploymentSpec>(named(objects, 'Deployment', service)).template.spec
+    .containers;
+  const values = new Map<string, string>();
+  for (const source of container.envFrom ?? []) {
+    const data = named(objects, 'ConfigMap', source.configMapRef?.name ?? '')['data'] as Record<
+      string,
+      string
+    >;
+    for (const [key, value] of Object.entries(data)) values.set(key, value);
+  }
+  for (const variable of container.env ?? [])
+    if (variable.value !== undefined) values.set(variable.name, variable.value);
+  return values;
+}

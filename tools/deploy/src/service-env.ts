@@ -1,0 +1,86 @@
+/**
+ * What each deployed service needs from its environment, as the deployment files must provide
+ * it (compose and every Kubernetes overlay). Mirrors the services' env schemas (libs/config and
+ * each service's *.config.ts); keep them in step. The gateway also needs one <NAME>_URL per
+ * subgraph named in its supergraph: add them here as subgraphs join.
+ */
+export type ServiceName = 'identity' | 'notifications' | 'gateway';
+
+/** Values that are credentials, or carry one (database URLs): never written in a committed file. */
+export const SECRET_VARIABLES = [
+  'DATABASE_URL',
+  'EVENTLOG_DATABASE_URL',
+  'JWT_PRIVATE_KEY',
+  'SMTP_URL',
+  'ADMIN_PASSWORD',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+const BACKEND = [
+  'NODE_ENV',
+  'HOST',
+  'PORT',
+  'LOG_LEVEL',
+  'DATABASE_URL',
+  'EVENT_BROKER',
+  // Read only with EVENT_BROKER=postgres / kafka respectively; both are provided so the broker
+  // can be switched by configuration alone.
+  'EVENTLOG_DATABASE_URL',
+  'KAFKA_BROKERS',
+  'JWKS_URL',
+  'JWT_ISSUER',
+  'JWT_AUDIENCE',
+];
+
+export interface ServiceSpec {
+  port: number;
+  env: string[];
+}
+
+export const SERVICES: Record<ServiceName, ServiceSpec> = {
+  identity: {
+    port: 4001,
+    env: [
+      ...BACKEND,
+      'JWT_PRIVATE_KEY',
+      'ACCESS_TOKEN_TTL_SECONDS',
+      'REFRESH_TOKEN_TTL_DAYS',
+      'COOKIE_SECURE',
+      'MAIL_TRANSPORT',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'PUBLIC_ORIGIN',
+      'ADMIN_EMAIL',
+      'ADMIN_PASSWORD',
+    ],
+  },
+  notifications: {
+    port: 4002,
+    env: [...BACKEND, 'MAIL_TRANSPORT', 'SMTP_URL', 'MAIL_FROM'],
+  },
+  gateway: {
+    port: 8080,
+    env: [
+      'NODE_ENV',
+      'HOST',
+      'PORT',
+      'LOG_LEVEL',
+      'IDENTITY_URL',
+      'NOTIFICATIONS_URL',
+      'NOTIFICATIONS_WS_URL',
+      'JWKS_URL',
+      'JWT_ISSUER',
+      'JWT_AUDIENCE',
+      'WEB_DIST_DIR',
+      'CORS_ORIGINS',
+      'PUBLIC_ORIGIN',
+    ],
+  },
+};
+
+export const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
+
+export function isSecretVariable(name: string): boolean {
+  return (SECRET_VARIABLES as readonly string[]).includes(name);
+}

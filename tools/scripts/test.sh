@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# `npm test`: builds, then runs every tier — unit and integration (real Postgres, real bus),
+# then end to end (the whole stack and Chromium). Prints one summary line at the end.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+mkdir -p test-results
+rm -f test-results/jest-*.json
+
+npx nx run-many -t build --outputStyle=static || exit 1
+
+status=0
+npx jest --json --outputFile=test-results/jest-unit-int.json || status=1
+npx jest -c apps/e2e/jest.e2e.config.js --runInBand --json --outputFile=test-results/jest-e2e.json || status=1
+
+node tools/scripts/test-summary.mjs test-results/jest-unit-int.json test-results/jest-e2e.json || status=1
+exit $status
