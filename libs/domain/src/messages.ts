@@ -19,9 +19,12 @@ export const Messages = {
   rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
   unexpected: 'An unexpected error occurred. Please try again.',
   welcomeTitle: 'Welcome to JIBS',
-  welcomeMessage:
-    'Your account has been created. Please verify your account to continue with your registration.',
 } as const;
+
+/** The first notification a new member receives. */
+export function welcomeMessage(firstName: string): string {
+  return `Welcome, ${firstName}. Your account has been created. Please verify your account to continue your registration.`;
+}
 
 /** "{Field} is required" for required fields the specification gives no own message for. */
 export function requiredMessage(label: string): string {

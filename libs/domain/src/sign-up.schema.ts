@@ -72,6 +72,11 @@ export const signUpSchema = z
   .refine((value) => value.password === value.confirmPassword, {
     message: Messages.passwordsDoNotMatch,
     path: ['confirmPassword'],
+    // Say so even while other fields are still wrong, as long as both passwords were typed.
+    when: ({ value }) => {
+      const fields = value as { password?: unknown; confirmPassword?: unknown };
+      return typeof fields.password === 'string' && typeof fields.confirmPassword === 'string' && fields.confirmPassword !== '';
+    },
   });
 
 export type SignUpFields = z.input<typeof signUpSchema>;

@@ -1,0 +1,48 @@
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { ErrorCode, type FieldErrors } from '@jibs/domain';
+
+/** What the screens need to know about a failed operation, whatever its transport. */
+export interface ApiError {
+  /** `extensions.code` of the first GraphQL error; undefined for transport failures. */
+  code?: string;
+  message: string;
+  /** Per-field messages of a BAD_USER_INPUT error, keyed by the input's field names. */
+  fieldErrors: FieldErrors;
+  /** The request never reached a server (offline, DNS, timeout). */
+  network: boolean;
+  /** HTTP status of a non-GraphQL error answer (e.g. 502 while the gateway is down). */
+  status?: number;
+}
+
+export function toApiError(error: unknown): ApiError {
+  if (CombinedGraphQLErrors.is(error)) {
+    const [first] = error.errors;
+    const extensions = first?.extensions ?? {};
+    const code = typeof extensions.code === 'string' ? extensions.code : undefined;
+    return {
+      code,
+      message: first?.message ?? error.message,
+      fieldErrors: code === ErrorCode.BadUserInput ? readFieldErrors(extensions.fieldErrors) : {},
+      network: false,
+    };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  if (ServerError.is(error)) {
+    return { message, fieldErrors: {}, network: false, status: error.statusCode };
+  }
+  return { message, fieldErrors: {}, network: true };
+}
+
+export function hasErrorCode(error: unknown, code: ErrorCode): boolean {
+  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === code);
+}
+
+function readFieldErrors(value: unknown): FieldErrors {
+  if (!value || typeof value !== 'object') return {};
+  const fields: FieldErrors = {};
+  for (const [key, message] of Object.entries(value)) {
+    // Servers may key by the argument path (`input.email`); the forms use the field name.
+    if (typeof message === 'string') fields[key.replace(/^input\./, '')] = message;
+  }
+  return fields;
+}

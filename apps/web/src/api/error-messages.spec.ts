@@ -1,0 +1,85 @@
+import { ErrorCode, Messages } from '@jibs/domain';
+import type { ApiError } from './api-error';
+import {
+  genericErrorMessage,
+  NETWORK_ERROR_MESSAGE,
+  signInErrorNotice,
+  signUpErrorNotice,
+} from './error-messages';
+
+const anError = (overrides: Partial<ApiError>): ApiError => ({
+  message: '',
+  fieldErrors: {},
+  network: false,
+  ...overrides,
+});
+
+describe('signInErrorNotice', () => {
+  it.each([ErrorCode.BadUserInput, ErrorCode.Unauthenticated])(
+    'maps %s "Invalid login credentials" to Login Failed',
+    (code) => {
+      expect(signInErrorNotice(anError({ code, message: 'Invalid login credentials' }))).toEqual({
+        title: 'Login Failed',
+        message: 'Invalid email or password. Please try again.',
+      });
+    },
+  );
+
+  it('maps an unconfirmed email', () => {
+    expect(
+      signInErrorNotice(anError({ code: 'FORBIDDEN', message: 'Email not confirmed' })),
+    ).toEqual({
+      title: 'Email Not Verified',
+      message: 'Please check your email and click the verification link.',
+    });
+  });
+
+  it("shows the server's rate-limit message", () => {
+    const message = 'Too many sign-in attempts. Try again in 15 minutes.';
+    expect(signInErrorNotice(anError({ code: ErrorCode.RateLimited, message })).message).toBe(
+      message,
+    );
+  });
+
+  it('words a network failure calmly', () => {
+    expect(signInErrorNotice(anError({ network: true, message: 'Failed to fetch' })).message).toBe(
+      NETWORK_ERROR_MESSAGE,
+    );
+  });
+
+  it('shows other messages as they are', () => {
+    expect(
+      signInErrorNotice(anError({ code: ErrorCode.Forbidden, message: 'Account locked' })),
+    ).toEqual({ title: 'Login Failed', message: 'Account locked' });
+  });
+});
+
+describe('signUpErrorNotice', () => {
+  it('points at the fields when the server named them', () => {
+    const notice = signUpErrorNotice(
+      anError({ code: ErrorCode.BadUserInput, fieldErrors: { email: Messages.emailTaken } }),
+    );
+    expect(notice.message).toBe('Please correct the highlighted fields.');
+  });
+
+  it('shows a conflict message as it is', () => {
+    const notice = signUpErrorNotice(
+      anError({ code: ErrorCode.Conflict, message: Messages.emailTaken }),
+    );
+    expect(notice.message).toBe(Messages.emailTaken);
+  });
+});
+
+describe('genericErrorMessage', () => {
+  it.each([
+    [anError({ network: true }), NETWORK_ERROR_MESSAGE],
+    [anError({ code: ErrorCode.Unauthenticated }), Messages.sessionExpired],
+    [anError({ code: ErrorCode.Forbidden }), Messages.forbidden],
+    [anError({ code: ErrorCode.NotFound }), Messages.notFound],
+    [anError({ code: ErrorCode.Internal }), 'Server error. Please try again later.'],
+    [anError({ status: 502, message: 'Bad Gateway' }), 'Server error. Please try again later.'],
+    [anError({ code: 'SOMETHING_ELSE' }), Messages.unexpected],
+  ])('%p reads %s', (error, expected) => {
+    expect(genericErrorMessage(error)).toBe(expected);
+  });
+});

@@ -1,0 +1,64 @@
+import { ErrorCode, Messages } from '@jibs/domain';
+import type { ApiError } from './api-error';
+
+export interface ErrorNotice {
+  title: string;
+  message: string;
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.';
+export const SERVER_ERROR_MESSAGE = 'Server error. Please try again later.';
+
+/** The catalogue's generic wording for an error no screen words more precisely (spec 8). */
+export function genericErrorMessage(error: ApiError): string {
+  if (error.network) return NETWORK_ERROR_MESSAGE;
+  if (error.status && error.status >= 500) return SERVER_ERROR_MESSAGE;
+  switch (error.code) {
+    case ErrorCode.Unauthenticated:
+      return Messages.sessionExpired;
+    case ErrorCode.Forbidden:
+      return Messages.forbidden;
+    case ErrorCode.NotFound:
+      return Messages.notFound;
+    case ErrorCode.BadUserInput:
+      return 'Please check your input and try again.';
+    case ErrorCode.RateLimited:
+      return error.message || Messages.rateLimited;
+    case ErrorCode.Internal:
+      return SERVER_ERROR_MESSAGE;
+    default:
+      return Messages.unexpected;
+  }
+}
+
+/** Sign-in failures (spec 8, "Sign-in and account"). */
+export function signInErrorNotice(error: ApiError): ErrorNotice {
+  const badCredentials =
+    error.code === ErrorCode.Unauthenticated ||
+    (error.code === ErrorCode.BadUserInput && /invalid login credentials/i.test(error.message));
+  if (badCredentials) return { title: 'Login Failed', message: Messages.loginFailed };
+  if (/email not confirmed/i.test(error.message)) {
+    return {
+      title: 'Email Not Verified',
+      message: 'Please check your email and click the verification link.',
+    };
+  }
+  if (error.code === ErrorCode.RateLimited) {
+    return { title: 'Too Many Attempts', message: error.message || Messages.rateLimited };
+  }
+  if (error.network || error.code === ErrorCode.Internal || !error.code) {
+    return { title: 'Something went wrong', message: genericErrorMessage(error) };
+  }
+  return { title: 'Login Failed', message: error.message };
+}
+
+/** Registration failures that are not about one field. */
+export function signUpErrorNotice(error: ApiError): ErrorNotice {
+  if (error.network || error.code === ErrorCode.Internal || !error.code) {
+    return { title: 'Registration Failed', message: genericErrorMessage(error) };
+  }
+  if (error.code === ErrorCode.BadUserInput && Object.keys(error.fieldErrors).length > 0) {
+    return { title: 'Registration Failed', message: 'Please correct the highlighted fields.' };
+  }
+  return { title: 'Registration Failed', message: error.message || Messages.unexpected };
+}

@@ -1,0 +1,57 @@
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+
+/** A deep, quiet green: the product's one accent colour. */
+const jibsGreen: MantineColorsTuple = [
+  '#ecf6f1',
+  '#d8ece2',
+  '#aed8c3',
+  '#82c3a2',
+  '#5db087',
+  '#45a276',
+  '#2f8a62',
+  '#236f4f',
+  '#1d5a43',
+  '#123d2d',
+];
+
+export const theme = createTheme({
+  primaryColor: 'jibs',
+  primaryShade: { light: 8, dark: 5 },
+  colors: { jibs: jibsGreen },
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
+  headings: {
+    fontWeight: '600',
+    sizes: {
+      h1: { fontSize: '2.25rem', lineHeight: '1.25' },
+      h2: { fontSize: '1.75rem', lineHeight: '1.3' },
+      h3: { fontSize: '1.375rem', lineHeight: '1.35' },
+    },
+  },
+  // Readable type: 16px is the smallest size most text uses.
+  fontSizes: {
+    xs: '0.875rem',
+    sm: '1rem',
+    md: '1.0625rem',
+    lg: '1.1875rem',
+    xl: '1.3125rem',
+  },
+  lineHeights: { xs: '1.5', sm: '1.6', md: '1.6', lg: '1.6', xl: '1.6' },
+  defaultRadius: 'md',
+  focusRing: 'auto',
+  components: {
+    Button: { defaultProps: { size: 'md' } },
+    TextInput: { defaultProps: { size: 'md' } },
+    PasswordInput: { defaultProps: { size: 'md' } },
+    Select: { defaultProps: { size: 'md' } },
+    Checkbox: { defaultProps: { size: 'md' } },
+    Text: { defaultProps: { size: 'md' } },
+  },
+});
+
+/** A warm off-white page behind white cards. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-body': '#f7f6f1' },
+  dark: {},
+});

@@ -1,0 +1,134 @@
+import { Anchor, Box, Burger, Button, Divider, Drawer, Group, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { NotificationBell } from '../notifications/notification-bell';
+import { useSession, useSessionManager } from '../session/session-context';
+import classes from './app-header.module.css';
+
+const NAVIGATION = [
+  { to: '/memorials', label: 'Memorials' },
+  { to: '/faq', label: 'FAQ' },
+  { to: '/contact', label: 'Contact' },
+];
+
+export function AppHeader() {
+  const { status, user } = useSession();
+  const session = useSessionManager();
+  const navigate = useNavigate();
+  const [menuOpened, menu] = useDisclosure(false);
+
+  const signOut = () => {
+    menu.close();
+    // Leave the member screens first, so no guard sends the visitor to /login on the way out.
+    navigate('/');
+    void session.signOut();
+  };
+
+  const navLinks = (onNavigate?: () => void) =>
+    NAVIGATION.map((item) => (
+      <Anchor
+        key={item.to}
+        component={NavLink}
+        to={item.to}
+        className={classes.navLink}
+        onClick={onNavigate}
+      >
+        {item.label}
+      </Anchor>
+    ));
+
+  const account = (stacked: boolean) =>
+    user ? (
+      <>
+        {user.role === 'ADMIN' && (
+          <Button
+            component="a"
+            href="/admin"
+            variant="subtle"
+            fullWidth={stacked}
+            onClick={menu.close}
+          >
+            Admin
+          </Button>
+        )}
+        <Button
+          component={Link}
+          to="/dashboard"
+          variant="light"
+          fullWidth={stacked}
+          onClick={menu.close}
+          title="Your dashboard"
+          className={classes.nameLink}
+        >
+          {user.firstName}
+        </Button>
+        <Button
+          variant={stacked ? 'outline' : 'subtle'}
+          color="gray"
+          fullWidth={stacked}
+          onClick={signOut}
+        >
+          Sign Out
+        </Button>
+      </>
+    ) : status === 'signed-out' ? (
+      <>
+        <Button
+          component={Link}
+          to="/login"
+          variant="default"
+          fullWidth={stacked}
+          onClick={menu.close}
+        >
+          Sign In
+        </Button>
+        <Button component={Link} to="/register" fullWidth={stacked} onClick={menu.close}>
+          Register
+        </Button>
+      </>
+    ) : null;
+
+  return (
+    <Box component="header" className={classes.header}>
+      <div className={classes.inner}>
+        <Anchor component={Link} to="/" className={classes.brand} aria-label="JIBS home">
+          JIBS
+        </Anchor>
+
+        <Group component="nav" aria-label="Main" gap="lg" visibleFrom="sm">
+          {navLinks()}
+        </Group>
+
+        <Group gap="sm" wrap="nowrap" className={classes.end}>
+          {user && <NotificationBell />}
+          <Group gap="sm" wrap="nowrap" visibleFrom="sm">
+            {account(false)}
+          </Group>
+          <Burger
+            opened={menuOpened}
+            onClick={menu.toggle}
+            hiddenFrom="sm"
+            aria-label={menuOpened ? 'Close menu' : 'Open menu'}
+          />
+        </Group>
+      </div>
+
+      <Drawer
+        opened={menuOpened}
+        onClose={menu.close}
+        position="right"
+        size="xs"
+        title="Menu"
+        hiddenFrom="sm"
+      >
+        <Stack gap="md">
+          <Stack component="nav" aria-label="Main" gap="sm">
+            {navLinks(menu.close)}
+          </Stack>
+          <Divider />
+          <Stack gap="sm">{account(true)}</Stack>
+        </Stack>
+      </Drawer>
+    </Box>
+  );
+}

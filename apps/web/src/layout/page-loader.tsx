@@ -1,0 +1,13 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
+
+/** A quiet, centred spinner for whole-page waits (restoring the session, loading a screen). */
+export function PageLoader({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <Center mih="60vh" role="status" aria-live="polite">
+      <Stack align="center" gap="sm">
+        <Loader color="jibs" type="dots" size="lg" aria-hidden />
+        <Text c="dimmed">{label}</Text>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,273 @@
+import { useMutation } from '@apollo/client/react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import {
+  Messages,
+  PHONE_MAX_LENGTH,
+  signUpSchema,
+  toE164,
+  US_STATES,
+  welcomeMessage,
+  type SignUpFields,
+} from '@jibs/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toApiError } from '../api/api-error';
+import { signUpErrorNotice, type ErrorNotice } from '../api/error-messages';
+import { AuthCard } from '../forms/auth-card';
+import { validateWith } from '../forms/schema-validate';
+import { SignUpDocument } from '../gql/graphql';
+import { nextPhoneValue } from '../register/phone-input';
+import { useSessionManager } from '../session/session-context';
+
+/** The form's values: the schema's fields, with the checkbox free to be unticked. */
+type RegisterValues = Record<Exclude<keyof SignUpFields, 'isUsCitizen'>, string> & {
+  isUsCitizen: boolean;
+};
+
+const INITIAL_VALUES: RegisterValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  phone: '',
+  dateOfBirth: '',
+  addressLine1: '',
+  addressLine2: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  isUsCitizen: false,
+};
+
+/** Registration, step 1 (Personal Information); the later wizard steps come in a later issue. */
+export function RegisterPage() {
+  const session = useSessionManager();
+  const [signUp, { loading }] = useMutation(SignUpDocument);
+  const [failure, setFailure] = useState<ErrorNotice | null>(null);
+  const [showPasswords, setShowPasswords] = useState(false);
+  const form = useForm<RegisterValues>({
+    initialValues: INITIAL_VALUES,
+    validate: validateWith(signUpSchema),
+    validateInputOnBlur: true,
+  });
+
+  const focusFirstError = (errors: Record<string, unknown>) => {
+    const first = Object.keys(INITIAL_VALUES).find((field) => errors[field]);
+    if (first) form.getInputNode(first as keyof RegisterValues)?.focus();
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    const data = signUpSchema.parse(values);
+    try {
+      const result = await signUp({
+        variables: {
+          input: { ...data, phone: toE164(data.phone), addressLine2: data.addressLine2 || null },
+        },
+      });
+      if (!result.data) return;
+      notifications.show({
+        color: 'jibs',
+        title: Messages.welcomeTitle,
+        message: welcomeMessage(result.data.signUp.user.firstName),
+      });
+      // Signed in: the route guard now takes the new member on to the dashboard.
+      session.establish(result.data.signUp);
+    } catch (error) {
+      const apiError = toApiError(error);
+      form.setErrors(apiError.fieldErrors);
+      setFailure(signUpErrorNotice(apiError));
+      focusFirstError(apiError.fieldErrors);
+    }
+  }, focusFirstError);
+
+  const passwordToggle = {
+    visible: showPasswords,
+    onVisibilityChange: setShowPasswords,
+    visibilityToggleFocusable: true,
+    visibilityToggleButtonProps: {
+      'aria-label': showPasswords ? 'Hide passwords' : 'Show passwords',
+      'aria-pressed': showPasswords,
+    },
+  };
+
+  return (
+    <AuthCard
+      width={760}
+      title="Create your account"
+      subtitle="Step 1 of registration: tell us about yourself. All fields are required unless marked optional."
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="xl">
+          {failure && (
+            <Alert color="red" variant="light" title={failure.title} role="alert">
+              {failure.message}
+            </Alert>
+          )}
+
+          <Stack gap="md">
+            <Title order={2} size="h3">
+              Personal Information
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label="First name"
+                autoComplete="given-name"
+                required
+                {...form.getInputProps('firstName')}
+              />
+              <TextInput
+                label="Last name"
+                autoComplete="family-name"
+                required
+                {...form.getInputProps('lastName')}
+              />
+              <TextInput
+                label="Phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel-national"
+                placeholder="(555) 123-4567"
+                maxLength={PHONE_MAX_LENGTH}
+                required
+                {...form.getInputProps('phone')}
+                onChange={(event) =>
+                  form.setFieldValue(
+                    'phone',
+                    nextPhoneValue(form.values.phone, event.currentTarget.value),
+                  )
+                }
+              />
+              <TextInput
+                label="Date of birth"
+                type="date"
+                autoComplete="bday"
+                max={new Date().toISOString().slice(0, 10)}
+                required
+                {...form.getInputProps('dateOfBirth')}
+              />
+            </SimpleGrid>
+          </Stack>
+
+          <Divider />
+
+          <Stack gap="md">
+            <Title order={2} size="h3">
+              Account
+            </Title>
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              {...form.getInputProps('email')}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <PasswordInput
+                label="Password"
+                description="At least 6 characters"
+                autoComplete="new-password"
+                required
+                {...passwordToggle}
+                {...form.getInputProps('password')}
+              />
+              <PasswordInput
+                label="Confirm password"
+                description="Type the same password again"
+                autoComplete="new-password"
+                required
+                {...passwordToggle}
+                {...form.getInputProps('confirmPassword')}
+              />
+            </SimpleGrid>
+          </Stack>
+
+          <Divider />
+
+          <Stack gap="md">
+            <Title order={2} size="h3">
+              Address
+            </Title>
+            <TextInput
+              label="Address line 1"
+              autoComplete="address-line1"
+              required
+              {...form.getInputProps('addressLine1')}
+            />
+            <TextInput
+              label="Address line 2 (optional)"
+              autoComplete="address-line2"
+              {...form.getInputProps('addressLine2')}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <TextInput
+                label="City"
+                autoComplete="address-level2"
+                required
+                {...form.getInputProps('city')}
+              />
+              <Select
+                label="State"
+                placeholder="Select a state"
+                data={US_STATES}
+                searchable
+                allowDeselect={false}
+                autoComplete="address-level1"
+                required
+                {...form.getInputProps('state')}
+                onChange={(value) => form.setFieldValue('state', value ?? '')}
+              />
+              <TextInput
+                label="ZIP code"
+                inputMode="numeric"
+                autoComplete="postal-code"
+                maxLength={10}
+                required
+                {...form.getInputProps('zipCode')}
+              />
+            </SimpleGrid>
+          </Stack>
+
+          <Checkbox
+            label="I am a US Citizen or a US legal resident"
+            {...form.getInputProps('isUsCitizen', { type: 'checkbox' })}
+          />
+
+          <Stack gap="sm">
+            <Button type="submit" size="lg" fullWidth loading={loading}>
+              Create Account
+            </Button>
+            <Group justify="space-between" gap="xs">
+              <Anchor component={Link} to="/" c="gray.7">
+                ← Back to home
+              </Anchor>
+              <Text c="gray.7">
+                Already a member?{' '}
+                <Anchor component={Link} to="/login" fw={600}>
+                  Sign in
+                </Anchor>
+              </Text>
+            </Group>
+          </Stack>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

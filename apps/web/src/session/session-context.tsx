@@ -1,0 +1,35 @@
+import { createContext, use, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import type { SessionManager, SessionState } from './session-manager';
+
+const SessionContext = createContext<SessionManager | null>(null);
+
+export function SessionProvider({
+  manager,
+  children,
+}: {
+  manager: SessionManager;
+  children: ReactNode;
+}) {
+  useEffect(() => {
+    void manager.restore();
+    // Timers are throttled in background tabs: renew on return if the token is due.
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') manager.renewIfDue();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [manager]);
+
+  return <SessionContext value={manager}>{children}</SessionContext>;
+}
+
+export function useSessionManager(): SessionManager {
+  const manager = use(SessionContext);
+  if (!manager) throw new Error('useSessionManager must be used inside <SessionProvider>');
+  return manager;
+}
+
+export function useSession(): SessionState {
+  const manager = useSessionManager();
+  return useSyncExternalStore(manager.subscribe, manager.getState, manager.getState);
+}

@@ -1,0 +1,144 @@
+import type { ApolloClient } from '@apollo/client';
+import { ErrorCode } from '@jibs/domain';
+import {
+  RefreshSessionDocument,
+  SignOutDocument,
+  type SessionFragment,
+  type SessionUserFragment,
+} from '../gql/graphql';
+import { hasErrorCode } from '../api/api-error';
+import type { TokenStore } from '../api/token-store';
+import { REFRESH_LEAD_MS, refreshDelayMs } from './refresh-schedule';
+
+export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export interface SessionState {
+  status: SessionStatus;
+  user: SessionUserFragment | null;
+}
+
+/** How long the first restore may take before the visitor sees the signed-out screens. */
+const RESTORE_TIMEOUT_MS = 10_000;
+/** Wait before trying again when a renewal failed for a reason other than the session ending. */
+const RETRY_AFTER_NETWORK_ERROR_MS = 15_000;
+
+/**
+ * Owns the signed-in session: the in-memory access token, the signed-in user, and renewing
+ * the token (through the httpOnly refresh cookie) shortly before it expires.
+ *
+ * Renewals never overlap, within a tab or across tabs (Web Locks): the server rotates the
+ * refresh token on every use and treats a reused one as theft, so two concurrent renewals
+ * would end the session.
+ */
+export class SessionManager {
+  private state: SessionState = { status: 'loading', user: null };
+  private readonly listeners = new Set<() => void>();
+  private expiresAt: string | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private inFlight: Promise<boolean> | null = null;
+  private restoring: Promise<void> | null = null;
+
+  constructor(
+    private readonly client: ApolloClient,
+    private readonly tokens: TokenStore,
+    /** Called when a signed-in session ends without the user signing out. */
+    private readonly onExpired: () => void = () => undefined,
+  ) {}
+
+  getState = (): SessionState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** On page load: the refresh cookie, if any, gives back a session. Safe to call twice. */
+  restore(): Promise<void> {
+    this.restoring ??= this.refresh({ timeoutMs: RESTORE_TIMEOUT_MS }).then(() => undefined);
+    return this.restoring;
+  }
+
+  /** Starts a session from a sign-in, sign-up or renewal answer. */
+  establish(payload: SessionFragment): void {
+    this.tokens.set(payload.accessToken);
+    this.expiresAt = payload.expiresAt;
+    this.setState({ status: 'signed-in', user: payload.user });
+    this.schedule(refreshDelayMs(payload.expiresAt));
+  }
+
+  /**
+   * Renews the access token. Resolves true when signed in afterwards. Concurrent calls share
+   * one request.
+   */
+  refresh(options: { timeoutMs?: number } = {}): Promise<boolean> {
+    this.inFlight ??= withRefreshLock(() => this.requestRefresh(options.timeoutMs)).finally(() => {
+      this.inFlight = null;
+    });
+    return this.inFlight;
+  }
+
+  async signOut(): Promise<void> {
+    try {
+      await this.client.mutate({ mutation: SignOutDocument });
+    } catch {
+      // The local session ends regardless; an unreachable server only keeps a cookie it will
+      // expire on its own.
+    }
+    await this.end();
+  }
+
+  /** Renews now if the token is due, e.g. when a tab whose timers were paused comes back. */
+  renewIfDue(): void {
+    if (this.state.status !== 'signed-in' || !this.expiresAt) return;
+    if (new Date(this.expiresAt).getTime() - Date.now() <= REFRESH_LEAD_MS) void this.refresh();
+  }
+
+  private async requestRefresh(timeoutMs?: number): Promise<boolean> {
+    const wasSignedIn = this.state.status === 'signed-in';
+    try {
+      const { data } = await this.client.mutate({
+        mutation: RefreshSessionDocument,
+        context: timeoutMs ? { fetchOptions: { signal: AbortSignal.timeout(timeoutMs) } } : {},
+      });
+      if (!data) throw new Error('Empty refreshSession answer');
+      this.establish(data.refreshSession);
+      return true;
+    } catch (error) {
+      const sessionOver = hasErrorCode(error, ErrorCode.Unauthenticated);
+      const tokenStillValid =
+        wasSignedIn && !!this.expiresAt && new Date(this.expiresAt).getTime() > Date.now();
+      if (!sessionOver && tokenStillValid) {
+        // A network hiccup: keep the current token and try again shortly.
+        this.schedule(RETRY_AFTER_NETWORK_ERROR_MS);
+        return true;
+      }
+      await this.end();
+      if (wasSignedIn) this.onExpired();
+      return false;
+    }
+  }
+
+  private async end(): Promise<void> {
+    clearTimeout(this.timer);
+    this.expiresAt = null;
+    this.tokens.set(null);
+    this.setState({ status: 'signed-out', user: null });
+    // Nothing of the previous member's data may stay behind in the cache.
+    await this.client.clearStore().catch(() => undefined);
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.refresh(), delayMs);
+  }
+
+  private setState(next: SessionState): void {
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? (locks.request('jibs-session-refresh', task) as Promise<T>) : task();
+}

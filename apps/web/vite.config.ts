@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// The gateway serves queries, mutations and (over graphql-ws) subscriptions on /graphql.
+const gateway = process.env.JIBS_GATEWAY_URL ?? 'http://localhost:8080';
+
+export default defineConfig({
+  root: here('.'),
+  publicDir: here('public'),
+  plugins: [react()],
+  resolve: {
+    alias: { '@jibs/domain': here('../../libs/domain/src/index.ts') },
+  },
+  server: {
+    port: 4200,
+    proxy: { '/graphql': { target: gateway, changeOrigin: true, ws: true } },
+  },
+  preview: {
+    port: 4173,
+    proxy: { '/graphql': { target: gateway, changeOrigin: true, ws: true } },
+  },
+  build: {
+    outDir: here('../../dist/apps/web'),
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Long-lived vendor chunks, so an app release does not invalidate them.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            {
+              name: 'apollo',
+              test: /node_modules[\\/](@apollo|graphql|graphql-ws|rxjs|@wry|optimism|tslib)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
+});
