@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailEnv } from '@jibs/config';
 
 export interface MailMessage {
@@ -39,7 +39,7 @@ export class MailboxMailer implements Mailer {
 
 /** Real delivery through an SMTP server (nodemailer). */
 export class SmtpMailer implements Mailer {
-  private readonly transport: nodemailer.Transporter;
+  private readonly transport: Transporter;
 
   constructor(
     url: string,

