@@ -2,11 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { composeServices } from '@apollo/composition';
-import { printSubgraphSchema } from '@apollo/subgraph';
-import { GraphQLSchemaHost } from '@nestjs/graphql';
 import { parse, printSchema } from 'graphql';
 import { asyncApiDocument } from '@jibs/events';
-import { baseEnv, SERVICES } from './service-registry';
+import { SERVICES } from './service-registry';
 import { withTempPostgres } from './temp-postgres';
 
 /**
@@ -20,10 +18,11 @@ async function main(): Promise<void> {
     const eventlog = await databaseUrl('eventlog');
     const result: { name: string; url: string; typeDefs: ReturnType<typeof parse> }[] = [];
     for (const service of SERVICES) {
-      const app = await service.createApp(baseEnv(await databaseUrl(service.name), eventlog));
-      await app.init();
-      const sdl = printSubgraphSchema(app.get(GraphQLSchemaHost).schema);
-      await app.close();
+      const sdl = execFileSync(
+        process.execPath,
+        [resolve(__dirname, 'print-subgraph-schema.js'), service.name, await databaseUrl(service.name), eventlog],
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+      );
       writeFileSync(resolve(root, `apps/${service.name}/schema.graphql`), `${sdl.trim()}\n`);
       result.push({ name: service.name, url: `http://${service.name}:4000/graphql`, typeDefs: parse(sdl) });
     }

@@ -20,7 +20,8 @@ async function main(): Promise<void> {
   }
   let dirty = false;
   await withTempPostgres(async (databaseUrl) => {
-    for (const service of targets) {
+    for (const target of targets) {
+      const service = { name: target.name, ...target.load() };
       const dataSource = new DataSource(
         dataSourceOptions({
           url: await databaseUrl(service.name),

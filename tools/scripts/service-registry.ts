@@ -1,20 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { createIdentityApp } from '../../apps/identity/src/identity-app';
-import { loadIdentityConfig } from '../../apps/identity/src/identity.config';
-import { identityEntities } from '../../apps/identity/src/identity.module';
-import { identityMigrations } from '../../apps/identity/src/migrations';
-import { createNotificationsApp } from '../../apps/notifications/src/notifications-app';
-import { loadNotificationsConfig } from '../../apps/notifications/src/notifications.config';
-import { notificationsEntities } from '../../apps/notifications/src/notifications.module';
-import { notificationsMigrations } from '../../apps/notifications/src/migrations';
 
-/** What the generators need to know about each subgraph service. */
+/**
+ * What the generators need to know about each subgraph service. Each service's code is loaded
+ * only when asked for: Nest's GraphQL type registry is process-wide, so two services loaded in
+ * one process would leak types into each other's schema.
+ */
 export interface ServiceEntry {
   name: string;
-  entities: unknown[];
-  migrations: unknown[];
-  createApp(env: NodeJS.ProcessEnv): Promise<INestApplication>;
+  load(): { entities: unknown[]; migrations: unknown[]; createApp(env: NodeJS.ProcessEnv): Promise<INestApplication> };
 }
 
 export function baseEnv(databaseUrl: string, eventlogUrl: string): NodeJS.ProcessEnv {
@@ -28,21 +22,38 @@ export function baseEnv(databaseUrl: string, eventlogUrl: string): NodeJS.Proces
   };
 }
 
+/* eslint-disable @typescript-eslint/no-require-imports */
 export const SERVICES: ServiceEntry[] = [
   {
     name: 'identity',
-    entities: identityEntities,
-    migrations: identityMigrations,
-    createApp: async (env) => {
-      const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-      const config = loadIdentityConfig({ ...env, JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() });
-      return (await createIdentityApp(config)).app;
+    load: () => {
+      const { createIdentityApp } = require('../../apps/identity/src/identity-app') as typeof import('../../apps/identity/src/identity-app');
+      const { loadIdentityConfig } = require('../../apps/identity/src/identity.config') as typeof import('../../apps/identity/src/identity.config');
+      const { identityEntities } = require('../../apps/identity/src/identity.module') as typeof import('../../apps/identity/src/identity.module');
+      const { identityMigrations } = require('../../apps/identity/src/migrations') as typeof import('../../apps/identity/src/migrations');
+      return {
+        entities: identityEntities,
+        migrations: identityMigrations,
+        createApp: async (env) => {
+          const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+          const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+          return (await createIdentityApp(loadIdentityConfig({ ...env, JWT_PRIVATE_KEY: pem }))).app;
+        },
+      };
     },
   },
   {
     name: 'notifications',
-    entities: notificationsEntities,
-    migrations: notificationsMigrations,
-    createApp: async (env) => (await createNotificationsApp(loadNotificationsConfig(env))).app,
+    load: () => {
+      const { createNotificationsApp } = require('../../apps/notifications/src/notifications-app') as typeof import('../../apps/notifications/src/notifications-app');
+      const { loadNotificationsConfig } = require('../../apps/notifications/src/notifications.config') as typeof import('../../apps/notifications/src/notifications.config');
+      const { notificationsEntities } = require('../../apps/notifications/src/notifications.module') as typeof import('../../apps/notifications/src/notifications.module');
+      const { notificationsMigrations } = require('../../apps/notifications/src/migrations') as typeof import('../../apps/notifications/src/migrations');
+      return {
+        entities: notificationsEntities,
+        migrations: notificationsMigrations,
+        createApp: async (env) => (await createNotificationsApp(loadNotificationsConfig(env))).app,
+      };
+    },
   },
 ];

@@ -83,7 +83,7 @@ describe('identity service', () => {
     expect(res.headers.get('set-cookie')).toMatch(/jibs_refresh=.+; Path=\/graphql; Expires=.+; HttpOnly; Secure; SameSite=Strict/);
     const [account] = await dataSource.query('SELECT phone, password_hash FROM accounts WHERE email = $1', [input.email]);
     expect(account.phone).toBe('+13135550199');
-    expect(account.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(account.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     const events = await dataSource.query(`SELECT topic, key, envelope FROM outbox WHERE key = $1`, [body.data.signUp.user.id]);
     expect(events).toHaveLength(1);
     expect(events[0].topic).toBe('user.registered');

@@ -1,3 +1,4 @@
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
 import type { DynamicModule } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
@@ -32,7 +33,8 @@ export function subgraphGraphQLModule(options: () => SubgraphGraphQLOptions): Dy
         csrfPrevention: true,
         context: buildContext,
         formatError: createErrorFormatter(logger),
-        plugins: [metricsPlugin(metrics)],
+        // No usage reporting leaves the service, so no traces are built for it.
+        plugins: [metricsPlugin(metrics), ApolloServerPluginInlineTraceDisabled()],
         ...(verify
           ? {
               subscriptions: {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { ensureDatabase, startEmbeddedServer, type EmbeddedServer } from '@jibs/database';
@@ -77,7 +77,9 @@ export class LocalStack {
 
   async start(): Promise<void> {
     const { options } = this;
-    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    mkdirSync(options.dataDir, { recursive: true });
+    // Others may pass through (Postgres runs as its own user when started by root) but not list.
+    chmodSync(options.dataDir, 0o711);
     const secrets = loadOrCreateSecrets(options.dataDir);
 
     this.postgres = await startEmbeddedServer({

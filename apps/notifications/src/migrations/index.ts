@@ -1,4 +1,8 @@
 import { CreateEventTables1760000000000 } from '@jibs/events';
+import { NotificationsInitial1795314875957 } from './1795314875957-notifications-initial';
 
 /** In order. New migrations are generated with `npm run migration:generate -- notifications <Name>`. */
-export const notificationsMigrations = [CreateEventTables1760000000000];
+export const notificationsMigrations = [
+  CreateEventTables1760000000000,
+  NotificationsInitial1795314875957,
+];

@@ -9,32 +9,32 @@ export type Role =
   | 'MEMBER'
   | 'ADMIN';
 
+export type SignUpInput = {
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  email?: string | null | undefined;
+  password?: string | null | undefined;
+  confirmPassword?: string | null | undefined;
+  phone?: string | null | undefined;
+  dateOfBirth?: string | null | undefined;
+  addressLine1?: string | null | undefined;
+  addressLine2?: string | null | undefined;
+  city?: string | null | undefined;
+  state?: string | null | undefined;
+  zipCode?: string | null | undefined;
+  isUsCitizen?: boolean | null | undefined;
+};
+
+export type SignInInput = {
+  email?: string | null | undefined;
+  password?: string | null | undefined;
+};
+
 export type NotificationType =
   | 'INFO'
   | 'SUCCESS'
   | 'WARNING'
   | 'ERROR';
-
-export type SignUpInput = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-  phone: string;
-  dateOfBirth: string;
-  addressLine1: string;
-  addressLine2?: string | null | undefined;
-  city: string;
-  state: string;
-  zipCode: string;
-  isUsCitizen: boolean;
-};
-
-export type SignInInput = {
-  email: string;
-  password: string;
-};
 
 export type NotificationItemFragment = { __typename: 'Notification', id: string, title: string, message: string, type: NotificationType, read: boolean, createdAt: string };
 

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { asyncApiDocument } from './asyncapi-document';
+import { EventCatalog, type EventType } from './event-catalog';
+import { buildEnvelope } from './event-envelope';
+
+type Doc = {
+  asyncapi: string;
+  channels: Record<string, { address: string; messages: Record<string, { $ref: string }> }>;
+  operations: Record<string, { action: string; channel: { $ref: string } }>;
+  components: {
+    messages: Record<string, { name: string; payload: Record<string, unknown> }>;
+    schemas: Record<string, Record<string, unknown>>;
+  };
+};
+
+const userId = randomUUID();
+const samples: { [T in EventType]: Parameters<typeof buildEnvelope<T>>[1] } = {
+  'user.registered': {
+    userId,
+    email: 'a@example.com',
+    firstName: 'A',
+    lastName: 'B',
+    role: 'admin',
+  },
+  'notification.created': { notificationId: randomUUID(), userId, title: 'Hi', type: 'info' },
+  'settings.updated': { settings: { x: 1 }, updatedBy: userId },
+};
+
+describe('asyncApiDocument', () => {
+  const doc = asyncApiDocument() as Doc;
+  const ajv = new Ajv({ strict: false });
+  addFormats(ajv);
+  for (const [id, schema] of Object.entries(doc.components.schemas)) {
+    ajv.addSchema(schema, `#/components/schemas/${id}`);
+  }
+
+  it('is an AsyncAPI 3 document with one channel and one send operation per event type', () => {
+    expect(doc.asyncapi).toBe('3.0.0');
+    const addresses = Object.values(doc.channels).map((channel) => channel.address);
+    expect(addresses.sort()).toEqual(Object.keys(EventCatalog).sort());
+    expect(Object.values(doc.operations).every((operation) => operation.action === 'send')).toBe(
+      true,
+    );
+    for (const key of [
+      ...Object.keys(doc.channels),
+      ...Object.keys(doc.components.messages),
+      ...Object.keys(doc.components.schemas),
+    ]) {
+      expect(key).toMatch(/^[a-zA-Z0-9.\-_]+$/);
+    }
+  });
+
+  it.each(Object.keys(EventCatalog) as EventType[])(
+    'describes %s so that a real envelope validates and a wrong one does not',
+    (type) => {
+      const message = Object.values(doc.components.messages).find((m) => m.name === type);
+      expect(message).toBeDefined();
+      const validate = ajv.compile(message!.payload);
+      const envelope = buildEnvelope(type, samples[type] as never, {
+        source: 'jibs/test',
+        subject: userId,
+      });
+      expect(validate(JSON.parse(JSON.stringify(envelope)))).toBe(true);
+      expect(validate({ ...envelope, data: {} })).toBe(false);
+      expect(validate({ ...envelope, type: 'other.type' })).toBe(false);
+    },
+  );
+});

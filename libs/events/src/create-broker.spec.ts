@@ -1,0 +1,33 @@
+import { createBroker } from './create-broker';
+import { KafkaBroker } from './kafka-broker';
+import { PostgresBroker } from './postgres-broker';
+
+describe('createBroker', () => {
+  it('builds the broker the configuration names', async () => {
+    const postgres = createBroker({
+      kind: 'postgres',
+      eventlogUrl: 'postgres://u:p@127.0.0.1:1/eventlog',
+      clientId: 'identity',
+    });
+    const kafka = createBroker({
+      kind: 'kafka',
+      kafkaBrokers: ['127.0.0.1:1'],
+      clientId: 'identity',
+    });
+    expect(postgres).toBeInstanceOf(PostgresBroker);
+    expect(postgres.kind).toBe('postgres');
+    expect(kafka).toBeInstanceOf(KafkaBroker);
+    expect(kafka.kind).toBe('kafka');
+    await Promise.all([postgres.close(), kafka.close()]);
+  });
+
+  it('fails fast on a configuration that cannot work', () => {
+    expect(() => createBroker({ kind: 'postgres', clientId: 'x' })).toThrow('needs eventlogUrl');
+    expect(() => createBroker({ kind: 'kafka', kafkaBrokers: [], clientId: 'x' })).toThrow(
+      'needs kafkaBrokers',
+    );
+    expect(() => createBroker({ kind: 'rabbit' as 'kafka', clientId: 'x' })).toThrow(
+      'Unknown event broker kind "rabbit"',
+    );
+  });
+});

@@ -1,0 +1,46 @@
+import type { EventEnvelope } from './event-envelope';
+
+export interface OutgoingRecord {
+  topic: string;
+  key: string;
+  envelope: EventEnvelope;
+}
+
+export interface SubscribeOptions {
+  /** Consumer group: every group gets every event; members of one group share the partitions. */
+  group: string;
+  topics: string[];
+  /** Throw to have the event retried; it is committed only after this resolves. */
+  handle(envelope: EventEnvelope): Promise<void>;
+  /** Tries before the event goes to `<topic>.dlq` and consumption moves on (default 5). */
+  maxAttempts?: number;
+  /** Base of the exponential backoff between tries (default 100 ms, capped at 5 s). */
+  retryBackoffMs?: number;
+  /**
+   * How long stop() waits for in-flight handlers (default 5 s). A handler still running then is
+   * abandoned: its event is not committed and is delivered again later.
+   */
+  stopTimeoutMs?: number;
+}
+
+export interface Subscription {
+  /** Stops fetching; an in-flight handler finishes or is abandoned without commit. */
+  stop(): Promise<void>;
+}
+
+/** The event-bus port: Kafka at scale, a Postgres-backed log embedded. */
+export interface EventBroker {
+  readonly kind: 'postgres' | 'kafka';
+  /** Appends records in order; records with one key keep their order for every consumer. */
+  publish(records: OutgoingRecord[]): Promise<void>;
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /** Throws when the broker cannot be reached. */
+  health(): Promise<void>;
+  /** Stops every subscription made through this broker and releases its connections. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 5;
+export const DEFAULT_RETRY_BACKOFF_MS = 100;
+export const MAX_RETRY_BACKOFF_MS = 5_000;
+export const DEFAULT_STOP_TIMEOUT_MS = 5_000;

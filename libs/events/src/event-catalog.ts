@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** One event type: its current schema version, what it means, and the shape of its data. */
+export interface EventDefinition<S extends z.ZodType = z.ZodType> {
+  version: number;
+  description: string;
+  schema: S;
+}
+
+/** Keeps the schema's exact type, so `EventData<T>` is inferred from the catalog entry. */
+export function defineEvent<S extends z.ZodType>(
+  definition: EventDefinition<S>,
+): EventDefinition<S> {
+  return definition;
+}
+
+/**
+ * Every event a JIBS service may publish. Topic = event type; the key is the user (or aggregate)
+ * id. A breaking change to a schema is a new version, never an edit of the old one.
+ */
+export const EventCatalog = {
+  'user.registered': defineEvent({
+    version: 1,
+    description: 'A person created a member account (identity). Key: the new user id.',
+    schema: z.object({
+      userId: z.string().uuid(),
+      email: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      role: z.enum(['member', 'admin']),
+    }),
+  }),
+  'notification.created': defineEvent({
+    version: 1,
+    description:
+      'A notification was stored for a user (notifications). Key: the recipient user id.',
+    schema: z.object({
+      notificationId: z.string().uuid(),
+      userId: z.string().uuid(),
+      title: z.string(),
+      type: z.enum(['info', 'success', 'warning', 'error']),
+    }),
+  }),
+  'settings.updated': defineEvent({
+    version: 1,
+    description:
+      'An admin changed the site settings (identity). Key: "site". `updatedBy` is null for changes made by the system.',
+    schema: z.object({
+      settings: z.record(z.string(), z.unknown()),
+      updatedBy: z.string().uuid().nullable(),
+    }),
+  }),
+} as const;
+
+export type EventType = keyof typeof EventCatalog;
+
+export type EventData<T extends EventType> = z.infer<(typeof EventCatalog)[T]['schema']>;
+
+export function isEventType(type: string): type is EventType {
+  return Object.hasOwn(EventCatalog, type);
+}
+
+/** The CloudEvents `dataschema` of one version of an event type. */
+export function dataSchemaUrn(type: string, version: number): string {
+  return `urn:jibs:events:${type}:v${version}`;
+}

@@ -1,0 +1,304 @@
+import { randomUUID } from 'node:crypto';
+import type { EachMessagePayload, KafkaConfig, logLevel as LogLevel } from 'kafkajs';
+import { testEnvelope } from './broker-contract';
+import type { EventEnvelope } from './event-envelope';
+import type { EventLogger } from './event-logger';
+import { KafkaBroker } from './kafka-broker';
+
+// kafkajs replaced by an in-memory double: these tests pin how the adapter drives the client
+// (what it sends, when it commits); the contract suite checks real Kafka when one is available.
+jest.mock('kafkajs', () => {
+  const actual = jest.requireActual('kafkajs');
+  const state = {
+    configs: [] as unknown[],
+    topics: new Set<string>(),
+    created: [] as unknown[],
+    producerConfigs: [] as unknown[],
+    sent: [] as unknown[],
+    consumers: [] as unknown[],
+  };
+  class FakeKafka {
+    constructor(config: unknown) {
+      state.configs.push(config);
+    }
+    admin() {
+      return {
+        connect: async () => undefined,
+        disconnect: async () => undefined,
+        listTopics: async () => [...state.topics],
+        createTopics: async ({ topics }: { topics: { topic: string }[] }) => {
+          state.created.push(...topics);
+          topics.forEach((t) => state.topics.add(t.topic));
+          return true;
+        },
+        describeCluster: async () => ({ brokers: [], controller: 1, clusterId: 'fake' }),
+      };
+    }
+    producer(config: unknown) {
+      state.producerConfigs.push(config);
+      return {
+        connect: async () => undefined,
+        disconnect: async () => undefined,
+        sendBatch: async (batch: unknown) => void state.sent.push(batch),
+      };
+    }
+    consumer(config: unknown) {
+      const consumer = {
+        config,
+        subscribed: undefined as unknown,
+        runConfig: undefined as undefined | { eachMessage: (p: unknown) => Promise<void> },
+        commits: [] as unknown[],
+        disconnected: false,
+        connect: async () => undefined,
+        subscribe: async (options: unknown) => void (consumer.subscribed = options),
+        run: async (options: { eachMessage: (p: unknown) => Promise<void> }) =>
+          void (consumer.runConfig = options),
+        commitOffsets: async (offsets: unknown[]) => void consumer.commits.push(...offsets),
+        disconnect: async () => void (consumer.disconnected = true),
+      };
+      state.consumers.push(consumer);
+      return consumer;
+    }
+  }
+  return { ...actual, Kafka: FakeKafka, __state: state };
+});
+
+interface FakeConsumer {
+  config: { groupId: string };
+  subscribed: { topics: string[]; fromBeginning: boolean };
+  runConfig: {
+    autoCommit: boolean;
+    partitionsConsumedConcurrently: number;
+    eachMessage(payload: EachMessagePayload): Promise<void>;
+  };
+  commits: Array<{ topic: string; partition: number; offset: string }>;
+  disconnected: boolean;
+}
+
+interface FakeState {
+  configs: KafkaConfig[];
+  topics: Set<string>;
+  created: Array<{ topic: string; numPartitions: number }>;
+  producerConfigs: Array<Record<string, unknown>>;
+  sent: Array<{
+    acks: number;
+    topicMessages: Array<{
+      topic: string;
+      messages: Array<{ key: string; value: string; headers: Record<string, string> }>;
+    }>;
+  }>;
+  consumers: FakeConsumer[];
+}
+
+const state = (jest.requireMock('kafkajs') as { __state: FakeState }).__state;
+
+function message(envelope: EventEnvelope | string, offset: string, topic: string) {
+  const value = typeof envelope === 'string' ? envelope : JSON.stringify(envelope);
+  return {
+    topic,
+    partition: 2,
+    heartbeat: jest.fn(async () => undefined),
+    pause: () => () => undefined,
+    message: {
+      key: Buffer.from(typeof envelope === 'string' ? 'k' : envelope.subject),
+      value: Buffer.from(value),
+      offset,
+      timestamp: '0',
+      attributes: 0,
+      headers: {},
+      size: 0,
+    },
+  } as unknown as EachMessagePayload & { heartbeat: jest.Mock };
+}
+
+describe('KafkaBroker (with kafkajs replaced)', () => {
+  let broker: KafkaBroker;
+
+  beforeEach(() => {
+    for (const list of Object.values(state)) {
+      if (Array.isArray(list)) list.length = 0;
+    }
+    state.topics.clear();
+    broker = new KafkaBroker({ brokers: ['kafka:9092'], clientId: 'identity' });
+  });
+
+  afterEach(() => broker.close());
+
+  it('publishes the JSON envelope keyed by subject with ce_ headers, creating topics once', async () => {
+    const event = testEnvelope('user.things', randomUUID(), 1);
+    await broker.publish([{ topic: 'user.things', key: event.subject, envelope: event }]);
+    await broker.publish([{ topic: 'user.things', key: event.subject, envelope: event }]);
+
+    expect(state.created).toEqual([{ topic: 'user.things', numPartitions: 8 }]);
+    expect(state.producerConfigs).toEqual([
+      expect.objectContaining({
+        idempotent: true,
+        maxInFlightRequests: 1,
+        allowAutoTopicCreation: false,
+      }),
+    ]);
+    expect(state.sent[0]).toEqual({
+      acks: -1,
+      topicMessages: [
+        {
+          topic: 'user.things',
+          messages: [
+            {
+              key: event.subject,
+              value: JSON.stringify(event),
+              headers: {
+                'content-type': 'application/cloudevents+json; charset=utf-8',
+                ce_specversion: '1.0',
+                ce_id: event.id,
+                ce_source: event.source,
+                ce_type: event.type,
+                ce_subject: event.subject,
+                ce_time: event.time,
+                ce_datacontenttype: 'application/json',
+                ce_dataschema: event.dataschema,
+                ce_dataversion: '1',
+              },
+            },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('sends nothing when a record is not a valid event', async () => {
+    const event = { ...testEnvelope('t', 'k', 1), specversion: '0.3' } as unknown as EventEnvelope;
+    await expect(broker.publish([{ topic: 't', key: 'k', envelope: event }])).rejects.toThrow(
+      'Invalid event envelope',
+    );
+    expect(state.sent).toEqual([]);
+  });
+
+  it('consumes from the beginning, commits only by hand, and creates the dead-letter topics', async () => {
+    await broker.subscribe({ group: 'g', topics: ['a.b'], handle: async () => undefined });
+    const [consumer] = state.consumers;
+    expect(consumer.config).toMatchObject({ groupId: 'g', allowAutoTopicCreation: false });
+    expect(consumer.subscribed).toEqual({ topics: ['a.b'], fromBeginning: true });
+    expect(consumer.runConfig).toMatchObject({
+      autoCommit: false,
+      partitionsConsumedConcurrently: 8,
+    });
+    expect([...state.topics].sort()).toEqual(['a.b', 'a.b.dlq']);
+  });
+
+  it('commits the next offset once the handler succeeded', async () => {
+    const handled: string[] = [];
+    await broker.subscribe({
+      group: 'g',
+      topics: ['t'],
+      handle: async (envelope) => void handled.push(envelope.id),
+    });
+    const event = testEnvelope('t', 'k', 1);
+    await state.consumers[0].runConfig.eachMessage(message(event, '41', 't'));
+    expect(handled).toEqual([event.id]);
+    expect(state.consumers[0].commits).toEqual([{ topic: 't', partition: 2, offset: '42' }]);
+  });
+
+  it('retries with a heartbeat between tries, then dead-letters and commits', async () => {
+    const handle = jest.fn(async () => {
+      throw new Error('nope');
+    });
+    await broker.subscribe({
+      group: 'g',
+      topics: ['t'],
+      handle,
+      maxAttempts: 3,
+      retryBackoffMs: 1,
+    });
+    const event = testEnvelope('t', 'k', 1);
+    const payload = message(event, '7', 't');
+    await state.consumers[0].runConfig.eachMessage(payload);
+
+    expect(handle).toHaveBeenCalledTimes(3);
+    expect(payload.heartbeat).toHaveBeenCalledTimes(2);
+    const dead = state.sent.at(-1)!.topicMessages[0];
+    expect(dead.topic).toBe('t.dlq');
+    expect(dead.messages[0].key).toBe('k');
+    expect(JSON.parse(dead.messages[0].value)).toMatchObject({
+      id: event.id,
+      deadlettergroup: 'g',
+      deadletterattempts: 3,
+      deadlettererror: 'nope',
+    });
+    expect(dead.messages[0].headers).toMatchObject({ ce_id: event.id, ce_deadlettergroup: 'g' });
+    expect(state.consumers[0].commits).toEqual([{ topic: 't', partition: 2, offset: '8' }]);
+  });
+
+  it('dead-letters a value that is not JSON as it came', async () => {
+    const handle = jest.fn(async () => undefined);
+    await broker.subscribe({ group: 'g', topics: ['t'], handle });
+    await state.consumers[0].runConfig.eachMessage(message('garbage{', '0', 't'));
+    expect(handle).not.toHaveBeenCalled();
+    expect(JSON.parse(state.sent.at(-1)!.topicMessages[0].messages[0].value)).toMatchObject({
+      data: 'garbage{',
+      deadletterattempts: 1,
+    });
+    expect(state.consumers[0].commits).toEqual([{ topic: 't', partition: 2, offset: '1' }]);
+  });
+
+  it('abandons a handler still running at stop: no commit, and nothing new is handled', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const handle = jest.fn(() => gate);
+    const subscription = await broker.subscribe({
+      group: 'g',
+      topics: ['t'],
+      handle,
+      stopTimeoutMs: 20,
+    });
+    const [consumer] = state.consumers;
+    const running = consumer.runConfig.eachMessage(message(testEnvelope('t', 'k', 1), '5', 't'));
+    await subscription.stop();
+    expect(consumer.disconnected).toBe(true);
+    release();
+    await running;
+    await consumer.runConfig.eachMessage(message(testEnvelope('t', 'k', 2), '6', 't'));
+    expect(handle).toHaveBeenCalledTimes(1);
+    expect(consumer.commits).toEqual([]);
+  });
+
+  it('lets a handler that finishes within the stop timeout commit', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const subscription = await broker.subscribe({
+      group: 'g',
+      topics: ['t'],
+      handle: () => gate,
+      stopTimeoutMs: 5_000,
+    });
+    const [consumer] = state.consumers;
+    const running = consumer.runConfig.eachMessage(message(testEnvelope('t', 'k', 1), '5', 't'));
+    const stopping = subscription.stop();
+    release();
+    await Promise.all([running, stopping]);
+    expect(consumer.commits).toEqual([{ topic: 't', partition: 2, offset: '6' }]);
+  });
+
+  it('logs kafkajs through the service logger', () => {
+    const logger: EventLogger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
+    new KafkaBroker({ brokers: ['kafka:9092'], clientId: 'x', logger });
+    const { logLevel } = jest.requireActual('kafkajs') as { logLevel: typeof LogLevel };
+    const log = state.configs.at(-1)!.logCreator!(logLevel.INFO);
+    log({
+      namespace: 'Consumer',
+      level: logLevel.ERROR,
+      label: 'ERROR',
+      log: { timestamp: 'now', message: 'Crash', groupId: 'g' },
+    });
+    log({
+      namespace: 'Consumer',
+      level: logLevel.DEBUG,
+      label: 'DEBUG',
+      log: { timestamp: 'now', message: 'x' },
+    });
+    expect(logger.error).toHaveBeenCalledWith(
+      { kafka: { namespace: 'Consumer', groupId: 'g' } },
+      'Crash',
+    );
+    expect(logger.info).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,232 @@
+import {
+  Kafka,
+  Partitioners,
+  logLevel,
+  type Admin,
+  type IHeaders,
+  type Producer,
+  type logCreator,
+} from 'kafkajs';
+import type { DeadLetterEnvelope } from './dead-letter';
+import type { EventBroker, OutgoingRecord, SubscribeOptions, Subscription } from './event-broker';
+import { validateEnvelope, type EventEnvelope } from './event-envelope';
+import { silentLogger, type EventLogger } from './event-logger';
+import type { EventMetrics } from './event-metrics';
+import { KafkaSubscription } from './kafka-subscription';
+
+export interface KafkaBrokerOptions {
+  brokers: string[];
+  clientId: string;
+  logger?: EventLogger;
+  metrics?: EventMetrics;
+  /** Partitions of topics this broker creates (default 8); existing topics keep theirs. */
+  partitions?: number;
+  /** Replication of topics this broker creates (default: the cluster's default). */
+  replicationFactor?: number;
+  /** Consumer group session timeout (default 30 s). */
+  sessionTimeoutMs?: number;
+  /** How often subscriptions report consumer lag when metrics are on (default 10 s). */
+  lagIntervalMs?: number;
+}
+
+/**
+ * The event bus at scale. Structured CloudEvents: the value is the JSON envelope, the key is the
+ * subject (so one key keeps its partition and order), and the attributes are repeated as `ce_`
+ * headers for tools that route on headers. The producer is idempotent; consumers commit an
+ * offset only after the handler succeeded or the event was dead-lettered.
+ */
+export class KafkaBroker implements EventBroker {
+  readonly kind = 'kafka' as const;
+  readonly kafka: Kafka;
+  readonly logger: EventLogger;
+  readonly metrics?: EventMetrics;
+  readonly partitions: number;
+  readonly sessionTimeoutMs: number;
+  readonly lagIntervalMs: number;
+  private readonly replicationFactor?: number;
+  private readonly knownTopics = new Set<string>();
+  private readonly subscriptions = new Set<KafkaSubscription>();
+  private producer?: Promise<Producer>;
+  private admin?: Promise<Admin>;
+  private closed = false;
+
+  constructor(opts: KafkaBrokerOptions) {
+    if (opts.brokers.length === 0)
+      throw new Error('The Kafka broker needs at least one broker address');
+    this.logger = opts.logger ?? silentLogger;
+    this.metrics = opts.metrics;
+    this.partitions = opts.partitions ?? 8;
+    this.replicationFactor = opts.replicationFactor;
+    this.sessionTimeoutMs = opts.sessionTimeoutMs ?? 30_000;
+    this.lagIntervalMs = opts.lagIntervalMs ?? 10_000;
+    this.kafka = new Kafka({
+      clientId: opts.clientId,
+      brokers: opts.brokers,
+      logLevel: logLevel.INFO,
+      logCreator: kafkaLogCreator(this.logger),
+    });
+  }
+
+  async publish(records: OutgoingRecord[]): Promise<void> {
+    this.assertOpen();
+    for (const record of records) {
+      if (!record.topic) throw new Error('An event record needs a topic');
+      if (!record.key) throw new Error(`An event record for "${record.topic}" needs a key`);
+      validateEnvelope(record.envelope);
+    }
+    await this.send(records);
+    for (const record of records) this.metrics?.published.inc({ topic: record.topic });
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    this.assertOpen();
+    if (!options.group) throw new Error('A subscription needs a group');
+    if (options.topics.length === 0) throw new Error('A subscription needs at least one topic');
+    // The dead-letter topics too, so a poison event can always be parked.
+    await this.ensureTopics(options.topics.flatMap((topic) => [topic, `${topic}.dlq`]));
+    const subscription = new KafkaSubscription(this, options);
+    this.subscriptions.add(subscription);
+    try {
+      await subscription.start();
+    } catch (error) {
+      this.subscriptions.delete(subscription);
+      await subscription.stop();
+      throw error;
+    }
+    return {
+      stop: async () => {
+        this.subscriptions.delete(subscription);
+        await subscription.stop();
+      },
+    };
+  }
+
+  async health(): Promise<void> {
+    const admin = await this.connectedAdmin();
+    await admin.describeCluster();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const subscriptions = [...this.subscriptions];
+    this.subscriptions.clear();
+    await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+    const [producer, admin] = [this.producer, this.admin];
+    this.producer = undefined;
+    this.admin = undefined;
+    await Promise.all([
+      producer?.then((p) => p.disconnect()).catch(() => undefined),
+      admin?.then((a) => a.disconnect()).catch(() => undefined),
+    ]);
+  }
+
+  /**
+   * Sends without validation (dead letters keep whatever was consumed), in record order. Still
+   * open while close() waits for the handlers, so their dead letters get written.
+   */
+  async send(records: Array<OutgoingRecord | DeadLetterRecord>): Promise<void> {
+    if (records.length === 0) return;
+    await this.ensureTopics([...new Set(records.map((record) => record.topic))]);
+    const byTopic = new Map<string, Array<{ key: string; value: string; headers: IHeaders }>>();
+    for (const record of records) {
+      const messages = byTopic.get(record.topic) ?? [];
+      messages.push({
+        key: record.key,
+        value: JSON.stringify(record.envelope),
+        headers: cloudEventHeaders(record.envelope),
+      });
+      byTopic.set(record.topic, messages);
+    }
+    const producer = await this.connectedProducer();
+    await producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+    });
+  }
+
+  async connectedAdmin(): Promise<Admin> {
+    this.admin ??= connect(this.kafka.admin(), () => (this.admin = undefined));
+    return this.admin;
+  }
+
+  private connectedProducer(): Promise<Producer> {
+    this.producer ??= connect(
+      this.kafka.producer({
+        idempotent: true,
+        // One request in flight keeps order across retries; publishes are sequential anyway.
+        maxInFlightRequests: 1,
+        allowAutoTopicCreation: false,
+        createPartitioner: Partitioners.DefaultPartitioner,
+      }),
+      () => (this.producer = undefined),
+    );
+    return this.producer;
+  }
+
+  private async ensureTopics(topics: string[]): Promise<void> {
+    const missing = topics.filter((topic) => !this.knownTopics.has(topic));
+    if (missing.length === 0) return;
+    const admin = await this.connectedAdmin();
+    const existing = new Set(await admin.listTopics());
+    const toCreate = missing.filter((topic) => !existing.has(topic));
+    if (toCreate.length > 0) {
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: toCreate.map((topic) => ({
+          topic,
+          numPartitions: this.partitions,
+          ...(this.replicationFactor ? { replicationFactor: this.replicationFactor } : {}),
+        })),
+      });
+      this.logger.info({ topics: toCreate }, 'created Kafka topics');
+    }
+    for (const topic of missing) this.knownTopics.add(topic);
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The event broker is closed');
+  }
+}
+
+export interface DeadLetterRecord {
+  topic: string;
+  key: string;
+  envelope: DeadLetterEnvelope;
+}
+
+/** Connects once; a failed connect is forgotten so the next call tries again. */
+function connect<T extends { connect(): Promise<void> }>(
+  client: T,
+  forget: () => void,
+): Promise<T> {
+  return client.connect().then(
+    () => client,
+    (error: unknown) => {
+      forget();
+      throw error;
+    },
+  );
+}
+
+function cloudEventHeaders(envelope: EventEnvelope | DeadLetterEnvelope): IHeaders {
+  const headers: IHeaders = { 'content-type': 'application/cloudevents+json; charset=utf-8' };
+  for (const [name, value] of Object.entries(envelope)) {
+    if (name === 'data' || value === undefined || value === null) continue;
+    if (typeof value === 'object') continue;
+    headers[`ce_${name}`] = String(value);
+  }
+  return headers;
+}
+
+/** kafkajs logs through the service logger instead of the console. */
+function kafkaLogCreator(logger: EventLogger): logCreator {
+  return () =>
+    ({ namespace, level, log }) => {
+      const { message, timestamp: _timestamp, logger: _logger, ...extra } = log;
+      const fields = { kafka: { namespace, ...extra } };
+      if (level === logLevel.ERROR) logger.error(fields, message);
+      else if (level === logLevel.WARN) logger.warn(fields, message);
+      else if (level === logLevel.INFO) logger.info(fields, message);
+    };
+}

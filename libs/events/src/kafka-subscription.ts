@@ -1,0 +1,138 @@
+import type { Consumer, EachMessagePayload } from 'kafkajs';
+import { settlesWithin } from './bounded-wait';
+import { deliverEvent } from './deliver-event';
+import { DEFAULT_STOP_TIMEOUT_MS, type SubscribeOptions } from './event-broker';
+import { errorFields } from './event-logger';
+import type { KafkaBroker } from './kafka-broker';
+
+/**
+ * One consumer-group member on Kafka. Partitions are consumed concurrently, each in order;
+ * kafkajs never commits on its own (autoCommit off): the offset after an event is committed only
+ * once the event was handled or dead-lettered.
+ */
+export class KafkaSubscription {
+  private readonly consumer: Consumer;
+  private readonly abort = new AbortController();
+  private readonly inFlight = new Set<Promise<void>>();
+  private stopping = false;
+  private abandoned = false;
+  private lagTimer?: NodeJS.Timeout;
+  private stopped?: Promise<void>;
+
+  constructor(
+    private readonly broker: KafkaBroker,
+    private readonly options: SubscribeOptions,
+  ) {
+    this.consumer = broker.kafka.consumer({
+      groupId: options.group,
+      sessionTimeout: broker.sessionTimeoutMs,
+      allowAutoTopicCreation: false,
+    });
+  }
+
+  async start(): Promise<void> {
+    await this.consumer.connect();
+    // A new group starts at the beginning: nothing published before it existed is lost.
+    await this.consumer.subscribe({ topics: this.options.topics, fromBeginning: true });
+    await this.consumer.run({
+      autoCommit: false,
+      partitionsConsumedConcurrently: this.broker.partitions,
+      eachMessage: (payload) => this.onMessage(payload),
+    });
+    if (this.broker.metrics) {
+      this.lagTimer = setInterval(() => void this.reportLag(), this.broker.lagIntervalMs);
+      this.lagTimer.unref();
+    }
+  }
+
+  stop(): Promise<void> {
+    this.stopped ??= this.shutdown();
+    return this.stopped;
+  }
+
+  private async onMessage(payload: EachMessagePayload): Promise<void> {
+    // Once stopping, later messages are left uncommitted for the next owner.
+    if (this.stopping) return;
+    const work = this.handle(payload);
+    this.inFlight.add(work);
+    try {
+      await work;
+    } finally {
+      this.inFlight.delete(work);
+    }
+  }
+
+  private async handle({
+    topic,
+    partition,
+    message,
+    heartbeat,
+  }: EachMessagePayload): Promise<void> {
+    const raw = message.value?.toString('utf8') ?? null;
+    let value: unknown = raw;
+    if (raw !== null) {
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        // Not JSON: validation fails and the raw text is dead-lettered as it came.
+      }
+    }
+    const outcome = await deliverEvent(value, {
+      topic,
+      key: message.key?.toString('utf8') ?? '',
+      options: this.options,
+      signal: this.abort.signal,
+      deadLetter: (record) => this.broker.send([record]),
+      beforeRetry: heartbeat,
+      logger: this.broker.logger,
+      metrics: this.broker.metrics,
+    });
+    if (outcome === 'abandoned' || this.abandoned) return;
+    await this.consumer.commitOffsets([
+      { topic, partition, offset: (BigInt(message.offset) + 1n).toString() },
+    ]);
+  }
+
+  private async shutdown(): Promise<void> {
+    this.stopping = true;
+    this.abort.abort();
+    if (this.lagTimer) clearInterval(this.lagTimer);
+    const timeoutMs = this.options.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS;
+    const finished = await settlesWithin(Promise.all([...this.inFlight]), timeoutMs);
+    if (!finished) {
+      this.abandoned = true;
+      this.broker.logger.warn(
+        { group: this.options.group, timeoutMs },
+        'event handler still running at stop; abandoned without commit',
+      );
+    }
+    // kafkajs' disconnect waits for the running handler; an abandoned one may never return,
+    // so the group is left in the background once it does.
+    const disconnected = this.consumer.disconnect().catch((error: unknown) => {
+      this.broker.logger.warn(errorFields(error), 'Kafka consumer did not disconnect cleanly');
+    });
+    if (finished) await settlesWithin(disconnected, timeoutMs + this.broker.sessionTimeoutMs);
+  }
+
+  private async reportLag(): Promise<void> {
+    try {
+      const admin = await this.broker.connectedAdmin();
+      for (const topic of this.options.topics) {
+        const [ends, committed] = await Promise.all([
+          admin.fetchTopicOffsets(topic),
+          admin.fetchOffsets({ groupId: this.options.group, topics: [topic] }),
+        ]);
+        const done = new Map(
+          (committed[0]?.partitions ?? []).map((p) => [p.partition, Number(p.offset)]),
+        );
+        const lag = ends.reduce((sum, end) => {
+          const next = done.get(end.partition) ?? -1;
+          return sum + Number(end.high) - (next >= 0 ? next : Number(end.low));
+        }, 0);
+        this.broker.metrics?.consumerLag.set({ group: this.options.group, topic }, lag);
+      }
+    } catch (error) {
+      this.broker.logger.warn(errorFields(error), 'could not read Kafka consumer lag');
+    }
+  }
+}

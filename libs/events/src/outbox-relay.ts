@@ -1,0 +1,229 @@
+import type { PoolClient } from 'pg';
+import type { DataSource, QueryRunner } from 'typeorm';
+import { settlesWithin } from './bounded-wait';
+import { OUTBOX_CHANNEL } from './create-event-tables.migration';
+import { retryDelayMs } from './deliver-event';
+import type { EventBroker, OutgoingRecord } from './event-broker';
+import type { EventEnvelope } from './event-envelope';
+import { errorFields, silentLogger, type EventLogger } from './event-logger';
+import type { EventMetrics } from './event-metrics';
+import { WakeSignal } from './wake-signal';
+
+export interface OutboxRelayOptions {
+  dataSource: DataSource;
+  broker: EventBroker;
+  logger?: EventLogger;
+  metrics?: EventMetrics;
+  /** Rows per publish (default 100). */
+  batchSize?: number;
+  /** Backstop poll when no notification came (default 1 s). */
+  pollIntervalMs?: number;
+  /** Published rows are deleted after this long (default 7 days). */
+  retainPublishedMs?: number;
+  /** How long stop() waits for a publish in progress (default 10 s). */
+  stopTimeoutMs?: number;
+}
+
+/** Anything stable: the lock is scoped to the service's own database. */
+const RELAY_LOCK_KEY = 0x6f757462; // "outb"
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+interface Connection {
+  runner: QueryRunner;
+  lost: boolean;
+  leader: boolean;
+}
+
+interface OutboxRow {
+  id: string;
+  topic: string;
+  key: string;
+  envelope: EventEnvelope;
+}
+
+/**
+ * Moves unpublished outbox rows to the broker in insert order and marks them published. Wakes
+ * on the outbox trigger's NOTIFY, polls as a backstop, and publishes only while it holds the
+ * database's relay advisory lock, so with several replicas one relay publishes at a time and
+ * per-key order holds. At-least-once: a crash between publish and mark publishes again, which
+ * consumers' inboxes absorb. Order is insert (seq) order among committed rows; two transactions
+ * writing events for one aggregate are ordered as long as the service serialises them on that
+ * aggregate's row, which it does anyway to keep its own state consistent.
+ */
+export class OutboxRelay {
+  private readonly dataSource: DataSource;
+  private readonly broker: EventBroker;
+  private readonly logger: EventLogger;
+  private readonly metrics?: EventMetrics;
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+  private readonly retainPublishedMs: number;
+  private readonly stopTimeoutMs: number;
+  private readonly wake = new WakeSignal();
+  private connection?: Connection;
+  private loop?: Promise<void>;
+  private stopping = false;
+  private failures = 0;
+  private lastPrune = 0;
+
+  constructor(opts: OutboxRelayOptions) {
+    this.dataSource = opts.dataSource;
+    this.broker = opts.broker;
+    this.logger = opts.logger ?? silentLogger;
+    this.metrics = opts.metrics;
+    this.batchSize = opts.batchSize ?? 100;
+    this.pollIntervalMs = opts.pollIntervalMs ?? 1_000;
+    this.retainPublishedMs = opts.retainPublishedMs ?? 7 * 24 * 60 * 60 * 1000;
+    this.stopTimeoutMs = opts.stopTimeoutMs ?? 10_000;
+  }
+
+  /** Connects and listens (throws if the database is unreachable), then relays until stop(). */
+  async start(): Promise<void> {
+    if (this.loop) return;
+    this.stopping = false;
+    await this.connect();
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    if (!this.loop) return;
+    this.stopping = true;
+    this.wake.notify();
+    if (!(await settlesWithin(this.loop, this.stopTimeoutMs))) {
+      this.logger.warn({ timeoutMs: this.stopTimeoutMs }, 'outbox relay still publishing at stop');
+    }
+    this.loop = undefined;
+    await this.disconnect();
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      let connection: Connection | undefined;
+      try {
+        connection = await this.connect();
+        if (!connection.leader) connection.leader = await this.tryLead(connection);
+        if (connection.leader) {
+          await this.drain(connection);
+          await this.prune(connection);
+        }
+        this.failures = 0;
+      } catch (error) {
+        if (this.stopping) break;
+        this.failures++;
+        this.logger.warn(errorFields(error), 'outbox relay failed; retrying');
+        // A broker failure keeps the connection (and the lead); a database failure drops it.
+        if (connection && !(await this.alive(connection))) {
+          await this.disconnect().catch(() => undefined);
+        }
+      }
+      if (this.metrics && connection && !connection.lost) {
+        await this.reportBacklog(connection).catch(() => undefined);
+      }
+      if (this.stopping) break;
+      await this.wake.wait(
+        this.failures ? retryDelayMs(this.failures, this.pollIntervalMs) : this.pollIntervalMs,
+      );
+    }
+  }
+
+  private async alive(connection: Connection): Promise<boolean> {
+    if (connection.lost || connection.runner.isReleased) return false;
+    try {
+      await connection.runner.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Publishes every unpublished row, oldest first, a batch at a time. */
+  private async drain(connection: Connection): Promise<void> {
+    const { runner } = connection;
+    for (;;) {
+      if (this.stopping || connection.lost) return;
+      // Later notifications mean rows this pass may not see: they make the next wait() return.
+      this.wake.reset();
+      const rows: OutboxRow[] = await runner.query(
+        `SELECT id, topic, key, envelope FROM outbox
+          WHERE published_at IS NULL ORDER BY seq LIMIT $1`,
+        [this.batchSize],
+      );
+      if (rows.length === 0) return;
+      const records: OutgoingRecord[] = rows.map((row) => ({
+        topic: row.topic,
+        key: row.key,
+        envelope: row.envelope,
+      }));
+      await this.broker.publish(records);
+      await runner.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])', [
+        rows.map((row) => row.id),
+      ]);
+      if (rows.length < this.batchSize) return;
+    }
+  }
+
+  private async prune(connection: Connection): Promise<void> {
+    if (Date.now() - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = Date.now();
+    await connection.runner.query(
+      `DELETE FROM outbox WHERE published_at < now() - make_interval(secs => $1)`,
+      [this.retainPublishedMs / 1000],
+    );
+  }
+
+  private async reportBacklog(connection: Connection): Promise<void> {
+    const [row]: { backlog: number }[] = await connection.runner.query(
+      'SELECT count(*)::int AS backlog FROM outbox WHERE published_at IS NULL',
+    );
+    this.metrics?.outboxBacklog.set(row.backlog);
+  }
+
+  private async tryLead(connection: Connection): Promise<boolean> {
+    const [row]: { ok: boolean }[] = await connection.runner.query(
+      'SELECT pg_try_advisory_lock($1) AS ok',
+      [RELAY_LOCK_KEY],
+    );
+    return row.ok;
+  }
+
+  /** A dedicated connection: it listens, and the leadership lock lives as long as it does. */
+  private async connect(): Promise<Connection> {
+    if (this.connection && !this.connection.lost) return this.connection;
+    const runner = this.dataSource.createQueryRunner();
+    const connection: Connection = { runner, lost: false, leader: false };
+    try {
+      const client = (await runner.connect()) as PoolClient;
+      client.on('notification', (message) => {
+        if (message.channel === OUTBOX_CHANNEL) this.wake.notify();
+      });
+      client.on('error', () => {
+        connection.lost = true;
+        this.wake.notify();
+      });
+      await runner.query(`LISTEN ${OUTBOX_CHANNEL}`);
+    } catch (error) {
+      await runner.release().catch(() => undefined);
+      throw error;
+    }
+    this.connection = connection;
+    return connection;
+  }
+
+  private async disconnect(): Promise<void> {
+    const connection = this.connection;
+    this.connection = undefined;
+    if (!connection || connection.runner.isReleased) return;
+    connection.lost = true;
+    // Released with an error, the pool destroys the client instead of reusing it, so LISTEN
+    // and the leadership lock end with it rather than lingering on a pooled connection.
+    const runner = connection.runner as QueryRunner & {
+      releasePostgresConnection?: (error: Error) => Promise<void>;
+    };
+    if (runner.releasePostgresConnection) {
+      await runner.releasePostgresConnection(new Error('outbox relay connection closed'));
+    } else {
+      await runner.query('UNLISTEN *; SELECT pg_advisory_unlock_all()').catch(() => undefined);
+      await runner.release();
+    }
+  }
+}

@@ -1,0 +1,268 @@
+import { ensureDatabase } from '@jibs/database';
+import { Pool, type PoolClient } from 'pg';
+import type { EventBroker, OutgoingRecord, SubscribeOptions, Subscription } from './event-broker';
+import { validateEnvelope } from './event-envelope';
+import { errorFields, silentLogger, type EventLogger } from './event-logger';
+import type { EventMetrics } from './event-metrics';
+import { partitionForKey } from './partition-for-key';
+import { PostgresGroupMember } from './postgres-group-member';
+import {
+  APPEND_CHANNEL,
+  EVENT_LOG_DDL,
+  REBALANCE_CHANNEL,
+  SCHEMA_LOCK_KEY,
+} from './postgres-event-log.schema';
+
+export interface PostgresBrokerOptions {
+  /** The `eventlog` database; created on first connect when the server allows it. */
+  url: string;
+  /** Partitions of a topic created by this broker (default 8); an existing topic keeps its own. */
+  partitions?: number;
+  /** Backstop poll of each owned partition when no notification came (default 1 s). */
+  pollIntervalMs?: number;
+  /** How often members heartbeat, rebalance and report lag (default 1 s). */
+  heartbeatIntervalMs?: number;
+  /** Shown in pg_stat_activity and the members table. */
+  clientId?: string;
+  logger?: EventLogger;
+  metrics?: EventMetrics;
+}
+
+interface LogRow {
+  topic: string;
+  partition: number;
+  key: string;
+  envelope: unknown;
+}
+
+/**
+ * The embedded event bus: an append-only log per topic in one Postgres database, consumer groups
+ * with committed offsets, partitions shared among a group's members through advisory locks, and
+ * LISTEN/NOTIFY wake-ups with polling as backstop.
+ */
+export class PostgresBroker implements EventBroker {
+  readonly kind = 'postgres' as const;
+  readonly url: string;
+  readonly partitions: number;
+  readonly pollIntervalMs: number;
+  readonly heartbeatIntervalMs: number;
+  readonly clientId: string;
+  readonly logger: EventLogger;
+  readonly metrics?: EventMetrics;
+  private readonly pool: Pool;
+  private readonly topicPartitions = new Map<string, number>();
+  private readonly members = new Set<PostgresGroupMember>();
+  private ready?: Promise<void>;
+  private closed = false;
+
+  constructor(opts: PostgresBrokerOptions) {
+    this.url = opts.url;
+    this.partitions = opts.partitions ?? 8;
+    if (!Number.isInteger(this.partitions) || this.partitions < 1) {
+      throw new RangeError(`partitions must be a positive integer, got ${opts.partitions}`);
+    }
+    this.pollIntervalMs = opts.pollIntervalMs ?? 1_000;
+    this.heartbeatIntervalMs = opts.heartbeatIntervalMs ?? 1_000;
+    this.clientId = opts.clientId ?? 'jibs-events';
+    this.logger = opts.logger ?? silentLogger;
+    this.metrics = opts.metrics;
+    this.pool = new Pool({ connectionString: this.url, max: 4, application_name: this.clientId });
+    // An idle pooled connection that dies must not crash the process; the pool replaces it.
+    this.pool.on('error', (error) => this.logger.warn(errorFields(error), 'eventlog pool error'));
+  }
+
+  async publish(records: OutgoingRecord[]): Promise<void> {
+    this.assertOpen();
+    for (const record of records) {
+      if (!record.topic) throw new Error('An event record needs a topic');
+      if (!record.key) throw new Error(`An event record for "${record.topic}" needs a key`);
+      validateEnvelope(record.envelope);
+    }
+    await this.append(records);
+    for (const record of records) this.metrics?.published.inc({ topic: record.topic });
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    this.assertOpen();
+    if (!options.group) throw new Error('A subscription needs a group');
+    if (options.topics.length === 0) throw new Error('A subscription needs at least one topic');
+    await this.init();
+    const member = new PostgresGroupMember(this, options);
+    this.members.add(member);
+    try {
+      await member.start();
+    } catch (error) {
+      this.members.delete(member);
+      await member.stop();
+      throw error;
+    }
+    return {
+      stop: async () => {
+        this.members.delete(member);
+        await member.stop();
+      },
+    };
+  }
+
+  async health(): Promise<void> {
+    await this.init();
+    await this.pool.query('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const members = [...this.members];
+    this.members.clear();
+    await Promise.all(members.map((member) => member.stop()));
+    await this.pool.end();
+  }
+
+  /**
+   * Appends without validation (dead letters keep whatever was consumed). One transaction: lock
+   * the partition heads in a fixed order (no deadlock between concurrent publishers), take the
+   * offsets, insert, notify. The notifications go out at commit, so nothing wakes for a rollback.
+   * Still open while close() waits for the handlers, so their dead letters get written.
+   */
+  async append(records: OutgoingRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    await this.init();
+    const counts = await this.ensureTopics([...new Set(records.map((record) => record.topic))]);
+    const rows: LogRow[] = records.map((record) => ({
+      topic: record.topic,
+      partition: partitionForKey(record.key, counts.get(record.topic) as number),
+      key: record.key,
+      envelope: record.envelope,
+    }));
+    const heads = new Map<string, { topic: string; partition: number; count: number }>();
+    for (const row of rows) {
+      const id = `${row.partition}:${row.topic}`;
+      const head = heads.get(id) ?? { topic: row.topic, partition: row.partition, count: 0 };
+      head.count++;
+      heads.set(id, head);
+    }
+    const headList = [...heads.values()];
+
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const locked = await client.query<{ topic: string; partition: number; next_offset: string }>(
+        `SELECT topic, partition, next_offset FROM event_partitions
+          WHERE (topic, partition) IN (SELECT * FROM unnest($1::text[], $2::int[]))
+          ORDER BY topic, partition
+          FOR UPDATE`,
+        [headList.map((head) => head.topic), headList.map((head) => head.partition)],
+      );
+      const next = new Map(
+        locked.rows.map((row) => [`${row.partition}:${row.topic}`, Number(row.next_offset)]),
+      );
+      const offsets = rows.map((row) => {
+        const id = `${row.partition}:${row.topic}`;
+        const offset = next.get(id);
+        if (offset === undefined) throw new Error(`Partition ${id} is missing from the eventlog`);
+        next.set(id, offset + 1);
+        return offset;
+      });
+      await client.query(
+        `UPDATE event_partitions p SET next_offset = v.next_offset
+           FROM unnest($1::text[], $2::int[], $3::bigint[]) AS v(topic, partition, next_offset)
+          WHERE p.topic = v.topic AND p.partition = v.partition`,
+        [
+          headList.map((head) => head.topic),
+          headList.map((head) => head.partition),
+          headList.map((head) => next.get(`${head.partition}:${head.topic}`)),
+        ],
+      );
+      await client.query(
+        `INSERT INTO event_log (topic, partition, "offset", key, envelope)
+         SELECT * FROM unnest($1::text[], $2::int[], $3::bigint[], $4::text[], $5::jsonb[])`,
+        [
+          rows.map((row) => row.topic),
+          rows.map((row) => row.partition),
+          offsets,
+          rows.map((row) => row.key),
+          rows.map((row) => JSON.stringify(row.envelope)),
+        ],
+      );
+      await client.query(`SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload`, [
+        APPEND_CHANNEL,
+        [...heads.keys()],
+      ]);
+      await client.query('COMMIT');
+    } catch (error) {
+      await rollback(client);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Wakes the group's members to rebalance (a member left or released partitions). */
+  async notifyGroup(group: string): Promise<void> {
+    await this.pool.query('SELECT pg_notify($1, $2)', [REBALANCE_CHANNEL, group]);
+  }
+
+  /** Partition counts of the topics, creating the missing ones with this broker's count. */
+  async ensureTopics(topics: string[]): Promise<Map<string, number>> {
+    const missing = topics.filter((topic) => !this.topicPartitions.has(topic));
+    if (missing.length > 0) {
+      await this.pool.query(
+        `INSERT INTO event_topics (topic, partitions) SELECT t, $2 FROM unnest($1::text[]) AS t
+         ON CONFLICT (topic) DO NOTHING`,
+        [missing, this.partitions],
+      );
+      await this.pool.query(
+        `INSERT INTO event_partitions (topic, partition)
+         SELECT t.topic, p FROM event_topics t, generate_series(0, t.partitions - 1) AS p
+          WHERE t.topic = ANY($1::text[])
+         ON CONFLICT (topic, partition) DO NOTHING`,
+        [missing],
+      );
+      const existing = await this.pool.query<{ topic: string; partitions: number }>(
+        'SELECT topic, partitions FROM event_topics WHERE topic = ANY($1::text[])',
+        [missing],
+      );
+      for (const row of existing.rows) this.topicPartitions.set(row.topic, row.partitions);
+    }
+    return new Map(topics.map((topic) => [topic, this.topicPartitions.get(topic) as number]));
+  }
+
+  private init(): Promise<void> {
+    this.ready ??= this.createSchema().catch((error: unknown) => {
+      this.ready = undefined;
+      throw error;
+    });
+    return this.ready;
+  }
+
+  private async createSchema(): Promise<void> {
+    let client: PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      // 3D000: the eventlog database does not exist yet (first start of the embedded stack).
+      if ((error as { code?: string }).code !== '3D000') throw error;
+      await ensureDatabase(this.url);
+      client = await this.pool.connect();
+    }
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY]);
+      await client.query(EVENT_LOG_DDL);
+      await client.query('COMMIT');
+    } catch (error) {
+      await rollback(client);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The event broker is closed');
+  }
+}
+
+async function rollback(client: PoolClient): Promise<void> {
+  await client.query('ROLLBACK').catch(() => undefined);
+}

@@ -1,0 +1,428 @@
+import { randomUUID } from 'node:crypto';
+import { Client, type Notification } from 'pg';
+import { PostgresSession as Session } from './postgres-session';
+import { delay, settlesWithin } from './bounded-wait';
+import { deliverEvent, retryDelayMs } from './deliver-event';
+import { DEFAULT_STOP_TIMEOUT_MS, type SubscribeOptions } from './event-broker';
+import { errorFields } from './event-logger';
+import { murmur2 } from './partition-for-key';
+import type { PostgresBroker } from './postgres-broker';
+import {
+  APPEND_CHANNEL,
+  REBALANCE_CHANNEL,
+  asOid,
+  lockNamespace,
+} from './postgres-event-log.schema';
+import { WakeSignal } from './wake-signal';
+
+const FETCH_LIMIT = 100;
+const STALE_MEMBER_ROWS = '1 minute';
+
+interface PartitionWorker {
+  id: string;
+  topic: string;
+  partition: number;
+  session: Session;
+  signal: WakeSignal;
+  abort: AbortController;
+  /** Finish the current event, then let the partition go. */
+  revoked: boolean;
+  /** Commit nothing more: the session is gone or stop() stopped waiting. */
+  abandoned: boolean;
+  done: Promise<void>;
+}
+
+/**
+ * One subscriber of a consumer group on the Postgres broker. It owns a fair share of each
+ * topic's partitions (ceil(partitions / live members)) through session-level advisory locks on
+ * a dedicated connection, so a crashed member's partitions come free when its connection dies.
+ * Liveness is that same connection (a per-topic member lock), not a heartbeat timeout, so the
+ * survivors take over at their next tick. Each owned partition is read in offset order; offsets
+ * are committed through the lock-holding connection, which fences a member that lost its locks.
+ */
+export class PostgresGroupMember {
+  readonly memberId = randomUUID();
+  private readonly memberKey = murmur2(this.memberId);
+  private readonly workers = new Map<string, PartitionWorker>();
+  private readonly tick = new WakeSignal();
+  private session?: Session;
+  private stopping = false;
+  private failures = 0;
+  private loop?: Promise<void>;
+  private stopped?: Promise<void>;
+
+  constructor(
+    private readonly broker: PostgresBroker,
+    private readonly options: SubscribeOptions,
+  ) {}
+
+  private get group(): string {
+    return this.options.group;
+  }
+
+  /** Joins and claims a first share, so events flow as soon as subscribe() resolves. */
+  async start(): Promise<void> {
+    await this.rebalance();
+    this.loop = this.run();
+  }
+
+  stop(): Promise<void> {
+    this.stopped ??= this.shutdown();
+    return this.stopped;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      const wait = this.failures
+        ? retryDelayMs(this.failures, 200)
+        : this.broker.heartbeatIntervalMs;
+      await this.tick.wait(wait);
+      if (this.stopping) break;
+      try {
+        await this.rebalance();
+        this.failures = 0;
+      } catch (error) {
+        this.failures++;
+        this.broker.logger.warn(
+          { ...errorFields(error), group: this.group, member: this.memberId },
+          'event consumer could not rebalance; retrying',
+        );
+        // Only a broken connection costs the partitions; a failed query elsewhere does not.
+        const session = this.session;
+        if (session && !(await alive(session))) this.sessionLost(session);
+      }
+    }
+  }
+
+  /** Heartbeat, then release extra partitions or claim free ones, then report lag. */
+  private async rebalance(): Promise<void> {
+    const session = await this.connect();
+    const topics = this.options.topics;
+    const counts = await this.broker.ensureTopics(topics);
+    const live = await this.liveMembers(session);
+    for (const topic of topics) {
+      if (this.stopping || session.lost) return;
+      const partitions = counts.get(topic) as number;
+      const target = Math.ceil(partitions / Math.max(1, live.get(topic) ?? 1));
+      const mine = [...this.workers.values()].filter((w) => w.topic === topic && !w.revoked);
+      if (mine.length > target) {
+        mine
+          .sort((a, b) => b.partition - a.partition)
+          .slice(0, mine.length - target)
+          .forEach((worker) => this.revoke(worker));
+        continue;
+      }
+      const free = shuffle(
+        Array.from({ length: partitions }, (_, p) => p).filter(
+          (p) => !this.workers.has(workerId(topic, p)),
+        ),
+      );
+      let owned = mine.length;
+      for (const partition of free) {
+        if (owned >= target || this.stopping || session.lost) break;
+        const { rows } = await session.query<{ ok: boolean }>(
+          'SELECT pg_try_advisory_lock($1, $2) AS ok',
+          [lockNamespace('partition', this.group, topic), partition],
+        );
+        if (!rows[0].ok) continue;
+        if (this.stopping) {
+          await session.query('SELECT pg_advisory_unlock($1, $2)', [
+            lockNamespace('partition', this.group, topic),
+            partition,
+          ]);
+          break;
+        }
+        this.startWorker(session, topic, partition);
+        owned++;
+      }
+    }
+    await this.heartbeat(session);
+    if (this.broker.metrics) await this.reportLag(session);
+  }
+
+  private async connect(): Promise<Session> {
+    if (this.session && !this.session.lost) return this.session;
+    const client = new Client({
+      connectionString: this.broker.url,
+      application_name: `${this.broker.clientId}:${this.group}`.slice(0, 63),
+      // A peer that vanished without closing must not hold its locks (and partitions) for long.
+      keepAlive: true,
+    });
+    const session = new Session(client);
+    client.on('error', (error) => this.sessionLost(session, error));
+    client.on('end', () => this.sessionLost(session));
+    client.on('notification', (message) => this.onNotification(message));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${APPEND_CHANNEL}`);
+      await client.query(`LISTEN ${REBALANCE_CHANNEL}`);
+      for (const topic of this.options.topics) {
+        await client.query('SELECT pg_try_advisory_lock($1, $2)', [
+          lockNamespace('member', this.group, topic),
+          this.memberKey,
+        ]);
+      }
+      // Tell the group a member joined, so the others hand over its share now.
+      await client.query('SELECT pg_notify($1, $2)', [REBALANCE_CHANNEL, this.group]);
+    } catch (error) {
+      session.lost = true;
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    this.session = session;
+    return session;
+  }
+
+  private sessionLost(session: Session, error?: Error): void {
+    if (session.lost) return;
+    session.lost = true;
+    if (this.session === session) this.session = undefined;
+    if (!this.stopping) {
+      this.broker.logger.warn(
+        { ...(error ? errorFields(error) : {}), group: this.group, member: this.memberId },
+        'event consumer lost its connection; its partitions are released and it rejoins',
+      );
+    }
+    for (const worker of this.workers.values()) {
+      if (worker.session !== session) continue;
+      worker.abandoned = true;
+      this.revoke(worker);
+      this.workers.delete(worker.id);
+    }
+    session.client.end().catch(() => undefined);
+    this.tick.notify();
+  }
+
+  private onNotification(message: Notification): void {
+    if (message.channel === APPEND_CHANNEL && message.payload) {
+      this.workers.get(message.payload)?.signal.notify();
+    } else if (message.channel === REBALANCE_CHANNEL && message.payload === this.group) {
+      this.tick.notify();
+    }
+  }
+
+  private async liveMembers(session: Session): Promise<Map<string, number>> {
+    const byNamespace = new Map(
+      this.options.topics.map((topic) => [
+        asOid(lockNamespace('member', this.group, topic)),
+        topic,
+      ]),
+    );
+    const { rows } = await session.query<{ ns: string; members: number }>(
+      `SELECT classid::text AS ns, count(*)::int AS members FROM pg_locks
+        WHERE locktype = 'advisory' AND granted AND objsubid = 2
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+          AND classid = ANY($1::oid[])
+        GROUP BY classid`,
+      [[...byNamespace.keys()]],
+    );
+    return new Map(rows.map((row) => [byNamespace.get(row.ns) as string, row.members]));
+  }
+
+  private async heartbeat(session: Session): Promise<void> {
+    const owned: Record<string, number[]> = {};
+    for (const worker of this.workers.values()) {
+      if (worker.revoked) continue;
+      (owned[worker.topic] ??= []).push(worker.partition);
+    }
+    await session.query(
+      `INSERT INTO event_consumer_members (group_id, member_id, client, topics, partitions)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (group_id, member_id)
+       DO UPDATE SET topics = EXCLUDED.topics, partitions = EXCLUDED.partitions, heartbeat_at = now()`,
+      [this.group, this.memberId, this.broker.clientId, this.options.topics, JSON.stringify(owned)],
+    );
+    await session.query(
+      `DELETE FROM event_consumer_members
+        WHERE group_id = $1 AND heartbeat_at < now() - interval '${STALE_MEMBER_ROWS}'`,
+      [this.group],
+    );
+  }
+
+  private async reportLag(session: Session): Promise<void> {
+    const { rows } = await session.query<{ topic: string; lag: string }>(
+      `SELECT p.topic, sum(p.next_offset - coalesce(o.next_offset, 0))::bigint AS lag
+         FROM event_partitions p
+         LEFT JOIN event_consumer_offsets o
+           ON o.group_id = $1 AND o.topic = p.topic AND o.partition = p.partition
+        WHERE p.topic = ANY($2::text[])
+        GROUP BY p.topic`,
+      [this.group, this.options.topics],
+    );
+    for (const row of rows) {
+      this.broker.metrics?.consumerLag.set(
+        { group: this.group, topic: row.topic },
+        Number(row.lag),
+      );
+    }
+  }
+
+  private startWorker(session: Session, topic: string, partition: number): void {
+    const worker: PartitionWorker = {
+      id: workerId(topic, partition),
+      topic,
+      partition,
+      session,
+      signal: new WakeSignal(),
+      abort: new AbortController(),
+      revoked: false,
+      abandoned: false,
+      done: Promise.resolve(),
+    };
+    this.workers.set(worker.id, worker);
+    worker.done = this.consume(worker)
+      .catch((error: unknown) =>
+        this.broker.logger.error(
+          { ...errorFields(error), group: this.group, topic, partition },
+          'event consumer stopped on a partition',
+        ),
+      )
+      .finally(() => this.release(worker));
+  }
+
+  private revoke(worker: PartitionWorker): void {
+    worker.revoked = true;
+    worker.abort.abort();
+    worker.signal.notify();
+  }
+
+  /** Unlocks a partition whose worker ended, unless its connection (and so its lock) is gone. */
+  private async release(worker: PartitionWorker): Promise<void> {
+    if (!worker.abandoned && !worker.session.lost) {
+      try {
+        const { session } = worker;
+        await session.query('SELECT pg_advisory_unlock($1, $2)', [
+          lockNamespace('partition', this.group, worker.topic),
+          worker.partition,
+        ]);
+        await session.query('SELECT pg_notify($1, $2)', [REBALANCE_CHANNEL, this.group]);
+      } catch (error) {
+        this.broker.logger.warn(
+          { ...errorFields(error), group: this.group, topic: worker.topic },
+          'could not release a partition; it is freed when the connection closes',
+        );
+      }
+    }
+    if (this.workers.get(worker.id) === worker) this.workers.delete(worker.id);
+  }
+
+  /** Reads one partition in offset order and commits after each handled event. */
+  private async consume(worker: PartitionWorker): Promise<void> {
+    const { topic, partition } = worker;
+    const { session } = worker;
+    const { logger, metrics, pollIntervalMs } = this.broker;
+    let next: number | undefined;
+    while (!worker.revoked) {
+      try {
+        next ??= await this.committedOffset(session, topic, partition);
+        worker.signal.reset();
+        const { rows } = await session.query<{ offset: string; key: string; envelope: unknown }>(
+          `SELECT "offset", key, envelope FROM event_log
+            WHERE topic = $1 AND partition = $2 AND "offset" >= $3
+            ORDER BY "offset" LIMIT $4`,
+          [topic, partition, next, FETCH_LIMIT],
+        );
+        if (rows.length === 0) {
+          await worker.signal.wait(pollIntervalMs);
+          continue;
+        }
+        for (const row of rows) {
+          if (worker.revoked) break;
+          const outcome = await deliverEvent(row.envelope, {
+            topic,
+            key: row.key,
+            options: this.options,
+            signal: worker.abort.signal,
+            deadLetter: (record) => this.broker.append([record]),
+            logger,
+            metrics,
+          });
+          if (outcome === 'abandoned' || worker.abandoned) return;
+          const offset = Number(row.offset) + 1;
+          await session.query(
+            `INSERT INTO event_consumer_offsets (group_id, topic, partition, next_offset)
+             VALUES ($1, $2, $3, $4)
+             ON CONFLICT (group_id, topic, partition)
+             DO UPDATE SET next_offset = EXCLUDED.next_offset, updated_at = now()`,
+            [this.group, topic, partition, offset],
+          );
+          next = offset;
+        }
+      } catch (error) {
+        if (worker.revoked || worker.session.lost) return;
+        logger.warn(
+          { ...errorFields(error), group: this.group, topic, partition },
+          'event consumer failed on a partition; retrying',
+        );
+        await delay(pollIntervalMs, worker.abort.signal);
+      }
+    }
+  }
+
+  private async committedOffset(
+    session: Session,
+    topic: string,
+    partition: number,
+  ): Promise<number> {
+    const { rows } = await session.query<{ next_offset: string }>(
+      `SELECT next_offset FROM event_consumer_offsets
+        WHERE group_id = $1 AND topic = $2 AND partition = $3`,
+      [this.group, topic, partition],
+    );
+    // A new group starts at the beginning of the log: nothing published before it is lost.
+    return rows.length ? Number(rows[0].next_offset) : 0;
+  }
+
+  private async shutdown(): Promise<void> {
+    this.stopping = true;
+    this.tick.notify();
+    await this.loop;
+    const workers = [...this.workers.values()];
+    for (const worker of workers) this.revoke(worker);
+    const timeoutMs = this.options.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS;
+    const finished = await settlesWithin(Promise.all(workers.map((w) => w.done)), timeoutMs);
+    if (!finished) {
+      for (const worker of workers) worker.abandoned = true;
+      this.broker.logger.warn(
+        { group: this.group, member: this.memberId, timeoutMs },
+        'event handler still running at stop; abandoned without commit',
+      );
+    }
+    const session = this.session;
+    this.session = undefined;
+    if (!session || session.lost) return;
+    await session
+      .query('DELETE FROM event_consumer_members WHERE group_id = $1 AND member_id = $2', [
+        this.group,
+        this.memberId,
+      ])
+      .catch(() => undefined);
+    session.lost = true;
+    await session.client.end().catch(() => undefined);
+    // Only now are the locks gone: tell the rest of the group to pick up the partitions.
+    await this.broker.notifyGroup(this.group).catch(() => undefined);
+  }
+}
+
+async function alive(session: Session): Promise<boolean> {
+  if (session.lost) return false;
+  try {
+    await session.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function workerId(topic: string, partition: number): string {
+  return `${partition}:${topic}`;
+}
+
+/** Random claim order, so members starting together do not all fight for partition 0 first. */
+function shuffle<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j], items[i]];
+  }
+  return items;
+}
