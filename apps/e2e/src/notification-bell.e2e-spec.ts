@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import type { LocalStack } from '../../../tools/stack/src/local-stack';
 import { launchChromium } from './support/browser';
@@ -8,10 +9,11 @@ import { openIdentityOutbox } from '../../../tools/stack/src/identity-outbox';
 describe('sign-up, sign-in and the live notification bell, in Chromium', () => {
   let stack: LocalStack;
   let stop: () => Promise<void>;
+  let logs: string[];
   let browser: Browser;
 
   beforeAll(async () => {
-    [{ stack, stop }, browser] = await Promise.all([startE2eStack(2), launchChromium()]);
+    [{ stack, stop, logs }, browser] = await Promise.all([startE2eStack(2), launchChromium()]);
   });
 
   afterAll(async () => {
@@ -23,13 +25,13 @@ describe('sign-up, sign-in and the live notification bell, in Chromium', () => {
     await page.getByLabel('First name').fill(String(input.firstName));
     await page.getByLabel('Last name').fill(String(input.lastName));
     await page.getByLabel('Email').fill(String(input.email));
-    await page.getByLabel('Password', { exact: true }).fill(String(input.password));
+    await page.getByLabel(/^Password/).fill(String(input.password));
     await page.getByLabel('Confirm password').fill(String(input.confirmPassword));
     await page.getByLabel('Phone').fill('5551234567');
     await page.getByLabel('Date of birth').fill(String(input.dateOfBirth));
     await page.getByLabel('Address line 1').fill(String(input.addressLine1));
     await page.getByLabel('City').fill(String(input.city));
-    await page.getByLabel('State').fill('MI');
+    await page.getByRole('combobox', { name: 'State' }).fill('MI');
     await page.getByRole('option', { name: 'MI', exact: true }).click();
     await page.getByLabel('ZIP').fill(String(input.zipCode));
     await page.getByLabel('I am a US Citizen or a US legal resident').check();
@@ -39,7 +41,15 @@ describe('sign-up, sign-in and the live notification bell, in Chromium', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const frames: string[] = [];
-    page.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
+    page.on('websocket', (socket) => {
+      frames.push(`open ${socket.url()}`);
+      socket.on('framereceived', (frame) => frames.push(`<- ${String(frame.payload)}`));
+      socket.on('framesent', (frame) => frames.push(`-> ${String(frame.payload).slice(0, 600)}`));
+      socket.on('close', () => frames.push('closed'));
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') frames.push(`console error: ${message.text()}`);
+    });
     const input = aSignUp();
 
     await page.goto(`${stack.gatewayUrl}/register`);
@@ -57,7 +67,7 @@ describe('sign-up, sign-in and the live notification bell, in Chromium', () => {
     await page.waitForURL(`${stack.gatewayUrl}/`);
     await page.getByRole('link', { name: 'Sign In' }).first().click();
     await page.getByLabel('Email').fill(String(input.email));
-    await page.getByLabel('Password', { exact: true }).fill(String(input.password));
+    await page.getByLabel(/^Password/).fill(String(input.password));
     await page.getByRole('button', { name: /sign in/i }).last().click();
     await page.waitForURL('**/dashboard');
     await page.getByTestId('notification-bell').click();
@@ -67,17 +77,17 @@ describe('sign-up, sign-in and the live notification bell, in Chromium', () => {
 
     // A new event for this member, through the real outbox, relay, bus and consumer: it is
     // pushed over the subscription and placed first, with no reload.
-    const userId = await page.evaluate(async () => {
-      const res = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"mutation{refreshSession{user{id}}}"}' });
-      return ((await res.json()) as { data: { refreshSession: { user: { id: string } } } }).data.refreshSession.user.id;
-    });
+    const userId = await accountId(stack, String(input.email));
     const outbox = await openIdentityOutbox(stack.databaseUrl('identity'));
     try {
       await outbox.publishRegistered({ id: userId, email: String(input.email), firstName: 'Amina', lastName: 'Rahman' });
     } finally {
       await outbox.close();
     }
-    await page.getByTestId('notification-item').nth(1).waitFor({ timeout: 15_000 });
+    await page.getByTestId('notification-item').nth(1).waitFor({ timeout: 15_000 }).catch(async (error) => {
+      await page.screenshot({ path: 'test-results/notification-bell-failure.png' });
+      throw new Error(`${(error as Error).message}\nframes: ${frames.join('\n')}\nlogs: ${logs.filter((line) => !line.startsWith('[identity]')).slice(-40).join('\n')}`);
+    });
     expect(frames.some((frame) => frame.includes('notificationAdded'))).toBe(true);
     await page.screenshot({ path: 'test-results/notification-bell.png' });
     await context.close();
@@ -86,4 +96,15 @@ describe('sign-up, sign-in and the live notification bell, in Chromium', () => {
 
 async function waitForText(page: Page, text: string): Promise<void> {
   await page.getByText(text).first().waitFor();
+}
+
+async function accountId(stack: LocalStack, email: string): Promise<string> {
+  const client = new Client({ connectionString: stack.databaseUrl('identity') });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>('SELECT id FROM accounts WHERE email = $1', [email]);
+    return rows[0]!.id;
+  } finally {
+    await client.end();
+  }
 }

@@ -168,6 +168,22 @@ describe('notifications service', () => {
     await Promise.all(clients.map((client) => client.dispose()));
   });
 
+  it('replays what was created since a given time when a subscription starts', async () => {
+    const member = randomUUID();
+    await broker.publish([{ topic: 'user.registered', key: member, envelope: registered(member, 'Early') }]);
+    const token = await tokenFor(member);
+    await eventually(async () => (await gql('{ notifications { id } }', token)).data?.notifications.length);
+    const client = createClient({ url: `ws://${url}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` } });
+    const first = await new Promise<string>((resolve, reject) => {
+      client.subscribe(
+        { query: 'subscription($since: DateTime) { notificationAdded(since: $since) { message } }', variables: { since: new Date(Date.now() - 60_000).toISOString() } },
+        { next: (value) => resolve((value.data as any).notificationAdded.message), error: reject, complete: () => undefined },
+      );
+    });
+    expect(first).toContain('Welcome, Early.');
+    await client.dispose();
+  });
+
   it('refuses a subscription without a valid token', async () => {
     const client = createClient({ url: `ws://${url}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: {} });
     const outcome = await new Promise<string>((resolve) => {

@@ -19,7 +19,7 @@ export async function startE2eStack(slot: number): Promise<{ stack: LocalStack; 
     postgresPort: base + 50,
     s3Port: base + 60,
     mailboxPort: base + 70,
-    logLevel: 'warn',
+    logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
     log: (service, line) => {
       logs.push(`[${service}] ${line}`);
       if (logs.length > 2000) logs.shift();

@@ -3,6 +3,7 @@ import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } fro
 import { Client } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { LOGGER, type Logger } from '@jibs/observability';
+import { mapIterator } from './live-iterator';
 import type { NotificationEntity } from './notification.entity';
 
 const CHANNEL = 'notification_added';
@@ -62,9 +63,7 @@ export class NotificationStream implements OnModuleInit, OnApplicationShutdown {
   /** Only this user's notifications, until the subscriber goes away. */
   forUser(userId: string, signal?: AbortSignal): AsyncIterableIterator<StreamedNotification> {
     const events = on(this.emitter, `user:${userId}`, { signal, close: ['close'] });
-    return (async function* () {
-      for await (const [notification] of events) yield notification as StreamedNotification;
-    })();
+    return mapIterator(events, ([notification]) => notification as StreamedNotification);
   }
 
   private async listen(): Promise<void> {

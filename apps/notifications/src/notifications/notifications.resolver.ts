@@ -2,6 +2,7 @@ import { Args, ID, Int, Mutation, Query, Resolver, Subscription } from '@nestjs/
 import { z } from 'zod';
 import { Authenticated, CurrentUser, type AuthUser } from '@jibs/auth';
 import { DomainError } from '@jibs/domain';
+import { withReplay } from './live-iterator';
 import { NotificationModel } from './notification.model';
 import { NotificationStream, type StreamedNotification } from './notification-stream';
 import { NotificationsService } from './notifications.service';
@@ -42,10 +43,20 @@ export class NotificationsResolver {
 
   @Authenticated()
   @Subscription(() => NotificationModel, {
-    description: "Each new notification of the signed-in user, as it is created.",
+    description:
+      "Each new notification of the signed-in user, as it is created. With `since`, first those created since then (at most 20), so none is lost between a client's query and its subscription becoming live.",
     resolve: (payload: StreamedNotification) => NotificationModel.from({ ...payload, createdAt: new Date(payload.createdAt) }),
   })
-  notificationAdded(@CurrentUser() user: AuthUser): AsyncIterableIterator<StreamedNotification> {
-    return this.stream.forUser(user.id);
+  notificationAdded(
+    @CurrentUser() user: AuthUser,
+    @Args('since', { type: () => Date, nullable: true }) since?: Date | null,
+  ): AsyncIterableIterator<StreamedNotification> {
+    // Listen first, then read what was missed: nothing falls between the two.
+    const live = this.stream.forUser(user.id);
+    if (!since) return live;
+    const missed = this.service
+      .createdSince(user.id, since)
+      .then((rows) => rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })));
+    return withReplay<StreamedNotification>(missed, live, (notification) => notification.id);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, In, MoreThanOrEqual, type EntityManager } from 'typeorm';
 import { NOTIFICATIONS_PAGE_SIZE, NotificationType } from '@jibs/domain';
 import { enqueue } from '@jibs/events';
 import { NotificationEntity } from './notification.entity';
@@ -41,6 +41,16 @@ export class NotificationsService {
       order: { createdAt: 'DESC', id: 'DESC' },
       take: NOTIFICATIONS_PAGE_SIZE,
     });
+  }
+
+  /** The user's notifications created at or after `since` (at most a page), oldest first. */
+  async createdSince(userId: string, since: Date): Promise<NotificationEntity[]> {
+    const rows = await this.dataSource.getRepository(NotificationEntity).find({
+      where: { userId, createdAt: MoreThanOrEqual(since) },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: NOTIFICATIONS_PAGE_SIZE,
+    });
+    return rows.reverse();
   }
 
   async unreadCount(userId: string): Promise<number> {

@@ -29,7 +29,7 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
     >
-      <Notifications position="top-right" autoClose={5000} />
+      <Notifications position="bottom-right" autoClose={5000} />
       <ApolloProvider client={client}>
         <SessionProvider manager={session}>
           <SessionGate>

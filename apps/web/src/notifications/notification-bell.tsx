@@ -36,6 +36,8 @@ const TYPE_STYLE: Record<NotificationType, { color: string; label: string }> = {
   ERROR: { color: 'red', label: 'Problem' },
 };
 
+const REPLAY_WINDOW_MS = 5 * 60_000;
+
 /** The header's bell: unread count, the latest notifications, live additions. */
 export function NotificationBell() {
   const [opened, setOpened] = useState(false);
@@ -45,7 +47,12 @@ export function NotificationBell() {
   });
   const [markRead] = useMutation(MarkNotificationsReadDocument);
 
+  // Anything created since shortly before the list was loaded is replayed when the subscription
+  // starts (and after each reconnect), so a notification created while it was being set up is
+  // not missed; the cache update ignores the ones already listed.
+  const [since] = useState(() => new Date(Date.now() - REPLAY_WINDOW_MS).toISOString());
   useSubscription(NotificationAddedDocument, {
+    variables: { since },
     onData: ({ client, data: result }) => {
       const added = result.data?.notificationAdded;
       if (!added) return;
