@@ -5,7 +5,14 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', 'dist/**', '.data/**', '.nx/**', 'coverage/**', 'apps/web/src/gql/**'],
+    ignores: [
+      '**/node_modules/**',
+      'dist/**',
+      '.data/**',
+      '.nx/**',
+      'coverage/**',
+      'apps/web/src/gql/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -22,17 +29,31 @@ export default tseslint.config(
             // Clients only use code both sides share (rules, messages, enums).
             { sourceTag: 'scope:client', onlyDependOnLibsWithTags: ['scope:shared'] },
             // A service uses shared and server libraries, never another service.
-            { sourceTag: 'scope:service', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server-lib'] },
-            { sourceTag: 'scope:server-lib', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server-lib'] },
+            {
+              sourceTag: 'scope:service',
+              onlyDependOnLibsWithTags: ['scope:shared', 'scope:server-lib'],
+            },
+            {
+              sourceTag: 'scope:server-lib',
+              onlyDependOnLibsWithTags: ['scope:shared', 'scope:server-lib'],
+            },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:tooling', onlyDependOnLibsWithTags: ['*'] },
             { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['*'] },
           ],
         },
       ],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-console': 'error',
     },
+  },
+  {
+    // Tests read loosely typed GraphQL responses.
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
     files: ['apps/web/**/*.tsx', 'apps/web/**/*.ts'],
@@ -41,7 +62,15 @@ export default tseslint.config(
   },
   {
     files: ['**/*.mjs', '**/*.js', '**/*.cjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', __dirname: 'readonly', module: 'writable', require: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        __dirname: 'readonly',
+        module: 'writable',
+        require: 'readonly',
+      },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

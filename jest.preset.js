@@ -10,7 +10,10 @@ module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)s$': ['@swc/jest', { ...swcrc, swcrc: false }] },
   transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
-  moduleNameMapper: { '^@jibs/(.*)$': path.join(__dirname, 'libs/$1/src') },
+  moduleNameMapper: {
+    '^@jibs/stack$': path.join(__dirname, 'tools/stack/src'),
+    '^@jibs/(.*)$': path.join(__dirname, 'libs/$1/src'),
+  },
   moduleFileExtensions: ['ts', 'js', 'json'],
 };
 

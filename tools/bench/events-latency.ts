@@ -42,17 +42,29 @@ async function main(): Promise<void> {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        query: 'mutation($input: SignUpInput!) { signUp(input: $input) { accessToken user { id } } }',
+        query:
+          'mutation($input: SignUpInput!) { signUp(input: $input) { accessToken user { id } } }',
         variables: {
           input: {
-            firstName: 'Bench', lastName: 'User', email, password: 'bench-password', confirmPassword: 'bench-password',
-            phone: '5551234567', dateOfBirth: '1980-01-01', addressLine1: '1 Main St', city: 'Dearborn', state: 'MI',
-            zipCode: '48126', isUsCitizen: true,
+            firstName: 'Bench',
+            lastName: 'User',
+            email,
+            password: 'bench-password',
+            confirmPassword: 'bench-password',
+            phone: '5551234567',
+            dateOfBirth: '1980-01-01',
+            addressLine1: '1 Main St',
+            city: 'Dearborn',
+            state: 'MI',
+            zipCode: '48126',
+            isUsCitizen: true,
           },
         },
       }),
     });
-    const { data } = (await signUp.json()) as { data: { signUp: { accessToken: string; user: { id: string } } } };
+    const { data } = (await signUp.json()) as {
+      data: { signUp: { accessToken: string; user: { id: string } } };
+    };
     const { accessToken, user } = data.signUp;
 
     const committedAt = new Map<string, number>();
@@ -87,7 +99,10 @@ async function main(): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       const delivered = new Promise<void>((done) => (onDelivered = () => done()));
       await publish(`b0-${attempt}`);
-      const ok = await Promise.race([delivered.then(() => true), new Promise((r) => setTimeout(() => r(false), 2_000))]);
+      const ok = await Promise.race([
+        delivered.then(() => true),
+        new Promise((r) => setTimeout(() => r(false), 2_000)),
+      ]);
       if (ok) break;
       if (attempt > 10) throw new Error('the subscription never delivered');
     }
@@ -124,7 +139,9 @@ async function main(): Promise<void> {
     }
     await ws.dispose();
     await outbox.close();
-    process.stdout.write(`\nSummary (${new Date().toISOString()}, ${cpus().length} cores):\n${results.join('\n')}\n`);
+    process.stdout.write(
+      `\nSummary (${new Date().toISOString()}, ${cpus().length} cores):\n${results.join('\n')}\n`,
+    );
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -134,7 +151,9 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

@@ -20,30 +20,54 @@ async function main(): Promise<void> {
     for (const service of SERVICES) {
       const sdl = execFileSync(
         process.execPath,
-        [resolve(__dirname, 'print-subgraph-schema.js'), service.name, await databaseUrl(service.name), eventlog],
+        [
+          resolve(__dirname, 'print-subgraph-schema.js'),
+          service.name,
+          await databaseUrl(service.name),
+          eventlog,
+        ],
         { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
       );
       writeFileSync(resolve(root, `apps/${service.name}/schema.graphql`), `${sdl.trim()}\n`);
-      result.push({ name: service.name, url: `http://${service.name}:4000/graphql`, typeDefs: parse(sdl) });
+      result.push({
+        name: service.name,
+        url: `http://${service.name}:4000/graphql`,
+        typeDefs: parse(sdl),
+      });
     }
     return result;
   });
   const composed = composeServices(subgraphs);
   if (composed.errors) {
-    throw new Error(`Composition failed:\n${composed.errors.map((error) => error.message).join('\n')}`);
+    throw new Error(
+      `Composition failed:\n${composed.errors.map((error) => error.message).join('\n')}`,
+    );
   }
-  writeFileSync(resolve(root, 'apps/gateway/supergraph.graphql'), `${composed.supergraphSdl.trim()}\n`);
+  writeFileSync(
+    resolve(root, 'apps/gateway/supergraph.graphql'),
+    `${composed.supergraphSdl.trim()}\n`,
+  );
   const api = printSchema(composed.schema.toAPISchema().toGraphQLJSSchema());
   writeFileSync(resolve(root, 'apps/gateway/api-schema.graphql'), `${api.trim()}\n`);
-  writeFileSync(resolve(root, 'docs/asyncapi.json'), `${JSON.stringify(asyncApiDocument(), null, 2)}\n`);
-  execFileSync(process.execPath, [resolve(root, 'tools/codegen/codegen-web.mjs')], { cwd: root, stdio: 'inherit' });
-  process.stdout.write('Generated subgraph schemas, supergraph, API schema, web operations and AsyncAPI.\n');
+  writeFileSync(
+    resolve(root, 'docs/asyncapi.json'),
+    `${JSON.stringify(asyncApiDocument(), null, 2)}\n`,
+  );
+  execFileSync(process.execPath, [resolve(root, 'tools/codegen/codegen-web.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  process.stdout.write(
+    'Generated subgraph schemas, supergraph, API schema, web operations and AsyncAPI.\n',
+  );
 }
 
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

@@ -16,7 +16,9 @@ async function main(): Promise<void> {
   const root = resolve(__dirname, '../../../..');
   const targets = check && !name ? SERVICES : SERVICES.filter((service) => service.name === name);
   if (!targets.length || (!check && !migrationName)) {
-    throw new Error(`Usage: migration:generate <${SERVICES.map((service) => service.name).join('|')}> <Name> | --check`);
+    throw new Error(
+      `Usage: migration:generate <${SERVICES.map((service) => service.name).join('|')}> <Name> | --check`,
+    );
   }
   let dirty = false;
   await withTempPostgres(async (databaseUrl) => {
@@ -37,7 +39,9 @@ async function main(): Promise<void> {
       if (check) {
         if (up.length) {
           dirty = true;
-          process.stderr.write(`${service.name}: entities differ from migrations:\n  ${up.join(';\n  ')}\n`);
+          process.stderr.write(
+            `${service.name}: entities differ from migrations:\n  ${up.join(';\n  ')}\n`,
+          );
         } else process.stdout.write(`${service.name}: migrations match the entities.\n`);
         continue;
       }
@@ -55,7 +59,9 @@ async function main(): Promise<void> {
         file,
         `import type { MigrationInterface, QueryRunner } from 'typeorm';\n\nexport class ${className} implements MigrationInterface {\n  name = '${className}';\n\n  async up(queryRunner: QueryRunner): Promise<void> {\n${up.map(quote).join('\n')}\n  }\n\n  async down(queryRunner: QueryRunner): Promise<void> {\n${down.map(quote).join('\n')}\n  }\n}\n`,
       );
-      process.stdout.write(`${service.name}: wrote ${file}; add ${className} to its migrations/index.ts.\n`);
+      process.stdout.write(
+        `${service.name}: wrote ${file}; add ${className} to its migrations/index.ts.\n`,
+      );
     }
   });
   if (dirty) process.exit(1);

@@ -6,7 +6,8 @@ import { baseEnv, SERVICES } from './service-registry';
 async function main(): Promise<void> {
   const [name, databaseUrl, eventlogUrl] = process.argv.slice(2);
   const service = SERVICES.find((entry) => entry.name === name);
-  if (!service || !databaseUrl || !eventlogUrl) throw new Error('Usage: print-subgraph-schema <service> <databaseUrl> <eventlogUrl>');
+  if (!service || !databaseUrl || !eventlogUrl)
+    throw new Error('Usage: print-subgraph-schema <service> <databaseUrl> <eventlogUrl>');
   const app = await service.load().createApp(baseEnv(databaseUrl, eventlogUrl));
   await app.init();
   const sdl = printSubgraphSchema(app.get(GraphQLSchemaHost).schema);
@@ -17,7 +18,9 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

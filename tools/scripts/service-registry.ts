@@ -8,7 +8,11 @@ import type { INestApplication } from '@nestjs/common';
  */
 export interface ServiceEntry {
   name: string;
-  load(): { entities: unknown[]; migrations: unknown[]; createApp(env: NodeJS.ProcessEnv): Promise<INestApplication> };
+  load(): {
+    entities: unknown[];
+    migrations: unknown[];
+    createApp(env: NodeJS.ProcessEnv): Promise<INestApplication>;
+  };
 }
 
 export function baseEnv(databaseUrl: string, eventlogUrl: string): NodeJS.ProcessEnv {
@@ -27,17 +31,22 @@ export const SERVICES: ServiceEntry[] = [
   {
     name: 'identity',
     load: () => {
-      const { createIdentityApp } = require('../../apps/identity/src/identity-app') as typeof import('../../apps/identity/src/identity-app');
-      const { loadIdentityConfig } = require('../../apps/identity/src/identity.config') as typeof import('../../apps/identity/src/identity.config');
-      const { identityEntities } = require('../../apps/identity/src/identity.module') as typeof import('../../apps/identity/src/identity.module');
-      const { identityMigrations } = require('../../apps/identity/src/migrations') as typeof import('../../apps/identity/src/migrations');
+      const { createIdentityApp } =
+        require('../../apps/identity/src/identity-app') as typeof import('../../apps/identity/src/identity-app');
+      const { loadIdentityConfig } =
+        require('../../apps/identity/src/identity.config') as typeof import('../../apps/identity/src/identity.config');
+      const { identityEntities } =
+        require('../../apps/identity/src/identity.module') as typeof import('../../apps/identity/src/identity.module');
+      const { identityMigrations } =
+        require('../../apps/identity/src/migrations') as typeof import('../../apps/identity/src/migrations');
       return {
         entities: identityEntities,
         migrations: identityMigrations,
         createApp: async (env) => {
           const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
           const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-          return (await createIdentityApp(loadIdentityConfig({ ...env, JWT_PRIVATE_KEY: pem }))).app;
+          return (await createIdentityApp(loadIdentityConfig({ ...env, JWT_PRIVATE_KEY: pem })))
+            .app;
         },
       };
     },
@@ -45,10 +54,14 @@ export const SERVICES: ServiceEntry[] = [
   {
     name: 'notifications',
     load: () => {
-      const { createNotificationsApp } = require('../../apps/notifications/src/notifications-app') as typeof import('../../apps/notifications/src/notifications-app');
-      const { loadNotificationsConfig } = require('../../apps/notifications/src/notifications.config') as typeof import('../../apps/notifications/src/notifications.config');
-      const { notificationsEntities } = require('../../apps/notifications/src/notifications.module') as typeof import('../../apps/notifications/src/notifications.module');
-      const { notificationsMigrations } = require('../../apps/notifications/src/migrations') as typeof import('../../apps/notifications/src/migrations');
+      const { createNotificationsApp } =
+        require('../../apps/notifications/src/notifications-app') as typeof import('../../apps/notifications/src/notifications-app');
+      const { loadNotificationsConfig } =
+        require('../../apps/notifications/src/notifications.config') as typeof import('../../apps/notifications/src/notifications.config');
+      const { notificationsEntities } =
+        require('../../apps/notifications/src/notifications.module') as typeof import('../../apps/notifications/src/notifications.module');
+      const { notificationsMigrations } =
+        require('../../apps/notifications/src/migrations') as typeof import('../../apps/notifications/src/migrations');
       return {
         entities: notificationsEntities,
         migrations: notificationsMigrations,

@@ -16,9 +16,15 @@ async function freePort(): Promise<number> {
 }
 
 /** Runs `fn` against a throwaway real Postgres; returns a database URL maker. */
-export async function withTempPostgres<T>(fn: (databaseUrl: (name: string) => Promise<string>) => Promise<T>): Promise<T> {
+export async function withTempPostgres<T>(
+  fn: (databaseUrl: (name: string) => Promise<string>) => Promise<T>,
+): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'jibs-gen-pg-'));
-  const server = await startEmbeddedServer({ dataDir: dir, port: await freePort(), password: 'generate' });
+  const server = await startEmbeddedServer({
+    dataDir: dir,
+    port: await freePort(),
+    password: 'generate',
+  });
   try {
     return await fn(async (name) => {
       const url = new URL(server.url);

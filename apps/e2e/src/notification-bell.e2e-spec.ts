@@ -1,10 +1,10 @@
 import { Client } from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import type { LocalStack } from '../../../tools/stack/src/local-stack';
+import type { LocalStack } from '@jibs/stack';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp } from './support/graphql-client';
-import { openIdentityOutbox } from '../../../tools/stack/src/identity-outbox';
+import { openIdentityOutbox } from '@jibs/stack';
 
 describe('sign-up, sign-in and the live notification bell, in Chromium', () => {
   let stack: LocalStack;
@@ -68,7 +68,10 @@ describe('sign-up, sign-in and the live notification bell, in Chromium', () => {
     await page.getByRole('link', { name: 'Sign In' }).first().click();
     await page.getByLabel('Email').fill(String(input.email));
     await page.getByLabel(/^Password/).fill(String(input.password));
-    await page.getByRole('button', { name: /sign in/i }).last().click();
+    await page
+      .getByRole('button', { name: /sign in/i })
+      .last()
+      .click();
     await page.waitForURL('**/dashboard');
     await page.getByTestId('notification-bell').click();
     await page.getByTestId('notification-item').first().waitFor();
@@ -80,14 +83,28 @@ describe('sign-up, sign-in and the live notification bell, in Chromium', () => {
     const userId = await accountId(stack, String(input.email));
     const outbox = await openIdentityOutbox(stack.databaseUrl('identity'));
     try {
-      await outbox.publishRegistered({ id: userId, email: String(input.email), firstName: 'Amina', lastName: 'Rahman' });
+      await outbox.publishRegistered({
+        id: userId,
+        email: String(input.email),
+        firstName: 'Amina',
+        lastName: 'Rahman',
+      });
     } finally {
       await outbox.close();
     }
-    await page.getByTestId('notification-item').nth(1).waitFor({ timeout: 15_000 }).catch(async (error) => {
-      await page.screenshot({ path: 'test-results/notification-bell-failure.png' });
-      throw new Error(`${(error as Error).message}\nframes: ${frames.join('\n')}\nlogs: ${logs.filter((line) => !line.startsWith('[identity]')).slice(-40).join('\n')}`);
-    });
+    await page
+      .getByTestId('notification-item')
+      .nth(1)
+      .waitFor({ timeout: 15_000 })
+      .catch(async (error) => {
+        await page.screenshot({ path: 'test-results/notification-bell-failure.png' });
+        throw new Error(
+          `${(error as Error).message}\nframes: ${frames.join('\n')}\nlogs: ${logs
+            .filter((line) => !line.startsWith('[identity]'))
+            .slice(-40)
+            .join('\n')}`,
+        );
+      });
     expect(frames.some((frame) => frame.includes('notificationAdded'))).toBe(true);
     await page.screenshot({ path: 'test-results/notification-bell.png' });
     await context.close();
@@ -102,7 +119,10 @@ async function accountId(stack: LocalStack, email: string): Promise<string> {
   const client = new Client({ connectionString: stack.databaseUrl('identity') });
   await client.connect();
   try {
-    const { rows } = await client.query<{ id: string }>('SELECT id FROM accounts WHERE email = $1', [email]);
+    const { rows } = await client.query<{ id: string }>(
+      'SELECT id FROM accounts WHERE email = $1',
+      [email],
+    );
     return rows[0]!.id;
   } finally {
     await client.end();

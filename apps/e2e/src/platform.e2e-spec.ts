@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { eventually } from '@jibs/testing';
-import type { LocalStack } from '../../../tools/stack/src/local-stack';
+import type { LocalStack } from '@jibs/stack';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient, SIGN_UP } from './support/graphql-client';
 
@@ -28,8 +28,14 @@ describe('platform, end to end', () => {
 
   const client = () => new GraphQLClient(`${stack.gatewayUrl}/graphql`);
   const counts = async () => {
-    const [accounts] = await queryDb<{ n: string }>(stack.databaseUrl('identity'), 'SELECT count(*) AS n FROM accounts');
-    const [outbox] = await queryDb<{ n: string }>(stack.databaseUrl('identity'), 'SELECT count(*) AS n FROM outbox');
+    const [accounts] = await queryDb<{ n: string }>(
+      stack.databaseUrl('identity'),
+      'SELECT count(*) AS n FROM accounts',
+    );
+    const [outbox] = await queryDb<{ n: string }>(
+      stack.databaseUrl('identity'),
+      'SELECT count(*) AS n FROM outbox',
+    );
     return { accounts: Number(accounts!.n), outbox: Number(outbox!.n) };
   };
 
@@ -39,17 +45,35 @@ describe('platform, end to end', () => {
     expect(await page.text()).toContain('<div id="root">');
     for (const service of stack.services.values()) {
       const res = await fetch(`${service.url}/health/ready`);
-      expect({ service: service.spec.name, status: res.status }).toEqual({ service: service.spec.name, status: 200 });
+      expect({ service: service.spec.name, status: res.status }).toEqual({
+        service: service.spec.name,
+        status: 200,
+      });
     }
   });
 
   it.each([
     ['a malformed email', { email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
-    ['a 5-character password', { password: 'abcde', confirmPassword: 'abcde' }, 'password', 'Password must be at least 6 characters long'],
+    [
+      'a 5-character password',
+      { password: 'abcde', confirmPassword: 'abcde' },
+      'password',
+      'Password must be at least 6 characters long',
+    ],
     ['a missing first name', { firstName: undefined }, 'firstName', 'First name is required'],
     ['a missing city', { city: '' }, 'city', 'City is required'],
-    ['passwords that differ', { confirmPassword: 'something-else' }, 'confirmPassword', 'Passwords do not match'],
-    ['a 9-digit phone', { phone: '555123456' }, 'phone', 'Please enter a valid 10-digit phone number'],
+    [
+      'passwords that differ',
+      { confirmPassword: 'something-else' },
+      'confirmPassword',
+      'Passwords do not match',
+    ],
+    [
+      'a 9-digit phone',
+      { phone: '555123456' },
+      'phone',
+      'Please enter a valid 10-digit phone number',
+    ],
     ['DC as the state', { state: 'DC' }, 'state', 'Please select a valid US state'],
   ])('refuses sign-up with %s, writing nothing', async (_label, overrides, field, message) => {
     const before = await counts();
@@ -58,7 +82,9 @@ describe('platform, end to end', () => {
     expect(result.data).toBeNull();
     expect(result.errors?.[0]?.extensions?.['code']).toBe('BAD_USER_INPUT');
     expect(result.errors?.[0]?.message).toBe(message);
-    expect((result.errors?.[0]?.extensions?.['fieldErrors'] as Record<string, string>)[field]).toBe(message);
+    expect((result.errors?.[0]?.extensions?.['fieldErrors'] as Record<string, string>)[field]).toBe(
+      message,
+    );
     expect(await counts()).toEqual(before);
   });
 
@@ -77,7 +103,9 @@ describe('platform, end to end', () => {
     const users: { id: string; client: GraphQLClient }[] = [];
     for (let i = 0; i < 20; i++) {
       const member = client();
-      const result = await member.request<{ signUp: { accessToken: string; user: { id: string } } }>(SIGN_UP, {
+      const result = await member.request<{
+        signUp: { accessToken: string; user: { id: string } };
+      }>(SIGN_UP, {
         input: aSignUp(),
       });
       expect(result.errors).toBeUndefined();
@@ -112,20 +140,32 @@ describe('platform, end to end', () => {
   it('keeps each member to their own notifications', async () => {
     const alice = client();
     const bob = client();
-    const a = await alice.request<{ signUp: { accessToken: string; user: { id: string } } }>(SIGN_UP, { input: aSignUp() });
-    const b = await bob.request<{ signUp: { accessToken: string; user: { id: string } } }>(SIGN_UP, { input: aSignUp() });
+    const a = await alice.request<{ signUp: { accessToken: string; user: { id: string } } }>(
+      SIGN_UP,
+      { input: aSignUp() },
+    );
+    const b = await bob.request<{ signUp: { accessToken: string; user: { id: string } } }>(
+      SIGN_UP,
+      { input: aSignUp() },
+    );
     alice.accessToken = a.data!.signUp.accessToken;
     bob.accessToken = b.data!.signUp.accessToken;
     const aliceIds = await eventually(async () => {
-      const result = await alice.request<{ notifications: { id: string }[] }>('{ notifications { id } }');
-      return result.data?.notifications.length ? result.data.notifications.map((n) => n.id) : undefined;
+      const result = await alice.request<{ notifications: { id: string }[] }>(
+        '{ notifications { id } }',
+      );
+      return result.data?.notifications.length
+        ? result.data.notifications.map((n) => n.id)
+        : undefined;
     });
     const marked = await bob.request<{ markNotificationsRead: number }>(
       'mutation($ids: [ID!]) { markNotificationsRead(ids: $ids) }',
       { ids: aliceIds },
     );
     expect(marked.data!.markNotificationsRead).toBe(0);
-    const unread = await alice.request<{ unreadNotificationCount: number }>('{ unreadNotificationCount }');
+    const unread = await alice.request<{ unreadNotificationCount: number }>(
+      '{ unreadNotificationCount }',
+    );
     expect(unread.data!.unreadNotificationCount).toBe(1);
     const bad = await bob.request('mutation { markNotificationsRead(ids: ["not-a-uuid"]) }');
     expect(bad.errors?.[0]?.extensions?.['code']).toBe('BAD_USER_INPUT');

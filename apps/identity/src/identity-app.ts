@@ -8,7 +8,9 @@ import { IdentityModule } from './identity.module';
 import { SigningKey } from './keys/signing-key';
 
 /** Builds the identity service (not yet listening); used by main and by tests. */
-export async function createIdentityApp(config: IdentityConfig): Promise<{ app: INestApplication; runtime: SubgraphRuntime }> {
+export async function createIdentityApp(
+  config: IdentityConfig,
+): Promise<{ app: INestApplication; runtime: SubgraphRuntime }> {
   const logger = createLogger('identity', config.LOG_LEVEL);
   const metrics = createMetrics('identity');
   const signingKey = await SigningKey.fromPem(config.JWT_PRIVATE_KEY);
@@ -29,6 +31,9 @@ export async function createIdentityApp(config: IdentityConfig): Promise<{ app: 
       });
     },
   };
-  const app = await createSubgraphApp(IdentityModule.forRoot({ config, logger, metrics, signingKey }), runtime);
+  const app = await createSubgraphApp(
+    IdentityModule.forRoot({ config, logger, metrics, signingKey }),
+    runtime,
+  );
   return { app, runtime };
 }

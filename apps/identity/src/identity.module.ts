@@ -52,7 +52,11 @@ export class IdentityModule {
           audience: config.JWT_AUDIENCE,
           localKeys: signingKey.jwks(),
         })),
-        subgraphGraphQLModule(() => ({ logger, metrics, production: config.NODE_ENV === 'production' })),
+        subgraphGraphQLModule(() => ({
+          logger,
+          metrics,
+          production: config.NODE_ENV === 'production',
+        })),
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },

@@ -13,6 +13,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // The logger may not exist yet (bad configuration): print the message only, no values.
-  process.stderr.write(`identity failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `identity failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -10,6 +10,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`notifications failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `notifications failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

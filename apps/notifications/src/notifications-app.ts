@@ -23,6 +23,9 @@ export async function createNotificationsApp(
       { name: 'broker', check: () => app.get<EventBroker>(EVENT_BROKER).health() },
     ],
   };
-  const app = await createSubgraphApp(NotificationsModule.forRoot({ config, logger, metrics }), runtime);
+  const app = await createSubgraphApp(
+    NotificationsModule.forRoot({ config, logger, metrics }),
+    runtime,
+  );
   return { app, runtime };
 }

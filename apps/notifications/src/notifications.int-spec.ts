@@ -36,7 +36,10 @@ describe('notifications service', () => {
         .setIssuedAt()
         .setExpirationTime('5m')
         .sign(privateKey);
-    databases = await Promise.all([createTestDatabase('notifications'), createTestDatabase('eventlog')]);
+    databases = await Promise.all([
+      createTestDatabase('notifications'),
+      createTestDatabase('eventlog'),
+    ]);
     const config = loadNotificationsConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
@@ -60,7 +63,10 @@ describe('notifications service', () => {
   async function gql(query: string, token?: string, variables?: object) {
     const res = await fetch(`http://${url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify({ query, variables }),
     });
     return (await res.json()) as { data?: any; errors?: { message: string; extensions: any }[] };
@@ -88,7 +94,13 @@ describe('notifications service', () => {
     // Same key, so the sentinel is handled after both copies (order per key).
     const sentinel = buildEnvelope(
       'user.registered',
-      { userId: sentinelUser, email: 's@example.com', firstName: 'Sentinel', lastName: 'X', role: 'member' },
+      {
+        userId: sentinelUser,
+        email: 's@example.com',
+        firstName: 'Sentinel',
+        lastName: 'X',
+        role: 'member',
+      },
       { source: 'jibs/identity', subject: userId },
     );
     await broker.publish([
@@ -96,12 +108,20 @@ describe('notifications service', () => {
       { topic: 'user.registered', key: userId, envelope },
       { topic: 'user.registered', key: userId, envelope: sentinel },
     ]);
-    await eventually(async () => (await gql('{ notifications { id } }', await tokenFor(sentinelUser))).data?.notifications.length);
-    const result = await gql('{ notifications { title message type read } unreadNotificationCount }', await tokenFor(userId));
+    await eventually(
+      async () =>
+        (await gql('{ notifications { id } }', await tokenFor(sentinelUser))).data?.notifications
+          .length,
+    );
+    const result = await gql(
+      '{ notifications { title message type read } unreadNotificationCount }',
+      await tokenFor(userId),
+    );
     expect(result.data.notifications).toEqual([
       {
         title: 'Welcome to JIBS',
-        message: 'Welcome, Maryam. Your account has been created. Please verify your account to continue your registration.',
+        message:
+          'Welcome, Maryam. Your account has been created. Please verify your account to continue your registration.',
         type: 'SUCCESS',
         read: false,
       },
@@ -111,28 +131,47 @@ describe('notifications service', () => {
 
   it('lets a member mark only their own notifications read', async () => {
     const [alice, bob] = [randomUUID(), randomUUID()];
-    await broker.publish([alice, bob].map((id) => ({ topic: 'user.registered', key: id, envelope: registered(id) })));
+    await broker.publish(
+      [alice, bob].map((id) => ({ topic: 'user.registered', key: id, envelope: registered(id) })),
+    );
     const [aliceToken, bobToken] = await Promise.all([tokenFor(alice), tokenFor(bob)]);
     const aliceIds = await eventually(async () => {
       const result = await gql('{ notifications { id } }', aliceToken);
-      return result.data?.notifications.length ? result.data.notifications.map((n: { id: string }) => n.id) : undefined;
+      return result.data?.notifications.length
+        ? result.data.notifications.map((n: { id: string }) => n.id)
+        : undefined;
     });
-    const bobMarks = await gql('mutation($ids: [ID!]) { markNotificationsRead(ids: $ids) }', bobToken, { ids: aliceIds });
+    const bobMarks = await gql(
+      'mutation($ids: [ID!]) { markNotificationsRead(ids: $ids) }',
+      bobToken,
+      { ids: aliceIds },
+    );
     expect(bobMarks.data.markNotificationsRead).toBe(0);
-    expect((await gql('{ unreadNotificationCount }', aliceToken)).data.unreadNotificationCount).toBe(1);
+    expect(
+      (await gql('{ unreadNotificationCount }', aliceToken)).data.unreadNotificationCount,
+    ).toBe(1);
     const aliceMarks = await gql('mutation { markNotificationsRead }', aliceToken);
     expect(aliceMarks.data.markNotificationsRead).toBe(1);
-    expect((await gql('{ unreadNotificationCount }', aliceToken)).data.unreadNotificationCount).toBe(0);
+    expect(
+      (await gql('{ unreadNotificationCount }', aliceToken)).data.unreadNotificationCount,
+    ).toBe(0);
   });
 
   it('refuses bad ids and anonymous callers', async () => {
     const token = await tokenFor(randomUUID());
-    const bad = await gql('mutation { markNotificationsRead(ids: ["1; DROP TABLE notifications"]) }', token);
+    const bad = await gql(
+      'mutation { markNotificationsRead(ids: ["1; DROP TABLE notifications"]) }',
+      token,
+    );
     expect(bad.errors?.[0]).toMatchObject({
       message: 'Each notification id must be a valid id',
       extensions: { code: 'BAD_USER_INPUT' },
     });
-    for (const query of ['{ notifications { id } }', '{ unreadNotificationCount }', 'mutation { markNotificationsRead }']) {
+    for (const query of [
+      '{ notifications { id } }',
+      '{ unreadNotificationCount }',
+      'mutation { markNotificationsRead }',
+    ]) {
       expect((await gql(query)).errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
     }
   });
@@ -152,17 +191,28 @@ describe('notifications service', () => {
         });
         client.subscribe(
           { query: 'subscription { notificationAdded { message } }' },
-          { next: (value) => received[name!]!.push((value.data as any).notificationAdded.message), error: () => undefined, complete: () => undefined },
+          {
+            next: (value) => received[name!]!.push((value.data as any).notificationAdded.message),
+            error: () => undefined,
+            complete: () => undefined,
+          },
         );
         return client;
       }),
     );
     // Subscriptions are live once a probe event for each reaches them.
-    await eventually(async () => {
-      await broker.publish([{ topic: 'user.registered', key: alice, envelope: registered(alice, 'Probe') }]);
-      return received['alice']!.length > 0;
-    }, { intervalMs: 500 });
-    await broker.publish([{ topic: 'user.registered', key: alice, envelope: registered(alice, 'Aisha') }]);
+    await eventually(
+      async () => {
+        await broker.publish([
+          { topic: 'user.registered', key: alice, envelope: registered(alice, 'Probe') },
+        ]);
+        return received['alice']!.length > 0;
+      },
+      { intervalMs: 500 },
+    );
+    await broker.publish([
+      { topic: 'user.registered', key: alice, envelope: registered(alice, 'Aisha') },
+    ]);
     await eventually(async () => received['alice']!.some((message) => message.includes('Aisha')));
     expect(received['bob']).toEqual([]);
     await Promise.all(clients.map((client) => client.dispose()));
@@ -170,14 +220,29 @@ describe('notifications service', () => {
 
   it('replays what was created since a given time when a subscription starts', async () => {
     const member = randomUUID();
-    await broker.publish([{ topic: 'user.registered', key: member, envelope: registered(member, 'Early') }]);
+    await broker.publish([
+      { topic: 'user.registered', key: member, envelope: registered(member, 'Early') },
+    ]);
     const token = await tokenFor(member);
-    await eventually(async () => (await gql('{ notifications { id } }', token)).data?.notifications.length);
-    const client = createClient({ url: `ws://${url}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` } });
+    await eventually(
+      async () => (await gql('{ notifications { id } }', token)).data?.notifications.length,
+    );
+    const client = createClient({
+      url: `ws://${url}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${token}` },
+    });
     const first = await new Promise<string>((resolve, reject) => {
       client.subscribe(
-        { query: 'subscription($since: DateTime) { notificationAdded(since: $since) { message } }', variables: { since: new Date(Date.now() - 60_000).toISOString() } },
-        { next: (value) => resolve((value.data as any).notificationAdded.message), error: reject, complete: () => undefined },
+        {
+          query: 'subscription($since: DateTime) { notificationAdded(since: $since) { message } }',
+          variables: { since: new Date(Date.now() - 60_000).toISOString() },
+        },
+        {
+          next: (value) => resolve((value.data as any).notificationAdded.message),
+          error: reject,
+          complete: () => undefined,
+        },
       );
     });
     expect(first).toContain('Welcome, Early.');
@@ -185,11 +250,20 @@ describe('notifications service', () => {
   });
 
   it('refuses a subscription without a valid token', async () => {
-    const client = createClient({ url: `ws://${url}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: {} });
+    const client = createClient({
+      url: `ws://${url}/graphql`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: {},
+    });
     const outcome = await new Promise<string>((resolve) => {
       client.subscribe(
         { query: 'subscription { notificationAdded { id } }' },
-        { next: () => resolve('data'), error: () => resolve('refused'), complete: () => resolve('complete') },
+        {
+          next: () => resolve('data'),
+          error: () => resolve('refused'),
+          complete: () => resolve('complete'),
+        },
       );
     });
     expect(outcome).toBe('refused');

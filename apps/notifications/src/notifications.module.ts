@@ -24,7 +24,11 @@ export interface NotificationsDependencies {
 @Module({})
 export class NotificationsModule {
   static forRoot({ config, logger, metrics }: NotificationsDependencies): DynamicModule {
-    const verifier = { jwksUrl: config.JWKS_URL, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE };
+    const verifier = {
+      jwksUrl: config.JWKS_URL,
+      issuer: config.JWT_ISSUER,
+      audience: config.JWT_AUDIENCE,
+    };
     return {
       module: NotificationsModule,
       imports: [

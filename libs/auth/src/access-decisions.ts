@@ -4,12 +4,11 @@ import { Role } from '@jibs/domain';
 export const ACCESS_DECISION = 'jibs:access-decision';
 
 export type AccessDecision =
-  | { kind: 'public' }
-  | { kind: 'authenticated' }
-  | { kind: 'roles'; roles: Role[] };
+  { kind: 'public' } | { kind: 'authenticated' } | { kind: 'roles'; roles: Role[] };
 
 /** Anyone may call; a valid token, when sent, still identifies the caller. */
-export const Public = () => SetMetadata(ACCESS_DECISION, { kind: 'public' } satisfies AccessDecision);
+export const Public = () =>
+  SetMetadata(ACCESS_DECISION, { kind: 'public' } satisfies AccessDecision);
 
 /** Any signed-in user; the service layer then limits them to their own rows. */
 export const Authenticated = () =>

@@ -22,7 +22,10 @@ export type TokenVerifier = (token: string) => Promise<AuthUser>;
  * Verifies access tokens against identity's published keys: signature (ES256 only), issuer,
  * audience and expiry. Throws on anything else.
  */
-export function createTokenVerifier(options: TokenVerifierOptions, keys?: JWTVerifyGetKey): TokenVerifier {
+export function createTokenVerifier(
+  options: TokenVerifierOptions,
+  keys?: JWTVerifyGetKey,
+): TokenVerifier {
   const jwks = keys ?? createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000 });
   return async (token) => {
     const { payload } = await jwtVerify(token, jwks, {
@@ -33,7 +36,11 @@ export function createTokenVerifier(options: TokenVerifierOptions, keys?: JWTVer
     });
     const role = payload['role'];
     const email = payload['email'];
-    if (typeof payload.sub !== 'string' || (role !== Role.MEMBER && role !== Role.ADMIN) || typeof email !== 'string') {
+    if (
+      typeof payload.sub !== 'string' ||
+      (role !== Role.MEMBER && role !== Role.ADMIN) ||
+      typeof email !== 'string'
+    ) {
       throw new Error('access token is missing claims');
     }
     return { id: payload.sub, role, email };

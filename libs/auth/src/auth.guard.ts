@@ -30,17 +30,17 @@ export class AuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     // Non-GraphQL routes (health, metrics, webhooks) are mounted outside Nest's guards.
     if (context.getType<string>() !== 'graphql') return true;
-    const decision =
-      this.reflector.getAllAndOverride<AccessDecision | undefined>(ACCESS_DECISION, [
-        context.getHandler(),
-        context.getClass(),
-      ]) ?? { kind: 'authenticated' };
+    const decision = this.reflector.getAllAndOverride<AccessDecision | undefined>(ACCESS_DECISION, [
+      context.getHandler(),
+      context.getClass(),
+    ]) ?? { kind: 'authenticated' };
     const gql = GqlExecutionContext.create(context).getContext<RequestAuthContext>();
     const user = await this.userOf(gql, decision.kind === 'public');
     gql.user = user;
     if (decision.kind === 'public') return true;
     if (!user) throw DomainError.unauthenticated();
-    if (decision.kind === 'roles' && !decision.roles.includes(user.role)) throw DomainError.forbidden();
+    if (decision.kind === 'roles' && !decision.roles.includes(user.role))
+      throw DomainError.forbidden();
     return true;
   }
 

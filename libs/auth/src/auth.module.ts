@@ -9,14 +9,21 @@ import { AuthGuard, TOKEN_VERIFIER } from './auth.guard';
 @Module({})
 export class AuthModule {
   /** `localKeys`: the issuer itself verifies against its own keys instead of fetching them. */
-  static forRoot(options: () => TokenVerifierOptions & { localKeys?: JSONWebKeySet }): DynamicModule {
+  static forRoot(
+    options: () => TokenVerifierOptions & { localKeys?: JSONWebKeySet },
+  ): DynamicModule {
     return {
       module: AuthModule,
       imports: [DiscoveryModule],
       providers: [
-        { provide: TOKEN_VERIFIER, useFactory: () => {
+        {
+          provide: TOKEN_VERIFIER,
+          useFactory: () => {
             const { localKeys, ...verifier } = options();
-            return createTokenVerifier(verifier, localKeys ? createLocalJWKSet(localKeys) : undefined);
+            return createTokenVerifier(
+              verifier,
+              localKeys ? createLocalJWKSet(localKeys) : undefined,
+            );
           },
         },
         { provide: APP_GUARD, useClass: AuthGuard },

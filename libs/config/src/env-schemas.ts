@@ -13,7 +13,9 @@ export const serviceEnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     HOST: z.string().default('127.0.0.1'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     DATABASE_URL: url,
     EVENT_BROKER: z.enum(['postgres', 'kafka']).default('postgres'),
     EVENTLOG_DATABASE_URL: url.optional(),

@@ -17,7 +17,10 @@ describe('loadConfig', () => {
 
   it('lists every problem and never echoes a value', () => {
     const attempt = () =>
-      loadConfig(serviceEnvSchema, { DATABASE_URL: 'not a url with secret-xyz', EVENT_BROKER: 'kafka' });
+      loadConfig(serviceEnvSchema, {
+        DATABASE_URL: 'not a url with secret-xyz',
+        EVENT_BROKER: 'kafka',
+      });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();
@@ -36,7 +39,11 @@ describe('loadConfig', () => {
   });
 
   it('splits the Kafka broker list', () => {
-    const config = loadConfig(serviceEnvSchema, { ...base, EVENT_BROKER: 'kafka', KAFKA_BROKERS: 'a:9092, b:9092' });
+    const config = loadConfig(serviceEnvSchema, {
+      ...base,
+      EVENT_BROKER: 'kafka',
+      KAFKA_BROKERS: 'a:9092, b:9092',
+    });
     expect(config.KAFKA_BROKERS).toEqual(['a:9092', 'b:9092']);
   });
 
@@ -47,7 +54,11 @@ describe('loadConfig', () => {
 
 describe('redactConfig', () => {
   it('masks secrets by name', () => {
-    expect(redactConfig({ PORT: 1, ADMIN_PASSWORD: 'x', JWT_PRIVATE_KEY: 'y', SMTP_URL: 'z' }, ['SMTP_URL'])).toEqual({
+    expect(
+      redactConfig({ PORT: 1, ADMIN_PASSWORD: 'x', JWT_PRIVATE_KEY: 'y', SMTP_URL: 'z' }, [
+        'SMTP_URL',
+      ]),
+    ).toEqual({
       PORT: 1,
       ADMIN_PASSWORD: '***',
       JWT_PRIVATE_KEY: '***',

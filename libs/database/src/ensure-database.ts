@@ -4,7 +4,8 @@ import { Client } from 'pg';
 export async function ensureDatabase(url: string): Promise<void> {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
-  if (!/^[a-z0-9_]+$/i.test(name)) throw new Error(`Refusing to create a database with the name "${name}"`);
+  if (!/^[a-z0-9_]+$/i.test(name))
+    throw new Error(`Refusing to create a database with the name "${name}"`);
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new Client({ connectionString: admin.toString() });

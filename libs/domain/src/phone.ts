@@ -7,7 +7,10 @@ export function phoneDigits(value: string): string {
 
 export function isValidPhone(value: string): boolean {
   const digits = phoneDigits(value);
-  return digits.length === 10 || (digits.length === 11 && digits.startsWith('1') && value.trim().startsWith('+'));
+  return (
+    digits.length === 10 ||
+    (digits.length === 11 && digits.startsWith('1') && value.trim().startsWith('+'))
+  );
 }
 
 export function toE164(value: string): string {
@@ -16,7 +19,9 @@ export function toE164(value: string): string {
 }
 
 export function formatPhone(value: string): string {
-  const digits = phoneDigits(value).replace(/^1(?=\d{10}$)/, '').slice(0, 10);
+  const digits = phoneDigits(value)
+    .replace(/^1(?=\d{10}$)/, '')
+    .slice(0, 10);
   if (digits.length < 4) return digits.length ? `(${digits}` : '';
   if (digits.length < 7) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;

@@ -1,9 +1,19 @@
 import { fieldErrorsOf, signUpSchema } from './sign-up.schema';
 
 const valid = {
-  firstName: 'Amina', lastName: 'Rahman', email: 'Amina@Example.com', password: 'secret1', confirmPassword: 'secret1',
-  phone: '(555) 123-4567', dateOfBirth: '1980-04-12', addressLine1: '1 Main St', addressLine2: '', city: 'Dearborn',
-  state: 'MI', zipCode: '48126', isUsCitizen: true,
+  firstName: 'Amina',
+  lastName: 'Rahman',
+  email: 'Amina@Example.com',
+  password: 'secret1',
+  confirmPassword: 'secret1',
+  phone: '(555) 123-4567',
+  dateOfBirth: '1980-04-12',
+  addressLine1: '1 Main St',
+  addressLine2: '',
+  city: 'Dearborn',
+  state: 'MI',
+  zipCode: '48126',
+  isUsCitizen: true,
 };
 
 const errorsOf = (input: object) => {
@@ -18,13 +28,21 @@ describe('signUpSchema', () => {
   });
 
   it.each([
-    [{ password: '12345', confirmPassword: '12345' }, 'password', 'Password must be at least 6 characters long'],
+    [
+      { password: '12345', confirmPassword: '12345' },
+      'password',
+      'Password must be at least 6 characters long',
+    ],
     [{ confirmPassword: 'other1' }, 'confirmPassword', 'Passwords do not match'],
     [{ phone: '555-1234' }, 'phone', 'Please enter a valid 10-digit phone number'],
     [{ state: 'DC' }, 'state', 'Please select a valid US state'],
     [{ zipCode: 'ABCDE' }, 'zipCode', 'Please enter a valid 5-digit ZIP code'],
     [{ email: 'nope' }, 'email', 'Please enter a valid email address'],
-    [{ isUsCitizen: false }, 'isUsCitizen', 'You must certify that you are a US Citizen or a US legal resident'],
+    [
+      { isUsCitizen: false },
+      'isUsCitizen',
+      'You must certify that you are a US Citizen or a US legal resident',
+    ],
     [{ dateOfBirth: '1980-02-30' }, 'dateOfBirth', 'Please enter a valid date of birth'],
     [{ firstName: '   ' }, 'firstName', 'First name is required'],
     [{ city: undefined }, 'city', 'City is required'],
@@ -34,6 +52,9 @@ describe('signUpSchema', () => {
 
   it('reports mismatched passwords together with other problems', () => {
     const errors = errorsOf({ ...valid, city: '', confirmPassword: 'different' });
-    expect(errors).toMatchObject({ city: 'City is required', confirmPassword: 'Passwords do not match' });
+    expect(errors).toMatchObject({
+      city: 'City is required',
+      confirmPassword: 'Passwords do not match',
+    });
   });
 });

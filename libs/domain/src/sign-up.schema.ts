@@ -46,7 +46,9 @@ export const signUpSchema = z
       .min(1, requiredMessage('Password'))
       .min(6, Messages.passwordTooShort)
       .max(128, 'Password must be at most 128 characters long'),
-    confirmPassword: z.string({ error: requiredMessage('Confirm password') }).min(1, requiredMessage('Confirm password')),
+    confirmPassword: z
+      .string({ error: requiredMessage('Confirm password') })
+      .min(1, requiredMessage('Confirm password')),
     phone: z
       .string({ error: requiredMessage('Phone') })
       .trim()
@@ -75,7 +77,11 @@ export const signUpSchema = z
     // Say so even while other fields are still wrong, as long as both passwords were typed.
     when: ({ value }) => {
       const fields = value as { password?: unknown; confirmPassword?: unknown };
-      return typeof fields.password === 'string' && typeof fields.confirmPassword === 'string' && fields.confirmPassword !== '';
+      return (
+        typeof fields.password === 'string' &&
+        typeof fields.confirmPassword === 'string' &&
+        fields.confirmPassword !== ''
+      );
     },
   });
 
@@ -84,7 +90,10 @@ export type SignUpData = z.output<typeof signUpSchema>;
 
 export const signInSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: requiredMessage('Password') }).min(1, requiredMessage('Password')).max(128),
+  password: z
+    .string({ error: requiredMessage('Password') })
+    .min(1, requiredMessage('Password'))
+    .max(128),
 });
 
 /**

@@ -22,6 +22,8 @@ describe('mailbox', () => {
   it('chooses the transport from configuration', () => {
     const base = { MAILBOX_DIR: '/tmp/x', MAIL_FROM: 'x@y.z' };
     expect(createMailer({ ...base, MAIL_TRANSPORT: 'mailbox' })).toBeInstanceOf(MailboxMailer);
-    expect(createMailer({ ...base, MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://localhost:2525' })).toBeInstanceOf(SmtpMailer);
+    expect(
+      createMailer({ ...base, MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://localhost:2525' }),
+    ).toBeInstanceOf(SmtpMailer);
   });
 });

@@ -31,7 +31,12 @@ export class MailboxMailer implements Mailer {
 
   async send(message: MailMessage): Promise<void> {
     await mkdir(this.directory, { recursive: true });
-    const stored: StoredMail = { ...message, id: randomUUID(), from: this.from, sentAt: new Date().toISOString() };
+    const stored: StoredMail = {
+      ...message,
+      id: randomUUID(),
+      from: this.from,
+      sentAt: new Date().toISOString(),
+    };
     const name = `${stored.sentAt.replace(/[:.]/g, '-')}-${stored.id}.json`;
     await writeFile(join(this.directory, name), JSON.stringify(stored, null, 2), { mode: 0o600 });
   }

@@ -11,7 +11,9 @@ export async function readMailbox(directory: string): Promise<StoredMail[]> {
     return [];
   }
   const mails = await Promise.all(
-    names.map(async (name) => JSON.parse(await readFile(join(directory, name), 'utf8')) as StoredMail),
+    names.map(
+      async (name) => JSON.parse(await readFile(join(directory, name), 'utf8')) as StoredMail,
+    ),
   );
   return mails.sort((a, b) => b.sentAt.localeCompare(a.sentAt));
 }

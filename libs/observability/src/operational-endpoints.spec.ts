@@ -13,9 +13,16 @@ describe('operational endpoints', () => {
   beforeAll(async () => {
     const app = express();
     const readiness: ReadinessCheck[] = [
-      { name: 'database', check: async () => (dbUp ? undefined : Promise.reject(new Error('down'))) },
+      {
+        name: 'database',
+        check: async () => (dbUp ? undefined : Promise.reject(new Error('down'))),
+      },
     ];
-    mountOperationalEndpoints(app, { metrics: createMetrics('test'), logger: createLogger('test', 'silent'), readiness });
+    mountOperationalEndpoints(app, {
+      metrics: createMetrics('test'),
+      logger: createLogger('test', 'silent'),
+      readiness,
+    });
     app.get('/hello', (_req, res) => res.send('hi'));
     server = createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -2,7 +2,12 @@ import 'reflect-metadata';
 import type { DynamicModule, INestApplication, LoggerService, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Express } from 'express';
-import { mountOperationalEndpoints, type Logger, type ReadinessCheck, type ServiceMetrics } from '@jibs/observability';
+import {
+  mountOperationalEndpoints,
+  type Logger,
+  type ReadinessCheck,
+  type ServiceMetrics,
+} from '@jibs/observability';
 
 export interface SubgraphRuntime {
   service: string;
@@ -29,8 +34,13 @@ export function nestLogger(logger: Logger): LoggerService {
 
 /** Creates the Nest application with operational endpoints; does not listen. */
 export async function createSubgraphApp(
-  module: Type<unknown> | DynamicModule, runtime: SubgraphRuntime): Promise<INestApplication> {
-  const app = await NestFactory.create(module, { logger: nestLogger(runtime.logger), bodyParser: true });
+  module: Type<unknown> | DynamicModule,
+  runtime: SubgraphRuntime,
+): Promise<INestApplication> {
+  const app = await NestFactory.create(module, {
+    logger: nestLogger(runtime.logger),
+    bodyParser: true,
+  });
   const express = app.getHttpAdapter().getInstance() as Express;
   express.disable('x-powered-by');
   express.set('trust proxy', 'loopback');

@@ -41,9 +41,24 @@ export function createErrorFormatter(logger: Logger) {
     }
     const code = formatted.extensions?.['code'];
     if (typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) {
-      return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
+      return {
+        message: formatted.message,
+        locations: formatted.locations,
+        path: formatted.path,
+        extensions: { code },
+      };
     }
-    logger.error({ err: error instanceof GraphQLError ? (error.originalError ?? error) : error, path: formatted.path }, 'unexpected error in a GraphQL operation');
-    return { message: Messages.unexpected, path: formatted.path, extensions: { code: ErrorCode.Internal } };
+    logger.error(
+      {
+        err: error instanceof GraphQLError ? (error.originalError ?? error) : error,
+        path: formatted.path,
+      },
+      'unexpected error in a GraphQL operation',
+    );
+    return {
+      message: Messages.unexpected,
+      path: formatted.path,
+      extensions: { code: ErrorCode.Internal },
+    };
   };
 }

@@ -14,7 +14,9 @@ interface WsContextArg {
   extra?: { user?: AuthUser | null };
 }
 
-export function buildContext(arg: { req?: Request; res?: Response } | WsContextArg): SubgraphContext {
+export function buildContext(
+  arg: { req?: Request; res?: Response } | WsContextArg,
+): SubgraphContext {
   if ('connectionParams' in arg || 'extra' in arg) {
     return { connectionUser: (arg as WsContextArg).extra?.user ?? null };
   }

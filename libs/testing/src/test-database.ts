@@ -61,7 +61,9 @@ export async function eventually<T>(
       lastError = error;
     }
     if (Date.now() > deadline) {
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${message}${lastError ? `: ${String(lastError)}` : ''}`);
+      throw new Error(
+        `Timed out after ${timeoutMs} ms waiting for ${message}${lastError ? `: ${String(lastError)}` : ''}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }

@@ -6,7 +6,11 @@ import { enqueue, InboxEntity, OutboxEntity } from '@jibs/events';
  * or benchmark can make the real relay, bus and consumers deliver a new notification to a user.
  */
 export async function openIdentityOutbox(databaseUrl: string) {
-  const dataSource = new DataSource({ type: 'postgres', url: databaseUrl, entities: [OutboxEntity, InboxEntity] });
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url: databaseUrl,
+    entities: [OutboxEntity, InboxEntity],
+  });
   await dataSource.initialize();
   return {
     publishRegistered: (user: { id: string; email: string; firstName: string; lastName: string }) =>
@@ -14,7 +18,13 @@ export async function openIdentityOutbox(databaseUrl: string) {
         enqueue(
           manager,
           'user.registered',
-          { userId: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: 'member' },
+          {
+            userId: user.id,
+            email: user.email,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            role: 'member',
+          },
           { source: 'jibs/identity', subject: user.id },
         ),
       ),

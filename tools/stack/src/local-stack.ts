@@ -137,7 +137,12 @@ export class LocalStack {
       this.services.set(
         name,
         new ServiceProcess(
-          { name, entry: entry(name), port: port(index), env: { ...common, ...extra[name], DATABASE_URL: dbUrl(name) } },
+          {
+            name,
+            entry: entry(name),
+            port: port(index),
+            env: { ...common, ...extra[name], DATABASE_URL: dbUrl(name) },
+          },
           options.log,
         ),
       );
@@ -156,7 +161,10 @@ export class LocalStack {
             WEB_DIST_DIR: resolve(options.root, 'dist/apps/web'),
             PUBLIC_ORIGIN: this.gatewayUrl,
             ...Object.fromEntries(
-              SUBGRAPHS.map((name, index) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${port(index)}/graphql`]),
+              SUBGRAPHS.map((name, index) => [
+                `${name.toUpperCase()}_URL`,
+                `http://127.0.0.1:${port(index)}/graphql`,
+              ]),
             ),
             NOTIFICATIONS_WS_URL: `ws://127.0.0.1:${port(SUBGRAPHS.indexOf('notifications'))}/graphql`,
           },
@@ -173,7 +181,9 @@ export class LocalStack {
   async stop(): Promise<void> {
     await this.services.get('gateway')?.stop();
     await Promise.all(SUBGRAPHS.map((name) => this.services.get(name)?.stop()));
-    await new Promise((resolve) => (this.mailbox ? this.mailbox.close(resolve) : resolve(undefined)));
+    await new Promise((resolve) =>
+      this.mailbox ? this.mailbox.close(resolve) : resolve(undefined),
+    );
     this.mailbox = undefined;
     await this.s3?.close().catch(() => undefined);
     this.s3 = undefined;

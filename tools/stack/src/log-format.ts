@@ -13,5 +13,7 @@ export function formatLogLine(service: string, line: string): string {
   }
   const colour = LEVEL_COLOURS[level];
   const prefix = `[${service}]`.padEnd(16);
-  return colour && process.stdout.isTTY ? `\u001b[${colour}m${prefix}${text}\u001b[0m\n` : `${prefix}${text}\n`;
+  return colour && process.stdout.isTTY
+    ? `\u001b[${colour}m${prefix}${text}\u001b[0m\n`
+    : `${prefix}${text}\n`;
 }

@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { readMailbox } from '@jibs/mailer';
 
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The local mailbox as a page (and JSON at /api/messages), for developers and e2e tests. */
 export async function startMailboxPage(directory: string, port: number): Promise<Server> {

@@ -32,7 +32,9 @@ async function main(): Promise<void> {
   try {
     await stack.start();
   } catch (error) {
-    process.stderr.write(`\nJIBS could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `\nJIBS could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     await stop(1);
     return;
   }
@@ -45,7 +47,10 @@ async function main(): Promise<void> {
     ]),
     ['Local mailbox', stack.mailboxUrl],
     ['S3 API (s3rver)', `http://localhost:${DEFAULT_STACK_PORTS.s3Port}`],
-    ['Postgres (embedded)', `127.0.0.1:${DEFAULT_STACK_PORTS.postgresPort} (password in .data/secrets.json)`],
+    [
+      'Postgres (embedded)',
+      `127.0.0.1:${DEFAULT_STACK_PORTS.postgresPort} (password in .data/secrets.json)`,
+    ],
     ['Data directory', stack.options.dataDir],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));

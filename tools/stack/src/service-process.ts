@@ -48,14 +48,16 @@ export class ServiceProcess {
   async waitReady(timeoutMs = READY_TIMEOUT_MS): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (!this.running) throw new Error(`${this.spec.name} exited before it was ready (see its log above)`);
+      if (!this.running)
+        throw new Error(`${this.spec.name} exited before it was ready (see its log above)`);
       try {
         const res = await fetch(`${this.url}/health/ready`, { signal: AbortSignal.timeout(2_000) });
         if (res.ok) return;
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error(`${this.spec.name} was not ready within ${timeoutMs / 1000} s`);
+      if (Date.now() > deadline)
+        throw new Error(`${this.spec.name} was not ready within ${timeoutMs / 1000} s`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

@@ -3,7 +3,8 @@ import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's Chromium (installed by .ci/run), driven by Playwright; no browser download. */
 export async function launchChromium(): Promise<Browser> {
-  const executablePath = process.env.CHROMIUM_PATH ?? execFileSync('which', ['chromium']).toString().trim();
+  const executablePath =
+    process.env.CHROMIUM_PATH ?? execFileSync('which', ['chromium']).toString().trim();
   return chromium.launch({
     executablePath,
     headless: true,

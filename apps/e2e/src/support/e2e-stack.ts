@@ -1,13 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { LocalStack } from '../../../../tools/stack/src/local-stack';
+import { LocalStack } from '@jibs/stack';
 
 /**
  * A whole stack for one test file, on its own ports and a throwaway data directory, from the
  * built dist/ (run `npm run build` first; `npm test` does).
  */
-export async function startE2eStack(slot: number): Promise<{ stack: LocalStack; logs: string[]; stop(): Promise<void> }> {
+export async function startE2eStack(
+  slot: number,
+): Promise<{ stack: LocalStack; logs: string[]; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'jibs-e2e-'));
   const base = 20_000 + slot * 100;
   const logs: string[] = [];

@@ -8,11 +8,20 @@ export class GraphQLClient {
   async request<T = Record<string, unknown>>(
     query: string,
     variables?: Record<string, unknown>,
-  ): Promise<{ data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[]; status: number }> {
+  ): Promise<{
+    data?: T;
+    errors?: { message: string; extensions?: Record<string, unknown> }[];
+    status: number;
+  }> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (this.accessToken) headers['authorization'] = `Bearer ${this.accessToken}`;
-    if (this.cookies.size) headers['cookie'] = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(this.endpoint, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+    if (this.cookies.size)
+      headers['cookie'] = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(this.endpoint, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ query, variables }),
+    });
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const [name, ...value] = pair!.split('=');
@@ -20,7 +29,10 @@ export class GraphQLClient {
       if (joined) this.cookies.set(name!.trim(), joined);
       else this.cookies.delete(name!.trim());
     }
-    const body = (await res.json()) as { data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+    const body = (await res.json()) as {
+      data?: T;
+      errors?: { message: string; extensions?: Record<string, unknown> }[];
+    };
     return { ...body, status: res.status };
   }
 
@@ -54,6 +66,15 @@ export function aSignUp(overrides: Record<string, unknown> = {}): Record<string,
 
 export const SIGN_UP = /* GraphQL */ `
   mutation SignUp($input: SignUpInput!) {
-    signUp(input: $input) { accessToken expiresAt user { id email firstName role } }
+    signUp(input: $input) {
+      accessToken
+      expiresAt
+      user {
+        id
+        email
+        firstName
+        role
+      }
+    }
   }
 `;

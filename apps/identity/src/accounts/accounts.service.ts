@@ -68,7 +68,8 @@ export class AccountsService {
       });
     } catch (error) {
       // Two sign-ups with one email at the same moment: the unique index decides.
-      if ((error as { code?: string }).code === '23505') throw DomainError.badInput({ email: Messages.emailTaken });
+      if ((error as { code?: string }).code === '23505')
+        throw DomainError.badInput({ email: Messages.emailTaken });
       throw error;
     }
   }

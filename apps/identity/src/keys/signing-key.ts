@@ -12,19 +12,30 @@ export class SigningKey {
 
   static async fromPem(pem: string): Promise<SigningKey> {
     const privateKey = createPrivateKey(pem.replace(/\\n/g, '\n'));
-    if (privateKey.asymmetricKeyType !== 'ec' || privateKey.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
+    if (
+      privateKey.asymmetricKeyType !== 'ec' ||
+      privateKey.asymmetricKeyDetails?.namedCurve !== 'prime256v1'
+    ) {
       throw new Error('JWT_PRIVATE_KEY must be a P-256 (ES256) private key');
     }
     const jwk = await exportJWK(createPublicKey(privateKey));
     const kid = await calculateJwkThumbprint(jwk);
-    return new SigningKey(privateKey, kid, { ...jwk, kid, alg: ACCESS_TOKEN_ALGORITHM, use: 'sig' });
+    return new SigningKey(privateKey, kid, {
+      ...jwk,
+      kid,
+      alg: ACCESS_TOKEN_ALGORITHM,
+      use: 'sig',
+    });
   }
 
   jwks(): { keys: JWK[] } {
     return { keys: [this.publicJwk] };
   }
 
-  async sign(user: AuthUser, options: { issuer: string; audience: string; ttlSeconds: number }): Promise<{ token: string; expiresAt: Date }> {
+  async sign(
+    user: AuthUser,
+    options: { issuer: string; audience: string; ttlSeconds: number },
+  ): Promise<{ token: string; expiresAt: Date }> {
     const expiresAt = new Date(Date.now() + options.ttlSeconds * 1000);
     const token = await new SignJWT({ role: user.role, email: user.email })
       .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid: this.kid, typ: 'at+jwt' })

@@ -13,10 +13,26 @@ export function readRefreshCookie(req: Request | undefined): string | undefined 
   return undefined;
 }
 
-export function setRefreshCookie(res: Response | undefined, token: string, expires: Date, secure: boolean): void {
-  res?.cookie(REFRESH_COOKIE, token, { httpOnly: true, secure, sameSite: 'strict', path: '/graphql', expires });
+export function setRefreshCookie(
+  res: Response | undefined,
+  token: string,
+  expires: Date,
+  secure: boolean,
+): void {
+  res?.cookie(REFRESH_COOKIE, token, {
+    httpOnly: true,
+    secure,
+    sameSite: 'strict',
+    path: '/graphql',
+    expires,
+  });
 }
 
 export function clearRefreshCookie(res: Response | undefined, secure: boolean): void {
-  res?.clearCookie(REFRESH_COOKIE, { httpOnly: true, secure, sameSite: 'strict', path: '/graphql' });
+  res?.clearCookie(REFRESH_COOKIE, {
+    httpOnly: true,
+    secure,
+    sameSite: 'strict',
+    path: '/graphql',
+  });
 }

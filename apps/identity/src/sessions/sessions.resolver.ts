@@ -21,15 +21,23 @@ export class SessionsResolver {
   ) {}
 
   @Public()
-  @Mutation(() => AuthPayloadModel, { description: 'Registration step 1: creates the account and signs in.' })
-  async signUp(@Args('input') input: SignUpInput, @Context() context: SubgraphContext): Promise<AuthPayloadModel> {
+  @Mutation(() => AuthPayloadModel, {
+    description: 'Registration step 1: creates the account and signs in.',
+  })
+  async signUp(
+    @Args('input') input: SignUpInput,
+    @Context() context: SubgraphContext,
+  ): Promise<AuthPayloadModel> {
     const account = await this.accounts.signUp(input as Partial<SignUpFields>);
     return this.respond(await this.sessions.start(account), context);
   }
 
   @Public()
   @Mutation(() => AuthPayloadModel)
-  async signIn(@Args('input') input: SignInInput, @Context() context: SubgraphContext): Promise<AuthPayloadModel> {
+  async signIn(
+    @Args('input') input: SignInInput,
+    @Context() context: SubgraphContext,
+  ): Promise<AuthPayloadModel> {
     const parsed = signInSchema.safeParse(input);
     if (!parsed.success) throw DomainError.badInput(fieldErrorsOf(parsed.error));
     const account = await this.accounts.authenticate(parsed.data.email, parsed.data.password);
@@ -37,7 +45,9 @@ export class SessionsResolver {
   }
 
   @Public()
-  @Mutation(() => AuthPayloadModel, { description: 'Rotates the refresh cookie and returns a new access token.' })
+  @Mutation(() => AuthPayloadModel, {
+    description: 'Rotates the refresh cookie and returns a new access token.',
+  })
   async refreshSession(@Context() context: SubgraphContext): Promise<AuthPayloadModel> {
     try {
       return this.respond(await this.sessions.refresh(readRefreshCookie(context.req)), context);
@@ -56,7 +66,12 @@ export class SessionsResolver {
   }
 
   private respond(session: IssuedSession, context: SubgraphContext): AuthPayloadModel {
-    setRefreshCookie(context.res, session.refreshToken, session.refreshExpiresAt, this.config.COOKIE_SECURE);
+    setRefreshCookie(
+      context.res,
+      session.refreshToken,
+      session.refreshExpiresAt,
+      this.config.COOKIE_SECURE,
+    );
     return Object.assign(new AuthPayloadModel(), {
       accessToken: session.accessToken,
       expiresAt: session.accessExpiresAt,

@@ -45,12 +45,17 @@ export class SessionsService {
     }
     if (stored.expiresAt.getTime() <= Date.now()) throw DomainError.unauthenticated();
     // Only one concurrent refresh with the same token may win the rotation.
-    const claimed = await tokens.update({ id: stored.id, rotatedAt: IsNull(), revokedAt: IsNull() }, { rotatedAt: new Date() });
+    const claimed = await tokens.update(
+      { id: stored.id, rotatedAt: IsNull(), revokedAt: IsNull() },
+      { rotatedAt: new Date() },
+    );
     if (claimed.affected !== 1) {
       await this.revokeFamily(stored.familyId);
       throw DomainError.unauthenticated();
     }
-    const account = await this.dataSource.getRepository(AccountEntity).findOne({ where: { id: stored.userId } });
+    const account = await this.dataSource
+      .getRepository(AccountEntity)
+      .findOne({ where: { id: stored.userId } });
     if (!account) throw DomainError.unauthenticated();
     return this.issue(account, stored.familyId);
   }
@@ -58,7 +63,9 @@ export class SessionsService {
   /** Ends the session the refresh token belongs to; unknown tokens are ignored. */
   async end(refreshToken: string | undefined): Promise<void> {
     if (!refreshToken) return;
-    const stored = await this.dataSource.getRepository(RefreshTokenEntity).findOne({ where: { tokenHash: hash(refreshToken) } });
+    const stored = await this.dataSource
+      .getRepository(RefreshTokenEntity)
+      .findOne({ where: { tokenHash: hash(refreshToken) } });
     if (stored) await this.revokeFamily(stored.familyId);
   }
 
@@ -79,8 +86,18 @@ export class SessionsService {
     });
     const access = await this.signingKey.sign(
       { id: account.id, role: account.role, email: account.email },
-      { issuer: this.config.JWT_ISSUER, audience: this.config.JWT_AUDIENCE, ttlSeconds: this.config.ACCESS_TOKEN_TTL_SECONDS },
+      {
+        issuer: this.config.JWT_ISSUER,
+        audience: this.config.JWT_AUDIENCE,
+        ttlSeconds: this.config.ACCESS_TOKEN_TTL_SECONDS,
+      },
     );
-    return { account, accessToken: access.token, accessExpiresAt: access.expiresAt, refreshToken, refreshExpiresAt };
+    return {
+      account,
+      accessToken: access.token,
+      accessExpiresAt: access.expiresAt,
+      refreshToken,
+      refreshExpiresAt,
+    };
   }
 }

@@ -3,11 +3,16 @@
  * generator cannot be stopped while it waits: an unsubscribe on a quiet feed would keep its
  * listener until the next event. These pass `return()` straight to the source.
  */
-export function mapIterator<T, U>(source: AsyncIterator<T>, map: (value: T) => U): AsyncIterableIterator<U> {
+export function mapIterator<T, U>(
+  source: AsyncIterator<T>,
+  map: (value: T) => U,
+): AsyncIterableIterator<U> {
   return {
     async next() {
       const result = await source.next();
-      return result.done ? { done: true, value: undefined } : { done: false, value: map(result.value) };
+      return result.done
+        ? { done: true, value: undefined }
+        : { done: false, value: map(result.value) };
     },
     async return() {
       await source.return?.();

@@ -68,7 +68,10 @@ export class NotificationStream implements OnModuleInit, OnApplicationShutdown {
 
   private async listen(): Promise<void> {
     const options = this.dataSource.options as { url?: string };
-    const client = new Client({ connectionString: options.url, application_name: 'notifications-stream' });
+    const client = new Client({
+      connectionString: options.url,
+      application_name: 'notifications-stream',
+    });
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {

@@ -24,7 +24,9 @@ export class NotificationModel {
   @Field()
   createdAt!: Date;
 
-  static from(row: Pick<NotificationEntity, 'id' | 'title' | 'message' | 'type' | 'read' | 'createdAt'>): NotificationModel {
+  static from(
+    row: Pick<NotificationEntity, 'id' | 'title' | 'message' | 'type' | 'read' | 'createdAt'>,
+  ): NotificationModel {
     return Object.assign(new NotificationModel(), {
       id: row.id,
       title: row.title,

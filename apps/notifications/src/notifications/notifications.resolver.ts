@@ -7,7 +7,9 @@ import { NotificationModel } from './notification.model';
 import { NotificationStream, type StreamedNotification } from './notification-stream';
 import { NotificationsService } from './notifications.service';
 
-const idsSchema = z.array(z.uuid('Each notification id must be a valid id')).max(100, 'Mark at most 100 notifications at once');
+const idsSchema = z
+  .array(z.uuid('Each notification id must be a valid id'))
+  .max(100, 'Mark at most 100 notifications at once');
 
 @Resolver(() => NotificationModel)
 export class NotificationsResolver {
@@ -17,7 +19,9 @@ export class NotificationsResolver {
   ) {}
 
   @Authenticated()
-  @Query(() => [NotificationModel], { description: "The signed-in user's latest notifications, newest first (20)." })
+  @Query(() => [NotificationModel], {
+    description: "The signed-in user's latest notifications, newest first (20).",
+  })
   async notifications(@CurrentUser() user: AuthUser): Promise<NotificationModel[]> {
     return (await this.service.latest(user.id)).map((row) => NotificationModel.from(row));
   }
@@ -29,7 +33,9 @@ export class NotificationsResolver {
   }
 
   @Authenticated()
-  @Mutation(() => Int, { description: 'Marks the given notifications read, or all of them without ids.' })
+  @Mutation(() => Int, {
+    description: 'Marks the given notifications read, or all of them without ids.',
+  })
   async markNotificationsRead(
     @CurrentUser() user: AuthUser,
     @Args('ids', { type: () => [ID], nullable: true }) ids?: string[] | null,
@@ -45,7 +51,8 @@ export class NotificationsResolver {
   @Subscription(() => NotificationModel, {
     description:
       "Each new notification of the signed-in user, as it is created. With `since`, first those created since then (at most 20), so none is lost between a client's query and its subscription becoming live.",
-    resolve: (payload: StreamedNotification) => NotificationModel.from({ ...payload, createdAt: new Date(payload.createdAt) }),
+    resolve: (payload: StreamedNotification) =>
+      NotificationModel.from({ ...payload, createdAt: new Date(payload.createdAt) }),
   })
   notificationAdded(
     @CurrentUser() user: AuthUser,

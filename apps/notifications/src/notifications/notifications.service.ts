@@ -23,11 +23,18 @@ export class NotificationsService {
 
   /** Stores a notification, publishes `notification.created` and announces it live, atomically. */
   async create(manager: EntityManager, input: NewNotification): Promise<NotificationEntity> {
-    const notification = await manager.save(manager.create(NotificationEntity, { ...input, read: false }));
+    const notification = await manager.save(
+      manager.create(NotificationEntity, { ...input, read: false }),
+    );
     await enqueue(
       manager,
       'notification.created',
-      { notificationId: notification.id, userId: input.userId, title: input.title, type: input.type },
+      {
+        notificationId: notification.id,
+        userId: input.userId,
+        title: input.title,
+        type: input.type,
+      },
       { source: EVENT_SOURCE, subject: input.userId },
     );
     await this.stream.announce(manager, notification);
@@ -54,7 +61,9 @@ export class NotificationsService {
   }
 
   async unreadCount(userId: string): Promise<number> {
-    return this.dataSource.getRepository(NotificationEntity).count({ where: { userId, read: false } });
+    return this.dataSource
+      .getRepository(NotificationEntity)
+      .count({ where: { userId, read: false } });
   }
 
   /**
@@ -64,7 +73,9 @@ export class NotificationsService {
   async markRead(userId: string, ids?: readonly string[] | null): Promise<number> {
     const where = ids ? { userId, read: false, id: In([...ids]) } : { userId, read: false };
     if (ids && ids.length === 0) return 0;
-    const result = await this.dataSource.getRepository(NotificationEntity).update(where, { read: true });
+    const result = await this.dataSource
+      .getRepository(NotificationEntity)
+      .update(where, { read: true });
     return result.affected ?? 0;
   }
 }

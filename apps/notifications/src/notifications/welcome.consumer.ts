@@ -1,7 +1,18 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Messages, NotificationType, welcomeMessage } from '@jibs/domain';
-import { EVENT_BROKER, idempotent, type EventBroker, type EventData, type Subscription } from '@jibs/events';
+import {
+  EVENT_BROKER,
+  idempotent,
+  type EventBroker,
+  type EventData,
+  type Subscription,
+} from '@jibs/events';
 import { NotificationsService } from './notifications.service';
 
 export const WELCOME_GROUP = 'notifications.welcome';

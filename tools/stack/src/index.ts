@@ -1,0 +1,3 @@
+export * from './identity-outbox';
+export * from './local-stack';
+export * from './service-process';
