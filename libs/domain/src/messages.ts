@@ -19,6 +19,17 @@ export const Messages = {
   rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
   unexpected: 'An unexpected error occurred. Please try again.',
   welcomeTitle: 'Welcome to JIBS',
+  invalidLogin: 'Invalid login credentials',
+  signInThrottled: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+  verificationCodeFormat: 'Please enter a 6-digit verification code',
+  verificationCodeInvalid: 'The code is incorrect or has expired. Please check it and try again.',
+  verificationCodeAttempts: 'Too many incorrect codes. Please request a new code.',
+  verificationResendTooSoon: 'Please wait a moment before requesting another code.',
+  verificationTotpNoCode: 'Authenticator apps make their own codes; no code is sent.',
+  emailRequiredForReset: 'Please enter your email address first.',
+  resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new one.',
+  challengeInvalid: 'Your sign-in has expired. Please sign in again.',
+  formsThrottled: 'You have sent several messages in a short time. Please try again later.',
 } as const;
 
 /** The first notification a new member receives. */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { Messages, requiredMessage } from './messages';
-import { isValidPhone, PHONE_MAX_LENGTH } from './phone';
-import { isUsState } from './us-states';
+import { phoneSchema, stateSchema, zipCodeSchema } from './profile.schema';
 
 const required = (label: string, max = 200) =>
   z
@@ -49,26 +48,13 @@ export const signUpSchema = z
     confirmPassword: z
       .string({ error: requiredMessage('Confirm password') })
       .min(1, requiredMessage('Confirm password')),
-    phone: z
-      .string({ error: requiredMessage('Phone') })
-      .trim()
-      .min(1, requiredMessage('Phone'))
-      .max(PHONE_MAX_LENGTH + 2, Messages.invalidPhone)
-      .refine(isValidPhone, Messages.invalidPhone),
+    phone: phoneSchema,
     dateOfBirth: pastDate('Date of birth'),
     addressLine1: required('Address line 1'),
     addressLine2: z.string().trim().max(200, 'Address line 2 is too long').optional().nullable(),
     city: required('City', 100),
-    state: z
-      .string({ error: requiredMessage('State') })
-      .trim()
-      .min(1, requiredMessage('State'))
-      .refine(isUsState, Messages.invalidState),
-    zipCode: z
-      .string({ error: requiredMessage('ZIP code') })
-      .trim()
-      .min(1, requiredMessage('ZIP code'))
-      .regex(/^\d{5}(-\d{4})?$/, Messages.invalidZip),
+    state: stateSchema,
+    zipCode: zipCodeSchema,
     isUsCitizen: z.literal(true, { error: Messages.citizenshipRequired }),
   })
   .refine((value) => value.password === value.confirmPassword, {

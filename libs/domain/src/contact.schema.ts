@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { Messages, requiredMessage } from './messages';
+import { isValidPhone } from './phone';
+
+/** Keys are the GraphQL enum names; values are what is stored. */
+export enum ContactSubject {
+  GENERAL = 'general',
+  MEMBERSHIP = 'membership',
+  SERVICES = 'services',
+  BILLING = 'billing',
+  SUPPORT = 'support',
+  EMERGENCY = 'emergency',
+}
+
+export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
+  [ContactSubject.GENERAL]: 'General Inquiry',
+  [ContactSubject.MEMBERSHIP]: 'Membership',
+  [ContactSubject.SERVICES]: 'Services',
+  [ContactSubject.BILLING]: 'Billing',
+  [ContactSubject.SUPPORT]: 'Support',
+  [ContactSubject.EMERGENCY]: 'Emergency',
+};
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: requiredMessage(label) })
+    .trim()
+    .min(1, requiredMessage(label))
+    .max(max, `${label} is too long (at most ${max} characters)`);
+
+const email = z
+  .string({ error: requiredMessage('Email') })
+  .trim()
+  .min(1, requiredMessage('Email'))
+  .max(254, Messages.invalidEmail)
+  .pipe(z.email(Messages.invalidEmail));
+
+/** The contact page's form (spec: name, email, optional phone, subject, message). */
+export const contactMessageSchema = z.object({
+  name: text('Name', 200),
+  email,
+  phone: z
+    .string()
+    .trim()
+    .max(16, Messages.invalidPhone)
+    .refine((value) => value === '' || isValidPhone(value), Messages.invalidPhone)
+    .nullable()
+    .optional(),
+  subject: z.enum(ContactSubject, { error: requiredMessage('Subject') }),
+  message: text('Message', 5000),
+});
+
+/** The FAQ's 'Have a Question?' form. */
+export const questionSchema = z.object({
+  fullName: text('Full name', 200),
+  email,
+  question: text('Question', 5000),
+});

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { Messages, requiredMessage } from './messages';
+
+/** 'Email Required': the forgot-password link needs the email typed first. */
+export const passwordResetRequestSchema = z.object({
+  email: z
+    .string({ error: Messages.emailRequiredForReset })
+    .trim()
+    .min(1, Messages.emailRequiredForReset)
+    .max(254, Messages.invalidEmail)
+    .pipe(z.email(Messages.invalidEmail))
+    .transform((value) => value.toLowerCase()),
+});
+
+export const newPasswordSchema = z
+  .string({ error: requiredMessage('Password') })
+  .min(1, requiredMessage('Password'))
+  .min(6, Messages.passwordTooShort)
+  .max(128, 'Password must be at most 128 characters long');
+
+export const resetPasswordSchema = z
+  .object({
+    token: z
+      .string({ error: Messages.resetLinkInvalid })
+      .min(20, Messages.resetLinkInvalid)
+      .max(200, Messages.resetLinkInvalid),
+    password: newPasswordSchema,
+    confirmPassword: z
+      .string({ error: requiredMessage('Confirm password') })
+      .min(1, requiredMessage('Confirm password')),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: Messages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { Messages, requiredMessage } from './messages';
+import { isValidPhone, PHONE_MAX_LENGTH } from './phone';
+import { isUsState } from './us-states';
+
+const requiredText = (label: string, max = 200) =>
+  z
+    .string({ error: requiredMessage(label) })
+    .trim()
+    .min(1, requiredMessage(label))
+    .max(max, `${label} is too long`);
+
+export const phoneSchema = z
+  .string({ error: requiredMessage('Phone') })
+  .trim()
+  .min(1, requiredMessage('Phone'))
+  .max(PHONE_MAX_LENGTH + 2, Messages.invalidPhone)
+  .refine(isValidPhone, Messages.invalidPhone);
+
+export const stateSchema = z
+  .string({ error: requiredMessage('State') })
+  .trim()
+  .min(1, requiredMessage('State'))
+  .refine(isUsState, Messages.invalidState);
+
+export const zipCodeSchema = z
+  .string({ error: requiredMessage('ZIP code') })
+  .trim()
+  .min(1, requiredMessage('ZIP code'))
+  .regex(/^\d{5}(-\d{4})?$/, Messages.invalidZip);
+
+/**
+ * The profile's editable part: phone and address. Each field is optional (each edit saves on
+ * its own) but, when given, must be valid; name, email and date of birth are not here at all.
+ */
+export const updateProfileSchema = z
+  .object({
+    phone: phoneSchema.optional(),
+    addressLine1: requiredText('Address line 1').optional(),
+    addressLine2: z.string().trim().max(200, 'Address line 2 is too long').nullable().optional(),
+    city: requiredText('City', 100).optional(),
+    state: stateSchema.optional(),
+    zipCode: zipCodeSchema.optional(),
+  })
+  .strict();
+
+export type UpdateProfileFields = z.input<typeof updateProfileSchema>;
