@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { openIdentityOutbox } from '../stack/src/identity-outbox';
-import { LocalStack } from '../stack/src/local-stack';
+import { aBenchSignUp, percentile, startBenchStack } from './bench-support';
 
 /**
  * `npm run bench:events`: latency from the producing commit (an event committed to identity's
@@ -16,27 +14,9 @@ import { LocalStack } from '../stack/src/local-stack';
 const RATES = (process.env.BENCH_RATES ?? '20,200').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'jibs-bench-'));
-  const stack = new LocalStack({
-    root: resolve(__dirname, '../../../..'),
-    dataDir,
-    gatewayPort: 30_000,
-    servicePortBase: 30_010,
-    postgresPort: 30_050,
-    s3Port: 30_060,
-    mailboxPort: 30_070,
-    logLevel: 'warn',
-    log: (service, line) => {
-      if (/"level":"(error|fatal)"/.test(line)) process.stderr.write(`[${service}] ${line}\n`);
-    },
-  });
+  const { stack, stop } = await startBenchStack(30_000);
   try {
-    await stack.start();
     const email = `bench.${Date.now()}@example.com`;
     const signUp = await fetch(`${stack.gatewayUrl}/graphql`, {
       method: 'POST',
@@ -45,20 +25,7 @@ async function main(): Promise<void> {
         query:
           'mutation($input: SignUpInput!) { signUp(input: $input) { accessToken user { id } } }',
         variables: {
-          input: {
-            firstName: 'Bench',
-            lastName: 'User',
-            email,
-            password: 'bench-password',
-            confirmPassword: 'bench-password',
-            phone: '5551234567',
-            dateOfBirth: '1980-01-01',
-            addressLine1: '1 Main St',
-            city: 'Dearborn',
-            state: 'MI',
-            zipCode: '48126',
-            isUsCitizen: true,
-          },
+          input: aBenchSignUp(email),
         },
       }),
     });
@@ -143,8 +110,7 @@ async function main(): Promise<void> {
       `\nSummary (${new Date().toISOString()}, ${cpus().length} cores):\n${results.join('\n')}\n`,
     );
   } finally {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

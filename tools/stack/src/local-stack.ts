@@ -44,6 +44,11 @@ interface S3Server {
 export class LocalStack {
   readonly services = new Map<ServiceName, ServiceProcess>();
   private postgres?: EmbeddedServer;
+  /** Set by start(): whether this data directory was new, and the first admin's address. */
+  firstRun = false;
+  adminEmail?: string;
+  /** Only on the first run, and only when the operator did not choose the password. */
+  generatedAdminPassword?: string;
   private s3?: S3Server;
   private mailbox?: Server;
 
@@ -80,7 +85,11 @@ export class LocalStack {
     mkdirSync(options.dataDir, { recursive: true });
     // Others may pass through (Postgres runs as its own user when started by root) but not list.
     chmodSync(options.dataDir, 0o711);
-    const secrets = loadOrCreateSecrets(options.dataDir);
+    const { secrets, created } = loadOrCreateSecrets(options.dataDir);
+    this.firstRun = created;
+    this.adminEmail = secrets.adminEmail;
+    this.generatedAdminPassword =
+      created && !process.env.ADMIN_PASSWORD ? secrets.adminPassword : undefined;
 
     this.postgres = await startEmbeddedServer({
       dataDir: join(options.dataDir, 'postgres'),
@@ -130,6 +139,8 @@ export class LocalStack {
         // Browsers accept Secure cookies on http://localhost; keep them Secure everywhere.
         COOKIE_SECURE: 'true',
         PUBLIC_ORIGIN: this.gatewayUrl,
+        ADMIN_EMAIL: secrets.adminEmail,
+        ADMIN_PASSWORD: secrets.adminPassword,
       },
       notifications: {},
     };

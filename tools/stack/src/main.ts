@@ -57,8 +57,20 @@ async function main(): Promise<void> {
   process.stdout.write(
     `\nJIBS is ready in ${((Date.now() - started) / 1000).toFixed(1)} s:\n${rows
       .map(([label, value]) => `  ${label.padEnd(width)}  ${value}`)
-      .join('\n')}\n\nPress Ctrl-C to stop.\n\n`,
+      .join('\n')}\n\n${adminNotice(stack)}Press Ctrl-C to stop.\n\n`,
   );
 }
 
 void main();
+
+/** The first admin's credentials are printed once, on the run that created them. */
+function adminNotice(stack: LocalStack): string {
+  if (!stack.generatedAdminPassword)
+    return `Admin account: ${stack.adminEmail} (created on the first run).\n\n`;
+  return (
+    `First run: an admin account was created.\n  email     ${stack.adminEmail}\n  password  ${stack.generatedAdminPassword}\n` +
+    'This password is shown only now (it is kept in .data/secrets.json). Sign in at /login; you will\n' +
+    'be asked to set up an authenticator app. Set ADMIN_EMAIL and ADMIN_PASSWORD before the first\n' +
+    '`npm start` to choose them yourself.\n\n'
+  );
+}

@@ -12,11 +12,24 @@ export interface LocalSecrets {
   jwtPrivateKey: string;
   s3AccessKeyId: string;
   s3SecretAccessKey: string;
+  /** The first admin, created by identity on an empty database. */
+  adminEmail: string;
+  adminPassword: string;
 }
 
-export function loadOrCreateSecrets(dataDir: string): LocalSecrets {
+export interface LoadedSecrets {
+  secrets: LocalSecrets;
+  /** True the first time: the generated admin credentials are shown once, then never again. */
+  created: boolean;
+}
+
+export function loadOrCreateSecrets(
+  dataDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): LoadedSecrets {
   const file = join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as LocalSecrets;
+  if (existsSync(file))
+    return { secrets: JSON.parse(readFileSync(file, 'utf8')) as LocalSecrets, created: false };
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const secrets: LocalSecrets = {
     postgresPassword: randomBytes(18).toString('base64url'),
@@ -24,7 +37,9 @@ export function loadOrCreateSecrets(dataDir: string): LocalSecrets {
     // s3rver accepts only its built-in development credentials.
     s3AccessKeyId: 'S3RVER',
     s3SecretAccessKey: 'S3RVER',
+    adminEmail: env.ADMIN_EMAIL ?? 'admin@jibs.local',
+    adminPassword: env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url'),
   };
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-  return secrets;
+  return { secrets, created: true };
 }

@@ -1,0 +1,86 @@
+import { cpus } from 'node:os';
+import { aBenchSignUp, describeLoad, graphql, runLoad, startBenchStack } from './bench-support';
+
+/**
+ * `npm run bench:auth`: sign-in and `me` latency and throughput through the gateway on the
+ * local stack, and the same `me` sent straight to identity, in one run. Sign-in is dominated
+ * by argon2id (19 MiB, t=2) by design; `me` shows what the gateway's hop costs.
+ */
+const USERS = Number(process.env.BENCH_USERS ?? 8);
+const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 64);
+const ME_CALLS = Number(process.env.BENCH_ME_CALLS ?? 2000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+
+const SIGN_UP = 'mutation($input: SignUpInput!) { signUp(input: $input) { accessToken } }';
+const SIGN_IN = `mutation($input: SignInInput!) { signIn(input: $input) { __typename } }`;
+const ME = '{ me { id email firstName role } }';
+
+async function main(): Promise<void> {
+  const { stack, stop } = await startBenchStack(30_100);
+  try {
+    const gateway = `${stack.gatewayUrl}/graphql`;
+    const identity = `${stack.service('identity').url}/graphql`;
+    const users = await Promise.all(
+      Array.from({ length: USERS }, async (_, i) => {
+        const email = `auth-bench-${i}-${Date.now()}@example.com`;
+        const result = await graphql<{ signUp: { accessToken: string } }>(gateway, SIGN_UP, {
+          input: aBenchSignUp(email),
+        });
+        if (!result.data) throw new Error(`sign-up failed: ${JSON.stringify(result.errors)}`);
+        return { email, token: result.data.signUp.accessToken };
+      }),
+    );
+    // Warm-up: connections, JIT, the gateway's query plan cache.
+    await runLoad(
+      100,
+      4,
+      async (i) => !(await graphql(gateway, ME, undefined, users[i % USERS]!.token)).errors,
+    );
+    await runLoad(
+      100,
+      4,
+      async (i) => !(await graphql(identity, ME, undefined, users[i % USERS]!.token)).errors,
+    );
+
+    const signIn = await runLoad(SIGN_INS, Math.min(CONCURRENCY, 4), async (i) => {
+      const user = users[i % USERS]!;
+      return !(
+        await graphql(gateway, SIGN_IN, {
+          input: { email: user.email, password: 'bench-password' },
+        })
+      ).errors;
+    });
+    const meGateway = await runLoad(
+      ME_CALLS,
+      CONCURRENCY,
+      async (i) => !(await graphql(gateway, ME, undefined, users[i % USERS]!.token)).errors,
+    );
+    const meDirect = await runLoad(
+      ME_CALLS,
+      CONCURRENCY,
+      async (i) => !(await graphql(identity, ME, undefined, users[i % USERS]!.token)).errors,
+    );
+
+    const lines = [
+      describeLoad('signIn via gateway', signIn),
+      describeLoad('me via gateway', meGateway),
+      describeLoad('me straight to identity', meDirect),
+      `gateway overhead on me: p50 +${(meGateway.p50 - meDirect.p50).toFixed(1)} ms, throughput ${(meGateway.count / meGateway.seconds / (meDirect.count / meDirect.seconds)).toFixed(2)}x of direct`,
+    ];
+    process.stdout.write(
+      `\nauth benchmark (${new Date().toISOString()}, ${cpus().length} cores, concurrency ${CONCURRENCY}):\n${lines.join('\n')}\n`,
+    );
+  } finally {
+    await stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(
+      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);

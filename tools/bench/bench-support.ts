@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { LocalStack } from '../stack/src/local-stack';
+
+/** A whole stack on its own ports and a throwaway data directory, for one benchmark run. */
+export async function startBenchStack(
+  portBase: number,
+): Promise<{ stack: LocalStack; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'jibs-bench-'));
+  const stack = new LocalStack({
+    root: resolve(__dirname, '../../../..'),
+    dataDir,
+    gatewayPort: portBase,
+    servicePortBase: portBase + 10,
+    postgresPort: portBase + 50,
+    s3Port: portBase + 60,
+    mailboxPort: portBase + 70,
+    logLevel: 'warn',
+    log: (service, line) => {
+      if (/"level":"(error|fatal)"/.test(line)) process.stderr.write(`[${service}] ${line}\n`);
+    },
+  });
+  await stack.start();
+  return {
+    stack,
+    stop: async () => {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export interface LoadResult {
+  count: number;
+  errors: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+}
+
+/** Runs `call` with `concurrency` workers until `total` calls are done; times each call. */
+export async function runLoad(
+  total: number,
+  concurrency: number,
+  call: (i: number) => Promise<boolean>,
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let next = 0;
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = next++; i < total; i = next++) {
+        const t0 = performance.now();
+        const ok = await call(i).catch(() => false);
+        latencies.push(performance.now() - t0);
+        if (!ok) errors += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    count: total,
+    errors,
+    seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+export function describeLoad(label: string, result: LoadResult): string {
+  return (
+    `${label}: ${result.count} calls, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ` +
+    `${(result.count / result.seconds).toFixed(0)}/s${result.errors ? `, ${result.errors} ERRORS` : ''}`
+  );
+}
+
+export function aBenchSignUp(email: string): Record<string, unknown> {
+  return {
+    firstName: 'Bench',
+    lastName: 'User',
+    email,
+    password: 'bench-password',
+    confirmPassword: 'bench-password',
+    phone: '5551234567',
+    dateOfBirth: '1980-01-01',
+    addressLine1: '1 Main St',
+    city: 'Dearborn',
+    state: 'MI',
+    zipCode: '48126',
+    isUsCitizen: true,
+  };
+}
+
+export async function graphql<T>(
+  url: string,
+  query: string,
+  variables?: object,
+  token?: string,
+): Promise<{ data?: T; errors?: unknown[] }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await res.json()) as { data?: T; errors?: unknown[] };
+}
