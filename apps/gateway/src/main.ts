@@ -1,5 +1,5 @@
 import { ConfigError, redactConfig } from '@jibs/config';
-import { createLogger } from '@jibs/observability';
+import { createLogger, exitWithParent } from '@jibs/observability';
 import { loadGatewayConfig, type GatewayConfig } from './gateway.config';
 import { createGatewayServer } from './gateway-server';
 
@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     process.exit(1);
   });
 
+  exitWithParent();
   const shutdown = (signal: NodeJS.Signals) => {
     logger.info({ signal }, 'stopping gateway');
     setTimeout(() => {

