@@ -25,6 +25,8 @@ export async function createIdentityApp(
       { name: 'broker', check: () => app.get<EventBroker>(EVENT_BROKER).health() },
     ],
     configureHttp: (express) => {
+      // Sign-in and forms are throttled per client address: trust only the configured proxies.
+      express.set('trust proxy', config.TRUST_PROXY);
       express.get('/.well-known/jwks.json', (_req, res) => {
         res.setHeader('cache-control', 'public, max-age=300');
         res.json(signingKey.jwks());

@@ -1,21 +1,56 @@
 import { z } from 'zod';
-import { envHelpers, loadConfig, serviceEnvSchema } from '@jibs/config';
+import { envHelpers, loadConfig, mailEnvSchema, serviceEnvSchema } from '@jibs/config';
+import { emailSchema, newPasswordSchema } from '@jibs/domain';
 
-export const identityEnvSchema = z.intersection(
-  serviceEnvSchema,
-  z.object({
-    PORT: envHelpers.port(4001),
-    /** PKCS#8 PEM of the ES256 key that signs access tokens. */
-    JWT_PRIVATE_KEY: z.string().min(1, 'JWT_PRIVATE_KEY is required'),
-    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
-    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
-    COOKIE_SECURE: envHelpers.bool(true),
-  }),
-);
+/**
+ * Express's `trust proxy`: which peers may tell the client's address in X-Forwarded-For. The
+ * gateway sets it to the real client; sign-in and forms are throttled per that address, so
+ * only the gateway's own network may be trusted ('loopback' on one machine, e.g.
+ * 'loopback, uniquelocal' or a CIDR in a cluster). 'true' would let any client choose its own.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .min(1)
+  .default('loopback')
+  .transform((value): boolean | number | string => {
+    if (value === 'true' || value === 'false') return value === 'true';
+    return /^\d+$/.test(value) ? Number(value) : value;
+  });
+
+export const identityEnvSchema = z
+  .intersection(
+    z.intersection(serviceEnvSchema, mailEnvSchema),
+    z.object({
+      PORT: envHelpers.port(4001),
+      /** PKCS#8 PEM of the ES256 key that signs access tokens. */
+      JWT_PRIVATE_KEY: z.string().min(1, 'JWT_PRIVATE_KEY is required'),
+      ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
+      REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
+      COOKIE_SECURE: envHelpers.bool(true),
+      /** Where people open the app; links in emails (password reset) point here. */
+      PUBLIC_ORIGIN: envHelpers.url
+        .default('http://localhost:8080')
+        .transform((value) => value.replace(/\/+$/, '')),
+      TRUST_PROXY: trustProxy,
+      /** Only the local mailbox so far; a real SMS provider adds its own value. */
+      SMS_TRANSPORT: z.enum(['mailbox']).default('mailbox'),
+      /** The first admin, created at boot when no admin exists (both or neither). */
+      ADMIN_EMAIL: emailSchema.optional(),
+      ADMIN_PASSWORD: newPasswordSchema.optional(),
+    }),
+  )
+  .refine((env) => !env.ADMIN_EMAIL === !env.ADMIN_PASSWORD, {
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD are set together or not at all',
+    path: ['ADMIN_PASSWORD'],
+  });
 
 export type IdentityConfig = z.output<typeof identityEnvSchema>;
 
 export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');
+
+/** Settings whose values never reach a log line. */
+export const IDENTITY_SECRET_KEYS = ['JWT_PRIVATE_KEY', 'ADMIN_PASSWORD', 'SMTP_URL'] as const;
 
 export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
   return loadConfig(identityEnvSchema, env);

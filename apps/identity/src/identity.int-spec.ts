@@ -1,90 +1,71 @@
-import { generateKeyPairSync } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { INestApplication } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { listOperationDecisions } from '@jibs/auth';
 import { pendingSchemaChanges } from '@jibs/database';
-import { createTestDatabase, type TestDatabase } from '@jibs/testing';
-import { createIdentityApp } from './identity-app';
-import { loadIdentityConfig } from './identity.config';
+import {
+  aSignUp,
+  IdentityHarness,
+  refreshCookieOf,
+  SIGN_IN,
+  SIGN_UP,
+} from './testing/identity-harness';
 
-const SIGN_UP = `mutation($input: SignUpInput!) { signUp(input: $input) { accessToken user { id email firstName role } } }`;
-const SIGN_IN = `mutation($input: SignInInput!) { signIn(input: $input) { accessToken user { id } } }`;
-
-function aSignUp(overrides: Record<string, unknown> = {}) {
-  return {
-    firstName: 'Yusuf',
-    lastName: 'Ali',
-    email: `yusuf.${Math.random().toString(36).slice(2)}@example.com`,
-    password: 'secret-123',
-    confirmPassword: 'secret-123',
-    phone: '(313) 555-0199',
-    dateOfBirth: '1975-09-30',
-    addressLine1: '4 Elm St',
-    city: 'Dearborn',
-    state: 'MI',
-    zipCode: '48126',
-    isUsCitizen: true,
-    ...overrides,
-  };
-}
+const REFRESH = 'mutation { refreshSession { accessToken user { id } } }';
 
 describe('identity service', () => {
-  let databases: TestDatabase[];
-  let app: INestApplication;
-  let url: string;
-  let dataSource: DataSource;
+  let identity: IdentityHarness;
 
   beforeAll(async () => {
-    databases = await Promise.all([createTestDatabase('identity'), createTestDatabase('eventlog')]);
-    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const config = loadIdentityConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: databases[0]!.url,
-      EVENTLOG_DATABASE_URL: databases[1]!.url,
-      JWKS_URL: 'http://127.0.0.1:1/.well-known/jwks.json',
-      JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    });
-    ({ app } = await createIdentityApp(config));
-    await app.listen(0, '127.0.0.1');
-    url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    dataSource = app.get(DataSource);
+    identity = await IdentityHarness.start();
   });
 
   afterAll(async () => {
-    await app?.close();
-    await Promise.all(databases.map((db) => db.drop()));
+    await identity?.close();
   });
 
-  async function gql(query: string, variables?: object, headers: Record<string, string> = {}) {
-    const res = await fetch(`${url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify({ query, variables }),
-    });
-    return {
-      res,
-      body: (await res.json()) as { data?: any; errors?: { message: string; extensions: any }[] },
-    };
-  }
+  const gql = (...args: Parameters<IdentityHarness['gql']>) => identity.gql(...args);
 
-  const counts = async () => {
-    const [row] = await dataSource.query(
-      `SELECT (SELECT count(*) FROM accounts)::int AS accounts, (SELECT count(*) FROM outbox)::int AS events`,
-    );
-    return row as { accounts: number; events: number };
-  };
+  const counts = async () => ({
+    accounts: await identity.count('accounts'),
+    events: await identity.count('outbox'),
+  });
 
   it('has migrations that match its entities', async () => {
-    expect(await pendingSchemaChanges(dataSource)).toEqual([]);
+    expect(await pendingSchemaChanges(identity.dataSource)).toEqual([]);
   });
 
   it('decides who may call every operation', () => {
-    const undecided = listOperationDecisions(app).filter((entry) => !entry.decision);
-    expect(undecided).toEqual([]);
-    expect(listOperationDecisions(app).map((entry) => entry.operation)).toEqual(
-      expect.arrayContaining(['Mutation.SessionsResolver.signUp', 'Query.AccountsResolver.me']),
+    const decisions = listOperationDecisions(identity.app);
+    expect(decisions.filter((entry) => !entry.decision)).toEqual([]);
+    const byOperation = Object.fromEntries(
+      decisions.map((entry) => [entry.operation.split('.').pop(), entry.decision]),
+    );
+    const publicOps = [
+      'signUp',
+      'signIn',
+      'completeSignIn',
+      'startTotpEnrollment',
+      'refreshSession',
+      'signOut',
+      'requestPasswordReset',
+      'resetPassword',
+      'publicSettings',
+      'submitContactMessage',
+      'submitQuestion',
+    ];
+    const signedIn = [
+      'me',
+      'updateProfile',
+      'sendVerificationCode',
+      'verifyCode',
+      'setupTotp',
+      'confirmTotp',
+    ];
+    const adminOnly = ['siteSettings', 'updateSiteSettings'];
+    for (const op of publicOps) expect(byOperation[op]).toEqual({ kind: 'public' });
+    for (const op of signedIn) expect(byOperation[op]).toEqual({ kind: 'authenticated' });
+    for (const op of adminOnly)
+      expect(byOperation[op]).toEqual({ kind: 'roles', roles: ['admin'] });
+    expect(Object.keys(byOperation).sort()).toEqual(
+      [...publicOps, ...signedIn, ...adminOnly].sort(),
     );
   });
 
@@ -100,19 +81,16 @@ describe('identity service', () => {
     expect(res.headers.get('set-cookie')).toMatch(
       /jibs_refresh=.+; Path=\/graphql; Expires=.+; HttpOnly; Secure; SameSite=Strict/,
     );
-    const [account] = await dataSource.query(
-      'SELECT phone, password_hash FROM accounts WHERE email = $1',
+    const [account] = await identity.dataSource.query(
+      'SELECT phone, password_hash, verified_at FROM accounts WHERE email = $1',
       [input.email],
     );
     expect(account.phone).toBe('+13135550199');
     expect(account.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
-    const events = await dataSource.query(
-      `SELECT topic, key, envelope FROM outbox WHERE key = $1`,
-      [body.data.signUp.user.id],
-    );
+    expect(account.verified_at).toBeNull();
+    const events = await identity.outbox('user.registered', body.data.signUp.user.id);
     expect(events).toHaveLength(1);
-    expect(events[0].topic).toBe('user.registered');
-    expect(events[0].envelope.data).toMatchObject({
+    expect(events[0]!.envelope.data).toMatchObject({
       userId: body.data.signUp.user.id,
       email: input.email,
     });
@@ -152,14 +130,18 @@ describe('identity service', () => {
   );
 
   it('signs in with the right password only, without saying which part was wrong', async () => {
-    const input = aSignUp();
-    await gql(SIGN_UP, { input });
+    const member = await identity.aMember();
     const ok = await gql(SIGN_IN, {
-      input: { email: input.email.toUpperCase(), password: input.password },
+      input: { email: member.email.toUpperCase(), password: member.password },
     });
     expect(ok.body.errors).toBeUndefined();
+    expect(ok.body.data.signIn).toMatchObject({
+      session: { user: { id: member.id, role: 'MEMBER', totpEnabled: false } },
+      challenge: null,
+    });
+    expect(refreshCookieOf(ok.res)).toMatch(/^jibs_refresh=/);
     const wrongPassword = await gql(SIGN_IN, {
-      input: { email: input.email, password: 'wrong-pass' },
+      input: { email: member.email, password: 'wrong-pass' },
     });
     const noAccount = await gql(SIGN_IN, {
       input: { email: 'nobody@example.com', password: 'wrong-pass' },
@@ -172,22 +154,50 @@ describe('identity service', () => {
     }
   });
 
-  it('answers me for the bearer of a valid token and refuses anyone else', async () => {
-    const { body } = await gql(SIGN_UP, { input: aSignUp() });
-    const me = await gql('{ me { id email } }', undefined, {
-      authorization: `Bearer ${body.data.signUp.accessToken}`,
+  it('refuses a sign-in without an email, with the product message, and counts nothing', async () => {
+    const before = await identity.count('throttle_hits');
+    const { body } = await gql(SIGN_IN, { input: { email: '', password: 'x' } });
+    expect(body.errors?.[0]).toMatchObject({
+      message: 'Email is required',
+      extensions: { code: 'BAD_USER_INPUT', fieldErrors: { email: 'Email is required' } },
     });
-    expect(me.body.data.me.id).toBe(body.data.signUp.user.id);
+    expect(await identity.count('throttle_hits')).toBe(before);
+  });
+
+  it('rotates the refresh cookie and revokes the family when a rotated one comes back', async () => {
+    const member = await identity.aMember();
+    const first = await gql(REFRESH, undefined, { cookie: member.refreshCookie });
+    expect(first.body.errors).toBeUndefined();
+    const rotated = refreshCookieOf(first.res);
+    expect(rotated).not.toBe(member.refreshCookie);
+    const replay = await gql(REFRESH, undefined, { cookie: member.refreshCookie });
+    expect(replay.body.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
+    const owner = await gql(REFRESH, undefined, { cookie: rotated });
+    expect(owner.body.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('answers me for the bearer of a valid token and refuses anyone else', async () => {
+    const member = await identity.aMember();
+    const me = await gql('{ me { id email verified verifiedWith totpEnabled } }', undefined, {
+      token: member.accessToken,
+    });
+    expect(me.body.data.me).toEqual({
+      id: member.id,
+      email: member.email,
+      verified: false,
+      verifiedWith: null,
+      totpEnabled: false,
+    });
     const anonymous = await gql('{ me { id } }');
     expect(anonymous.body.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
     const forged = await gql('{ me { id } }', undefined, {
-      authorization: `Bearer ${body.data.signUp.accessToken.slice(0, -4)}AAAA`,
+      token: `${member.accessToken.slice(0, -4)}AAAA`,
     });
     expect(forged.body.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
   });
 
   it('publishes its signing key as a JWKS without the private part', async () => {
-    const jwks = (await (await fetch(`${url}/.well-known/jwks.json`)).json()) as {
+    const jwks = (await (await fetch(`${identity.url}/.well-known/jwks.json`)).json()) as {
       keys: Record<string, string>[];
     };
     expect(jwks.keys).toHaveLength(1);

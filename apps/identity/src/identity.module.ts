@@ -2,19 +2,55 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { AuthModule } from '@jibs/auth';
 import { DatabaseModule } from '@jibs/database';
 import { EventsModule, InboxEntity, OutboxEntity } from '@jibs/events';
-import type { Logger, ServiceMetrics } from '@jibs/observability';
+import { createMailer, createSmsSender } from '@jibs/mailer';
+import { LOGGER, type Logger, type ServiceMetrics } from '@jibs/observability';
 import { subgraphGraphQLModule } from '@jibs/subgraph';
+import { AccountLoader } from './accounts/account-loader';
 import { AccountEntity } from './accounts/account.entity';
 import { AccountsResolver } from './accounts/accounts.resolver';
 import { AccountsService } from './accounts/accounts.service';
+import { FirstAdmin } from './accounts/first-admin';
+import { Viewers } from './accounts/viewers';
+import { ContactMessageEntity } from './contact/contact-message.entity';
+import { ContactResolver } from './contact/contact.resolver';
+import { ContactService } from './contact/contact.service';
 import { IDENTITY_CONFIG, type IdentityConfig } from './identity.config';
 import { SigningKey } from './keys/signing-key';
 import { identityMigrations } from './migrations';
+import { BackgroundTasks } from './outgoing/background-tasks';
+import { MAILER, OutgoingMessages, SMS_SENDER } from './outgoing/outgoing-messages';
+import { PasswordResetTokenEntity } from './password-reset/password-reset-token.entity';
+import { PasswordResetResolver } from './password-reset/password-reset.resolver';
+import { PasswordResetService } from './password-reset/password-reset.service';
 import { RefreshTokenEntity } from './sessions/refresh-token.entity';
 import { SessionsResolver } from './sessions/sessions.resolver';
 import { SessionsService } from './sessions/sessions.service';
+import { SignInChallengeEntity } from './sessions/sign-in-challenge.entity';
+import { SignInService } from './sessions/sign-in.service';
+import { SettingsResolver } from './settings/settings.resolver';
+import { SettingsService } from './settings/settings.service';
+import { SiteSettingsEntity } from './settings/site-settings.entity';
+import { ThrottleHitEntity } from './throttling/throttle-hit.entity';
+import { ThrottleService } from './throttling/throttle.service';
+import { TotpCredentialEntity } from './verification/totp-credential.entity';
+import { TotpService } from './verification/totp.service';
+import { VerificationCodeEntity } from './verification/verification-code.entity';
+import { VerificationResolver } from './verification/verification.resolver';
+import { VerificationService } from './verification/verification.service';
 
-export const identityEntities = [AccountEntity, RefreshTokenEntity, OutboxEntity, InboxEntity];
+export const identityEntities = [
+  AccountEntity,
+  RefreshTokenEntity,
+  SignInChallengeEntity,
+  VerificationCodeEntity,
+  TotpCredentialEntity,
+  PasswordResetTokenEntity,
+  ThrottleHitEntity,
+  SiteSettingsEntity,
+  ContactMessageEntity,
+  OutboxEntity,
+  InboxEntity,
+];
 
 export interface IdentityDependencies {
   config: IdentityConfig;
@@ -23,7 +59,10 @@ export interface IdentityDependencies {
   signingKey: SigningKey;
 }
 
-/** Accounts, sessions and (later) verification, profiles, roles and site settings. */
+/**
+ * Accounts, sessions (with authenticator challenges), verification, password reset,
+ * profiles, roles, site settings and the public contact forms.
+ */
 @Module({})
 export class IdentityModule {
   static forRoot({ config, logger, metrics, signingKey }: IdentityDependencies): DynamicModule {
@@ -61,10 +100,29 @@ export class IdentityModule {
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
         { provide: SigningKey, useValue: signingKey },
+        { provide: LOGGER, useValue: logger },
+        { provide: MAILER, useFactory: () => createMailer(config) },
+        { provide: SMS_SENDER, useFactory: () => createSmsSender(config) },
+        BackgroundTasks,
+        OutgoingMessages,
+        ThrottleService,
         AccountsService,
+        AccountLoader,
+        Viewers,
         AccountsResolver,
+        FirstAdmin,
         SessionsService,
+        SignInService,
         SessionsResolver,
+        TotpService,
+        VerificationService,
+        VerificationResolver,
+        PasswordResetService,
+        PasswordResetResolver,
+        SettingsService,
+        SettingsResolver,
+        ContactService,
+        ContactResolver,
       ],
     };
   }

@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { redactConfig } from '@jibs/config';
 import { createIdentityApp } from './identity-app';
-import { loadIdentityConfig } from './identity.config';
+import { IDENTITY_SECRET_KEYS, loadIdentityConfig } from './identity.config';
 
 async function main(): Promise<void> {
   const config = loadIdentityConfig();
   const { app, runtime } = await createIdentityApp(config);
-  runtime.logger.debug({ config: redactConfig(config, ['JWT_PRIVATE_KEY']) }, 'configuration');
+  runtime.logger.debug({ config: redactConfig(config, IDENTITY_SECRET_KEYS) }, 'configuration');
   await app.listen(config.PORT, config.HOST);
   runtime.logger.info(`identity listening on http://${config.HOST}:${config.PORT}/graphql`);
 }

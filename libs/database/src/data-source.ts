@@ -23,7 +23,9 @@ export function dataSourceOptions(config: DataSourceConfig): DataSourceOptions {
     // gen_random_uuid() is built into Postgres 13+; no extension to install.
     uuidExtension: 'pgcrypto',
     migrationsRun: false,
-    logging: ['error'],
+    // Failed queries surface as errors to the caller, who logs them without their parameters
+    // (TypeORM's own logging would print them, password hashes included).
+    logging: false,
     applicationName: config.applicationName,
     extra: { max: config.poolSize ?? 10 },
   };

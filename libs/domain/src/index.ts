@@ -1,3 +1,4 @@
+export * from './account-security';
 export * from './contact.schema';
 export * from './domain-error';
 export * from './error-codes';

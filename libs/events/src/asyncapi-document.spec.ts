@@ -24,6 +24,8 @@ const samples: { [T in EventType]: Parameters<typeof buildEnvelope<T>>[1] } = {
     lastName: 'B',
     role: 'admin',
   },
+  'user.verified': { userId, method: 'email' },
+  'user.profile_updated': { userId, fields: ['phone'] },
   'notification.created': { notificationId: randomUUID(), userId, title: 'Hi', type: 'info' },
   'settings.updated': { settings: { x: 1 }, updatedBy: userId },
 };

@@ -30,6 +30,24 @@ export const EventCatalog = {
       role: z.enum(['member', 'admin']),
     }),
   }),
+  'user.verified': defineEvent({
+    version: 1,
+    description:
+      'A member finished registration step 2: a code sent by email or SMS, or an authenticator app, was confirmed (identity). Key: the user id.',
+    schema: z.object({
+      userId: z.string().uuid(),
+      method: z.enum(['email', 'sms', 'totp']),
+    }),
+  }),
+  'user.profile_updated': defineEvent({
+    version: 1,
+    description:
+      'A user changed their own phone or address (identity). Key: the user id. `fields` names what changed, never the values.',
+    schema: z.object({
+      userId: z.string().uuid(),
+      fields: z.array(z.string()),
+    }),
+  }),
   'notification.created': defineEvent({
     version: 1,
     description:

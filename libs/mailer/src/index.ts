@@ -1,2 +1,3 @@
 export * from './mailer';
 export * from './read-mailbox';
+export * from './sms';

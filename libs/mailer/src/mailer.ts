@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where answers go when it is not the sender (a contact form's author). */
+  replyTo?: string;
 }
 
 export interface StoredMail extends MailMessage {

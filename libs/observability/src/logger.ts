@@ -28,6 +28,17 @@ export const REDACTED_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
+/**
+ * Errors as pino serialises them, less what may carry personal data or secrets: a database
+ * error's query parameters (password hashes, emails) and driver internals.
+ */
+export function serializeError(error: unknown): Record<string, unknown> {
+  const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+  for (const key of ['parameters', 'driverError', 'query', 'config', 'request', 'response'])
+    delete serialized[key];
+  return serialized;
+}
+
 /** JSON logs carrying the service name and the current request id. */
 export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
   return pino({
@@ -40,6 +51,7 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
       return requestId ? { requestId } : {};
     },
     formatters: { level: (label) => ({ level: label }) },
+    serializers: { err: serializeError },
   });
 }
 

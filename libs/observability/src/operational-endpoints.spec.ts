@@ -1,7 +1,7 @@
 import express from 'express';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger } from './logger';
+import { createLogger, serializeError } from './logger';
 import { createMetrics } from './metrics';
 import { mountOperationalEndpoints, type ReadinessCheck } from './operational-endpoints';
 
@@ -57,5 +57,21 @@ describe('operational endpoints', () => {
     expect(kept.headers.get('x-request-id')).toBe('abcdef123456');
     const replaced = await fetch(`${base}/hello`, { headers: { 'x-request-id': 'bad id\n' } });
     expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('serializeError', () => {
+  it('drops query parameters and driver internals from logged errors', () => {
+    const error = Object.assign(new Error('duplicate key'), {
+      query: 'INSERT INTO accounts ...',
+      parameters: ['a@example.com', '$argon2id$secret-hash'],
+      driverError: { detail: 'Key (email)=(a@example.com) already exists.' },
+      code: '23505',
+    });
+    const logged = JSON.stringify(serializeError(error));
+    expect(logged).toContain('duplicate key');
+    expect(logged).toContain('23505');
+    expect(logged).not.toContain('argon2id');
+    expect(logged).not.toContain('a@example.com');
   });
 });

@@ -6,9 +6,12 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { Role } from '@jibs/domain';
+import { Role, VerificationMethod } from '@jibs/domain';
 
-/** A member's or admin's account and personal profile. */
+/**
+ * A member's or admin's account and personal profile. Members give every personal field at
+ * sign-up; the first admin, created from configuration, has none of them (hence nullable).
+ */
 @Entity({ name: 'accounts' })
 export class AccountEntity {
   @PrimaryGeneratedColumn('uuid')
@@ -30,29 +33,41 @@ export class AccountEntity {
   @Column({ name: 'last_name', type: 'varchar', length: 100 })
   lastName!: string;
 
-  @Column({ type: 'varchar', length: 16 })
-  phone!: string;
+  /** E.164, +1XXXXXXXXXX. */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  phone!: string | null;
 
   @Column({ name: 'date_of_birth', type: 'date' })
   dateOfBirth!: string;
 
-  @Column({ name: 'address_line1', type: 'varchar', length: 200 })
-  addressLine1!: string;
+  @Column({ name: 'address_line1', type: 'varchar', length: 200, nullable: true })
+  addressLine1!: string | null;
 
   @Column({ name: 'address_line2', type: 'varchar', length: 200, nullable: true })
   addressLine2!: string | null;
 
-  @Column({ type: 'varchar', length: 100 })
-  city!: string;
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  city!: string | null;
 
-  @Column({ type: 'varchar', length: 2 })
-  state!: string;
+  @Column({ type: 'varchar', length: 2, nullable: true })
+  state!: string | null;
 
-  @Column({ name: 'zip_code', type: 'varchar', length: 10 })
-  zipCode!: string;
+  @Column({ name: 'zip_code', type: 'varchar', length: 10, nullable: true })
+  zipCode!: string | null;
 
-  @Column({ name: 'is_us_citizen', type: 'boolean' })
-  isUsCitizen!: boolean;
+  @Column({ name: 'is_us_citizen', type: 'boolean', nullable: true })
+  isUsCitizen!: boolean | null;
+
+  /** Registration step 2: when, and how, the member proved they hold the email, phone or app. */
+  @Column({ name: 'verified_at', type: 'timestamptz', nullable: true })
+  verifiedAt!: Date | null;
+
+  @Column({ name: 'verified_with', type: 'varchar', length: 8, nullable: true })
+  verifiedWith!: VerificationMethod | null;
+
+  /** Set while an authenticator app is confirmed; its secret lives in totp_credentials. */
+  @Column({ name: 'totp_enabled_at', type: 'timestamptz', nullable: true })
+  totpEnabledAt!: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,12 +1,28 @@
-import { Query, Resolver, ResolveReference } from '@nestjs/graphql';
-import { Authenticated, CurrentUser, type AuthUser } from '@jibs/auth';
-import { DomainError } from '@jibs/domain';
+import {
+  Args,
+  Context,
+  Mutation,
+  Parent,
+  Query,
+  ResolveField,
+  Resolver,
+  ResolveReference,
+} from '@nestjs/graphql';
+import { Authenticated, CurrentUser, type AuthUser, type RequestAuthContext } from '@jibs/auth';
+import { DomainError, type UpdateProfileFields } from '@jibs/domain';
+import { AccountLoader } from './account-loader';
 import { AccountsService } from './accounts.service';
-import { UserModel } from './user.model';
+import { UpdateProfileInput } from './dto/update-profile.input';
+import { UserModel, type PersonalDetails } from './user.model';
+import { Viewers } from './viewers';
 
 @Resolver(() => UserModel)
 export class AccountsResolver {
-  constructor(private readonly accounts: AccountsService) {}
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly loader: AccountLoader,
+    private readonly viewers: Viewers,
+  ) {}
 
   @Authenticated()
   @Query(() => UserModel, { description: 'The signed-in user.' })
@@ -16,10 +32,75 @@ export class AccountsResolver {
     return UserModel.from(account);
   }
 
+  @Authenticated()
+  @Mutation(() => UserModel, { description: 'Signed in: own phone and address.' })
+  async updateProfile(
+    @CurrentUser() user: AuthUser,
+    @Args('input') input: UpdateProfileInput,
+  ): Promise<UserModel> {
+    return UserModel.from(
+      await this.accounts.updateProfile(user.id, { ...input } as UpdateProfileFields),
+    );
+  }
+
   /** Other subgraphs reference users by id; the gateway asks here for their fields. */
   @ResolveReference()
-  async resolveReference(reference: { id: string }): Promise<UserModel | null> {
-    const account = await this.accounts.byId(reference.id);
+  async resolveReference(
+    @Parent() reference: { id: string },
+    @Context() context: RequestAuthContext,
+  ): Promise<UserModel | null> {
+    const account = await this.loader.load(context, reference.id);
     return account ? UserModel.from(account) : null;
+  }
+
+  @ResolveField(() => String, { nullable: true, description: 'E.164, +1XXXXXXXXXX.' })
+  phone(@Parent() user: UserModel, @Context() context: RequestAuthContext) {
+    return this.personal(user, context, 'phone');
+  }
+
+  @ResolveField(() => String, { nullable: true, description: 'YYYY-MM-DD.' })
+  dateOfBirth(@Parent() user: UserModel, @Context() context: RequestAuthContext) {
+    return this.personal(user, context, 'dateOfBirth');
+  }
+
+  @ResolveField(() => String, { nullable: true })
+  addressLine1(@Parent() user: UserModel, @Context() context: RequestAuthContext) {
+    return this.personal(user, context, 'addressLine1');
+  }
+
+  @ResolveField(() => String, { nullable: true })
+  addressLine2(@Parent() user: UserModel, @Context() context: RequestAuthContext) {
+    return this.personal(user, context, 'addressLine2');
+  }
+
+  @ResolveField(() => String, { nullable: true })
+  city(@Parent() user: UserModel, @Context() context: RequestAuthContext) {
+    return this.personal(user, context, 'city');
+  }
+
+  @ResolveField(() => String, { nullable: true })
+  state(@Parent() user: UserModel, @Context() context: RequestAuthContext) {
+    return this.personal(user, context, 'state');
+  }
+
+  @ResolveField(() => String, { nullable: true })
+  zipCode(@Parent() user: UserModel, @Context() context: RequestAuthContext) {
+    return this.personal(user, context, 'zipCode');
+  }
+
+  @ResolveField(() => Boolean, { nullable: true })
+  isUsCitizen(@Parent() user: UserModel, @Context() context: RequestAuthContext) {
+    return this.personal(user, context, 'isUsCitizen');
+  }
+
+  /** A personal field for the user themself or an admin; null for anyone else. */
+  private async personal<K extends keyof PersonalDetails>(
+    user: UserModel,
+    context: RequestAuthContext,
+    field: K,
+  ): Promise<PersonalDetails[K] | null> {
+    return user.ownSession || (await this.viewers.maySeePersonalDetailsOf(context, user.id))
+      ? user.personal[field]
+      : null;
   }
 }

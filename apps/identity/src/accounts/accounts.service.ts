@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import { enqueue } from '@jibs/events';
 import {
   DomainError,
@@ -8,13 +8,23 @@ import {
   Role,
   signUpSchema,
   toE164,
+  updateProfileSchema,
   type SignUpFields,
+  type UpdateProfileFields,
+  type VerificationMethod,
 } from '@jibs/domain';
 import { currentRequestId } from '@jibs/observability';
 import { AccountEntity } from './account.entity';
 import { hashPassword, verifyPassword } from './password-hasher';
 
 export const EVENT_SOURCE = 'jibs/identity';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The profile fields a member may change, as stored. */
+type ProfileChanges = Partial<
+  Pick<AccountEntity, 'phone' | 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'zipCode'>
+>;
 
 @Injectable()
 export class AccountsService {
@@ -34,59 +44,135 @@ export class AccountsService {
     }
     const passwordHash = await hashPassword(data.password);
     try {
-      return await this.dataSource.transaction(async (manager) => {
-        const account = await manager.save(
-          manager.create(AccountEntity, {
-            email: data.email,
-            passwordHash,
-            role: Role.MEMBER,
-            firstName: data.firstName,
-            lastName: data.lastName,
-            phone: toE164(data.phone),
-            dateOfBirth: data.dateOfBirth,
-            addressLine1: data.addressLine1,
-            addressLine2: data.addressLine2 || null,
-            city: data.city,
-            state: data.state,
-            zipCode: data.zipCode,
-            isUsCitizen: data.isUsCitizen,
-          }),
-        );
-        await enqueue(
-          manager,
-          'user.registered',
-          {
-            userId: account.id,
-            email: account.email,
-            firstName: account.firstName,
-            lastName: account.lastName,
-            role: account.role,
-          },
-          { source: EVENT_SOURCE, subject: account.id, requestId: currentRequestId() },
-        );
-        return account;
-      });
+      return await this.dataSource.transaction((manager) =>
+        this.create(manager, {
+          email: data.email,
+          passwordHash,
+          role: Role.MEMBER,
+          firstName: data.firstName,
+          lastName: data.lastName,
+          phone: toE164(data.phone),
+          dateOfBirth: data.dateOfBirth,
+          addressLine1: data.addressLine1,
+          addressLine2: data.addressLine2 || null,
+          city: data.city,
+          state: data.state,
+          zipCode: data.zipCode,
+          isUsCitizen: data.isUsCitizen,
+        }),
+      );
     } catch (error) {
       // Two sign-ups with one email at the same moment: the unique index decides.
-      if ((error as { code?: string }).code === '23505')
-        throw DomainError.badInput({ email: Messages.emailTaken });
+      if (isUniqueViolation(error)) throw DomainError.badInput({ email: Messages.emailTaken });
       throw error;
     }
   }
 
-  /** The account for these credentials, or an error that does not say which part was wrong. */
-  async authenticate(email: string, password: string): Promise<AccountEntity> {
-    const account = await this.accounts.findOne({ where: { email: email.trim().toLowerCase() } });
-    const valid = await verifyPassword(account?.passwordHash, password);
-    if (!account || !valid) throw DomainError.unauthenticated('Invalid login credentials');
+  /**
+   * Stores a new account and publishes `user.registered`, inside the caller's transaction.
+   * A second account with the same email fails on the unique index (see isUniqueViolation).
+   */
+  async create(manager: EntityManager, fields: Partial<AccountEntity>): Promise<AccountEntity> {
+    const account = await manager.save(manager.create(AccountEntity, fields));
+    await enqueue(
+      manager,
+      'user.registered',
+      {
+        userId: account.id,
+        email: account.email,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        role: account.role,
+      },
+      { source: EVENT_SOURCE, subject: account.id, requestId: currentRequestId() },
+    );
     return account;
   }
 
+  /** The account for these credentials, or an error that does not say which part was wrong. */
+  async authenticate(email: string, password: string): Promise<AccountEntity> {
+    const account = await this.byEmail(email);
+    const valid = await verifyPassword(account?.passwordHash, password);
+    if (!account || !valid) throw DomainError.unauthenticated(Messages.invalidLogin);
+    return account;
+  }
+
+  /**
+   * Changes the caller's own phone and address (never name, email or date of birth: the
+   * schema is strict). Publishes `user.profile_updated` naming the fields that changed.
+   */
+  async updateProfile(userId: string, input: UpdateProfileFields): Promise<AccountEntity> {
+    const parsed = updateProfileSchema.safeParse(input);
+    if (!parsed.success) throw DomainError.badInput(fieldErrorsOf(parsed.error));
+    const { phone, addressLine2, ...rest } = parsed.data;
+    const wanted: ProfileChanges = {
+      ...rest,
+      ...(phone !== undefined ? { phone: toE164(phone) } : {}),
+      ...(addressLine2 !== undefined ? { addressLine2: addressLine2 || null } : {}),
+    };
+    return this.dataSource.transaction(async (manager) => {
+      const account = await manager.findOne(AccountEntity, {
+        where: { id: userId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!account) throw DomainError.unauthenticated();
+      const changed = (Object.keys(wanted) as (keyof ProfileChanges)[]).filter(
+        (field) => account[field] !== wanted[field],
+      );
+      if (!changed.length) return account;
+      await manager.update(AccountEntity, { id: userId }, wanted);
+      await enqueue(
+        manager,
+        'user.profile_updated',
+        { userId, fields: changed },
+        { source: EVENT_SOURCE, subject: userId, requestId: currentRequestId() },
+      );
+      return manager.findOneOrFail(AccountEntity, { where: { id: userId } });
+    });
+  }
+
+  /**
+   * Registration step 2 is done. Only the first proof counts (and is published as
+   * `user.verified`); a later one, e.g. adding an authenticator, changes nothing here.
+   */
+  async markVerified(
+    manager: EntityManager,
+    userId: string,
+    method: VerificationMethod,
+  ): Promise<void> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(AccountEntity)
+      .set({ verifiedAt: () => 'now()', verifiedWith: method })
+      .where('id = :userId AND verified_at IS NULL', { userId })
+      .execute();
+    if (!result.affected) return;
+    await enqueue(
+      manager,
+      'user.verified',
+      { userId, method },
+      { source: EVENT_SOURCE, subject: userId, requestId: currentRequestId() },
+    );
+  }
+
   async byId(id: string): Promise<AccountEntity | null> {
-    return this.accounts.findOne({ where: { id } });
+    return UUID.test(id) ? this.accounts.findOne({ where: { id } }) : null;
   }
 
   async byIds(ids: readonly string[]): Promise<AccountEntity[]> {
-    return this.accounts.find({ where: { id: In([...ids]) } });
+    const valid = ids.filter((id) => UUID.test(id));
+    return valid.length ? this.accounts.find({ where: { id: In(valid) } }) : [];
   }
+
+  async byEmail(email: string): Promise<AccountEntity | null> {
+    return this.accounts.findOne({ where: { email: email.trim().toLowerCase() } });
+  }
+
+  async anyAdminExists(): Promise<boolean> {
+    return this.accounts.exists({ where: { role: Role.ADMIN } });
+  }
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string }).code === '23505';
 }

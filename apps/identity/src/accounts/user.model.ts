@@ -1,8 +1,24 @@
 import { Directive, Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { Role } from '@jibs/domain';
+import { Role, VerificationMethod } from '@jibs/domain';
 import type { AccountEntity } from './account.entity';
 
 registerEnumType(Role, { name: 'Role' });
+registerEnumType(VerificationMethod, { name: 'VerificationMethod' });
+
+/**
+ * What only the user themself or an admin may read. Not GraphQL fields here: the resolver
+ * exposes each one after checking who asks (see AccountsResolver).
+ */
+export interface PersonalDetails {
+  phone: string | null;
+  dateOfBirth: string;
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  isUsCitizen: boolean | null;
+}
 
 @ObjectType('User')
 @Directive('@key(fields: "id")')
@@ -28,7 +44,27 @@ export class UserModel {
   @Field()
   createdAt!: Date;
 
-  static from(account: AccountEntity): UserModel {
+  @Field({
+    description:
+      'Registration step 2 is done (a code by email or SMS, or an authenticator, was confirmed).',
+  })
+  verified!: boolean;
+
+  @Field(() => VerificationMethod, { nullable: true })
+  verifiedWith!: VerificationMethod | null;
+
+  @Field()
+  totpEnabled!: boolean;
+
+  personal!: PersonalDetails;
+
+  /**
+   * The user a session was just issued to (sign-up, sign-in): the caller themself, although
+   * the request carried no token yet.
+   */
+  ownSession = false;
+
+  static from(account: AccountEntity, options: { ownSession?: boolean } = {}): UserModel {
     return Object.assign(new UserModel(), {
       id: account.id,
       email: account.email,
@@ -37,6 +73,20 @@ export class UserModel {
       fullName: `${account.firstName} ${account.lastName}`,
       role: account.role,
       createdAt: account.createdAt,
+      verified: account.verifiedAt !== null,
+      verifiedWith: account.verifiedWith,
+      totpEnabled: account.totpEnabledAt !== null,
+      ownSession: options.ownSession ?? false,
+      personal: {
+        phone: account.phone,
+        dateOfBirth: account.dateOfBirth,
+        addressLine1: account.addressLine1,
+        addressLine2: account.addressLine2,
+        city: account.city,
+        state: account.state,
+        zipCode: account.zipCode,
+        isUsCitizen: account.isUsCitizen,
+      },
     });
   }
 }

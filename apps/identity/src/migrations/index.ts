@@ -1,5 +1,12 @@
 import { CreateEventTables1760000000000 } from '@jibs/events';
 import { IdentityInitial1795314872744 } from './1795314872744-identity-initial';
+import { IdentityOnboarding1795316546557 } from './1795316546557-identity-onboarding';
+import { SeedSiteSettings1795316555298 } from './1795316555298-seed-site-settings';
 
 /** In order. New migrations are generated with `npm run migration:generate -- identity <Name>`. */
-export const identityMigrations = [CreateEventTables1760000000000, IdentityInitial1795314872744];
+export const identityMigrations = [
+  CreateEventTables1760000000000,
+  IdentityInitial1795314872744,
+  IdentityOnboarding1795316546557,
+  SeedSiteSettings1795316555298,
+];

@@ -1,22 +1,28 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
 import { Public } from '@jibs/auth';
-import { DomainError, fieldErrorsOf, signInSchema, type SignUpFields } from '@jibs/domain';
+import type { SignUpFields } from '@jibs/domain';
 import type { SubgraphContext } from '@jibs/subgraph';
 import { AccountsService } from '../accounts/accounts.service';
 import { UserModel } from '../accounts/user.model';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
+import { clientAddress } from '../throttling/client-address';
+import { TotpSetupModel } from '../verification/totp-setup.model';
 import { AuthPayloadModel } from './auth-payload.model';
 import { SignInInput } from './dto/sign-in.input';
 import { SignUpInput } from './dto/sign-up.input';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { SessionsService, type IssuedSession } from './sessions.service';
+import { SignInChallengeModel } from './sign-in-challenge.model';
+import { SignInResultModel } from './sign-in-result.model';
+import { SignInService } from './sign-in.service';
 
 @Resolver()
 export class SessionsResolver {
   constructor(
     private readonly accounts: AccountsService,
     private readonly sessions: SessionsService,
+    private readonly signIns: SignInService,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -33,15 +39,48 @@ export class SessionsResolver {
   }
 
   @Public()
-  @Mutation(() => AuthPayloadModel)
+  @Mutation(() => SignInResultModel, {
+    description:
+      'A session, or a challenge when the account needs its authenticator (TOTP_CODE) or an admin must set one up (TOTP_ENROLLMENT).',
+  })
   async signIn(
     @Args('input') input: SignInInput,
     @Context() context: SubgraphContext,
+  ): Promise<SignInResultModel> {
+    const outcome = await this.signIns.signIn({ ...input }, clientAddress(context));
+    return Object.assign(new SignInResultModel(), {
+      session: outcome.session ? this.respond(outcome.session, context) : null,
+      challenge: outcome.challenge
+        ? Object.assign(new SignInChallengeModel(), outcome.challenge)
+        : null,
+    });
+  }
+
+  @Public()
+  @Mutation(() => AuthPayloadModel, {
+    description: "Second step of a sign-in: the authenticator's 6-digit code for the challenge.",
+  })
+  async completeSignIn(
+    @Args('challengeToken') challengeToken: string,
+    @Args('code') code: string,
+    @Context() context: SubgraphContext,
   ): Promise<AuthPayloadModel> {
-    const parsed = signInSchema.safeParse(input);
-    if (!parsed.success) throw DomainError.badInput(fieldErrorsOf(parsed.error));
-    const account = await this.accounts.authenticate(parsed.data.email, parsed.data.password);
-    return this.respond(await this.sessions.start(account), context);
+    const session = await this.signIns.completeSignIn(challengeToken, code, clientAddress(context));
+    return this.respond(session, context);
+  }
+
+  @Public()
+  @Mutation(() => TotpSetupModel, {
+    description:
+      'For a TOTP_ENROLLMENT challenge: the secret and QR to scan before completeSignIn.',
+  })
+  async startTotpEnrollment(
+    @Args('challengeToken') challengeToken: string,
+  ): Promise<TotpSetupModel> {
+    return Object.assign(
+      new TotpSetupModel(),
+      await this.signIns.startTotpEnrollment(challengeToken),
+    );
   }
 
   @Public()
@@ -75,7 +114,7 @@ export class SessionsResolver {
     return Object.assign(new AuthPayloadModel(), {
       accessToken: session.accessToken,
       expiresAt: session.accessExpiresAt,
-      user: UserModel.from(session.account),
+      user: UserModel.from(session.account, { ownSession: true }),
     });
   }
 }

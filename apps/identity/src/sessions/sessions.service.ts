@@ -1,10 +1,11 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { DomainError } from '@jibs/domain';
 import { AccountEntity } from '../accounts/account.entity';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import { SigningKey } from '../keys/signing-key';
+import { hashOpaqueToken as hash, newOpaqueToken } from '../security/opaque-token';
 import { RefreshTokenEntity } from './refresh-token.entity';
 
 export interface IssuedSession {
@@ -14,8 +15,6 @@ export interface IssuedSession {
   refreshToken: string;
   refreshExpiresAt: Date;
 }
-
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 @Injectable()
 export class SessionsService {
@@ -69,6 +68,15 @@ export class SessionsService {
     if (stored) await this.revokeFamily(stored.familyId);
   }
 
+  /** Ends every session of an account (a new password): each family, in the caller's transaction. */
+  async revokeAll(manager: EntityManager, userId: string): Promise<void> {
+    await manager.update(
+      RefreshTokenEntity,
+      { userId, revokedAt: IsNull() },
+      { revokedAt: new Date() },
+    );
+  }
+
   private async revokeFamily(familyId: string): Promise<void> {
     await this.dataSource
       .getRepository(RefreshTokenEntity)
@@ -76,12 +84,12 @@ export class SessionsService {
   }
 
   private async issue(account: AccountEntity, familyId: string): Promise<IssuedSession> {
-    const refreshToken = randomBytes(32).toString('base64url');
+    const { token: refreshToken, hash: tokenHash } = newOpaqueToken();
     const refreshExpiresAt = new Date(Date.now() + this.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000);
     await this.dataSource.getRepository(RefreshTokenEntity).insert({
       userId: account.id,
       familyId,
-      tokenHash: hash(refreshToken),
+      tokenHash,
       expiresAt: refreshExpiresAt,
     });
     const access = await this.signingKey.sign(

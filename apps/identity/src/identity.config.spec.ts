@@ -1,0 +1,56 @@
+import { redactConfig } from '@jibs/config';
+import { IDENTITY_SECRET_KEYS, loadIdentityConfig } from './identity.config';
+
+const base = {
+  DATABASE_URL: 'postgres://localhost/identity',
+  EVENTLOG_DATABASE_URL: 'postgres://localhost/eventlog',
+  JWKS_URL: 'http://127.0.0.1:4001/.well-known/jwks.json',
+  JWT_PRIVATE_KEY: 'pem',
+};
+
+describe('identity configuration', () => {
+  it('trusts only the loopback proxy unless told otherwise', () => {
+    expect(loadIdentityConfig(base).TRUST_PROXY).toBe('loopback');
+    expect(loadIdentityConfig({ ...base, TRUST_PROXY: 'loopback, uniquelocal' }).TRUST_PROXY).toBe(
+      'loopback, uniquelocal',
+    );
+    expect(loadIdentityConfig({ ...base, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadIdentityConfig({ ...base, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+  });
+
+  it('links emails to the public origin, without a trailing slash', () => {
+    expect(loadIdentityConfig(base).PUBLIC_ORIGIN).toBe('http://localhost:8080');
+    expect(
+      loadIdentityConfig({ ...base, PUBLIC_ORIGIN: 'https://jibs.example.org/' }).PUBLIC_ORIGIN,
+    ).toBe('https://jibs.example.org');
+  });
+
+  it('takes the first admin as an email and password pair, or not at all', () => {
+    expect(loadIdentityConfig(base).ADMIN_EMAIL).toBeUndefined();
+    const config = loadIdentityConfig({
+      ...base,
+      ADMIN_EMAIL: 'Admin@Example.org',
+      ADMIN_PASSWORD: 'long-enough',
+    });
+    expect(config.ADMIN_EMAIL).toBe('admin@example.org');
+    expect(() => loadIdentityConfig({ ...base, ADMIN_EMAIL: 'admin@example.org' })).toThrow(
+      /ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD are set together/,
+    );
+    expect(() =>
+      loadIdentityConfig({ ...base, ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: '123' }),
+    ).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('never logs the secrets', () => {
+    const config = loadIdentityConfig({
+      ...base,
+      ADMIN_EMAIL: 'admin@example.org',
+      ADMIN_PASSWORD: 'long-enough',
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: 'smtp://user:pass@mail.example.org:587',
+    });
+    const logged = JSON.stringify(redactConfig(config, IDENTITY_SECRET_KEYS));
+    for (const secret of ['pem', 'long-enough', 'user:pass']) expect(logged).not.toContain(secret);
+    expect(logged).toContain('admin@example.org');
+  });
+});

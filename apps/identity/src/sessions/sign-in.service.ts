@@ -1,0 +1,154 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  DomainError,
+  fieldErrorsOf,
+  Messages,
+  Role,
+  SIGN_IN_CHALLENGE_TTL_MINUTES,
+  signInSchema,
+} from '@jibs/domain';
+import { AccountEntity } from '../accounts/account.entity';
+import { AccountsService } from '../accounts/accounts.service';
+import { hashOpaqueToken, newOpaqueToken } from '../security/opaque-token';
+import { ThrottleRules } from '../throttling/throttle-rules';
+import { ThrottleService, type Reservation } from '../throttling/throttle.service';
+import { TotpService, type TotpSetup } from '../verification/totp.service';
+import { parseCode } from '../verification/verification.service';
+import { SignInChallengeKind } from './sign-in-challenge-kind';
+import { SignInChallengeEntity } from './sign-in-challenge.entity';
+import { SessionsService, type IssuedSession } from './sessions.service';
+
+export interface IssuedChallenge {
+  kind: SignInChallengeKind;
+  token: string;
+  expiresAt: Date;
+}
+
+export type SignInOutcome =
+  { session: IssuedSession; challenge?: never } | { challenge: IssuedChallenge; session?: never };
+
+/**
+ * Password sign-in, and its second step for accounts with an authenticator (and admins, who
+ * must have one). Throttled per account email and per client address: every attempt takes a
+ * slot before the password or code is checked, a right answer gives it back, and a session
+ * clears the account's failures. So the sixth try in the window is refused even with the
+ * right password, and the answer never says whether it was right.
+ */
+@Injectable()
+export class SignInService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly accounts: AccountsService,
+    private readonly sessions: SessionsService,
+    private readonly totp: TotpService,
+    private readonly throttle: ThrottleService,
+  ) {}
+
+  async signIn(input: unknown, address: string): Promise<SignInOutcome> {
+    const parsed = signInSchema.safeParse(input);
+    if (!parsed.success) throw DomainError.badInput(fieldErrorsOf(parsed.error));
+    const { email, password } = parsed.data;
+    const attempt = await this.reserve(email, address);
+    // A wrong password keeps its slot: that is the failure being counted.
+    const account = await this.accounts.authenticate(email, password);
+    await attempt.release();
+    if (account.totpEnabledAt) {
+      return { challenge: await this.challenge(account, SignInChallengeKind.TOTP_CODE) };
+    }
+    if (account.role === Role.ADMIN) {
+      return { challenge: await this.challenge(account, SignInChallengeKind.TOTP_ENROLLMENT) };
+    }
+    return { session: await this.startSession(account) };
+  }
+
+  /** The authenticator secret and QR for a TOTP_ENROLLMENT challenge. */
+  async startTotpEnrollment(challengeToken: string): Promise<TotpSetup> {
+    const { challenge, account } = await this.liveChallenge(challengeToken);
+    if (challenge.kind !== SignInChallengeKind.TOTP_ENROLLMENT) {
+      throw DomainError.unauthenticated(Messages.challengeInvalid);
+    }
+    return this.totp.beginSetup(account);
+  }
+
+  /** The challenge's code: a session, once. Wrong codes count as failed sign-ins. */
+  async completeSignIn(
+    challengeToken: string,
+    codeInput: unknown,
+    address: string,
+  ): Promise<IssuedSession> {
+    const code = parseCode(codeInput);
+    const { challenge, account } = await this.liveChallenge(challengeToken);
+    const attempt = await this.reserve(account.email, address);
+    const accepted = await this.dataSource.transaction(async (manager) => {
+      if (!(await this.acceptCode(manager, challenge, code))) return false;
+      const consumed = await manager
+        .createQueryBuilder()
+        .update(SignInChallengeEntity)
+        .set({ consumedAt: () => 'now()' })
+        .where('id = :id AND consumed_at IS NULL AND expires_at > now()', { id: challenge.id })
+        .execute();
+      // Used or expired meanwhile: nothing of this transaction may stay.
+      if (!consumed.affected) throw DomainError.unauthenticated(Messages.challengeInvalid);
+      return true;
+    });
+    if (!accepted) throw DomainError.badInput({ code: Messages.verificationCodeInvalid });
+    await attempt.release();
+    const current = await this.accounts.byId(account.id);
+    if (!current) throw DomainError.unauthenticated(Messages.challengeInvalid);
+    return this.startSession(current);
+  }
+
+  private async acceptCode(
+    manager: EntityManager,
+    challenge: SignInChallengeEntity,
+    code: string,
+  ): Promise<boolean> {
+    if (challenge.kind === SignInChallengeKind.TOTP_ENROLLMENT) {
+      const match = await this.totp.matchPending(challenge.userId, code);
+      return !!match && this.totp.activate(manager, challenge.userId, match);
+    }
+    const match = await this.totp.matchActive(challenge.userId, code);
+    return !!match && this.totp.recordUse(manager, challenge.userId, match);
+  }
+
+  private async startSession(account: AccountEntity): Promise<IssuedSession> {
+    await this.throttle.clear(ThrottleRules.signInByEmail, account.email);
+    return this.sessions.start(account);
+  }
+
+  private reserve(email: string, address: string): Promise<Reservation> {
+    return this.throttle.reserve(
+      { rule: ThrottleRules.signInByEmail, key: email },
+      { rule: ThrottleRules.signInByAddress, key: address },
+    );
+  }
+
+  private async challenge(
+    account: AccountEntity,
+    kind: SignInChallengeKind,
+  ): Promise<IssuedChallenge> {
+    const { token, hash } = newOpaqueToken();
+    const [row] = (await this.dataSource.query(
+      `INSERT INTO sign_in_challenges (user_id, kind, token_hash, expires_at)
+       VALUES ($1, $2, $3, now() + make_interval(mins => $4))
+       RETURNING expires_at`,
+      [account.id, kind, hash, SIGN_IN_CHALLENGE_TTL_MINUTES],
+    )) as { expires_at: Date }[];
+    return { kind, token, expiresAt: row!.expires_at };
+  }
+
+  private async liveChallenge(
+    token: string,
+  ): Promise<{ challenge: SignInChallengeEntity; account: AccountEntity }> {
+    const challenge = await this.dataSource
+      .getRepository(SignInChallengeEntity)
+      .createQueryBuilder('challenge')
+      .where('challenge.tokenHash = :hash', { hash: hashOpaqueToken(token) })
+      .andWhere('challenge.consumedAt IS NULL AND challenge.expiresAt > now()')
+      .getOne();
+    const account = challenge && (await this.accounts.byId(challenge.userId));
+    if (!challenge || !account) throw DomainError.unauthenticated(Messages.challengeInvalid);
+    return { challenge, account };
+  }
+}

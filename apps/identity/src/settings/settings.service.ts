@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { enqueue } from '@jibs/events';
+import {
+  DEFAULT_SETTINGS,
+  DomainError,
+  fieldErrorsOf,
+  updateSettingsSchema,
+  type SiteSettingsValues,
+} from '@jibs/domain';
+import { currentRequestId } from '@jibs/observability';
+import { EVENT_SOURCE } from '../accounts/accounts.service';
+import { SiteSettingsEntity } from './site-settings.entity';
+
+export const SETTINGS_ROW = 1;
+/** The event key of settings.updated: there is one site. */
+export const SETTINGS_EVENT_KEY = 'site';
+
+export type StoredSettings = SiteSettingsValues & { updatedAt: Date };
+
+function valuesOf(row: SiteSettingsEntity): StoredSettings {
+  return {
+    siteName: row.siteName,
+    adminEmail: row.adminEmail,
+    registrationFee: row.registrationFee,
+    monthlyDues: row.monthlyDues,
+    memberFee: row.memberFee,
+    maxFileSizeMb: row.maxFileSizeMb,
+    allowedFileTypes: row.allowedFileTypes,
+    emailNotifications: row.emailNotifications,
+    smsNotifications: row.smsNotifications,
+    autoApproval: row.autoApproval,
+    maintenanceMode: row.maintenanceMode,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** The site's settings, owned here; other services learn them from `settings.updated`. */
+@Injectable()
+export class SettingsService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async current(manager: EntityManager = this.dataSource.manager): Promise<StoredSettings> {
+    const row = await manager.findOne(SiteSettingsEntity, { where: { id: SETTINGS_ROW } });
+    // Seeded by a migration and never deleted: its absence is a broken database, not input.
+    if (!row) throw new Error('site_settings has no row; were the migrations run?');
+    return valuesOf(row);
+  }
+
+  /** An admin's change: validated, stored and published in one transaction. */
+  async update(input: Record<string, unknown>, adminId: string): Promise<StoredSettings> {
+    // A null in the form means "unchanged", like a field left out.
+    const given = Object.fromEntries(
+      Object.entries(input).filter(([, value]) => value !== null && value !== undefined),
+    );
+    const parsed = updateSettingsSchema.safeParse(given);
+    if (!parsed.success) throw DomainError.badInput(fieldErrorsOf(parsed.error));
+    if (!Object.keys(parsed.data).length) return this.current();
+    return this.dataSource.transaction(async (manager) => {
+      await manager.findOne(SiteSettingsEntity, {
+        where: { id: SETTINGS_ROW },
+        lock: { mode: 'pessimistic_write' },
+      });
+      await manager.update(
+        SiteSettingsEntity,
+        { id: SETTINGS_ROW },
+        {
+          ...parsed.data,
+          updatedBy: adminId,
+        },
+      );
+      return this.publish(manager, adminId);
+    });
+  }
+
+  /**
+   * The first admin's address replaces the placeholder admin email (contact forms go there),
+   * unless an admin already chose one. A change by the system: updatedBy is null.
+   */
+  async adoptAdminEmail(manager: EntityManager, email: string): Promise<void> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(SiteSettingsEntity)
+      .set({ adminEmail: email, updatedBy: null })
+      .where('id = :id AND admin_email = :placeholder', {
+        id: SETTINGS_ROW,
+        placeholder: DEFAULT_SETTINGS.adminEmail,
+      })
+      .execute();
+    if (result.affected) await this.publish(manager, null);
+  }
+
+  private async publish(manager: EntityManager, updatedBy: string | null): Promise<StoredSettings> {
+    const stored = await this.current(manager);
+    const { updatedAt: _updatedAt, ...settings } = stored;
+    await enqueue(
+      manager,
+      'settings.updated',
+      { settings, updatedBy },
+      { source: EVENT_SOURCE, subject: SETTINGS_EVENT_KEY, requestId: currentRequestId() },
+    );
+    return stored;
+  }
+}
