@@ -10,7 +10,16 @@ import { hasErrorCode } from './api-error';
 import type { TokenStore } from './token-store';
 
 /** Operations that must not trigger a renewal when they answer UNAUTHENTICATED. */
-const SESSION_OPERATIONS = new Set(['RefreshSession', 'SignIn', 'SignUp', 'SignOut']);
+const SESSION_OPERATIONS = new Set([
+  'RefreshSession',
+  'SignIn',
+  'CompleteSignIn',
+  'StartTotpEnrollment',
+  'SignUp',
+  'SignOut',
+  'RequestPasswordReset',
+  'ResetPassword',
+]);
 
 export interface ApolloClientOptions {
   tokens: TokenStore;

@@ -1,7 +1,10 @@
 import { ErrorCode, Messages } from '@jibs/domain';
 import type { ApiError } from './api-error';
 import {
+  actionErrorMessage,
+  actionErrorNotice,
   genericErrorMessage,
+  isChallengeExpired,
   NETWORK_ERROR_MESSAGE,
   signInErrorNotice,
   signUpErrorNotice,
@@ -81,5 +84,54 @@ describe('genericErrorMessage', () => {
     [anError({ code: 'SOMETHING_ELSE' }), Messages.unexpected],
   ])('%p reads %s', (error, expected) => {
     expect(genericErrorMessage(error)).toBe(expected);
+  });
+});
+
+describe('actionErrorMessage', () => {
+  it("shows the server's words for bad input and limits", () => {
+    expect(
+      actionErrorMessage(
+        anError({ code: ErrorCode.BadUserInput, message: Messages.verificationCodeInvalid }),
+      ),
+    ).toBe(Messages.verificationCodeInvalid);
+    expect(
+      actionErrorMessage(
+        anError({ code: ErrorCode.RateLimited, message: Messages.verificationResendTooSoon }),
+      ),
+    ).toBe(Messages.verificationResendTooSoon);
+  });
+
+  it('words transport and server failures generically', () => {
+    expect(actionErrorMessage(anError({ network: true, message: 'Failed to fetch' }))).toBe(
+      NETWORK_ERROR_MESSAGE,
+    );
+    expect(actionErrorMessage(anError({ code: ErrorCode.Internal, message: 'boom' }))).toBe(
+      'Server error. Please try again later.',
+    );
+    expect(actionErrorMessage(anError({ code: ErrorCode.Forbidden, message: 'Forbidden' }))).toBe(
+      Messages.forbidden,
+    );
+  });
+
+  it('puts the message under the given title', () => {
+    expect(
+      actionErrorNotice('Invalid Code', anError({ code: ErrorCode.BadUserInput, message: 'x' })),
+    ).toEqual({ title: 'Invalid Code', message: 'x' });
+  });
+});
+
+describe('isChallengeExpired', () => {
+  it('recognises an expired sign-in challenge', () => {
+    expect(isChallengeExpired(anError({ code: ErrorCode.Unauthenticated }))).toBe(true);
+    expect(
+      isChallengeExpired(
+        anError({ code: ErrorCode.BadUserInput, message: Messages.challengeInvalid }),
+      ),
+    ).toBe(true);
+    expect(
+      isChallengeExpired(
+        anError({ code: ErrorCode.BadUserInput, message: Messages.verificationCodeInvalid }),
+      ),
+    ).toBe(false);
   });
 });

@@ -62,3 +62,25 @@ export function signUpErrorNotice(error: ApiError): ErrorNotice {
   }
   return { title: 'Registration Failed', message: error.message || Messages.unexpected };
 }
+
+/**
+ * The message for a failed action under the screen's own title: the server's words where they
+ * are meant for the user (bad input, limits, expired links, conflicts), else the generic ones.
+ */
+export function actionErrorMessage(error: ApiError): string {
+  const speaksToUser =
+    error.code === ErrorCode.BadUserInput ||
+    error.code === ErrorCode.RateLimited ||
+    error.code === ErrorCode.Conflict ||
+    error.code === ErrorCode.NotFound;
+  return speaksToUser && error.message ? error.message : genericErrorMessage(error);
+}
+
+export function actionErrorNotice(title: string, error: ApiError): ErrorNotice {
+  return { title, message: actionErrorMessage(error) };
+}
+
+/** The sign-in challenge has run out or was used: the member must sign in again. */
+export function isChallengeExpired(error: ApiError): boolean {
+  return error.code === ErrorCode.Unauthenticated || error.message === Messages.challengeInvalid;
+}

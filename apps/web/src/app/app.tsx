@@ -5,9 +5,9 @@ import { lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import type { ApolloClient } from '@apollo/client';
 import { AppLayout } from '../layout/app-layout';
-import { LandingPage } from '../pages/landing-page';
 import { NotFoundPage } from '../pages/not-found-page';
-import { RequireSignedIn, RequireSignedOut } from '../session/route-guards';
+import { publicRoutes } from '../public/public-routes';
+import { RouteGuard } from '../session/route-guards';
 import { SessionProvider } from '../session/session-context';
 import type { SessionManager } from '../session/session-manager';
 import { SessionGate } from '../session/session-gate';
@@ -18,9 +18,37 @@ const LoginPage = lazy(() => import('../pages/login-page').then((m) => ({ defaul
 const RegisterPage = lazy(() =>
   import('../pages/register-page').then((m) => ({ default: m.RegisterPage })),
 );
+const ResetPasswordPage = lazy(() =>
+  import('../pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
 const DashboardPage = lazy(() =>
   import('../pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
+const ProfilePage = lazy(() =>
+  import('../pages/profile-page').then((m) => ({ default: m.ProfilePage })),
+);
+const AdminPage = lazy(() => import('../pages/admin-page').then((m) => ({ default: m.AdminPage })));
+const ComingSoonPage = lazy(() =>
+  import('../pages/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })),
+);
+
+/** Member screens not built yet: they wait behind the guard they will have. */
+const MEMBER_SCREENS_TO_COME = [
+  { path: 'submit-death', title: 'Submit Death Report', withBreadcrumbs: true },
+  { path: 'upload', title: 'Upload Documents', withBreadcrumbs: true },
+  { path: 'my-reports', title: 'My Death Reports' },
+  { path: 'payment-history', title: 'Payment History' },
+  { path: 'memorials', title: 'Memorial Pages' },
+  { path: 'memorials/create', title: 'Create a Memorial' },
+  { path: 'memorial/:id', title: 'Memorial' },
+];
+
+/** Payment result pages: signed in, registration may still be under way (billing builds them). */
+const PAYMENT_RESULTS = [
+  { path: 'payment-success', title: 'Processing Payment' },
+  { path: 'payment-cancelled', title: 'Payment Cancelled' },
+  { path: 'registration-payment-success', title: 'Payment Successful' },
+];
 
 export function App({ client, session }: { client: ApolloClient; session: SessionManager }) {
   return (
@@ -36,13 +64,39 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
             <BrowserRouter>
               <Routes>
                 <Route element={<AppLayout />}>
-                  <Route index element={<LandingPage />} />
-                  <Route element={<RequireSignedOut />}>
+                  {publicRoutes()}
+                  <Route path="register" element={<RegisterPage />} />
+                  <Route path="reset-password" element={<ResetPasswordPage />} />
+                  <Route element={<RouteGuard access="signed-out" />}>
                     <Route path="login" element={<LoginPage />} />
-                    <Route path="register" element={<RegisterPage />} />
                   </Route>
-                  <Route element={<RequireSignedIn />}>
+                  <Route element={<RouteGuard access="signed-in" />}>
+                    {PAYMENT_RESULTS.map((screen) => (
+                      <Route
+                        key={screen.path}
+                        path={screen.path}
+                        element={<ComingSoonPage title={screen.title} />}
+                      />
+                    ))}
+                  </Route>
+                  <Route element={<RouteGuard access="registered" />}>
                     <Route path="dashboard" element={<DashboardPage />} />
+                    <Route path="profile" element={<ProfilePage />} />
+                    {MEMBER_SCREENS_TO_COME.map((screen) => (
+                      <Route
+                        key={screen.path}
+                        path={screen.path}
+                        element={
+                          <ComingSoonPage
+                            title={screen.title}
+                            withBreadcrumbs={screen.withBreadcrumbs}
+                          />
+                        }
+                      />
+                    ))}
+                  </Route>
+                  <Route element={<RouteGuard access="admin" />}>
+                    <Route path="admin/*" element={<AdminPage />} />
                   </Route>
                   <Route path="*" element={<NotFoundPage />} />
                 </Route>

@@ -19,7 +19,7 @@ export function AuthCard({
         <Title order={1}>{title}</Title>
         {subtitle && <Text c="gray.7">{subtitle}</Text>}
       </Stack>
-      <Paper withBorder shadow="xs" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+      <Paper withBorder shadow="xs" radius="lg" p={{ base: 'lg', sm: 'xl' }} bg="white">
         {children}
       </Paper>
     </Container>

@@ -1,7 +1,8 @@
-import { Anchor, Box, Burger, Button, Divider, Drawer, Group, Stack } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { NotificationBell } from '../notifications/notification-bell';
+import { headerShowsRegistrationOnly } from '../session/route-access';
 import { useSession, useSessionManager } from '../session/session-context';
 import classes from './app-header.module.css';
 
@@ -12,9 +13,11 @@ const NAVIGATION = [
 ];
 
 export function AppHeader() {
-  const { status, user } = useSession();
+  const state = useSession();
+  const { status, user } = state;
   const session = useSessionManager();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [menuOpened, menu] = useDisclosure(false);
 
   const signOut = () => {
@@ -88,12 +91,37 @@ export function AppHeader() {
       </>
     ) : null;
 
+  const brand = (
+    <Anchor component={Link} to="/" className={classes.brand} aria-label="JIBS home">
+      JIBS
+    </Anchor>
+  );
+
+  // During registration (or on /register) only the way out is offered (spec 2, Header).
+  if (headerShowsRegistrationOnly(state, pathname)) {
+    return (
+      <Box component="header" className={classes.header}>
+        <div className={`${classes.inner} ${classes.innerRegistering}`}>
+          {brand}
+          <Text className={classes.registering} c="gray.7" fw={500}>
+            Completing Registration...
+          </Text>
+          <Group gap="sm" wrap="nowrap" className={classes.end}>
+            {user && (
+              <Button variant="subtle" color="gray" px={{ base: 'xs', sm: 'md' }} onClick={signOut}>
+                Sign Out
+              </Button>
+            )}
+          </Group>
+        </div>
+      </Box>
+    );
+  }
+
   return (
     <Box component="header" className={classes.header}>
       <div className={classes.inner}>
-        <Anchor component={Link} to="/" className={classes.brand} aria-label="JIBS home">
-          JIBS
-        </Anchor>
+        {brand}
 
         <Group component="nav" aria-label="Main" gap="lg" visibleFrom="sm">
           {navLinks()}

@@ -30,3 +30,11 @@ export function BellIcon(props: IconProps) {
     </Svg>
   );
 }
+
+export function CheckIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M5 12l5 5L20 7" />
+    </Svg>
+  );
+}

@@ -16,23 +16,14 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import {
-  Messages,
-  PHONE_MAX_LENGTH,
-  signUpSchema,
-  toE164,
-  US_STATES,
-  welcomeMessage,
-  type SignUpFields,
-} from '@jibs/domain';
+import { PHONE_MAX_LENGTH, signUpSchema, toE164, US_STATES, type SignUpFields } from '@jibs/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toApiError } from '../api/api-error';
 import { signUpErrorNotice, type ErrorNotice } from '../api/error-messages';
-import { AuthCard } from '../forms/auth-card';
 import { validateWith } from '../forms/schema-validate';
 import { SignUpDocument } from '../gql/graphql';
-import { nextPhoneValue } from '../register/phone-input';
+import { nextPhoneValue } from './phone-input';
 import { useSessionManager } from '../session/session-context';
 
 /** The form's values: the schema's fields, with the checkbox free to be unticked. */
@@ -56,8 +47,11 @@ const INITIAL_VALUES: RegisterValues = {
   isUsCitizen: false,
 };
 
-/** Registration, step 1 (Personal Information); the later wizard steps come in a later issue. */
-export function RegisterPage() {
+/**
+ * Registration step 1, Personal Information: creates the account and signs in. The wizard then
+ * moves on to Verification (`onCreated`).
+ */
+export function PersonalInfoStep({ onCreated }: { onCreated: () => void }) {
   const session = useSessionManager();
   const [signUp, { loading }] = useMutation(SignUpDocument);
   const [failure, setFailure] = useState<ErrorNotice | null>(null);
@@ -85,10 +79,11 @@ export function RegisterPage() {
       if (!result.data) return;
       notifications.show({
         color: 'jibs',
-        title: Messages.welcomeTitle,
-        message: welcomeMessage(result.data.signUp.user.firstName),
+        title: 'Account created',
+        message: 'Please verify your account to continue.',
       });
-      // Signed in: the route guard now takes the new member on to the dashboard.
+      // The wizard moves on to Verification as the session starts, in one render.
+      onCreated();
       session.establish(result.data.signUp);
     } catch (error) {
       const apiError = toApiError(error);
@@ -109,165 +104,160 @@ export function RegisterPage() {
   };
 
   return (
-    <AuthCard
-      width={760}
-      title="Create your account"
-      subtitle="Step 1 of registration: tell us about yourself. All fields are required unless marked optional."
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="xl">
-          {failure && (
-            <Alert color="red" variant="light" title={failure.title} role="alert">
-              {failure.message}
-            </Alert>
-          )}
+    <form onSubmit={submit} noValidate>
+      <Stack gap="xl">
+        <Text c="gray.7">All fields are required unless marked optional.</Text>
+        {failure && (
+          <Alert color="red" variant="light" title={failure.title} role="alert">
+            {failure.message}
+          </Alert>
+        )}
 
-          <Stack gap="md">
-            <Title order={2} size="h3">
-              Personal Information
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput
-                label="First name"
-                autoComplete="given-name"
-                required
-                {...form.getInputProps('firstName')}
-              />
-              <TextInput
-                label="Last name"
-                autoComplete="family-name"
-                required
-                {...form.getInputProps('lastName')}
-              />
-              <TextInput
-                label="Phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                placeholder="(555) 123-4567"
-                maxLength={PHONE_MAX_LENGTH}
-                required
-                {...form.getInputProps('phone')}
-                onChange={(event) =>
-                  form.setFieldValue(
-                    'phone',
-                    nextPhoneValue(form.values.phone, event.currentTarget.value),
-                  )
-                }
-              />
-              <TextInput
-                label="Date of birth"
-                type="date"
-                autoComplete="bday"
-                max={new Date().toISOString().slice(0, 10)}
-                required
-                {...form.getInputProps('dateOfBirth')}
-              />
-            </SimpleGrid>
-          </Stack>
-
-          <Divider />
-
-          <Stack gap="md">
-            <Title order={2} size="h3">
-              Account
-            </Title>
+        <Stack gap="md">
+          <Title order={3} size="h4">
+            About you
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
+              label="First name"
+              autoComplete="given-name"
               required
-              {...form.getInputProps('email')}
+              {...form.getInputProps('firstName')}
             />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <PasswordInput
-                label="Password"
-                description="At least 6 characters"
-                autoComplete="new-password"
-                required
-                {...passwordToggle}
-                {...form.getInputProps('password')}
-              />
-              <PasswordInput
-                label="Confirm password"
-                description="Type the same password again"
-                autoComplete="new-password"
-                required
-                {...passwordToggle}
-                {...form.getInputProps('confirmPassword')}
-              />
-            </SimpleGrid>
-          </Stack>
-
-          <Divider />
-
-          <Stack gap="md">
-            <Title order={2} size="h3">
-              Address
-            </Title>
             <TextInput
-              label="Address line 1"
-              autoComplete="address-line1"
+              label="Last name"
+              autoComplete="family-name"
               required
-              {...form.getInputProps('addressLine1')}
+              {...form.getInputProps('lastName')}
             />
             <TextInput
-              label="Address line 2 (optional)"
-              autoComplete="address-line2"
-              {...form.getInputProps('addressLine2')}
+              label="Phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              placeholder="(555) 123-4567"
+              maxLength={PHONE_MAX_LENGTH}
+              required
+              {...form.getInputProps('phone')}
+              onChange={(event) =>
+                form.setFieldValue(
+                  'phone',
+                  nextPhoneValue(form.values.phone, event.currentTarget.value),
+                )
+              }
             />
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <TextInput
-                label="City"
-                autoComplete="address-level2"
-                required
-                {...form.getInputProps('city')}
-              />
-              <Select
-                label="State"
-                placeholder="Select a state"
-                data={US_STATES}
-                searchable
-                allowDeselect={false}
-                autoComplete="address-level1"
-                required
-                {...form.getInputProps('state')}
-                onChange={(value) => form.setFieldValue('state', value ?? '')}
-              />
-              <TextInput
-                label="ZIP code"
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={10}
-                required
-                {...form.getInputProps('zipCode')}
-              />
-            </SimpleGrid>
-          </Stack>
-
-          <Checkbox
-            label="I am a US Citizen or a US legal resident"
-            {...form.getInputProps('isUsCitizen', { type: 'checkbox' })}
-          />
-
-          <Stack gap="sm">
-            <Button type="submit" size="lg" fullWidth loading={loading}>
-              Create Account
-            </Button>
-            <Group justify="space-between" gap="xs">
-              <Anchor component={Link} to="/" c="gray.7">
-                ← Back to home
-              </Anchor>
-              <Text c="gray.7">
-                Already a member?{' '}
-                <Anchor component={Link} to="/login" fw={600}>
-                  Sign in
-                </Anchor>
-              </Text>
-            </Group>
-          </Stack>
+            <TextInput
+              label="Date of birth"
+              type="date"
+              autoComplete="bday"
+              max={new Date().toISOString().slice(0, 10)}
+              required
+              {...form.getInputProps('dateOfBirth')}
+            />
+          </SimpleGrid>
         </Stack>
-      </form>
-    </AuthCard>
+
+        <Divider />
+
+        <Stack gap="md">
+          <Title order={3} size="h4">
+            Account
+          </Title>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <PasswordInput
+              label="Password"
+              description="At least 6 characters"
+              autoComplete="new-password"
+              required
+              {...passwordToggle}
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label="Confirm password"
+              description="Type the same password again"
+              autoComplete="new-password"
+              required
+              {...passwordToggle}
+              {...form.getInputProps('confirmPassword')}
+            />
+          </SimpleGrid>
+        </Stack>
+
+        <Divider />
+
+        <Stack gap="md">
+          <Title order={3} size="h4">
+            Address
+          </Title>
+          <TextInput
+            label="Address line 1"
+            autoComplete="address-line1"
+            required
+            {...form.getInputProps('addressLine1')}
+          />
+          <TextInput
+            label="Address line 2 (optional)"
+            autoComplete="address-line2"
+            {...form.getInputProps('addressLine2')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <TextInput
+              label="City"
+              autoComplete="address-level2"
+              required
+              {...form.getInputProps('city')}
+            />
+            <Select
+              label="State"
+              placeholder="Select a state"
+              data={US_STATES}
+              searchable
+              allowDeselect={false}
+              autoComplete="address-level1"
+              required
+              {...form.getInputProps('state')}
+              onChange={(value) => form.setFieldValue('state', value ?? '')}
+            />
+            <TextInput
+              label="ZIP code"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={10}
+              required
+              {...form.getInputProps('zipCode')}
+            />
+          </SimpleGrid>
+        </Stack>
+
+        <Checkbox
+          label="I am a US Citizen or a US legal resident"
+          {...form.getInputProps('isUsCitizen', { type: 'checkbox' })}
+        />
+
+        <Stack gap="sm">
+          <Button type="submit" size="lg" fullWidth loading={loading}>
+            Create Account
+          </Button>
+          <Group justify="space-between" gap="xs">
+            <Anchor component={Link} to="/" c="gray.7">
+              ← Back to home
+            </Anchor>
+            <Text c="gray.7">
+              Already a member?{' '}
+              <Anchor component={Link} to="/login" fw={600}>
+                Sign in
+              </Anchor>
+            </Text>
+          </Group>
+        </Stack>
+      </Stack>
+    </form>
   );
 }

@@ -1,34 +1,20 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../layout/page-loader';
+import { routeDecision, type RouteAccess } from './route-access';
 import { useSession } from './session-context';
 
-/** Signed-in members only; visitors go to /login and come back afterwards. */
-export function RequireSignedIn() {
-  const { status } = useSession();
+/**
+ * A layout route that lets through whom `access` allows and sends everyone else where the
+ * route table says (spec 2): to /login (and back afterwards), /dashboard or /register.
+ */
+export function RouteGuard({ access }: { access: RouteAccess }) {
+  const session = useSession();
   const location = useLocation();
-  if (status === 'loading') return <PageLoader />;
-  if (status === 'signed-out') {
-    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  const decision = routeDecision(access, session, location.state);
+  if (decision.kind === 'loading') return <PageLoader />;
+  if (decision.kind === 'redirect') {
+    const state = decision.rememberFrom ? { from: location.pathname + location.search } : null;
+    return <Navigate to={decision.to} replace state={state} />;
   }
   return <Outlet />;
-}
-
-/**
- * Sign-in and registration: a signed-in member has nothing to do there. This is also how a
- * successful sign-in leaves the page: to where the visitor was sent from, or the dashboard.
- */
-export function RequireSignedOut() {
-  const { status } = useSession();
-  const location = useLocation();
-  if (status === 'loading') return <PageLoader />;
-  if (status === 'signed-in') return <Navigate to={returnPath(location.state)} replace />;
-  return <Outlet />;
-}
-
-function returnPath(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  // Only paths inside this app; never an absolute URL smuggled into history state.
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//')
-    ? from
-    : '/dashboard';
 }

@@ -1,0 +1,170 @@
+import { useQuery } from '@apollo/client/react';
+import {
+  Alert,
+  Button,
+  Center,
+  Container,
+  Grid,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { genericErrorMessage } from '../api/error-messages';
+import { toApiError } from '../api/api-error';
+import { useFocusOnChange } from '../forms/use-focus-on-change';
+import { MeDocument } from '../gql/graphql';
+import { PageLoader } from '../layout/page-loader';
+import { useDocumentTitle } from '../layout/use-document-title';
+import { PaymentSummaryCard } from '../register/payment-summary-card';
+import { PersonalInfoStep } from '../register/personal-info-step';
+import { PersonalInfoSummary } from '../register/personal-info-summary';
+import { StepPlaceholder } from '../register/step-placeholder';
+import { VerificationStep } from '../register/verification-step';
+import { WizardProgress } from '../register/wizard-progress';
+import {
+  previousStep,
+  requestedStep,
+  resumeStep,
+  showsPaymentSummary,
+  stepInfo,
+  type WizardStep,
+} from '../register/wizard-steps';
+import { registrationComplete } from '../session/registration';
+import { useSession } from '../session/session-context';
+
+/**
+ * /register: the five-step registration wizard. Where it opens comes from the server (`me`), so
+ * a reload or a later sign-in continues where the member left off.
+ */
+export function RegisterPage() {
+  const session = useSession();
+  const signedIn = session.status === 'signed-in';
+  const [params, setParams] = useSearchParams();
+  const requested = requestedStep(params.get('step'));
+  const me = useQuery(MeDocument, { skip: !signedIn });
+  // A step the member moved to with the wizard's buttons; until then the server decides.
+  const [chosen, setChosen] = useState<WizardStep | null>(null);
+
+  const profile = me.data?.me ?? null;
+  const known = !signedIn || chosen !== null || profile !== null;
+  const step = chosen ?? resumeStep({ signedIn, verified: profile?.verified ?? false, requested });
+  const headingRef = useFocusOnChange<HTMLHeadingElement>(known ? step : null);
+  const info = stepInfo(step);
+  useDocumentTitle(`Registration: ${info.title}`);
+
+  const goTo = (next: WizardStep | null) => {
+    if (!next) return;
+    setChosen(next);
+    // The address no longer asks for a step once the member moves on their own.
+    if (params.has('step')) setParams({}, { replace: true });
+  };
+
+  // Admins have no registration; members who have finished it have nothing to do here, unless
+  // a payment page sends them back to a later step.
+  if (signedIn && session.user && registrationComplete(session.user) && !requested) {
+    return <Navigate to="/dashboard" replace />;
+  }
+
+  if (!known) {
+    return me.error ? (
+      <LoadFailure message={genericErrorMessage(toApiError(me.error))} retry={me.refetch} />
+    ) : (
+      <PageLoader label="Loading your registration…" />
+    );
+  }
+
+  const content = (() => {
+    if (step === 'personal-info' && !signedIn) {
+      return <PersonalInfoStep onCreated={() => setChosen('verification')} />;
+    }
+    if (!profile) {
+      return me.error ? (
+        <LoadFailure message={genericErrorMessage(toApiError(me.error))} retry={me.refetch} />
+      ) : (
+        <Center py={48} role="status">
+          <Loader color="jibs" type="dots" aria-hidden />
+          <VisuallyHidden>Loading…</VisuallyHidden>
+        </Center>
+      );
+    }
+    switch (step) {
+      case 'personal-info':
+        return <PersonalInfoSummary me={profile} onContinue={() => goTo('verification')} />;
+      case 'verification':
+        return (
+          <VerificationStep
+            me={profile}
+            onVerified={() => goTo('household-members')}
+            onContinue={() => goTo('household-members')}
+            onBack={() => goTo('personal-info')}
+          />
+        );
+      default:
+        return <StepPlaceholder onBack={() => goTo(previousStep(step))} />;
+    }
+  })();
+
+  const withSummary = showsPaymentSummary(step);
+
+  return (
+    <Container size={1120} px="md" py={{ base: 24, sm: 48 }}>
+      <Stack gap="xl">
+        <Stack gap={6}>
+          <Title order={1}>Membership Registration</Title>
+          <Text c="gray.7">
+            Five short steps. Once your account is created, your progress is saved: you can stop and
+            come back at any time.
+          </Text>
+        </Stack>
+
+        <WizardProgress step={step} />
+
+        <Grid gap="xl" align="flex-start">
+          <Grid.Col span={{ base: 12, md: withSummary ? 8 : 12 }}>
+            <Paper
+              withBorder
+              shadow="xs"
+              radius="lg"
+              p={{ base: 'lg', sm: 'xl' }}
+              maw={withSummary ? undefined : 800}
+              mx="auto"
+              bg="white"
+            >
+              <Stack gap="lg">
+                <Title order={2} size="h3" ref={headingRef} tabIndex={-1}>
+                  {info.title}
+                </Title>
+                {content}
+              </Stack>
+            </Paper>
+          </Grid.Col>
+          {withSummary && (
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <PaymentSummaryCard />
+            </Grid.Col>
+          )}
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}
+
+function LoadFailure({ message, retry }: { message: string; retry: () => unknown }) {
+  return (
+    <Container size={640} py={48}>
+      <Alert color="red" variant="light" title="We could not load your registration" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text>{message}</Text>
+          <Button variant="light" onClick={() => void retry()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    </Container>
+  );
+}

@@ -1,0 +1,14 @@
+/**
+ * Allowed upload types as a reader would say them: ['pdf', 'jpg', 'jpeg', 'png'] →
+ * "PDF, JPG and PNG" (JPEG is the same format as JPG, so it is named once).
+ */
+export function formatFileTypes(types: readonly string[]): string {
+  const names: string[] = [];
+  for (const type of types) {
+    const name = type.trim().replace(/^\./, '').toUpperCase();
+    const spoken = name === 'JPEG' ? 'JPG' : name;
+    if (spoken && !names.includes(spoken)) names.push(spoken);
+  }
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}

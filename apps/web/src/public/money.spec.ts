@@ -1,0 +1,18 @@
+import { formatCents } from './money';
+
+describe('formatCents', () => {
+  it.each([
+    [17_500, '$175.00'],
+    [2_500, '$25.00'],
+    [0, '$0.00'],
+    [1, '$0.01'],
+    [99, '$0.99'],
+    [123_456, '$1,234.56'],
+  ])('%i cents reads %s', (cents, expected) => {
+    expect(formatCents(cents)).toBe(expected);
+  });
+
+  it('rounds a fractional cent rather than showing it', () => {
+    expect(formatCents(2_500.4)).toBe('$25.00');
+  });
+});

@@ -1,0 +1,11 @@
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** An amount stored in cents, shown in dollars with two decimals: 17500 → "$175.00". */
+export function formatCents(cents: number): string {
+  return usd.format(Math.round(cents) / 100);
+}

@@ -1,0 +1,19 @@
+import type { SendVerificationCodeMutation } from '../gql/graphql';
+
+/** What `sendVerificationCode` answers: where the code went and when another may be sent. */
+export type CodeSent = SendVerificationCodeMutation['sendVerificationCode'];
+
+/** Toasts of step 2 (spec 8: Code Sent, Verification Successful). */
+export function codeSentNotice(sent: CodeSent) {
+  return {
+    color: 'jibs',
+    title: 'Code Sent',
+    message: `We sent a 6-digit code to ${sent.sentTo}.`,
+  };
+}
+
+export const VERIFIED_NOTICE = {
+  color: 'jibs',
+  title: 'Verification Successful',
+  message: 'Account verification completed successfully',
+};

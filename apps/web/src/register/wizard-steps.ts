@@ -1,0 +1,68 @@
+/** The registration wizard's steps, in order (spec 2 and 4). */
+export type WizardStep =
+  | 'personal-info'
+  | 'verification'
+  | 'household-members'
+  | 'registration-payment'
+  | 'subscription-setup';
+
+export interface WizardStepInfo {
+  key: WizardStep;
+  /** 1 to 5. */
+  number: number;
+  title: string;
+  /** Percent complete while on this step. */
+  progress: number;
+}
+
+export const WIZARD_STEPS: readonly WizardStepInfo[] = [
+  { key: 'personal-info', number: 1, title: 'Personal Information', progress: 20 },
+  { key: 'verification', number: 2, title: 'Verification', progress: 40 },
+  { key: 'household-members', number: 3, title: 'Household Members', progress: 60 },
+  { key: 'registration-payment', number: 4, title: 'Registration Payment', progress: 80 },
+  { key: 'subscription-setup', number: 5, title: 'Membership Setup', progress: 100 },
+];
+
+export function stepInfo(step: WizardStep): WizardStepInfo {
+  return WIZARD_STEPS.find((info) => info.key === step) ?? WIZARD_STEPS[0]!;
+}
+
+/** Where each step's Back button leads (spec 4); the first step has none. */
+export function previousStep(step: WizardStep): WizardStep | null {
+  const index = WIZARD_STEPS.findIndex((info) => info.key === step);
+  return index > 0 ? WIZARD_STEPS[index - 1]!.key : null;
+}
+
+/** The payment summary accompanies the steps that lead to a payment (spec 2). */
+export function showsPaymentSummary(step: WizardStep): boolean {
+  return step === 'verification' || step === 'household-members' || step === 'registration-payment';
+}
+
+/**
+ * The steps the address may ask for with `?step=`: where the payment pages send the member back
+ * to (spec 2 and 4). Any other value is ignored.
+ */
+export function requestedStep(param: string | null): WizardStep | null {
+  return param === 'registration-payment' || param === 'subscription-setup' ? param : null;
+}
+
+export interface ResumeFacts {
+  signedIn: boolean;
+  /** `me.verified` from the server; irrelevant when signed out. */
+  verified: boolean;
+  /** From `?step=`, already filtered by `requestedStep`. */
+  requested: WizardStep | null;
+}
+
+/**
+ * The step the wizard opens on, from what the server knows: a visitor starts at the beginning;
+ * an account waits for verification before anything else; a verified member continues with the
+ * household, or with the payment step the address asks for (returning from checkout).
+ *
+ * Billing will extend this with the payment facts (fee paid → membership setup).
+ */
+export function resumeStep({ signedIn, verified, requested }: ResumeFacts): WizardStep {
+  if (!signedIn) return 'personal-info';
+  if (!verified) return 'verification';
+  return requested ?? 'household-members';
+}
