@@ -131,7 +131,7 @@ async function main(): Promise<void> {
     await Promise.all(clients.map((client) => client.dispose()));
     await outbox.close();
     process.stdout.write(
-      `\nSummary (${new Date().toISOString()}, ${cpus().length} cores, load average ${loadavg()
+      `\nSummary (${new Date().toISOString()}, ${cpus().length} cores, Postgres synchronous_commit=${process.env.JIBS_PG_SYNCHRONOUS_COMMIT === 'off' ? 'off' : 'on'}, load average ${loadavg()
         .map((n) => n.toFixed(2))
         .join(' ')}):\n${results.join('\n')}\n`,
     );

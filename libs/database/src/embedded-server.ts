@@ -12,6 +12,12 @@ export interface EmbeddedServerOptions {
   port: number;
   password: string;
   log?: (line: string) => void;
+  /**
+   * `false` trades the last fraction of a second of commits on a crash for latency
+   * (synchronous_commit=off). The database stays consistent either way: one WAL serves every
+   * database of the stack, so a crash cuts all of them at the same point. Default: durable.
+   */
+  durableCommits?: boolean;
 }
 
 const READY = 'database system is ready to accept connections';
@@ -39,6 +45,8 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       'max_connections=300',
       '-c',
       'listen_addresses=127.0.0.1',
+      '-c',
+      `synchronous_commit=${options.durableCommits === false ? 'off' : 'on'}`,
     ],
     { detached: true, stdio: ['ignore', 'ignore', 'pipe'], ...owner },
   );

@@ -18,6 +18,8 @@ export interface StackOptions {
   mailboxPort: number;
   log: LogSink;
   logLevel?: string;
+  /** See EmbeddedServerOptions.durableCommits; JIBS_PG_SYNCHRONOUS_COMMIT=off sets it false. */
+  durableCommits?: boolean;
 }
 
 export const DEFAULT_STACK_PORTS = {
@@ -95,6 +97,7 @@ export class LocalStack {
       dataDir: join(options.dataDir, 'postgres'),
       port: options.postgresPort,
       password: secrets.postgresPassword,
+      durableCommits: options.durableCommits ?? process.env.JIBS_PG_SYNCHRONOUS_COMMIT !== 'off',
     });
     const dbUrl = (name: string) => this.databaseUrl(name);
     for (const name of [...SUBGRAPHS, 'eventlog']) await ensureDatabase(dbUrl(name));
