@@ -59,6 +59,69 @@ export const EventCatalog = {
       type: z.enum(['info', 'success', 'warning', 'error']),
     }),
   }),
+  'payment.completed': defineEvent({
+    version: 1,
+    description:
+      'A payment was confirmed by a verified provider webhook (billing). Key: the member user id. Amount in cents.',
+    schema: z.object({
+      paymentId: z.string().uuid(),
+      userId: z.string().uuid(),
+      amount: z.number().int(),
+      currency: z.string(),
+      type: z.enum(['registration', 'membership', 'other']),
+      description: z.string().nullable(),
+      providerPaymentId: z.string().nullable(),
+    }),
+  }),
+  'payment.failed': defineEvent({
+    version: 1,
+    description:
+      'A payment attempt failed or was declined, per a verified provider webhook (billing). Key: the member user id.',
+    schema: z.object({
+      paymentId: z.string().uuid(),
+      userId: z.string().uuid(),
+      amount: z.number().int(),
+      currency: z.string(),
+      type: z.enum(['registration', 'membership', 'other']),
+      reason: z.string().nullable(),
+      consecutiveFailures: z.number().int(),
+    }),
+  }),
+  'subscription.updated': defineEvent({
+    version: 1,
+    description:
+      "A member's monthly dues subscription changed state (billing). Key: the member user id.",
+    schema: z.object({
+      userId: z.string().uuid(),
+      status: z.enum(['incomplete', 'active', 'past_due', 'canceled', 'unpaid']),
+      monthlyAmount: z.number().int(),
+      currentPeriodEnd: z.string().nullable(),
+      cancelAtPeriodEnd: z.boolean(),
+    }),
+  }),
+  'membership.status_changed': defineEvent({
+    version: 1,
+    description:
+      "A member's membership status changed (billing): pending, active or inactive. Key: the member user id.",
+    schema: z.object({
+      userId: z.string().uuid(),
+      from: z.enum(['pending', 'active', 'inactive']),
+      to: z.enum(['pending', 'active', 'inactive']),
+      reason: z.string(),
+    }),
+  }),
+  'household.member_added': defineEvent({
+    version: 1,
+    description:
+      "A member added someone to their household (billing). Key: the member user id. No personal details beyond the name's first part.",
+    schema: z.object({
+      userId: z.string().uuid(),
+      memberId: z.string().uuid(),
+      relationship: z.enum(['spouse', 'child', 'parent']),
+      firstName: z.string(),
+      fee: z.number().int(),
+    }),
+  }),
   'settings.updated': defineEvent({
     version: 1,
     description:
