@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { envHelpers, loadConfig, serviceEnvSchema } from '@jibs/config';
+import { envHelpers, loadConfig, mailEnvSchema, serviceEnvSchema } from '@jibs/config';
 
 export const notificationsEnvSchema = z.intersection(
-  serviceEnvSchema,
+  z.intersection(serviceEnvSchema, mailEnvSchema),
   z.object({ PORT: envHelpers.port(4002) }),
 );
 

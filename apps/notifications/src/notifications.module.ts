@@ -2,8 +2,16 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { AuthModule } from '@jibs/auth';
 import { DatabaseModule } from '@jibs/database';
 import { EventsModule, InboxEntity, OutboxEntity } from '@jibs/events';
+import { createMailer } from '@jibs/mailer';
 import { LOGGER, type Logger, type ServiceMetrics } from '@jibs/observability';
 import { subgraphGraphQLModule } from '@jibs/subgraph';
+import { BillingConsumer } from './billing/billing.consumer';
+import { OrganisationEntity } from './billing/organisation.entity';
+import { ReceiptEntity } from './billing/receipt.entity';
+import { MAILER, ReceiptsService } from './billing/receipts.service';
+import { RecipientEntity } from './billing/recipient.entity';
+import { RecipientsConsumer } from './billing/recipients.consumer';
+import { SubscriptionStateEntity } from './billing/subscription-state.entity';
 import { notificationsMigrations } from './migrations';
 import type { NotificationsConfig } from './notifications.config';
 import { NotificationEntity } from './notifications/notification.entity';
@@ -12,7 +20,15 @@ import { NotificationsResolver } from './notifications/notifications.resolver';
 import { NotificationsService } from './notifications/notifications.service';
 import { WelcomeConsumer } from './notifications/welcome.consumer';
 
-export const notificationsEntities = [NotificationEntity, OutboxEntity, InboxEntity];
+export const notificationsEntities = [
+  NotificationEntity,
+  RecipientEntity,
+  ReceiptEntity,
+  OrganisationEntity,
+  SubscriptionStateEntity,
+  OutboxEntity,
+  InboxEntity,
+];
 
 export interface NotificationsDependencies {
   config: NotificationsConfig;
@@ -62,6 +78,10 @@ export class NotificationsModule {
         NotificationsService,
         NotificationsResolver,
         WelcomeConsumer,
+        { provide: MAILER, useFactory: () => createMailer(config) },
+        ReceiptsService,
+        BillingConsumer,
+        RecipientsConsumer,
       ],
     };
   }

@@ -1,0 +1,79 @@
+import { NotificationType } from '@jibs/domain';
+import {
+  formatMoney,
+  membershipStatusText,
+  paymentFailedText,
+  subscriptionUpdatedText,
+} from './billing-messages';
+
+const userId = '00000000-0000-4000-8000-000000000001';
+
+describe('billing messages', () => {
+  it('formats cents as money', () => {
+    expect(formatMoney(25_000)).toBe('$250.00');
+    expect(formatMoney(2_500, 'USD')).toBe('$25.00');
+    expect(formatMoney(123_456_789)).toBe('$1,234,567.89');
+    expect(formatMoney(1_050, 'eur')).toBe('10.50 EUR');
+  });
+
+  it('counts failed monthly payments and says what three do', () => {
+    const failed = (consecutiveFailures: number) =>
+      paymentFailedText({
+        paymentId: userId,
+        userId,
+        amount: 2_500,
+        currency: 'usd',
+        type: 'membership',
+        reason: null,
+        consecutiveFailures,
+      });
+    expect(failed(1).message).toContain('This is 1 failed payment in a row; 3 in a row make');
+    expect(failed(3).message).toContain(
+      'This is 3 failed payments in a row; 3 in a row make a membership inactive. Please update your payment method to reactivate it.',
+    );
+    expect(failed(3).type).toBe(NotificationType.WARNING);
+  });
+
+  it('says nothing for subscription changes that are not transitions', () => {
+    const update = (status: 'active' | 'past_due', cancelAtPeriodEnd: boolean) => ({
+      userId,
+      status,
+      monthlyAmount: 2_500,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd,
+    });
+    expect(
+      subscriptionUpdatedText(
+        { status: 'active', cancelAtPeriodEnd: false },
+        update('active', false),
+      ),
+    ).toBeNull();
+    expect(
+      subscriptionUpdatedText(
+        { status: 'active', cancelAtPeriodEnd: false },
+        update('past_due', false),
+      ),
+    ).toBeNull();
+    expect(subscriptionUpdatedText(null, update('active', false))?.title).toBe(
+      'Monthly dues set up',
+    );
+    expect(
+      subscriptionUpdatedText(
+        { status: 'active', cancelAtPeriodEnd: false },
+        update('active', true),
+      )?.message,
+    ).toBe(
+      'Your monthly dues subscription will end at the end of the current period. No further payments will be taken after that.',
+    );
+    expect(
+      subscriptionUpdatedText(
+        { status: 'active', cancelAtPeriodEnd: true },
+        update('active', true),
+      ),
+    ).toBeNull();
+  });
+
+  it('ignores a membership becoming pending', () => {
+    expect(membershipStatusText({ userId, from: 'active', to: 'pending', reason: 'x' })).toBeNull();
+  });
+});

@@ -1,0 +1,113 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { DEFAULT_SETTINGS } from '@jibs/domain';
+import type { EventData } from '@jibs/events';
+import type { Mailer } from '@jibs/mailer';
+import { LOGGER, type Logger } from '@jibs/observability';
+import { receiptEmail } from './billing-messages';
+import { ORGANISATION_ROW, OrganisationEntity } from './organisation.entity';
+import { ReceiptEntity } from './receipt.entity';
+import { RecipientEntity } from './recipient.entity';
+
+export const MAILER = Symbol('MAILER');
+
+/**
+ * Emailed receipts for completed payments.
+ *
+ * A receipt row is written in the same transaction as the payment's notification (`record`);
+ * sending happens only after that transaction has committed (`sendPending`), never inside it, so
+ * a rolled-back effect never emails and a slow mail server never holds a database transaction.
+ *
+ * Delivery trade-off: `sendPending` claims a receipt by setting `sent_at` (an atomic UPDATE ...
+ * WHERE sent_at IS NULL, so concurrent or repeated deliveries of the event send it once) and only
+ * then sends. When the send fails the claim is released and the error rethrown, so the consumer
+ * retries the event (the inbox makes the notification part a no-op) and the receipt is sent
+ * again. Only a process crash between the claim and the mail server accepting the message loses
+ * a receipt: we prefer that rare, visible gap (the receipt row stays with `sent_at` set, and the
+ * payment is in the member's payment history) to emailing a member the same receipt twice.
+ * Marking after sending would give the opposite: at-least-once with a rare duplicate.
+ */
+@Injectable()
+export class ReceiptsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Records that a receipt is owed for this payment; inside the consumer's transaction. */
+  async record(
+    manager: EntityManager,
+    data: EventData<'payment.completed'>,
+    paidAt: Date,
+  ): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(ReceiptEntity)
+      .values({
+        paymentId: data.paymentId,
+        userId: data.userId,
+        amount: data.amount,
+        currency: data.currency,
+        paymentType: data.type,
+        description: data.description,
+        paidAt,
+        sentAt: null,
+      })
+      .orIgnore()
+      .execute();
+  }
+
+  /**
+   * Sends the member's unsent receipts (or just `paymentId`'s) if their email address is known.
+   * Called after the transaction that recorded a receipt, or the recipient, has committed.
+   */
+  async sendPending(userId: string, paymentId?: string): Promise<number> {
+    const recipient = await this.dataSource
+      .getRepository(RecipientEntity)
+      .findOne({ where: { userId } });
+    if (!recipient) {
+      this.logger.debug({ userId, paymentId }, 'receipt waits for the member to be known');
+      return 0;
+    }
+    const pending = await this.dataSource.getRepository(ReceiptEntity).find({
+      where: paymentId ? { paymentId, sentAt: IsNull() } : { userId, sentAt: IsNull() },
+      order: { paidAt: 'ASC' },
+    });
+    let sent = 0;
+    for (const receipt of pending) {
+      if (await this.sendOne(receipt, recipient)) sent += 1;
+    }
+    return sent;
+  }
+
+  private async sendOne(receipt: ReceiptEntity, recipient: RecipientEntity): Promise<boolean> {
+    const claimed: unknown[] = await this.dataSource.query(
+      `UPDATE receipts SET sent_at = now() WHERE payment_id = $1 AND sent_at IS NULL RETURNING payment_id`,
+      [receipt.paymentId],
+    );
+    // typeorm's postgres driver returns [rows, count] for UPDATE ... RETURNING.
+    const rows = Array.isArray(claimed[0]) ? (claimed[0] as unknown[]) : claimed;
+    if (rows.length === 0) return false;
+    const organisation = await this.organisationName();
+    const mail = receiptEmail(receipt, recipient.firstName, organisation);
+    try {
+      await this.mailer.send({ to: recipient.email, ...mail });
+    } catch (error) {
+      await this.dataSource.query(`UPDATE receipts SET sent_at = NULL WHERE payment_id = $1`, [
+        receipt.paymentId,
+      ]);
+      throw error;
+    }
+    this.logger.info({ paymentId: receipt.paymentId, userId: receipt.userId }, 'receipt sent');
+    return true;
+  }
+
+  private async organisationName(): Promise<string> {
+    const row = await this.dataSource
+      .getRepository(OrganisationEntity)
+      .findOne({ where: { id: ORGANISATION_ROW } });
+    return row?.name ?? DEFAULT_SETTINGS.siteName;
+  }
+}
