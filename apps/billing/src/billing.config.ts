@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { envHelpers, loadConfig, serviceEnvSchema } from '@jibs/config';
+
+const origin = envHelpers.url.transform((value) => value.replace(/\/+$/, ''));
+
+export const billingEnvSchema = z
+  .intersection(
+    serviceEnvSchema,
+    z.object({
+      PORT: envHelpers.port(4003),
+      /** `sandbox`: the local checkout page (default); `stripe`: the real provider. */
+      PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+      STRIPE_SECRET_KEY: z.string().optional(),
+      /** Verifies webhook signatures; the sandbox signs its events with it too. */
+      STRIPE_WEBHOOK_SECRET: z.string().min(16, 'STRIPE_WEBHOOK_SECRET is required'),
+      /** Only for a local stand-in of api.stripe.com (tests): host, port and protocol. */
+      STRIPE_API_HOST: z.string().optional(),
+      STRIPE_API_PORT: z.coerce.number().int().optional(),
+      STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+      /** Where people open the app: checkout success and cancel pages. */
+      PUBLIC_ORIGIN: origin.default('http://localhost:8080'),
+      /** Where the browser reaches billing's own pages (the sandbox checkout): the gateway. */
+      BILLING_PUBLIC_URL: origin.default('http://localhost:8080'),
+      /** Where the sandbox delivers its webhooks; this service's own address when unset. */
+      SANDBOX_WEBHOOK_URL: envHelpers.url.optional(),
+    }),
+  )
+  .refine((env) => env.PAYMENT_PROVIDER !== 'stripe' || env.STRIPE_SECRET_KEY, {
+    message: 'STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe',
+    path: ['STRIPE_SECRET_KEY'],
+  });
+
+export type BillingConfig = z.output<typeof billingEnvSchema>;
+
+export const BILLING_CONFIG = Symbol('BILLING_CONFIG');
+
+/** Settings whose values never reach a log line. */
+export const BILLING_SECRET_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+export function loadBillingConfig(env: NodeJS.ProcessEnv = process.env): BillingConfig {
+  return loadConfig(billingEnvSchema, env);
+}

@@ -1,0 +1,642 @@
+import { randomUUID } from 'node:crypto';
+import { listOperationDecisions } from '@jibs/auth';
+import { pendingSchemaChanges } from '@jibs/database';
+import { buildEnvelope } from '@jibs/events';
+import { eventually } from '@jibs/testing';
+import { BillingHarness, type TestMember } from './testing/billing-harness';
+
+const SAVE = `mutation($input: SaveHouseholdInput!) {
+  saveHousehold(input: $input) { id fullName relationship isWorkingFullTime isDependentParent feeStatus fee }
+}`;
+const QUOTE = `{ registrationQuote { baseFee memberLines { label amount } registrationTotal monthlyDues dueToday } }`;
+const ADD = `mutation($input: HouseholdMemberInput!, $same: Boolean) {
+  addHouseholdMember(input: $input, sameAddressCertified: $same) { id feeStatus fee relationship }
+}`;
+const MEMBERSHIP = `{ myMembership { status registrationFeePaid missedPayments } }`;
+const PAYMENTS = `{ myPayments { id amount currency status type description providerPaymentId } }`;
+const START_REGISTRATION = `mutation { startRegistrationCheckout { id url } }`;
+const START_SUBSCRIPTION = `mutation { startSubscriptionCheckout { id url } }`;
+const RENEW = `mutation($outcome: PaymentStatus!) { sandboxRunRenewal(outcome: $outcome) { amount status type } }`;
+
+const spouse = {
+  firstName: 'Amina',
+  lastName: 'Ali',
+  relationship: 'SPOUSE',
+  dateOfBirth: '1980-02-01',
+};
+const child = {
+  firstName: 'Omar',
+  lastName: 'Ali',
+  relationship: 'CHILD',
+  dateOfBirth: '2010-06-15',
+  childCertified: true,
+};
+
+describe('billing service', () => {
+  let h: BillingHarness;
+
+  beforeAll(async () => {
+    h = await BillingHarness.start();
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  /** Registration paid through the sandbox page with the test card. */
+  async function register(member: TestMember, members: object[] = [spouse, child]) {
+    const saved = await h.gql(
+      SAVE,
+      { input: { members, sameAddressCertified: true } },
+      member.token,
+    );
+    expect(saved.errors).toBeUndefined();
+    const started = await h.gql(START_REGISTRATION, {}, member.token);
+    expect(started.errors).toBeUndefined();
+    const res = await h.submitSandbox(started.data.startRegistrationCheckout.url, {
+      action: 'pay',
+      card: '4242 4242 4242 4242',
+    });
+    expect(res.status).toBe(303);
+    return started.data.startRegistrationCheckout as { id: string; url: string };
+  }
+
+  async function subscribe(member: TestMember) {
+    const started = await h.gql(START_SUBSCRIPTION, {}, member.token);
+    expect(started.errors).toBeUndefined();
+    const res = await h.submitSandbox(started.data.startSubscriptionCheckout.url, {
+      action: 'pay',
+      card: '4242424242424242',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(
+      `https://jibs.example.org/payment-success?session_id=${started.data.startSubscriptionCheckout.id}`,
+    );
+  }
+
+  it('has migrations that match its entities', async () => {
+    expect(await pendingSchemaChanges(h.dataSource)).toEqual([]);
+  });
+
+  it('decides who may call every operation', () => {
+    expect(listOperationDecisions(h.app).filter((entry) => !entry.decision)).toEqual([]);
+  });
+
+  it('refuses anonymous callers', async () => {
+    for (const query of [
+      MEMBERSHIP,
+      QUOTE,
+      PAYMENTS,
+      '{ myHousehold { id } }',
+      START_REGISTRATION,
+    ]) {
+      const result = await h.gql(query);
+      expect(result.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  describe('fees', () => {
+    it('charges $175, plus $25 for a spouse and for a child: $225, and $250 due today', async () => {
+      const member = await h.aMember();
+      const saved = await h.gql(
+        SAVE,
+        { input: { members: [spouse, child], sameAddressCertified: true } },
+        member.token,
+      );
+      expect(
+        saved.data.saveHousehold.map((m: { fee: number; feeStatus: string }) => [
+          m.fee,
+          m.feeStatus,
+        ]),
+      ).toEqual([
+        [2500, 'IN_REGISTRATION'],
+        [2500, 'IN_REGISTRATION'],
+      ]);
+      const quote = await h.gql(QUOTE, {}, member.token);
+      expect(quote.data.registrationQuote).toEqual({
+        baseFee: 17500,
+        memberLines: [
+          { label: 'Spouse: Amina Ali', amount: 2500 },
+          { label: 'Child: Omar Ali', amount: 2500 },
+        ],
+        registrationTotal: 22500,
+        monthlyDues: 2500,
+        dueToday: 25000,
+      });
+    });
+
+    it('adds nothing for a child working full time or a parent who is not dependent', async () => {
+      const member = await h.aMember();
+      await h.gql(
+        SAVE,
+        {
+          input: {
+            members: [{ ...child, childCertified: false, isWorkingFullTime: true }],
+            sameAddressCertified: true,
+          },
+        },
+        member.token,
+      );
+      const quote = await h.gql(QUOTE, {}, member.token);
+      expect(quote.data.registrationQuote.registrationTotal).toBe(17500);
+      const household = await h.gql(
+        '{ myHousehold { isWorkingFullTime isDependentParent feeStatus fee } }',
+        {},
+        member.token,
+      );
+      expect(household.data.myHousehold).toEqual([
+        { isWorkingFullTime: true, isDependentParent: null, feeStatus: 'NO_FEE', fee: 0 },
+      ]);
+    });
+
+    it('follows the admin settings billing learned from settings.updated', async () => {
+      const envelope = buildEnvelope(
+        'settings.updated',
+        {
+          settings: { registrationFee: 20000, memberFee: 3000, monthlyDues: 2500 },
+          updatedBy: null,
+        },
+        { source: 'jibs/identity', subject: 'site' },
+      );
+      await h.broker.publish([{ topic: 'settings.updated', key: 'site', envelope }]);
+      const member = await h.aMember();
+      await h.gql(SAVE, { input: { members: [spouse], sameAddressCertified: true } }, member.token);
+      const quote = await eventually(async () => {
+        const result = await h.gql(QUOTE, {}, member.token);
+        return result.data.registrationQuote.baseFee === 20000
+          ? result.data.registrationQuote
+          : undefined;
+      });
+      expect(quote.registrationTotal).toBe(23000);
+      // Back to the defaults for the other tests.
+      const back = buildEnvelope(
+        'settings.updated',
+        {
+          settings: { registrationFee: 17500, memberFee: 2500, monthlyDues: 2500 },
+          updatedBy: null,
+        },
+        { source: 'jibs/identity', subject: 'site' },
+      );
+      await h.broker.publish([{ topic: 'settings.updated', key: 'site', envelope: back }]);
+      await eventually(async () => {
+        const result = await h.gql(QUOTE, {}, member.token);
+        return result.data.registrationQuote.baseFee === 17500 || undefined;
+      });
+    });
+  });
+
+  describe('household rules', () => {
+    const cases: [string, object, string, string][] = [
+      [
+        'a first name',
+        { members: [{ ...spouse, firstName: ' ' }], sameAddressCertified: true },
+        'members.0.firstName',
+        'Please enter the first name for all household members',
+      ],
+      [
+        'a last name',
+        { members: [{ ...spouse, lastName: '' }], sameAddressCertified: true },
+        'members.0.lastName',
+        'Please enter the last name and date of birth for all household members',
+      ],
+      [
+        'a date of birth',
+        { members: [{ ...spouse, dateOfBirth: null }], sameAddressCertified: true },
+        'members.0.dateOfBirth',
+        'Please enter the last name and date of birth for all household members',
+      ],
+      [
+        'a real date of birth',
+        { members: [{ ...spouse, dateOfBirth: '2001-02-30' }], sameAddressCertified: true },
+        'members.0.dateOfBirth',
+        'Please enter a valid date of birth',
+      ],
+      [
+        'a date of birth not in the future',
+        { members: [{ ...spouse, dateOfBirth: '2999-01-01' }], sameAddressCertified: true },
+        'members.0.dateOfBirth',
+        'Date of birth cannot be in the future',
+      ],
+      [
+        'the same-address certification',
+        { members: [spouse] },
+        'sameAddressCertified',
+        'You must certify that all household members live at the same address',
+      ],
+      [
+        'the child certification',
+        { members: [{ ...child, childCertified: false }], sameAddressCertified: true },
+        'members.0.childCertified',
+        'Please certify that each child is unmarried and not working full-time',
+      ],
+      [
+        'the parent certification',
+        { members: [{ ...spouse, relationship: 'PARENT' }], sameAddressCertified: true },
+        'members.0.parentCertified',
+        'Please certify that each parent is financially dependent on you',
+      ],
+    ];
+
+    it.each(cases)('requires %s and writes nothing', async (_name, input, field, message) => {
+      const member = await h.aMember();
+      const result = await h.gql(SAVE, { input }, member.token);
+      expect(result.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
+      expect(result.errors?.[0]?.extensions.fieldErrors[field]).toBe(message);
+      expect(await h.count('household_members', 'user_id = $1', [member.id])).toBe(0);
+    });
+
+    it('refuses more than 20 members', async () => {
+      const member = await h.aMember();
+      const members = Array.from({ length: 21 }, () => spouse);
+      const result = await h.gql(
+        SAVE,
+        { input: { members, sameAddressCertified: true } },
+        member.token,
+      );
+      expect(result.errors?.[0]?.extensions.fieldErrors.members).toBe(
+        'A household can have at most 20 members',
+      );
+      expect(await h.count('household_members', 'user_id = $1', [member.id])).toBe(0);
+    });
+
+    it('adds from the profile only after the registration fee is paid', async () => {
+      const member = await h.aMember();
+      const early = await h.gql(ADD, { input: spouse, same: true }, member.token);
+      expect(early.errors?.[0]?.extensions.code).toBe('CONFLICT');
+      expect(early.errors?.[0]?.message).toBe(
+        'Registration Required: Please complete your registration payment before adding household members',
+      );
+      expect(await h.count('household_members', 'user_id = $1', [member.id])).toBe(0);
+
+      await register(member, []);
+      const missing = await h.gql(
+        ADD,
+        { input: { firstName: 'Ibrahim' }, same: true },
+        member.token,
+      );
+      expect(missing.errors?.[0]?.message).toBe(
+        'Please fill in all required fields for the household member',
+      );
+      expect(await h.count('household_members', 'user_id = $1', [member.id])).toBe(0);
+
+      const added = await h.gql(
+        ADD,
+        { input: { ...spouse, relationship: 'PARENT', parentCertified: true }, same: true },
+        member.token,
+      );
+      expect(added.data.addHouseholdMember).toMatchObject({
+        feeStatus: 'PAYMENT_DUE',
+        fee: 2500,
+        relationship: 'PARENT',
+      });
+      expect(await h.outbox('household.member_added', member.id)).toHaveLength(1);
+
+      // The wizard cannot replace the household once registration is paid.
+      const replaced = await h.gql(SAVE, { input: { members: [] } }, member.token);
+      expect(replaced.errors?.[0]?.extensions.code).toBe('CONFLICT');
+      expect(await h.count('household_members', 'user_id = $1', [member.id])).toBe(1);
+
+      // Paying the added member's fee through its own checkout.
+      const checkout = await h.gql(
+        `mutation($id: ID!) { startHouseholdMemberCheckout(memberId: $id) { id url } }`,
+        { id: added.data.addHouseholdMember.id },
+        member.token,
+      );
+      await h.submitSandbox(checkout.data.startHouseholdMemberCheckout.url, {
+        action: 'pay',
+        card: '4242424242424242',
+      });
+      const household = await h.gql('{ myHousehold { feeStatus } }', {}, member.token);
+      expect(household.data.myHousehold).toEqual([{ feeStatus: 'PAID' }]);
+    });
+  });
+
+  describe('permissions', () => {
+    it("keeps another member's household, payments and checkouts out of reach", async () => {
+      const [alice, bob] = [await h.aMember('Alice'), await h.aMember('Bob')];
+      const saved = await h.gql(
+        SAVE,
+        { input: { members: [spouse], sameAddressCertified: true } },
+        alice.token,
+      );
+      const aliceMemberId = saved.data.saveHousehold[0].id;
+      const checkout = await register(alice, [spouse]);
+
+      const removed = await h.gql(
+        `mutation($id: ID!) { removeHouseholdMember(id: $id) }`,
+        { id: aliceMemberId },
+        bob.token,
+      );
+      expect(removed.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+      const status = await h.gql(
+        `query($id: ID!) { checkoutStatus(id: $id) { state } }`,
+        { id: checkout.id },
+        bob.token,
+      );
+      expect(status.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+      const pay = await h.gql(
+        `mutation($id: ID!) { startHouseholdMemberCheckout(memberId: $id) { id } }`,
+        { id: aliceMemberId },
+        bob.token,
+      );
+      expect(pay.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+      expect((await h.gql(PAYMENTS, {}, bob.token)).data.myPayments).toEqual([]);
+      expect((await h.gql('{ myHousehold { id } }', {}, bob.token)).data.myHousehold).toEqual([]);
+
+      const own = await h.gql(
+        `query($id: ID!) { checkoutStatus(id: $id) { kind state } }`,
+        { id: checkout.id },
+        alice.token,
+      );
+      expect(own.data.checkoutStatus).toEqual({ kind: 'REGISTRATION', state: 'COMPLETED' });
+      expect(await h.count('household_members', 'user_id = $1', [alice.id])).toBe(1);
+    });
+
+    it('reads User fields for the member themself only', async () => {
+      const [alice, bob] = [await h.aMember(), await h.aMember()];
+      const query = `query($reps: [_Any!]!) { _entities(representations: $reps) { ... on User { id registrationFeePaid membershipStatus } } }`;
+      const own = await h.gql(query, { reps: [{ __typename: 'User', id: alice.id }] }, alice.token);
+      expect(own.data._entities).toEqual([
+        { id: alice.id, registrationFeePaid: false, membershipStatus: 'PENDING' },
+      ]);
+      const other = await h.gql(query, { reps: [{ __typename: 'User', id: alice.id }] }, bob.token);
+      expect(other.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    });
+
+    it('has no way for a member to mark a fee paid or choose an amount', async () => {
+      const member = await h.aMember();
+      // No such inputs exist in the schema.
+      const forged = await h.gql(
+        `mutation { startRegistrationCheckout(amount: 1) { id } }`,
+        {},
+        member.token,
+      );
+      expect(forged.errors?.[0]?.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+      const marked = await h.gql(`mutation { markRegistrationFeePaid }`, {}, member.token);
+      expect(marked.errors).toBeDefined();
+      await h.gql(SAVE, { input: { members: [spouse], sameAddressCertified: true } }, member.token);
+      const started = await h.gql(START_REGISTRATION, {}, member.token);
+      const page = await (
+        await fetch(`${h.url}${new URL(started.data.startRegistrationCheckout.url).pathname}`)
+      ).text();
+      expect(page).toContain('200.00 USD');
+      expect(page).toContain('Spouse: Amina Ali');
+      // Without a verified payment nothing is paid.
+      expect((await h.gql(MEMBERSHIP, {}, member.token)).data.myMembership).toEqual({
+        status: 'PENDING',
+        registrationFeePaid: false,
+        missedPayments: 0,
+      });
+    });
+  });
+
+  describe('the sandbox checkout', () => {
+    it('declines the declined card visibly, then pays, and activates with the first month', async () => {
+      const member = await h.aMember();
+      await h.gql(
+        SAVE,
+        { input: { members: [spouse, child], sameAddressCertified: true } },
+        member.token,
+      );
+      const started = await h.gql(START_REGISTRATION, {}, member.token);
+      const { url, id } = started.data.startRegistrationCheckout;
+      expect(url).toMatch(/^https:\/\/jibs\.example\.org\/sandbox\/checkout\//);
+      const declined = await h.submitSandbox(url, { action: 'pay', card: '4000 0000 0000 0002' });
+      expect(declined.status).toBe(402);
+      expect(await declined.text()).toContain('Your card was declined.');
+      expect(declined.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(
+        (await h.gql(`query($id: ID!) { checkoutStatus(id: $id) { state } }`, { id }, member.token))
+          .data.checkoutStatus.state,
+      ).toBe('FAILED');
+
+      const paid = await h.submitSandbox(url, { action: 'pay', card: '4242 4242 4242 4242' });
+      expect(paid.headers.get('location')).toBe(
+        `https://jibs.example.org/registration-payment-success?session_id=${id}`,
+      );
+      expect((await h.gql(MEMBERSHIP, {}, member.token)).data.myMembership).toEqual({
+        status: 'PENDING',
+        registrationFeePaid: true,
+        missedPayments: 0,
+      });
+      await subscribe(member);
+      expect((await h.gql(MEMBERSHIP, {}, member.token)).data.myMembership.status).toBe('ACTIVE');
+      const payments = (await h.gql(PAYMENTS, {}, member.token)).data.myPayments;
+      expect(
+        payments.map((p: { amount: number; status: string; type: string }) => [
+          p.amount,
+          p.status,
+          p.type,
+        ]),
+      ).toEqual([
+        [2500, 'COMPLETED', 'MEMBERSHIP'],
+        [22500, 'COMPLETED', 'REGISTRATION'],
+        [22500, 'FAILED', 'REGISTRATION'],
+      ]);
+      const summary = await h.gql(
+        '{ dashboardSummary { totalPayments monthlyDues membershipStatus } }',
+        {},
+        member.token,
+      );
+      expect(summary.data.dashboardSummary).toEqual({
+        totalPayments: 25000,
+        monthlyDues: 2500,
+        membershipStatus: 'ACTIVE',
+      });
+      const subscription = await h.gql(
+        '{ mySubscription { status monthlyAmount cancelAtPeriodEnd } }',
+        {},
+        member.token,
+      );
+      expect(subscription.data.mySubscription).toEqual({
+        status: 'ACTIVE',
+        monthlyAmount: 2500,
+        cancelAtPeriodEnd: false,
+      });
+      const cancelled = await h.gql(
+        'mutation { cancelSubscription { status cancelAtPeriodEnd } }',
+        {},
+        member.token,
+      );
+      expect(cancelled.data.cancelSubscription).toEqual({
+        status: 'ACTIVE',
+        cancelAtPeriodEnd: true,
+      });
+    });
+
+    it('pays once when the form is submitted twice at the same time', async () => {
+      const member = await h.aMember();
+      const started = await h.gql(START_REGISTRATION, {}, member.token);
+      const url = started.data.startRegistrationCheckout.url;
+      const submits = await Promise.all(
+        [1, 2].map(() => h.submitSandbox(url, { action: 'pay', card: '4242424242424242' })),
+      );
+      expect(submits.map((res) => res.status)).toEqual([303, 303]);
+      expect(await h.count('payments', 'user_id = $1', [member.id])).toBe(1);
+    });
+
+    it('returns to the cancel page on Cancel', async () => {
+      const member = await h.aMember();
+      const started = await h.gql(START_REGISTRATION, {}, member.token);
+      const res = await h.submitSandbox(started.data.startRegistrationCheckout.url, {
+        action: 'cancel',
+      });
+      expect(res.headers.get('location')).toBe(
+        `https://jibs.example.org/payment-cancelled?session_id=${started.data.startRegistrationCheckout.id}`,
+      );
+    });
+  });
+
+  describe('missed payments', () => {
+    it('makes the member INACTIVE after three failed renewals in a row', async () => {
+      const member = await h.aMember();
+      await register(member);
+      await subscribe(member);
+      for (const n of [1, 2]) {
+        const renewal = await h.gql(RENEW, { outcome: 'FAILED' }, member.token);
+        expect(renewal.data.sandboxRunRenewal).toEqual({
+          amount: 2500,
+          status: 'FAILED',
+          type: 'MEMBERSHIP',
+        });
+        expect((await h.gql(MEMBERSHIP, {}, member.token)).data.myMembership).toMatchObject({
+          status: 'ACTIVE',
+          missedPayments: n,
+        });
+      }
+      await h.gql(RENEW, { outcome: 'FAILED' }, member.token);
+      expect((await h.gql(MEMBERSHIP, {}, member.token)).data.myMembership).toMatchObject({
+        status: 'INACTIVE',
+        missedPayments: 3,
+      });
+      const changes = (await h.outbox('membership.status_changed', member.id)).map(
+        (row) => row.envelope.data['to'],
+      );
+      expect(changes).toEqual(['active', 'inactive']);
+      // A paid invoice brings the membership back.
+      await h.gql(RENEW, { outcome: 'COMPLETED' }, member.token);
+      expect((await h.gql(MEMBERSHIP, {}, member.token)).data.myMembership).toMatchObject({
+        status: 'ACTIVE',
+        missedPayments: 0,
+      });
+    });
+
+    it('does not count fail, pay, fail, fail as three in a row', async () => {
+      const member = await h.aMember();
+      await register(member);
+      await subscribe(member);
+      for (const outcome of ['FAILED', 'COMPLETED', 'FAILED', 'FAILED'])
+        await h.gql(RENEW, { outcome }, member.token);
+      expect((await h.gql(MEMBERSHIP, {}, member.token)).data.myMembership).toMatchObject({
+        status: 'ACTIVE',
+        missedPayments: 2,
+      });
+    });
+  });
+
+  describe('webhooks', () => {
+    const completed = (userId: string, paymentIntent: string) => ({
+      type: 'checkout.session.completed',
+      object: {
+        id: `cs_test_${paymentIntent}`,
+        mode: 'payment',
+        amount_total: 17500,
+        currency: 'usd',
+        payment_intent: paymentIntent,
+        metadata: { userId, kind: 'registration', checkoutId: randomUUID() },
+      },
+    });
+
+    it('refuses a bad, tampered or stale signature and changes nothing', async () => {
+      const member = await h.aMember();
+      const event = completed(member.id, 'pi_bad');
+      expect((await h.deliver(event, { secret: 'whsec_wrong_secret_value' })).status).toBe(400);
+      expect((await h.deliver(event, { tamper: true })).status).toBe(400);
+      expect(
+        (await h.deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 3600 })).status,
+      ).toBe(400);
+      const unsigned = await fetch(`${h.url}/webhooks/payments`, { method: 'POST', body: '{}' });
+      expect(unsigned.status).toBe(400);
+      expect(await h.count('payments', 'user_id = $1', [member.id])).toBe(0);
+      expect(
+        (await h.gql(MEMBERSHIP, {}, member.token)).data.myMembership.registrationFeePaid,
+      ).toBe(false);
+    });
+
+    it('applies the same event delivered three times once', async () => {
+      const member = await h.aMember();
+      const event = { ...completed(member.id, 'pi_dup'), id: `evt_${randomUUID()}` };
+      for (let i = 0; i < 3; i++) expect((await h.deliver(event)).status).toBe(200);
+      expect(await h.count('payments', 'user_id = $1', [member.id])).toBe(1);
+      expect(await h.outbox('payment.completed', member.id)).toHaveLength(1);
+      expect(
+        (await h.gql(MEMBERSHIP, {}, member.token)).data.myMembership.registrationFeePaid,
+      ).toBe(true);
+    });
+
+    it('ends in the right state when subscription events arrive out of order', async () => {
+      const member = await h.aMember();
+      const t = Math.floor(Date.now() / 1000);
+      const subscription = (status: string, cancel = false) => ({
+        id: 'sub_test_order',
+        status,
+        cancel_at_period_end: cancel,
+        metadata: { userId: member.id },
+        items: {
+          data: [
+            {
+              price: { unit_amount: 2500 },
+              current_period_start: t,
+              current_period_end: t + 2592000,
+            },
+          ],
+        },
+      });
+      await h.deliver({
+        type: 'invoice.paid',
+        created: t,
+        object: {
+          id: 'in_test_order',
+          subscription: 'sub_test_order',
+          amount_paid: 2500,
+          currency: 'usd',
+          metadata: {},
+          parent: { subscription_details: { metadata: { userId: member.id } } },
+        },
+      });
+      await h.deliver({
+        type: 'customer.subscription.updated',
+        created: t + 1,
+        object: subscription('active'),
+      });
+      await h.deliver({
+        type: 'customer.subscription.created',
+        created: t,
+        object: subscription('incomplete'),
+      });
+      await h.deliver({
+        type: 'customer.subscription.updated',
+        created: t,
+        object: subscription('incomplete'),
+      });
+      await h.deliver({
+        type: 'checkout.session.completed',
+        created: t,
+        object: {
+          id: 'cs_test_order',
+          mode: 'subscription',
+          subscription: 'sub_test_order',
+          metadata: { userId: member.id, kind: 'subscription' },
+        },
+      });
+      const result = await h.gql('{ mySubscription { status monthlyAmount } }', {}, member.token);
+      expect(result.data.mySubscription).toEqual({ status: 'ACTIVE', monthlyAmount: 2500 });
+    });
+  });
+
+  it('refuses sandbox renewals without a subscription', async () => {
+    const member = await h.aMember();
+    const result = await h.gql(RENEW, { outcome: 'COMPLETED' }, member.token);
+    expect(result.errors?.[0]?.extensions.code).toBe('CONFLICT');
+  });
+});

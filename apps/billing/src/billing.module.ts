@@ -1,0 +1,144 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { AddressInfo } from 'node:net';
+import { DataSource } from 'typeorm';
+import { AuthModule } from '@jibs/auth';
+import { DatabaseModule } from '@jibs/database';
+import { EventsModule, InboxEntity, OutboxEntity } from '@jibs/events';
+import { LOGGER, type Logger, type ServiceMetrics } from '@jibs/observability';
+import { subgraphGraphQLModule } from '@jibs/subgraph';
+import { BILLING_CONFIG, type BillingConfig } from './billing.config';
+import { BillingResolver } from './checkout/billing.resolver';
+import { CheckoutEntity } from './checkout/checkout.entity';
+import { CheckoutService } from './checkout/checkout.service';
+import { HouseholdMemberEntity } from './household/household-member.entity';
+import { HouseholdResolver } from './household/household.resolver';
+import { HouseholdService } from './household/household.service';
+import { MemberEntity } from './members/member.entity';
+import { MemberLoader } from './members/member-loader';
+import { MembersService } from './members/members.service';
+import { RegistrationsConsumer } from './members/registrations.consumer';
+import { UserReferenceResolver } from './members/user-reference.resolver';
+import { billingMigrations } from './migrations';
+import { PAYMENT_PROVIDER, type PaymentProvider } from './payments/payment-provider';
+import { SandboxObjectEntity } from './payments/sandbox-object.entity';
+import { SandboxPaymentProvider } from './payments/sandbox-payment-provider';
+import { StripePaymentProvider } from './payments/stripe-payment-provider';
+import { FeeSettingsEntity } from './settings/fee-settings.entity';
+import { FeeSettingsService } from './settings/fee-settings.service';
+import { SettingsConsumer } from './settings/settings.consumer';
+import { PaymentEntity } from './webhooks/payment.entity';
+import { PaymentsService } from './webhooks/payments.service';
+import { ProviderEventEntity } from './webhooks/provider-event.entity';
+import { SubscriptionEntity } from './webhooks/subscription.entity';
+import { WEBHOOK_PATH } from './webhooks/webhook-endpoint';
+import { WebhookService } from './webhooks/webhook.service';
+
+export const billingEntities = [
+  MemberEntity,
+  FeeSettingsEntity,
+  HouseholdMemberEntity,
+  CheckoutEntity,
+  PaymentEntity,
+  SubscriptionEntity,
+  ProviderEventEntity,
+  SandboxObjectEntity,
+  OutboxEntity,
+  InboxEntity,
+];
+
+export interface BillingDependencies {
+  config: BillingConfig;
+  logger: Logger;
+  metrics: ServiceMetrics;
+}
+
+/** The provider the configuration names; the sandbox posts to this service's own endpoint. */
+function paymentProvider(
+  config: BillingConfig,
+  dataSource: DataSource,
+  http: HttpAdapterHost,
+): PaymentProvider {
+  if (config.PAYMENT_PROVIDER === 'stripe') {
+    return new StripePaymentProvider({
+      secretKey: config.STRIPE_SECRET_KEY!,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      host: config.STRIPE_API_HOST,
+      port: config.STRIPE_API_PORT,
+      protocol: config.STRIPE_API_PROTOCOL,
+    });
+  }
+  return new SandboxPaymentProvider(dataSource, {
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    publicUrl: config.BILLING_PUBLIC_URL,
+    webhookUrl: () => {
+      if (config.SANDBOX_WEBHOOK_URL) return config.SANDBOX_WEBHOOK_URL;
+      const address = http.httpAdapter.getHttpServer().address() as AddressInfo;
+      const host = ['0.0.0.0', '::', ''].includes(address.address) ? '127.0.0.1' : address.address;
+      const shown = host.includes(':') ? `[${host}]` : host;
+      return `http://${shown}:${address.port}${WEBHOOK_PATH}`;
+    },
+  });
+}
+
+/** Households, fees, checkouts, payments, subscriptions and membership status. */
+@Module({})
+export class BillingModule {
+  static forRoot({ config, logger, metrics }: BillingDependencies): DynamicModule {
+    const verifier = {
+      jwksUrl: config.JWKS_URL,
+      issuer: config.JWT_ISSUER,
+      audience: config.JWT_AUDIENCE,
+    };
+    return {
+      module: BillingModule,
+      imports: [
+        DatabaseModule.forRoot(() => ({
+          url: config.DATABASE_URL,
+          entities: billingEntities,
+          migrations: billingMigrations,
+          applicationName: 'billing',
+        })),
+        EventsModule.forRoot({
+          source: 'jibs/billing',
+          broker: () => ({
+            kind: config.EVENT_BROKER,
+            eventlogUrl: config.EVENTLOG_DATABASE_URL,
+            kafkaBrokers: config.KAFKA_BROKERS,
+            clientId: 'billing',
+            logger,
+          }),
+        }),
+        AuthModule.forRoot(() => verifier),
+        subgraphGraphQLModule(() => ({
+          logger,
+          metrics,
+          production: config.NODE_ENV === 'production',
+        })),
+      ],
+      providers: [
+        { provide: LOGGER, useValue: logger },
+        { provide: BILLING_CONFIG, useValue: config },
+        {
+          provide: PAYMENT_PROVIDER,
+          inject: [DataSource, HttpAdapterHost],
+          useFactory: (dataSource: DataSource, http: HttpAdapterHost) =>
+            paymentProvider(config, dataSource, http),
+        },
+        MembersService,
+        MemberLoader,
+        FeeSettingsService,
+        HouseholdService,
+        CheckoutService,
+        PaymentsService,
+        WebhookService,
+        HouseholdResolver,
+        BillingResolver,
+        UserReferenceResolver,
+        RegistrationsConsumer,
+        SettingsConsumer,
+      ],
+      exports: [PAYMENT_PROVIDER, WebhookService],
+    };
+  }
+}

@@ -1,0 +1,132 @@
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import {
+  CheckoutKind,
+  CheckoutState,
+  MembershipStatus,
+  PaymentStatus,
+  PaymentType,
+  SubscriptionStatus,
+} from '../billing-enums';
+import type { PaymentEntity } from '../webhooks/payment.entity';
+import type { SubscriptionEntity } from '../webhooks/subscription.entity';
+
+@ObjectType('Payment')
+export class PaymentModel {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => Int)
+  amount!: number;
+
+  @Field({ description: "Lower-case ISO code as stored ('usd'); shown upper-cased." })
+  currency!: string;
+
+  @Field(() => PaymentStatus)
+  status!: PaymentStatus;
+
+  @Field(() => PaymentType)
+  type!: PaymentType;
+
+  @Field(() => String, { nullable: true })
+  description!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "The provider's payment id (shown as 'Payment ID').",
+  })
+  providerPaymentId!: string | null;
+
+  @Field()
+  createdAt!: Date;
+
+  static from(row: PaymentEntity): PaymentModel {
+    return Object.assign(new PaymentModel(), {
+      id: row.id,
+      amount: row.amount,
+      currency: row.currency,
+      status: row.status,
+      type: row.type,
+      description: row.description,
+      providerPaymentId: row.providerPaymentId,
+      createdAt: row.createdAt,
+    });
+  }
+}
+
+@ObjectType('MembershipSubscription')
+export class MembershipSubscriptionModel {
+  @Field(() => SubscriptionStatus)
+  status!: SubscriptionStatus;
+
+  @Field(() => Int)
+  monthlyAmount!: number;
+
+  @Field(() => Date, { nullable: true })
+  currentPeriodStart!: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  currentPeriodEnd!: Date | null;
+
+  @Field()
+  cancelAtPeriodEnd!: boolean;
+
+  static from(row: SubscriptionEntity): MembershipSubscriptionModel {
+    return Object.assign(new MembershipSubscriptionModel(), {
+      status: row.status,
+      monthlyAmount: row.monthlyAmount,
+      currentPeriodStart: row.currentPeriodStart,
+      currentPeriodEnd: row.currentPeriodEnd,
+      cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    });
+  }
+}
+
+@ObjectType('Membership')
+export class MembershipModel {
+  @Field(() => MembershipStatus)
+  status!: MembershipStatus;
+
+  @Field()
+  registrationFeePaid!: boolean;
+
+  @Field(() => Int, {
+    description: 'Consecutive failed monthly payments (3 make the membership inactive).',
+  })
+  missedPayments!: number;
+}
+
+@ObjectType('CheckoutSession')
+export class CheckoutSessionModel {
+  @Field(() => ID)
+  id!: string;
+
+  @Field({
+    description:
+      "Where to send the browser (the provider's hosted page, or the local sandbox page).",
+  })
+  url!: string;
+}
+
+@ObjectType('CheckoutStatus')
+export class CheckoutStatusModel {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => CheckoutKind)
+  kind!: CheckoutKind;
+
+  @Field(() => CheckoutState)
+  state!: CheckoutState;
+}
+
+@ObjectType('DashboardSummary')
+export class DashboardSummaryModel {
+  @Field(() => Int, { description: 'Sum of completed payments, cents.' })
+  totalPayments!: number;
+
+  @Field(() => Int, { description: 'Current monthly dues from the settings, cents.' })
+  monthlyDues!: number;
+
+  @Field(() => MembershipStatus)
+  membershipStatus!: MembershipStatus;
+}

@@ -1,0 +1,133 @@
+import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Authenticated, CurrentUser, type AuthUser } from '@jibs/auth';
+import { MembershipStatus, PaymentStatus } from '../billing-enums';
+import { MembersService } from '../members/members.service';
+import { FeeSettingsService } from '../settings/fee-settings.service';
+import { PaymentsService } from '../webhooks/payments.service';
+import {
+  CheckoutSessionModel,
+  CheckoutStatusModel,
+  DashboardSummaryModel,
+  MembershipModel,
+  MembershipSubscriptionModel,
+  PaymentModel,
+} from './billing.models';
+import type { CheckoutEntity } from './checkout.entity';
+import { CheckoutService } from './checkout.service';
+
+const session = (checkout: CheckoutEntity): CheckoutSessionModel =>
+  Object.assign(new CheckoutSessionModel(), {
+    id: checkout.providerSessionId ?? checkout.id,
+    url: checkout.url!,
+  });
+
+/** Membership, payments and checkouts of the signed-in member (own rows only). */
+@Resolver()
+export class BillingResolver {
+  constructor(
+    private readonly members: MembersService,
+    private readonly checkouts: CheckoutService,
+    private readonly payments: PaymentsService,
+    private readonly settings: FeeSettingsService,
+  ) {}
+
+  @Authenticated()
+  @Query(() => MembershipModel, { description: 'Signed in: own.' })
+  async myMembership(@CurrentUser() user: AuthUser): Promise<MembershipModel> {
+    const member = await this.members.find(user.id);
+    return Object.assign(new MembershipModel(), {
+      status: member?.membershipStatus ?? MembershipStatus.PENDING,
+      registrationFeePaid: member?.registrationFeePaid ?? false,
+      missedPayments: member?.missedPayments ?? 0,
+    });
+  }
+
+  @Authenticated()
+  @Query(() => [PaymentModel])
+  async myPayments(@CurrentUser() user: AuthUser): Promise<PaymentModel[]> {
+    return (await this.payments.list(user.id)).map((row) => PaymentModel.from(row));
+  }
+
+  @Authenticated()
+  @Query(() => MembershipSubscriptionModel, { nullable: true })
+  async mySubscription(@CurrentUser() user: AuthUser): Promise<MembershipSubscriptionModel | null> {
+    const row = await this.checkouts.subscription(user.id);
+    return row ? MembershipSubscriptionModel.from(row) : null;
+  }
+
+  @Authenticated()
+  @Query(() => DashboardSummaryModel)
+  async dashboardSummary(@CurrentUser() user: AuthUser): Promise<DashboardSummaryModel> {
+    const [total, settings, member] = await Promise.all([
+      this.payments.completedTotal(user.id),
+      this.settings.current(),
+      this.members.find(user.id),
+    ]);
+    return Object.assign(new DashboardSummaryModel(), {
+      totalPayments: total,
+      monthlyDues: settings.monthlyDues,
+      membershipStatus: member?.membershipStatus ?? MembershipStatus.PENDING,
+    });
+  }
+
+  @Authenticated()
+  @Query(() => CheckoutStatusModel)
+  async checkoutStatus(
+    @CurrentUser() user: AuthUser,
+    @Args('id', { type: () => ID }) id: string,
+  ): Promise<CheckoutStatusModel> {
+    const checkout = await this.checkouts.status(user.id, id);
+    return Object.assign(new CheckoutStatusModel(), {
+      id: checkout.providerSessionId ?? checkout.id,
+      kind: checkout.kind,
+      state: checkout.state,
+    });
+  }
+
+  @Authenticated()
+  @Mutation(() => CheckoutSessionModel)
+  async startRegistrationCheckout(@CurrentUser() user: AuthUser): Promise<CheckoutSessionModel> {
+    return session(await this.checkouts.startRegistration(user.id));
+  }
+
+  @Authenticated()
+  @Mutation(() => CheckoutSessionModel)
+  async startSubscriptionCheckout(@CurrentUser() user: AuthUser): Promise<CheckoutSessionModel> {
+    return session(await this.checkouts.startSubscription(user.id));
+  }
+
+  @Authenticated()
+  @Mutation(() => CheckoutSessionModel)
+  async startHouseholdMemberCheckout(
+    @CurrentUser() user: AuthUser,
+    @Args('memberId', { type: () => ID }) memberId: string,
+  ): Promise<CheckoutSessionModel> {
+    return session(await this.checkouts.startHouseholdMember(user.id, memberId));
+  }
+
+  @Authenticated()
+  @Mutation(() => MembershipSubscriptionModel, { description: 'Ends at the current period end.' })
+  async cancelSubscription(@CurrentUser() user: AuthUser): Promise<MembershipSubscriptionModel> {
+    return MembershipSubscriptionModel.from(await this.checkouts.cancelSubscription(user.id));
+  }
+
+  @Authenticated()
+  @Mutation(() => String, {
+    description: "Stripe's Customer Portal (update the card); the sandbox returns its own page.",
+  })
+  openBillingPortal(@CurrentUser() user: AuthUser): Promise<string> {
+    return this.checkouts.portal(user.id);
+  }
+
+  @Authenticated()
+  @Mutation(() => PaymentModel, {
+    description:
+      "Local sandbox only (refused otherwise): runs the member's next monthly renewal as paid or failed.",
+  })
+  async sandboxRunRenewal(
+    @CurrentUser() user: AuthUser,
+    @Args('outcome', { type: () => PaymentStatus }) outcome: PaymentStatus,
+  ): Promise<PaymentModel> {
+    return PaymentModel.from(await this.checkouts.sandboxRenewal(user.id, outcome));
+  }
+}

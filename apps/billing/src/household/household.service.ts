@@ -1,0 +1,154 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  DomainError,
+  HouseholdMessages,
+  isFeeBearing,
+  MAX_HOUSEHOLD_MEMBERS,
+  MemberFeeStatus,
+  memberFee,
+  quoteRegistration,
+  validateHousehold,
+  validateHouseholdMember,
+  type FeeQuote,
+  type HouseholdMemberDraft,
+  type ValidHouseholdMember,
+} from '@jibs/domain';
+import { enqueue } from '@jibs/events';
+import { currentRequestId } from '@jibs/observability';
+import { EVENT_SOURCE, MembersService } from '../members/members.service';
+import { FeeSettingsService } from '../settings/fee-settings.service';
+import { HouseholdMemberEntity } from './household-member.entity';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A member's household: who is in it and what each one costs. */
+@Injectable()
+export class HouseholdService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly members: MembersService,
+    private readonly settings: FeeSettingsService,
+  ) {}
+
+  list(
+    userId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<HouseholdMemberEntity[]> {
+    return manager.find(HouseholdMemberEntity, {
+      where: { userId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+  }
+
+  async own(userId: string, id: string, manager: EntityManager = this.dataSource.manager) {
+    const row = UUID.test(id)
+      ? await manager.findOneBy(HouseholdMemberEntity, { id, userId })
+      : null;
+    if (!row) throw DomainError.notFound('Household member not found');
+    return row;
+  }
+
+  /** The registration fee for the stored household, from the current settings. */
+  async quote(userId: string): Promise<FeeQuote> {
+    const [members, settings] = await Promise.all([this.list(userId), this.settings.current()]);
+    return quoteRegistration(members, settings);
+  }
+
+  /** Registration step 3: replaces the household while the registration fee is unpaid. */
+  async save(
+    userId: string,
+    input: { members?: HouseholdMemberDraft[] | null; sameAddressCertified?: boolean | null },
+  ): Promise<HouseholdMemberEntity[]> {
+    const result = validateHousehold(input);
+    if (!result.ok)
+      throw DomainError.badInput(result.fieldErrors, Object.values(result.fieldErrors)[0]);
+    return this.dataSource.transaction(async (manager) => {
+      const member = await this.members.lock(manager, userId);
+      if (member.registrationFeePaid)
+        throw DomainError.conflict(HouseholdMessages.registrationAlreadyPaid);
+      const settings = await this.settings.current(manager);
+      await manager.delete(HouseholdMemberEntity, { userId });
+      const listedAt = Date.now();
+      const rows = result.value.map((valid, index) =>
+        manager.create(HouseholdMemberEntity, {
+          ...this.fields(userId, valid),
+          // Apart by a millisecond each, so the list keeps the order the member gave.
+          createdAt: new Date(listedAt + index),
+          feeStatus: isFeeBearing(valid) ? MemberFeeStatus.IN_REGISTRATION : MemberFeeStatus.NO_FEE,
+          fee: memberFee(valid, settings),
+        }),
+      );
+      return rows.length ? manager.save(rows) : rows;
+    });
+  }
+
+  /** From the profile, after registration: the member's fee (if any) is then due. */
+  async add(
+    userId: string,
+    draft: HouseholdMemberDraft,
+    sameAddressCertified: boolean | null | undefined,
+  ): Promise<HouseholdMemberEntity> {
+    const result = validateHouseholdMember(draft, 'profile');
+    const errors = result.ok ? {} : { ...result.fieldErrors };
+    if (!sameAddressCertified)
+      errors['sameAddressCertified'] = HouseholdMessages.sameAddressRequired;
+    if (!result.ok || Object.keys(errors).length)
+      throw DomainError.badInput(
+        errors,
+        result.ok ? HouseholdMessages.sameAddressRequired : HouseholdMessages.profileFieldsRequired,
+      );
+    const valid = result.value;
+    return this.dataSource.transaction(async (manager) => {
+      const member = await this.members.lock(manager, userId);
+      if (!member.registrationFeePaid)
+        throw DomainError.conflict(HouseholdMessages.registrationRequired);
+      const count = await manager.countBy(HouseholdMemberEntity, { userId });
+      if (count >= MAX_HOUSEHOLD_MEMBERS)
+        throw DomainError.badInput({ members: HouseholdMessages.tooManyMembers });
+      const settings = await this.settings.current(manager);
+      const fee = memberFee(valid, settings);
+      const row = await manager.save(
+        manager.create(HouseholdMemberEntity, {
+          ...this.fields(userId, valid),
+          feeStatus: fee > 0 ? MemberFeeStatus.PAYMENT_DUE : MemberFeeStatus.NO_FEE,
+          fee,
+        }),
+      );
+      await enqueue(
+        manager,
+        'household.member_added',
+        {
+          userId,
+          memberId: row.id,
+          relationship: valid.relationship,
+          firstName: valid.firstName,
+          fee,
+        },
+        { source: EVENT_SOURCE, subject: userId, requestId: currentRequestId() },
+      );
+      return row;
+    });
+  }
+
+  /** Own members only; another member's id is not found and nothing changes. */
+  async remove(userId: string, id: string): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const row = await this.own(userId, id, manager);
+      await manager.delete(HouseholdMemberEntity, { id: row.id, userId });
+      return true;
+    });
+  }
+
+  private fields(userId: string, valid: ValidHouseholdMember) {
+    return {
+      userId,
+      firstName: valid.firstName,
+      lastName: valid.lastName,
+      relationship: valid.relationship,
+      dateOfBirth: valid.dateOfBirth,
+      isWorkingFullTime: valid.isWorkingFullTime,
+      isDependentParent: valid.isDependentParent,
+    };
+  }
+}

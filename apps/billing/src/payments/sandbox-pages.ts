@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import express, { type Express, type Response } from 'express';
+import type { SandboxPaymentProvider, SandboxSession } from './sandbox-payment-provider';
+import { DECLINED_MESSAGE } from './sandbox-payment-provider';
+
+const escape = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
+
+const money = (cents: number, currency: string) =>
+  `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+
+/** The checkout-session id placeholder Stripe fills in the success and cancel URLs. */
+export function withSessionId(url: string, sessionId: string): string {
+  return url.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId));
+}
+
+const STYLE = `
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f6f8fa;color:#1f2933}
+main{max-width:440px;margin:48px auto;background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:32px}
+h1{font-size:1.25rem;margin:0 0 4px}.muted{color:#616e7c;font-size:.9rem}
+.total{font-size:2rem;font-weight:600;margin:16px 0}
+ul{list-style:none;padding:0;margin:0 0 24px;border-top:1px solid #e4e7eb}
+li{display:flex;justify-content:space-between;padding:10px 0;border-bottom:1px solid #e4e7eb}
+label{display:block;font-weight:500;margin-bottom:6px}
+input{width:100%;box-sizing:border-box;padding:10px 12px;font-size:1rem;border:1px solid #cbd2d9;border-radius:6px}
+button{width:100%;padding:12px;margin-top:16px;font-size:1rem;border-radius:6px;border:0;cursor:pointer}
+.pay{background:#2f6f4f;color:#fff}.cancel{background:transparent;color:#52606d;border:1px solid #cbd2d9}
+.error{background:#fde8e8;color:#9b1c1c;padding:10px 12px;border-radius:6px;margin-bottom:16px}
+.note{background:#eef2f7;padding:10px 12px;border-radius:6px;margin-top:24px;font-size:.85rem}
+`;
+
+function send(res: Response, status: number, title: string, body: string, formTargets: string[]) {
+  const nonce = randomBytes(16).toString('base64');
+  // The page's own strict policy: nothing but its inline style, forms only back here or to
+  // where the checkout returns (form-action also governs the redirect after the post).
+  res.setHeader(
+    'content-security-policy',
+    [
+      "default-src 'none'",
+      `style-src 'nonce-${nonce}'`,
+      `form-action 'self' ${formTargets.join(' ')}`,
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ].join('; '),
+  );
+  res.setHeader('cache-control', 'no-store');
+  res.setHeader('x-content-type-options', 'nosniff');
+  res.setHeader('referrer-policy', 'no-referrer');
+  res
+    .status(status)
+    .type('html')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title><style nonce="${nonce}">${STYLE}</style></head><body><main>${body}</main></body></html>`,
+    );
+}
+
+function checkoutPage(session: SandboxSession, message?: string): string {
+  const items = session.lineItems
+    .map(
+      (item) =>
+        `<li><span>${escape(item.label)}</span><span>${money(item.amount, session.currency)}</span></li>`,
+    )
+    .join('');
+  const per = session.mode === 'subscription' ? ' per month' : '';
+  return `
+<h1>JIBS checkout</h1>
+<p class="muted">Sandbox payment page: no real card is charged.</p>
+<div class="total">${money(session.amountTotal, session.currency)}<span class="muted">${per}</span></div>
+<ul>${items}</ul>
+${message ? `<div class="error" role="alert">${escape(message)}</div>` : ''}
+<form method="post" action="${escape(session.id)}">
+  <input type="hidden" name="action" value="pay">
+  <label for="card">Card number</label>
+  <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
+  <button class="pay" type="submit">Pay ${money(session.amountTotal, session.currency)}</button>
+</form>
+<form method="post" action="${escape(session.id)}">
+  <input type="hidden" name="action" value="cancel">
+  <button class="cancel" type="submit">Cancel</button>
+</form>
+<p class="note">Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.</p>`;
+}
+
+const originOf = (url: string) => new URL(url).origin;
+
+/** GET/POST /sandbox/checkout/:id and GET /sandbox/portal: the sandbox provider's pages. */
+export function mountSandboxPages(app: Express, provider: () => SandboxPaymentProvider): void {
+  app.get('/sandbox/checkout/:id', async (req, res, next) => {
+    try {
+      const session = await provider().session(String(req.params['id']));
+      if (!session) return send(res, 404, 'Not found', '<h1>Checkout not found</h1>', []);
+      if (session.status === 'complete')
+        return res.redirect(303, withSessionId(session.successUrl, session.id));
+      send(res, 200, 'JIBS checkout', checkoutPage(session), [
+        originOf(session.successUrl),
+        originOf(session.cancelUrl),
+      ]);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  app.post(
+    '/sandbox/checkout/:id',
+    express.urlencoded({ extended: false, limit: '4kb' }),
+    async (req, res, next) => {
+      try {
+        const sandbox = provider();
+        const session = await sandbox.session(String(req.params['id']));
+        if (!session) return send(res, 404, 'Not found', '<h1>Checkout not found</h1>', []);
+        const targets = [originOf(session.successUrl), originOf(session.cancelUrl)];
+        const body = (req.body ?? {}) as Record<string, string | undefined>;
+        if (session.status === 'complete')
+          return res.redirect(303, withSessionId(session.successUrl, session.id));
+        if (body['action'] === 'cancel')
+          return res.redirect(303, withSessionId(session.cancelUrl, session.id));
+        const outcome = await sandbox.pay(session, String(body['card'] ?? ''));
+        if (outcome === 'paid')
+          return res.redirect(303, withSessionId(session.successUrl, session.id));
+        const message =
+          outcome === 'declined'
+            ? `${DECLINED_MESSAGE} Please try another card.`
+            : 'Please use a test card: 4242 4242 4242 4242 (pays) or 4000 0000 0000 0002 (declined).';
+        send(res, 402, 'JIBS checkout', checkoutPage(session, message), targets);
+      } catch (error) {
+        next(error);
+      }
+    },
+  );
+
+  app.get('/sandbox/portal', (req, res) => {
+    const returnUrl = String(req.query['return_url'] ?? '/');
+    const safeReturn =
+      returnUrl.startsWith('http://') || returnUrl.startsWith('https://') ? returnUrl : '/';
+    send(
+      res,
+      200,
+      'Billing portal',
+      `<h1>Billing portal</h1><p class="muted">Sandbox: there is no stored card to update here. With Stripe this page is Stripe's Customer Portal.</p><p><a href="${escape(safeReturn)}">Return to JIBS</a></p>`,
+      [],
+    );
+  });
+}

@@ -1,0 +1,107 @@
+import Stripe from 'stripe';
+import { BILLING_CURRENCY, CheckoutKind } from '@jibs/domain';
+import type {
+  CreateCheckoutRequest,
+  CreatedCheckout,
+  PaymentProvider,
+  ProviderEvent,
+  ProviderSubscriptionState,
+} from './payment-provider';
+import { verifyWebhookSignature } from './webhook-signature';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** A local stand-in for api.stripe.com (tests). */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+/** Stripe Checkout (payment and subscription mode), Customers, Customer Portal and webhooks. */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly options: StripeProviderOptions) {
+    this.stripe = new Stripe(options.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(options.host ? { host: options.host } : {}),
+      ...(options.port ? { port: options.port } : {}),
+      ...(options.protocol ? { protocol: options.protocol } : {}),
+    });
+  }
+
+  async createCheckoutSession(request: CreateCheckoutRequest): Promise<CreatedCheckout> {
+    const customerId = request.customer.existingId ?? (await this.createCustomer(request));
+    const subscription = request.kind === CheckoutKind.SUBSCRIPTION;
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: subscription ? 'subscription' : 'payment',
+        customer: customerId,
+        client_reference_id: request.userId,
+        line_items: request.lineItems.map((item) => ({
+          quantity: 1,
+          price_data: {
+            currency: BILLING_CURRENCY,
+            unit_amount: item.amount,
+            product_data: { name: item.label },
+            ...(subscription ? { recurring: { interval: 'month' as const } } : {}),
+          },
+        })),
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        metadata: request.metadata,
+        ...(subscription
+          ? { subscription_data: { metadata: request.metadata } }
+          : { payment_intent_data: { metadata: request.metadata } }),
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    if (!session.url) throw new Error('No checkout URL received from payment service');
+    return { sessionId: session.id, url: session.url, customerId };
+  }
+
+  async createPortalSession(request: { customerId: string; returnUrl: string }): Promise<string> {
+    const session = await this.stripe.billingPortal.sessions.create({
+      customer: request.customerId,
+      return_url: request.returnUrl,
+    });
+    return session.url;
+  }
+
+  async cancelSubscriptionAtPeriodEnd(
+    subscriptionId: string,
+    idempotencyKey: string,
+  ): Promise<ProviderSubscriptionState> {
+    const subscription = await this.stripe.subscriptions.update(
+      subscriptionId,
+      { cancel_at_period_end: true },
+      { idempotencyKey },
+    );
+    const item = subscription.items?.data?.[0];
+    return {
+      status: subscription.status,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      currentPeriodStart: item?.current_period_start ?? null,
+      currentPeriodEnd: item?.current_period_end ?? null,
+    };
+  }
+
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent {
+    return verifyWebhookSignature(this.options.webhookSecret, rawBody, signatureHeader);
+  }
+
+  private async createCustomer(request: CreateCheckoutRequest): Promise<string> {
+    const customer = await this.stripe.customers.create(
+      {
+        ...(request.customer.email ? { email: request.customer.email } : {}),
+        ...(request.customer.name ? { name: request.customer.name } : {}),
+        metadata: { userId: request.userId },
+      },
+      { idempotencyKey: `customer-${request.userId}` },
+    );
+    return customer.id;
+  }
+}

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { DEFAULT_SETTINGS, type FeeSettings } from '@jibs/domain';
+import { FeeSettingsEntity } from './fee-settings.entity';
+
+const SITE = 'site';
+const cents = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fallback;
+
+/** The fees billing charges: its copy of identity's settings, the defaults until one arrives. */
+@Injectable()
+export class FeeSettingsService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async current(manager: EntityManager = this.dataSource.manager): Promise<FeeSettings> {
+    const row = await manager.findOneBy(FeeSettingsEntity, { id: SITE });
+    if (!row) {
+      const { registrationFee, memberFee, monthlyDues } = DEFAULT_SETTINGS;
+      return { registrationFee, memberFee, monthlyDues };
+    }
+    return {
+      registrationFee: row.registrationFee,
+      memberFee: row.memberFee,
+      monthlyDues: row.monthlyDues,
+    };
+  }
+
+  /** Keeps the newest published settings; an older event delivered late changes nothing. */
+  async apply(
+    manager: EntityManager,
+    settings: Record<string, unknown>,
+    publishedAt: Date,
+  ): Promise<void> {
+    const existing = await manager.findOne(FeeSettingsEntity, {
+      where: { id: SITE },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (existing && existing.publishedAt > publishedAt) return;
+    const base = existing ?? DEFAULT_SETTINGS;
+    await manager.save(FeeSettingsEntity, {
+      id: SITE,
+      registrationFee: cents(settings['registrationFee'], base.registrationFee),
+      memberFee: cents(settings['memberFee'], base.memberFee),
+      monthlyDues: cents(settings['monthlyDues'], base.monthlyDues),
+      publishedAt,
+    });
+  }
+}
