@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 
 /**
@@ -66,6 +66,32 @@ export const SERVICES: ServiceEntry[] = [
         entities: notificationsEntities,
         migrations: notificationsMigrations,
         createApp: async (env) => (await createNotificationsApp(loadNotificationsConfig(env))).app,
+      };
+    },
+  },
+  {
+    name: 'billing',
+    load: () => {
+      const { createBillingApp } =
+        require('../../apps/billing/src/billing-app') as typeof import('../../apps/billing/src/billing-app');
+      const { loadBillingConfig } =
+        require('../../apps/billing/src/billing.config') as typeof import('../../apps/billing/src/billing.config');
+      const { billingEntities } =
+        require('../../apps/billing/src/billing.module') as typeof import('../../apps/billing/src/billing.module');
+      const { billingMigrations } =
+        require('../../apps/billing/src/migrations') as typeof import('../../apps/billing/src/migrations');
+      return {
+        entities: billingEntities,
+        migrations: billingMigrations,
+        createApp: async (env) =>
+          (
+            await createBillingApp(
+              loadBillingConfig({
+                ...env,
+                STRIPE_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
+              }),
+            )
+          ).app,
       };
     },
   },

@@ -16,6 +16,7 @@ import {
   type Logger,
   type ServiceMetrics,
 } from '@jibs/observability';
+import { billingHttpUrl, billingProxy } from './billing-proxy';
 import { corsPolicy, isAllowedSocketOrigin } from './cors-policy';
 import { createErrorFormatter } from './format-error';
 import type { GatewayConfig } from './gateway.config';
@@ -85,6 +86,9 @@ export async function createGatewayServer(
   app.use(
     securityHeaders({ publicOrigin: config.PUBLIC_ORIGIN, connectSources: config.CSP_CONNECT_SRC }),
   );
+  const billingUrl = billingHttpUrl(config.BILLING_HTTP_URL, config.subgraphs);
+  // Before CORS and body parsing: provider webhooks and the sandbox page pass through raw.
+  if (billingUrl) app.use(billingProxy({ target: billingUrl, logger }));
   app.use(corsPolicy(config.CORS_ORIGINS));
 
   const urls = new Map(config.subgraphs.map(({ name, url }) => [name, url]));

@@ -37,6 +37,8 @@ export const gatewayEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SUPERGRAPH_PATH: z.string().default(DEFAULT_SUPERGRAPH_PATH),
   NOTIFICATIONS_WS_URL: wsUrl,
+  /** Billing's HTTP origin for /webhooks/ and /sandbox/; from BILLING_URL's origin when unset. */
+  BILLING_HTTP_URL: envHelpers.url.optional(),
   JWKS_URL: envHelpers.url,
   JWT_ISSUER: z.string().default('jibs-identity'),
   JWT_AUDIENCE: z.string().default('jibs'),

@@ -10,6 +10,7 @@ const OVERLAYS = ['local', 'production'] as const;
 const SECRET_NAMES: Record<string, string> = {
   identity: 'identity-secrets',
   notifications: 'notifications-secrets',
+  billing: 'billing-secrets',
 };
 
 const validator = createKubernetesValidator();

@@ -4,7 +4,7 @@
  * each service's *.config.ts); keep them in step. The gateway also needs one <NAME>_URL per
  * subgraph named in its supergraph: add them here as subgraphs join.
  */
-export type ServiceName = 'identity' | 'notifications' | 'gateway';
+export type ServiceName = 'identity' | 'notifications' | 'billing' | 'gateway';
 
 /** Values that are credentials, or carry one (database URLs): never written in a committed file. */
 export const SECRET_VARIABLES = [
@@ -15,6 +15,8 @@ export const SECRET_VARIABLES = [
   'ADMIN_PASSWORD',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
 ] as const;
 
 const BACKEND = [
@@ -60,7 +62,21 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
   },
   notifications: {
     port: 4002,
-    env: [...BACKEND, 'MAIL_TRANSPORT', 'SMTP_URL', 'MAIL_FROM'],
+    // Mail: the receipts for completed payments.
+    env: [...BACKEND, 'MAIL_TRANSPORT', 'SMTP_URL', 'MAIL_FROM', 'MAILBOX_DIR'],
+  },
+  billing: {
+    port: 4003,
+    env: [
+      ...BACKEND,
+      'PAYMENT_PROVIDER',
+      // Read only with PAYMENT_PROVIDER=stripe; the webhook secret is always read (the sandbox
+      // signs its webhook events with it too).
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'PUBLIC_ORIGIN',
+      'BILLING_PUBLIC_URL',
+    ],
   },
   gateway: {
     port: 8080,
@@ -72,6 +88,9 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
       'IDENTITY_URL',
       'NOTIFICATIONS_URL',
       'NOTIFICATIONS_WS_URL',
+      // Billing's subgraph, and its plain HTTP routes (webhooks, the sandbox checkout page).
+      'BILLING_URL',
+      'BILLING_HTTP_URL',
       'JWKS_URL',
       'JWT_ISSUER',
       'JWT_AUDIENCE',

@@ -11,7 +11,7 @@ export interface StackOptions {
   root: string;
   dataDir: string;
   gatewayPort: number;
-  /** identity = base+1, notifications = base+2; Postgres, S3 and the mailbox page have their own. */
+  /** identity = base+1, notifications = base+2, billing = base+3; Postgres, S3 and the mailbox page have their own. */
   servicePortBase: number;
   postgresPort: number;
   s3Port: number;
@@ -30,7 +30,7 @@ export const DEFAULT_STACK_PORTS = {
   mailboxPort: 8025,
 };
 
-const SUBGRAPHS = ['identity', 'notifications'] as const;
+const SUBGRAPHS = ['identity', 'notifications', 'billing'] as const;
 export type ServiceName = (typeof SUBGRAPHS)[number] | 'gateway';
 
 interface S3Server {
@@ -146,6 +146,13 @@ export class LocalStack {
         ADMIN_PASSWORD: secrets.adminPassword,
       },
       notifications: {},
+      billing: {
+        PAYMENT_PROVIDER: 'sandbox',
+        STRIPE_WEBHOOK_SECRET: secrets.stripeWebhookSecret,
+        // Checkout returns and the sandbox page are both reached through the gateway's origin.
+        PUBLIC_ORIGIN: this.gatewayUrl,
+        BILLING_PUBLIC_URL: this.gatewayUrl,
+      },
     };
     SUBGRAPHS.forEach((name, index) => {
       this.services.set(
@@ -181,6 +188,7 @@ export class LocalStack {
               ]),
             ),
             NOTIFICATIONS_WS_URL: `ws://127.0.0.1:${port(SUBGRAPHS.indexOf('notifications'))}/graphql`,
+            BILLING_HTTP_URL: `http://127.0.0.1:${port(SUBGRAPHS.indexOf('billing'))}`,
           },
         },
         options.log,

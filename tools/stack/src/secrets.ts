@@ -15,6 +15,8 @@ export interface LocalSecrets {
   /** The first admin, created by identity on an empty database. */
   adminEmail: string;
   adminPassword: string;
+  /** Signs the sandbox payment provider's webhooks; billing verifies them with it. */
+  stripeWebhookSecret: string;
 }
 
 export interface LoadedSecrets {
@@ -28,8 +30,15 @@ export function loadOrCreateSecrets(
   env: NodeJS.ProcessEnv = process.env,
 ): LoadedSecrets {
   const file = join(dataDir, 'secrets.json');
-  if (existsSync(file))
-    return { secrets: JSON.parse(readFileSync(file, 'utf8')) as LocalSecrets, created: false };
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<LocalSecrets>;
+    // Files written before billing existed lack its secret: add it once and keep it.
+    if (!stored.stripeWebhookSecret) {
+      stored.stripeWebhookSecret = newWebhookSecret();
+      writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+    }
+    return { secrets: stored as LocalSecrets, created: false };
+  }
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const secrets: LocalSecrets = {
     postgresPassword: randomBytes(18).toString('base64url'),
@@ -39,7 +48,12 @@ export function loadOrCreateSecrets(
     s3SecretAccessKey: 'S3RVER',
     adminEmail: env.ADMIN_EMAIL ?? 'admin@jibs.local',
     adminPassword: env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url'),
+    stripeWebhookSecret: newWebhookSecret(),
   };
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return { secrets, created: true };
+}
+
+function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64url')}`;
 }

@@ -1,0 +1,78 @@
+import express from 'express';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLogger } from '@jibs/observability';
+import { billingHttpUrl, billingProxy } from './billing-proxy';
+
+const listen = (server: Server) =>
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
+  );
+
+describe('billing proxy', () => {
+  const seen: { url: string; body: Buffer; signature?: string }[] = [];
+  let upstream: Server;
+  let front: Server;
+  let frontUrl: string;
+
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        seen.push({
+          url: req.url!,
+          body: Buffer.concat(chunks),
+          signature: req.headers['stripe-signature'] as string | undefined,
+        });
+        res.setHeader('content-security-policy', "default-src 'none'");
+        res.setHeader('content-type', 'text/html');
+        res.end('<p>sandbox</p>');
+      });
+    });
+    const target = await listen(upstream);
+    const app = express();
+    app.use(billingProxy({ target, logger: createLogger('test', 'silent'), timeoutMs: 2000 }));
+    app.use(express.json());
+    app.use((_req, res) => res.status(404).send('gateway'));
+    front = createServer(app);
+    frontUrl = await listen(front);
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => front?.close(resolve));
+    await new Promise((resolve) => upstream?.close(resolve));
+  });
+
+  it('passes webhooks through byte for byte with the Stripe-Signature header', async () => {
+    const body = '{"id":"evt_1",  "type":"invoice.paid"}';
+    const res = await fetch(`${frontUrl}/webhooks/payments?x=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
+      body,
+    });
+    expect(res.status).toBe(200);
+    const last = seen.at(-1)!;
+    expect(last.url).toBe('/webhooks/payments?x=1');
+    expect(last.body.toString()).toBe(body);
+    expect(last.signature).toBe('t=1,v1=abc');
+  });
+
+  it("serves the sandbox page with billing's own CSP, and leaves other paths alone", async () => {
+    const page = await fetch(`${frontUrl}/sandbox/checkout/cs_1`);
+    expect(page.headers.get('content-security-policy')).toBe("default-src 'none'");
+    expect(await page.text()).toBe('<p>sandbox</p>');
+    const other = await fetch(`${frontUrl}/sandboxes`);
+    expect(await other.text()).toBe('gateway');
+  });
+
+  it("derives billing's HTTP origin from BILLING_URL", () => {
+    expect(
+      billingHttpUrl(undefined, [{ name: 'billing', url: 'http://127.0.0.1:4003/graphql' }]),
+    ).toBe('http://127.0.0.1:4003');
+    expect(billingHttpUrl('http://billing:4000', [])).toBe('http://billing:4000');
+    expect(billingHttpUrl(undefined, [])).toBeUndefined();
+  });
+});
