@@ -28,6 +28,20 @@ const ProfilePage = lazy(() =>
   import('../pages/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
 const AdminPage = lazy(() => import('../pages/admin-page').then((m) => ({ default: m.AdminPage })));
+const PaymentHistoryPage = lazy(() =>
+  import('../pages/payment-history-page').then((m) => ({ default: m.PaymentHistoryPage })),
+);
+const PaymentSuccessPage = lazy(() =>
+  import('../pages/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })),
+);
+const PaymentCancelledPage = lazy(() =>
+  import('../pages/payment-cancelled-page').then((m) => ({ default: m.PaymentCancelledPage })),
+);
+const RegistrationPaymentSuccessPage = lazy(() =>
+  import('../pages/registration-payment-success-page').then((m) => ({
+    default: m.RegistrationPaymentSuccessPage,
+  })),
+);
 const ComingSoonPage = lazy(() =>
   import('../pages/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })),
 );
@@ -37,17 +51,9 @@ const MEMBER_SCREENS_TO_COME = [
   { path: 'submit-death', title: 'Submit Death Report', withBreadcrumbs: true },
   { path: 'upload', title: 'Upload Documents', withBreadcrumbs: true },
   { path: 'my-reports', title: 'My Death Reports' },
-  { path: 'payment-history', title: 'Payment History' },
   { path: 'memorials', title: 'Memorial Pages' },
   { path: 'memorials/create', title: 'Create a Memorial' },
   { path: 'memorial/:id', title: 'Memorial' },
-];
-
-/** Payment result pages: signed in, registration may still be under way (billing builds them). */
-const PAYMENT_RESULTS = [
-  { path: 'payment-success', title: 'Processing Payment' },
-  { path: 'payment-cancelled', title: 'Payment Cancelled' },
-  { path: 'registration-payment-success', title: 'Payment Successful' },
 ];
 
 export function App({ client, session }: { client: ApolloClient; session: SessionManager }) {
@@ -71,17 +77,18 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                     <Route path="login" element={<LoginPage />} />
                   </Route>
                   <Route element={<RouteGuard access="signed-in" />}>
-                    {PAYMENT_RESULTS.map((screen) => (
-                      <Route
-                        key={screen.path}
-                        path={screen.path}
-                        element={<ComingSoonPage title={screen.title} />}
-                      />
-                    ))}
+                    {/* Payment results: registration may still be under way. */}
+                    <Route path="payment-success" element={<PaymentSuccessPage />} />
+                    <Route path="payment-cancelled" element={<PaymentCancelledPage />} />
+                    <Route
+                      path="registration-payment-success"
+                      element={<RegistrationPaymentSuccessPage />}
+                    />
                   </Route>
                   <Route element={<RouteGuard access="registered" />}>
                     <Route path="dashboard" element={<DashboardPage />} />
                     <Route path="profile" element={<ProfilePage />} />
+                    <Route path="payment-history" element={<PaymentHistoryPage />} />
                     {MEMBER_SCREENS_TO_COME.map((screen) => (
                       <Route
                         key={screen.path}

@@ -15,3 +15,16 @@ export function formatCalendarDate(value: string | null | undefined): string {
   const date = new Date(`${value}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? value : longDate.format(date);
 }
+
+const localLongDate = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
+
+/** A moment (ISO date-time) as the member's local day in words: "March 4, 2026". */
+export function formatMoment(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : localLongDate.format(date);
+}

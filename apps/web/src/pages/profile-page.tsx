@@ -20,7 +20,10 @@ import { DetailList } from '../layout/detail-list';
 import { PageBreadcrumbs } from '../layout/page-breadcrumbs';
 import { PageLoader } from '../layout/page-loader';
 import { useDocumentTitle } from '../layout/use-document-title';
+import { HouseholdPanel } from '../profile/household-panel';
+import { RegistrationPaymentPanel } from '../profile/registration-payment-panel';
 import { SaveStatusIcon } from '../profile/save-status';
+import { SubscriptionCard } from '../profile/subscription-card';
 import { useAutoSave } from '../profile/use-auto-save';
 import { nextPhoneValue } from '../register/phone-input';
 
@@ -191,28 +194,8 @@ function ProfileDetails({ profile }: { profile: ProfileFragment }) {
           </Stack>
         </Card>
 
-        {/* Billing builds the household list and the payment panels (spec 2, Profile). */}
-        <Card withBorder radius="lg" padding="xl" component="section" aria-labelledby="household">
-          <Stack gap="sm">
-            <Title order={2} size="h3" id="household">
-              Household Members
-            </Title>
-            <Text c="gray.7">
-              Household members can be added once your registration payment is complete.
-            </Text>
-          </Stack>
-        </Card>
-
-        <Card withBorder radius="lg" padding="xl" component="section" aria-labelledby="membership">
-          <Stack gap="sm">
-            <Title order={2} size="h3" id="membership">
-              Membership and Payments
-            </Title>
-            <Text c="gray.7">
-              Your registration payment and monthly membership will be shown here.
-            </Text>
-          </Stack>
-        </Card>
+        <HouseholdPanel registrationFeePaid={profile.registrationFeePaid} />
+        {profile.registrationFeePaid ? <SubscriptionCard /> : <RegistrationPaymentPanel />}
       </Stack>
     </Container>
   );

@@ -22,8 +22,10 @@ import { PageLoader } from '../layout/page-loader';
 import { useDocumentTitle } from '../layout/use-document-title';
 import { PaymentSummaryCard } from '../register/payment-summary-card';
 import { PersonalInfoStep } from '../register/personal-info-step';
+import { HouseholdStep } from '../register/household-step';
+import { MembershipSetupStep } from '../register/membership-setup-step';
 import { PersonalInfoSummary } from '../register/personal-info-summary';
-import { StepPlaceholder } from '../register/step-placeholder';
+import { RegistrationPaymentStep } from '../register/registration-payment-step';
 import { VerificationStep } from '../register/verification-step';
 import { WizardProgress } from '../register/wizard-progress';
 import {
@@ -34,7 +36,7 @@ import {
   stepInfo,
   type WizardStep,
 } from '../register/wizard-steps';
-import { registrationComplete } from '../session/registration';
+import { isAdmin } from '../session/registration';
 import { useSession } from '../session/session-context';
 
 /**
@@ -52,7 +54,17 @@ export function RegisterPage() {
 
   const profile = me.data?.me ?? null;
   const known = !signedIn || chosen !== null || profile !== null;
-  const step = chosen ?? resumeStep({ signedIn, verified: profile?.verified ?? false, requested });
+  const feePaid = profile?.registrationFeePaid ?? session.user?.registrationFeePaid ?? false;
+  const membershipActive =
+    (profile?.membershipStatus ?? session.user?.membershipStatus) === 'ACTIVE';
+  const step =
+    chosen ??
+    resumeStep({
+      signedIn,
+      verified: profile?.verified ?? false,
+      registrationFeePaid: feePaid,
+      requested,
+    });
   const headingRef = useFocusOnChange<HTMLHeadingElement>(known ? step : null);
   const info = stepInfo(step);
   useDocumentTitle(`Registration: ${info.title}`);
@@ -64,9 +76,9 @@ export function RegisterPage() {
     if (params.has('step')) setParams({}, { replace: true });
   };
 
-  // Admins have no registration; members who have finished it have nothing to do here, unless
-  // a payment page sends them back to a later step.
-  if (signedIn && session.user && registrationComplete(session.user) && !requested) {
+  // Admins have no registration; members whose fee is paid and membership active have nothing
+  // left to do here.
+  if (signedIn && session.user && (isAdmin(session.user) || (feePaid && membershipActive))) {
     return <Navigate to="/dashboard" replace />;
   }
 
@@ -104,8 +116,17 @@ export function RegisterPage() {
             onBack={() => goTo('personal-info')}
           />
         );
-      default:
-        return <StepPlaceholder onBack={() => goTo(previousStep(step))} />;
+      case 'household-members':
+        return (
+          <HouseholdStep
+            onBack={() => goTo(previousStep(step))}
+            onSaved={() => goTo('registration-payment')}
+          />
+        );
+      case 'registration-payment':
+        return <RegistrationPaymentStep onBack={() => goTo(previousStep(step))} />;
+      case 'subscription-setup':
+        return <MembershipSetupStep membershipActive={membershipActive} />;
     }
   })();
 

@@ -1,4 +1,4 @@
-import { formatCents } from './money';
+import { formatCents, formatCentsShort, formatMonthly } from './money';
 
 describe('formatCents', () => {
   it.each([
@@ -14,5 +14,13 @@ describe('formatCents', () => {
 
   it('rounds a fractional cent rather than showing it', () => {
     expect(formatCents(2_500.4)).toBe('$25.00');
+  });
+});
+
+describe('formatCentsShort and formatMonthly', () => {
+  it('drops the cents of whole dollars, as the spec words prices', () => {
+    expect(formatCentsShort(2_500)).toBe('$25');
+    expect(formatCentsShort(2_550)).toBe('$25.50');
+    expect(formatMonthly(2_500)).toBe('$25/month');
   });
 });

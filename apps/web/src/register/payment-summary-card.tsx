@@ -1,14 +1,19 @@
 import { useQuery } from '@apollo/client/react';
 import { Button, Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { PublicSettingsDocument } from '../gql/graphql';
+import { RegistrationQuoteDocument } from '../gql/graphql';
 import { formatCents } from '../public/money';
-import { paymentSummary } from './payment-summary';
 
-/** Beside steps 2 to 4: what registering costs, from the current settings. */
+/**
+ * Beside steps 2 to 4: what registering costs, as billing quotes it from the saved household
+ * and the current settings. Saving the household refetches it.
+ */
 export function PaymentSummaryCard() {
-  const { data, loading, error, refetch } = useQuery(PublicSettingsDocument);
-  const settings = data?.publicSettings;
-  const summary = settings ? paymentSummary(settings) : null;
+  const { data, loading, error, refetch } = useQuery(RegistrationQuoteDocument);
+  const quote = data?.registrationQuote;
+
+  const lines = quote
+    ? [{ label: 'Base registration fee', amount: quote.baseFee }, ...quote.memberLines]
+    : [];
 
   return (
     <Card withBorder radius="lg" padding="lg" component="aside" aria-labelledby="summary-heading">
@@ -16,42 +21,60 @@ export function PaymentSummaryCard() {
         <Title order={2} size="h4" id="summary-heading">
           Payment Summary
         </Title>
-        {summary && settings ? (
+        {quote ? (
           <>
             <Stack gap="xs" component="dl" m={0}>
-              {summary.lines.map((line) => (
-                <Group key={line.label} justify="space-between" wrap="nowrap" gap="sm">
+              {lines.map((line, index) => (
+                <Group
+                  key={`${line.label}-${index}`}
+                  justify="space-between"
+                  wrap="nowrap"
+                  gap="sm"
+                >
                   <Text component="dt" c="gray.8">
                     {line.label}
                   </Text>
                   <Text component="dd" m={0} fw={500} style={{ whiteSpace: 'nowrap' }}>
                     {formatCents(line.amount)}
-                    {line.per && (
-                      <Text span c="gray.7" size="sm">
-                        {' '}
-                        {line.per}
-                      </Text>
-                    )}
                   </Text>
                 </Group>
               ))}
+              <Divider />
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <Text component="dt" fw={600}>
+                  Registration total
+                </Text>
+                <Text component="dd" m={0} fw={600}>
+                  {formatCents(quote.registrationTotal)}
+                </Text>
+              </Group>
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <Text component="dt" c="gray.8">
+                  Monthly dues
+                </Text>
+                <Text component="dd" m={0} fw={500} style={{ whiteSpace: 'nowrap' }}>
+                  {formatCents(quote.monthlyDues)}
+                  <Text span c="gray.7" size="sm">
+                    {' '}
+                    / month
+                  </Text>
+                </Text>
+              </Group>
             </Stack>
             <Divider />
             <Stack gap={2}>
               <Group justify="space-between" wrap="nowrap">
                 <Text fw={700}>Due Today</Text>
                 <Text fw={700} fz="lg">
-                  {formatCents(summary.dueToday)}
+                  {formatCents(quote.dueToday)}
                 </Text>
               </Group>
               <Text size="sm" c="gray.7">
-                {summary.dueTodayNote}
+                Includes first month&apos;s membership
               </Text>
             </Stack>
             <Text size="sm" c="gray.7">
-              Each spouse, child or dependent parent you add to your household adds{' '}
-              {formatCents(settings.memberFee)} to the registration fee. Nothing is charged until
-              the payment step.
+              Nothing is charged until the payment step.
             </Text>
           </>
         ) : loading ? (

@@ -52,8 +52,12 @@ describe('requestedStep', () => {
 });
 
 describe('resumeStep', () => {
-  const resume = (signedIn: boolean, verified: boolean, requested: WizardStep | null = null) =>
-    resumeStep({ signedIn, verified, requested });
+  const resume = (
+    signedIn: boolean,
+    verified: boolean,
+    requested: WizardStep | null = null,
+    registrationFeePaid = false,
+  ) => resumeStep({ signedIn, verified, registrationFeePaid, requested });
 
   it('starts a visitor at Personal Information, whatever the address asks', () => {
     expect(resume(false, false)).toBe('personal-info');
@@ -65,12 +69,17 @@ describe('resumeStep', () => {
     expect(resume(true, false, 'registration-payment')).toBe('verification');
   });
 
-  it('takes a verified member on to Household Members', () => {
+  it('takes a verified member whose fee is unpaid on to Household Members', () => {
     expect(resume(true, true)).toBe('household-members');
   });
 
-  it('honours the payment step the address asks for once verified', () => {
+  it('returns from checkout to the registration payment while the fee is unpaid', () => {
     expect(resume(true, true, 'registration-payment')).toBe('registration-payment');
-    expect(resume(true, true, 'subscription-setup')).toBe('subscription-setup');
+    expect(resume(true, true, 'subscription-setup')).toBe('registration-payment');
+  });
+
+  it('leaves only Membership Setup once the fee is paid', () => {
+    expect(resume(true, true, null, true)).toBe('subscription-setup');
+    expect(resume(true, true, 'registration-payment', true)).toBe('subscription-setup');
   });
 });

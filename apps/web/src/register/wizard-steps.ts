@@ -50,19 +50,27 @@ export interface ResumeFacts {
   signedIn: boolean;
   /** `me.verified` from the server; irrelevant when signed out. */
   verified: boolean;
+  /** `me.registrationFeePaid` (billing). */
+  registrationFeePaid: boolean;
   /** From `?step=`, already filtered by `requestedStep`. */
   requested: WizardStep | null;
 }
 
 /**
  * The step the wizard opens on, from what the server knows: a visitor starts at the beginning;
- * an account waits for verification before anything else; a verified member continues with the
- * household, or with the payment step the address asks for (returning from checkout).
- *
- * Billing will extend this with the payment facts (fee paid → membership setup).
+ * an account waits for verification before anything else; a verified member whose fee is unpaid
+ * continues with the household (the household may be empty), or with the registration payment
+ * when returning from checkout; once the fee is paid only membership setup remains.
  */
-export function resumeStep({ signedIn, verified, requested }: ResumeFacts): WizardStep {
+export function resumeStep({
+  signedIn,
+  verified,
+  registrationFeePaid,
+  requested,
+}: ResumeFacts): WizardStep {
   if (!signedIn) return 'personal-info';
   if (!verified) return 'verification';
-  return requested ?? 'household-members';
+  if (registrationFeePaid) return 'subscription-setup';
+  // Membership setup needs the registration fee first.
+  return requested ? 'registration-payment' : 'household-members';
 }

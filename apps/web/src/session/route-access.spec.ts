@@ -8,7 +8,10 @@ import {
 import { registrationComplete } from './registration';
 import type { SessionState } from './session-manager';
 
-const aUser = (role: SessionUserFragment['role']): SessionUserFragment => ({
+const aUser = (
+  role: SessionUserFragment['role'],
+  registrationFeePaid = false,
+): SessionUserFragment => ({
   __typename: 'User',
   id: 'u1',
   email: 'amina@example.com',
@@ -17,6 +20,8 @@ const aUser = (role: SessionUserFragment['role']): SessionUserFragment => ({
   fullName: 'Amina Rahman',
   role,
   createdAt: '2026-01-01T00:00:00Z',
+  registrationFeePaid,
+  membershipStatus: registrationFeePaid ? 'ACTIVE' : 'PENDING',
 });
 
 const loading: SessionState = { status: 'loading', user: null };
@@ -34,8 +39,16 @@ describe('registrationComplete', () => {
     expect(registrationComplete(aUser('ADMIN'))).toBe(true);
   });
 
-  it('holds every member back until billing reports the registration fee paid', () => {
+  it('holds a member back until billing reports the registration fee paid', () => {
     expect(registrationComplete(aUser('MEMBER'))).toBe(false);
+    expect(registrationComplete(aUser('MEMBER', true))).toBe(true);
+  });
+
+  it('lets a member who paid the fee open the member screens', () => {
+    const paid: SessionState = { status: 'signed-in', user: aUser('MEMBER', true) };
+    expect(where('registered', paid)).toBe('allow');
+    expect(where('admin', paid)).toBe('/dashboard');
+    expect(headerShowsRegistrationOnly(paid, '/dashboard')).toBe(false);
   });
 });
 

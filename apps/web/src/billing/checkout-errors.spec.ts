@@ -1,0 +1,100 @@
+import { ErrorCode } from '@jibs/domain';
+import type { ApiError } from '../api/api-error';
+import {
+  canRetry,
+  checkoutFailure,
+  MAX_CHECKOUT_RETRIES,
+  NO_CHECKOUT_URL,
+  retryAttemptLabel,
+} from './checkout-errors';
+
+const anError = (message: string, extra: Partial<ApiError> = {}): ApiError => ({
+  message,
+  fieldErrors: {},
+  network: false,
+  ...extra,
+});
+
+describe('checkoutFailure', () => {
+  it('words configuration errors for each purpose, without retry', () => {
+    const error = anError('STRIPE_SECRET_KEY environment variable is not set');
+    expect(checkoutFailure(error, 'registration')).toEqual({
+      title: 'Payment Error',
+      message: 'Payment system configuration error. Please contact support.',
+      retryable: false,
+    });
+    expect(checkoutFailure(error, 'subscription')).toEqual({
+      title: 'Subscription Error',
+      message: 'Subscription system configuration error. Please contact support.',
+      retryable: false,
+    });
+  });
+
+  it('words authentication errors, without retry', () => {
+    const expected = {
+      title: 'Payment Error',
+      message: 'Authentication error. Please try logging in again.',
+      retryable: false,
+    };
+    expect(checkoutFailure(anError('Provider authentication failed'), 'registration')).toEqual(
+      expected,
+    );
+    expect(
+      checkoutFailure(anError('x', { code: ErrorCode.Unauthenticated }), 'registration'),
+    ).toEqual(expected);
+  });
+
+  it('asks to check the household on an invalid household', () => {
+    expect(checkoutFailure(anError('Invalid household data'), 'registration')).toMatchObject({
+      message: 'Please check your household member information and try again.',
+      retryable: true,
+    });
+  });
+
+  it('reports a missing checkout address', () => {
+    expect(checkoutFailure('no-url', 'member')).toEqual({
+      title: 'Payment Error',
+      message: NO_CHECKOUT_URL,
+      retryable: true,
+    });
+    expect(NO_CHECKOUT_URL).toBe('No checkout URL received from payment service');
+  });
+
+  it('passes on words meant for the member, and falls back per purpose', () => {
+    expect(
+      checkoutFailure(
+        anError('Registration fee already paid', { code: ErrorCode.Conflict }),
+        'registration',
+      ).message,
+    ).toBe('Registration fee already paid');
+    expect(checkoutFailure(anError('boom', { code: 'SOMETHING' }), 'subscription').message).toBe(
+      'Failed to set up subscription',
+    );
+    expect(checkoutFailure(anError('boom', { code: 'SOMETHING' }), 'registration').message).toBe(
+      'Failed to process payment',
+    );
+    expect(
+      checkoutFailure(anError('Failed to fetch', { network: true }), 'registration').message,
+    ).toBe('Network error. Please check your connection and try again.');
+  });
+});
+
+describe('retry rules', () => {
+  const retryable = checkoutFailure('no-url', 'registration');
+  const configuration = checkoutFailure(anError('environment variable missing'), 'registration');
+
+  it('offers up to three retries', () => {
+    expect(MAX_CHECKOUT_RETRIES).toBe(3);
+    expect([0, 1, 2, 3].map((n) => canRetry(retryable, n))).toEqual([true, true, true, false]);
+  });
+
+  it('never offers a retry for configuration or authentication errors', () => {
+    expect(canRetry(configuration, 0)).toBe(false);
+  });
+
+  it('labels the retries n/3', () => {
+    expect(retryAttemptLabel(0)).toBeNull();
+    expect(retryAttemptLabel(1)).toBe('Retry attempt 1/3');
+    expect(retryAttemptLabel(3)).toBe('Retry attempt 3/3');
+  });
+});

@@ -1,0 +1,84 @@
+import { ErrorCode } from '@jibs/domain';
+import type { ApiError } from '../api/api-error';
+import { genericErrorMessage } from '../api/error-messages';
+
+/** What a checkout pays for: the registration fee, the monthly dues, or an added member. */
+export type CheckoutPurpose = 'registration' | 'subscription' | 'member';
+
+/** Payment retries stop after three (spec 8 and 9). */
+export const MAX_CHECKOUT_RETRIES = 3;
+
+export const NO_CHECKOUT_URL = 'No checkout URL received from payment service';
+
+export interface CheckoutFailure {
+  /** The notice's title: 'Payment Error' or 'Subscription Error' (spec 8). */
+  title: string;
+  message: string;
+  /** Configuration and authentication errors are not worth retrying (spec 8). */
+  retryable: boolean;
+}
+
+const WORDING: Record<CheckoutPurpose, { title: string; configuration: string; fallback: string }> =
+  {
+    registration: {
+      title: 'Payment Error',
+      configuration: 'Payment system configuration error. Please contact support.',
+      fallback: 'Failed to process payment',
+    },
+    member: {
+      title: 'Payment Error',
+      configuration: 'Payment system configuration error. Please contact support.',
+      fallback: 'Failed to process payment',
+    },
+    subscription: {
+      title: 'Subscription Error',
+      configuration: 'Subscription system configuration error. Please contact support.',
+      fallback: 'Failed to set up subscription',
+    },
+  };
+
+const AUTHENTICATION_ERROR = 'Authentication error. Please try logging in again.';
+const INVALID_HOUSEHOLD = 'Please check your household member information and try again.';
+
+/**
+ * The catalogue's payment errors (spec 8, "Payments"): a failed checkout start in the member's
+ * words, and whether a retry may help. `'no-url'` is an answer without a checkout address.
+ */
+export function checkoutFailure(
+  error: ApiError | 'no-url',
+  purpose: CheckoutPurpose,
+): CheckoutFailure {
+  const wording = WORDING[purpose];
+  if (error === 'no-url')
+    return { title: wording.title, message: NO_CHECKOUT_URL, retryable: true };
+  const text = error.message ?? '';
+  if (/environment variable/i.test(text)) {
+    return { title: wording.title, message: wording.configuration, retryable: false };
+  }
+  if (error.code === ErrorCode.Unauthenticated || /authentication/i.test(text)) {
+    return { title: wording.title, message: AUTHENTICATION_ERROR, retryable: false };
+  }
+  if (/invalid household/i.test(text)) {
+    return { title: wording.title, message: INVALID_HOUSEHOLD, retryable: true };
+  }
+  const speaksToUser =
+    error.code === ErrorCode.BadUserInput ||
+    error.code === ErrorCode.Conflict ||
+    error.code === ErrorCode.Forbidden ||
+    error.code === ErrorCode.RateLimited;
+  if (speaksToUser && text) return { title: wording.title, message: text, retryable: true };
+  if (error.network || (error.status ?? 0) >= 500 || error.code === ErrorCode.Internal) {
+    return { title: wording.title, message: genericErrorMessage(error), retryable: true };
+  }
+  return { title: wording.title, message: wording.fallback, retryable: true };
+}
+
+/** Whether the Retry action shows after a failure, given the retries already made (up to 3). */
+export function canRetry(failure: CheckoutFailure, retries: number): boolean {
+  return failure.retryable && retries < MAX_CHECKOUT_RETRIES;
+}
+
+/** 'Retry attempt n/3' once the member has retried; null for the first try. */
+export function retryAttemptLabel(retries: number): string | null {
+  return retries >= 1 ? `Retry attempt ${retries}/${MAX_CHECKOUT_RETRIES}` : null;
+}

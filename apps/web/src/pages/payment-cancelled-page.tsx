@@ -1,0 +1,35 @@
+import { Button, Text } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { PaymentResultLayout } from '../billing/payment-result-layout';
+import { useDocumentTitle } from '../layout/use-document-title';
+
+/** /payment-cancelled: the member left the checkout; nothing was charged. */
+export function PaymentCancelledPage() {
+  const [params] = useSearchParams();
+  useDocumentTitle('Payment Cancelled');
+  return (
+    <PaymentResultLayout
+      tone="neutral"
+      title="Payment Cancelled"
+      sessionId={params.get('session_id')}
+      actions={
+        <>
+          <Button component={Link} to="/register?step=subscription-setup">
+            Retry Subscription Setup
+          </Button>
+          <Button component={Link} to="/register?step=registration-payment" variant="light">
+            Retry Registration Payment
+          </Button>
+          <Button component={Link} to="/" variant="default">
+            Back to Home
+          </Button>
+        </>
+      }
+    >
+      <Text>Your payment was cancelled and no charges were made.</Text>
+      <Text c="gray.7" size="sm">
+        You can try again whenever you are ready.
+      </Text>
+    </PaymentResultLayout>
+  );
+}

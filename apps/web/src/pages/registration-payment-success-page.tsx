@@ -1,0 +1,104 @@
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { Button, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { PaymentResultLayout, SupportLink } from '../billing/payment-result-layout';
+import { useCheckoutWait } from '../billing/use-checkout-wait';
+import { MeDocument, PublicSettingsDocument } from '../gql/graphql';
+import { useDocumentTitle } from '../layout/use-document-title';
+import { formatMonthly } from '../public/money';
+import { useSessionManager } from '../session/session-context';
+
+/** /registration-payment-success: back from the registration fee's checkout. */
+export function RegistrationPaymentSuccessPage() {
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  const outcome = useCheckoutWait(sessionId);
+  const session = useSessionManager();
+  const client = useApolloClient();
+  const settings = useQuery(PublicSettingsDocument);
+  useDocumentTitle(outcome === 'completed' ? 'Payment Successful' : 'Processing Payment');
+
+  useEffect(() => {
+    // The fee is paid: the session's user and the wizard's `me` must say so before the member
+    // moves on to membership setup.
+    if (outcome !== 'completed') return;
+    void session.refresh();
+    void client.query({ query: MeDocument, fetchPolicy: 'network-only' }).catch(() => undefined);
+  }, [outcome, session, client]);
+
+  if (!sessionId) return <Navigate to="/register" replace />;
+
+  const dues = settings.data?.publicSettings.monthlyDues;
+  switch (outcome) {
+    case 'waiting':
+      return (
+        <PaymentResultLayout tone="waiting" title="Processing Payment...">
+          <Text c="gray.7">We are confirming your payment. This usually takes a few seconds.</Text>
+        </PaymentResultLayout>
+      );
+    case 'completed':
+      return (
+        <PaymentResultLayout
+          tone="success"
+          title="Payment Successful!"
+          sessionId={sessionId}
+          actions={
+            <Button component={Link} to="/register?step=subscription-setup">
+              Continue to Membership Setup
+            </Button>
+          }
+        >
+          <Text>Thank you. Your registration fee has been received.</Text>
+          <Text c="gray.7">
+            One step remains: setting up your monthly membership
+            {dues !== undefined ? ` (${formatMonthly(dues)})` : ''}.
+          </Text>
+        </PaymentResultLayout>
+      );
+    case 'failed':
+      return (
+        <PaymentResultLayout
+          tone="error"
+          title="Payment Verification Error"
+          sessionId={sessionId}
+          actions={
+            <Button component={Link} to="/register">
+              Back to Registration
+            </Button>
+          }
+        >
+          <Text>We could not confirm this payment.</Text>
+          <Text c="gray.7">
+            Please contact support if issues persist. <SupportLink />
+          </Text>
+        </PaymentResultLayout>
+      );
+    case 'timeout':
+      return <StillProcessing sessionId={sessionId} />;
+  }
+}
+
+/** The payment may have gone through but billing has not confirmed it in time. */
+export function StillProcessing({ sessionId }: { sessionId: string }) {
+  return (
+    <PaymentResultLayout
+      tone="warning"
+      title="Warning"
+      sessionId={sessionId}
+      actions={
+        <>
+          <Button onClick={() => window.location.reload()}>Check again</Button>
+          <Button component={Link} to="/contact" variant="default">
+            Contact support
+          </Button>
+        </>
+      }
+    >
+      <Text>Payment received but profile update failed. Please contact support.</Text>
+      <Text c="gray.7" size="sm">
+        Please do not pay again. Quote the session ID below so we can find your payment.
+      </Text>
+    </PaymentResultLayout>
+  );
+}

@@ -1,0 +1,303 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { ErrorCode, HouseholdMessages, validateHouseholdMember } from '@jibs/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toApiError } from '../api/api-error';
+import {
+  RELATIONSHIP_OPTIONS,
+  emptyMemberForm,
+  relationshipLabel,
+  toDomainDraft,
+  toMemberInput,
+  type MemberForm,
+} from '../billing/household-form';
+import { formatCalendarDate } from '../format/calendar-date';
+import {
+  AddHouseholdMemberDocument,
+  MyHouseholdDocument,
+  RemoveHouseholdMemberDocument,
+  type HouseholdMemberItemFragment,
+  type MemberFeeStatus,
+} from '../gql/graphql';
+import { formatCents } from '../public/money';
+import { MemberPaymentModal, type MemberToPay } from './member-payment-modal';
+
+const FEE_BADGE: Record<MemberFeeStatus, { label: string; color: string }> = {
+  IN_REGISTRATION: { label: 'Covered', color: 'green' },
+  PAID: { label: 'Paid', color: 'green' },
+  PAYMENT_DUE: { label: 'Payment due', color: 'yellow' },
+  NO_FEE: { label: 'No fee', color: 'gray' },
+};
+
+/** Profile › Household Members: the list, removing, and adding once the fee is paid. */
+export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: boolean }) {
+  const household = useQuery(MyHouseholdDocument, { fetchPolicy: 'cache-and-network' });
+  const [toRemove, setToRemove] = useState<HouseholdMemberItemFragment | null>(null);
+  const [toPay, setToPay] = useState<MemberToPay | null>(null);
+  const [remove, removing] = useMutation(RemoveHouseholdMemberDocument, {
+    refetchQueries: [MyHouseholdDocument],
+  });
+  const members = household.data?.myHousehold ?? [];
+
+  const confirmRemove = async () => {
+    if (!toRemove) return;
+    try {
+      await remove({ variables: { id: toRemove.id } });
+      notifications.show({
+        color: 'green',
+        title: 'Success',
+        message: `${toRemove.fullName} removed successfully`,
+      });
+    } catch {
+      notifications.show({
+        color: 'red',
+        title: 'Error',
+        message: 'Failed to remove household member',
+      });
+    }
+    setToRemove(null);
+  };
+
+  return (
+    <Card withBorder radius="lg" padding="xl" component="section" aria-labelledby="household">
+      <Stack gap="lg">
+        <Title order={2} size="h3" id="household">
+          Household Members
+        </Title>
+        {household.loading && !household.data ? (
+          <Text c="gray.7" role="status">
+            Loading your household…
+          </Text>
+        ) : household.error && !household.data ? (
+          <Group gap="sm">
+            <Text c="gray.7">We could not load your household members just now.</Text>
+            <Button variant="light" size="xs" onClick={() => void household.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        ) : members.length === 0 ? (
+          <Text c="gray.7">No household members have been added.</Text>
+        ) : (
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {members.map((member) => (
+              <Card key={member.id} component="li" withBorder radius="md" padding="md">
+                <Group justify="space-between" wrap="wrap" gap="sm">
+                  <Stack gap={2}>
+                    <Text fw={600}>{member.fullName}</Text>
+                    <Text size="sm" c="gray.7">
+                      {relationshipLabel(member.relationship)} · born{' '}
+                      {formatCalendarDate(member.dateOfBirth)}
+                      {member.isWorkingFullTime ? ' · works full time' : ''}
+                    </Text>
+                  </Stack>
+                  <Group gap="sm">
+                    <Badge variant="light" color={FEE_BADGE[member.feeStatus].color}>
+                      {FEE_BADGE[member.feeStatus].label}
+                    </Badge>
+                    {member.feeStatus === 'PAYMENT_DUE' && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() =>
+                          setToPay({ id: member.id, fullName: member.fullName, fee: member.fee })
+                        }
+                      >
+                        Pay {formatCents(member.fee)}
+                      </Button>
+                    )}
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setToRemove(member)}
+                      aria-label={`Remove ${member.fullName}`}
+                    >
+                      Remove
+                    </Button>
+                  </Group>
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        )}
+
+        {registrationFeePaid ? (
+          <AddMemberForm
+            onAdded={(member) => member.feeStatus === 'PAYMENT_DUE' && setToPay(member)}
+          />
+        ) : (
+          <Alert color="yellow" variant="light">
+            <Stack gap="xs" align="flex-start">
+              <Text>{HouseholdMessages.registrationRequired}</Text>
+              <Button component={Link} to="/register?step=registration-payment" size="xs">
+                Continue registration
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+      </Stack>
+
+      <Modal
+        opened={!!toRemove}
+        onClose={() => setToRemove(null)}
+        title="Remove household member?"
+        centered
+        radius="lg"
+      >
+        <Stack gap="md">
+          <Text>
+            {toRemove?.fullName} will no longer be covered by your membership. Fees already paid are
+            not refunded automatically; please contact us about a refund.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setToRemove(null)}>
+              Keep
+            </Button>
+            <Button color="red" loading={removing.loading} onClick={() => void confirmRemove()}>
+              Remove
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <MemberPaymentModal member={toPay} onClose={() => setToPay(null)} />
+    </Card>
+  );
+}
+
+function AddMemberForm({ onAdded }: { onAdded: (member: HouseholdMemberItemFragment) => void }) {
+  const [form, setForm] = useState<MemberForm>(emptyMemberForm);
+  const [sameAddress, setSameAddress] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [add, { loading }] = useMutation(AddHouseholdMemberDocument, {
+    refetchQueries: [MyHouseholdDocument],
+  });
+  const update = (change: Partial<MemberForm>) => {
+    setForm((f) => ({ ...f, ...change }));
+    setErrors({});
+  };
+
+  const submit = async () => {
+    const result = validateHouseholdMember(toDomainDraft(form), 'profile');
+    const found = result.ok ? {} : { ...result.fieldErrors };
+    if (!sameAddress) found['sameAddressCertified'] = HouseholdMessages.sameAddressRequired;
+    if (Object.keys(found).length) {
+      setErrors(found);
+      return;
+    }
+    try {
+      const { data } = await add({
+        variables: { input: toMemberInput(form), sameAddressCertified: sameAddress },
+      });
+      notifications.show({
+        color: 'green',
+        title: 'Success',
+        message: 'Household member added successfully',
+      });
+      setForm(emptyMemberForm());
+      setSameAddress(false);
+      if (data) onAdded(data.addHouseholdMember);
+    } catch (error) {
+      const apiError = toApiError(error);
+      if (apiError.code === ErrorCode.BadUserInput && Object.keys(apiError.fieldErrors).length) {
+        setErrors(apiError.fieldErrors);
+        return;
+      }
+      notifications.show({
+        color: 'red',
+        title: 'Error',
+        message:
+          apiError.code === ErrorCode.BadUserInput || apiError.code === ErrorCode.Forbidden
+            ? apiError.message
+            : 'Failed to add household member',
+      });
+    }
+  };
+
+  return (
+    <Stack gap="md" component="form" onSubmit={(e) => (e.preventDefault(), void submit())}>
+      <Title order={3} size="h5">
+        Add a household member
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          label="First name"
+          required
+          value={form.firstName}
+          onChange={(e) => update({ firstName: e.currentTarget.value })}
+          error={errors['firstName']}
+        />
+        <TextInput
+          label="Last name"
+          required
+          value={form.lastName}
+          onChange={(e) => update({ lastName: e.currentTarget.value })}
+          error={errors['lastName']}
+        />
+        <Select
+          label="Relationship"
+          required
+          placeholder="Choose"
+          data={RELATIONSHIP_OPTIONS}
+          value={form.relationship}
+          allowDeselect={false}
+          onChange={(value) => update({ relationship: value as MemberForm['relationship'] })}
+          error={errors['relationship']}
+        />
+        <TextInput
+          label="Date of birth"
+          type="date"
+          required
+          value={form.dateOfBirth}
+          onChange={(e) => update({ dateOfBirth: e.currentTarget.value })}
+          error={errors['dateOfBirth']}
+        />
+      </SimpleGrid>
+      {form.relationship === 'CHILD' && (
+        <Checkbox
+          label="This child works full time"
+          description="A child working full time is listed without a fee."
+          checked={form.isWorkingFullTime}
+          onChange={(e) => update({ isWorkingFullTime: e.currentTarget.checked })}
+        />
+      )}
+      {form.relationship === 'PARENT' && (
+        <Checkbox
+          label="This parent is financially dependent on you"
+          description="A dependent parent is covered for the member fee."
+          checked={form.parentCertified}
+          onChange={(e) => update({ parentCertified: e.currentTarget.checked })}
+        />
+      )}
+      <Checkbox
+        label="I certify that this person lives at the same address as me"
+        checked={sameAddress}
+        onChange={(e) => {
+          setSameAddress(e.currentTarget.checked);
+          setErrors({});
+        }}
+        error={errors['sameAddressCertified']}
+      />
+      <Group>
+        <Button type="submit" loading={loading}>
+          Add household member
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

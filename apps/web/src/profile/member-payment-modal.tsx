@@ -1,0 +1,66 @@
+import { useMutation } from '@apollo/client/react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { CheckoutErrorAlert } from '../billing/checkout-error-alert';
+import { useCheckout } from '../billing/use-checkout';
+import { StartHouseholdMemberCheckoutDocument } from '../gql/graphql';
+import { formatCents } from '../public/money';
+
+export interface MemberToPay {
+  id: string;
+  fullName: string;
+  fee: number;
+}
+
+/** 'Payment Required' for a member added after registration (spec 2, Member payment card). */
+export function MemberPaymentModal({
+  member,
+  onClose,
+}: {
+  member: MemberToPay | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={!!member} onClose={onClose} title="Payment Required" centered radius="lg">
+      {member && <MemberPayment key={member.id} member={member} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function MemberPayment({ member, onClose }: { member: MemberToPay; onClose: () => void }) {
+  const [startCheckout] = useMutation(StartHouseholdMemberCheckoutDocument);
+  const checkout = useCheckout(
+    'member',
+    async () => {
+      const { data } = await startCheckout({ variables: { memberId: member.id } });
+      return data?.startHouseholdMemberCheckout.url;
+    },
+    'new-tab',
+    () => {
+      notifications.show({
+        color: 'jibs',
+        title: 'Payment Initiated',
+        message: 'The payment page opened in a new tab. This page updates once it is paid.',
+      });
+      onClose();
+    },
+  );
+
+  return (
+    <Stack gap="md">
+      <Text>Pay to add {member.fullName} to your household</Text>
+      <Text fw={700} fz="xl">
+        {formatCents(member.fee)}
+      </Text>
+      <CheckoutErrorAlert action={checkout} />
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose} disabled={checkout.pending}>
+          Cancel Payment
+        </Button>
+        <Button onClick={() => void checkout.begin()} loading={checkout.pending}>
+          Pay {formatCents(member.fee)}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

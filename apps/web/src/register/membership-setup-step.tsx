@@ -1,0 +1,50 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { CheckoutErrorAlert } from '../billing/checkout-error-alert';
+import { useCheckout } from '../billing/use-checkout';
+import { PublicSettingsDocument, StartSubscriptionCheckoutDocument } from '../gql/graphql';
+import { formatMonthly } from '../public/money';
+
+/** Step 5: the monthly dues subscription, set up on the payment provider's page. */
+export function MembershipSetupStep({ membershipActive }: { membershipActive: boolean }) {
+  const settings = useQuery(PublicSettingsDocument);
+  const [startCheckout] = useMutation(StartSubscriptionCheckoutDocument);
+  const checkout = useCheckout('subscription', async () => {
+    const { data } = await startCheckout();
+    return data?.startSubscriptionCheckout.url;
+  });
+  const dues = settings.data?.publicSettings.monthlyDues;
+  const duesText = dues !== undefined ? formatMonthly(dues) : 'monthly';
+
+  if (membershipActive) {
+    return (
+      <Alert color="green" variant="light" title="Your membership is active">
+        <Stack gap="sm" align="flex-start">
+          <Text>Your registration and monthly dues are set up. Thank you.</Text>
+          <Button component={Link} to="/dashboard">
+            Go to Dashboard
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Alert color="green" variant="light">
+        Your registration fee is paid. One step remains: your monthly membership dues.
+      </Alert>
+      <Text c="gray.8">
+        Monthly dues of {duesText} keep your household&apos;s burial assistance in place. They are
+        charged automatically each month; you can update your card or cancel from your profile.
+      </Text>
+      <CheckoutErrorAlert action={checkout} />
+      <div>
+        <Button onClick={() => void checkout.begin()} loading={checkout.pending}>
+          Set Up Monthly Dues ({duesText})
+        </Button>
+      </div>
+    </Stack>
+  );
+}
