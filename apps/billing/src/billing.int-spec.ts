@@ -82,17 +82,81 @@ describe('billing service', () => {
     expect(listOperationDecisions(h.app).filter((entry) => !entry.decision)).toEqual([]);
   });
 
-  it('refuses anonymous callers', async () => {
-    for (const query of [
-      MEMBERSHIP,
-      QUOTE,
-      PAYMENTS,
-      '{ myHousehold { id } }',
-      START_REGISTRATION,
-    ]) {
-      const result = await h.gql(query);
-      expect(result.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
+  it('refuses anonymous callers on every operation, and changes nothing', async () => {
+    const id = randomUUID();
+    const operations: [string, object?][] = [
+      [MEMBERSHIP],
+      [QUOTE],
+      [PAYMENTS],
+      ['{ myHousehold { id } }'],
+      ['{ mySubscription { status } }'],
+      ['{ dashboardSummary { totalPayments } }'],
+      ['query($id: ID!) { checkoutStatus(id: $id) { state } }', { id }],
+      [SAVE, { input: { members: [spouse], sameAddressCertified: true } }],
+      [ADD, { input: spouse, same: true }],
+      ['mutation($id: ID!) { removeHouseholdMember(id: $id) }', { id }],
+      [START_REGISTRATION],
+      [START_SUBSCRIPTION],
+      ['mutation($id: ID!) { startHouseholdMemberCheckout(memberId: $id) { id } }', { id }],
+      ['mutation { cancelSubscription { status } }'],
+      ['mutation { openBillingPortal }'],
+      [RENEW, { outcome: 'COMPLETED' }],
+    ];
+    const before = await h.count('household_members', 'true', []);
+    for (const [query, variables] of operations) {
+      const result = await h.gql(query, variables ?? {});
+      expect({ query, code: result.errors?.[0]?.extensions.code }).toEqual({
+        query,
+        code: 'UNAUTHENTICATED',
+      });
     }
+    expect(await h.count('household_members', 'true', [])).toBe(before);
+  });
+
+  it('answers each mutation used out of turn or with a bad id with a specific error', async () => {
+    const member = await h.aMember();
+    const error = async (query: string, variables: object = {}) => {
+      const result = await h.gql(query, variables, member.token);
+      return [result.errors?.[0]?.extensions.code, result.errors?.[0]?.message];
+    };
+    expect(await error(START_SUBSCRIPTION)).toEqual([
+      'CONFLICT',
+      'Please complete your registration payment before setting up monthly dues.',
+    ]);
+    expect(await error('mutation { cancelSubscription { status } }')).toEqual([
+      'CONFLICT',
+      'You have no active subscription.',
+    ]);
+    expect(await error(RENEW, { outcome: 'PENDING' })).toEqual([
+      'BAD_USER_INPUT',
+      'Choose COMPLETED or FAILED',
+    ]);
+    // Ids that are not ids, or not this member's: the same answer, so nothing is revealed.
+    for (const id of ['not-an-id', randomUUID()]) {
+      expect(await error('mutation($id: ID!) { removeHouseholdMember(id: $id) }', { id })).toEqual([
+        'NOT_FOUND',
+        'Household member not found',
+      ]);
+      expect(
+        await error('mutation($id: ID!) { startHouseholdMemberCheckout(memberId: $id) { id } }', {
+          id,
+        }),
+      ).toEqual(['NOT_FOUND', 'Household member not found']);
+      expect(await error('query($id: ID!) { checkoutStatus(id: $id) { state } }', { id })).toEqual([
+        'NOT_FOUND',
+        'Checkout not found',
+      ]);
+    }
+    expect(await h.count('checkouts', 'user_id = $1', [member.id])).toBe(0);
+
+    // Once paid, the registration fee cannot be started again.
+    await register(member, []);
+    expect(await error(START_REGISTRATION)).toEqual([
+      'CONFLICT',
+      'Your registration fee is already paid.',
+    ]);
+    expect(await h.count('checkouts', 'user_id = $1', [member.id])).toBe(1);
+    expect((await h.gql(PAYMENTS, {}, member.token)).data.myPayments).toHaveLength(1);
   });
 
   describe('fees', () => {

@@ -29,7 +29,7 @@ export function PaymentSuccessPage() {
     void (async () => {
       await Promise.allSettled([
         client.query({ query: MeDocument, fetchPolicy: 'network-only' }),
-        session.refresh(),
+        session.reloadMembership(),
       ]);
       if (cancelled) return;
       notifications.show({

@@ -12,7 +12,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { genericErrorMessage } from '../api/error-messages';
 import { toApiError } from '../api/api-error';
@@ -37,7 +37,7 @@ import {
   type WizardStep,
 } from '../register/wizard-steps';
 import { isAdmin } from '../session/registration';
-import { useSession } from '../session/session-context';
+import { useSession, useSessionManager } from '../session/session-context';
 
 /**
  * /register: the five-step registration wizard. Where it opens comes from the server (`me`), so
@@ -45,6 +45,7 @@ import { useSession } from '../session/session-context';
  */
 export function RegisterPage() {
   const session = useSession();
+  const manager = useSessionManager();
   const signedIn = session.status === 'signed-in';
   const [params, setParams] = useSearchParams();
   const requested = requestedStep(params.get('step'));
@@ -53,6 +54,10 @@ export function RegisterPage() {
   const [chosen, setChosen] = useState<WizardStep | null>(null);
 
   const profile = me.data?.me ?? null;
+  // A fresh `me` is also the session's latest word on the fee and membership.
+  useEffect(() => {
+    if (profile) manager.applyMembership(profile);
+  }, [profile, manager]);
   const known = !signedIn || chosen !== null || profile !== null;
   const feePaid = profile?.registrationFeePaid ?? session.user?.registrationFeePaid ?? false;
   const membershipActive =
@@ -72,14 +77,23 @@ export function RegisterPage() {
   const goTo = (next: WizardStep | null) => {
     if (!next) return;
     setChosen(next);
-    // The address no longer asks for a step once the member moves on their own.
-    if (params.has('step')) setParams({}, { replace: true });
+    // The payment steps are kept in the address, so a reload stays on them; the others are not.
+    const kept = requestedStep(next);
+    if (kept) setParams({ step: kept }, { replace: true });
+    else if (params.has('step')) setParams({}, { replace: true });
   };
 
   // Admins have no registration; members whose fee is paid and membership active have nothing
   // left to do here.
-  if (signedIn && session.user && (isAdmin(session.user) || (feePaid && membershipActive))) {
+  if (signedIn && session.user && isAdmin(session.user))
     return <Navigate to="/dashboard" replace />;
+  if (signedIn && feePaid && membershipActive) {
+    // Once the session agrees (the effect above), so the dashboard's guard lets the member in.
+    return session.user?.registrationFeePaid ? (
+      <Navigate to="/dashboard" replace />
+    ) : (
+      <PageLoader label="Loading your registration…" />
+    );
   }
 
   if (!known) {

@@ -23,7 +23,7 @@ export function RegistrationPaymentSuccessPage() {
     // The fee is paid: the session's user and the wizard's `me` must say so before the member
     // moves on to membership setup.
     if (outcome !== 'completed') return;
-    void session.refresh();
+    void session.reloadMembership();
     void client.query({ query: MeDocument, fetchPolicy: 'network-only' }).catch(() => undefined);
   }, [outcome, session, client]);
 

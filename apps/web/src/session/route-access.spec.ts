@@ -6,12 +6,12 @@ import {
   type RouteAccess,
 } from './route-access';
 import { registrationComplete } from './registration';
-import type { SessionState } from './session-manager';
+import type { SessionState, SessionUser } from './session-manager';
 
 const aUser = (
   role: SessionUserFragment['role'],
-  registrationFeePaid = false,
-): SessionUserFragment => ({
+  registrationFeePaid: boolean | null = false,
+): SessionUser => ({
   __typename: 'User',
   id: 'u1',
   email: 'amina@example.com',
@@ -21,13 +21,14 @@ const aUser = (
   role,
   createdAt: '2026-01-01T00:00:00Z',
   registrationFeePaid,
-  membershipStatus: registrationFeePaid ? 'ACTIVE' : 'PENDING',
+  membershipStatus:
+    registrationFeePaid === null ? null : registrationFeePaid ? 'ACTIVE' : 'PENDING',
 });
 
-const loading: SessionState = { status: 'loading', user: null };
-const visitor: SessionState = { status: 'signed-out', user: null };
-const member: SessionState = { status: 'signed-in', user: aUser('MEMBER') };
-const admin: SessionState = { status: 'signed-in', user: aUser('ADMIN') };
+const loading: SessionState = { status: 'loading', user: null, membership: 'loading' };
+const visitor: SessionState = { status: 'signed-out', user: null, membership: 'loading' };
+const member: SessionState = { status: 'signed-in', user: aUser('MEMBER'), membership: 'loaded' };
+const admin: SessionState = { status: 'signed-in', user: aUser('ADMIN'), membership: 'loaded' };
 
 const where = (access: RouteAccess, session: SessionState) => {
   const decision = routeDecision(access, session);
@@ -45,7 +46,11 @@ describe('registrationComplete', () => {
   });
 
   it('lets a member who paid the fee open the member screens', () => {
-    const paid: SessionState = { status: 'signed-in', user: aUser('MEMBER', true) };
+    const paid: SessionState = {
+      status: 'signed-in',
+      user: aUser('MEMBER', true),
+      membership: 'loaded',
+    };
     expect(where('registered', paid)).toBe('allow');
     expect(where('admin', paid)).toBe('/dashboard');
     expect(headerShowsRegistrationOnly(paid, '/dashboard')).toBe(false);
@@ -77,6 +82,21 @@ describe('routeDecision', () => {
 
   it('sends a member still registering from the member screens to /register', () => {
     expect(where('registered', member)).toBe('/register');
+  });
+
+  it('waits for billing before deciding on the member screens, and offers a retry if it is down', () => {
+    const reading: SessionState = {
+      status: 'signed-in',
+      user: aUser('MEMBER', null),
+      membership: 'loading',
+    };
+    expect(where('registered', reading)).toBe('loading');
+    expect(where('registered', { ...reading, membership: 'unavailable' })).toBe('unavailable');
+    // Screens that do not depend on registration open at once.
+    expect(where('signed-in', reading)).toBe('allow');
+    expect(where('public', reading)).toBe('allow');
+    // An admin needs no registration, so billing's answer does not matter.
+    expect(where('registered', { ...reading, user: aUser('ADMIN', null) })).toBe('allow');
   });
 
   it('lets a member still registering open the payment result pages', () => {

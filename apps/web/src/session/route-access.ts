@@ -16,6 +16,8 @@ export type RouteAccess =
 
 export type RouteDecision =
   | { kind: 'loading' }
+  /** Billing could not say whether the member has registered: the guard offers a retry. */
+  | { kind: 'unavailable' }
   | { kind: 'allow' }
   | { kind: 'redirect'; to: string; rememberFrom?: boolean };
 
@@ -41,7 +43,11 @@ export function routeDecision(
       return user ? allow : { kind: 'redirect', to: '/login', rememberFrom: true };
     case 'registered':
       if (!user) return { kind: 'redirect', to: '/login', rememberFrom: true };
-      return registrationComplete(user) ? allow : { kind: 'redirect', to: '/register' };
+      if (registrationComplete(user)) return allow;
+      if (user.registrationFeePaid === null) {
+        return session.membership === 'unavailable' ? { kind: 'unavailable' } : { kind: 'loading' };
+      }
+      return { kind: 'redirect', to: '/register' };
     case 'admin':
       if (!user) return { kind: 'redirect', to: '/login', rememberFrom: true };
       return isAdmin(user) ? allow : { kind: 'redirect', to: '/dashboard' };

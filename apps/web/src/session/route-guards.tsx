@@ -1,7 +1,8 @@
+import { Alert, Button, Container, Stack, Text } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../layout/page-loader';
 import { routeDecision, type RouteAccess } from './route-access';
-import { useSession } from './session-context';
+import { useSession, useSessionManager } from './session-context';
 
 /**
  * A layout route that lets through whom `access` allows and sends everyone else where the
@@ -9,12 +10,34 @@ import { useSession } from './session-context';
  */
 export function RouteGuard({ access }: { access: RouteAccess }) {
   const session = useSession();
+  const manager = useSessionManager();
   const location = useLocation();
   const decision = routeDecision(access, session, location.state);
   if (decision.kind === 'loading') return <PageLoader />;
+  if (decision.kind === 'unavailable') {
+    return <MembershipUnavailable retry={() => void manager.reloadMembership()} />;
+  }
   if (decision.kind === 'redirect') {
     const state = decision.rememberFrom ? { from: location.pathname + location.search } : null;
     return <Navigate to={decision.to} replace state={state} />;
   }
   return <Outlet />;
+}
+
+/** Billing could not be reached, so nothing can say whether the member may see this screen. */
+function MembershipUnavailable({ retry }: { retry: () => void }) {
+  return (
+    <Container size={640} py={48}>
+      <Alert color="red" variant="light" title="We could not load your membership" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text>
+            Your membership details are not available right now. Please try again in a moment.
+          </Text>
+          <Button variant="light" onClick={retry}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    </Container>
+  );
 }

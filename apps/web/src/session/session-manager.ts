@@ -2,7 +2,9 @@ import type { ApolloClient } from '@apollo/client';
 import { ErrorCode } from '@jibs/domain';
 import {
   RefreshSessionDocument,
+  SessionMembershipDocument,
   SignOutDocument,
+  type MembershipStatus,
   type SessionFragment,
   type SessionUserFragment,
 } from '../gql/graphql';
@@ -12,15 +14,36 @@ import { REFRESH_LEAD_MS, refreshDelayMs } from './refresh-schedule';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
+/**
+ * Whether billing's part of the user (fee paid, membership status) is known: it is read right
+ * after the session starts; 'unavailable' when billing could not be reached.
+ */
+export type MembershipLoad = 'loading' | 'loaded' | 'unavailable';
+
+export type SessionUser = SessionUserFragment & {
+  /** null until billing has answered. */
+  registrationFeePaid: boolean | null;
+  membershipStatus: MembershipStatus | null;
+};
+
 export interface SessionState {
   status: SessionStatus;
-  user: SessionUserFragment | null;
+  user: SessionUser | null;
+  membership: MembershipLoad;
+}
+
+export interface Membership {
+  registrationFeePaid: boolean;
+  membershipStatus: MembershipStatus;
 }
 
 /** How long the first restore may take before the visitor sees the signed-out screens. */
 const RESTORE_TIMEOUT_MS = 10_000;
 /** Wait before trying again when a renewal failed for a reason other than the session ending. */
 const RETRY_AFTER_NETWORK_ERROR_MS = 15_000;
+/** Reads of the membership before the member is told billing cannot be reached. */
+const MEMBERSHIP_ATTEMPTS = 3;
+const MEMBERSHIP_RETRY_MS = 1_000;
 
 /**
  * Owns the signed-in session: the in-memory access token, the signed-in user, and renewing
@@ -31,7 +54,9 @@ const RETRY_AFTER_NETWORK_ERROR_MS = 15_000;
  * would end the session.
  */
 export class SessionManager {
-  private state: SessionState = { status: 'loading', user: null };
+  private state: SessionState = { status: 'loading', user: null, membership: 'loading' };
+  /** Counts membership reads, so only the newest one's answer is kept. */
+  private membershipRead = 0;
   private readonly listeners = new Set<() => void>();
   private expiresAt: string | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -43,6 +68,8 @@ export class SessionManager {
     private readonly tokens: TokenStore,
     /** Called when a signed-in session ends without the user signing out. */
     private readonly onExpired: () => void = () => undefined,
+    /** Wait between reads of the membership when billing does not answer. */
+    private readonly membershipRetryMs = MEMBERSHIP_RETRY_MS,
   ) {}
 
   getState = (): SessionState => this.state;
@@ -58,12 +85,73 @@ export class SessionManager {
     return this.restoring;
   }
 
-  /** Starts a session from a sign-in, sign-up or renewal answer. */
+  /**
+   * Starts a session from a sign-in, sign-up or renewal answer, then reads the member's billing
+   * state with the new token (kept from before while a renewal re-reads it).
+   */
   establish(payload: SessionFragment): void {
     this.tokens.set(payload.accessToken);
     this.expiresAt = payload.expiresAt;
-    this.setState({ status: 'signed-in', user: payload.user });
+    const previous = this.state.user?.id === payload.user.id ? this.state : null;
+    this.setState({
+      status: 'signed-in',
+      user: {
+        ...payload.user,
+        registrationFeePaid: previous?.user?.registrationFeePaid ?? null,
+        membershipStatus: previous?.user?.membershipStatus ?? null,
+      },
+      membership: previous?.membership === 'loaded' ? 'loaded' : 'loading',
+    });
     this.schedule(refreshDelayMs(payload.expiresAt));
+    void this.reloadMembership();
+  }
+
+  /** Reads the fee and membership status from billing again (after a payment, or on retry). */
+  async reloadMembership(): Promise<void> {
+    const read = ++this.membershipRead;
+    const userId = this.state.user?.id;
+    if (!userId) return;
+    if (this.state.membership === 'unavailable')
+      this.setState({ ...this.state, membership: 'loading' });
+    for (let attempt = 0; attempt < MEMBERSHIP_ATTEMPTS; attempt += 1) {
+      try {
+        const { data } = await this.client.query({
+          query: SessionMembershipDocument,
+          fetchPolicy: 'network-only',
+        });
+        if (!data) throw new Error('Empty membership answer');
+        if (read === this.membershipRead) this.applyMembership(data.me);
+        return;
+      } catch (error) {
+        if (hasErrorCode(error, ErrorCode.Unauthenticated)) return;
+        if (attempt + 1 < MEMBERSHIP_ATTEMPTS) await delay(this.membershipRetryMs * (attempt + 1));
+      }
+    }
+    if (read === this.membershipRead && this.state.user?.id === userId) {
+      this.setState({ ...this.state, membership: 'unavailable' });
+    }
+  }
+
+  /** Records what billing said of the signed-in member (from any fresh read of `me`). */
+  applyMembership(membership: Membership & { id?: string }): void {
+    const user = this.state.user;
+    if (!user || (membership.id !== undefined && membership.id !== user.id)) return;
+    if (
+      this.state.membership === 'loaded' &&
+      user.registrationFeePaid === membership.registrationFeePaid &&
+      user.membershipStatus === membership.membershipStatus
+    ) {
+      return;
+    }
+    this.setState({
+      ...this.state,
+      user: {
+        ...user,
+        registrationFeePaid: membership.registrationFeePaid,
+        membershipStatus: membership.membershipStatus,
+      },
+      membership: 'loaded',
+    });
   }
 
   /**
@@ -122,7 +210,8 @@ export class SessionManager {
     clearTimeout(this.timer);
     this.expiresAt = null;
     this.tokens.set(null);
-    this.setState({ status: 'signed-out', user: null });
+    this.membershipRead += 1;
+    this.setState({ status: 'signed-out', user: null, membership: 'loading' });
     // Nothing of the previous member's data may stay behind in the cache.
     await this.client.clearStore().catch(() => undefined);
   }
@@ -136,6 +225,10 @@ export class SessionManager {
     this.state = next;
     for (const listener of this.listeners) listener();
   }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {

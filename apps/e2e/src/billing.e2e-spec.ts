@@ -1,0 +1,186 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { LocalStack } from '@jibs/stack';
+import { launchChromium } from './support/browser';
+import { startE2eStack } from './support/e2e-stack';
+import { aSignUp } from './support/graphql-client';
+import { enterCode, fillSignUp, latestMail } from './support/web-flows';
+
+const PAYS = '4242 4242 4242 4242';
+const DECLINED = '4000 0000 0000 0002';
+
+describe('household, fees, sandbox checkout, dues and the dashboard, in Chromium', () => {
+  let stack: LocalStack;
+  let stop: () => Promise<void>;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [{ stack, stop }, browser] = await Promise.all([startE2eStack(4), launchChromium()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stop?.();
+  });
+
+  beforeEach(async () => {
+    context = await browser.newContext();
+    page = await context.newPage();
+  });
+
+  afterEach(async () => {
+    await context.close();
+  });
+
+  /** Steps 1 and 2 as a new member: the account, then the emailed code. */
+  async function registerAndVerify(): Promise<string> {
+    const input = aSignUp();
+    const email = String(input.email);
+    await page.goto(`${stack.gatewayUrl}/register`);
+    await fillSignUp(page, input);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('radio', { name: /^Email/ }).click();
+    await page.getByRole('button', { name: 'Send Code' }).click();
+    const [, code] = await latestMail(stack, email, /code is (\d{6})/);
+    await enterCode(page, code!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('heading', { name: 'Household Members' }).first().waitFor();
+    return email;
+  }
+
+  async function addMember(
+    index: number,
+    member: { firstName: string; dateOfBirth: string; relationship: string },
+  ): Promise<void> {
+    await page.getByRole('button', { name: 'Add household member' }).click();
+    const card = page.getByRole('region', { name: `Household member ${index}` });
+    await card.getByLabel('First name').fill(member.firstName);
+    await card.getByLabel('Last name').fill('Rahman');
+    await card.getByLabel('Date of birth').fill(member.dateOfBirth);
+    await card.getByRole('combobox', { name: 'Relationship' }).click();
+    await page.getByRole('option', { name: member.relationship, exact: true }).click();
+  }
+
+  /** The side summary's figure on the right of `label`. */
+  const summaryFigure = (label: string) =>
+    page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+
+  async function payOnSandboxPage(card: string): Promise<void> {
+    await page.waitForURL('**/sandbox/checkout/**');
+    await page.getByLabel('Card number').fill(card);
+    await page.getByRole('button', { name: /^Pay / }).click();
+  }
+
+  /** A stat card's value on the dashboard. */
+  const statCard = (label: string) =>
+    page.locator('.mantine-Card-root', { has: page.getByText(label, { exact: true }) });
+
+  it('registers a household of three, pays the registration fee and dues, and lands on an active dashboard', async () => {
+    const email = await registerAndVerify();
+
+    await addMember(1, { firstName: 'Yusuf', dateOfBirth: '1982-06-01', relationship: 'Spouse' });
+    await addMember(2, { firstName: 'Maryam', dateOfBirth: '2014-09-15', relationship: 'Child' });
+    await page
+      .getByLabel('I certify that this child is unmarried and not working full-time')
+      .check();
+    await page
+      .getByLabel('I certify that all household members live at the same address as me')
+      .check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // Step 4: what billing computed from the stored household.
+    await page.getByRole('heading', { name: 'Registration Payment' }).first().waitFor();
+    await expectText(summaryFigure('Registration total'), '$225.00');
+    await expectText(
+      page.getByText('Due Today', { exact: true }).locator('xpath=following-sibling::*[1]'),
+      '$250.00',
+    );
+    await page.screenshot({ path: 'test-results/billing-step4.png', fullPage: true });
+
+    // The household is stored: a reload shows the same fee.
+    await page.reload();
+    await expectText(summaryFigure('Registration total'), '$225.00');
+
+    await page.getByRole('button', { name: 'Pay $225.00' }).click();
+    await payOnSandboxPage(PAYS);
+    await page.waitForURL('**/registration-payment-success**');
+    await page.getByText('Payment Successful!').waitFor();
+    await page.getByRole('link', { name: 'Continue to Membership Setup' }).click();
+
+    await page.getByRole('button', { name: /^Set Up Monthly Dues/ }).click();
+    await payOnSandboxPage(PAYS);
+
+    // /payment-success waits for billing, then the dashboard with the welcome.
+    await page.waitForURL('**/dashboard**', { timeout: 30_000 });
+    await page.getByText('Registration Complete!').first().waitFor();
+    await visible(statCard('Total Payments').getByText('$250.00'));
+    await visible(statCard('Monthly Dues').getByText('$25.00'));
+    await page.getByText('Membership status:').locator('..').getByText('Active').waitFor();
+    await page.screenshot({ path: 'test-results/billing-dashboard.png', fullPage: true });
+
+    await page.goto(`${stack.gatewayUrl}/payment-history`);
+    const payments = page.getByRole('listitem').filter({ hasText: 'Payment ID:' });
+    await payments.first().waitFor();
+    expect(await payments.count()).toBe(2);
+    await visible(payments.filter({ hasText: '$225.00' }).getByText('Completed'));
+    await visible(payments.filter({ hasText: '$25.00' }).getByText('Completed'));
+    await page.getByRole('button', { name: 'Export' }).waitFor();
+    await page.screenshot({ path: 'test-results/billing-history.png', fullPage: true });
+
+    const [receipt] = await latestMail(stack, email, /Amount:\s+\$225\.00/);
+    expect(receipt).toBeTruthy();
+  });
+
+  it('leaves nothing paid after a declined card, and lets the member try again', async () => {
+    await registerAndVerify();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Registration Payment' }).first().waitFor();
+    await expectText(summaryFigure('Registration total'), '$175.00');
+
+    await page.getByRole('button', { name: 'Pay $175.00' }).click();
+    await payOnSandboxPage(DECLINED);
+    await page.getByRole('alert').getByText('Your card was declined.').waitFor();
+
+    // Leaving the checkout: nothing was charged, and the retry is offered.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL('**/payment-cancelled**');
+    await page.getByText('Your payment was cancelled and no charges were made.').waitFor();
+    // The member screens stay closed: the fee is not paid.
+    await page.goto(`${stack.gatewayUrl}/dashboard`);
+    await page.waitForURL('**/register**');
+    await page.getByRole('heading', { name: 'Household Members' }).first().waitFor();
+    await page.goto(`${stack.gatewayUrl}/payment-cancelled?session_id=x`);
+    await page.getByRole('link', { name: 'Retry Registration Payment' }).click();
+    await page.getByRole('heading', { name: 'Registration Payment' }).first().waitFor();
+
+    await page.getByRole('button', { name: 'Pay $175.00' }).click();
+    await payOnSandboxPage(PAYS);
+    await page.getByText('Payment Successful!').waitFor();
+  });
+});
+
+type Locator = ReturnType<Page['locator']>;
+
+/** Waits until the locator shows, failing the test with what it waited for. */
+async function visible(locator: Locator): Promise<void> {
+  await locator.first().waitFor({ state: 'visible', timeout: 15_000 });
+}
+
+/** Waits until the locator's text is `expected`; fails with the text last seen. */
+async function expectText(locator: Locator, expected: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  let actual: string | null = null;
+  while (Date.now() < deadline) {
+    actual =
+      (
+        await locator
+          .first()
+          .textContent({ timeout: 5_000 })
+          .catch(() => null)
+      )?.trim() ?? null;
+    if (actual === expected) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expect(actual).toBe(expected);
+}
