@@ -130,6 +130,17 @@ describe('household, fees, sandbox checkout, dues and the dashboard, in Chromium
 
     const [receipt] = await latestMail(stack, email, /Amount:\s+\$225\.00/);
     expect(receipt).toBeTruthy();
+
+    // The local stack's stand-in for a month passing: one failed renewal is recorded as failed
+    // and, alone, leaves the membership active (three in a row would not).
+    await page.goto(`${stack.gatewayUrl}/testing`);
+    await page.getByRole('button', { name: 'Run renewal: failed' }).click();
+    await page.getByText('Renewal failed: $25.00 was not paid.').waitFor();
+    await page.goto(`${stack.gatewayUrl}/payment-history`);
+    await visible(payments.filter({ hasText: '$25.00' }).getByText('Failed'));
+    expect(await payments.count()).toBe(3);
+    await page.goto(`${stack.gatewayUrl}/dashboard`);
+    await page.getByText('Membership status:').locator('..').getByText('Active').waitFor();
   });
 
   it('leaves nothing paid after a declined card, and lets the member try again', async () => {

@@ -110,8 +110,9 @@ export function faqTopics(settings: PublicSettingsValues): FaqTopic[] {
       answer: (
         <Stack gap="sm">
           <Paragraph>
-            If three consecutive monthly payments are missed, the membership becomes inactive.
-            Paying the overdue dues makes it active again.
+            If three consecutive monthly payments are missed, the membership becomes inactive. A
+            month paid in between starts the count again, and paying the overdue dues makes the
+            membership active again. We let you know each time a payment does not go through.
           </Paragraph>
           <Paragraph>
             If you are finding it difficult to pay, please <ContactLink /> early so we can talk it

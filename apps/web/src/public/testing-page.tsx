@@ -12,7 +12,9 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
+import { SandboxRenewalPanel } from '../billing/sandbox-renewal-panel';
 import { useDocumentTitle } from '../layout/use-document-title';
+import { registrationComplete } from '../session/registration';
 import { useSession, useSessionManager } from '../session/session-context';
 
 interface ScreenLink {
@@ -111,6 +113,8 @@ export function TestingPage() {
             </Group>
           )}
         </Paper>
+
+        {user && !isAdmin && registrationComplete(user) && <SandboxRenewalPanel />}
 
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           <LinkGroup
