@@ -66,10 +66,10 @@ describe('household, fees, sandbox checkout, dues and the dashboard, in Chromium
   const summaryFigure = (label: string) =>
     page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
 
-  async function payOnSandboxPage(card: string): Promise<void> {
-    await page.waitForURL('**/sandbox/checkout/**');
-    await page.getByLabel('Card number').fill(card);
-    await page.getByRole('button', { name: /^Pay / }).click();
+  async function payOnSandboxPage(card: string, on: Page = page): Promise<void> {
+    await on.waitForURL('**/sandbox/checkout/**');
+    await on.getByLabel('Card number').fill(card);
+    await on.getByRole('button', { name: /^Pay / }).click();
   }
 
   /** A stat card's value on the dashboard. */
@@ -141,6 +141,45 @@ describe('household, fees, sandbox checkout, dues and the dashboard, in Chromium
     expect(await payments.count()).toBe(3);
     await page.goto(`${stack.gatewayUrl}/dashboard`);
     await page.getByText('Membership status:').locator('..').getByText('Active').waitFor();
+
+    // A dependent parent added on the profile: the payment modal, the checkout in a tab of its
+    // own, a confirmation there, and the profile's list turning to 'Paid' without a reload.
+    await page.goto(`${stack.gatewayUrl}/profile`);
+    const form = page.locator('form', {
+      has: page.getByRole('heading', { name: 'Add a household member' }),
+    });
+    await form.getByLabel('First name').fill('Amina');
+    await form.getByLabel('Last name').fill('Rahman');
+    await form.getByRole('combobox', { name: 'Relationship' }).click();
+    await page.getByRole('option', { name: 'Parent', exact: true }).click();
+    await form.getByLabel('Date of birth').fill('1950-03-02');
+    await form.getByLabel('This parent is financially dependent on you').check();
+    await form.getByLabel('I certify that this person lives at the same address as me').check();
+    await form.getByRole('button', { name: 'Add household member' }).click();
+    const modal = page.getByRole('dialog', { name: 'Payment Required' });
+    await modal.getByText('Pay to add Amina Rahman to your household').waitFor();
+    const amina = page.getByRole('listitem').filter({ hasText: 'Amina Rahman' });
+    await visible(amina.getByText('Payment due', { exact: true }));
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      modal.getByRole('button', { name: 'Pay $25.00' }).click(),
+    ]);
+    await payOnSandboxPage(PAYS, tab);
+    await tab.waitForURL('**/payment-success**');
+    await tab.getByText('Your household member is now covered by your membership.').waitFor();
+    await tab.getByRole('link', { name: 'Back to Profile' }).waitFor();
+    expect(tab.url()).toContain('/payment-success');
+    await tab.screenshot({ path: 'test-results/billing-member-paid.png', fullPage: true });
+    await tab.close();
+
+    await visible(amina.getByText('Paid', { exact: true }));
+    await page.getByText('Amina Rahman is now covered by your membership.').waitFor();
+    await page.screenshot({ path: 'test-results/billing-profile-household.png', fullPage: true });
+    await page.goto(`${stack.gatewayUrl}/payment-history`);
+    await payments.first().waitFor();
+    expect(await payments.count()).toBe(4);
+    await visible(payments.filter({ hasText: 'Household member fee: Amina Rahman' }));
+    await latestMail(stack, email, /For:\s+Household member fee: Amina Rahman/);
   });
 
   it('leaves nothing paid after a declined card, and lets the member try again', async () => {

@@ -19,15 +19,21 @@ export function PaymentResultLayout({
   title,
   children,
   sessionId,
+  sessionIdInFull = false,
   actions,
 }: {
   tone: Tone;
   title: string;
   children: ReactNode;
   sessionId?: string | null;
+  /**
+   * Where the member is asked to quote the session to support, it is shown whole: the spec's
+   * first 8 characters are only the provider's prefix (`cs_test_`, `cs_live_`).
+   */
+  sessionIdInFull?: boolean;
   actions?: ReactNode;
 }) {
-  const short = shortSessionId(sessionId ?? null);
+  const short = sessionIdInFull ? (sessionId ?? null) : shortSessionId(sessionId ?? null);
   return (
     <Container size={560} px="md" py={{ base: 40, sm: 80 }}>
       <Card withBorder radius="lg" padding="xl" shadow="xs">
@@ -53,7 +59,10 @@ export function PaymentResultLayout({
           {children}
           {short && (
             <Text size="sm" c="gray.7">
-              Session ID: <span translate="no">{short}</span>
+              Session ID:{' '}
+              <Text span size="sm" translate="no" style={{ wordBreak: 'break-all' }}>
+                {short}
+              </Text>
             </Text>
           )}
           {actions && (

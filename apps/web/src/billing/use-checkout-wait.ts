@@ -1,6 +1,6 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
-import { CheckoutStatusDocument } from '../gql/graphql';
+import { CheckoutStatusDocument, type CheckoutKind } from '../gql/graphql';
 import { CHECKOUT_POLL_INTERVAL_MS, checkoutWaitOutcome, type CheckoutWait } from './checkout-wait';
 
 /**
@@ -8,9 +8,14 @@ import { CHECKOUT_POLL_INTERVAL_MS, checkoutWaitOutcome, type CheckoutWait } fro
  * moment after the browser): polls `checkoutStatus` about once a second for up to 30 seconds.
  * A failed request is tried again on the next tick.
  */
-export function useCheckoutWait(sessionId: string | null): CheckoutWait {
+export function useCheckoutWait(sessionId: string | null): {
+  outcome: CheckoutWait;
+  /** What was paid for, once billing has answered. */
+  kind: CheckoutKind | null;
+} {
   const client = useApolloClient();
   const [outcome, setOutcome] = useState<CheckoutWait>('waiting');
+  const [kind, setKind] = useState<CheckoutKind | null>(null);
 
   useEffect(() => {
     if (!sessionId) return;
@@ -26,6 +31,7 @@ export function useCheckoutWait(sessionId: string | null): CheckoutWait {
           fetchPolicy: 'network-only',
         });
         state = data?.checkoutStatus.state ?? null;
+        if (data && !stopped) setKind(data.checkoutStatus.kind);
       } catch {
         state = null;
       }
@@ -41,5 +47,5 @@ export function useCheckoutWait(sessionId: string | null): CheckoutWait {
     };
   }, [client, sessionId]);
 
-  return outcome;
+  return { outcome, kind };
 }

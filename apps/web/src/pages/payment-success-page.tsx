@@ -5,26 +5,37 @@ import { useEffect } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PaymentResultLayout, SupportLink } from '../billing/payment-result-layout';
 import { useCheckoutWait } from '../billing/use-checkout-wait';
-import { MeDocument } from '../gql/graphql';
+import { MeDocument, MyHouseholdDocument } from '../gql/graphql';
 import { useDocumentTitle } from '../layout/use-document-title';
 import { useSessionManager } from '../session/session-context';
 import { StillProcessing } from './registration-payment-success-page';
 
 /**
- * /payment-success?session_id: back from the monthly dues' checkout. Once billing has applied it,
- * the member's details are refreshed and the dashboard replaces this page in the history.
+ * /payment-success?session_id: back from the monthly dues' checkout, or from paying for a
+ * household member added on the profile (a tab of its own). Once billing has applied the dues,
+ * the member's details are refreshed and the dashboard replaces this page in the history; a
+ * member's fee is confirmed here, with the way back to the profile.
  */
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
-  const outcome = useCheckoutWait(sessionId);
+  const { outcome, kind } = useCheckoutWait(sessionId);
+  const forMember = kind === 'HOUSEHOLD_MEMBER';
   const client = useApolloClient();
   const session = useSessionManager();
   const navigate = useNavigate();
-  useDocumentTitle('Processing Payment');
+  useDocumentTitle(
+    outcome === 'completed' && forMember ? 'Payment Successful' : 'Processing Payment',
+  );
 
   useEffect(() => {
     if (outcome !== 'completed') return;
+    if (forMember) {
+      void client
+        .query({ query: MyHouseholdDocument, fetchPolicy: 'network-only' })
+        .catch(() => undefined);
+      return;
+    }
     let cancelled = false;
     void (async () => {
       await Promise.allSettled([
@@ -42,20 +53,44 @@ export function PaymentSuccessPage() {
     return () => {
       cancelled = true;
     };
-  }, [outcome, client, session, navigate]);
+  }, [outcome, forMember, client, session, navigate]);
 
   if (!sessionId) return <Navigate to="/register" replace />;
 
+  if (outcome === 'completed' && forMember) {
+    return (
+      <PaymentResultLayout
+        tone="success"
+        title="Payment Successful!"
+        sessionId={sessionId}
+        actions={
+          <Button component={Link} to="/profile">
+            Back to Profile
+          </Button>
+        }
+      >
+        <Text>Thank you. Your household member is now covered by your membership.</Text>
+        <Text c="gray.7">A receipt is on its way to your email.</Text>
+      </PaymentResultLayout>
+    );
+  }
   if (outcome === 'failed') {
     return (
       <PaymentResultLayout
         tone="error"
         title="Payment Verification Error"
         sessionId={sessionId}
+        sessionIdInFull
         actions={
-          <Button component={Link} to="/register">
-            Back to Registration
-          </Button>
+          forMember ? (
+            <Button component={Link} to="/profile">
+              Back to Profile
+            </Button>
+          ) : (
+            <Button component={Link} to="/register">
+              Back to Registration
+            </Button>
+          )
         }
       >
         <Text>We could not confirm this payment.</Text>
@@ -68,7 +103,9 @@ export function PaymentSuccessPage() {
   if (outcome === 'timeout') return <StillProcessing sessionId={sessionId} />;
   return (
     <PaymentResultLayout tone="waiting" title="Processing Payment...">
-      <Text c="gray.7">Redirecting you to your dashboard...</Text>
+      <Text c="gray.7">
+        {forMember ? 'We are confirming your payment.' : 'Redirecting you to your dashboard...'}
+      </Text>
     </PaymentResultLayout>
   );
 }

@@ -13,7 +13,7 @@ import { useSessionManager } from '../session/session-context';
 export function RegistrationPaymentSuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
-  const outcome = useCheckoutWait(sessionId);
+  const { outcome } = useCheckoutWait(sessionId);
   const session = useSessionManager();
   const client = useApolloClient();
   const settings = useQuery(PublicSettingsDocument);
@@ -62,6 +62,7 @@ export function RegistrationPaymentSuccessPage() {
           tone="error"
           title="Payment Verification Error"
           sessionId={sessionId}
+          sessionIdInFull
           actions={
             <Button component={Link} to="/register">
               Back to Registration
@@ -86,6 +87,7 @@ export function StillProcessing({ sessionId }: { sessionId: string }) {
       tone="warning"
       title="Warning"
       sessionId={sessionId}
+      sessionIdInFull
       actions={
         <>
           <Button onClick={() => window.location.reload()}>Check again</Button>

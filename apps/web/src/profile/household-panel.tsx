@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ErrorCode, HouseholdMessages, validateHouseholdMember } from '@jibs/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toApiError } from '../api/api-error';
 import {
@@ -54,6 +54,7 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
     refetchQueries: [MyHouseholdDocument],
   });
   const members = household.data?.myHousehold ?? [];
+  const awaited = useAwaitedMemberPayment(household, members);
 
   const confirmRemove = async () => {
     if (!toRemove) return;
@@ -175,9 +176,53 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
           </Group>
         </Stack>
       </Modal>
-      <MemberPaymentModal member={toPay} onClose={() => setToPay(null)} />
+      <MemberPaymentModal
+        member={toPay}
+        onClose={() => setToPay(null)}
+        onOpened={(member) => awaited.await(member)}
+      />
     </Card>
   );
+}
+
+const PAYMENT_POLL_INTERVAL_MS = 3_000;
+const PAYMENT_POLL_LIMIT_MS = 15 * 60_000;
+
+/**
+ * After a member's checkout opened in another tab, the household is read again every few
+ * seconds until billing has applied the payment (or a quarter of an hour has passed), so the
+ * list turns to 'Paid' on its own; the member is told when it does.
+ */
+function useAwaitedMemberPayment(
+  household: { startPolling: (ms: number) => void; stopPolling: () => void },
+  members: readonly HouseholdMemberItemFragment[],
+): { await: (member: MemberToPay) => void } {
+  const [awaited, setAwaited] = useState<MemberToPay | null>(null);
+  const { startPolling, stopPolling } = household;
+  const feeStatus = awaited ? members.find((m) => m.id === awaited.id)?.feeStatus : undefined;
+  const polling = feeStatus === 'PAYMENT_DUE';
+  const paid = feeStatus === 'PAID';
+
+  useEffect(() => {
+    if (!polling) return;
+    startPolling(PAYMENT_POLL_INTERVAL_MS);
+    const limit = setTimeout(stopPolling, PAYMENT_POLL_LIMIT_MS);
+    return () => {
+      clearTimeout(limit);
+      stopPolling();
+    };
+  }, [polling, startPolling, stopPolling]);
+
+  useEffect(() => {
+    if (!paid || !awaited) return;
+    notifications.show({
+      color: 'green',
+      title: 'Payment Received',
+      message: `${awaited.fullName} is now covered by your membership.`,
+    });
+  }, [paid, awaited]);
+
+  return { await: setAwaited };
 }
 
 function AddMemberForm({ onAdded }: { onAdded: (member: HouseholdMemberItemFragment) => void }) {

@@ -16,18 +16,31 @@ export interface MemberToPay {
 export function MemberPaymentModal({
   member,
   onClose,
+  onOpened,
 }: {
   member: MemberToPay | null;
   onClose: () => void;
+  /** The checkout opened in a new tab for this member. */
+  onOpened: (member: MemberToPay) => void;
 }) {
   return (
     <Modal opened={!!member} onClose={onClose} title="Payment Required" centered radius="lg">
-      {member && <MemberPayment key={member.id} member={member} onClose={onClose} />}
+      {member && (
+        <MemberPayment key={member.id} member={member} onClose={onClose} onOpened={onOpened} />
+      )}
     </Modal>
   );
 }
 
-function MemberPayment({ member, onClose }: { member: MemberToPay; onClose: () => void }) {
+function MemberPayment({
+  member,
+  onClose,
+  onOpened,
+}: {
+  member: MemberToPay;
+  onClose: () => void;
+  onOpened: (member: MemberToPay) => void;
+}) {
   const [startCheckout] = useMutation(StartHouseholdMemberCheckoutDocument);
   const checkout = useCheckout(
     'member',
@@ -42,6 +55,7 @@ function MemberPayment({ member, onClose }: { member: MemberToPay; onClose: () =
         title: 'Payment Initiated',
         message: 'The payment page opened in a new tab. This page updates once it is paid.',
       });
+      onOpened(member);
       onClose();
     },
   );
