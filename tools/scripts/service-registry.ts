@@ -45,8 +45,15 @@ export const SERVICES: ServiceEntry[] = [
         createApp: async (env) => {
           const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
           const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-          return (await createIdentityApp(loadIdentityConfig({ ...env, JWT_PRIVATE_KEY: pem })))
-            .app;
+          return (
+            await createIdentityApp(
+              loadIdentityConfig({
+                ...env,
+                JWT_PRIVATE_KEY: pem,
+                TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+              }),
+            )
+          ).app;
         },
       };
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envHelpers, loadConfig, mailEnvSchema, serviceEnvSchema } from '@jibs/config';
 import { emailSchema, newPasswordSchema } from '@jibs/domain';
+import { parseSecretBoxKey } from './security/secret-box';
 
 /**
  * Express's `trust proxy`: which peers may tell the client's address in X-Forwarded-For. The
@@ -25,6 +26,12 @@ export const identityEnvSchema = z
       PORT: envHelpers.port(4001),
       /** PKCS#8 PEM of the ES256 key that signs access tokens. */
       JWT_PRIVATE_KEY: z.string().min(1, 'JWT_PRIVATE_KEY is required'),
+      /** Seals authenticator secrets at rest (AES-256-GCM): 32 bytes, as 64 hex characters or base64. */
+      TOTP_ENCRYPTION_KEY: z
+        .string({ error: 'TOTP_ENCRYPTION_KEY is required' })
+        .refine((value) => parseSecretBoxKey(value) !== null, {
+          message: 'TOTP_ENCRYPTION_KEY must be 32 bytes: 64 hex characters or base64',
+        }),
       ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
       REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
       COOKIE_SECURE: envHelpers.bool(true),
@@ -50,7 +57,12 @@ export type IdentityConfig = z.output<typeof identityEnvSchema>;
 export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');
 
 /** Settings whose values never reach a log line. */
-export const IDENTITY_SECRET_KEYS = ['JWT_PRIVATE_KEY', 'ADMIN_PASSWORD', 'SMTP_URL'] as const;
+export const IDENTITY_SECRET_KEYS = [
+  'JWT_PRIVATE_KEY',
+  'TOTP_ENCRYPTION_KEY',
+  'ADMIN_PASSWORD',
+  'SMTP_URL',
+] as const;
 
 export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
   return loadConfig(identityEnvSchema, env);

@@ -33,7 +33,8 @@ import { SiteSettingsEntity } from './settings/site-settings.entity';
 import { ThrottleHitEntity } from './throttling/throttle-hit.entity';
 import { ThrottleService } from './throttling/throttle.service';
 import { TotpCredentialEntity } from './verification/totp-credential.entity';
-import { TotpService } from './verification/totp.service';
+import { SecretBox } from './security/secret-box';
+import { TOTP_SECRET_BOX, TotpService } from './verification/totp.service';
 import { VerificationCodeEntity } from './verification/verification-code.entity';
 import { VerificationResolver } from './verification/verification.resolver';
 import { VerificationService } from './verification/verification.service';
@@ -100,6 +101,10 @@ export class IdentityModule {
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
         { provide: SigningKey, useValue: signingKey },
+        {
+          provide: TOTP_SECRET_BOX,
+          useFactory: () => SecretBox.fromKey(config.TOTP_ENCRYPTION_KEY),
+        },
         { provide: LOGGER, useValue: logger },
         { provide: MAILER, useFactory: () => createMailer(config) },
         { provide: SMS_SENDER, useFactory: () => createSmsSender(config) },

@@ -11,6 +11,7 @@ export const SECRET_VARIABLES = [
   'DATABASE_URL',
   'EVENTLOG_DATABASE_URL',
   'JWT_PRIVATE_KEY',
+  'TOTP_ENCRYPTION_KEY',
   'SMTP_URL',
   'ADMIN_PASSWORD',
   'S3_ACCESS_KEY_ID',
@@ -46,6 +47,7 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
     env: [
       ...BACKEND,
       'JWT_PRIVATE_KEY',
+      'TOTP_ENCRYPTION_KEY',
       'ACCESS_TOKEN_TTL_SECONDS',
       'REFRESH_TOKEN_TTL_DAYS',
       'COOKIE_SECURE',

@@ -139,6 +139,7 @@ export class LocalStack {
     const extra: Record<(typeof SUBGRAPHS)[number], NodeJS.ProcessEnv> = {
       identity: {
         JWT_PRIVATE_KEY: secrets.jwtPrivateKey,
+        TOTP_ENCRYPTION_KEY: secrets.totpEncryptionKey,
         // Browsers accept Secure cookies on http://localhost; keep them Secure everywhere.
         COOKIE_SECURE: 'true',
         PUBLIC_ORIGIN: this.gatewayUrl,

@@ -17,6 +17,8 @@ export interface LocalSecrets {
   adminPassword: string;
   /** Signs the sandbox payment provider's webhooks; billing verifies them with it. */
   stripeWebhookSecret: string;
+  /** Seals authenticator secrets at rest (identity's TOTP_ENCRYPTION_KEY), 32 bytes in hex. */
+  totpEncryptionKey: string;
 }
 
 export interface LoadedSecrets {
@@ -32,9 +34,10 @@ export function loadOrCreateSecrets(
   const file = join(dataDir, 'secrets.json');
   if (existsSync(file)) {
     const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<LocalSecrets>;
-    // Files written before billing existed lack its secret: add it once and keep it.
-    if (!stored.stripeWebhookSecret) {
-      stored.stripeWebhookSecret = newWebhookSecret();
+    // Files written by an earlier version lack the newer secrets: add them once and keep them.
+    if (!stored.stripeWebhookSecret || !stored.totpEncryptionKey) {
+      stored.stripeWebhookSecret ??= newWebhookSecret();
+      stored.totpEncryptionKey ??= newEncryptionKey();
       writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
     }
     return { secrets: stored as LocalSecrets, created: false };
@@ -49,9 +52,14 @@ export function loadOrCreateSecrets(
     adminEmail: env.ADMIN_EMAIL ?? 'admin@jibs.local',
     adminPassword: env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url'),
     stripeWebhookSecret: newWebhookSecret(),
+    totpEncryptionKey: newEncryptionKey(),
   };
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return { secrets, created: true };
+}
+
+function newEncryptionKey(): string {
+  return randomBytes(32).toString('hex');
 }
 
 function newWebhookSecret(): string {

@@ -2,6 +2,7 @@ import { CreateEventTables1760000000000 } from '@jibs/events';
 import { IdentityInitial1795314872744 } from './1795314872744-identity-initial';
 import { IdentityOnboarding1795316546557 } from './1795316546557-identity-onboarding';
 import { SeedSiteSettings1795316555298 } from './1795316555298-seed-site-settings';
+import { SealTotpSecrets1795400000000 } from './1795400000000-seal-totp-secrets';
 
 /** In order. New migrations are generated with `npm run migration:generate -- identity <Name>`. */
 export const identityMigrations = [
@@ -9,4 +10,5 @@ export const identityMigrations = [
   IdentityInitial1795314872744,
   IdentityOnboarding1795316546557,
   SeedSiteSettings1795316555298,
+  SealTotpSecrets1795400000000,
 ];

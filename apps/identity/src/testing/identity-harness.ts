@@ -106,6 +106,7 @@ export class IdentityHarness {
       EVENTLOG_DATABASE_URL: databases[1]!.url,
       JWKS_URL: 'http://127.0.0.1:1/.well-known/jwks.json',
       JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       MAILBOX_DIR: mailboxDir,
       PUBLIC_ORIGIN: 'https://jibs.example.org',
       ...env,

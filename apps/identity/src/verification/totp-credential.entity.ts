@@ -9,11 +9,12 @@ export class TotpCredentialEntity {
   @PrimaryColumn({ name: 'user_id', type: 'uuid' })
   userId!: string;
 
-  /** Base32; the confirmed, active secret. */
-  @Column({ type: 'varchar', length: 64, nullable: true })
+  /** The confirmed, active secret: base32, sealed with TOTP_ENCRYPTION_KEY (SecretBox). */
+  @Column({ type: 'varchar', length: 255, nullable: true })
   secret!: string | null;
 
-  @Column({ name: 'pending_secret', type: 'varchar', length: 64, nullable: true })
+  /** Sealed like `secret`. */
+  @Column({ name: 'pending_secret', type: 'varchar', length: 255, nullable: true })
   pendingSecret!: string | null;
 
   /** The 30-second time step of the last code accepted: a code is never accepted twice. */

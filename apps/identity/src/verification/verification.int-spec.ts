@@ -1,4 +1,6 @@
+import type { SecretBox } from '../security/secret-box';
 import { IdentityHarness, totpCode, type TestUser } from '../testing/identity-harness';
+import { TOTP_SECRET_BOX, TotpService } from './totp.service';
 
 const SEND = `mutation($method: VerificationMethod!) {
   sendVerificationCode(method: $method) { method sentTo expiresAt resendAvailableAt }
@@ -252,13 +254,47 @@ describe('verification (registration step 2)', () => {
       'SELECT secret, pending_secret FROM totp_credentials WHERE user_id = $1',
       [member.id],
     );
-    expect(credential).toEqual({ secret: manualEntryKey, pending_secret: null });
+    // Stored sealed, bound to the member: never the plain secret.
+    expect(credential.pending_secret).toBeNull();
+    expect(credential.secret).toMatch(/^v1\./);
+    expect(credential.secret).not.toContain(manualEntryKey);
+    const box = identity.app.get<SecretBox>(TOTP_SECRET_BOX);
+    expect(box.open(credential.secret, member.id)).toBe(manualEntryKey);
+    const other = await identity.aMember();
+    expect(() => box.open(credential.secret, other.id)).toThrow();
     expect((await identity.outbox('user.verified', member.id)).map((e) => e.envelope.data)).toEqual(
       [{ userId: member.id, method: 'totp' }],
     );
     // Nothing left to confirm: the same (or any) code does nothing more.
     const again = await identity.gql(CONFIRM_TOTP, { code }, as(member));
     expect(again.body.errors?.[0]?.message).toBe('Please set up your authenticator app first.');
+  });
+
+  it('seals, at boot, authenticator secrets stored in the clear by an earlier version', async () => {
+    const member = await identity.aMember();
+    const setup = await identity.gql(SETUP_TOTP, undefined, as(member));
+    const secret: string = setup.body.data.setupTotp.manualEntryKey;
+    await identity.dataSource.query(
+      'UPDATE totp_credentials SET pending_secret = $2 WHERE user_id = $1',
+      [member.id, secret],
+    );
+    // A plain value is never accepted as it is.
+    const refused = await identity.gql(CONFIRM_TOTP, { code: await totpCode(secret) }, as(member));
+    expect(refused.body.errors?.[0]?.message).toBe(CODE_INVALID);
+
+    expect(await identity.app.get(TotpService).sealLegacySecrets()).toBeGreaterThanOrEqual(1);
+    const [row] = await identity.dataSource.query(
+      'SELECT pending_secret FROM totp_credentials WHERE user_id = $1',
+      [member.id],
+    );
+    expect(row.pending_secret).toMatch(/^v1\./);
+    expect(await identity.app.get(TotpService).sealLegacySecrets()).toBe(0);
+    const confirmed = await identity.gql(
+      CONFIRM_TOTP,
+      { code: await totpCode(secret) },
+      as(member),
+    );
+    expect(confirmed.body.data?.confirmTotp.totpEnabled).toBe(true);
   });
 
   it('asks for the set-up before a confirmation', async () => {
