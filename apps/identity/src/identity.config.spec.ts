@@ -42,6 +42,14 @@ describe('identity configuration', () => {
     ).toThrow(/ADMIN_PASSWORD/);
   });
 
+  it('needs a 32-byte key to seal authenticator secrets, and names it (never its value)', () => {
+    const { TOTP_ENCRYPTION_KEY: _omitted, ...withoutKey } = base;
+    expect(() => loadIdentityConfig(withoutKey)).toThrow(/TOTP_ENCRYPTION_KEY/);
+    const tooShort = () => loadIdentityConfig({ ...base, TOTP_ENCRYPTION_KEY: 'abcd1234' });
+    expect(tooShort).toThrow(/TOTP_ENCRYPTION_KEY must be 32 bytes/);
+    expect(tooShort).not.toThrow(/abcd1234/);
+  });
+
   it('never logs the secrets', () => {
     const config = loadIdentityConfig({
       ...base,
@@ -51,7 +59,8 @@ describe('identity configuration', () => {
       SMTP_URL: 'smtp://user:pass@mail.example.org:587',
     });
     const logged = JSON.stringify(redactConfig(config, IDENTITY_SECRET_KEYS));
-    for (const secret of ['pem', 'long-enough', 'user:pass']) expect(logged).not.toContain(secret);
+    for (const secret of ['pem', 'long-enough', 'user:pass', '11'.repeat(32)])
+      expect(logged).not.toContain(secret);
     expect(logged).toContain('admin@example.org');
   });
 });
