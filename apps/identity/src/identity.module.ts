@@ -33,6 +33,7 @@ import { SiteSettingsEntity } from './settings/site-settings.entity';
 import { ThrottleHitEntity } from './throttling/throttle-hit.entity';
 import { ThrottleService } from './throttling/throttle.service';
 import { TotpCredentialEntity } from './verification/totp-credential.entity';
+import { ExpiredRecords } from './housekeeping/expired-records';
 import { SecretBox } from './security/secret-box';
 import { TOTP_SECRET_BOX, TotpService } from './verification/totp.service';
 import { VerificationCodeEntity } from './verification/verification-code.entity';
@@ -111,6 +112,7 @@ export class IdentityModule {
         BackgroundTasks,
         OutgoingMessages,
         ThrottleService,
+        ExpiredRecords,
         AccountsService,
         AccountLoader,
         Viewers,
