@@ -1,9 +1,12 @@
 /** The few icons the shell needs, inline (outline style, currentColor, hidden from readers). */
-interface IconProps {
+import type { ReactNode } from 'react';
+
+export interface IconProps {
   size?: number;
 }
 
-function Svg({ size = 20, children }: IconProps & { children: React.ReactNode }) {
+/** The frame every outline icon shares: a 24-unit box, stroked in the current colour. */
+export function OutlineSvg({ size = 20, children }: IconProps & { children: ReactNode }) {
   return (
     <svg
       width={size}
@@ -24,17 +27,17 @@ function Svg({ size = 20, children }: IconProps & { children: React.ReactNode })
 
 export function BellIcon(props: IconProps) {
   return (
-    <Svg {...props}>
+    <OutlineSvg {...props}>
       <path d="M10 5a2 2 0 1 1 4 0 7 7 0 0 1 4 6v3a4 4 0 0 0 2 3H4a4 4 0 0 0 2-3v-3a7 7 0 0 1 4-6" />
       <path d="M9 17v1a3 3 0 0 0 6 0v-1" />
-    </Svg>
+    </OutlineSvg>
   );
 }
 
 export function CheckIcon(props: IconProps) {
   return (
-    <Svg {...props}>
+    <OutlineSvg {...props}>
       <path d="M5 12l5 5L20 7" />
-    </Svg>
+    </OutlineSvg>
   );
 }

@@ -1,27 +1,10 @@
 /** Outline icons for the public pages (currentColor, hidden from screen readers). */
 import type { ReactNode } from 'react';
+import { OutlineSvg, type IconProps } from '../layout/icons';
 
-interface IconProps {
-  size?: number;
-}
-
+/** The public pages draw their icons a little larger than the shell's. */
 function Svg({ size = 24, children }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
+  return <OutlineSvg size={size}>{children}</OutlineSvg>;
 }
 
 /** A home with a heart: the household's membership. */
