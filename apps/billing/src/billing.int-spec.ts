@@ -696,6 +696,68 @@ describe('billing service', () => {
       const result = await h.gql('{ mySubscription { status monthlyAmount } }', {}, member.token);
       expect(result.data.mySubscription).toEqual({ status: 'ACTIVE', monthlyAmount: 2500 });
     });
+
+    it('ends the membership when the subscription ends, and a stale update does not revive it', async () => {
+      const member = await h.aMember();
+      const t = Math.floor(Date.now() / 1000);
+      const subscription = (id: string, status: string, cancel = false) => ({
+        id,
+        status,
+        cancel_at_period_end: cancel,
+        metadata: { userId: member.id },
+        items: { data: [{ price: { unit_amount: 2500 }, current_period_end: t + 2592000 }] },
+      });
+      const invoicePaid = (id: string, sub: string, created: number) => ({
+        type: 'invoice.paid',
+        created,
+        object: {
+          id,
+          subscription: sub,
+          amount_paid: 2500,
+          currency: 'usd',
+          metadata: {},
+          parent: { subscription_details: { metadata: { userId: member.id } } },
+        },
+      });
+      const state = async () => ({
+        membership: (await h.gql(MEMBERSHIP, {}, member.token)).data.myMembership.status,
+        subscription: (await h.gql('{ mySubscription { status } }', {}, member.token)).data
+          .mySubscription?.status,
+      });
+
+      await h.deliver({ ...completed(member.id, `pi_end_${member.id}`), created: t });
+      await h.deliver(invoicePaid('in_end_1', 'sub_end_1', t));
+      await h.deliver({
+        type: 'customer.subscription.updated',
+        created: t + 1,
+        object: subscription('sub_end_1', 'active'),
+      });
+      expect(await state()).toEqual({ membership: 'ACTIVE', subscription: 'ACTIVE' });
+
+      // Cancelled at period end, then ended by the provider; the cancellation notice arrives last.
+      await h.deliver({
+        type: 'customer.subscription.deleted',
+        created: t + 3,
+        object: subscription('sub_end_1', 'canceled', true),
+      });
+      await h.deliver({
+        type: 'customer.subscription.updated',
+        created: t + 2,
+        object: subscription('sub_end_1', 'active', true),
+      });
+      expect(await state()).toEqual({ membership: 'INACTIVE', subscription: 'CANCELED' });
+
+      // Setting up dues again is allowed, and paying them makes the membership active again.
+      const again = await h.gql('mutation { startSubscriptionCheckout { id } }', {}, member.token);
+      expect(again.errors).toBeUndefined();
+      await h.deliver(invoicePaid('in_end_2', 'sub_end_2', t + 4));
+      await h.deliver({
+        type: 'customer.subscription.created',
+        created: t + 4,
+        object: subscription('sub_end_2', 'active'),
+      });
+      expect(await state()).toEqual({ membership: 'ACTIVE', subscription: 'ACTIVE' });
+    });
   });
 
   it('refuses sandbox renewals without a subscription', async () => {
