@@ -149,6 +149,43 @@ describe('OutboxRelay', () => {
     expect(first.published).toHaveLength(6);
   });
 
+  it('deletes published rows and handled inbox entries past their retention, and nothing else', async () => {
+    const [old, recent] = [await settings(1), await settings(2)];
+    const pending = await settings(3);
+    await dataSource.query(
+      `UPDATE outbox SET published_at = now() - interval '8 days' WHERE id = $1`,
+      [old.id],
+    );
+    await dataSource.query(
+      `UPDATE outbox SET published_at = now() - interval '1 hour' WHERE id = $1`,
+      [recent.id],
+    );
+    const [oldEntry, recentEntry] = [randomUUID(), randomUUID()];
+    await dataSource.query(
+      `INSERT INTO inbox (consumer_group, event_id, handled_at)
+       VALUES ('retention', $1, now() - interval '31 days'), ('retention', $2, now() - interval '1 day')`,
+      [oldEntry, recentEntry],
+    );
+
+    const broker = new RecordingBroker();
+    await relay(broker).start();
+    await eventually(async () => (await unpublished()) === 0 || undefined);
+
+    const ids = async (sql: string) =>
+      ((await dataSource.query(sql)) as { id: string }[]).map((row) => row.id).sort();
+    await eventually(
+      async () =>
+        (await ids('SELECT id FROM outbox')).length === 2 &&
+        (await ids(`SELECT event_id AS id FROM inbox WHERE consumer_group = 'retention'`))
+          .length === 1,
+    );
+    expect(await ids('SELECT id FROM outbox')).toEqual([recent.id, pending.id].sort());
+    expect(
+      await ids(`SELECT event_id AS id FROM inbox WHERE consumer_group = 'retention'`),
+    ).toEqual([recentEntry]);
+    expect(broker.published.map((record) => record.envelope.id)).toEqual([pending.id]);
+  });
+
   it('reports the outbox backlog', async () => {
     const metrics = new EventMetrics(new Registry());
     const broker = new RecordingBroker();

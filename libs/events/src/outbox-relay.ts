@@ -20,6 +20,12 @@ export interface OutboxRelayOptions {
   pollIntervalMs?: number;
   /** Published rows are deleted after this long (default 7 days). */
   retainPublishedMs?: number;
+  /**
+   * Inbox entries (events this service's consumers handled) are deleted after this long
+   * (default 30 days): far beyond any redelivery, which comes within seconds of a crash or from
+   * an operator rewinding a group, but not unbounded.
+   */
+  retainInboxMs?: number;
   /** How long stop() waits for a publish in progress (default 10 s). */
   stopTimeoutMs?: number;
 }
@@ -27,6 +33,7 @@ export interface OutboxRelayOptions {
 /** Anything stable: the lock is scoped to the service's own database. */
 const RELAY_LOCK_KEY = 0x6f757462; // "outb"
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface Connection {
   runner: QueryRunner;
@@ -58,6 +65,7 @@ export class OutboxRelay {
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
   private readonly retainPublishedMs: number;
+  private readonly retainInboxMs: number;
   private readonly stopTimeoutMs: number;
   private readonly wake = new WakeSignal();
   private connection?: Connection;
@@ -73,7 +81,8 @@ export class OutboxRelay {
     this.metrics = opts.metrics;
     this.batchSize = opts.batchSize ?? 100;
     this.pollIntervalMs = opts.pollIntervalMs ?? 1_000;
-    this.retainPublishedMs = opts.retainPublishedMs ?? 7 * 24 * 60 * 60 * 1000;
+    this.retainPublishedMs = opts.retainPublishedMs ?? 7 * DAY_MS;
+    this.retainInboxMs = opts.retainInboxMs ?? 30 * DAY_MS;
     this.stopTimeoutMs = opts.stopTimeoutMs ?? 10_000;
   }
 
@@ -168,6 +177,10 @@ export class OutboxRelay {
     await connection.runner.query(
       `DELETE FROM outbox WHERE published_at < now() - make_interval(secs => $1)`,
       [this.retainPublishedMs / 1000],
+    );
+    await connection.runner.query(
+      `DELETE FROM inbox WHERE handled_at < now() - make_interval(secs => $1)`,
+      [this.retainInboxMs / 1000],
     );
   }
 

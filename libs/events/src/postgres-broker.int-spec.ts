@@ -145,6 +145,46 @@ describe('postgres broker', () => {
     expect(partitions.every((row) => row.partition < 3)).toBe(true);
   });
 
+  it('prunes events past the retention once every group has consumed them, and no others', async () => {
+    const topic = uniqueName('prune');
+    const client = broker({ partitions: 1 });
+    await client.publish(records(Array.from({ length: 5 }, (_, i) => testEnvelope(topic, 'k', i))));
+    const handled: string[] = [];
+    await subscribe(client, {
+      group: uniqueName('prune-done'),
+      topics: [topic],
+      handle: async (envelope) => void handled.push(envelope.id),
+    });
+    await eventually(
+      async () =>
+        (
+          await query<{ n: string }>(
+            'SELECT next_offset AS n FROM event_consumer_offsets WHERE topic = $1',
+            [topic],
+          )
+        )[0]?.n === '5',
+      { message: 'the group to commit all five' },
+    );
+    // Another group has read only the first two; the first four events are past the retention.
+    await query(
+      `INSERT INTO event_consumer_offsets (group_id, topic, partition, next_offset) VALUES ($1, $2, 0, 2)`,
+      [uniqueName('prune-behind'), topic],
+    );
+    await query(
+      `UPDATE event_log SET appended_at = now() - interval '8 days' WHERE topic = $1 AND "offset" < 4`,
+      [topic],
+    );
+
+    expect(await client.pruneLog()).toBe(2);
+    const left = await query<{ offset: string }>(
+      'SELECT "offset" FROM event_log WHERE topic = $1 ORDER BY "offset"',
+      [topic],
+    );
+    expect(left.map((row) => Number(row.offset))).toEqual([2, 3, 4]);
+    expect(await client.pruneLog()).toBe(0);
+    expect(handled).toHaveLength(5);
+  });
+
   it('hands a stopped member’s partitions to the members left', async () => {
     const topic = uniqueName('leave');
     const group = uniqueName('leave-group');

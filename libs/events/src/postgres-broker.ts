@@ -24,9 +24,16 @@ export interface PostgresBrokerOptions {
   heartbeatIntervalMs?: number;
   /** Shown in pg_stat_activity and the members table. */
   clientId?: string;
+  /**
+   * How long consumed events stay in the log (default 7 days, Kafka's default). An event is
+   * deleted only once it is this old AND every group that consumes its partition has passed it.
+   */
+  retentionMs?: number;
   logger?: EventLogger;
   metrics?: EventMetrics;
 }
+
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 interface LogRow {
   topic: string;
@@ -52,6 +59,8 @@ export class PostgresBroker implements EventBroker {
   private readonly pool: Pool;
   private readonly topicPartitions = new Map<string, number>();
   private readonly members = new Set<PostgresGroupMember>();
+  private readonly retentionMs: number;
+  private pruneTimer?: NodeJS.Timeout;
   private ready?: Promise<void>;
   private closed = false;
 
@@ -64,6 +73,7 @@ export class PostgresBroker implements EventBroker {
     this.pollIntervalMs = opts.pollIntervalMs ?? 1_000;
     this.heartbeatIntervalMs = opts.heartbeatIntervalMs ?? 1_000;
     this.clientId = opts.clientId ?? 'jibs-events';
+    this.retentionMs = opts.retentionMs ?? 7 * 24 * 60 * 60 * 1000;
     this.logger = opts.logger ?? silentLogger;
     this.metrics = opts.metrics;
     this.pool = new Pool({ connectionString: this.url, max: 4, application_name: this.clientId });
@@ -112,6 +122,7 @@ export class PostgresBroker implements EventBroker {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    clearInterval(this.pruneTimer);
     const members = [...this.members];
     this.members.clear();
     await Promise.all(members.map((member) => member.stop()));
@@ -227,11 +238,42 @@ export class PostgresBroker implements EventBroker {
     return new Map(topics.map((topic) => [topic, this.topicPartitions.get(topic) as number]));
   }
 
+  /**
+   * Deletes events past the retention that every group with an offset on their partition has
+   * consumed (a group that never consumed a partition does not hold it). Every broker runs it
+   * hourly; it is idempotent. Returns how many events were deleted.
+   */
+  async pruneLog(): Promise<number> {
+    await this.init();
+    const result = await this.pool.query(
+      `DELETE FROM event_log l
+        WHERE l.appended_at < now() - make_interval(secs => $1)
+          AND l."offset" < (SELECT min(o.next_offset) FROM event_consumer_offsets o
+                             WHERE o.topic = l.topic AND o.partition = l.partition)`,
+      [this.retentionMs / 1000],
+    );
+    return result.rowCount ?? 0;
+  }
+
+  private schedulePrune(): void {
+    if (this.pruneTimer || this.closed) return;
+    this.pruneTimer = setInterval(() => {
+      this.pruneLog().then(
+        (deleted) => deleted && this.logger.info({ deleted }, 'pruned the event log'),
+        (error: unknown) =>
+          this.logger.warn(errorFields(error), 'could not prune the event log; will retry'),
+      );
+    }, PRUNE_EVERY_MS);
+    this.pruneTimer.unref();
+  }
+
   private init(): Promise<void> {
-    this.ready ??= this.createSchema().catch((error: unknown) => {
-      this.ready = undefined;
-      throw error;
-    });
+    this.ready ??= this.createSchema()
+      .then(() => this.schedulePrune())
+      .catch((error: unknown) => {
+        this.ready = undefined;
+        throw error;
+      });
     return this.ready;
   }
 
