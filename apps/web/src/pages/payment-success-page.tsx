@@ -3,18 +3,19 @@ import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { PaymentResultLayout, SupportLink } from '../billing/payment-result-layout';
+import { PaymentResultLayout } from '../billing/payment-result-layout';
 import { useCheckoutWait } from '../billing/use-checkout-wait';
-import { MeDocument, MyHouseholdDocument } from '../gql/graphql';
+import { MeDocument } from '../gql/graphql';
 import { useDocumentTitle } from '../layout/use-document-title';
 import { useSessionManager } from '../session/session-context';
-import { StillProcessing } from './registration-payment-success-page';
+import { StillProcessing, VerificationFailed } from './registration-payment-success-page';
 
 /**
  * /payment-success?session_id: back from the monthly dues' checkout, or from paying for a
  * household member added on the profile (a tab of its own). Once billing has applied the dues,
  * the member's details are refreshed and the dashboard replaces this page in the history; a
- * member's fee is confirmed here, with the way back to the profile.
+ * member's fee is confirmed here, with the way back to the profile (whose tab follows the
+ * payment on its own).
  */
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
@@ -30,12 +31,8 @@ export function PaymentSuccessPage() {
 
   useEffect(() => {
     if (outcome !== 'completed') return;
-    if (forMember) {
-      void client
-        .query({ query: MyHouseholdDocument, fetchPolicy: 'network-only' })
-        .catch(() => undefined);
-      return;
-    }
+    // A member's fee: the profile tab follows the payment itself; nothing to refresh here.
+    if (forMember) return;
     let cancelled = false;
     void (async () => {
       await Promise.allSettled([
@@ -74,32 +71,10 @@ export function PaymentSuccessPage() {
       </PaymentResultLayout>
     );
   }
-  if (outcome === 'failed') {
+  if (outcome === 'failed')
     return (
-      <PaymentResultLayout
-        tone="error"
-        title="Payment Verification Error"
-        sessionId={sessionId}
-        sessionIdInFull
-        actions={
-          forMember ? (
-            <Button component={Link} to="/profile">
-              Back to Profile
-            </Button>
-          ) : (
-            <Button component={Link} to="/register">
-              Back to Registration
-            </Button>
-          )
-        }
-      >
-        <Text>We could not confirm this payment.</Text>
-        <Text c="gray.7">
-          Please contact support if issues persist. <SupportLink />
-        </Text>
-      </PaymentResultLayout>
+      <VerificationFailed sessionId={sessionId} backTo={forMember ? '/profile' : '/register'} />
     );
-  }
   if (outcome === 'timeout') return <StillProcessing sessionId={sessionId} />;
   return (
     <PaymentResultLayout tone="waiting" title="Processing Payment...">

@@ -57,27 +57,38 @@ export function RegistrationPaymentSuccessPage() {
         </PaymentResultLayout>
       );
     case 'failed':
-      return (
-        <PaymentResultLayout
-          tone="error"
-          title="Payment Verification Error"
-          sessionId={sessionId}
-          sessionIdInFull
-          actions={
-            <Button component={Link} to="/register">
-              Back to Registration
-            </Button>
-          }
-        >
-          <Text>We could not confirm this payment.</Text>
-          <Text c="gray.7">
-            Please contact support if issues persist. <SupportLink />
-          </Text>
-        </PaymentResultLayout>
-      );
+      return <VerificationFailed sessionId={sessionId} backTo="/register" />;
     case 'timeout':
       return <StillProcessing sessionId={sessionId} />;
   }
+}
+
+/** Billing reports the payment failed or expired: nothing to wait for, support can help. */
+export function VerificationFailed({
+  sessionId,
+  backTo,
+}: {
+  sessionId: string;
+  backTo: '/register' | '/profile';
+}) {
+  return (
+    <PaymentResultLayout
+      tone="error"
+      title="Payment Verification Error"
+      sessionId={sessionId}
+      sessionIdInFull
+      actions={
+        <Button component={Link} to={backTo}>
+          {backTo === '/profile' ? 'Back to Profile' : 'Back to Registration'}
+        </Button>
+      }
+    >
+      <Text>We could not confirm this payment.</Text>
+      <Text c="gray.7">
+        Please contact support if issues persist. <SupportLink />
+      </Text>
+    </PaymentResultLayout>
+  );
 }
 
 /** The payment may have gone through but billing has not confirmed it in time. */

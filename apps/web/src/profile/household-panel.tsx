@@ -176,11 +176,7 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
           </Group>
         </Stack>
       </Modal>
-      <MemberPaymentModal
-        member={toPay}
-        onClose={() => setToPay(null)}
-        onOpened={(member) => awaited.await(member)}
-      />
+      <MemberPaymentModal member={toPay} onClose={() => setToPay(null)} onOpened={awaited.await} />
     </Card>
   );
 }
