@@ -16,7 +16,7 @@ const SIGN_IN = `mutation($input: SignInInput!) { signIn(input: $input) { __type
 const ME = '{ me { id email firstName role } }';
 
 async function main(): Promise<void> {
-  const { stack, stop } = await startBenchStack(30_100);
+  const { stack, stop } = await startBenchStack();
   try {
     const gateway = `${stack.gatewayUrl}/graphql`;
     const identity = `${stack.service('identity').url}/graphql`;

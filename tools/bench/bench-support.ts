@@ -3,20 +3,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { LocalStack } from '../stack/src/local-stack';
+import { freeStackPorts } from '../stack/src/ports';
 
 /** A whole stack on its own ports and a throwaway data directory, for one benchmark run. */
-export async function startBenchStack(
-  portBase: number,
-): Promise<{ stack: LocalStack; stop(): Promise<void> }> {
+export async function startBenchStack(): Promise<{ stack: LocalStack; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'jibs-bench-'));
   const stack = new LocalStack({
     root: resolve(__dirname, '../../../..'),
     dataDir,
-    gatewayPort: portBase,
-    servicePortBase: portBase + 10,
-    postgresPort: portBase + 50,
-    s3Port: portBase + 60,
-    mailboxPort: portBase + 70,
+    ...(await freeStackPorts()),
     logLevel: 'warn',
     log: (service, line) => {
       if (/"level":"(error|fatal)"/.test(line)) process.stderr.write(`[${service}] ${line}\n`);

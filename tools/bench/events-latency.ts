@@ -38,7 +38,7 @@ async function signUp(gatewayUrl: string, email: string): Promise<Member> {
 }
 
 async function main(): Promise<void> {
-  const { stack, stop } = await startBenchStack(30_000);
+  const { stack, stop } = await startBenchStack();
   try {
     // Several members, each with an open subscription, as on a real evening: events for
     // different members flow in parallel, each member's own events in order.

@@ -16,7 +16,7 @@ describe('household, fees, sandbox checkout, dues and the dashboard, in Chromium
   let page: Page;
 
   beforeAll(async () => {
-    [{ stack, stop }, browser] = await Promise.all([startE2eStack(4), launchChromium()]);
+    [{ stack, stop }, browser] = await Promise.all([startE2eStack(), launchChromium()]);
   });
 
   afterAll(async () => {

@@ -14,7 +14,7 @@ describe('sign-up, sign-in and the live notification bell, in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [{ stack, stop, logs }, browser] = await Promise.all([startE2eStack(2), launchChromium()]);
+    [{ stack, stop, logs }, browser] = await Promise.all([startE2eStack(), launchChromium()]);
   });
 
   afterAll(async () => {

@@ -16,7 +16,7 @@ describe('registration, verification, sign-in and password reset, in Chromium', 
   let page: Page;
 
   beforeAll(async () => {
-    [{ stack, stop }, browser] = await Promise.all([startE2eStack(3), launchChromium()]);
+    [{ stack, stop }, browser] = await Promise.all([startE2eStack(), launchChromium()]);
   });
 
   afterAll(async () => {

@@ -19,7 +19,7 @@ describe('platform, end to end', () => {
   let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ stack, stop } = await startE2eStack(1));
+    ({ stack, stop } = await startE2eStack());
   });
 
   afterAll(async () => {

@@ -1,3 +1,4 @@
 export * from './identity-outbox';
 export * from './local-stack';
 export * from './service-process';
+export * from './ports';

@@ -5,30 +5,17 @@ import { ensureDatabase, startEmbeddedServer, type EmbeddedServer } from '@jibs/
 import { loadOrCreateSecrets } from './secrets';
 import { startMailboxPage } from './mailbox-page';
 import { ServiceProcess, type LogSink } from './service-process';
+import type { StackPorts } from './ports';
 
-export interface StackOptions {
+export interface StackOptions extends StackPorts {
   /** Repository root (where dist/ lives). */
   root: string;
   dataDir: string;
-  gatewayPort: number;
-  /** identity = base+1, notifications = base+2, billing = base+3; Postgres, S3 and the mailbox page have their own. */
-  servicePortBase: number;
-  postgresPort: number;
-  s3Port: number;
-  mailboxPort: number;
   log: LogSink;
   logLevel?: string;
   /** See EmbeddedServerOptions.durableCommits; JIBS_PG_SYNCHRONOUS_COMMIT=off sets it false. */
   durableCommits?: boolean;
 }
-
-export const DEFAULT_STACK_PORTS = {
-  gatewayPort: 8080,
-  servicePortBase: 4000,
-  postgresPort: 54320,
-  s3Port: 4569,
-  mailboxPort: 8025,
-};
 
 const SUBGRAPHS = ['identity', 'notifications', 'billing'] as const;
 export type ServiceName = (typeof SUBGRAPHS)[number] | 'gateway';
@@ -115,8 +102,12 @@ export class LocalStack {
     await this.s3.run();
     this.mailbox = await startMailboxPage(this.mailboxDir, options.mailboxPort);
 
-    const port = (index: number) => options.servicePortBase + index + 1;
-    const identityUrl = `http://127.0.0.1:${port(0)}`;
+    const servicePort: Record<(typeof SUBGRAPHS)[number], number> = {
+      identity: options.identityPort,
+      notifications: options.notificationsPort,
+      billing: options.billingPort,
+    };
+    const identityUrl = `http://127.0.0.1:${servicePort.identity}`;
     const common: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       NODE_ENV: 'development',
@@ -155,14 +146,14 @@ export class LocalStack {
         BILLING_PUBLIC_URL: this.gatewayUrl,
       },
     };
-    SUBGRAPHS.forEach((name, index) => {
+    SUBGRAPHS.forEach((name) => {
       this.services.set(
         name,
         new ServiceProcess(
           {
             name,
             entry: entry(name),
-            port: port(index),
+            port: servicePort[name],
             env: { ...common, ...extra[name], DATABASE_URL: dbUrl(name) },
           },
           options.log,
@@ -183,13 +174,13 @@ export class LocalStack {
             WEB_DIST_DIR: resolve(options.root, 'dist/apps/web'),
             PUBLIC_ORIGIN: this.gatewayUrl,
             ...Object.fromEntries(
-              SUBGRAPHS.map((name, index) => [
+              SUBGRAPHS.map((name) => [
                 `${name.toUpperCase()}_URL`,
-                `http://127.0.0.1:${port(index)}/graphql`,
+                `http://127.0.0.1:${servicePort[name]}/graphql`,
               ]),
             ),
-            NOTIFICATIONS_WS_URL: `ws://127.0.0.1:${port(SUBGRAPHS.indexOf('notifications'))}/graphql`,
-            BILLING_HTTP_URL: `http://127.0.0.1:${port(SUBGRAPHS.indexOf('billing'))}`,
+            NOTIFICATIONS_WS_URL: `ws://127.0.0.1:${servicePort.notifications}/graphql`,
+            BILLING_HTTP_URL: `http://127.0.0.1:${servicePort.billing}`,
           },
         },
         options.log,

@@ -1,16 +1,23 @@
 import { resolve } from 'node:path';
-import { DEFAULT_STACK_PORTS, LocalStack } from './local-stack';
+import { LocalStack } from './local-stack';
+import { assertPortsFree, stackPortsFromEnv } from './ports';
 import { formatLogLine } from './log-format';
 
 /** `npm start`: the whole stack in the foreground until Ctrl-C. */
 async function main(): Promise<void> {
   const root = resolve(__dirname, '../../../../..');
-  const port = Number(process.env.PORT ?? DEFAULT_STACK_PORTS.gatewayPort);
+  let ports;
+  try {
+    ports = stackPortsFromEnv();
+    await assertPortsFree(ports);
+  } catch (error) {
+    process.stderr.write(`JIBS could not start:\n${(error as Error).message}\n`);
+    process.exit(1);
+  }
   const stack = new LocalStack({
     root,
     dataDir: resolve(root, process.env.JIBS_DATA_DIR ?? '.data'),
-    ...DEFAULT_STACK_PORTS,
-    gatewayPort: port,
+    ...ports,
     log: (service, line) => process.stdout.write(formatLogLine(service, line)),
     logLevel: process.env.LOG_LEVEL,
   });
@@ -54,11 +61,8 @@ async function main(): Promise<void> {
       `${service.url}/health/ready`,
     ]),
     ['Local mailbox', stack.mailboxUrl],
-    ['S3 API (s3rver)', `http://localhost:${DEFAULT_STACK_PORTS.s3Port}`],
-    [
-      'Postgres (embedded)',
-      `127.0.0.1:${DEFAULT_STACK_PORTS.postgresPort} (password in .data/secrets.json)`,
-    ],
+    ['S3 API (s3rver)', `http://localhost:${ports.s3Port}`],
+    ['Postgres (embedded)', `127.0.0.1:${ports.postgresPort} (password in .data/secrets.json)`],
     ['Data directory', stack.options.dataDir],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
