@@ -15,6 +15,7 @@ module.exports = {
     '^@jibs/(.*)$': path.join(__dirname, 'libs/$1/src'),
   },
   moduleFileExtensions: ['ts', 'js', 'json'],
+  setupFilesAfterEnv: [path.join(__dirname, 'libs/testing/src/jest-tier-timeout.js')],
 };
 
 module.exports.globalSetup = path.join(__dirname, 'libs/testing/src/jest-global-setup.mjs');
