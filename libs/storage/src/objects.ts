@@ -4,6 +4,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   ListObjectsV2Command,
+  PutBucketCorsCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -78,6 +79,33 @@ export async function ensureBucket(s3: S3Client, bucket: string): Promise<void> 
     const name = (error as { name?: string }).name;
     if (name !== 'BucketAlreadyOwnedByYou' && name !== 'BucketAlreadyExists') throw error;
   }
+}
+
+/**
+ * Lets browsers on the given origins PUT to presigned upload URLs and GET presigned downloads
+ * (a cross-origin request from the web client straight to the bucket needs the bucket's CORS).
+ * Replaces the bucket's CORS rules.
+ */
+export async function allowBrowserUploads(
+  s3: S3Client,
+  request: { bucket: string; origins: readonly string[] },
+): Promise<void> {
+  await s3.send(
+    new PutBucketCorsCommand({
+      Bucket: request.bucket,
+      CORSConfiguration: {
+        CORSRules: [
+          {
+            AllowedOrigins: [...request.origins],
+            AllowedMethods: ['PUT', 'GET', 'HEAD'],
+            AllowedHeaders: ['content-type'],
+            ExposeHeaders: ['ETag'],
+            MaxAgeSeconds: 3600,
+          },
+        ],
+      },
+    }),
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from '@jibs/domain';
 import {
   UploadError,
+  allowBrowserUploads,
   confirmUpload,
   createS3Client,
   createUploadSlot,
@@ -81,7 +82,7 @@ async function upload(
     declaredSize: declared.size ?? body.length,
     ...rules,
   });
-  const response = await fetch(slot.url, {
+  const response = await fetchOnce(slot.url, {
     method: slot.method,
     headers: slot.headers,
     body: new Uint8Array(body),
@@ -98,6 +99,17 @@ async function refusal(promise: Promise<unknown>): Promise<UploadError> {
   expect(error).toBeInstanceOf(UploadError);
   expect((error as UploadError).code).toBe(ErrorCode.BadUserInput);
   return error as UploadError;
+}
+
+/**
+ * fetch on a connection of its own: a kept-alive socket that s3rver closes as it is reused
+ * fails a PUT with ECONNRESET (its body cannot be replayed), which happened on a loaded machine.
+ */
+function fetchOnce(url: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(url, {
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), connection: 'close' },
+  });
 }
 
 const TYPE_NOT_ALLOWED = 'File type not allowed. Allowed types: PDF, JPG, JPEG, PNG';
@@ -398,14 +410,14 @@ describe('confirmUpload', () => {
       ...documents,
     });
 
-    await fetch(slot.url, { method: 'PUT', headers: slot.headers, body: new Uint8Array(EXE) });
+    await fetchOnce(slot.url, { method: 'PUT', headers: slot.headers, body: new Uint8Array(EXE) });
 
     const url = await downloadUrl(s3.client, {
       bucket: BUCKET,
       key: confirmed.key,
       fileName: 'a.pdf',
     });
-    expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(PDF)).toBe(true);
+    expect(Buffer.from(await (await fetchOnce(url)).arrayBuffer()).equals(PDF)).toBe(true);
   });
 
   it('reads only the first bytes of a 50 MB file, through ranged GETs', async () => {
@@ -458,7 +470,7 @@ describe('downloadUrl', () => {
       expiresIn: 120,
     });
     expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('120');
-    const response = await fetch(url);
+    const response = await fetchOnce(url);
 
     expect(response.status).toBe(200);
     expect(Buffer.from(await response.arrayBuffer()).equals(PDF)).toBe(true);
@@ -505,6 +517,44 @@ describe('bucket housekeeping', () => {
       await sweepIncoming(s3.client, { bucket: BUCKET, olderThan: new Date(Date.now() + 60_000) }),
     ).toBeGreaterThanOrEqual(1);
     expect(await keysOf(ownerId)).toEqual([confirmed.key]);
+  });
+
+  it('allowBrowserUploads lets the web origin PUT with its content type, and no other origin', async () => {
+    const bucket = `cors-${process.pid}`;
+    await ensureBucket(s3.client, bucket);
+    const origin = 'http://localhost:8080';
+    await allowBrowserUploads(s3.client, { bucket, origins: [origin] });
+    const ownerId = anOwner();
+    const slot = await createUploadSlot(s3.client, {
+      bucket,
+      ownerId,
+      fileName: 'a.pdf',
+      declaredType: 'application/pdf',
+      declaredSize: PDF.length,
+      ...documents,
+    });
+    const preflight = (from: string) =>
+      fetchOnce(slot.url, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: from,
+          'Access-Control-Request-Method': 'PUT',
+          'Access-Control-Request-Headers': 'content-type',
+        },
+      });
+
+    const allowed = await preflight(origin);
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-methods')).toContain('PUT');
+    expect(allowed.headers.get('access-control-allow-headers')).toBe('content-type');
+    expect((await preflight('https://evil.example')).status).toBe(403);
+
+    const put = await fetchOnce(slot.url, {
+      method: 'PUT',
+      headers: { ...slot.headers, Origin: origin },
+      body: new Uint8Array(PDF),
+    });
+    expect(put.headers.get('access-control-allow-origin')).toBe(origin);
   });
 
   it('ensureBucket creates a bucket once and accepts it existing', async () => {
