@@ -6,6 +6,7 @@ import {
   contentTypeOfMime,
   fileExtension,
   fileTooLargeMessage,
+  formatFileSize,
   fileTypeNotAllowedMessage,
   megabytesToBytes,
   uploadRejectionMessage,
@@ -123,5 +124,20 @@ describe('checkDeclaredFile', () => {
     expect(checkDeclaredFile({ ...pdf, name: `${'a'.repeat(252)}.pdf` }, documents)).toMatchObject({
       reason: UploadRejection.FileNameTooLong,
     });
+  });
+});
+
+describe('formatFileSize', () => {
+  it.each([
+    [0, '0 Bytes'],
+    [512, '512 Bytes'],
+    [1024, '1 KB'],
+    [1536, '1.5 KB'],
+    [2_202_009, '2.1 MB'],
+    [10 * 1024 * 1024, '10 MB'],
+    [1234567890, '1.15 GB'],
+    [5 * 1024 ** 4, '5120 GB'],
+  ])('shows %i bytes as %s', (bytes, text) => {
+    expect(formatFileSize(bytes)).toBe(text);
   });
 });

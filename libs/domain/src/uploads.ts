@@ -164,3 +164,12 @@ export function checkDeclaredFile(file: DeclaredFile, rules: UploadRules): Decla
   if (file.size > rules.maxBytes) return refuse(UploadRejection.TooLarge);
   return { ok: true, contentType: byMime };
 }
+
+const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
+
+/** A file size as the admin screens show it: Bytes, KB, MB or GB, at most 2 decimals (1024-based). */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const unit = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1);
+  return `${Number((bytes / 1024 ** unit).toFixed(2))} ${SIZE_UNITS[unit]}`;
+}

@@ -17,6 +17,7 @@ import {
   type UploadRules,
 } from '@jibs/domain';
 import { SNIFF_BYTES, sniffFileType } from './file-sniffing';
+import { readHead } from './read-head';
 import { isMissing, isPreconditionFailed } from './s3-errors';
 import { UploadError } from './upload-error';
 import { makeIncomingKey, parseIncomingKey, storedKey } from './upload-keys';
@@ -194,7 +195,7 @@ async function inspect(
         IfMatch: etag,
       }),
     );
-    head = await readAtMost(object.Body as Readable | undefined, SNIFF_BYTES);
+    head = await readHead(object.Body as Readable | undefined, SNIFF_BYTES);
   } catch (error) {
     if (isMissing(error) || isPreconditionFailed(error)) {
       return { ok: false, reason: UploadRejection.NotFound };
@@ -206,24 +207,6 @@ async function inspect(
     return { ok: false, reason: UploadRejection.TypeNotAllowed };
   }
   return { ok: true, size, etag, type };
-}
-
-/** The first `limit` bytes of a body; stops reading there even if the server sent more. */
-async function readAtMost(body: Readable | undefined, limit: number): Promise<Uint8Array> {
-  if (!body) return new Uint8Array();
-  const chunks: Buffer[] = [];
-  let length = 0;
-  try {
-    for await (const chunk of body) {
-      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-      chunks.push(buffer);
-      length += buffer.length;
-      if (length >= limit) break;
-    }
-  } finally {
-    body.destroy();
-  }
-  return Buffer.concat(chunks).subarray(0, limit);
 }
 
 async function removeObject(s3: S3Client, bucket: string, key: string): Promise<void> {
