@@ -400,6 +400,27 @@ describe('confirmUpload', () => {
     expect(await keysOf(ownerId)).toEqual([confirmed.key]);
   });
 
+  it('two confirms of one upload at once store one file, under one key', async () => {
+    const ownerId = anOwner();
+    const slot = await upload(ownerId, PDF, { name: 'a.pdf', type: 'application/pdf' });
+    const confirm = () =>
+      confirmUpload(s3.client, { bucket: BUCKET, key: slot.key, ownerId, ...documents });
+
+    const results = await Promise.allSettled([confirm(), confirm()]);
+
+    const stored = results.flatMap((result) =>
+      result.status === 'fulfilled' ? [result.value.key] : [],
+    );
+    expect(stored.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(stored).size).toBe(1);
+    for (const result of results) {
+      if (result.status === 'rejected') {
+        expect((result.reason as UploadError).reason).toBe(UploadRejection.NotFound);
+      }
+    }
+    expect(await keysOf(ownerId)).toEqual([stored[0]]);
+  });
+
   it('a PUT to the upload URL after confirm cannot replace the stored file', async () => {
     const ownerId = anOwner();
     const slot = await upload(ownerId, PDF, { name: 'a.pdf', type: 'application/pdf' });
