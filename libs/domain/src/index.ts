@@ -14,3 +14,4 @@ export * from './settings';
 export * from './sign-up.schema';
 export * from './us-states';
 export * from './verification';
+export * from './uploads';

@@ -1,0 +1,634 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  DEFAULT_SETTINGS,
+  ErrorCode,
+  UploadRejection,
+  megabytesToBytes,
+  type SupportedFileType,
+  type UploadRules,
+} from '@jibs/domain';
+import {
+  UploadError,
+  allowBrowserUploads,
+  confirmUpload,
+  createS3Client,
+  createUploadSlot,
+  deleteObject,
+  downloadUrl,
+  ensureBucket,
+  startTestS3,
+  sweepIncoming,
+  type TestS3,
+} from './index';
+
+const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name));
+const PDF = fixture('certificate.pdf');
+const JPEG = fixture('photo.jpg');
+const PNG = fixture('photo.png');
+// A Windows executable's header ("MZ") with some padding: what a renamed .exe looks like.
+const EXE = Buffer.concat([
+  Buffer.from('4d5a90000300000004000000ffff0000', 'hex'),
+  Buffer.alloc(200),
+]);
+
+const BUCKET = 'documents';
+const documents: UploadRules = {
+  maxBytes: megabytesToBytes(DEFAULT_SETTINGS.maxFileSizeMb),
+  allowed: DEFAULT_SETTINGS.allowedFileTypes as SupportedFileType[],
+};
+const photos: UploadRules = { maxBytes: megabytesToBytes(10), allowed: ['jpg', 'jpeg', 'png'] };
+
+// s3rver writes every object to disk; on a loaded machine a few calls take seconds.
+jest.setTimeout(30_000);
+
+let s3: TestS3;
+let ownerCounter = 0;
+/** A fresh owner per test, so each test sees only its own objects. */
+const anOwner = () => `member-${process.pid}-${++ownerCounter}`;
+
+beforeAll(async () => {
+  s3 = await startTestS3([BUCKET, 'memorials']);
+});
+afterAll(async () => {
+  await s3?.stop();
+});
+
+async function keysOf(ownerId: string, bucket = BUCKET): Promise<string[]> {
+  const keys: string[] = [];
+  for (const prefix of [`${ownerId}/`, `incoming/${ownerId}/`]) {
+    const page = await s3.client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
+    keys.push(...(page.Contents ?? []).map((object) => object.Key!));
+  }
+  return keys.sort();
+}
+
+/** What a browser does: ask for a slot, then PUT the bytes to the presigned URL. */
+async function upload(
+  ownerId: string,
+  body: Buffer,
+  declared: { name: string; type: string; size?: number },
+  rules: UploadRules = documents,
+  bucket = BUCKET,
+) {
+  const slot = await createUploadSlot(s3.client, {
+    bucket,
+    ownerId,
+    fileName: declared.name,
+    declaredType: declared.type,
+    declaredSize: declared.size ?? body.length,
+    ...rules,
+  });
+  const response = await fetchOnce(slot.url, {
+    method: slot.method,
+    headers: slot.headers,
+    body: new Uint8Array(body),
+  });
+  expect(response.status).toBe(200);
+  return slot;
+}
+
+async function refusal(promise: Promise<unknown>): Promise<UploadError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(UploadError);
+  expect((error as UploadError).code).toBe(ErrorCode.BadUserInput);
+  return error as UploadError;
+}
+
+/**
+ * fetch on a connection of its own: a kept-alive socket that s3rver closes as it is reused
+ * fails a PUT with ECONNRESET (its body cannot be replayed), which happened on a loaded machine.
+ */
+function fetchOnce(url: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(url, {
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), connection: 'close' },
+  });
+}
+
+const TYPE_NOT_ALLOWED = 'File type not allowed. Allowed types: PDF, JPG, JPEG, PNG';
+
+describe('upload slots', () => {
+  it("hands out a presigned PUT under the owner's incoming prefix, signed for type and length", async () => {
+    const ownerId = anOwner();
+    const slot = await createUploadSlot(s3.client, {
+      bucket: BUCKET,
+      ownerId,
+      fileName: 'Death Certificate.PDF',
+      declaredType: 'application/pdf',
+      declaredSize: PDF.length,
+      ...documents,
+    });
+    expect(slot.key).toMatch(new RegExp(`^incoming/${ownerId}/\\d{13}-[0-9a-f]{16}\\.pdf$`));
+    const url = new URL(slot.url);
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('600');
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    expect(slot.headers).toEqual({ 'Content-Type': 'application/pdf' });
+    expect(slot.expiresAt.getTime() - Date.now()).toBeGreaterThan(590_000);
+    expect(await keysOf(ownerId)).toEqual([]);
+  });
+
+  it("takes the key's extension from the declared type, never from the name", async () => {
+    const slot = await createUploadSlot(s3.client, {
+      bucket: BUCKET,
+      ownerId: anOwner(),
+      fileName: 'photo.jpeg',
+      declaredType: 'image/png',
+      declaredSize: 10,
+      ...documents,
+    });
+    expect(slot.key).toMatch(/\.png$/);
+  });
+
+  it.each([
+    [
+      'an .exe',
+      { fileName: 'setup.exe', declaredType: 'application/x-msdownload' },
+      TYPE_NOT_ALLOWED,
+    ],
+    [
+      'a PDF for a photo',
+      { fileName: 'a.pdf', declaredType: 'application/pdf' },
+      'File type not allowed. Allowed types: JPG, JPEG, PNG',
+    ],
+  ])('refuses %s before any URL is issued', async (_label, declared, message) => {
+    const error = await refusal(
+      createUploadSlot(s3.client, {
+        bucket: 'memorials',
+        ownerId: anOwner(),
+        declaredSize: 10,
+        ...declared,
+        ...photos,
+        allowed: declared.fileName === 'setup.exe' ? documents.allowed : photos.allowed,
+      }),
+    );
+    expect(error.reason).toBe(UploadRejection.TypeNotAllowed);
+    expect(error.message).toBe(message);
+    expect(error.fieldErrors).toEqual({ file: message });
+  });
+
+  it('refuses a declared size over the limit or of 0 bytes', async () => {
+    const base = {
+      bucket: BUCKET,
+      ownerId: anOwner(),
+      fileName: 'a.pdf',
+      declaredType: 'application/pdf',
+      ...documents,
+    };
+    const tooLarge = await refusal(
+      createUploadSlot(s3.client, { ...base, declaredSize: documents.maxBytes + 1 }),
+    );
+    expect(tooLarge.message).toBe('File size too large. Maximum size: 10MB');
+    const empty = await refusal(createUploadSlot(s3.client, { ...base, declaredSize: 0 }));
+    expect(empty.reason).toBe(UploadRejection.Empty);
+  });
+});
+
+describe('confirmUpload', () => {
+  it.each([
+    [
+      'PDF',
+      PDF,
+      { name: 'certificate.pdf', type: 'application/pdf' },
+      'pdf',
+      'application/pdf',
+      'pdf',
+    ],
+    ['JPEG', JPEG, { name: 'photo.JPG', type: 'image/jpeg' }, 'jpeg', 'image/jpeg', 'jpg'],
+    ['PNG', PNG, { name: 'photo.png', type: 'image/png' }, 'png', 'image/png', 'png'],
+  ])(
+    'accepts a real %s and keeps it only at its stored key',
+    async (_label, body, declared, type, mime, extension) => {
+      const ownerId = anOwner();
+      const slot = await upload(ownerId, body, declared);
+
+      const confirmed = await confirmUpload(s3.client, {
+        bucket: BUCKET,
+        key: slot.key,
+        ownerId,
+        ...documents,
+      });
+
+      expect(confirmed).toEqual({
+        key: expect.stringMatching(new RegExp(`^${ownerId}/\\d{13}-[0-9a-f]{16}\\.${extension}$`)),
+        size: body.length,
+        detectedType: type,
+        mime,
+      });
+      expect(confirmed.key).toBe(
+        slot.key.replace(/^incoming\//, '').replace(/\.\w+$/, `.${extension}`),
+      );
+      expect(await keysOf(ownerId)).toEqual([confirmed.key]);
+      const head = await s3.client.send(
+        new HeadObjectCommand({ Bucket: BUCKET, Key: confirmed.key }),
+      );
+      expect(head.ContentType).toBe(mime);
+      expect(head.ContentLength).toBe(body.length);
+    },
+  );
+
+  it('accepts JPEG and PNG photos in the memorials bucket with the photo rules', async () => {
+    const ownerId = anOwner();
+    const slot = await upload(
+      ownerId,
+      PNG,
+      { name: 'grandfather.png', type: 'image/png' },
+      photos,
+      'memorials',
+    );
+    const confirmed = await confirmUpload(s3.client, {
+      bucket: 'memorials',
+      key: slot.key,
+      ownerId,
+      ...photos,
+    });
+    expect(confirmed.detectedType).toBe('png');
+    expect(await keysOf(ownerId, 'memorials')).toEqual([confirmed.key]);
+  });
+
+  it('refuses an .exe renamed .pdf and removes it from the bucket', async () => {
+    const ownerId = anOwner();
+    const slot = await upload(ownerId, EXE, { name: 'certificate.pdf', type: 'application/pdf' });
+    expect(await keysOf(ownerId)).toEqual([slot.key]);
+
+    const error = await refusal(
+      confirmUpload(s3.client, { bucket: BUCKET, key: slot.key, ownerId, ...documents }),
+    );
+
+    expect(error.reason).toBe(UploadRejection.TypeNotAllowed);
+    expect(error.message).toBe(TYPE_NOT_ALLOWED);
+    expect(await keysOf(ownerId)).toEqual([]);
+  });
+
+  it('returns what a PNG declared as a PDF really is, and refuses it where PNG is not allowed', async () => {
+    const ownerId = anOwner();
+    const declared = { name: 'certificate.pdf', type: 'application/pdf' };
+    const accepted = await upload(ownerId, PNG, declared);
+    const confirmed = await confirmUpload(s3.client, {
+      bucket: BUCKET,
+      key: accepted.key,
+      ownerId,
+      ...documents,
+    });
+    expect(accepted.key).toMatch(/\.pdf$/);
+    expect(confirmed.detectedType).toBe('png');
+    expect(confirmed.key).toMatch(/\.png$/);
+    const head = await s3.client.send(
+      new HeadObjectCommand({ Bucket: BUCKET, Key: confirmed.key }),
+    );
+    expect(head.ContentType).toBe('image/png');
+
+    const pdfOnly: UploadRules = { ...documents, allowed: ['pdf'] };
+    const refused = await upload(ownerId, PNG, declared, pdfOnly);
+    const error = await refusal(
+      confirmUpload(s3.client, { bucket: BUCKET, key: refused.key, ownerId, ...pdfOnly }),
+    );
+    expect(error.message).toBe('File type not allowed. Allowed types: PDF');
+    expect(await keysOf(ownerId)).toEqual([confirmed.key]);
+  });
+
+  it('refuses an empty upload (declared otherwise) and removes it', async () => {
+    const ownerId = anOwner();
+    // s3rver does not enforce the signed Content-Length, so the browser's claim is not trusted.
+    const slot = await upload(ownerId, Buffer.alloc(0), {
+      name: 'a.pdf',
+      type: 'application/pdf',
+      size: 100,
+    });
+    const error = await refusal(
+      confirmUpload(s3.client, { bucket: BUCKET, key: slot.key, ownerId, ...documents }),
+    );
+    expect(error.reason).toBe(UploadRejection.Empty);
+    expect(error.message).toBe('The file is empty. Please choose another file.');
+    expect(await keysOf(ownerId)).toEqual([]);
+  });
+
+  it('accepts a file of exactly the limit and refuses one byte over, removing it', async () => {
+    const ownerId = anOwner();
+    const rules: UploadRules = { ...documents, maxBytes: megabytesToBytes(1) };
+    const exact = Buffer.concat([PDF, Buffer.alloc(rules.maxBytes - PDF.length)]);
+    const atLimit = await upload(ownerId, exact, { name: 'a.pdf', type: 'application/pdf' }, rules);
+    const confirmed = await confirmUpload(s3.client, {
+      bucket: BUCKET,
+      key: atLimit.key,
+      ownerId,
+      ...rules,
+    });
+    expect(confirmed.size).toBe(rules.maxBytes);
+
+    const over = Buffer.concat([exact, Buffer.alloc(1)]);
+    const slot = await upload(
+      ownerId,
+      over,
+      { name: 'b.pdf', type: 'application/pdf', size: rules.maxBytes },
+      rules,
+    );
+    const error = await refusal(
+      confirmUpload(s3.client, { bucket: BUCKET, key: slot.key, ownerId, ...rules }),
+    );
+    expect(error.reason).toBe(UploadRejection.TooLarge);
+    expect(error.message).toBe('File size too large. Maximum size: 1MB');
+    expect(await keysOf(ownerId)).toEqual([confirmed.key]);
+  });
+
+  it("refuses another member's upload as not found and leaves it alone", async () => {
+    const owner = anOwner();
+    const intruder = anOwner();
+    const slot = await upload(owner, PDF, { name: 'a.pdf', type: 'application/pdf' });
+
+    const error = await refusal(
+      confirmUpload(s3.client, { bucket: BUCKET, key: slot.key, ownerId: intruder, ...documents }),
+    );
+    expect(error.reason).toBe(UploadRejection.NotOwned);
+    expect(error.message).toBe('Upload not found. Please upload the file again.');
+    expect(await keysOf(owner)).toEqual([slot.key]);
+    expect(await keysOf(intruder)).toEqual([]);
+
+    // Still the owner's to confirm.
+    await expect(
+      confirmUpload(s3.client, { bucket: BUCKET, key: slot.key, ownerId: owner, ...documents }),
+    ).resolves.toMatchObject({ detectedType: 'pdf' });
+  });
+
+  it.each([
+    ['a stored key', (owner: string) => `${owner}/1700000000000-0123456789abcdef.pdf`],
+    [
+      'a path escaping the prefix',
+      (owner: string) => `incoming/${owner}/../other/1700000000000-0123456789abcdef.pdf`,
+    ],
+    ['another prefix', () => 'incoming/someone-else/1700000000000-0123456789abcdef.pdf'],
+  ])('refuses %s', async (_label, makeKey) => {
+    const ownerId = anOwner();
+    const error = await refusal(
+      confirmUpload(s3.client, { bucket: BUCKET, key: makeKey(ownerId), ownerId, ...documents }),
+    );
+    expect(error.message).toBe('Upload not found. Please upload the file again.');
+  });
+
+  it('refuses an upload that was never sent, and a second confirm of the same upload', async () => {
+    const ownerId = anOwner();
+    const unsent = await createUploadSlot(s3.client, {
+      bucket: BUCKET,
+      ownerId,
+      fileName: 'a.pdf',
+      declaredType: 'application/pdf',
+      declaredSize: PDF.length,
+      ...documents,
+    });
+    const missing = await refusal(
+      confirmUpload(s3.client, { bucket: BUCKET, key: unsent.key, ownerId, ...documents }),
+    );
+    expect(missing.reason).toBe(UploadRejection.NotFound);
+
+    const sent = await upload(ownerId, PDF, { name: 'a.pdf', type: 'application/pdf' });
+    const confirmed = await confirmUpload(s3.client, {
+      bucket: BUCKET,
+      key: sent.key,
+      ownerId,
+      ...documents,
+    });
+    const again = await refusal(
+      confirmUpload(s3.client, { bucket: BUCKET, key: sent.key, ownerId, ...documents }),
+    );
+    expect(again.reason).toBe(UploadRejection.NotFound);
+    expect(await keysOf(ownerId)).toEqual([confirmed.key]);
+  });
+
+  it('two confirms of one upload at once store one file, under one key', async () => {
+    const ownerId = anOwner();
+    const slot = await upload(ownerId, PDF, { name: 'a.pdf', type: 'application/pdf' });
+    const confirm = () =>
+      confirmUpload(s3.client, { bucket: BUCKET, key: slot.key, ownerId, ...documents });
+
+    const results = await Promise.allSettled([confirm(), confirm()]);
+
+    const stored = results.flatMap((result) =>
+      result.status === 'fulfilled' ? [result.value.key] : [],
+    );
+    expect(stored.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(stored).size).toBe(1);
+    for (const result of results) {
+      if (result.status === 'rejected') {
+        expect((result.reason as UploadError).reason).toBe(UploadRejection.NotFound);
+      }
+    }
+    expect(await keysOf(ownerId)).toEqual([stored[0]]);
+  });
+
+  it('a PUT to the upload URL after confirm cannot replace the stored file', async () => {
+    const ownerId = anOwner();
+    const slot = await upload(ownerId, PDF, { name: 'a.pdf', type: 'application/pdf' });
+    const confirmed = await confirmUpload(s3.client, {
+      bucket: BUCKET,
+      key: slot.key,
+      ownerId,
+      ...documents,
+    });
+
+    await fetchOnce(slot.url, { method: 'PUT', headers: slot.headers, body: new Uint8Array(EXE) });
+
+    const url = await downloadUrl(s3.client, {
+      bucket: BUCKET,
+      key: confirmed.key,
+      fileName: 'a.pdf',
+    });
+    expect(Buffer.from(await (await fetchOnce(url)).arrayBuffer()).equals(PDF)).toBe(true);
+  });
+
+  it('reads only the first bytes of a 50 MB file, through ranged GETs', async () => {
+    const ownerId = anOwner();
+    const big = Buffer.concat([PDF.subarray(0, 64), Buffer.alloc(50 * 1024 * 1024)]);
+    const rules: UploadRules = { ...documents, maxBytes: megabytesToBytes(60) };
+    const slot = await upload(ownerId, big, { name: 'big.pdf', type: 'application/pdf' }, rules);
+
+    const proxy = await startCountingProxy(s3.endpoint);
+    const client = createS3Client({ ...s3.env, S3_ENDPOINT: proxy.endpoint });
+    try {
+      const confirmed = await confirmUpload(client, {
+        bucket: BUCKET,
+        key: slot.key,
+        ownerId,
+        ...rules,
+      });
+      expect(confirmed.size).toBe(big.length);
+
+      const gets = proxy.requests.filter((request) => request.method === 'GET');
+      expect(gets.length).toBeGreaterThan(0);
+      for (const get of gets) expect(get.range).toBe('bytes=0-15');
+      expect(
+        proxy.requests.every((request) => request.method !== 'PUT' || request.copySource),
+      ).toBe(true);
+      expect(proxy.responseBytes()).toBeLessThan(64 * 1024);
+    } finally {
+      client.destroy();
+      await proxy.stop();
+    }
+  }, 120_000);
+});
+
+describe('downloadUrl', () => {
+  it('fetches the same bytes, saved under the original name', async () => {
+    const ownerId = anOwner();
+    const slot = await upload(ownerId, PDF, { name: 'x.pdf', type: 'application/pdf' });
+    const confirmed = await confirmUpload(s3.client, {
+      bucket: BUCKET,
+      key: slot.key,
+      ownerId,
+      ...documents,
+    });
+    const fileName = 'Death certificate "Ahmad" – أحمد.pdf';
+
+    const url = await downloadUrl(s3.client, {
+      bucket: BUCKET,
+      key: confirmed.key,
+      fileName,
+      expiresIn: 120,
+    });
+    expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('120');
+    const response = await fetchOnce(url);
+
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(PDF)).toBe(true);
+    const disposition = response.headers.get('content-disposition') ?? '';
+    expect(disposition).toContain('attachment; filename="Death certificate _Ahmad_ _ ____.pdf"');
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(fileName)}`);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+  });
+});
+
+describe('bucket housekeeping', () => {
+  it('deleteObject removes a stored file', async () => {
+    const ownerId = anOwner();
+    const slot = await upload(ownerId, JPEG, { name: 'a.jpg', type: 'image/jpeg' });
+    const confirmed = await confirmUpload(s3.client, {
+      bucket: BUCKET,
+      key: slot.key,
+      ownerId,
+      ...documents,
+    });
+    await deleteObject(s3.client, { bucket: BUCKET, key: confirmed.key });
+    expect(await keysOf(ownerId)).toEqual([]);
+  });
+
+  it('sweepIncoming deletes unconfirmed uploads older than the cut-off, and nothing stored', async () => {
+    const ownerId = anOwner();
+    const stored = await upload(ownerId, PDF, { name: 'a.pdf', type: 'application/pdf' });
+    const confirmed = await confirmUpload(s3.client, {
+      bucket: BUCKET,
+      key: stored.key,
+      ownerId,
+      ...documents,
+    });
+    const abandoned = await upload(ownerId, PDF, { name: 'b.pdf', type: 'application/pdf' });
+
+    expect(
+      await sweepIncoming(s3.client, {
+        bucket: BUCKET,
+        olderThan: new Date(Date.now() - 3_600_000),
+      }),
+    ).toBe(0);
+    expect(await keysOf(ownerId)).toEqual([confirmed.key, abandoned.key].sort());
+    expect(
+      await sweepIncoming(s3.client, { bucket: BUCKET, olderThan: new Date(Date.now() + 60_000) }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(await keysOf(ownerId)).toEqual([confirmed.key]);
+  });
+
+  it('allowBrowserUploads lets the web origin PUT with its content type, and no other origin', async () => {
+    const bucket = `cors-${process.pid}`;
+    await ensureBucket(s3.client, bucket);
+    const origin = 'http://localhost:8080';
+    await allowBrowserUploads(s3.client, { bucket, origins: [origin] });
+    const ownerId = anOwner();
+    const slot = await createUploadSlot(s3.client, {
+      bucket,
+      ownerId,
+      fileName: 'a.pdf',
+      declaredType: 'application/pdf',
+      declaredSize: PDF.length,
+      ...documents,
+    });
+    const preflight = (from: string) =>
+      fetchOnce(slot.url, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: from,
+          'Access-Control-Request-Method': 'PUT',
+          'Access-Control-Request-Headers': 'content-type',
+        },
+      });
+
+    const allowed = await preflight(origin);
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-methods')).toContain('PUT');
+    expect(allowed.headers.get('access-control-allow-headers')).toBe('content-type');
+    expect((await preflight('https://evil.example')).status).toBe(403);
+
+    const put = await fetchOnce(slot.url, {
+      method: 'PUT',
+      headers: { ...slot.headers, Origin: origin },
+      body: new Uint8Array(PDF),
+    });
+    expect(put.headers.get('access-control-allow-origin')).toBe(origin);
+  });
+
+  it('ensureBucket creates a bucket once and accepts it existing', async () => {
+    const name = `bucket-${process.pid}`;
+    await ensureBucket(s3.client, name);
+    await ensureBucket(s3.client, name);
+    await s3.client.send(new PutObjectCommand({ Bucket: name, Key: 'k', Body: 'x' }));
+    const page = await s3.client.send(new ListObjectsV2Command({ Bucket: name }));
+    expect(page.Contents?.map((object) => object.Key)).toEqual(['k']);
+  });
+});
+
+interface SeenRequest {
+  method: string;
+  range?: string;
+  copySource?: string;
+}
+
+/** An HTTP proxy in front of s3rver that records requests and counts the bytes sent back. */
+async function startCountingProxy(target: string) {
+  const upstream = new URL(target);
+  const requests: SeenRequest[] = [];
+  let bytes = 0;
+  const server: Server = createServer((incoming, outgoing) => {
+    requests.push({
+      method: incoming.method ?? '',
+      range: incoming.headers.range,
+      copySource: incoming.headers['x-amz-copy-source'] as string | undefined,
+    });
+    const forward = httpRequest(
+      {
+        hostname: upstream.hostname,
+        port: upstream.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: incoming.headers,
+      },
+      (response) => {
+        outgoing.writeHead(response.statusCode ?? 502, response.headers);
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        response.pipe(outgoing);
+      },
+    );
+    incoming.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    requests,
+    responseBytes: () => bytes,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
