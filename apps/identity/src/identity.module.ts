@@ -10,6 +10,7 @@ import { AccountEntity } from './accounts/account.entity';
 import { AccountsResolver } from './accounts/accounts.resolver';
 import { AccountsService } from './accounts/accounts.service';
 import { FirstAdmin } from './accounts/first-admin';
+import { PasswordHasher } from './accounts/password-hasher';
 import { Viewers } from './accounts/viewers';
 import { ContactMessageEntity } from './contact/contact-message.entity';
 import { ContactResolver } from './contact/contact.resolver';
@@ -24,6 +25,7 @@ import { PasswordResetResolver } from './password-reset/password-reset.resolver'
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { RefreshTokenEntity } from './sessions/refresh-token.entity';
 import { SessionsResolver } from './sessions/sessions.resolver';
+import { Revocations } from './sessions/revocations';
 import { SessionsService } from './sessions/sessions.service';
 import { SignInChallengeEntity } from './sessions/sign-in-challenge.entity';
 import { SignInService } from './sessions/sign-in.service';
@@ -92,6 +94,8 @@ export class IdentityModule {
           issuer: config.JWT_ISSUER,
           audience: config.JWT_AUDIENCE,
           localKeys: signingKey.jwks(),
+          // Identity is where revocations are made: it reads its own database (Revocations).
+          revocations: 'local',
         })),
         subgraphGraphQLModule(() => ({
           logger,
@@ -113,11 +117,13 @@ export class IdentityModule {
         OutgoingMessages,
         ThrottleService,
         ExpiredRecords,
+        PasswordHasher,
         AccountsService,
         AccountLoader,
         Viewers,
         AccountsResolver,
         FirstAdmin,
+        Revocations,
         SessionsService,
         SignInService,
         SessionsResolver,

@@ -69,6 +69,10 @@ export class AccountEntity {
   @Column({ name: 'totp_enabled_at', type: 'timestamptz', nullable: true })
   totpEnabledAt!: Date | null;
 
+  /** Access tokens issued before this time are refused (a password reset). */
+  @Column({ name: 'sessions_not_before', type: 'timestamptz', nullable: true })
+  sessionsNotBefore!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -15,7 +15,7 @@ import {
 } from '@jibs/domain';
 import { currentRequestId } from '@jibs/observability';
 import { AccountEntity } from './account.entity';
-import { hashPassword, verifyPassword } from './password-hasher';
+import { PasswordHasher } from './password-hasher';
 
 export const EVENT_SOURCE = 'jibs/identity';
 
@@ -28,7 +28,10 @@ type ProfileChanges = Partial<
 
 @Injectable()
 export class AccountsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly passwords: PasswordHasher,
+  ) {}
 
   private get accounts() {
     return this.dataSource.getRepository(AccountEntity);
@@ -42,7 +45,7 @@ export class AccountsService {
     if (await this.accounts.exists({ where: { email: data.email } })) {
       throw DomainError.badInput({ email: Messages.emailTaken });
     }
-    const passwordHash = await hashPassword(data.password);
+    const passwordHash = await this.passwords.hash(data.password);
     try {
       return await this.dataSource.transaction((manager) =>
         this.create(manager, {
@@ -92,7 +95,7 @@ export class AccountsService {
   /** The account for these credentials, or an error that does not say which part was wrong. */
   async authenticate(email: string, password: string): Promise<AccountEntity> {
     const account = await this.byEmail(email);
-    const valid = await verifyPassword(account?.passwordHash, password);
+    const valid = await this.passwords.verify(account?.passwordHash, password);
     if (!account || !valid) throw DomainError.unauthenticated(Messages.invalidLogin);
     return account;
   }
