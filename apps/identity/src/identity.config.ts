@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envHelpers, loadConfig, mailEnvSchema, serviceEnvSchema } from '@jibs/config';
-import { emailSchema, newPasswordSchema } from '@jibs/domain';
+import { emailSchema, newPasswordSchema, SIGN_UPS_PER_ADDRESS_PER_HOUR } from '@jibs/domain';
 import { parseSecretBoxKey } from './security/secret-box';
 
 /**
@@ -47,6 +47,12 @@ export const identityEnvSchema = z
         .default('http://localhost:8080')
         .transform((value) => value.replace(/\/+$/, '')),
       TRUST_PROXY: trustProxy,
+      /** Sign-ups per client address per hour (an office or a test run behind one address). */
+      SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .default(SIGN_UPS_PER_ADDRESS_PER_HOUR),
       /** Only the local mailbox so far; a real SMS provider adds its own value. */
       SMS_TRANSPORT: z.enum(['mailbox']).default('mailbox'),
       /** The first admin, created at boot when no admin exists (both or neither). */

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { enqueue } from '@jibs/events';
 import {
@@ -14,6 +14,9 @@ import {
   type VerificationMethod,
 } from '@jibs/domain';
 import { currentRequestId } from '@jibs/observability';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
+import { signUpByAddress, ThrottleRules } from '../throttling/throttle-rules';
+import { ThrottleService } from '../throttling/throttle.service';
 import { AccountEntity } from './account.entity';
 import { PasswordHasher } from './password-hasher';
 
@@ -31,17 +34,26 @@ export class AccountsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly passwords: PasswordHasher,
+    private readonly throttle: ThrottleService,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   private get accounts() {
     return this.dataSource.getRepository(AccountEntity);
   }
 
-  /** Validates, creates the account and publishes `user.registered` in one transaction. */
-  async signUp(input: Partial<SignUpFields>): Promise<AccountEntity> {
+  /**
+   * Validates, creates the account and publishes `user.registered` in one transaction.
+   * Throttled per email and per client address; input refused as invalid counts nothing.
+   */
+  async signUp(input: Partial<SignUpFields>, address: string): Promise<AccountEntity> {
     const parsed = signUpSchema.safeParse(input);
     if (!parsed.success) throw DomainError.badInput(fieldErrorsOf(parsed.error));
     const data = parsed.data;
+    await this.throttle.reserve(
+      { rule: ThrottleRules.signUpByEmail, key: data.email },
+      { rule: signUpByAddress(this.config.SIGN_UPS_PER_ADDRESS_PER_HOUR), key: address },
+    );
     if (await this.accounts.exists({ where: { email: data.email } })) {
       throw DomainError.badInput({ email: Messages.emailTaken });
     }

@@ -7,6 +7,7 @@ import { AccountsService } from '../accounts/accounts.service';
 import { UserModel } from '../accounts/user.model';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import { clientAddress } from '../throttling/client-address';
+import { OnePerRequest } from '../throttling/one-per-request';
 import { TotpSetupModel } from '../verification/totp-setup.model';
 import { AuthPayloadModel } from './auth-payload.model';
 import { SignInInput } from './dto/sign-in.input';
@@ -27,6 +28,7 @@ export class SessionsResolver {
   ) {}
 
   @Public()
+  @OnePerRequest()
   @Mutation(() => AuthPayloadModel, {
     description: 'Registration step 1: creates the account and signs in.',
   })
@@ -34,11 +36,15 @@ export class SessionsResolver {
     @Args('input') input: SignUpInput,
     @Context() context: SubgraphContext,
   ): Promise<AuthPayloadModel> {
-    const account = await this.accounts.signUp(input as Partial<SignUpFields>);
+    const account = await this.accounts.signUp(
+      input as Partial<SignUpFields>,
+      clientAddress(context),
+    );
     return this.respond(await this.sessions.start(account), context);
   }
 
   @Public()
+  @OnePerRequest()
   @Mutation(() => SignInResultModel, {
     description:
       'A session, or a challenge when the account needs its authenticator (TOTP_CODE) or an admin must set one up (TOTP_ENROLLMENT).',
@@ -57,6 +63,7 @@ export class SessionsResolver {
   }
 
   @Public()
+  @OnePerRequest()
   @Mutation(() => AuthPayloadModel, {
     description: "Second step of a sign-in: the authenticator's 6-digit code for the challenge.",
   })
@@ -70,6 +77,7 @@ export class SessionsResolver {
   }
 
   @Public()
+  @OnePerRequest()
   @Mutation(() => TotpSetupModel, {
     description:
       'For a TOTP_ENROLLMENT challenge: the secret and QR to scan before completeSignIn.',

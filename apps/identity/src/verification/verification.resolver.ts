@@ -5,12 +5,14 @@ import { UserModel } from '../accounts/user.model';
 import { TotpSetupModel } from './totp-setup.model';
 import { VerificationCodeSentModel } from './verification-code-sent.model';
 import { VerificationService } from './verification.service';
+import { OnePerRequest } from '../throttling/one-per-request';
 
 @Resolver()
 export class VerificationResolver {
   constructor(private readonly verification: VerificationService) {}
 
   @Authenticated()
+  @OnePerRequest()
   @Mutation(() => VerificationCodeSentModel, {
     description:
       'Signed in. EMAIL or SMS (TOTP is refused): sends a 6-digit code, 10-minute expiry.',
@@ -39,6 +41,7 @@ export class VerificationResolver {
   }
 
   @Authenticated()
+  @OnePerRequest()
   @Mutation(() => TotpSetupModel, {
     description: 'Signed in. A new authenticator secret (not active until confirmTotp).',
   })
@@ -47,6 +50,7 @@ export class VerificationResolver {
   }
 
   @Authenticated()
+  @OnePerRequest()
   @Mutation(() => UserModel, {
     description:
       'Signed in. Confirms the authenticator with its current code: enables it and marks verified.',
