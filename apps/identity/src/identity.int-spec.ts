@@ -40,6 +40,8 @@ describe('identity service', () => {
     );
     const publicOps = [
       'signUp',
+      'startSignUp',
+      'completeSignUp',
       'signIn',
       'completeSignIn',
       'startTotpEnrollment',

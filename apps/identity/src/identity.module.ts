@@ -29,6 +29,8 @@ import { Revocations } from './sessions/revocations';
 import { SessionsService } from './sessions/sessions.service';
 import { SignInChallengeEntity } from './sessions/sign-in-challenge.entity';
 import { SignInService } from './sessions/sign-in.service';
+import { SignUpCodeEntity } from './sign-up/sign-up-code.entity';
+import { SignUpService } from './sign-up/sign-up.service';
 import { SettingsResolver } from './settings/settings.resolver';
 import { SettingsService } from './settings/settings.service';
 import { SiteSettingsEntity } from './settings/site-settings.entity';
@@ -46,6 +48,7 @@ export const identityEntities = [
   AccountEntity,
   RefreshTokenEntity,
   SignInChallengeEntity,
+  SignUpCodeEntity,
   VerificationCodeEntity,
   TotpCredentialEntity,
   PasswordResetTokenEntity,
@@ -126,6 +129,7 @@ export class IdentityModule {
         Revocations,
         SessionsService,
         SignInService,
+        SignUpService,
         SessionsResolver,
         TotpService,
         VerificationService,

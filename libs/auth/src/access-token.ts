@@ -9,6 +9,11 @@ export interface AuthUser {
   email: string;
   /** The session (refresh-token family) the token was issued for; absent in older tokens. */
   sessionId?: string;
+  /**
+   * The email address was proven by a code sent to it, when the token was issued (claim
+   * `email_verified`; absent in older tokens). Registration cannot be completed without it.
+   */
+  emailVerified?: boolean;
 }
 
 export const ACCESS_TOKEN_ALGORITHM = 'ES256';
@@ -42,11 +47,13 @@ export function createTokenVerifier(
     const role = payload['role'];
     const email = payload['email'];
     const sid = payload['sid'];
+    const emailVerified = payload['email_verified'];
     if (
       typeof payload.sub !== 'string' ||
       (role !== Role.MEMBER && role !== Role.ADMIN) ||
       typeof email !== 'string' ||
       (sid !== undefined && typeof sid !== 'string') ||
+      (emailVerified !== undefined && typeof emailVerified !== 'boolean') ||
       typeof payload.iat !== 'number'
     ) {
       throw new Error('access token is missing claims');
@@ -54,7 +61,13 @@ export function createTokenVerifier(
     if (revocations?.isRevoked({ sub: payload.sub, sid, iat: payload.iat })) {
       throw new Error('access token was revoked');
     }
-    return { id: payload.sub, role, email, ...(sid ? { sessionId: sid } : {}) };
+    return {
+      id: payload.sub,
+      role,
+      email,
+      ...(sid ? { sessionId: sid } : {}),
+      ...(emailVerified !== undefined ? { emailVerified } : {}),
+    };
   };
 }
 

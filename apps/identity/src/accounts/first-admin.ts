@@ -55,6 +55,8 @@ export class FirstAdmin implements OnApplicationBootstrap {
           dateOfBirth: UNKNOWN_DATE_OF_BIRTH,
           verifiedAt: new Date(),
           verifiedWith: null,
+          // The operator chose the address.
+          emailVerifiedAt: new Date(),
         });
         await this.settings.adoptAdminEmail(manager, email);
         return true;

@@ -41,6 +41,7 @@ export class SigningKey {
       role: user.role,
       email: user.email,
       ...(user.sessionId ? { sid: user.sessionId } : {}),
+      ...(user.emailVerified !== undefined ? { email_verified: user.emailVerified } : {}),
     })
       .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid: this.kid, typ: 'at+jwt' })
       .setSubject(user.id)

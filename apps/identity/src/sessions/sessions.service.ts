@@ -142,7 +142,13 @@ export class SessionsService {
       expiresAt: refreshExpiresAt,
     });
     const access = await this.signingKey.sign(
-      { id: account.id, role: account.role, email: account.email, sessionId: familyId },
+      {
+        id: account.id,
+        role: account.role,
+        email: account.email,
+        sessionId: familyId,
+        emailVerified: account.emailVerifiedAt !== null,
+      },
       {
         issuer: this.config.JWT_ISSUER,
         audience: this.config.JWT_AUDIENCE,

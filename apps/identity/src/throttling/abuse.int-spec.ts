@@ -140,6 +140,8 @@ describe('abuse of costly mutations', () => {
       expect(guarded.sort()).toEqual(
         [
           'signUp',
+          'startSignUp',
+          'completeSignUp',
           'signIn',
           'completeSignIn',
           'startTotpEnrollment',
