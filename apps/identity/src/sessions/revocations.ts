@@ -20,8 +20,10 @@ export class Revocations implements OnModuleInit {
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
     this.list.useSource(() => this.snapshot());
+    // Revocations made before this boot apply from the first request on.
+    await this.list.refresh();
   }
 
   async snapshot(): Promise<RevocationSnapshot> {
