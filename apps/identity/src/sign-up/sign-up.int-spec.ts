@@ -64,9 +64,9 @@ describe('sign-up that does not tell whether an email is registered', () => {
     const me = await identity.gql('{ me { id } }', undefined, { token: accessToken });
     expect(me.body.data.me.id).toBe(user.id);
     expect(await identity.outbox('user.registered', user.id)).toHaveLength(1);
-    expect((await identity.outbox('user.verified', user.id)).map((e) => e.envelope.data)).toEqual(
-      [{ userId: user.id, method: 'email' }],
-    );
+    expect((await identity.outbox('user.verified', user.id)).map((e) => e.envelope.data)).toEqual([
+      { userId: user.id, method: 'email' },
+    ]);
     // Once.
     const again = await identity.gql(COMPLETE, { token: signUpToken, code });
     expect(again.body.errors?.[0]?.message).toBe(CODE_INVALID);
@@ -77,7 +77,11 @@ describe('sign-up that does not tell whether an email is registered', () => {
     const holder = await identity.aMember();
     const fresh = await identity.gql(START, { input: aSignUp() });
     const taken = await identity.gql(START, {
-      input: aSignUp({ email: holder.email, password: 'attacker-1', confirmPassword: 'attacker-1' }),
+      input: aSignUp({
+        email: holder.email,
+        password: 'attacker-1',
+        confirmPassword: 'attacker-1',
+      }),
     });
     // Same fields, same kinds of values, no cookie: nothing tells them apart.
     expect(taken.body.errors).toBeUndefined();
@@ -127,11 +131,9 @@ describe('sign-up that does not tell whether an email is registered', () => {
     const member = await identity.aMember();
     expect(claims(member.accessToken)).toMatchObject({ email_verified: false });
     const me = '{ me { verified emailVerified } }';
-    await identity.gql(
-      'mutation { sendVerificationCode(method: SMS) { sentTo } }',
-      undefined,
-      { token: member.accessToken },
-    );
+    await identity.gql('mutation { sendVerificationCode(method: SMS) { sentTo } }', undefined, {
+      token: member.accessToken,
+    });
     const sms = await identity.lastMailTo('+13135550199');
     await identity.gql(
       'mutation($code: String!) { verifyCode(method: SMS, code: $code) { id } }',
@@ -160,11 +162,9 @@ describe('sign-up that does not tell whether an email is registered', () => {
     );
     const afterEmail = await identity.gql(me, undefined, { token: member.accessToken });
     expect(afterEmail.body.data.me).toEqual({ verified: true, emailVerified: true });
-    const refreshed = await identity.gql(
-      'mutation { refreshSession { accessToken } }',
-      undefined,
-      { cookie: member.refreshCookie },
-    );
+    const refreshed = await identity.gql('mutation { refreshSession { accessToken } }', undefined, {
+      cookie: member.refreshCookie,
+    });
     expect(claims(refreshed.body.data.refreshSession.accessToken)).toMatchObject({
       email_verified: true,
     });
