@@ -1,4 +1,5 @@
 import { redactConfig } from '@jibs/config';
+import { argon2CostOf, PasswordHasher } from './accounts/password-hasher';
 import { IDENTITY_SECRET_KEYS, loadIdentityConfig } from './identity.config';
 
 const base = {
@@ -17,6 +18,26 @@ describe('identity configuration', () => {
     );
     expect(loadIdentityConfig({ ...base, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
     expect(loadIdentityConfig({ ...base, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+  });
+
+  it("hashes passwords at OWASP's argon2id minimum unless told otherwise", () => {
+    const config = loadIdentityConfig(base);
+    expect(argon2CostOf(config)).toEqual({ memoryKib: 19_456, timeCost: 2, parallelism: 1 });
+    expect(
+      argon2CostOf(loadIdentityConfig({ ...base, ARGON2_MEMORY_KIB: '64', ARGON2_TIME_COST: '1' })),
+    ).toEqual({ memoryKib: 64, timeCost: 1, parallelism: 1 });
+    expect(() => loadIdentityConfig({ ...base, ARGON2_TIME_COST: '0' })).toThrow(
+      /ARGON2_TIME_COST/,
+    );
+  });
+
+  it('stores hashes at the configured cost and verifies them', async () => {
+    const hasher = new PasswordHasher(loadIdentityConfig(base));
+    const hash = await hasher.hash('secret-123');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(await hasher.verify(hash, 'secret-123')).toBe(true);
+    expect(await hasher.verify(hash, 'secret-124')).toBe(false);
+    expect(await hasher.verify(undefined, 'secret-123')).toBe(false);
   });
 
   it('links emails to the public origin, without a trailing slash', () => {

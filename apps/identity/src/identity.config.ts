@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envHelpers, loadConfig, mailEnvSchema, serviceEnvSchema } from '@jibs/config';
-import { emailSchema, newPasswordSchema } from '@jibs/domain';
+import { emailSchema, newPasswordSchema, SIGN_UPS_PER_ADDRESS_PER_HOUR } from '@jibs/domain';
 import { parseSecretBoxKey } from './security/secret-box';
 
 /**
@@ -34,12 +34,25 @@ export const identityEnvSchema = z
         }),
       ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
       REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
+      /**
+       * argon2id cost of password hashes. The defaults are OWASP's minimum (19 MiB, t=2, p=1)
+       * and belong in production; tests lower them so hashing does not fight for the cores.
+       */
+      ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19_456),
+      ARGON2_TIME_COST: z.coerce.number().int().min(1).max(20).default(2),
+      ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(16).default(1),
       COOKIE_SECURE: envHelpers.bool(true),
       /** Where people open the app; links in emails (password reset) point here. */
       PUBLIC_ORIGIN: envHelpers.url
         .default('http://localhost:8080')
         .transform((value) => value.replace(/\/+$/, '')),
       TRUST_PROXY: trustProxy,
+      /** Sign-ups per client address per hour (an office or a test run behind one address). */
+      SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .default(SIGN_UPS_PER_ADDRESS_PER_HOUR),
       /** Only the local mailbox so far; a real SMS provider adds its own value. */
       SMS_TRANSPORT: z.enum(['mailbox']).default('mailbox'),
       /** The first admin, created at boot when no admin exists (both or neither). */

@@ -40,6 +40,8 @@ describe('identity service', () => {
     );
     const publicOps = [
       'signUp',
+      'startSignUp',
+      'completeSignUp',
       'signIn',
       'completeSignIn',
       'startTotpEnrollment',
@@ -86,7 +88,8 @@ describe('identity service', () => {
       [input.email],
     );
     expect(account.phone).toBe('+13135550199');
-    expect(account.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    // argon2id at the configured cost (the harness's cheap one; production's: identity.config.spec).
+    expect(account.password_hash).toMatch(/^\$argon2id\$v=19\$m=64,p=1,t=1\$/);
     expect(account.verified_at).toBeNull();
     const events = await identity.outbox('user.registered', body.data.signUp.user.id);
     expect(events).toHaveLength(1);
@@ -170,6 +173,11 @@ describe('identity service', () => {
     expect(first.body.errors).toBeUndefined();
     const rotated = refreshCookieOf(first.res);
     expect(rotated).not.toBe(member.refreshCookie);
+    // Past the grace window for tabs refreshing together (see session-security.int-spec.ts).
+    await identity.dataSource.query(
+      `UPDATE refresh_tokens SET rotated_at = now() - interval '1 hour' WHERE user_id = $1 AND rotated_at IS NOT NULL`,
+      [member.id],
+    );
     const replay = await gql(REFRESH, undefined, { cookie: member.refreshCookie });
     expect(replay.body.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
     const owner = await gql(REFRESH, undefined, { cookie: rotated });

@@ -10,6 +10,7 @@ import { AccountEntity } from './accounts/account.entity';
 import { AccountsResolver } from './accounts/accounts.resolver';
 import { AccountsService } from './accounts/accounts.service';
 import { FirstAdmin } from './accounts/first-admin';
+import { PasswordHasher } from './accounts/password-hasher';
 import { Viewers } from './accounts/viewers';
 import { ContactMessageEntity } from './contact/contact-message.entity';
 import { ContactResolver } from './contact/contact.resolver';
@@ -24,9 +25,12 @@ import { PasswordResetResolver } from './password-reset/password-reset.resolver'
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { RefreshTokenEntity } from './sessions/refresh-token.entity';
 import { SessionsResolver } from './sessions/sessions.resolver';
+import { Revocations } from './sessions/revocations';
 import { SessionsService } from './sessions/sessions.service';
 import { SignInChallengeEntity } from './sessions/sign-in-challenge.entity';
 import { SignInService } from './sessions/sign-in.service';
+import { SignUpCodeEntity } from './sign-up/sign-up-code.entity';
+import { SignUpService } from './sign-up/sign-up.service';
 import { SettingsResolver } from './settings/settings.resolver';
 import { SettingsService } from './settings/settings.service';
 import { SiteSettingsEntity } from './settings/site-settings.entity';
@@ -44,6 +48,7 @@ export const identityEntities = [
   AccountEntity,
   RefreshTokenEntity,
   SignInChallengeEntity,
+  SignUpCodeEntity,
   VerificationCodeEntity,
   TotpCredentialEntity,
   PasswordResetTokenEntity,
@@ -92,6 +97,8 @@ export class IdentityModule {
           issuer: config.JWT_ISSUER,
           audience: config.JWT_AUDIENCE,
           localKeys: signingKey.jwks(),
+          // Identity is where revocations are made: it reads its own database (Revocations).
+          revocations: 'local',
         })),
         subgraphGraphQLModule(() => ({
           logger,
@@ -113,13 +120,16 @@ export class IdentityModule {
         OutgoingMessages,
         ThrottleService,
         ExpiredRecords,
+        PasswordHasher,
         AccountsService,
         AccountLoader,
         Viewers,
         AccountsResolver,
         FirstAdmin,
+        Revocations,
         SessionsService,
         SignInService,
+        SignUpService,
         SessionsResolver,
         TotpService,
         VerificationService,

@@ -1,11 +1,19 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { Role } from '@jibs/domain';
+import type { RevocationCheck } from './revocations';
 
 /** Who is calling, as proven by a verified access token. */
 export interface AuthUser {
   id: string;
   role: Role;
   email: string;
+  /** The session (refresh-token family) the token was issued for; absent in older tokens. */
+  sessionId?: string;
+  /**
+   * The email address was proven by a code sent to it, when the token was issued (claim
+   * `email_verified`; absent in older tokens). Registration cannot be completed without it.
+   */
+  emailVerified?: boolean;
 }
 
 export const ACCESS_TOKEN_ALGORITHM = 'ES256';
@@ -20,11 +28,13 @@ export type TokenVerifier = (token: string) => Promise<AuthUser>;
 
 /**
  * Verifies access tokens against identity's published keys: signature (ES256 only), issuer,
- * audience and expiry. Throws on anything else.
+ * audience and expiry, and, given a revocation list, that its session was not ended and it
+ * was not issued before the user's "not before". Throws on anything else.
  */
 export function createTokenVerifier(
   options: TokenVerifierOptions,
   keys?: JWTVerifyGetKey,
+  revocations?: RevocationCheck,
 ): TokenVerifier {
   const jwks = keys ?? createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000 });
   return async (token) => {
@@ -36,14 +46,28 @@ export function createTokenVerifier(
     });
     const role = payload['role'];
     const email = payload['email'];
+    const sid = payload['sid'];
+    const emailVerified = payload['email_verified'];
     if (
       typeof payload.sub !== 'string' ||
       (role !== Role.MEMBER && role !== Role.ADMIN) ||
-      typeof email !== 'string'
+      typeof email !== 'string' ||
+      (sid !== undefined && typeof sid !== 'string') ||
+      (emailVerified !== undefined && typeof emailVerified !== 'boolean') ||
+      typeof payload.iat !== 'number'
     ) {
       throw new Error('access token is missing claims');
     }
-    return { id: payload.sub, role, email };
+    if (revocations?.isRevoked({ sub: payload.sub, sid, iat: payload.iat })) {
+      throw new Error('access token was revoked');
+    }
+    return {
+      id: payload.sub,
+      role,
+      email,
+      ...(sid ? { sessionId: sid } : {}),
+      ...(emailVerified !== undefined ? { emailVerified } : {}),
+    };
   };
 }
 

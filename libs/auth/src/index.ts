@@ -4,3 +4,4 @@ export * from './access-token';
 export * from './auth.guard';
 export * from './auth.module';
 export * from './current-user.decorator';
+export * from './revocations';

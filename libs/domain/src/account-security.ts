@@ -26,10 +26,22 @@ export const TOTP_CONFIRM_MAX_FAILURES = 5;
 /** Contact and question form submissions per client address per hour. */
 export const FORM_SUBMISSIONS_PER_HOUR = 5;
 
+/** Sign-ups per email address per hour (each one sends that address an email). */
+export const SIGN_UPS_PER_EMAIL_PER_HOUR = 3;
+/** Sign-ups per client address per hour, by default (identity's SIGN_UPS_PER_ADDRESS_PER_HOUR). */
+export const SIGN_UPS_PER_ADDRESS_PER_HOUR = 30;
+
 /** Messages of account security the general catalog (messages.ts) does not word. */
 export const AccountSecurityMessages = {
   smsNeedsPhone: 'There is no phone number on this account. Please choose another method.',
   totpSetupFirst: 'Please set up your authenticator app first.',
   verificationSendsPerHour:
     'You have requested several codes in a short time. Please wait a while and try again.',
+  onePerRequest:
+    'Only one sign-up, sign-in, code, password or form can be sent per request. Please send them one at a time.',
+  signUpsThrottled:
+    'There have been several registrations from here in a short time. Please wait a while and try again.',
+  currentCredentialRequired:
+    'Please enter your current password or a code from your current authenticator app to replace it.',
+  currentCredentialInvalid: 'The current password or authenticator code is not correct.',
 } as const;

@@ -69,6 +69,14 @@ export class AccountEntity {
   @Column({ name: 'totp_enabled_at', type: 'timestamptz', nullable: true })
   totpEnabledAt!: Date | null;
 
+  /** When the email address was proven by a code sent to it; registration needs it. */
+  @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
+  emailVerifiedAt!: Date | null;
+
+  /** Access tokens issued before this time are refused (a password reset). */
+  @Column({ name: 'sessions_not_before', type: 'timestamptz', nullable: true })
+  sessionsNotBefore!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { enqueue } from '@jibs/events';
 import {
@@ -11,11 +11,14 @@ import {
   updateProfileSchema,
   type SignUpFields,
   type UpdateProfileFields,
-  type VerificationMethod,
+  VerificationMethod,
 } from '@jibs/domain';
 import { currentRequestId } from '@jibs/observability';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
+import { signUpByAddress, ThrottleRules } from '../throttling/throttle-rules';
+import { ThrottleService } from '../throttling/throttle.service';
 import { AccountEntity } from './account.entity';
-import { hashPassword, verifyPassword } from './password-hasher';
+import { PasswordHasher } from './password-hasher';
 
 export const EVENT_SOURCE = 'jibs/identity';
 
@@ -28,44 +31,65 @@ type ProfileChanges = Partial<
 
 @Injectable()
 export class AccountsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly passwords: PasswordHasher,
+    private readonly throttle: ThrottleService,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+  ) {}
 
   private get accounts() {
     return this.dataSource.getRepository(AccountEntity);
   }
 
-  /** Validates, creates the account and publishes `user.registered` in one transaction. */
-  async signUp(input: Partial<SignUpFields>): Promise<AccountEntity> {
-    const parsed = signUpSchema.safeParse(input);
-    if (!parsed.success) throw DomainError.badInput(fieldErrorsOf(parsed.error));
-    const data = parsed.data;
+  /**
+   * Validates, creates the account and publishes `user.registered` in one transaction.
+   * Throttled per email and per client address; input refused as invalid counts nothing.
+   * Deprecated with `signUp`: it tells whether an email is registered (SignUpService does not).
+   */
+  async signUp(input: Partial<SignUpFields>, address: string): Promise<AccountEntity> {
+    const data = this.parseSignUp(input);
+    await this.throttle.reserve(
+      { rule: ThrottleRules.signUpByEmail, key: data.email },
+      { rule: signUpByAddress(this.config.SIGN_UPS_PER_ADDRESS_PER_HOUR), key: address },
+    );
     if (await this.accounts.exists({ where: { email: data.email } })) {
       throw DomainError.badInput({ email: Messages.emailTaken });
     }
-    const passwordHash = await hashPassword(data.password);
+    const passwordHash = await this.passwords.hash(data.password);
     try {
       return await this.dataSource.transaction((manager) =>
-        this.create(manager, {
-          email: data.email,
-          passwordHash,
-          role: Role.MEMBER,
-          firstName: data.firstName,
-          lastName: data.lastName,
-          phone: toE164(data.phone),
-          dateOfBirth: data.dateOfBirth,
-          addressLine1: data.addressLine1,
-          addressLine2: data.addressLine2 || null,
-          city: data.city,
-          state: data.state,
-          zipCode: data.zipCode,
-          isUsCitizen: data.isUsCitizen,
-        }),
+        this.create(manager, { ...this.accountFields(data), email: data.email, passwordHash }),
       );
     } catch (error) {
       // Two sign-ups with one email at the same moment: the unique index decides.
       if (isUniqueViolation(error)) throw DomainError.badInput({ email: Messages.emailTaken });
       throw error;
     }
+  }
+
+  /** Registration step 1's input, validated, or BAD_USER_INPUT with the product's messages. */
+  parseSignUp(input: Partial<SignUpFields>): SignUpFields {
+    const parsed = signUpSchema.safeParse(input);
+    if (!parsed.success) throw DomainError.badInput(fieldErrorsOf(parsed.error));
+    return parsed.data;
+  }
+
+  /** A new member account's fields from a validated sign-up (no email, no password). */
+  accountFields(data: SignUpFields) {
+    return {
+      role: Role.MEMBER,
+      firstName: data.firstName,
+      lastName: data.lastName,
+      phone: toE164(data.phone),
+      dateOfBirth: data.dateOfBirth,
+      addressLine1: data.addressLine1,
+      addressLine2: data.addressLine2 || null,
+      city: data.city,
+      state: data.state,
+      zipCode: data.zipCode,
+      isUsCitizen: data.isUsCitizen,
+    };
   }
 
   /**
@@ -92,7 +116,7 @@ export class AccountsService {
   /** The account for these credentials, or an error that does not say which part was wrong. */
   async authenticate(email: string, password: string): Promise<AccountEntity> {
     const account = await this.byEmail(email);
-    const valid = await verifyPassword(account?.passwordHash, password);
+    const valid = await this.passwords.verify(account?.passwordHash, password);
     if (!account || !valid) throw DomainError.unauthenticated(Messages.invalidLogin);
     return account;
   }
@@ -133,13 +157,22 @@ export class AccountsService {
 
   /**
    * Registration step 2 is done. Only the first proof counts (and is published as
-   * `user.verified`); a later one, e.g. adding an authenticator, changes nothing here.
+   * `user.verified`); a later one, e.g. adding an authenticator, changes nothing here. A proof
+   * by EMAIL also marks the address verified, whenever it comes.
    */
   async markVerified(
     manager: EntityManager,
     userId: string,
     method: VerificationMethod,
   ): Promise<void> {
+    if (method === VerificationMethod.EMAIL) {
+      await manager
+        .createQueryBuilder()
+        .update(AccountEntity)
+        .set({ emailVerifiedAt: () => 'now()' })
+        .where('id = :userId AND email_verified_at IS NULL', { userId })
+        .execute();
+    }
     const result = await manager
       .createQueryBuilder()
       .update(AccountEntity)

@@ -6,7 +6,7 @@ import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import { SettingsService } from '../settings/settings.service';
 import { AccountsService, isUniqueViolation } from './accounts.service';
 import { AccountEntity } from './account.entity';
-import { hashPassword } from './password-hasher';
+import { PasswordHasher } from './password-hasher';
 
 // Any fixed number: only this bootstrap takes it.
 const FIRST_ADMIN_LOCK = 724_118_302;
@@ -26,6 +26,7 @@ export class FirstAdmin implements OnApplicationBootstrap {
     private readonly dataSource: DataSource,
     private readonly accounts: AccountsService,
     private readonly settings: SettingsService,
+    private readonly passwords: PasswordHasher,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -37,7 +38,7 @@ export class FirstAdmin implements OnApplicationBootstrap {
       this.logger.warn('ADMIN_EMAIL belongs to a member account; no admin was created');
       return;
     }
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await this.passwords.hash(password);
     try {
       const created = await this.dataSource.transaction(async (manager) => {
         // Replicas booting together take turns; the second finds the first one's admin.
@@ -54,11 +55,14 @@ export class FirstAdmin implements OnApplicationBootstrap {
           dateOfBirth: UNKNOWN_DATE_OF_BIRTH,
           verifiedAt: new Date(),
           verifiedWith: null,
+          // The operator chose the address.
+          emailVerifiedAt: new Date(),
         });
         await this.settings.adoptAdminEmail(manager, email);
         return true;
       });
-      if (created) this.logger.info('created the first admin account from ADMIN_EMAIL');
+      // Names the address, not the variable: the launcher may have chosen it for the operator.
+      if (created) this.logger.info({ adminEmail: email }, 'created the first admin account');
     } catch (error) {
       // The unique email is the last word if the lock was ever bypassed.
       if (!isUniqueViolation(error)) throw error;

@@ -53,6 +53,12 @@ export class UserModel {
   @Field(() => VerificationMethod, { nullable: true })
   verifiedWith!: VerificationMethod | null;
 
+  @Field({
+    description:
+      'The email address was proven by a code sent to it (at sign-up, or verification by EMAIL). Registration cannot be completed (paid) without it.',
+  })
+  emailVerified!: boolean;
+
   @Field()
   totpEnabled!: boolean;
 
@@ -75,6 +81,7 @@ export class UserModel {
       createdAt: account.createdAt,
       verified: account.verifiedAt !== null,
       verifiedWith: account.verifiedWith,
+      emailVerified: account.emailVerifiedAt !== null,
       totpEnabled: account.totpEnabledAt !== null,
       ownSession: options.ownSession ?? false,
       personal: {

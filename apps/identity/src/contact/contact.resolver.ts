@@ -5,12 +5,14 @@ import { clientAddress } from '../throttling/client-address';
 import { ContactService } from './contact.service';
 import { ContactMessageInput } from './dto/contact-message.input';
 import { QuestionInput } from './dto/question.input';
+import { OnePerRequest } from '../throttling/one-per-request';
 
 @Resolver()
 export class ContactResolver {
   constructor(private readonly contact: ContactService) {}
 
   @Public()
+  @OnePerRequest()
   @Mutation(() => Boolean, {
     description: 'Anyone, rate-limited: stored and emailed to the admin address.',
   })
@@ -22,6 +24,7 @@ export class ContactResolver {
   }
 
   @Public()
+  @OnePerRequest()
   @Mutation(() => Boolean, {
     description: "Anyone, rate-limited: the FAQ's 'Have a Question?' form.",
   })

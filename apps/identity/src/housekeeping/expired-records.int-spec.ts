@@ -1,4 +1,4 @@
-import { IdentityHarness, SIGN_IN, type TestUser } from '../testing/identity-harness';
+import { aSignUp, IdentityHarness, SIGN_IN, type TestUser } from '../testing/identity-harness';
 import { ExpiredRecords } from './expired-records';
 
 const SEND = `mutation($method: VerificationMethod!) {
@@ -80,6 +80,19 @@ describe('expired records', () => {
       verification_codes: 0,
       password_reset_tokens: 0,
       sign_in_challenges: 0,
+      sign_up_codes: 0,
     });
+  });
+
+  it('deletes sign-up codes a day after they expired, and keeps live ones', async () => {
+    const START = `mutation($input: SignUpInput!) { startSignUp(input: $input) { sentTo } }`;
+    await identity.gql(START, { input: aSignUp() });
+    await identity.dataSource.query(
+      `UPDATE sign_up_codes SET expires_at = now() - interval '2 days'`,
+    );
+    await identity.gql(START, { input: aSignUp() });
+    const swept = await identity.app.get(ExpiredRecords).sweep();
+    expect(swept.sign_up_codes).toBe(1);
+    expect(await identity.count('sign_up_codes')).toBe(1);
   });
 });

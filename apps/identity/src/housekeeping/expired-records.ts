@@ -11,6 +11,7 @@ const SWEEP_EVERY_MS = 60 * 60_000;
  */
 const RULES = [
   { table: 'sign_in_challenges', keepDays: 1 },
+  { table: 'sign_up_codes', keepDays: 1 },
   { table: 'verification_codes', keepDays: 1 },
   { table: 'password_reset_tokens', keepDays: 7 },
   { table: 'refresh_tokens', keepDays: 7 },
@@ -19,7 +20,7 @@ const RULES = [
 export type SweepCounts = Record<(typeof RULES)[number]['table'], number>;
 
 /**
- * Deletes sign-in challenges, verification codes, reset links and refresh tokens long past their
+ * Deletes sign-in challenges, sign-up and verification codes, reset links and refresh tokens long past their
  * expiry, hourly on every replica (the deletes are idempotent). The database's clock decides.
  */
 @Injectable()

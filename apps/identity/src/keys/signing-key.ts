@@ -37,7 +37,12 @@ export class SigningKey {
     options: { issuer: string; audience: string; ttlSeconds: number },
   ): Promise<{ token: string; expiresAt: Date }> {
     const expiresAt = new Date(Date.now() + options.ttlSeconds * 1000);
-    const token = await new SignJWT({ role: user.role, email: user.email })
+    const token = await new SignJWT({
+      role: user.role,
+      email: user.email,
+      ...(user.sessionId ? { sid: user.sessionId } : {}),
+      ...(user.emailVerified !== undefined ? { email_verified: user.emailVerified } : {}),
+    })
       .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid: this.kid, typ: 'at+jwt' })
       .setSubject(user.id)
       .setIssuer(options.issuer)

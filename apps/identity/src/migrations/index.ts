@@ -3,6 +3,7 @@ import { IdentityInitial1795314872744 } from './1795314872744-identity-initial';
 import { IdentityOnboarding1795316546557 } from './1795316546557-identity-onboarding';
 import { SeedSiteSettings1795316555298 } from './1795316555298-seed-site-settings';
 import { SealTotpSecrets1795400000000 } from './1795400000000-seal-totp-secrets';
+import { Revocations1795500000000 } from './1795500000000-revocations';
 
 /** In order. New migrations are generated with `npm run migration:generate -- identity <Name>`. */
 export const identityMigrations = [
@@ -11,4 +12,5 @@ export const identityMigrations = [
   IdentityOnboarding1795316546557,
   SeedSiteSettings1795316555298,
   SealTotpSecrets1795400000000,
+  Revocations1795500000000,
 ];

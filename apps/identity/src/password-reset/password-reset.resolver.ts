@@ -4,12 +4,14 @@ import type { SubgraphContext } from '@jibs/subgraph';
 import { clientAddress } from '../throttling/client-address';
 import { ResetPasswordInput } from './dto/reset-password.input';
 import { PasswordResetService } from './password-reset.service';
+import { OnePerRequest } from '../throttling/one-per-request';
 
 @Resolver()
 export class PasswordResetResolver {
   constructor(private readonly passwordReset: PasswordResetService) {}
 
   @Public()
+  @OnePerRequest()
   @Mutation(() => Boolean, {
     description:
       'Anyone. Always true, whether or not the account exists; emails a single-use link.',
@@ -22,6 +24,7 @@ export class PasswordResetResolver {
   }
 
   @Public()
+  @OnePerRequest()
   @Mutation(() => Boolean, {
     description:
       'Anyone with a valid link. Sets the password and ends every session of the account.',

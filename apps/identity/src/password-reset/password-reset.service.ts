@@ -10,7 +10,7 @@ import {
 } from '@jibs/domain';
 import { AccountEntity } from '../accounts/account.entity';
 import { AccountsService } from '../accounts/accounts.service';
-import { hashPassword } from '../accounts/password-hasher';
+import { PasswordHasher } from '../accounts/password-hasher';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import { BackgroundTasks } from '../outgoing/background-tasks';
 import { OutgoingMessages } from '../outgoing/outgoing-messages';
@@ -31,6 +31,7 @@ export class PasswordResetService {
     private readonly throttle: ThrottleService,
     private readonly background: BackgroundTasks,
     private readonly outgoing: OutgoingMessages,
+    private readonly passwords: PasswordHasher,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -65,7 +66,7 @@ export class PasswordResetService {
       })
       .getOne();
     if (!link) throw invalid();
-    const passwordHash = await hashPassword(parsed.data.password);
+    const passwordHash = await this.passwords.hash(parsed.data.password);
     const account = await this.dataSource.transaction(async (manager) => {
       const used = await manager
         .createQueryBuilder()
@@ -86,6 +87,7 @@ export class PasswordResetService {
       return manager.findOne(AccountEntity, { where: { id: link.userId } });
     });
     if (!account) throw invalid();
+    await this.sessions.revoked();
     await this.throttle.clear(ThrottleRules.signInByEmail, account.email);
     this.outgoing.emailInBackground(
       {

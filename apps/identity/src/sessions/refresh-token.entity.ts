@@ -7,6 +7,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 @Entity({ name: 'refresh_tokens' })
 @Index('refresh_tokens_family_idx', ['familyId'])
 @Index('refresh_tokens_user_idx', ['userId'])
+// The revocation list reads the families revoked within the last access-token lifetime.
+@Index('refresh_tokens_revoked_idx', ['revokedAt'])
 export class RefreshTokenEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

@@ -6,7 +6,10 @@ import type { SubgraphContext } from '@jibs/subgraph';
 import { AccountsService } from '../accounts/accounts.service';
 import { UserModel } from '../accounts/user.model';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
+import { SignUpStartedModel } from '../sign-up/sign-up-started.model';
+import { SignUpService } from '../sign-up/sign-up.service';
 import { clientAddress } from '../throttling/client-address';
+import { OnePerRequest } from '../throttling/one-per-request';
 import { TotpSetupModel } from '../verification/totp-setup.model';
 import { AuthPayloadModel } from './auth-payload.model';
 import { SignInInput } from './dto/sign-in.input';
@@ -23,22 +26,61 @@ export class SessionsResolver {
     private readonly accounts: AccountsService,
     private readonly sessions: SessionsService,
     private readonly signIns: SignInService,
+    private readonly signUps: SignUpService,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   @Public()
+  @OnePerRequest()
   @Mutation(() => AuthPayloadModel, {
     description: 'Registration step 1: creates the account and signs in.',
+    deprecationReason:
+      'Tells whether an email is registered. Use startSignUp, then completeSignUp with the emailed code.',
   })
   async signUp(
     @Args('input') input: SignUpInput,
     @Context() context: SubgraphContext,
   ): Promise<AuthPayloadModel> {
-    const account = await this.accounts.signUp(input as Partial<SignUpFields>);
+    const account = await this.accounts.signUp(
+      input as Partial<SignUpFields>,
+      clientAddress(context),
+    );
     return this.respond(await this.sessions.start(account), context);
   }
 
   @Public()
+  @OnePerRequest()
+  @Mutation(() => SignUpStartedModel, {
+    description:
+      'Registration step 1: emails a 6-digit code to confirm the address; no account and no session yet. The same answer whether or not the email is registered (a registered address gets a notice instead of a code).',
+  })
+  async startSignUp(
+    @Args('input') input: SignUpInput,
+    @Context() context: SubgraphContext,
+  ): Promise<SignUpStartedModel> {
+    return Object.assign(
+      new SignUpStartedModel(),
+      await this.signUps.start(input as Partial<SignUpFields>, clientAddress(context)),
+    );
+  }
+
+  @Public()
+  @OnePerRequest()
+  @Mutation(() => AuthPayloadModel, {
+    description:
+      "Registration step 1's emailed code: creates the account, its email verified, and signs in.",
+  })
+  async completeSignUp(
+    @Args('signUpToken') signUpToken: string,
+    @Args('code') code: string,
+    @Context() context: SubgraphContext,
+  ): Promise<AuthPayloadModel> {
+    const account = await this.signUps.complete(signUpToken, code);
+    return this.respond(await this.sessions.start(account), context);
+  }
+
+  @Public()
+  @OnePerRequest()
   @Mutation(() => SignInResultModel, {
     description:
       'A session, or a challenge when the account needs its authenticator (TOTP_CODE) or an admin must set one up (TOTP_ENROLLMENT).',
@@ -57,6 +99,7 @@ export class SessionsResolver {
   }
 
   @Public()
+  @OnePerRequest()
   @Mutation(() => AuthPayloadModel, {
     description: "Second step of a sign-in: the authenticator's 6-digit code for the challenge.",
   })
@@ -70,6 +113,7 @@ export class SessionsResolver {
   }
 
   @Public()
+  @OnePerRequest()
   @Mutation(() => TotpSetupModel, {
     description:
       'For a TOTP_ENROLLMENT challenge: the secret and QR to scan before completeSignIn.',

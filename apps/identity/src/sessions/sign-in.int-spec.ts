@@ -1,3 +1,4 @@
+import { LOGGER, type Logger } from '@jibs/observability';
 import { FirstAdmin } from '../accounts/first-admin';
 import {
   COMPLETE_SIGN_IN,
@@ -291,7 +292,21 @@ describe('sign-in', () => {
         ADMIN_EMAIL,
       ]);
       await identity.dataSource.query(`DELETE FROM accounts WHERE email = $1`, [ADMIN_EMAIL]);
-      await Promise.all([firstAdmin.onApplicationBootstrap(), firstAdmin.onApplicationBootstrap()]);
+      const logger = identity.app.get<Logger>(LOGGER);
+      const info = jest.spyOn(logger, 'info');
+      try {
+        await Promise.all([
+          firstAdmin.onApplicationBootstrap(),
+          firstAdmin.onApplicationBootstrap(),
+        ]);
+        // Says which address, never that it came from a variable the operator may not have set.
+        const created = info.mock.calls.filter((call) =>
+          JSON.stringify(call).includes('first admin'),
+        );
+        expect(created).toEqual([[{ adminEmail: ADMIN_EMAIL }, 'created the first admin account']]);
+      } finally {
+        info.mockRestore();
+      }
       expect(await identity.count('accounts', 'email = $1', [ADMIN_EMAIL])).toBe(1);
     });
 

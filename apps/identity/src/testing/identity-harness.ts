@@ -109,6 +109,9 @@ export class IdentityHarness {
       TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       MAILBOX_DIR: mailboxDir,
       PUBLIC_ORIGIN: 'https://jibs.example.org',
+      // A cheap hash: tests check behaviour, not cost (the production cost has its own test).
+      ARGON2_MEMORY_KIB: '64',
+      ARGON2_TIME_COST: '1',
       ...env,
     });
     const { app } = await createIdentityApp(config);

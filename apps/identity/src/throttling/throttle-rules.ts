@@ -6,6 +6,7 @@ import {
   PASSWORD_RESET_REQUESTS_PER_EMAIL_PER_HOUR,
   SIGN_IN_MAX_FAILURES,
   SIGN_IN_THROTTLE_MINUTES,
+  SIGN_UPS_PER_EMAIL_PER_HOUR,
   TOTP_CONFIRM_MAX_FAILURES,
   VERIFICATION_SENDS_PER_HOUR,
 } from '@jibs/domain';
@@ -54,6 +55,13 @@ export const ThrottleRules = {
     windowSeconds: HOUR,
     message: Messages.rateLimited,
   },
+  /** Sign-ups naming an email, whether or not it is registered (each sends it an email). */
+  signUpByEmail: {
+    bucket: 'sign-up:email',
+    limit: SIGN_UPS_PER_EMAIL_PER_HOUR,
+    windowSeconds: HOUR,
+    message: AccountSecurityMessages.signUpsThrottled,
+  },
   /** Contact and question forms together. */
   formsByAddress: {
     bucket: 'forms:address',
@@ -62,3 +70,13 @@ export const ThrottleRules = {
     message: Messages.formsThrottled,
   },
 } as const satisfies Record<string, ThrottleRule>;
+
+/** Sign-ups per client address; the limit is identity's SIGN_UPS_PER_ADDRESS_PER_HOUR. */
+export function signUpByAddress(limit: number): ThrottleRule {
+  return {
+    bucket: 'sign-up:address',
+    limit,
+    windowSeconds: HOUR,
+    message: AccountSecurityMessages.signUpsThrottled,
+  };
+}

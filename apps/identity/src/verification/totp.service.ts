@@ -72,7 +72,8 @@ export class TotpService implements OnApplicationBootstrap {
   async matchPending(userId: string, code: string): Promise<TotpMatch | null> {
     const credential = await this.credentials.findOne({ where: { userId } });
     if (!credential?.pendingSecret) return null;
-    return this.match(userId, credential.pendingSecret, code, credential.lastTimeStep);
+    // The used time steps belong to the active secret; a new one has used none.
+    return this.match(userId, credential.pendingSecret, code, null);
   }
 
   async hasPending(userId: string): Promise<boolean> {

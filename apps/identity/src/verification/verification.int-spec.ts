@@ -1,4 +1,6 @@
+import { AccountsService } from '../accounts/accounts.service';
 import type { SecretBox } from '../security/secret-box';
+import { SessionsService } from '../sessions/sessions.service';
 import { IdentityHarness, totpCode, type TestUser } from '../testing/identity-harness';
 import { TOTP_SECRET_BOX, TotpService } from './totp.service';
 
@@ -340,5 +342,107 @@ describe('verification (registration step 2)', () => {
       await identity.count('verification_codes'),
       await identity.count('totp_credentials'),
     ]).toEqual(before);
+  });
+
+  describe('replacing an authenticator in use', () => {
+    const SETUP_WITH = `mutation($password: String, $code: String) {
+      setupTotp(currentPassword: $password, currentCode: $code) { manualEntryKey }
+    }`;
+    const REQUIRED =
+      'Please enter your current password or a code from your current authenticator app to replace it.';
+    const WRONG = 'The current password or authenticator code is not correct.';
+
+    /** A member with an authenticator, and a second session of theirs (another device). */
+    async function aMemberWithAuthenticator() {
+      const member = await identity.aMember();
+      const setup = await identity.gql(SETUP_TOTP, undefined, as(member));
+      const secret: string = setup.body.data.setupTotp.manualEntryKey;
+      const confirmed = await identity.gql(
+        CONFIRM_TOTP,
+        { code: await totpCode(secret) },
+        as(member),
+      );
+      expect(confirmed.body.data.confirmTotp.totpEnabled).toBe(true);
+      const account = await identity.app.get(AccountsService).byId(member.id);
+      const otherDevice = await identity.app.get(SessionsService).start(account!);
+      return { member, secret, otherDevice };
+    }
+
+    const pendingOf = async (userId: string) =>
+      (
+        await identity.dataSource.query(
+          'SELECT pending_secret FROM totp_credentials WHERE user_id = $1',
+          [userId],
+        )
+      )[0].pending_secret;
+
+    it('needs the current password or a current code, and refuses a wrong one', async () => {
+      const { member } = await aMemberWithAuthenticator();
+      const none = await identity.gql(SETUP_WITH, {}, as(member));
+      expect(none.body.errors?.[0]).toMatchObject({
+        message: REQUIRED,
+        extensions: { code: 'BAD_USER_INPUT', fieldErrors: { currentPassword: REQUIRED } },
+      });
+      const wrong = await identity.gql(SETUP_WITH, { password: 'not-my-password' }, as(member));
+      expect(wrong.body.errors?.[0]).toMatchObject({
+        message: WRONG,
+        extensions: { code: 'BAD_USER_INPUT', fieldErrors: { currentPassword: WRONG } },
+      });
+      const wrongCode = await identity.gql(SETUP_WITH, { code: '000000' }, as(member));
+      expect(wrongCode.body.errors?.[0]?.extensions.fieldErrors).toEqual({ currentCode: WRONG });
+      expect(await pendingOf(member.id)).toBeNull();
+    });
+
+    it('counts wrong proofs as failed sign-ins: the sixth is refused', async () => {
+      const { member } = await aMemberWithAuthenticator();
+      for (let i = 0; i < 5; i++) {
+        await identity.gql(SETUP_WITH, { password: 'not-my-password' }, as(member));
+      }
+      const refused = await identity.gql(SETUP_WITH, { password: member.password }, as(member));
+      expect(refused.body.errors?.[0]?.extensions.code).toBe('RATE_LIMITED');
+      expect(await pendingOf(member.id)).toBeNull();
+    });
+
+    it('with the password: the new one replaces the old, other sessions end, the member is told', async () => {
+      const { member, secret, otherDevice } = await aMemberWithAuthenticator();
+      const setup = await identity.gql(SETUP_WITH, { password: member.password }, as(member));
+      expect(setup.body.errors).toBeUndefined();
+      const newSecret: string = setup.body.data.setupTotp.manualEntryKey;
+      expect(newSecret).not.toBe(secret);
+      const confirmed = await identity.gql(
+        CONFIRM_TOTP,
+        { code: await totpCode(newSecret) },
+        as(member),
+      );
+      expect(confirmed.body.data.confirmTotp.totpEnabled).toBe(true);
+
+      // This device stays signed in; the other one is signed out, refresh cookie and token.
+      const me = '{ me { id } }';
+      expect((await identity.gql(me, undefined, as(member))).body.data.me.id).toBe(member.id);
+      const otherMe = await identity.gql(me, undefined, { token: otherDevice.accessToken });
+      expect(otherMe.body.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
+      const otherRefresh = await identity.gql(
+        'mutation { refreshSession { accessToken } }',
+        undefined,
+        { cookie: `jibs_refresh=${otherDevice.refreshToken}` },
+      );
+      expect(otherRefresh.body.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
+      const ownRefresh = await identity.gql(
+        'mutation { refreshSession { accessToken } }',
+        undefined,
+        { cookie: member.refreshCookie },
+      );
+      expect(ownRefresh.body.errors).toBeUndefined();
+
+      const notice = await identity.lastMailTo(member.email);
+      expect(notice.subject).toBe('Your JIBS authenticator app was changed');
+    });
+
+    it('with a current code from the old authenticator', async () => {
+      const { member, secret } = await aMemberWithAuthenticator();
+      const setup = await identity.gql(SETUP_WITH, { code: await totpCode(secret, 1) }, as(member));
+      expect(setup.body.errors).toBeUndefined();
+      expect(await pendingOf(member.id)).toMatch(/^v1\./);
+    });
   });
 });

@@ -5,12 +5,14 @@ import { UserModel } from '../accounts/user.model';
 import { TotpSetupModel } from './totp-setup.model';
 import { VerificationCodeSentModel } from './verification-code-sent.model';
 import { VerificationService } from './verification.service';
+import { OnePerRequest } from '../throttling/one-per-request';
 
 @Resolver()
 export class VerificationResolver {
   constructor(private readonly verification: VerificationService) {}
 
   @Authenticated()
+  @OnePerRequest()
   @Mutation(() => VerificationCodeSentModel, {
     description:
       'Signed in. EMAIL or SMS (TOTP is refused): sends a 6-digit code, 10-minute expiry.',
@@ -39,19 +41,30 @@ export class VerificationResolver {
   }
 
   @Authenticated()
+  @OnePerRequest()
   @Mutation(() => TotpSetupModel, {
-    description: 'Signed in. A new authenticator secret (not active until confirmTotp).',
+    description:
+      'Signed in. A new authenticator secret (not active until confirmTotp). Replacing one in use needs currentPassword or currentCode (a code from it).',
   })
-  async setupTotp(@CurrentUser() user: AuthUser): Promise<TotpSetupModel> {
-    return Object.assign(new TotpSetupModel(), await this.verification.setupTotp(user.id));
+  async setupTotp(
+    @CurrentUser() user: AuthUser,
+    @Args('currentPassword', { type: () => String, nullable: true })
+    currentPassword: string | null,
+    @Args('currentCode', { type: () => String, nullable: true }) currentCode: string | null,
+  ): Promise<TotpSetupModel> {
+    return Object.assign(
+      new TotpSetupModel(),
+      await this.verification.setupTotp(user.id, { currentPassword, currentCode }),
+    );
   }
 
   @Authenticated()
+  @OnePerRequest()
   @Mutation(() => UserModel, {
     description:
-      'Signed in. Confirms the authenticator with its current code: enables it and marks verified.',
+      'Signed in. Confirms the authenticator with its current code: enables it and marks verified. Replacing one signs out every other session and emails the member.',
   })
   async confirmTotp(@CurrentUser() user: AuthUser, @Args('code') code: string): Promise<UserModel> {
-    return UserModel.from(await this.verification.confirmTotp(user.id, code));
+    return UserModel.from(await this.verification.confirmTotp(user.id, code, user.sessionId));
   }
 }

@@ -12,7 +12,9 @@ import {
 } from '@jibs/domain';
 import { AccountEntity } from '../accounts/account.entity';
 import { AccountsService } from '../accounts/accounts.service';
+import { PasswordHasher } from '../accounts/password-hasher';
 import { OutgoingMessages } from '../outgoing/outgoing-messages';
+import { SessionsService } from '../sessions/sessions.service';
 import { hashOneTimeCode, newOneTimeCode, oneTimeCodeMatches } from '../security/one-time-code';
 import { ThrottleRules } from '../throttling/throttle-rules';
 import { ThrottleService } from '../throttling/throttle.service';
@@ -30,6 +32,12 @@ export interface CodeSent {
 const codeText = (code: string) =>
   `Your JIBS verification code is ${code}. It expires in ${VERIFICATION_CODE_TTL_MINUTES} minutes.`;
 
+/** Proof that the caller is the account holder: the password, or a code of the active authenticator. */
+export interface CurrentCredential {
+  currentPassword?: string | null;
+  currentCode?: string | null;
+}
+
 /** Parses a typed code, or refuses it with the product's message under `code`. */
 export function parseCode(code: unknown): string {
   const parsed = verificationCodeSchema.safeParse(code);
@@ -46,6 +54,8 @@ export class VerificationService {
     private readonly totp: TotpService,
     private readonly throttle: ThrottleService,
     private readonly outgoing: OutgoingMessages,
+    private readonly passwords: PasswordHasher,
+    private readonly sessions: SessionsService,
   ) {}
 
   /**
@@ -147,13 +157,23 @@ export class VerificationService {
     return this.account(userId);
   }
 
-  /** A new authenticator secret for the signed-in user (inactive until confirmTotp). */
-  async setupTotp(userId: string): Promise<TotpSetup> {
-    return this.totp.beginSetup(await this.account(userId));
+  /**
+   * A new authenticator secret for the signed-in user (inactive until confirmTotp). Replacing
+   * an authenticator already in use needs the current password or a current code from it, so
+   * a stolen access token cannot take the account's second factor. Wrong proofs count as failed
+   * sign-ins of the account.
+   */
+  async setupTotp(userId: string, proof: CurrentCredential = {}): Promise<TotpSetup> {
+    const account = await this.account(userId);
+    if (account.totpEnabledAt) await this.checkCurrentCredential(account, proof);
+    return this.totp.beginSetup(account);
   }
 
-  /** Confirms the pending authenticator with its current code: enables it, marks verified. */
-  async confirmTotp(userId: string, input: unknown): Promise<AccountEntity> {
+  /**
+   * Confirms the pending authenticator with its current code: enables it, marks verified. When
+   * it replaces one in use, every other session of the account ends and the member is told.
+   */
+  async confirmTotp(userId: string, input: unknown, sessionId?: string): Promise<AccountEntity> {
     const code = parseCode(input);
     if (!(await this.totp.hasPending(userId))) {
       throw DomainError.badInput({ code: AccountSecurityMessages.totpSetupFirst });
@@ -162,13 +182,68 @@ export class VerificationService {
       rule: ThrottleRules.totpConfirm,
       key: userId,
     });
+    const replacing = !!(await this.account(userId)).totpEnabledAt;
     const match = await this.totp.matchPending(userId, code);
     const activated =
       !!match &&
       (await this.dataSource.transaction((manager) => this.totp.activate(manager, userId, match)));
     if (!activated) throw DomainError.badInput({ code: Messages.verificationCodeInvalid });
     await reservation.release();
-    return this.account(userId);
+    const account = await this.account(userId);
+    if (replacing) {
+      await this.sessions.revokeOthers(userId, sessionId);
+      this.outgoing.emailInBackground(
+        {
+          to: account.email,
+          subject: 'Your JIBS authenticator app was changed',
+          text: [
+            `Hello ${account.firstName},`,
+            '',
+            'The authenticator app of your JIBS account was just replaced, and every other device that was signed in has been signed out.',
+            '',
+            'If you did not do this, please reset your password right away and contact us.',
+            '',
+            'JIBS',
+          ].join('\n'),
+        },
+        'authenticator changed notice',
+      );
+    }
+    return account;
+  }
+
+  private async checkCurrentCredential(
+    account: AccountEntity,
+    { currentPassword, currentCode }: CurrentCredential,
+  ): Promise<void> {
+    if (!currentPassword && !currentCode) {
+      throw DomainError.badInput({
+        currentPassword: AccountSecurityMessages.currentCredentialRequired,
+      });
+    }
+    const attempt = await this.throttle.reserve({
+      rule: ThrottleRules.signInByEmail,
+      key: account.email,
+    });
+    let valid = false;
+    if (currentCode) {
+      const match = await this.totp.matchActive(account.id, currentCode);
+      valid =
+        !!match &&
+        (await this.dataSource.transaction((manager) =>
+          this.totp.recordUse(manager, account.id, match),
+        ));
+    } else if (currentPassword) {
+      valid = await this.passwords.verify(account.passwordHash, currentPassword);
+    }
+    // A wrong proof keeps its slot: a failure counted like a failed sign-in.
+    if (!valid) {
+      throw DomainError.badInput({
+        [currentCode ? 'currentCode' : 'currentPassword']:
+          AccountSecurityMessages.currentCredentialInvalid,
+      });
+    }
+    await attempt.release();
   }
 
   private async deliver(
