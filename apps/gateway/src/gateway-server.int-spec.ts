@@ -25,11 +25,15 @@ import { WEB_NOT_BUILT_MESSAGE } from './static-web';
 
 jest.setTimeout(20_000);
 
+const GATEWAY_SECRET = 'gateway-secret-for-tests-'.padEnd(48, '0');
+
 const SEEN_HEADERS = `
   type SeenHeaders @shareable {
     authorization: String
     requestId: String
     cookie: String
+    gatewaySecret: String
+    clientIp: String
   }
 `;
 const LINK = `extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@shareable"])`;
@@ -51,6 +55,8 @@ function seenHeaders({ req }: StubContext) {
     authorization: req.headers.authorization ?? null,
     requestId: req.headers['x-request-id'] ?? null,
     cookie: req.headers.cookie ?? null,
+    gatewaySecret: req.headers['x-jibs-gateway-secret'] ?? null,
+    clientIp: req.headers['x-jibs-client-ip'] ?? null,
   };
 }
 
@@ -113,7 +119,12 @@ async function startSubgraph(
   name: string,
   typeDefs: string,
   resolvers: Resolvers,
-  subscriptions?: { onConnect: (params: Record<string, unknown> | undefined) => void },
+  subscriptions?: {
+    onConnect: (
+      params: Record<string, unknown> | undefined,
+      headers: Record<string, unknown>,
+    ) => void;
+  },
 ): Promise<StubSubgraph> {
   // The stub's resolvers know their context type; buildSubgraphSchema's map says `unknown`.
   const schema = buildSubgraphSchema({
@@ -138,7 +149,7 @@ async function startSubgraph(
         {
           schema,
           onConnect: (ctx) => {
-            subscriptions?.onConnect(ctx.connectionParams);
+            subscriptions?.onConnect(ctx.connectionParams, ctx.extra.request.headers);
           },
         },
         wss,
@@ -221,6 +232,7 @@ describe('gateway server', () => {
   const logger = createLogger('gateway-test', 'silent');
   const feed = aFeed();
   const upstreamConnections: Array<Record<string, unknown> | undefined> = [];
+  const upstreamHandshakes: Array<Record<string, unknown>> = [];
   const work = mkdtempSync(join(tmpdir(), 'gateway-int-'));
   const webDir = join(work, 'web');
   let identity: StubSubgraph;
@@ -241,6 +253,7 @@ describe('gateway server', () => {
     NOTIFICATIONS_URL: notifications.url,
     NOTIFICATIONS_WS_URL: notifications.url.replace('http:', 'ws:'),
     JWKS_URL: 'http://127.0.0.1:1/.well-known/jwks.json',
+    GATEWAY_SECRET,
     ...overrides,
   });
 
@@ -337,7 +350,12 @@ describe('gateway server', () => {
         },
         Subscription: { notificationAdded: { subscribe: () => feed.subscribe() } },
       },
-      { onConnect: (params) => upstreamConnections.push(params) },
+      {
+        onConnect: (params, headers) => {
+          upstreamConnections.push(params);
+          upstreamHandshakes.push(headers);
+        },
+      },
     );
     writeFileSync(join(work, 'supergraph.graphql'), composeSupergraph([identity, notifications]));
     mkdirSync(join(webDir, 'assets'), { recursive: true });
@@ -392,10 +410,35 @@ describe('gateway server', () => {
 
     it('records operation latency by name', async () => {
       await post({ query: 'query TreeForMetrics { tree { id } }' });
-      const body = await (await fetch(`${gateway.url}/metrics`)).text();
+      const body = await (await fetch(`${gateway.metricsUrl}/metrics`)).text();
       expect(body).toMatch(
         /graphql_operation_duration_seconds_count\{[^}]*operation="TreeForMetrics"[^}]*type="query"[^}]*outcome="ok"/,
       );
+    });
+  });
+
+  describe('metrics', () => {
+    const routeLabels = async () =>
+      new Set(
+        [
+          ...(await (await fetch(`${gateway.metricsUrl}/metrics`)).text()).matchAll(
+            /route="([^"]*)"/g,
+          ),
+        ].map((match) => match[1]),
+      );
+
+    it('are not served on the public port', async () => {
+      expect((await fetch(`${gateway.url}/metrics`)).status).toBe(404);
+      expect((await fetch(`${gateway.metricsUrl}/metrics`)).status).toBe(200);
+    });
+
+    it('label routes by template: 100 unknown paths add no label values', async () => {
+      await fetch(`${gateway.url}/no-such-page-0`);
+      const before = await routeLabels();
+      for (let i = 0; i < 100; i++) {
+        await fetch(`${gateway.url}/x-${Math.random().toString(36).slice(2)}/${i}`);
+      }
+      expect([...(await routeLabels())].filter((label) => !before.has(label))).toEqual([]);
     });
   });
 
@@ -404,14 +447,18 @@ describe('gateway server', () => {
       const response = await post(
         {
           query: `{
-            identityHeaders { authorization requestId cookie }
-            notificationHeaders { authorization requestId cookie }
+            identityHeaders { authorization requestId cookie gatewaySecret clientIp }
+            notificationHeaders { authorization requestId cookie gatewaySecret clientIp }
           }`,
         },
         {
           authorization: `Bearer ${token}`,
           'x-request-id': 'test-request-0001',
           cookie: 'jibs_refresh=r0',
+          // Forgeries: the gateway computes the client address and holds the secret itself.
+          'x-forwarded-for': '10.6.6.6',
+          'x-jibs-client-ip': '10.6.6.7',
+          'x-jibs-gateway-secret': 'forged',
         },
       );
       expect(response.status).toBe(200);
@@ -422,11 +469,15 @@ describe('gateway server', () => {
             authorization: `Bearer ${token}`,
             requestId: 'test-request-0001',
             cookie: 'jibs_refresh=r0',
+            gatewaySecret: GATEWAY_SECRET,
+            clientIp: '127.0.0.1',
           },
           notificationHeaders: {
             authorization: `Bearer ${token}`,
             requestId: 'test-request-0001',
             cookie: null,
+            gatewaySecret: GATEWAY_SECRET,
+            clientIp: '127.0.0.1',
           },
         },
       });
@@ -636,6 +687,10 @@ describe('gateway server', () => {
       const first = results.next();
       await waitFor(() => feed.state.subscribers === 1, 'the upstream subscription');
       expect(upstreamConnections).toEqual([{ authorization: `Bearer ${token}` }]);
+      expect(upstreamHandshakes[0]).toMatchObject({
+        'x-jibs-gateway-secret': GATEWAY_SECRET,
+        'x-jibs-client-ip': '127.0.0.1',
+      });
       feed.push({ id: 'n1', title: 'Payment received' });
       expect((await first).value).toEqual({
         data: { notificationAdded: { id: 'n1', title: 'Payment received' } },

@@ -60,6 +60,10 @@ async function main(): Promise<void> {
       `${service.spec.name} health`,
       `${service.url}/health/ready`,
     ]),
+    [
+      'Metrics (Prometheus, loopback only)',
+      `http://127.0.0.1:${ports.gatewayMetricsPort}/metrics (gateway), :${ports.identityMetricsPort}, :${ports.notificationsMetricsPort}, :${ports.billingMetricsPort}`,
+    ],
     ['Local mailbox', stack.mailboxUrl],
     ['S3 API (s3rver)', `http://localhost:${ports.s3Port}`],
     ['Postgres (embedded)', `127.0.0.1:${ports.postgresPort} (password in .data/secrets.json)`],

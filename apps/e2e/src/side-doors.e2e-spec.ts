@@ -1,0 +1,131 @@
+// Issue 10, tried against the running stack as an attacker would: throttles per real client,
+// subgraphs that answer only the gateway, /metrics off the public origin.
+import { request } from 'node:http';
+import type { LocalStack } from '@jibs/stack';
+import { startE2eStack } from './support/e2e-stack';
+import { aSignUp, GraphQLClient, SIGN_UP } from './support/graphql-client';
+
+const SIGN_IN = /* GraphQL */ `
+  mutation SignIn($input: SignInInput!) {
+    signIn(input: $input) {
+      session {
+        accessToken
+      }
+      challenge {
+        kind
+      }
+    }
+  }
+`;
+
+interface Answer {
+  status: number;
+  body: { data?: Record<string, unknown>; errors?: { extensions?: { code?: string } }[] };
+}
+
+/** A GraphQL POST from a given local address: 127.0.0.2 and 127.0.0.3 are two clients. */
+function postFrom(localAddress: string, url: string, body: unknown): Promise<Answer> {
+  const target = new URL(url);
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        localAddress,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          // A forged address must change nothing: the gateway trusts no proxy here.
+          'x-forwarded-for': '203.0.113.99',
+          'x-jibs-client-ip': '203.0.113.98',
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: JSON.parse(Buffer.concat(chunks).toString() || '{}'),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+describe('side doors and throttles, through the running stack', () => {
+  let stack: LocalStack;
+  let stop: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ stack, stop } = await startE2eStack());
+  });
+
+  afterAll(async () => {
+    await stop?.();
+  });
+
+  const graphql = () => `${stack.gatewayUrl}/graphql`;
+
+  it('five wrong passwords from one client do not lock another client out', async () => {
+    const victim = aSignUp();
+    const signedUp = await new GraphQLClient(graphql()).request(SIGN_UP, { input: victim });
+    expect(signedUp.errors).toBeUndefined();
+
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const wrong = await postFrom('127.0.0.2', graphql(), {
+        query: SIGN_IN,
+        variables: {
+          input: { email: `nobody.${attempt}@example.com`, password: 'wrong-password-1' },
+        },
+      });
+      expect(wrong.body.errors?.[0]?.extensions?.code).not.toBe('INTERNAL_SERVER_ERROR');
+    }
+    // The attacking client is now throttled, whatever address it claims...
+    const throttled = await postFrom('127.0.0.2', graphql(), {
+      query: SIGN_IN,
+      variables: { input: { email: victim.email, password: victim.password } },
+    });
+    expect(throttled.body.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+    // ...and another client signs in.
+    const other = await postFrom('127.0.0.3', graphql(), {
+      query: SIGN_IN,
+      variables: { input: { email: victim.email, password: victim.password } },
+    });
+    expect(other.body.errors).toBeUndefined();
+    expect(other.body.data?.['signIn']).toBeTruthy();
+  });
+
+  it('subgraphs answer nobody but the gateway, loopback callers included', async () => {
+    const entities = {
+      query: `query($r: [_Any!]!) { _entities(representations: $r) { ... on User { id email role } } }`,
+      variables: { r: [{ __typename: 'User', id: '00000000-0000-4000-8000-000000000000' }] },
+    };
+    for (const service of stack.services.values()) {
+      if (service.spec.name === 'gateway') continue;
+      const res = await fetch(`${service.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-jibs-client-ip': '203.0.113.5' },
+        body: JSON.stringify(entities),
+      });
+      expect({ service: service.spec.name, status: res.status }).toEqual({
+        service: service.spec.name,
+        status: 403,
+      });
+      expect((await fetch(`${service.url}/health/ready`)).status).toBe(200);
+    }
+  });
+
+  it('serves /metrics on no public port', async () => {
+    expect((await fetch(`${stack.gatewayUrl}/metrics`)).status).toBe(404);
+    for (const service of stack.services.values()) {
+      expect((await fetch(`${service.url}/metrics`)).status).not.toBe(200);
+    }
+  });
+});
