@@ -1,8 +1,10 @@
 // Issue 10, tried against the running stack as an attacker would: throttles per real client,
 // subgraphs that answer only the gateway, /metrics off the public origin.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import type { LocalStack } from '@jibs/stack';
-import { startE2eStack } from './support/e2e-stack';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freeStackPorts, LocalStack } from '@jibs/stack';
 import { aSignUp, GraphQLClient, SIGN_UP } from './support/graphql-client';
 
 const SIGN_IN = /* GraphQL */ `
@@ -23,8 +25,16 @@ interface Answer {
   body: { data?: Record<string, unknown>; errors?: { extensions?: { code?: string } }[] };
 }
 
-/** A GraphQL POST from a given local address: 127.0.0.2 and 127.0.0.3 are two clients. */
-function postFrom(localAddress: string, url: string, body: unknown): Promise<Answer> {
+/**
+ * A GraphQL POST as the reverse proxy in front of the gateway forwards it: every client comes
+ * from the proxy's address (127.0.0.1), which appends the address it saw to X-Forwarded-For.
+ */
+function viaProxy(
+  forwardedFor: string,
+  url: string,
+  body: unknown,
+  localAddress = '127.0.0.1',
+): Promise<Answer> {
   const target = new URL(url);
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -38,8 +48,8 @@ function postFrom(localAddress: string, url: string, body: unknown): Promise<Ans
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(payload),
-          // A forged address must change nothing: the gateway trusts no proxy here.
-          'x-forwarded-for': '203.0.113.99',
+          'x-forwarded-for': forwardedFor,
+          // Only the gateway may say who the client is.
           'x-jibs-client-ip': '203.0.113.98',
         },
       },
@@ -61,14 +71,34 @@ function postFrom(localAddress: string, url: string, body: unknown): Promise<Ans
 
 describe('side doors and throttles, through the running stack', () => {
   let stack: LocalStack;
-  let stop: () => Promise<void>;
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'jibs-e2e-side-doors-'));
+  const logs: string[] = [];
 
   beforeAll(async () => {
-    ({ stack, stop } = await startE2eStack());
+    // One reverse proxy in front of the gateway, as compose's TLS proxy or k8s's ingress.
+    stack = new LocalStack({
+      root: resolve(__dirname, '../../..'),
+      dataDir,
+      ...(await freeStackPorts()),
+      logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
+      trustProxy: '1',
+      log: (service, line) => {
+        logs.push(`[${service}] ${line}`);
+        if (logs.length > 500) logs.shift();
+      },
+    });
+    try {
+      await stack.start();
+    } catch (error) {
+      await stack.stop();
+      throw new Error(`${(error as Error).message}\n${logs.slice(-40).join('\n')}`);
+    }
   });
 
   afterAll(async () => {
-    await stop?.();
+    await stack?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   const graphql = () => `${stack.gatewayUrl}/graphql`;
@@ -78,8 +108,9 @@ describe('side doors and throttles, through the running stack', () => {
     const signedUp = await new GraphQLClient(graphql()).request(SIGN_UP, { input: victim });
     expect(signedUp.errors).toBeUndefined();
 
+    // Client A (198.51.100.10) guesses five passwords...
     for (let attempt = 0; attempt < 5; attempt++) {
-      const wrong = await postFrom('127.0.0.2', graphql(), {
+      const wrong = await viaProxy('198.51.100.10', graphql(), {
         query: SIGN_IN,
         variables: {
           input: { email: `nobody.${attempt}@example.com`, password: 'wrong-password-1' },
@@ -87,14 +118,14 @@ describe('side doors and throttles, through the running stack', () => {
       });
       expect(wrong.body.errors?.[0]?.extensions?.code).not.toBe('INTERNAL_SERVER_ERROR');
     }
-    // The attacking client is now throttled, whatever address it claims...
-    const throttled = await postFrom('127.0.0.2', graphql(), {
+    // ...and is throttled now, even when it prepends another address of its choosing...
+    const throttled = await viaProxy('6.6.6.6, 198.51.100.10', graphql(), {
       query: SIGN_IN,
       variables: { input: { email: victim.email, password: victim.password } },
     });
     expect(throttled.body.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
-    // ...and another client signs in.
-    const other = await postFrom('127.0.0.3', graphql(), {
+    // ...while client B (198.51.100.20), behind the same proxy, signs in.
+    const other = await viaProxy('198.51.100.20', graphql(), {
       query: SIGN_IN,
       variables: { input: { email: victim.email, password: victim.password } },
     });

@@ -15,6 +15,11 @@ export interface StackOptions extends StackPorts {
   logLevel?: string;
   /** See EmbeddedServerOptions.durableCommits; JIBS_PG_SYNCHRONOUS_COMMIT=off sets it false. */
   durableCommits?: boolean;
+  /**
+   * The gateway's TRUST_PROXY: proxy hops (or addresses) in front of it. '0' (default): browsers
+   * reach it directly. `TRUST_PROXY=1 npm start` behind one reverse proxy.
+   */
+  trustProxy?: string;
 }
 
 const SUBGRAPHS = ['identity', 'notifications', 'billing'] as const;
@@ -185,8 +190,8 @@ export class LocalStack {
             ...common,
             HOST: '0.0.0.0',
             METRICS_PORT: String(options.gatewayMetricsPort),
-            // Browsers reach the gateway directly here: the peer is the client.
-            TRUST_PROXY: '0',
+            // Browsers reach the gateway directly unless told otherwise: the peer is the client.
+            TRUST_PROXY: options.trustProxy ?? '0',
             SUPERGRAPH_PATH: resolve(options.root, 'apps/gateway/supergraph.graphql'),
             WEB_DIST_DIR: resolve(options.root, 'dist/apps/web'),
             PUBLIC_ORIGIN: this.gatewayUrl,

@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     ...ports,
     log: (service, line) => process.stdout.write(formatLogLine(service, line)),
     logLevel: process.env.LOG_LEVEL,
+    trustProxy: process.env.TRUST_PROXY,
   });
 
   let stopping = false;
