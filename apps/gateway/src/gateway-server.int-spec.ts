@@ -579,6 +579,49 @@ describe('gateway server', () => {
     });
   });
 
+  describe('bad input', () => {
+    const deep = `{ tree { ${'child { '.repeat(5000)}id${' }'.repeat(5000)} } }`;
+    it.each([
+      ['a NUL byte in a variable', { query: '{ tree { id } }', variables: { a: 'x\u0000' } }],
+      ['a lone surrogate in a variable', { query: '{ tree { id } }', variables: { a: '\ud800' } }],
+      ['a NUL byte in the query', { query: '{ tree { id } }\u0000' }],
+      ['a 5,000-deep selection', { query: deep }],
+      [
+        'an operationName not in the document',
+        { query: 'query A { tree { id } }', operationName: 'B' },
+      ],
+      [
+        'an APQ hash that does not match the query',
+        {
+          query: '{ tree { id } }',
+          extensions: { persistedQuery: { version: 1, sha256Hash: 'ab'.repeat(32) } },
+        },
+      ],
+      ['junk extensions', { query: '{ tree { id } }', extensions: { persistedQuery: 'x' } }],
+    ])('answers %s with a 400 and a client error, never an internal one', async (_label, body) => {
+      const response = await post(body);
+      expect(response.status).toBe(400);
+      const { errors } = (await response.json()) as { errors: { extensions: { code: string } }[] };
+      expect(errors[0]?.extensions.code).not.toBe('INTERNAL_SERVER_ERROR');
+      expect(errors[0]?.extensions.code).toEqual(expect.any(String));
+    });
+
+    it('answers NUL and broken escapes in paths with 400', async () => {
+      for (const path of ['/%00', '/graphql%00', '/assets/%00.js', '/%E0%A4%A', '/x/%ZZ']) {
+        const response = await fetch(`${gateway.url}${path}`, { headers: { accept: 'text/html' } });
+        expect({ path, status: response.status }).toEqual({ path, status: 400 });
+      }
+    });
+
+    it('passes a malformed refresh cookie to identity without failing', async () => {
+      const response = await post(
+        { query: '{ identityHeaders { cookie } }' },
+        { cookie: 'jibs_refresh=%%%' },
+      );
+      expect(response.status).toBe(200);
+    });
+  });
+
   describe('browser policy', () => {
     it('sends a CSP for the clients', async () => {
       const csp = (await fetch(`${gateway.url}/health/live`)).headers;

@@ -8,6 +8,7 @@ import { NoSchemaIntrospectionCustomRule, specifiedRules, type GraphQLSchema } f
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTokenVerifier, type TokenVerifier } from '@jibs/auth';
+import { rejectBadGraphQLText, rejectBadPath } from '@jibs/subgraph';
 import {
   createLogger,
   createMetrics,
@@ -75,7 +76,6 @@ export async function createGatewayServer(
   const limitRules = queryLimitRules({
     maxDepth: config.MAX_QUERY_DEPTH,
     maxCost: config.MAX_QUERY_COST,
-    allowIntrospection: introspection,
   });
 
   const clientAddress = clientAddressResolver(config.TRUST_PROXY);
@@ -89,6 +89,7 @@ export async function createGatewayServer(
     readiness: subgraphReadiness(config.subgraphs),
   });
   app.use(requestLog(logger));
+  app.use(rejectBadPath());
   app.use(
     securityHeaders({ publicOrigin: config.PUBLIC_ORIGIN, connectSources: config.CSP_CONNECT_SRC }),
   );
@@ -152,6 +153,7 @@ export async function createGatewayServer(
       req.body ??= {};
       next();
     },
+    rejectBadGraphQLText(),
     expressMiddleware(apollo, {
       context: async ({ req, res }): Promise<GatewayContext> => ({
         req,

@@ -24,7 +24,7 @@ import { decodeJwt } from 'jose';
 import WebSocket, { WebSocketServer } from 'ws';
 import { bearerToken, type AuthUser, type TokenVerifier } from '@jibs/auth';
 import { requestIdFrom, type Logger } from '@jibs/observability';
-import { gatewayHeaders } from '@jibs/subgraph';
+import { badGraphQLRequest, gatewayHeaders } from '@jibs/subgraph';
 import { toClientError } from './format-error';
 import { QueryLimitError } from './query-limits';
 import { UpstreamErrors, upstreamSubscription } from './upstream-subscription';
@@ -280,6 +280,8 @@ export function createSubscriptionProxy(options: SubscriptionProxyOptions): Subs
         if (Object.keys(ctx.subscriptions).length > MAX_SUBSCRIPTIONS_PER_CONNECTION) {
           return [requestError('Too many subscriptions on one connection.', 'BAD_REQUEST')];
         }
+        const problem = badGraphQLRequest(payload);
+        if (problem) return [requestError(problem, 'BAD_USER_INPUT')];
         const schema = options.schema();
         let document: DocumentNode;
         try {

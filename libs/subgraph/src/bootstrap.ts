@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { DynamicModule, INestApplication, LoggerService, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { Express } from 'express';
+import { json, type Express } from 'express';
 import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -15,6 +15,7 @@ import {
   type ServiceMetrics,
 } from '@jibs/observability';
 import { isOpenPath, requireGatewayCredential, verifyGatewayRequest } from './gateway-credential';
+import { rejectBadGraphQLText, rejectBadPath } from './request-text';
 
 export interface SubgraphRuntime {
   service: string;
@@ -65,6 +66,10 @@ export async function createSubgraphApp(
     readiness: runtime.readiness(app),
   });
   express.use(requireGatewayCredential(runtime.gatewaySecret));
+  express.use(rejectBadPath());
+  // Parsed here (Nest's parser then leaves the body alone) so that NUL bytes, lone surrogates
+  // and absurd nesting are a clear 400, never a parser crash or a database error.
+  express.use('/graphql', json(), rejectBadGraphQLText());
   runtime.configureHttp?.(express, app);
   const server = app.getHttpServer() as Server;
   guardUpgrades(server, runtime.gatewaySecret, runtime.logger);

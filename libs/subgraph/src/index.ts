@@ -5,3 +5,5 @@ export * from './subgraph-context';
 export * from './subgraph-graphql.module';
 export * from './gateway-credential';
 export * from './gateway-socket';
+export * from './service-field-rule';
+export * from './request-text';
