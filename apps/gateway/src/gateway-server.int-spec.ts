@@ -239,8 +239,9 @@ describe('gateway server', () => {
   let notifications: StubSubgraph;
   let gateway: RunningGateway;
   let production: RunningGateway;
+  let limited: RunningGateway;
   let verifyToken: TokenVerifier;
-  let signToken: (claims?: { expiresIn?: string }) => Promise<string>;
+  let signToken: (claims?: { expiresIn?: string; subject?: string }) => Promise<string>;
   let token: string;
   const clients: Client[] = [];
 
@@ -284,12 +285,12 @@ describe('gateway server', () => {
       { jwksUrl: 'http://unused', issuer: 'jibs-identity', audience: 'jibs' },
       createLocalJWKSet({ keys: [jwk] }),
     );
-    signToken = ({ expiresIn = '5m' } = {}) =>
+    signToken = ({ expiresIn = '5m', subject = 'user-1' } = {}) =>
       new SignJWT({ role: Role.MEMBER, email: 'member@example.com' })
         .setProtectedHeader({ alg: 'ES256', kid: 'test' })
         .setIssuer('jibs-identity')
         .setAudience('jibs')
-        .setSubject('user-1')
+        .setSubject(subject)
         .setIssuedAt()
         .setExpirationTime(expiresIn)
         .sign(privateKey);
@@ -377,12 +378,23 @@ describe('gateway server', () => {
       ),
       { logger, verifyToken },
     );
+    limited = await createGatewayServer(
+      loadGatewayConfig(
+        env({
+          WS_MAX_CONNECTIONS_PER_USER: '2',
+          WS_MAX_CONNECTIONS_PER_ADDRESS: '3',
+          WS_MAX_MESSAGES_PER_MINUTE: '5',
+        }),
+      ),
+      { logger, verifyToken },
+    );
   });
 
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.dispose()));
     await gateway?.stop();
     await production?.stop();
+    await limited?.stop();
     await identity?.close();
     await notifications?.close();
     rmSync(work, { recursive: true, force: true });
@@ -613,12 +625,23 @@ describe('gateway server', () => {
       }
     });
 
-    it('passes a malformed refresh cookie to identity without failing', async () => {
+    it('answers a malformed session cookie with 400 and a clear message', async () => {
       const response = await post(
         { query: '{ identityHeaders { cookie } }' },
-        { cookie: 'jibs_refresh=%%%' },
+        { cookie: 'other=%%%; jibs_refresh=%%%' },
       );
-      expect(response.status).toBe(200);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        errors: [
+          {
+            message: 'A session cookie is malformed: sign in again.',
+            extensions: { code: 'BAD_USER_INPUT' },
+          },
+        ],
+      });
+      // Another site's cookie on the same host is not ours to judge.
+      const foreign = await post({ query: '{ identityHeaders { cookie } }' }, { cookie: 'x=%%%' });
+      expect(foreign.status).toBe(200);
     });
   });
 
@@ -637,6 +660,16 @@ describe('gateway server', () => {
         'content-security-policy',
       );
       expect(productionPolicy).toContain("connect-src 'self' wss://jibs.example");
+    });
+
+    it('sends HSTS whenever the public origin is https, and a Permissions-Policy', async () => {
+      const local = (await fetch(`${gateway.url}/`, { headers: { accept: 'text/html' } })).headers;
+      expect(local.get('strict-transport-security')).toBeNull();
+      expect(local.get('permissions-policy')).toContain('camera=()');
+      const https = (await fetch(`${production.url}/`)).headers;
+      expect(https.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+      expect(https.get('permissions-policy')).toContain('geolocation=()');
+      expect(https.get('content-security-policy')).toContain('upgrade-insecure-requests');
     });
 
     it('allows a listed origin with credentials, and no other', async () => {
@@ -780,6 +813,67 @@ describe('gateway server', () => {
         }),
       ]);
       expect(feed.state.subscribers).toBe(1);
+    });
+
+    describe('caps', () => {
+      /** A socket past connection_init: resolves once acknowledged (or closed first). */
+      const openSocket = async (token: string) => {
+        const socket = new WebSocket(wsUrl(limited.url), 'graphql-transport-ws');
+        const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+          socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+        );
+        socket.on('error', () => undefined);
+        const acknowledged = new Promise<boolean>((resolve) => {
+          socket.on('message', (data) => {
+            if (JSON.parse(String(data)).type === 'connection_ack') resolve(true);
+          });
+          void closed.then(() => resolve(false));
+        });
+        socket.on('open', () =>
+          socket.send(
+            JSON.stringify({
+              type: 'connection_init',
+              payload: { authorization: `Bearer ${token}` },
+            }),
+          ),
+        );
+        return { socket, closed, acknowledged: await acknowledged };
+      };
+      const closeAll = async (sockets: { socket: WebSocket; closed: Promise<unknown> }[]) => {
+        for (const { socket } of sockets) socket.close();
+        await Promise.all(sockets.map(({ closed }) => closed));
+      };
+
+      it('refuses a user more sockets than the cap, with 4429', async () => {
+        const userToken = await signToken({ subject: 'user-cap' });
+        const first = await openSocket(userToken);
+        const second = await openSocket(userToken);
+        expect([first.acknowledged, second.acknowledged]).toEqual([true, true]);
+        const third = await openSocket(userToken);
+        expect(third.acknowledged).toBe(false);
+        expect(await third.closed).toEqual({ code: 4429, reason: 'Too many connections' });
+        await closeAll([first, second]);
+        // A closed socket frees its place.
+        const again = await openSocket(userToken);
+        expect(again.acknowledged).toBe(true);
+        await closeAll([again]);
+      });
+
+      it('refuses one address more sockets than the cap, with 429', async () => {
+        const open = [];
+        for (let i = 0; i < 3; i++)
+          open.push(await openSocket(await signToken({ subject: `user-a${i}` })));
+        expect(open.map((socket) => socket.acknowledged)).toEqual([true, true, true]);
+        expect(await refusedUpgradeStatus(wsUrl(limited.url))).toBe(429);
+        await closeAll(open);
+      });
+
+      it('closes a socket that sends more messages a minute than the cap, with 4429', async () => {
+        const chatty = await openSocket(await signToken({ subject: 'user-chatty' }));
+        expect(chatty.acknowledged).toBe(true);
+        for (let i = 0; i < 10; i++) chatty.socket.send(JSON.stringify({ type: 'ping' }));
+        expect(await chatty.closed).toEqual({ code: 4429, reason: 'Too many messages' });
+      });
     });
 
     it('closes open sockets with 1001 when the gateway stops', async () => {

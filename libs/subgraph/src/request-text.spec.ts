@@ -1,4 +1,9 @@
-import { badGraphQLRequest, hasBadText, nestingDepthOf } from './request-text';
+import {
+  badGraphQLRequest,
+  hasBadText,
+  hasMalformedOwnCookie,
+  nestingDepthOf,
+} from './request-text';
 
 describe('request text', () => {
   it('finds NUL bytes and lone surrogates, not real text', () => {
@@ -28,5 +33,14 @@ describe('request text', () => {
     expect(badGraphQLRequest({ query: '{ a }', variables: { deep } })).toBe(
       'The request is nested too deeply.',
     );
+  });
+
+  it('finds malformed cookies of this product only', () => {
+    expect(hasMalformedOwnCookie('jibs_refresh=%%%')).toBe(true);
+    expect(hasMalformedOwnCookie('a=1; jibs_refresh=%E0%A4%A')).toBe(true);
+    expect(hasMalformedOwnCookie('jibs_refresh=%00')).toBe(true);
+    expect(hasMalformedOwnCookie('jibs_refresh=abc.def-1_2')).toBe(false);
+    expect(hasMalformedOwnCookie('other=%%%; jibs_refresh=ok')).toBe(false);
+    expect(hasMalformedOwnCookie(undefined)).toBe(false);
   });
 });

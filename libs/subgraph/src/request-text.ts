@@ -8,6 +8,33 @@ export const MAX_NESTING = 64;
 const NUL = String.fromCharCode(0);
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+export const BAD_COOKIE_MESSAGE = 'A session cookie is malformed: sign in again.';
+
+/** This product's cookies; others on the same host are none of its business. */
+const OWN_COOKIE = /^jibs_/;
+
+/**
+ * Whether one of this product's cookies (`jibs_…`) has a value that is not valid
+ * percent-encoding or holds control characters (`jibs_refresh=%%%`).
+ */
+export function hasMalformedOwnCookie(header: string | undefined): boolean {
+  if (!header) return false;
+  for (const pair of header.split(';')) {
+    const at = pair.indexOf('=');
+    if (at === -1) continue;
+    if (!OWN_COOKIE.test(pair.slice(0, at).trim())) continue;
+    let value: string;
+    try {
+      value = decodeURIComponent(pair.slice(at + 1).trim());
+    } catch {
+      return true;
+    }
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(value) || hasBadText(value)) return true;
+  }
+  return false;
+}
+
 export const BAD_TEXT_MESSAGE = 'Text must not contain NUL characters or unpaired surrogates.';
 export const TOO_NESTED_MESSAGE = 'The request is nested too deeply.';
 
@@ -83,7 +110,8 @@ export function sendBadUserInput(res: ServerResponse, message: string): void {
 /**
  * Express middleware after the JSON body parser on /graphql: NUL bytes, lone surrogates and
  * absurd nesting (in the query, the variables or the extensions) get a clear 400 instead of
- * reaching the parser, a resolver or the database. GET requests are checked on their query.
+ * reaching the parser, a resolver or the database, and so does a malformed `jibs_…` cookie.
+ * GET requests are checked on their query.
  */
 export function rejectBadGraphQLText() {
   return (
@@ -91,6 +119,10 @@ export function rejectBadGraphQLText() {
     res: ServerResponse,
     next: (error?: unknown) => void,
   ): void => {
+    const cookie = req.headers.cookie;
+    if (hasMalformedOwnCookie(typeof cookie === 'string' ? cookie : undefined)) {
+      return sendBadUserInput(res, BAD_COOKIE_MESSAGE);
+    }
     const problem = badGraphQLRequest(req.body) ?? badGraphQLRequest(req.query);
     if (problem) return sendBadUserInput(res, problem);
     next();
