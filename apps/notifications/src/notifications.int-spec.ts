@@ -255,6 +255,24 @@ describe('notifications service', () => {
     await client.dispose();
   });
 
+  it('answers nobody but the gateway: HTTP 403 and no WebSocket handshake without its secret', async () => {
+    const token = await tokenFor(randomUUID());
+    const res = await fetch(`http://${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query: '{ notifications { id } }' }),
+    });
+    expect(res.status).toBe(403);
+    const status = await new Promise<number>((resolve) => {
+      const socket = new (webSocketWithHeaders({}))(`ws://${url}/graphql`, 'graphql-transport-ws');
+      socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      socket.on('open', () => resolve(101));
+      socket.on('error', () => undefined);
+    });
+    expect(status).toBe(403);
+    expect((await fetch(`http://${url}/health/live`)).status).toBe(200);
+  });
+
   it('refuses a subscription without a valid token', async () => {
     const client = createClient({
       url: `ws://${url}/graphql`,
