@@ -100,12 +100,14 @@ export async function graphql<T>(
   query: string,
   variables?: object,
   token?: string,
+  headers: Record<string, string> = {},
 ): Promise<{ data?: T; errors?: unknown[] }> {
   const res = await fetch(url, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
     },
     body: JSON.stringify({ query, variables }),
   });

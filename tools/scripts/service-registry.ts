@@ -23,6 +23,7 @@ export function baseEnv(databaseUrl: string, eventlogUrl: string): NodeJS.Proces
     EVENT_BROKER: 'postgres',
     EVENTLOG_DATABASE_URL: eventlogUrl,
     JWKS_URL: 'http://127.0.0.1:1/.well-known/jwks.json',
+    GATEWAY_SECRET: 'generate-only-'.padEnd(32, '0'),
   };
 }
 

@@ -23,6 +23,9 @@ export async function createBillingApp(
     metrics,
     host: config.HOST,
     port: config.PORT,
+    gatewaySecret: config.GATEWAY_SECRET,
+    metricsPort: config.METRICS_PORT,
+    metricsHost: config.METRICS_HOST,
     readiness: (app) => [
       { name: 'database', check: () => app.get(DataSource).query('SELECT 1') },
       { name: 'broker', check: () => app.get<EventBroker>(EVENT_BROKER).health() },

@@ -3,7 +3,7 @@ import { listOperationDecisions } from '@jibs/auth';
 import { pendingSchemaChanges } from '@jibs/database';
 import { buildEnvelope } from '@jibs/events';
 import { eventually } from '@jibs/testing';
-import { BillingHarness, type TestMember } from './testing/billing-harness';
+import { asGateway, BillingHarness, type TestMember } from './testing/billing-harness';
 
 const SAVE = `mutation($input: SaveHouseholdInput!) {
   saveHousehold(input: $input) { id fullName relationship isWorkingFullTime isDependentParent feeStatus fee }
@@ -441,7 +441,9 @@ describe('billing service', () => {
       await h.gql(SAVE, { input: { members: [spouse], sameAddressCertified: true } }, member.token);
       const started = await h.gql(START_REGISTRATION, {}, member.token);
       const page = await (
-        await fetch(`${h.url}${new URL(started.data.startRegistrationCheckout.url).pathname}`)
+        await fetch(`${h.url}${new URL(started.data.startRegistrationCheckout.url).pathname}`, {
+          headers: asGateway(),
+        })
       ).text();
       expect(page).toContain('200.00 USD');
       expect(page).toContain('Spouse: Amina Ali');

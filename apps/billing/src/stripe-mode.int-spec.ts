@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BillingHarness } from './testing/billing-harness';
+import { asGateway, BillingHarness } from './testing/billing-harness';
 
 /** Billing configured for Stripe, against a local stand-in of api.stripe.com. */
 describe('billing with the Stripe provider', () => {
@@ -88,6 +88,8 @@ describe('billing with the Stripe provider', () => {
       member.token,
     );
     expect(result.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
-    expect((await fetch(`${h.url}/sandbox/checkout/cs_test_1`)).status).toBe(404);
+    expect(
+      (await fetch(`${h.url}/sandbox/checkout/cs_test_1`, { headers: asGateway() })).status,
+    ).toBe(404);
   });
 });

@@ -12,7 +12,14 @@ const listen = (server: Server) =>
   );
 
 describe('billing proxy', () => {
-  const seen: { url: string; body: Buffer; signature?: string }[] = [];
+  const seen: {
+    url: string;
+    body: Buffer;
+    signature?: string;
+    secret?: string;
+    client?: string;
+  }[] = [];
+  const SECRET = 'gateway-secret-'.padEnd(40, 'x');
   let upstream: Server;
   let front: Server;
   let frontUrl: string;
@@ -26,6 +33,8 @@ describe('billing proxy', () => {
           url: req.url!,
           body: Buffer.concat(chunks),
           signature: req.headers['stripe-signature'] as string | undefined,
+          secret: req.headers['x-jibs-gateway-secret'] as string | undefined,
+          client: req.headers['x-jibs-client-ip'] as string | undefined,
         });
         res.setHeader('content-security-policy', "default-src 'none'");
         res.setHeader('content-type', 'text/html');
@@ -34,7 +43,15 @@ describe('billing proxy', () => {
     });
     const target = await listen(upstream);
     const app = express();
-    app.use(billingProxy({ target, logger: createLogger('test', 'silent'), timeoutMs: 2000 }));
+    app.use(
+      billingProxy({
+        target,
+        logger: createLogger('test', 'silent'),
+        gatewaySecret: SECRET,
+        clientAddress: () => '198.51.100.4',
+        timeoutMs: 2000,
+      }),
+    );
     app.use(express.json());
     app.use((_req, res) => res.status(404).send('gateway'));
     front = createServer(app);
@@ -58,6 +75,15 @@ describe('billing proxy', () => {
     expect(last.url).toBe('/webhooks/payments?x=1');
     expect(last.body.toString()).toBe(body);
     expect(last.signature).toBe('t=1,v1=abc');
+  });
+
+  it('replaces any credential or client address the caller sent with its own', async () => {
+    await fetch(`${frontUrl}/sandbox/checkout/cs_2`, {
+      headers: { 'x-jibs-gateway-secret': 'forged', 'x-jibs-client-ip': '10.9.9.9' },
+    });
+    const last = seen.at(-1)!;
+    expect(last.secret).toBe(SECRET);
+    expect(last.client).toBe('198.51.100.4');
   });
 
   it("serves the sandbox page with billing's own CSP, and leaves other paths alone", async () => {

@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { Logger } from '@jibs/observability';
+import { ROUTE_LABEL_LOCAL, type Logger } from '@jibs/observability';
+import { gatewayHeaders, withoutGatewayHeaders } from '@jibs/subgraph';
 
 /** Billing's own HTTP routes, reached through the public origin (Stripe and the browser). */
 export const BILLING_HTTP_PATHS = ['/webhooks/', '/sandbox/'] as const;
@@ -28,27 +29,34 @@ export interface BillingProxyOptions {
   /** Billing's HTTP origin, e.g. http://127.0.0.1:4003. */
   target: string;
   logger: Logger;
+  /** GATEWAY_SECRET: billing answers only the gateway. */
+  gatewaySecret: string;
+  /** The real client (trusted proxy chain), for billing's logs and limits. */
+  clientAddress: (req: IncomingMessage) => string;
   timeoutMs?: number;
 }
 
 /**
  * A raw pass-through: the body is streamed untouched (the webhook signature covers its exact
- * bytes), headers are kept (Stripe-Signature included), no auth here — billing verifies
+ * bytes), headers are kept (Stripe-Signature included) except any gateway credential or client
+ * address a caller sent, which are replaced by the gateway's own; no auth here — billing verifies
  * signatures itself, and its sandbox page sets its own strict CSP, which replaces the
  * gateway's on that response.
  */
 export function billingProxy({
   target,
   logger,
+  gatewaySecret,
+  clientAddress,
   timeoutMs = 30_000,
 }: BillingProxyOptions): RequestHandler {
   const upstream = new URL(target);
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
   return (req, res, next) => {
-    if (!BILLING_HTTP_PATHS.some((path) => req.originalUrl.startsWith(path))) return next();
-    const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress]
-      .filter(Boolean)
-      .join(', ');
+    const prefix = BILLING_HTTP_PATHS.find((path) => req.originalUrl.startsWith(path));
+    if (!prefix) return next();
+    res.locals[ROUTE_LABEL_LOCAL] = `${prefix}*`;
+    const client = clientAddress(req);
     const outgoing = send(
       {
         protocol: upstream.protocol,
@@ -57,9 +65,10 @@ export function billingProxy({
         method: req.method,
         path: req.originalUrl,
         headers: {
-          ...forwardable(req.headers),
+          ...forwardable(withoutGatewayHeaders(req.headers)),
+          ...gatewayHeaders(gatewaySecret, client),
           host: upstream.host,
-          'x-forwarded-for': forwardedFor,
+          'x-forwarded-for': client,
           'x-forwarded-host': req.headers.host ?? '',
           'x-forwarded-proto': req.protocol,
         },

@@ -36,11 +36,33 @@ function fieldErrorsOf(value: unknown): Record<string, string> | undefined {
  * Everything else a subgraph or Apollo put in `extensions` (service names, subgraph response
  * bodies, stack traces) is dropped. Returns whether the error was internal, for logging.
  */
+/**
+ * Apollo answers these bad requests with HTTP 400 but without a code of their own: they are the
+ * client's doing, not internal.
+ */
+const UNCODED_REQUEST_ERRORS = new Set([
+  'provided sha does not match query',
+  'Unsupported persisted query version',
+]);
+
+function isUncodedClientError(error: unknown, formatted: GraphQLFormattedError): boolean {
+  // Apollo fills a missing code in with INTERNAL_SERVER_ERROR.
+  const code = formatted.extensions?.['code'];
+  if (code !== undefined && code !== 'INTERNAL_SERVER_ERROR') return false;
+  if (UNCODED_REQUEST_ERRORS.has(formatted.message)) return true;
+  const status = (error as { extensions?: { http?: { status?: unknown } } } | undefined)?.extensions
+    ?.http?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
 export function toClientError(
   formatted: GraphQLFormattedError,
   error?: unknown,
 ): { error: GraphQLFormattedError; internal: boolean } {
-  const code = limitErrorOf(error) ? ErrorCode.BadUserInput : formatted.extensions?.['code'];
+  const code =
+    limitErrorOf(error) || isUncodedClientError(error, formatted)
+      ? ErrorCode.BadUserInput
+      : formatted.extensions?.['code'];
   if (typeof code === 'string' && CLIENT_ERROR_CODES.has(code)) {
     const fieldErrors = fieldErrorsOf(formatted.extensions?.['fieldErrors']);
     return {

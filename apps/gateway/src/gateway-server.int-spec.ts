@@ -25,11 +25,15 @@ import { WEB_NOT_BUILT_MESSAGE } from './static-web';
 
 jest.setTimeout(20_000);
 
+const GATEWAY_SECRET = 'gateway-secret-for-tests-'.padEnd(48, '0');
+
 const SEEN_HEADERS = `
   type SeenHeaders @shareable {
     authorization: String
     requestId: String
     cookie: String
+    gatewaySecret: String
+    clientIp: String
   }
 `;
 const LINK = `extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@shareable"])`;
@@ -51,6 +55,8 @@ function seenHeaders({ req }: StubContext) {
     authorization: req.headers.authorization ?? null,
     requestId: req.headers['x-request-id'] ?? null,
     cookie: req.headers.cookie ?? null,
+    gatewaySecret: req.headers['x-jibs-gateway-secret'] ?? null,
+    clientIp: req.headers['x-jibs-client-ip'] ?? null,
   };
 }
 
@@ -113,7 +119,12 @@ async function startSubgraph(
   name: string,
   typeDefs: string,
   resolvers: Resolvers,
-  subscriptions?: { onConnect: (params: Record<string, unknown> | undefined) => void },
+  subscriptions?: {
+    onConnect: (
+      params: Record<string, unknown> | undefined,
+      headers: Record<string, unknown>,
+    ) => void;
+  },
 ): Promise<StubSubgraph> {
   // The stub's resolvers know their context type; buildSubgraphSchema's map says `unknown`.
   const schema = buildSubgraphSchema({
@@ -138,7 +149,7 @@ async function startSubgraph(
         {
           schema,
           onConnect: (ctx) => {
-            subscriptions?.onConnect(ctx.connectionParams);
+            subscriptions?.onConnect(ctx.connectionParams, ctx.extra.request.headers);
           },
         },
         wss,
@@ -221,14 +232,16 @@ describe('gateway server', () => {
   const logger = createLogger('gateway-test', 'silent');
   const feed = aFeed();
   const upstreamConnections: Array<Record<string, unknown> | undefined> = [];
+  const upstreamHandshakes: Array<Record<string, unknown>> = [];
   const work = mkdtempSync(join(tmpdir(), 'gateway-int-'));
   const webDir = join(work, 'web');
   let identity: StubSubgraph;
   let notifications: StubSubgraph;
   let gateway: RunningGateway;
   let production: RunningGateway;
+  let limited: RunningGateway;
   let verifyToken: TokenVerifier;
-  let signToken: (claims?: { expiresIn?: string }) => Promise<string>;
+  let signToken: (claims?: { expiresIn?: string; subject?: string }) => Promise<string>;
   let token: string;
   const clients: Client[] = [];
 
@@ -241,6 +254,7 @@ describe('gateway server', () => {
     NOTIFICATIONS_URL: notifications.url,
     NOTIFICATIONS_WS_URL: notifications.url.replace('http:', 'ws:'),
     JWKS_URL: 'http://127.0.0.1:1/.well-known/jwks.json',
+    GATEWAY_SECRET,
     ...overrides,
   });
 
@@ -271,12 +285,12 @@ describe('gateway server', () => {
       { jwksUrl: 'http://unused', issuer: 'jibs-identity', audience: 'jibs' },
       createLocalJWKSet({ keys: [jwk] }),
     );
-    signToken = ({ expiresIn = '5m' } = {}) =>
+    signToken = ({ expiresIn = '5m', subject = 'user-1' } = {}) =>
       new SignJWT({ role: Role.MEMBER, email: 'member@example.com' })
         .setProtectedHeader({ alg: 'ES256', kid: 'test' })
         .setIssuer('jibs-identity')
         .setAudience('jibs')
-        .setSubject('user-1')
+        .setSubject(subject)
         .setIssuedAt()
         .setExpirationTime(expiresIn)
         .sign(privateKey);
@@ -337,7 +351,12 @@ describe('gateway server', () => {
         },
         Subscription: { notificationAdded: { subscribe: () => feed.subscribe() } },
       },
-      { onConnect: (params) => upstreamConnections.push(params) },
+      {
+        onConnect: (params, headers) => {
+          upstreamConnections.push(params);
+          upstreamHandshakes.push(headers);
+        },
+      },
     );
     writeFileSync(join(work, 'supergraph.graphql'), composeSupergraph([identity, notifications]));
     mkdirSync(join(webDir, 'assets'), { recursive: true });
@@ -359,12 +378,23 @@ describe('gateway server', () => {
       ),
       { logger, verifyToken },
     );
+    limited = await createGatewayServer(
+      loadGatewayConfig(
+        env({
+          WS_MAX_CONNECTIONS_PER_USER: '2',
+          WS_MAX_CONNECTIONS_PER_ADDRESS: '3',
+          WS_MAX_MESSAGES_PER_MINUTE: '5',
+        }),
+      ),
+      { logger, verifyToken },
+    );
   });
 
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.dispose()));
     await gateway?.stop();
     await production?.stop();
+    await limited?.stop();
     await identity?.close();
     await notifications?.close();
     rmSync(work, { recursive: true, force: true });
@@ -392,10 +422,35 @@ describe('gateway server', () => {
 
     it('records operation latency by name', async () => {
       await post({ query: 'query TreeForMetrics { tree { id } }' });
-      const body = await (await fetch(`${gateway.url}/metrics`)).text();
+      const body = await (await fetch(`${gateway.metricsUrl}/metrics`)).text();
       expect(body).toMatch(
         /graphql_operation_duration_seconds_count\{[^}]*operation="TreeForMetrics"[^}]*type="query"[^}]*outcome="ok"/,
       );
+    });
+  });
+
+  describe('metrics', () => {
+    const routeLabels = async () =>
+      new Set(
+        [
+          ...(await (await fetch(`${gateway.metricsUrl}/metrics`)).text()).matchAll(
+            /route="([^"]*)"/g,
+          ),
+        ].map((match) => match[1]),
+      );
+
+    it('are not served on the public port', async () => {
+      expect((await fetch(`${gateway.url}/metrics`)).status).toBe(404);
+      expect((await fetch(`${gateway.metricsUrl}/metrics`)).status).toBe(200);
+    });
+
+    it('label routes by template: 100 unknown paths add no label values', async () => {
+      await fetch(`${gateway.url}/no-such-page-0`);
+      const before = await routeLabels();
+      for (let i = 0; i < 100; i++) {
+        await fetch(`${gateway.url}/x-${Math.random().toString(36).slice(2)}/${i}`);
+      }
+      expect([...(await routeLabels())].filter((label) => !before.has(label))).toEqual([]);
     });
   });
 
@@ -404,14 +459,18 @@ describe('gateway server', () => {
       const response = await post(
         {
           query: `{
-            identityHeaders { authorization requestId cookie }
-            notificationHeaders { authorization requestId cookie }
+            identityHeaders { authorization requestId cookie gatewaySecret clientIp }
+            notificationHeaders { authorization requestId cookie gatewaySecret clientIp }
           }`,
         },
         {
           authorization: `Bearer ${token}`,
           'x-request-id': 'test-request-0001',
           cookie: 'jibs_refresh=r0',
+          // Forgeries: the gateway computes the client address and holds the secret itself.
+          'x-forwarded-for': '10.6.6.6',
+          'x-jibs-client-ip': '10.6.6.7',
+          'x-jibs-gateway-secret': 'forged',
         },
       );
       expect(response.status).toBe(200);
@@ -422,11 +481,15 @@ describe('gateway server', () => {
             authorization: `Bearer ${token}`,
             requestId: 'test-request-0001',
             cookie: 'jibs_refresh=r0',
+            gatewaySecret: GATEWAY_SECRET,
+            clientIp: '127.0.0.1',
           },
           notificationHeaders: {
             authorization: `Bearer ${token}`,
             requestId: 'test-request-0001',
             cookie: null,
+            gatewaySecret: GATEWAY_SECRET,
+            clientIp: '127.0.0.1',
           },
         },
       });
@@ -528,6 +591,60 @@ describe('gateway server', () => {
     });
   });
 
+  describe('bad input', () => {
+    const deep = `{ tree { ${'child { '.repeat(5000)}id${' }'.repeat(5000)} } }`;
+    it.each([
+      ['a NUL byte in a variable', { query: '{ tree { id } }', variables: { a: 'x\u0000' } }],
+      ['a lone surrogate in a variable', { query: '{ tree { id } }', variables: { a: '\ud800' } }],
+      ['a NUL byte in the query', { query: '{ tree { id } }\u0000' }],
+      ['a 5,000-deep selection', { query: deep }],
+      [
+        'an operationName not in the document',
+        { query: 'query A { tree { id } }', operationName: 'B' },
+      ],
+      [
+        'an APQ hash that does not match the query',
+        {
+          query: '{ tree { id } }',
+          extensions: { persistedQuery: { version: 1, sha256Hash: 'ab'.repeat(32) } },
+        },
+      ],
+      ['junk extensions', { query: '{ tree { id } }', extensions: { persistedQuery: 'x' } }],
+    ])('answers %s with a 400 and a client error, never an internal one', async (_label, body) => {
+      const response = await post(body);
+      expect(response.status).toBe(400);
+      const { errors } = (await response.json()) as { errors: { extensions: { code: string } }[] };
+      expect(errors[0]?.extensions.code).not.toBe('INTERNAL_SERVER_ERROR');
+      expect(errors[0]?.extensions.code).toEqual(expect.any(String));
+    });
+
+    it('answers NUL and broken escapes in paths with 400', async () => {
+      for (const path of ['/%00', '/graphql%00', '/assets/%00.js', '/%E0%A4%A', '/x/%ZZ']) {
+        const response = await fetch(`${gateway.url}${path}`, { headers: { accept: 'text/html' } });
+        expect({ path, status: response.status }).toEqual({ path, status: 400 });
+      }
+    });
+
+    it('answers a malformed session cookie with 400 and a clear message', async () => {
+      const response = await post(
+        { query: '{ identityHeaders { cookie } }' },
+        { cookie: 'other=%%%; jibs_refresh=%%%' },
+      );
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        errors: [
+          {
+            message: 'A session cookie is malformed: sign in again.',
+            extensions: { code: 'BAD_USER_INPUT' },
+          },
+        ],
+      });
+      // Another site's cookie on the same host is not ours to judge.
+      const foreign = await post({ query: '{ identityHeaders { cookie } }' }, { cookie: 'x=%%%' });
+      expect(foreign.status).toBe(200);
+    });
+  });
+
   describe('browser policy', () => {
     it('sends a CSP for the clients', async () => {
       const csp = (await fetch(`${gateway.url}/health/live`)).headers;
@@ -543,6 +660,16 @@ describe('gateway server', () => {
         'content-security-policy',
       );
       expect(productionPolicy).toContain("connect-src 'self' wss://jibs.example");
+    });
+
+    it('sends HSTS whenever the public origin is https, and a Permissions-Policy', async () => {
+      const local = (await fetch(`${gateway.url}/`, { headers: { accept: 'text/html' } })).headers;
+      expect(local.get('strict-transport-security')).toBeNull();
+      expect(local.get('permissions-policy')).toContain('camera=()');
+      const https = (await fetch(`${production.url}/`)).headers;
+      expect(https.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+      expect(https.get('permissions-policy')).toContain('geolocation=()');
+      expect(https.get('content-security-policy')).toContain('upgrade-insecure-requests');
     });
 
     it('allows a listed origin with credentials, and no other', async () => {
@@ -636,6 +763,10 @@ describe('gateway server', () => {
       const first = results.next();
       await waitFor(() => feed.state.subscribers === 1, 'the upstream subscription');
       expect(upstreamConnections).toEqual([{ authorization: `Bearer ${token}` }]);
+      expect(upstreamHandshakes[0]).toMatchObject({
+        'x-jibs-gateway-secret': GATEWAY_SECRET,
+        'x-jibs-client-ip': '127.0.0.1',
+      });
       feed.push({ id: 'n1', title: 'Payment received' });
       expect((await first).value).toEqual({
         data: { notificationAdded: { id: 'n1', title: 'Payment received' } },
@@ -682,6 +813,67 @@ describe('gateway server', () => {
         }),
       ]);
       expect(feed.state.subscribers).toBe(1);
+    });
+
+    describe('caps', () => {
+      /** A socket past connection_init: resolves once acknowledged (or closed first). */
+      const openSocket = async (token: string) => {
+        const socket = new WebSocket(wsUrl(limited.url), 'graphql-transport-ws');
+        const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+          socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+        );
+        socket.on('error', () => undefined);
+        const acknowledged = new Promise<boolean>((resolve) => {
+          socket.on('message', (data) => {
+            if (JSON.parse(String(data)).type === 'connection_ack') resolve(true);
+          });
+          void closed.then(() => resolve(false));
+        });
+        socket.on('open', () =>
+          socket.send(
+            JSON.stringify({
+              type: 'connection_init',
+              payload: { authorization: `Bearer ${token}` },
+            }),
+          ),
+        );
+        return { socket, closed, acknowledged: await acknowledged };
+      };
+      const closeAll = async (sockets: { socket: WebSocket; closed: Promise<unknown> }[]) => {
+        for (const { socket } of sockets) socket.close();
+        await Promise.all(sockets.map(({ closed }) => closed));
+      };
+
+      it('refuses a user more sockets than the cap, with 4429', async () => {
+        const userToken = await signToken({ subject: 'user-cap' });
+        const first = await openSocket(userToken);
+        const second = await openSocket(userToken);
+        expect([first.acknowledged, second.acknowledged]).toEqual([true, true]);
+        const third = await openSocket(userToken);
+        expect(third.acknowledged).toBe(false);
+        expect(await third.closed).toEqual({ code: 4429, reason: 'Too many connections' });
+        await closeAll([first, second]);
+        // A closed socket frees its place.
+        const again = await openSocket(userToken);
+        expect(again.acknowledged).toBe(true);
+        await closeAll([again]);
+      });
+
+      it('refuses one address more sockets than the cap, with 429', async () => {
+        const open = [];
+        for (let i = 0; i < 3; i++)
+          open.push(await openSocket(await signToken({ subject: `user-a${i}` })));
+        expect(open.map((socket) => socket.acknowledged)).toEqual([true, true, true]);
+        expect(await refusedUpgradeStatus(wsUrl(limited.url))).toBe(429);
+        await closeAll(open);
+      });
+
+      it('closes a socket that sends more messages a minute than the cap, with 4429', async () => {
+        const chatty = await openSocket(await signToken({ subject: 'user-chatty' }));
+        expect(chatty.acknowledged).toBe(true);
+        for (let i = 0; i < 10; i++) chatty.socket.send(JSON.stringify({ type: 'ping' }));
+        expect(await chatty.closed).toEqual({ code: 4429, reason: 'Too many messages' });
+      });
     });
 
     it('closes open sockets with 1001 when the gateway stops', async () => {

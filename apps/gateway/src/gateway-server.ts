@@ -8,15 +8,19 @@ import { NoSchemaIntrospectionCustomRule, specifiedRules, type GraphQLSchema } f
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTokenVerifier, type TokenVerifier } from '@jibs/auth';
+import { rejectBadGraphQLText, rejectBadPath } from '@jibs/subgraph';
 import {
   createLogger,
   createMetrics,
   currentRequestId,
   mountOperationalEndpoints,
+  startMetricsServer,
   type Logger,
+  type MetricsServer,
   type ServiceMetrics,
 } from '@jibs/observability';
 import { billingHttpUrl, billingProxy } from './billing-proxy';
+import { clientAddressResolver } from './client-address';
 import { corsPolicy, isAllowedSocketOrigin } from './cors-policy';
 import { createErrorFormatter } from './format-error';
 import type { GatewayConfig } from './gateway.config';
@@ -43,6 +47,8 @@ export interface RunningGateway {
   /** `http://host:port`, with the port actually bound (tests listen on 0). */
   url: string;
   server: Server;
+  /** Where /metrics is served: its own port (METRICS_PORT), never the public one. */
+  metricsUrl: string;
   /** Stops accepting, closes subscription sockets, drains HTTP requests, stops the gateway. */
   stop(): Promise<void>;
 }
@@ -70,9 +76,9 @@ export async function createGatewayServer(
   const limitRules = queryLimitRules({
     maxDepth: config.MAX_QUERY_DEPTH,
     maxCost: config.MAX_QUERY_COST,
-    allowIntrospection: introspection,
   });
 
+  const clientAddress = clientAddressResolver(config.TRUST_PROXY);
   const app = express();
   app.disable('x-powered-by');
   const httpServer = createServer(app);
@@ -83,12 +89,22 @@ export async function createGatewayServer(
     readiness: subgraphReadiness(config.subgraphs),
   });
   app.use(requestLog(logger));
+  app.use(rejectBadPath());
   app.use(
     securityHeaders({ publicOrigin: config.PUBLIC_ORIGIN, connectSources: config.CSP_CONNECT_SRC }),
   );
   const billingUrl = billingHttpUrl(config.BILLING_HTTP_URL, config.subgraphs);
   // Before CORS and body parsing: provider webhooks and the sandbox page pass through raw.
-  if (billingUrl) app.use(billingProxy({ target: billingUrl, logger }));
+  if (billingUrl) {
+    app.use(
+      billingProxy({
+        target: billingUrl,
+        logger,
+        gatewaySecret: config.GATEWAY_SECRET,
+        clientAddress,
+      }),
+    );
+  }
   app.use(corsPolicy(config.CORS_ORIGINS));
 
   const urls = new Map(config.subgraphs.map(({ name, url }) => [name, url]));
@@ -99,7 +115,7 @@ export async function createGatewayServer(
       const url = urls.get(name);
       // loadGatewayConfig already failed fast on a missing URL; this guards hand-built configs.
       if (!url) throw new Error(`No URL configured for the "${name}" subgraph`);
-      return new SubgraphDataSource(name, url);
+      return new SubgraphDataSource(name, url, config.GATEWAY_SECRET);
     },
   });
   let apiSchema: GraphQLSchema | undefined;
@@ -137,11 +153,13 @@ export async function createGatewayServer(
       req.body ??= {};
       next();
     },
+    rejectBadGraphQLText(),
     expressMiddleware(apollo, {
       context: async ({ req, res }): Promise<GatewayContext> => ({
         req,
         res,
         requestId: currentRequestId() ?? String(res.getHeader('x-request-id') ?? ''),
+        clientAddress: clientAddress(req),
       }),
     }),
   );
@@ -169,6 +187,13 @@ export async function createGatewayServer(
       }),
     logger,
     production,
+    gatewaySecret: config.GATEWAY_SECRET,
+    clientAddress,
+    limits: {
+      connectionsPerUser: config.WS_MAX_CONNECTIONS_PER_USER,
+      connectionsPerAddress: config.WS_MAX_CONNECTIONS_PER_ADDRESS,
+      messagesPerMinute: config.WS_MAX_MESSAGES_PER_MINUTE,
+    },
   });
 
   try {
@@ -185,10 +210,29 @@ export async function createGatewayServer(
     throw error;
   }
   const { port } = httpServer.address() as AddressInfo;
+  let metricsServer: MetricsServer;
+  try {
+    metricsServer = await startMetricsServer({
+      metrics,
+      logger,
+      host: config.METRICS_HOST ?? config.HOST,
+      // Beside the public port; any free one when that was chosen by the OS (tests).
+      port: config.METRICS_PORT ?? (config.PORT === 0 || port + 1000 > 65535 ? 0 : port + 1000),
+    });
+  } catch (error) {
+    await subscriptions.close();
+    await apollo.stop();
+    throw error;
+  }
   const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
   const url = `http://${host}:${port}`;
   logger.info(
-    { url, subgraphs: config.subgraphs.map(({ name }) => name), introspection },
+    {
+      url,
+      metricsUrl: `${metricsServer.url}/metrics`,
+      subgraphs: config.subgraphs.map(({ name }) => name),
+      introspection,
+    },
     'gateway listening',
   );
 
@@ -196,11 +240,13 @@ export async function createGatewayServer(
   return {
     url,
     server: httpServer,
+    metricsUrl: metricsServer.url,
     stop: () =>
       (stopping ??= (async () => {
         // Sockets first: an open WebSocket would otherwise hold the HTTP server open.
         await subscriptions.close();
         await apollo.stop();
+        await metricsServer.close();
       })()),
   };
 }

@@ -28,6 +28,7 @@ describe('gateway configuration', () => {
       CASE_REVIEWS_URL: 'http://127.0.0.1:4003/graphql',
       NOTIFICATIONS_WS_URL: 'ws://127.0.0.1:4006/graphql',
       JWKS_URL: 'http://127.0.0.1:4001/.well-known/jwks.json',
+      GATEWAY_SECRET: 's'.repeat(32),
     };
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -122,6 +123,17 @@ describe('gateway configuration', () => {
     expect(
       problemsOf(() => loadGatewayConfig({ ...env, SUPERGRAPH_PATH: 'plain.graphql' }, dir)),
     ).toEqual([`SUPERGRAPH_PATH: not a supergraph: ${join(dir, 'plain.graphql')}`]);
+  });
+  it('requires the gateway secret and a sane proxy trust', () => {
+    const { GATEWAY_SECRET: _secret, ...withoutSecret } = env;
+    expect(problemsOf(() => loadGatewayConfig(withoutSecret, dir)).join('\n')).toContain(
+      'GATEWAY_SECRET',
+    );
+    expect(loadGatewayConfig(env, dir).TRUST_PROXY).toBe(0);
+    expect(loadGatewayConfig({ ...env, TRUST_PROXY: '1' }, dir).TRUST_PROXY).toBe(1);
+    expect(problemsOf(() => loadGatewayConfig({ ...env, TRUST_PROXY: 'true' }, dir))).toEqual([
+      'TRUST_PROXY: TRUST_PROXY must be a hop count or a list of addresses, CIDRs or loopback',
+    ]);
   });
 });
 

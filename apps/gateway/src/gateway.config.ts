@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { ConfigError, envHelpers, loadConfig } from '@jibs/config';
+import { parseTrustProxy } from './client-address';
 import { resolveSubgraphEndpoints, type SubgraphEndpoint } from './subgraph-endpoints';
 
 const DEFAULT_SUPERGRAPH_PATH = 'apps/gateway/supergraph.graphql';
@@ -49,6 +50,30 @@ export const gatewayEnvSchema = z.object({
   CSP_CONNECT_SRC: list,
   MAX_QUERY_DEPTH: z.coerce.number().int().min(1).default(10),
   MAX_QUERY_COST: z.coerce.number().int().min(1).default(1000),
+  /** Sent to every subgraph on every request; they answer nothing else (but /health/*). */
+  GATEWAY_SECRET: envHelpers.gatewaySecret,
+  /** The proxies in front of the gateway: a hop count or addresses/CIDRs (client-address.ts). */
+  TRUST_PROXY: z
+    .string()
+    .default('0')
+    .transform((value, ctx) => {
+      try {
+        return parseTrustProxy(value);
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'TRUST_PROXY must be a hop count or a list of addresses, CIDRs or loopback',
+        });
+        return z.NEVER;
+      }
+    }),
+  /** /metrics on its own port for the internal network; unset: PORT + 1000 (any port when 0). */
+  METRICS_PORT: envHelpers.metricsPort,
+  METRICS_HOST: z.string().optional(),
+  /** graphql-ws: open sockets per signed-in user and per client address, messages per socket. */
+  WS_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).default(10),
+  WS_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  WS_MAX_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
 });
 
 export type GatewayEnv = z.output<typeof gatewayEnvSchema>;

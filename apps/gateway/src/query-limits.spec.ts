@@ -14,9 +14,13 @@ const schema = buildSchema(`
     nodes(first: Int): [Node!]!
     search: [Found!]!
   }
+  type Mutation {
+    signUp(email: String): Node
+    markRead: Boolean
+  }
 `);
 
-const limits: QueryLimits = { maxDepth: 10, maxCost: 1000, allowIntrospection: true };
+const limits: QueryLimits = { maxDepth: 10, maxCost: 1000 };
 
 function errorsOf(query: string, options: Partial<QueryLimits> = {}) {
   return validate(schema, parse(query), queryLimitRules({ ...limits, ...options }));
@@ -54,12 +58,21 @@ describe('query depth limit', () => {
     ]);
   });
 
-  it('exempts introspection only while introspection is allowed', () => {
-    const introspection = getIntrospectionQuery();
-    expect(errorsOf(introspection, { allowIntrospection: true })).toEqual([]);
+  it('counts introspection fields like any other', () => {
+    expect(errorsOf(getIntrospectionQuery()).map((error) => error.message)).toContain(
+      'Query is too deep (max 10)',
+    );
+    let ofType = 'name';
+    for (let level = 0; level < 12; level++) ofType = `ofType { ${ofType} }`;
     expect(
-      errorsOf(introspection, { allowIntrospection: false }).map((error) => error.message),
+      errorsOf(`{ __schema { types { fields { type { ${ofType} } } } } }`).map((e) => e.message),
     ).toContain('Query is too deep (max 10)');
+    expect(errorsOf('{ __schema { queryType { name } } }')).toEqual([]);
+  });
+
+  it('refuses a few hundred levels with the same clear error (deeper ones never reach the parser)', () => {
+    const [error] = errorsOf(chain(300));
+    expect(error?.message).toBe('Query is too deep (max 10)');
   });
 
   it('measures each operation of a document on its own', () => {
@@ -127,5 +140,20 @@ describe('query cost limit', () => {
     });
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(errors.filter((error) => error instanceof QueryLimitError)).toEqual([]);
+  });
+});
+
+describe('mutation cost weights', () => {
+  it('lets one password-hashing or mailing mutation through, not several behind aliases', () => {
+    expect(errorsOf('mutation { signUp(email: "a") { id } }')).toEqual([]);
+    const aliased = `mutation { a: signUp(email: "a") { id } b: signUp(email: "b") { id } }`;
+    expect(errorsOf(aliased).map((error) => error.message)).toEqual([
+      'Query is too complex (cost 1202, max 1000)',
+    ]);
+  });
+
+  it('leaves other mutations at the cost of a field', () => {
+    const many = Array.from({ length: 50 }, (_, i) => `m${i}: markRead`).join(' ');
+    expect(errorsOf(`mutation { ${many} }`)).toEqual([]);
   });
 });

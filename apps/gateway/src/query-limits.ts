@@ -20,15 +20,39 @@ import { ErrorCode } from '@jibs/domain';
 export interface QueryLimits {
   maxDepth: number;
   maxCost: number;
-  /** When introspection is allowed its (deep) queries must not trip the limits. */
-  allowIntrospection: boolean;
 }
 
 /** What a list field is assumed to return when the query does not say how many. */
 export const DEFAULT_LIST_SIZE = 10;
 
 const PAGE_SIZE_ARGUMENTS = new Set(['first', 'last', 'limit']);
-const INTROSPECTION_FIELDS = new Set(['__schema', '__type']);
+
+/**
+ * Mutations that hash a password, send mail or texts, or call the payment provider cost far
+ * more than a field: aliases must not multiply them within one request. With the default
+ * MAX_QUERY_COST (1000) one hashing or mailing mutation fits in a request, and three of the rest.
+ */
+export const MUTATION_COSTS: Readonly<Record<string, number>> = {
+  signUp: 600,
+  signIn: 600,
+  completeSignIn: 600,
+  requestPasswordReset: 600,
+  resetPassword: 600,
+  sendVerificationCode: 600,
+  submitContactMessage: 600,
+  submitQuestion: 600,
+  verifyCode: 300,
+  confirmTotp: 300,
+  setupTotp: 300,
+  startTotpEnrollment: 300,
+  refreshSession: 300,
+  startRegistrationCheckout: 300,
+  startSubscriptionCheckout: 300,
+  startHouseholdMemberCheckout: 300,
+  openBillingPortal: 300,
+  cancelSubscription: 300,
+  sandboxRunRenewal: 300,
+};
 
 /** A query the gateway refuses to plan because it is too deep or too expensive. */
 export class QueryLimitError extends GraphQLError {
@@ -38,15 +62,18 @@ export class QueryLimitError extends GraphQLError {
   }
 }
 
-/** Validation rules that turn away deep and expensive operations before any subgraph is asked. */
+/**
+ * Validation rules that turn away deep and expensive operations before any subgraph is asked.
+ * Introspection fields count like any other (a nested `ofType` chain is depth too).
+ */
 export function queryLimitRules(limits: QueryLimits): ValidationRule[] {
   return [depthLimitRule(limits), costLimitRule(limits)];
 }
 
-export function depthLimitRule({ maxDepth, allowIntrospection }: QueryLimits): ValidationRule {
+export function depthLimitRule({ maxDepth }: QueryLimits): ValidationRule {
   return (context) => ({
     OperationDefinition(operation) {
-      const depth = new DepthMeasure(context, allowIntrospection).of(operation.selectionSet);
+      const depth = new DepthMeasure(context).of(operation.selectionSet);
       if (depth > maxDepth) {
         context.reportError(new QueryLimitError(`Query is too deep (max ${maxDepth})`, operation));
       }
@@ -54,10 +81,10 @@ export function depthLimitRule({ maxDepth, allowIntrospection }: QueryLimits): V
   });
 }
 
-export function costLimitRule({ maxCost, allowIntrospection }: QueryLimits): ValidationRule {
+export function costLimitRule({ maxCost }: QueryLimits): ValidationRule {
   return (context) => ({
     OperationDefinition(operation) {
-      const cost = new CostEstimate(context, allowIntrospection).ofOperation(operation);
+      const cost = new CostEstimate(context).ofOperation(operation);
       if (cost > maxCost) {
         context.reportError(
           new QueryLimitError(`Query is too complex (cost ${cost}, max ${maxCost})`, operation),
@@ -75,17 +102,13 @@ class DepthMeasure {
   private readonly fragments = new Map<string, number>();
   private readonly expanding = new Set<string>();
 
-  constructor(
-    private readonly context: ValidationContext,
-    private readonly allowIntrospection: boolean,
-  ) {}
+  constructor(private readonly context: ValidationContext) {}
 
   of(selectionSet: SelectionSetNode): number {
     let deepest = 0;
     for (const selection of selectionSet.selections) {
       let depth = 0;
       if (selection.kind === Kind.FIELD) {
-        if (this.allowIntrospection && INTROSPECTION_FIELDS.has(selection.name.value)) continue;
         depth = 1 + (selection.selectionSet ? this.of(selection.selectionSet) : 0);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         depth = this.of(selection.selectionSet);
@@ -123,10 +146,7 @@ class CostEstimate {
   private readonly expanding = new Set<string>();
   private operation?: OperationDefinitionNode;
 
-  constructor(
-    private readonly context: ValidationContext,
-    private readonly allowIntrospection: boolean,
-  ) {}
+  constructor(private readonly context: ValidationContext) {}
 
   ofOperation(operation: OperationDefinitionNode): number {
     this.operation = operation;
@@ -154,16 +174,21 @@ class CostEstimate {
   private field(field: FieldNode, parent: GraphQLCompositeType | undefined): number {
     const name = field.name.value;
     if (name === '__typename') return 0;
-    if (this.allowIntrospection && INTROSPECTION_FIELDS.has(name)) return 0;
+    const weight = this.isMutationRoot(parent) ? (MUTATION_COSTS[name] ?? 1) : 1;
     const definition =
       parent && (isObjectType(parent) || isInterfaceType(parent))
         ? parent.getFields()[name]
         : undefined;
-    if (!field.selectionSet) return 1;
+    if (!field.selectionSet) return weight;
     const named = definition ? getNamedType(definition.type) : undefined;
     const children = this.of(field.selectionSet, isCompositeType(named) ? named : undefined);
     const isList = definition ? isListType(getNullableType(definition.type)) : false;
-    return 1 + (isList ? this.listSize(field) : 1) * children;
+    return weight + (isList ? this.listSize(field) : 1) * children;
+  }
+
+  private isMutationRoot(parent: GraphQLCompositeType | undefined): boolean {
+    const mutation = this.context.getSchema().getMutationType();
+    return !!parent && !!mutation && parent.name === mutation.name;
   }
 
   private listSize(field: FieldNode): number {

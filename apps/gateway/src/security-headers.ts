@@ -1,3 +1,4 @@
+import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
 export interface SecurityHeaderOptions {
@@ -14,14 +15,55 @@ function webSocketOrigin(origin: string): string {
 }
 
 /**
- * helmet with a CSP for the React clients: scripts only from this origin, Mantine's inline
- * styles, data: (and blob: for upload previews) images, and XHR/WebSocket to this origin.
+ * Browser features the clients never use, switched off for this origin and anything it frames.
+ * (Payments happen on the provider's own page, so `payment` is off too.)
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+  'browsing-topics=()',
+].join(', ');
+
+/**
+ * helmet with a CSP for the React clients: scripts only from this origin, data: (and blob: for
+ * upload previews) images, and XHR/WebSocket to this origin, plus a Permissions-Policy.
  * `'self'` already covers same-host ws/wss in CSP3 browsers; the explicit source is for the
- * older ones. HTTPS-only headers are sent only when the public origin is HTTPS, so a local
- * http stack keeps working.
+ * older ones. HTTPS-only headers (HSTS, upgrade-insecure-requests) are sent whenever the public
+ * origin is HTTPS (compose behind TLS, k8s), and not on a local http stack.
+ *
+ * Styles keep `'unsafe-inline'` for now: Mantine writes `<style>` elements at run time (its CSS
+ * variables and responsive style props). Mantine 9 can put a nonce on them
+ * (`MantineProvider getStyleNonce`), but that needs the web client to read a per-response nonce
+ * that the gateway would inject into index.html, and a nonce in `style-src` makes browsers
+ * ignore `'unsafe-inline'`, so both halves must ship together (see README). Scripts never get
+ * `'unsafe-inline'`; style attributes React sets go through the CSSOM, which CSP allows.
  */
 export function securityHeaders({ publicOrigin, connectSources }: SecurityHeaderOptions) {
   const https = publicOrigin?.startsWith('https://') ?? false;
+  const permissions: RequestHandler = (_req, res, next) => {
+    res.setHeader('permissions-policy', PERMISSIONS_POLICY);
+    next();
+  };
+  return [permissions, helmetFor(https, publicOrigin, connectSources)];
+}
+
+function helmetFor(
+  https: boolean,
+  publicOrigin: string | undefined,
+  connectSources: readonly string[],
+) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: true,
@@ -43,7 +85,7 @@ export function securityHeaders({ publicOrigin, connectSources }: SecurityHeader
         'upgrade-insecure-requests': https ? [] : null,
       },
     },
-    strictTransportSecurity: https,
+    strictTransportSecurity: https ? { maxAge: 63_072_000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
   });
 }

@@ -1,6 +1,7 @@
 import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import type { IncomingHttpHeaders } from 'node:http';
+import { CLIENT_ADDRESS_HEADER, GATEWAY_SECRET_HEADER } from '@jibs/subgraph';
 
 /** The subgraph that owns sessions: the only one that sees the browser's cookies. */
 export const SESSION_SUBGRAPH = 'identity';
@@ -10,6 +11,8 @@ export interface GatewayContext {
   req: { headers: IncomingHttpHeaders; socket?: { remoteAddress?: string } };
   res: { append(field: string, value: string[] | string): unknown };
   requestId: string;
+  /** The real client, from the trusted proxy chain (TRUST_PROXY). */
+  clientAddress?: string;
 }
 
 type ResponseHeaders = NonNullable<GatewayGraphQLResponse['http']>['headers'];
@@ -32,13 +35,18 @@ export function setCookieHeaders(headers: ResponseHeaders | undefined): string[]
 /**
  * How the gateway talks to one subgraph. What reaches a subgraph is chosen here, never copied
  * wholesale from the client: the bearer token (each subgraph verifies it itself), the request
- * id, the client's address and, for the session subgraph only, the cookies, whose
+ * id, the gateway's credential, the client's address (computed here from the trusted proxy
+ * chain) and, for the session subgraph only, the cookies, whose
  * `Set-Cookie` answers are passed back to the browser. Tokens and cookies are never logged.
  */
 export class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   readonly subgraphName: string;
 
-  constructor(subgraphName: string, url: string) {
+  constructor(
+    subgraphName: string,
+    url: string,
+    private readonly gatewaySecret: string,
+  ) {
     super({ url });
     this.subgraphName = subgraphName;
   }
@@ -48,17 +56,19 @@ export class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> 
     context,
   }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
     const headers = request.http?.headers;
+    if (!headers) return;
+    headers.set(GATEWAY_SECRET_HEADER, this.gatewaySecret);
     // Health checks and schema loading run without an incoming request.
-    if (!headers || !context?.req) return;
+    if (!context?.req) return;
     const incoming = context.req.headers;
     if (typeof incoming.authorization === 'string') {
       headers.set('authorization', incoming.authorization);
     }
     if (context.requestId) headers.set('x-request-id', context.requestId);
-    // The gateway's own peer, not the client's X-Forwarded-For: that one could be forged, and
-    // identity throttles sign-in by address.
-    const peer = context.req.socket?.remoteAddress;
-    if (peer) headers.set('x-forwarded-for', peer);
+    // Computed from the trusted proxy chain, never copied from the client: identity throttles
+    // sign-in by it. Subgraphs believe it only next to the credential.
+    const client = context.clientAddress ?? context.req.socket?.remoteAddress;
+    if (client) headers.set(CLIENT_ADDRESS_HEADER, client);
     if (this.subgraphName === SESSION_SUBGRAPH && typeof incoming.cookie === 'string') {
       headers.set('cookie', incoming.cookie);
     }

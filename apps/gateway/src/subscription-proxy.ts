@@ -24,6 +24,7 @@ import { decodeJwt } from 'jose';
 import WebSocket, { WebSocketServer } from 'ws';
 import { bearerToken, type AuthUser, type TokenVerifier } from '@jibs/auth';
 import { requestIdFrom, type Logger } from '@jibs/observability';
+import { badGraphQLRequest, gatewayHeaders } from '@jibs/subgraph';
 import { toClientError } from './format-error';
 import { QueryLimitError } from './query-limits';
 import { UpstreamErrors, upstreamSubscription } from './upstream-subscription';
@@ -42,6 +43,19 @@ export interface SubscriptionProxyOptions {
   isAllowedOrigin: (origin: string | undefined, host: string | undefined) => boolean;
   logger: Logger;
   production: boolean;
+  /** GATEWAY_SECRET, sent with the upstream socket's handshake. */
+  gatewaySecret: string;
+  /** The real client of a handshake (trusted proxy chain). */
+  clientAddress: (request: IncomingMessage) => string;
+  limits: SubscriptionLimits;
+}
+
+/** Caps that keep one client from holding the gateway's (and notifications') sockets. */
+export interface SubscriptionLimits {
+  connectionsPerUser: number;
+  connectionsPerAddress: number;
+  /** Messages one socket may send in a minute (subscribes, pings, completes); then 4429. */
+  messagesPerMinute: number;
 }
 
 export interface SubscriptionProxy {
@@ -52,6 +66,7 @@ export interface SubscriptionProxy {
 /** What the gateway keeps per downstream connection (graphql-ws's `ctx.extra`). */
 type Connection = {
   connectionId: string;
+  clientAddress: string;
   user: AuthUser;
   authorization: string;
   upstream: Client;
@@ -74,6 +89,10 @@ const UPSTREAM_UNAVAILABLE = { code: 1013, reason: 'Subscriptions are unavailabl
 // Each downstream subscription holds one upstream; a client needs a handful at most.
 const MAX_SUBSCRIPTIONS_PER_CONNECTION = 20;
 const MAX_TIMER_MS = 2 ** 31 - 1;
+// 4429: graphql-ws's close code for "too many" (its own use: too many initialisation requests).
+const TOO_MANY_CONNECTIONS = { code: 4429, reason: 'Too many connections' };
+const TOO_MANY_MESSAGES = { code: 4429, reason: 'Too many messages' };
+const RATE_WINDOW_MS = 60_000;
 const SHUTDOWN_GRACE_MS = 2_000;
 
 function requestError(message: string, code: string): GraphQLError {
@@ -102,13 +121,44 @@ function closeCodeOf(reason: unknown): number | undefined {
   return typeof code === 'number' ? code : undefined;
 }
 
-/** The `ws` WebSocket, carrying the downstream connection's id to the upstream's logs. */
-function webSocketWithRequestId(requestId: string) {
+/**
+ * The `ws` WebSocket, carrying the downstream connection's id to the upstream's logs, the
+ * gateway's credential and the client's address.
+ */
+function upstreamWebSocket(headers: Record<string, string>) {
   return class extends WebSocket {
     constructor(address: string | URL, protocols?: string | string[]) {
-      super(address, protocols, { headers: { 'x-request-id': requestId } });
+      super(address, protocols, { headers });
     }
   };
+}
+
+/** Counts open sockets per key (user id, client address). */
+class OpenCounts {
+  private readonly counts = new Map<string, number>();
+  count(key: string): number {
+    return this.counts.get(key) ?? 0;
+  }
+  /** Counts one more socket for `key` until it closes. */
+  hold(key: string, socket: WebSocket): void {
+    this.counts.set(key, this.count(key) + 1);
+    socket.once('close', () => {
+      const left = this.count(key) - 1;
+      if (left > 0) this.counts.set(key, left);
+      else this.counts.delete(key);
+    });
+  }
+}
+
+/** Closes a socket that sends more than `perMinute` messages in a sliding minute. */
+function limitMessageRate(socket: WebSocket, perMinute: number): void {
+  const times: number[] = [];
+  socket.prependListener('message', () => {
+    const now = Date.now();
+    while (times.length && now - times[0]! > RATE_WINDOW_MS) times.shift();
+    times.push(now);
+    if (times.length > perMinute) socket.close(TOO_MANY_MESSAGES.code, TOO_MANY_MESSAGES.reason);
+  });
 }
 
 /**
@@ -126,6 +176,8 @@ export function createSubscriptionProxy(options: SubscriptionProxyOptions): Subs
   const { logger } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const upstreams = new Set<Client>();
+  const perAddress = new OpenCounts();
+  const perUser = new OpenCounts();
   let closing = false;
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -135,7 +187,16 @@ export function createSubscriptionProxy(options: SubscriptionProxyOptions): Subs
       logger.debug({ origin: request.headers.origin }, 'subscription socket from a foreign origin');
       return refuseUpgrade(socket, 403, 'Forbidden');
     }
-    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+    const address = options.clientAddress(request);
+    if (perAddress.count(address) >= options.limits.connectionsPerAddress) {
+      logger.debug('subscription socket refused: too many from one address');
+      return refuseUpgrade(socket, 429, 'Too Many Requests');
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      perAddress.hold(address, ws);
+      limitMessageRate(ws, options.limits.messagesPerMinute);
+      wss.emit('connection', ws, request);
+    });
   };
   options.server.on('upgrade', onUpgrade);
 
@@ -154,7 +215,10 @@ export function createSubscriptionProxy(options: SubscriptionProxyOptions): Subs
     if (connection.upstream) return connection.upstream;
     const client = createClient({
       url: options.upstreamUrl,
-      webSocketImpl: webSocketWithRequestId(connection.connectionId ?? requestIdFrom(undefined)),
+      webSocketImpl: upstreamWebSocket({
+        'x-request-id': connection.connectionId ?? requestIdFrom(undefined),
+        ...gatewayHeaders(options.gatewaySecret, connection.clientAddress),
+      }),
       connectionParams: { authorization: connection.authorization },
       lazy: true,
       retryAttempts: 3,
@@ -189,6 +253,13 @@ export function createSubscriptionProxy(options: SubscriptionProxyOptions): Subs
           connection.socket.close(CloseCode.Unauthorized, 'Unauthorized');
           return false;
         }
+        if (perUser.count(user.id) >= options.limits.connectionsPerUser) {
+          logger.debug({ connectionId: connection.connectionId }, 'too many sockets for one user');
+          connection.socket.close(TOO_MANY_CONNECTIONS.code, TOO_MANY_CONNECTIONS.reason);
+          return false;
+        }
+        perUser.hold(user.id, connection.socket);
+        connection.clientAddress = options.clientAddress(connection.request);
         connection.user = user;
         connection.authorization = `Bearer ${token}`;
         const expiresAt = (decodeJwt(token).exp ?? 0) * 1000;
@@ -209,6 +280,8 @@ export function createSubscriptionProxy(options: SubscriptionProxyOptions): Subs
         if (Object.keys(ctx.subscriptions).length > MAX_SUBSCRIPTIONS_PER_CONNECTION) {
           return [requestError('Too many subscriptions on one connection.', 'BAD_REQUEST')];
         }
+        const problem = badGraphQLRequest(payload);
+        if (problem) return [requestError(problem, 'BAD_USER_INPUT')];
         const schema = options.schema();
         let document: DocumentNode;
         try {

@@ -22,6 +22,9 @@ export async function createIdentityApp(
     metrics,
     host: config.HOST,
     port: config.PORT,
+    gatewaySecret: config.GATEWAY_SECRET,
+    metricsPort: config.METRICS_PORT,
+    metricsHost: config.METRICS_HOST,
     readiness: (app) => [
       { name: 'database', check: () => app.get(DataSource).query('SELECT 1') },
       { name: 'broker', check: () => app.get<EventBroker>(EVENT_BROKER).health() },

@@ -8,6 +8,7 @@ const base = {
   JWKS_URL: 'http://127.0.0.1:4001/.well-known/jwks.json',
   JWT_PRIVATE_KEY: 'pem',
   TOTP_ENCRYPTION_KEY: '11'.repeat(32),
+  GATEWAY_SECRET: 'g'.repeat(32),
 };
 
 describe('identity configuration', () => {

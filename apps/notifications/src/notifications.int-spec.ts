@@ -1,17 +1,21 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { createClient } from 'graphql-ws';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { DataSource } from 'typeorm';
-import WebSocket from 'ws';
 import { listOperationDecisions } from '@jibs/auth';
 import { pendingSchemaChanges } from '@jibs/database';
 import { buildEnvelope, EVENT_BROKER, type EventBroker } from '@jibs/events';
+import { gatewayHeaders, webSocketWithHeaders } from '@jibs/subgraph';
 import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
 import { createNotificationsApp } from './notifications-app';
 import { loadNotificationsConfig } from './notifications.config';
+
+/** Tests call notifications as the gateway does, with its credential. */
+const GATEWAY_SECRET = randomBytes(32).toString('hex');
+const AsGateway = webSocketWithHeaders(gatewayHeaders(GATEWAY_SECRET));
 
 describe('notifications service', () => {
   let databases: TestDatabase[];
@@ -46,6 +50,7 @@ describe('notifications service', () => {
       DATABASE_URL: databases[0]!.url,
       EVENTLOG_DATABASE_URL: databases[1]!.url,
       JWKS_URL: `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/jwks.json`,
+      GATEWAY_SECRET,
     });
     ({ app } = await createNotificationsApp(config));
     await app.listen(0, '127.0.0.1');
@@ -65,6 +70,7 @@ describe('notifications service', () => {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
+        ...gatewayHeaders(GATEWAY_SECRET),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
       body: JSON.stringify({ query, variables }),
@@ -186,7 +192,7 @@ describe('notifications service', () => {
       ].map(async ([name, id]) => {
         const client = createClient({
           url: `ws://${url}/graphql`,
-          webSocketImpl: WebSocket,
+          webSocketImpl: AsGateway,
           connectionParams: { authorization: `Bearer ${await tokenFor(id!)}` },
         });
         client.subscribe(
@@ -229,7 +235,7 @@ describe('notifications service', () => {
     );
     const client = createClient({
       url: `ws://${url}/graphql`,
-      webSocketImpl: WebSocket,
+      webSocketImpl: AsGateway,
       connectionParams: { authorization: `Bearer ${token}` },
     });
     const first = await new Promise<string>((resolve, reject) => {
@@ -249,10 +255,28 @@ describe('notifications service', () => {
     await client.dispose();
   });
 
+  it('answers nobody but the gateway: HTTP 403 and no WebSocket handshake without its secret', async () => {
+    const token = await tokenFor(randomUUID());
+    const res = await fetch(`http://${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query: '{ notifications { id } }' }),
+    });
+    expect(res.status).toBe(403);
+    const status = await new Promise<number>((resolve) => {
+      const socket = new (webSocketWithHeaders({}))(`ws://${url}/graphql`, 'graphql-transport-ws');
+      socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      socket.on('open', () => resolve(101));
+      socket.on('error', () => undefined);
+    });
+    expect(status).toBe(403);
+    expect((await fetch(`http://${url}/health/live`)).status).toBe(200);
+  });
+
   it('refuses a subscription without a valid token', async () => {
     const client = createClient({
       url: `ws://${url}/graphql`,
-      webSocketImpl: WebSocket,
+      webSocketImpl: AsGateway,
       retryAttempts: 0,
       connectionParams: {},
     });

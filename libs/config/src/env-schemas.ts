@@ -8,6 +8,14 @@ const bool = (fallback: boolean) =>
     .transform((value) => value === 'true' || value === '1');
 const url = z.string().url();
 
+/** A shared secret between the gateway and the subgraphs (GATEWAY_SECRET); never logged. */
+const gatewaySecret = z
+  .string({ error: 'GATEWAY_SECRET is required' })
+  .min(32, 'GATEWAY_SECRET must be at least 32 characters');
+
+/** The internal port that serves /metrics; unset: the service's port + 1000. 0: any free port. */
+const metricsPort = z.coerce.number().int().min(0).max(65535).optional();
+
 /** What every backend service reads from its environment. */
 export const serviceEnvSchema = z
   .object({
@@ -26,6 +34,11 @@ export const serviceEnvSchema = z
     JWKS_URL: url,
     JWT_ISSUER: z.string().default('jibs-identity'),
     JWT_AUDIENCE: z.string().default('jibs'),
+    /** Every request but /health/* must carry it: only the gateway may call a subgraph. */
+    GATEWAY_SECRET: gatewaySecret,
+    METRICS_PORT: metricsPort,
+    /** Where /metrics listens; the service's HOST when unset. Keep it on the internal network. */
+    METRICS_HOST: z.string().optional(),
   })
   .refine((env) => env.EVENT_BROKER !== 'postgres' || env.EVENTLOG_DATABASE_URL, {
     message: 'EVENTLOG_DATABASE_URL is required when EVENT_BROKER=postgres',
@@ -53,4 +66,4 @@ export const mailEnvSchema = z
 
 export type MailEnv = z.output<typeof mailEnvSchema>;
 
-export const envHelpers = { port, bool, url };
+export const envHelpers = { port, bool, url, gatewaySecret, metricsPort };

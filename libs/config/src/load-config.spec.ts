@@ -6,6 +6,7 @@ const base = {
   DATABASE_URL: 'postgres://u:p@localhost:5432/identity',
   JWKS_URL: 'http://localhost:4001/.well-known/jwks.json',
   EVENTLOG_DATABASE_URL: 'postgres://u:p@localhost:5432/eventlog',
+  GATEWAY_SECRET: 'g'.repeat(32),
 };
 
 describe('loadConfig', () => {
@@ -30,6 +31,20 @@ describe('loadConfig', () => {
       expect(message).toContain('JWKS_URL');
       expect(message).not.toContain('secret-xyz');
     }
+  });
+
+  it('requires a gateway secret of 32 characters or more, never echoing it', () => {
+    const { GATEWAY_SECRET: _secret, ...withoutSecret } = base;
+    expect(() => loadConfig(serviceEnvSchema, withoutSecret)).toThrow('GATEWAY_SECRET');
+    let message = '';
+    try {
+      loadConfig(serviceEnvSchema, { ...base, GATEWAY_SECRET: 'short-secret-xyz' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('GATEWAY_SECRET must be at least 32 characters');
+    expect(message).not.toContain('short-secret-xyz');
+    expect(redactConfig(loadConfig(serviceEnvSchema, base), [])['GATEWAY_SECRET']).toBe('***');
   });
 
   it('requires brokers for Kafka', () => {

@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { ServiceMetrics } from './metrics';
 import { requestIdFrom, runWithRequestContext } from './request-context';
@@ -31,9 +32,41 @@ async function runCheck({ name, check }: ReadinessCheck): Promise<[string, strin
   }
 }
 
+/** The label of every request no route template matched: raw paths never become labels. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/** Where a handler that is not an Express route (a proxy, static files) names its route. */
+export const ROUTE_LABEL_LOCAL = 'routeLabel';
+
+type RoutedRequest = IncomingMessage & {
+  originalUrl?: string;
+  baseUrl?: string;
+  route?: { path?: unknown };
+};
+
 /**
- * Mounts `/health/live`, `/health/ready` and `/metrics`, the request-id context and the HTTP
- * latency histogram on an Express-compatible app, ahead of every other route.
+ * A bounded route label: the matched Express route template (`/sandbox/checkout/:id`, never
+ * the id), a label a handler set in `res.locals.routeLabel`, one of the fixed GraphQL and
+ * operational paths, or 'unmatched'. Unknown paths therefore add no label values.
+ */
+export function routeLabelOf(req: IncomingMessage, res: ServerResponse): string {
+  const routed = req as RoutedRequest;
+  const path = (routed.originalUrl ?? req.url ?? '').split('?')[0] ?? '';
+  if (path.startsWith('/health/') || path === '/metrics') return 'operational';
+  const template = routed.route?.path;
+  if (typeof template === 'string') return `${routed.baseUrl ?? ''}${template}`;
+  const local = (res as ServerResponse & { locals?: Record<string, unknown> }).locals?.[
+    ROUTE_LABEL_LOCAL
+  ];
+  if (typeof local === 'string') return local;
+  if (path === '/graphql') return '/graphql';
+  return UNMATCHED_ROUTE;
+}
+
+/**
+ * Mounts `/health/live` and `/health/ready`, the request-id context and the HTTP latency
+ * histogram on an Express-compatible app, ahead of every other route. `/metrics` is not served
+ * here: it has its own internal port (startMetricsServer).
  */
 export function mountOperationalEndpoints(
   app: MiddlewareHost,
@@ -45,8 +78,7 @@ export function mountOperationalEndpoints(
     res.setHeader('x-request-id', requestId);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
-      const path = (req.url ?? '').split('?')[0];
-      const route = path.startsWith('/health') || path === '/metrics' ? 'operational' : path;
+      const route = routeLabelOf(req, res);
       metrics.httpDuration.observe(
         { method: req.method ?? 'GET', route, status: String(res.statusCode) },
         Number(process.hrtime.bigint() - started) / 1e9,
@@ -66,22 +98,64 @@ export function mountOperationalEndpoints(
       });
       return;
     }
-    if (path === '/metrics') {
-      void metrics.registry.metrics().then(
-        (body) => {
-          res.statusCode = 200;
-          res.setHeader('content-type', metrics.registry.contentType);
-          res.end(body);
-        },
-        (error: unknown) => {
-          options.logger.error({ err: error }, 'metrics collection failed');
-          json(res, 500, { status: 'error' });
-        },
-      );
-      return;
-    }
     next();
   });
+}
+
+export interface MetricsServer {
+  /** `http://host:port`, with the port actually bound. */
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves `/metrics` (and nothing else) on its own port, meant for the internal network only
+ * (METRICS_HOST / METRICS_PORT): Prometheus scrapes it, the public origin never shows it.
+ */
+export async function startMetricsServer(options: {
+  metrics: ServiceMetrics;
+  logger: Logger;
+  host: string;
+  port: number;
+}): Promise<MetricsServer> {
+  const { metrics, logger } = options;
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return json(res, 404, { status: 'not found' });
+    }
+    void metrics.registry.metrics().then(
+      (body) => {
+        res.statusCode = 200;
+        res.setHeader('content-type', metrics.registry.contentType);
+        res.setHeader('cache-control', 'no-store');
+        res.end(body);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'metrics collection failed');
+        json(res, 500, { status: 'error' });
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return {
+    url: `http://${host}:${port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {

@@ -1,14 +1,21 @@
 import 'reflect-metadata';
 import type { DynamicModule, INestApplication, LoggerService, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { Express } from 'express';
+import { json, type Express } from 'express';
+import type { IncomingMessage, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import {
   exitWithParent,
   mountOperationalEndpoints,
+  startMetricsServer,
   type Logger,
+  type MetricsServer,
   type ReadinessCheck,
   type ServiceMetrics,
 } from '@jibs/observability';
+import { isOpenPath, requireGatewayCredential, verifyGatewayRequest } from './gateway-credential';
+import { rejectBadGraphQLText, rejectBadPath } from './request-text';
 
 export interface SubgraphRuntime {
   service: string;
@@ -17,6 +24,12 @@ export interface SubgraphRuntime {
   host: string;
   port: number;
   readiness: (app: INestApplication) => ReadinessCheck[];
+  /** GATEWAY_SECRET: every request but /health/* must carry it (see gateway-credential). */
+  gatewaySecret: string;
+  /** METRICS_PORT: /metrics on its own port; unset: `port` + 1000 (any free port in tests). */
+  metricsPort?: number;
+  /** METRICS_HOST: where /metrics listens; `host` when unset. */
+  metricsHost?: string;
   /** Extra HTTP routes (JWKS, webhooks) mounted before Nest's own. */
   configureHttp?: (express: Express, app: INestApplication) => void;
 }
@@ -44,14 +57,79 @@ export async function createSubgraphApp(
   });
   const express = app.getHttpAdapter().getInstance() as Express;
   express.disable('x-powered-by');
-  express.set('trust proxy', 'loopback');
+  // Client addresses come from the gateway's own header (clientAddressOf), never from
+  // X-Forwarded-For: no peer, loopback included, may choose the address it is throttled by.
+  express.set('trust proxy', false);
   mountOperationalEndpoints(express, {
     metrics: runtime.metrics,
     logger: runtime.logger,
     readiness: runtime.readiness(app),
   });
+  express.use(requireGatewayCredential(runtime.gatewaySecret));
+  express.use(rejectBadPath());
+  // Parsed here (Nest's parser then leaves the body alone) so that NUL bytes, lone surrogates
+  // and absurd nesting are a clear 400, never a parser crash or a database error.
+  express.use('/graphql', json(), rejectBadGraphQLText());
   runtime.configureHttp?.(express, app);
+  const server = app.getHttpServer() as Server;
+  guardUpgrades(server, runtime.gatewaySecret, runtime.logger);
+  serveMetricsWhenListening(server, runtime);
   app.enableShutdownHooks();
   exitWithParent();
   return app;
+}
+
+/**
+ * WebSocket handshakes bypass Express: refuse any upgrade without the gateway's credential
+ * before a WebSocket server (graphql-ws, registered later by Nest) sees it.
+ */
+function guardUpgrades(server: Server, secret: string, logger: Logger): void {
+  const emit = server.emit.bind(server) as (event: string | symbol, ...args: unknown[]) => boolean;
+  server.emit = ((event: string | symbol, ...args: unknown[]) => {
+    if (event === 'upgrade') {
+      const [request, socket] = args as [IncomingMessage, Duplex];
+      if (!verifyGatewayRequest(request, secret) && !isOpenPath(request.url)) {
+        logger.debug('a WebSocket handshake without the gateway credential was refused');
+        socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        return true;
+      }
+    }
+    return emit(event, ...args);
+  }) as Server['emit'];
+}
+
+const metricsServers = new WeakMap<Server, Promise<MetricsServer>>();
+
+/** /metrics on its own port, started once the service listens and closed with it. */
+function serveMetricsWhenListening(server: Server, runtime: SubgraphRuntime): void {
+  server.once('listening', () => {
+    const { port } = server.address() as AddressInfo;
+    // Listening on the configured port: metrics beside it; on another one (tests bind 0): any.
+    const beside = port === runtime.port && port + 1000 <= 65535 ? port + 1000 : 0;
+    const metricsPort = runtime.metricsPort ?? beside;
+    const started = startMetricsServer({
+      metrics: runtime.metrics,
+      logger: runtime.logger,
+      host: runtime.metricsHost ?? runtime.host,
+      port: metricsPort,
+    });
+    metricsServers.set(server, started);
+    started.then(
+      (metrics) => {
+        runtime.logger.info({ url: `${metrics.url}/metrics` }, 'metrics listening');
+        server.once('close', () => void metrics.close());
+      },
+      (error: unknown) => {
+        // Metrics are not worth refusing traffic for; the port is named so it can be moved.
+        runtime.logger.error({ err: error, port: metricsPort }, 'metrics port unavailable');
+      },
+    );
+  });
+}
+
+/** The running service's metrics address (tests; the stack prints it). */
+export async function metricsUrlOf(app: INestApplication): Promise<string> {
+  const started = metricsServers.get(app.getHttpServer() as Server);
+  if (!started) throw new Error('the service is not listening yet');
+  return (await started).url;
 }

@@ -12,6 +12,15 @@ const REQUEST_ERROR_CODES = new Set([
   'OPERATION_RESOLUTION_FAILURE',
 ]);
 
+/**
+ * Apollo answers these bad requests with HTTP 400 but no code of its own (it fills in
+ * INTERNAL_SERVER_ERROR): they are the caller's doing.
+ */
+const UNCODED_REQUEST_ERRORS = new Set([
+  'provided sha does not match query',
+  'Unsupported persisted query version',
+]);
+
 function domainErrorOf(error: unknown): DomainError | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth++) {
@@ -39,7 +48,12 @@ export function createErrorFormatter(logger: Logger) {
         },
       };
     }
-    const code = formatted.extensions?.['code'];
+    const given = formatted.extensions?.['code'];
+    const code =
+      (given === undefined || given === 'INTERNAL_SERVER_ERROR') &&
+      UNCODED_REQUEST_ERRORS.has(formatted.message)
+        ? 'BAD_USER_INPUT'
+        : given;
     if (typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) {
       return {
         message: formatted.message,

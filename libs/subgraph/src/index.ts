@@ -3,3 +3,7 @@ export * from './format-error';
 export * from './metrics-plugin';
 export * from './subgraph-context';
 export * from './subgraph-graphql.module';
+export * from './gateway-credential';
+export * from './gateway-socket';
+export * from './service-field-rule';
+export * from './request-text';

@@ -6,12 +6,18 @@ import { bearerToken, createTokenVerifier } from '@jibs/auth';
 import type { Logger, ServiceMetrics } from '@jibs/observability';
 import { createErrorFormatter } from './format-error';
 import { metricsPlugin } from './metrics-plugin';
+import { NoServiceFieldRule } from './service-field-rule';
 import { buildContext } from './subgraph-context';
 
 export interface SubgraphGraphQLOptions {
   logger: Logger;
   metrics: ServiceMetrics;
   production: boolean;
+  /**
+   * Introspection and `_service` are answered in development only (the local stack); by
+   * default when NODE_ENV is `development`.
+   */
+  development?: boolean;
   /** Serve `Subscription` operations over graphql-ws on /graphql (tokens verified on connect). */
   subscriptions?: { jwksUrl: string; issuer: string; audience: string };
 }
@@ -21,14 +27,17 @@ export function subgraphGraphQLModule(options: () => SubgraphGraphQLOptions): Dy
   return GraphQLModule.forRootAsync<ApolloFederationDriverConfig>({
     driver: ApolloFederationDriver,
     useFactory: () => {
-      const { logger, metrics, production, subscriptions } = options();
+      const { logger, metrics, production, subscriptions, ...rest } = options();
+      const development =
+        !production && (rest.development ?? process.env['NODE_ENV'] === 'development');
       const verify = subscriptions ? createTokenVerifier(subscriptions) : undefined;
       return {
         autoSchemaFile: { federation: 2 },
         sortSchema: true,
         path: '/graphql',
         playground: false,
-        introspection: !production,
+        introspection: development,
+        validationRules: development ? [] : [NoServiceFieldRule],
         includeStacktraceInErrorResponses: false,
         csrfPrevention: true,
         context: buildContext,

@@ -26,6 +26,7 @@ const ROOTS: Record<string, string> = {
   'networking.k8s.io/v1/Ingress': 'io.k8s.api.networking.v1.Ingress',
   'policy/v1/PodDisruptionBudget': 'io.k8s.api.policy.v1.PodDisruptionBudget',
   'autoscaling/v2/HorizontalPodAutoscaler': 'io.k8s.api.autoscaling.v2.HorizontalPodAutoscaler',
+  'networking.k8s.io/v1/NetworkPolicy': 'io.k8s.api.networking.v1.NetworkPolicy',
 };
 
 const [modelsDir, apimachineryDir] = process.argv.slice(2).map((dir) => resolve(dir));

@@ -236,11 +236,14 @@ describe('Prometheus and Grafana', () => {
     }[];
   };
 
-  it.each(SERVICE_NAMES)('Prometheus scrapes /metrics of %s', (name) => {
+  it.each(SERVICE_NAMES)('Prometheus scrapes /metrics of %s on its metrics port', (name) => {
     const job = prometheus.scrape_configs.find((config) => config.job_name === name);
     expect(job?.metrics_path ?? '/metrics').toBe('/metrics');
+    const metricsPort = environmentOf(services[name])['METRICS_PORT'];
+    expect(metricsPort).toBeDefined();
+    expect(metricsPort).not.toBe(String(SERVICES[name].port));
     expect(job?.static_configs.flatMap((config) => config.targets)).toEqual([
-      `${name}:${SERVICES[name].port}`,
+      `${name}:${metricsPort}`,
     ]);
   });
 

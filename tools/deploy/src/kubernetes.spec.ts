@@ -12,6 +12,9 @@ const SECRET_NAMES: Record<string, string> = {
   notifications: 'notifications-secrets',
   billing: 'billing-secrets',
 };
+/** The one Secret every service reads: the gateway's credential towards the subgraphs. */
+const SHARED_SECRETS: Record<string, string> = { GATEWAY_SECRET: 'gateway-secret' };
+const METRICS_PORT = 9464;
 
 const validator = createKubernetesValidator();
 
@@ -170,6 +173,7 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
       }
       expect(container.ports).toEqual([
         { name: 'http', containerPort: SERVICES[service].port, protocol: 'TCP' },
+        { name: 'metrics', containerPort: METRICS_PORT, protocol: 'TCP' },
       ]);
     },
   );
@@ -227,7 +231,8 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
           expect(`${name}: ${fromSecret ? 'secretKeyRef' : 'plain'}`).toBe(
             `${name}: ${isSecretVariable(name) ? 'secretKeyRef' : 'plain'}`,
           );
-          if (fromSecret) expect(fromSecret.name).toBe(SECRET_NAMES[service]);
+          if (fromSecret)
+            expect(fromSecret.name).toBe(SHARED_SECRETS[name] ?? SECRET_NAMES[service]);
         }
       }
     }
@@ -293,6 +298,60 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
     expect(
       operational.metadata.annotations?.['nginx.ingress.kubernetes.io/denylist-source-range'],
     ).toBe('0.0.0.0/0,::/0');
+  });
+
+  it('lets nothing but the gateway reach a subgraph, and only Prometheus the metrics ports', () => {
+    type Peer = {
+      podSelector?: { matchLabels?: Record<string, string> };
+      namespaceSelector?: { matchLabels?: Record<string, string> };
+    };
+    type Policy = {
+      podSelector: {
+        matchLabels?: Record<string, string>;
+        matchExpressions?: { key: string; operator: string; values: string[] }[];
+      };
+      policyTypes: string[];
+      ingress?: { from: Peer[]; ports: { port: string }[] }[];
+    };
+    const policies = ofKind(objects, 'NetworkPolicy').map((o) => spec<Policy>(o));
+    const selects = (policy: Policy, app: string) =>
+      Object.keys(policy.podSelector).length === 0 ||
+      policy.podSelector.matchLabels?.['app.kubernetes.io/name'] === app ||
+      (policy.podSelector.matchExpressions ?? []).some(
+        (e) => e.key === 'app.kubernetes.io/name' && e.operator === 'In' && e.values.includes(app),
+      );
+    // A default deny: every pod is selected by a policy with no ingress rule.
+    expect(
+      policies.some((p) => Object.keys(p.podSelector).length === 0 && !p.ingress?.length),
+    ).toBe(true);
+    for (const service of SERVICE_NAMES) {
+      const rules = policies
+        .filter((policy) => selects(policy, service))
+        .flatMap((policy) => policy.ingress ?? []);
+      for (const rule of rules) {
+        const ports = rule.ports.map((port) => port.port);
+        expect(ports.length).toBeGreaterThan(0);
+        for (const peer of rule.from) {
+          const app = peer.podSelector?.matchLabels?.['app.kubernetes.io/name'];
+          const namespace = peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'];
+          if (ports.includes('metrics')) {
+            expect({ service, ports, namespace }).toEqual({
+              service,
+              ports,
+              namespace: 'monitoring',
+            });
+          } else if (service === 'gateway') {
+            expect({ ports, namespace }).toEqual({ ports: ['http'], namespace: 'ingress-nginx' });
+          } else if (app) {
+            expect({ service, app }).toEqual({ service, app: 'gateway' });
+          } else {
+            // Identity's JWKS, for the services that verify tokens: never the ingress or others.
+            expect(service).toBe('identity');
+            expect(peer.namespaceSelector).toBeUndefined();
+          }
+        }
+      }
+    }
   });
 
   it('sets its own hosts and origins (no placeholder left from the base)', () => {

@@ -18,6 +18,7 @@ export const SECRET_VARIABLES = [
   'S3_SECRET_ACCESS_KEY',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'GATEWAY_SECRET',
 ] as const;
 
 const BACKEND = [
@@ -34,6 +35,10 @@ const BACKEND = [
   'JWKS_URL',
   'JWT_ISSUER',
   'JWT_AUDIENCE',
+  // Subgraphs answer only requests that carry it; /metrics has its own port.
+  'GATEWAY_SECRET',
+  'METRICS_PORT',
+  'METRICS_HOST',
 ];
 
 export interface ServiceSpec {
@@ -99,6 +104,11 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
       'WEB_DIST_DIR',
       'CORS_ORIGINS',
       'PUBLIC_ORIGIN',
+      // Sent to every subgraph; the proxies in front of the gateway; /metrics's own port.
+      'GATEWAY_SECRET',
+      'TRUST_PROXY',
+      'METRICS_PORT',
+      'METRICS_HOST',
     ],
   },
 };

@@ -15,6 +15,11 @@ export interface StackOptions extends StackPorts {
   logLevel?: string;
   /** See EmbeddedServerOptions.durableCommits; JIBS_PG_SYNCHRONOUS_COMMIT=off sets it false. */
   durableCommits?: boolean;
+  /**
+   * The gateway's TRUST_PROXY: proxy hops (or addresses) in front of it. '0' (default): browsers
+   * reach it directly. `TRUST_PROXY=1 npm start` behind one reverse proxy.
+   */
+  trustProxy?: string;
 }
 
 const SUBGRAPHS = ['identity', 'notifications', 'billing'] as const;
@@ -107,6 +112,11 @@ export class LocalStack {
       notifications: options.notificationsPort,
       billing: options.billingPort,
     };
+    const metricsPort: Record<(typeof SUBGRAPHS)[number], number> = {
+      identity: options.identityMetricsPort,
+      notifications: options.notificationsMetricsPort,
+      billing: options.billingMetricsPort,
+    };
     const identityUrl = `http://127.0.0.1:${servicePort.identity}`;
     const common: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
@@ -125,6 +135,10 @@ export class LocalStack {
       S3_ACCESS_KEY_ID: secrets.s3AccessKeyId,
       S3_SECRET_ACCESS_KEY: secrets.s3SecretAccessKey,
       S3_FORCE_PATH_STYLE: 'true',
+      // Subgraphs answer only requests carrying it; the gateway sends it on every one.
+      GATEWAY_SECRET: secrets.gatewaySecret,
+      // /metrics on its own port, on loopback only (the gateway's public HOST is 0.0.0.0).
+      METRICS_HOST: '127.0.0.1',
     };
     const entry = (name: string) => resolve(options.root, `dist/server/apps/${name}/src/main.js`);
     const extra: Record<(typeof SUBGRAPHS)[number], NodeJS.ProcessEnv> = {
@@ -154,7 +168,12 @@ export class LocalStack {
             name,
             entry: entry(name),
             port: servicePort[name],
-            env: { ...common, ...extra[name], DATABASE_URL: dbUrl(name) },
+            env: {
+              ...common,
+              ...extra[name],
+              DATABASE_URL: dbUrl(name),
+              METRICS_PORT: String(metricsPort[name]),
+            },
           },
           options.log,
         ),
@@ -170,6 +189,9 @@ export class LocalStack {
           env: {
             ...common,
             HOST: '0.0.0.0',
+            METRICS_PORT: String(options.gatewayMetricsPort),
+            // Browsers reach the gateway directly unless told otherwise: the peer is the client.
+            TRUST_PROXY: options.trustProxy ?? '0',
             SUPERGRAPH_PATH: resolve(options.root, 'apps/gateway/supergraph.graphql'),
             WEB_DIST_DIR: resolve(options.root, 'dist/apps/web'),
             PUBLIC_ORIGIN: this.gatewayUrl,

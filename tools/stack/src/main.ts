@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     ...ports,
     log: (service, line) => process.stdout.write(formatLogLine(service, line)),
     logLevel: process.env.LOG_LEVEL,
+    trustProxy: process.env.TRUST_PROXY,
   });
 
   let stopping = false;
@@ -60,6 +61,10 @@ async function main(): Promise<void> {
       `${service.spec.name} health`,
       `${service.url}/health/ready`,
     ]),
+    [
+      'Metrics (Prometheus, loopback only)',
+      `http://127.0.0.1:${ports.gatewayMetricsPort}/metrics (gateway), :${ports.identityMetricsPort}, :${ports.notificationsMetricsPort}, :${ports.billingMetricsPort}`,
+    ],
     ['Local mailbox', stack.mailboxUrl],
     ['S3 API (s3rver)', `http://localhost:${ports.s3Port}`],
     ['Postgres (embedded)', `127.0.0.1:${ports.postgresPort} (password in .data/secrets.json)`],

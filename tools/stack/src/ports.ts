@@ -9,6 +9,11 @@ export interface StackPorts {
   postgresPort: number;
   s3Port: number;
   mailboxPort: number;
+  /** /metrics of each service on its own port, bound to 127.0.0.1 only. */
+  gatewayMetricsPort: number;
+  identityMetricsPort: number;
+  notificationsMetricsPort: number;
+  billingMetricsPort: number;
 }
 
 export const DEFAULT_STACK_PORTS: StackPorts = {
@@ -19,6 +24,10 @@ export const DEFAULT_STACK_PORTS: StackPorts = {
   postgresPort: 54320,
   s3Port: 4569,
   mailboxPort: 8025,
+  gatewayMetricsPort: 9080,
+  identityMetricsPort: 5001,
+  notificationsMetricsPort: 5002,
+  billingMetricsPort: 5003,
 };
 
 /** The environment variable that moves each port of `npm start`. */
@@ -30,6 +39,10 @@ export const STACK_PORT_VARIABLES: Record<keyof StackPorts, string> = {
   postgresPort: 'POSTGRES_PORT',
   s3Port: 'S3_PORT',
   mailboxPort: 'MAILBOX_PORT',
+  gatewayMetricsPort: 'METRICS_PORT',
+  identityMetricsPort: 'IDENTITY_METRICS_PORT',
+  notificationsMetricsPort: 'NOTIFICATIONS_METRICS_PORT',
+  billingMetricsPort: 'BILLING_METRICS_PORT',
 };
 
 /** Ports for `npm start`: the defaults, each moved by its variable; a bad value is named. */

@@ -19,6 +19,8 @@ export interface LocalSecrets {
   stripeWebhookSecret: string;
   /** Seals authenticator secrets at rest (identity's TOTP_ENCRYPTION_KEY), 32 bytes in hex. */
   totpEncryptionKey: string;
+  /** The gateway's credential towards the subgraphs (GATEWAY_SECRET); they answer nothing else. */
+  gatewaySecret: string;
 }
 
 export interface LoadedSecrets {
@@ -35,9 +37,10 @@ export function loadOrCreateSecrets(
   if (existsSync(file)) {
     const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<LocalSecrets>;
     // Files written by an earlier version lack the newer secrets: add them once and keep them.
-    if (!stored.stripeWebhookSecret || !stored.totpEncryptionKey) {
+    if (!stored.stripeWebhookSecret || !stored.totpEncryptionKey || !stored.gatewaySecret) {
       stored.stripeWebhookSecret ??= newWebhookSecret();
       stored.totpEncryptionKey ??= newEncryptionKey();
+      stored.gatewaySecret ??= newGatewaySecret();
       writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
     }
     return { secrets: stored as LocalSecrets, created: false };
@@ -53,6 +56,7 @@ export function loadOrCreateSecrets(
     adminPassword: env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url'),
     stripeWebhookSecret: newWebhookSecret(),
     totpEncryptionKey: newEncryptionKey(),
+    gatewaySecret: newGatewaySecret(),
   };
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return { secrets, created: true };
@@ -60,6 +64,10 @@ export function loadOrCreateSecrets(
 
 function newEncryptionKey(): string {
   return randomBytes(32).toString('hex');
+}
+
+function newGatewaySecret(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 function newWebhookSecret(): string {

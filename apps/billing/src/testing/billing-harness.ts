@@ -5,10 +5,15 @@ import type { INestApplication } from '@nestjs/common';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { DataSource } from 'typeorm';
 import { buildEnvelope, EVENT_BROKER, type EventBroker } from '@jibs/events';
+import { gatewayHeaders } from '@jibs/subgraph';
 import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
 import { createBillingApp } from '../billing-app';
 import { loadBillingConfig } from '../billing.config';
 import { signWebhookPayload } from '../payments/webhook-signature';
+
+/** Tests call billing as the gateway does, with its credential. */
+export const GATEWAY_SECRET = randomBytes(32).toString('hex');
+export const asGateway = (): Record<string, string> => gatewayHeaders(GATEWAY_SECRET);
 
 /** Only for integration tests: a booted billing service on test databases. */
 export interface GqlBody {
@@ -55,6 +60,7 @@ export class BillingHarness {
       STRIPE_WEBHOOK_SECRET: webhookSecret,
       PUBLIC_ORIGIN: 'https://jibs.example.org',
       BILLING_PUBLIC_URL: 'https://jibs.example.org',
+      GATEWAY_SECRET,
       ...env,
     });
     const { app } = await createBillingApp(config);
@@ -111,6 +117,7 @@ export class BillingHarness {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
+        ...asGateway(),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
       body: JSON.stringify({ query, variables }),
@@ -137,7 +144,11 @@ export class BillingHarness {
     );
     return fetch(`${this.url}/webhooks/payments`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signature,
+        ...asGateway(),
+      },
       body: options.tamper ? payload.replace('"amount', '"amount_x') : payload,
     });
   }
@@ -147,7 +158,7 @@ export class BillingHarness {
     const path = new URL(url).pathname;
     return fetch(`${this.url}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...asGateway() },
       body: new URLSearchParams(fields).toString(),
       redirect: 'manual',
     });

@@ -43,12 +43,17 @@ export class AccountsResolver {
     );
   }
 
-  /** Other subgraphs reference users by id; the gateway asks here for their fields. */
+  /**
+   * Other subgraphs reference users by id; the gateway asks here for their fields. The same
+   * rule as `me`: a user is shown to themself and to admins only. Anyone else (another member,
+   * an anonymous caller of `_entities`) gets null, never an email, a name or a role.
+   */
   @ResolveReference()
   async resolveReference(
     @Parent() reference: { id: string },
     @Context() context: RequestAuthContext,
   ): Promise<UserModel | null> {
+    if (!(await this.viewers.maySeePersonalDetailsOf(context, reference.id))) return null;
     const account = await this.loader.load(context, reference.id);
     return account ? UserModel.from(account) : null;
   }

@@ -144,31 +144,20 @@ describe('profile', () => {
   describe('another user, as other subgraphs reference them', () => {
     const representations = () => [{ __typename: 'User', id: member.id }];
 
-    it('hides the personal details from another member', async () => {
+    it('gives another member nothing: no email, name, role or personal details', async () => {
       const { body } = await identity.gql(
         ENTITIES,
         { representations: representations() },
         { token: other.accessToken },
       );
       expect(body.errors).toBeUndefined();
-      expect(body.data._entities[0]).toEqual({
-        id: member.id,
-        email: member.email,
-        fullName: 'Yusuf Ali',
-        phone: null,
-        dateOfBirth: null,
-        addressLine1: null,
-        addressLine2: null,
-        city: null,
-        state: null,
-        zipCode: null,
-        isUsCitizen: null,
-      });
+      expect(body.data._entities).toEqual([null]);
     });
 
-    it('hides them from anonymous callers', async () => {
+    it('gives anonymous callers nothing', async () => {
       const { body } = await identity.gql(ENTITIES, { representations: representations() });
-      expect(body.data._entities[0]).toMatchObject({ id: member.id, phone: null, city: null });
+      expect(body.errors).toBeUndefined();
+      expect(body.data._entities).toEqual([null]);
     });
 
     it('shows them to the user themself and to an admin', async () => {
@@ -187,7 +176,7 @@ describe('profile', () => {
       }
     });
 
-    it('resolves many references in one go, unknown ids as null', async () => {
+    it('resolves many references in one go; unknown ids and other users as null', async () => {
       const { body } = await identity.gql(
         ENTITIES,
         {
@@ -202,13 +191,12 @@ describe('profile', () => {
       );
       expect(body.errors).toBeUndefined();
       expect(body.data._entities.map((user: { id: string } | null) => user?.id ?? null)).toEqual([
-        member.id,
+        null,
         other.id,
         null,
         null,
       ]);
       expect(body.data._entities[1].phone).toBe('+13135550199');
-      expect(body.data._entities[0].phone).toBeNull();
     });
   });
 });

@@ -7,6 +7,7 @@ import type { INestApplication } from '@nestjs/common';
 import { generate } from 'otplib';
 import { DataSource } from 'typeorm';
 import { readMailbox, type StoredMail } from '@jibs/mailer';
+import { gatewayHeaders } from '@jibs/subgraph';
 import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
 import { createIdentityApp } from '../identity-app';
 import { loadIdentityConfig } from '../identity.config';
@@ -69,6 +70,9 @@ export function aSignUp(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** Tests call identity as the gateway does: with its credential and the client's address. */
+export const GATEWAY_SECRET = randomBytes(32).toString('hex');
+
 export const randomAddress = () =>
   `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 
@@ -112,6 +116,7 @@ export class IdentityHarness {
       // A cheap hash: tests check behaviour, not cost (the production cost has its own test).
       ARGON2_MEMORY_KIB: '64',
       ARGON2_TIME_COST: '1',
+      GATEWAY_SECRET,
       ...env,
     });
     const { app } = await createIdentityApp(config);
@@ -128,7 +133,7 @@ export class IdentityHarness {
   async gql(query: string, variables?: object, options: GqlOptions = {}): Promise<GqlResponse> {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
-      'x-forwarded-for': options.address ?? randomAddress(),
+      ...gatewayHeaders(GATEWAY_SECRET, options.address ?? randomAddress()),
     };
     if (options.token) headers['authorization'] = `Bearer ${options.token}`;
     if (options.cookie) headers['cookie'] = options.cookie;

@@ -1,10 +1,10 @@
-import type { SubgraphContext } from '@jibs/subgraph';
+import { clientAddressOf, type SubgraphContext } from '@jibs/subgraph';
 
 /**
- * The caller's address as Express derives it: the peer, or X-Forwarded-For when the peer is a
- * trusted proxy (TRUST_PROXY; the gateway sets the header to the real client).
+ * The caller's address: the one the gateway forwarded (believed only on requests carrying the
+ * gateway's credential), otherwise the peer. Never X-Forwarded-For, never because the peer is
+ * loopback: five wrong passwords from one client must not lock out another.
  */
 export function clientAddress(context: SubgraphContext): string {
-  const address = context.req?.ip ?? context.req?.socket?.remoteAddress ?? 'unknown';
-  return address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return clientAddressOf(context.req);
 }

@@ -38,6 +38,7 @@ describe('billing notifications and receipts', () => {
       DATABASE_URL: databases[0]!.url,
       EVENTLOG_DATABASE_URL: databases[1]!.url,
       JWKS_URL: 'http://127.0.0.1:1/jwks.json',
+      GATEWAY_SECRET: 'g'.repeat(32),
       MAIL_TRANSPORT: 'mailbox',
       MAILBOX_DIR: mailbox,
     });
