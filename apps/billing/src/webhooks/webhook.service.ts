@@ -234,9 +234,7 @@ export class WebhookService {
     amount: number,
   ): Promise<string | null> {
     if (!checkout) return FlagReasons.unknownCheckout;
-    if (checkout.state === CheckoutState.EXPIRED || checkout.state === CheckoutState.COMPLETED)
-      return FlagReasons.expiredCheckout;
-    if (amount !== checkout.amount) return FlagReasons.amountMismatch;
+    // The most specific reason first: what the payment was for, then the checkout itself.
     if (checkout.kind === CheckoutKind.REGISTRATION) {
       if (member.registrationFeePaid) return FlagReasons.registrationAlreadyPaid;
       const rows = await manager.findBy(HouseholdMemberEntity, { userId: member.userId });
@@ -254,6 +252,9 @@ export class WebhookService {
       if (row.feeStatus !== MemberFeeStatus.PAYMENT_DUE || row.fee !== amount)
         return FlagReasons.amountMismatch;
     }
+    if (checkout.state === CheckoutState.EXPIRED || checkout.state === CheckoutState.COMPLETED)
+      return FlagReasons.expiredCheckout;
+    if (amount !== checkout.amount) return FlagReasons.amountMismatch;
     return null;
   }
 
