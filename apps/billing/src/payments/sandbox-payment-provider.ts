@@ -43,6 +43,8 @@ export interface SandboxSession {
 export interface SandboxCharge {
   id: string;
   amount: number;
+  /** The member it was for (from the checkout's metadata). */
+  userId?: string;
   refundId?: string;
 }
 
@@ -263,6 +265,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       await this.save('charge', sessionObject.payment_intent, {
         id: sessionObject.payment_intent,
         amount: session.amountTotal,
+        userId: session.metadata['userId'],
       });
     const events: ProviderEvent[] = [];
     if (session.mode === 'subscription') {
@@ -360,7 +363,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const paid = type === 'invoice.paid';
     const paymentIntent = id('pi');
     if (paid)
-      await this.save('charge', paymentIntent, { id: paymentIntent, amount: subscription.amount });
+      await this.save('charge', paymentIntent, {
+        id: paymentIntent,
+        amount: subscription.amount,
+        userId: subscription.metadata['userId'],
+      });
     return this.event(type, {
       id: id('in'),
       payment_intent: paymentIntent,
