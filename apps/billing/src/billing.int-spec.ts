@@ -441,9 +441,10 @@ describe('billing service', () => {
       await h.gql(SAVE, { input: { members: [spouse], sameAddressCertified: true } }, member.token);
       const started = await h.gql(START_REGISTRATION, {}, member.token);
       const page = await (
-        await fetch(`${h.url}${new URL(started.data.startRegistrationCheckout.url).pathname}`, {
-          headers: asGateway(),
-        })
+        await fetch(
+          `${h.url}${new URL(started.data.startRegistrationCheckout.url).pathname}${new URL(started.data.startRegistrationCheckout.url).search}`,
+          { headers: asGateway() },
+        )
       ).text();
       expect(page).toContain('200.00 USD');
       expect(page).toContain('Spouse: Amina Ali');
@@ -601,21 +602,29 @@ describe('billing service', () => {
   });
 
   describe('webhooks', () => {
-    const completed = (userId: string, paymentIntent: string) => ({
-      type: 'checkout.session.completed',
-      object: {
-        id: `cs_test_${paymentIntent}`,
-        mode: 'payment',
-        amount_total: 17500,
-        currency: 'usd',
-        payment_intent: paymentIntent,
-        metadata: { userId, kind: 'registration', checkoutId: randomUUID() },
-      },
-    });
+    /** The provider's completion of a registration checkout the member really started. */
+    const completed = async (member: TestMember, paymentIntent: string) => {
+      const started = await h.gql(START_REGISTRATION, {}, member.token);
+      const [checkout] = await h.dataSource.query(
+        'SELECT id, amount FROM checkouts WHERE provider_session_id = $1',
+        [started.data.startRegistrationCheckout.id],
+      );
+      return {
+        type: 'checkout.session.completed',
+        object: {
+          id: `cs_test_${paymentIntent}`,
+          mode: 'payment',
+          amount_total: checkout.amount,
+          currency: 'usd',
+          payment_intent: paymentIntent,
+          metadata: { userId: member.id, kind: 'registration', checkoutId: checkout.id },
+        },
+      };
+    };
 
     it('refuses a bad, tampered or stale signature and changes nothing', async () => {
       const member = await h.aMember();
-      const event = completed(member.id, 'pi_bad');
+      const event = await completed(member, 'pi_bad');
       expect((await h.deliver(event, { secret: 'whsec_wrong_secret_value' })).status).toBe(400);
       expect((await h.deliver(event, { tamper: true })).status).toBe(400);
       expect(
@@ -631,7 +640,7 @@ describe('billing service', () => {
 
     it('applies the same event delivered three times once', async () => {
       const member = await h.aMember();
-      const event = { ...completed(member.id, 'pi_dup'), id: `evt_${randomUUID()}` };
+      const event = { ...(await completed(member, 'pi_dup')), id: `evt_${randomUUID()}` };
       for (let i = 0; i < 3; i++) expect((await h.deliver(event)).status).toBe(200);
       expect(await h.count('payments', 'user_id = $1', [member.id])).toBe(1);
       expect(await h.outbox('payment.completed', member.id)).toHaveLength(1);
@@ -727,7 +736,7 @@ describe('billing service', () => {
           .mySubscription?.status,
       });
 
-      await h.deliver({ ...completed(member.id, `pi_end_${member.id}`), created: t });
+      await h.deliver({ ...(await completed(member, `pi_end_${member.id}`)), created: t });
       await h.deliver(invoicePaid('in_end_1', 'sub_end_1', t));
       await h.deliver({
         type: 'customer.subscription.updated',

@@ -19,6 +19,7 @@ import { MemberLoader } from './members/member-loader';
 import { MembersService } from './members/members.service';
 import { RegistrationsConsumer } from './members/registrations.consumer';
 import { UserReferenceResolver } from './members/user-reference.resolver';
+import { VerificationsConsumer } from './members/verifications.consumer';
 import { billingMigrations } from './migrations';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './payments/payment-provider';
 import { SandboxObjectEntity } from './payments/sandbox-object.entity';
@@ -71,6 +72,7 @@ function paymentProvider(
   return new SandboxPaymentProvider(dataSource, {
     webhookSecret: config.STRIPE_WEBHOOK_SECRET,
     publicUrl: config.BILLING_PUBLIC_URL,
+    appOrigin: config.PUBLIC_ORIGIN,
     webhookUrl: () => {
       if (config.SANDBOX_WEBHOOK_URL) return config.SANDBOX_WEBHOOK_URL;
       const address = http.httpAdapter.getHttpServer().address() as AddressInfo;
@@ -136,6 +138,7 @@ export class BillingModule {
         BillingResolver,
         UserReferenceResolver,
         RegistrationsConsumer,
+        VerificationsConsumer,
         SettingsConsumer,
       ],
       exports: [PAYMENT_PROVIDER, WebhookService],

@@ -83,7 +83,7 @@ export function billingProxy({
     );
     outgoing.on('timeout', () => outgoing.destroy(new Error('billing did not answer in time')));
     outgoing.on('error', (error) => {
-      logger.warn({ err: error, path: req.originalUrl }, 'billing proxy failed');
+      logger.warn({ err: error, path: req.originalUrl.split('?')[0] }, 'billing proxy failed');
       if (res.headersSent) return res.destroy();
       res
         .status(error.message.includes('in time') ? 504 : 502)

@@ -1,5 +1,6 @@
-import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { Authenticated, CurrentUser, type AuthUser } from '@jibs/auth';
+import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Authenticated, CurrentUser, Roles, type AuthUser } from '@jibs/auth';
+import { DomainError, Role } from '@jibs/domain';
 import { MembershipStatus, PaymentStatus } from '../billing-enums';
 import { MembersService } from '../members/members.service';
 import { FeeSettingsService } from '../settings/fee-settings.service';
@@ -8,6 +9,7 @@ import {
   CheckoutSessionModel,
   CheckoutStatusModel,
   DashboardSummaryModel,
+  FlaggedPaymentModel,
   MembershipModel,
   MembershipSubscriptionModel,
   PaymentModel,
@@ -20,6 +22,8 @@ const session = (checkout: CheckoutEntity): CheckoutSessionModel =>
     id: checkout.providerSessionId ?? checkout.id,
     url: checkout.url!,
   });
+
+const FLAGGED_LIMIT_MESSAGE = 'Choose a limit from 1 to 500';
 
 /** Membership, payments and checkouts of the signed-in member (own rows only). */
 @Resolver()
@@ -46,6 +50,21 @@ export class BillingResolver {
   @Query(() => [PaymentModel])
   async myPayments(@CurrentUser() user: AuthUser): Promise<PaymentModel[]> {
     return (await this.payments.list(user.id)).map((row) => PaymentModel.from(row));
+  }
+
+  @Roles(Role.ADMIN)
+  @Query(() => [FlaggedPaymentModel], {
+    description:
+      'Admins only: payments the provider took that billing did not count (a stale or repeated checkout, a second subscription, a removed member), with the reason and the refund.',
+  })
+  async flaggedPayments(
+    @Args('limit', { type: () => Int, nullable: true, description: '1 to 500; 100 when omitted.' })
+    limit?: number | null,
+  ): Promise<FlaggedPaymentModel[]> {
+    const take = limit ?? 100;
+    if (!Number.isInteger(take) || take < 1 || take > 500)
+      throw DomainError.badInput({ limit: FLAGGED_LIMIT_MESSAGE });
+    return (await this.payments.flagged(take)).map((row) => FlaggedPaymentModel.from(row));
   }
 
   @Authenticated()

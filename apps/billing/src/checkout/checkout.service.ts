@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
+  BillingMessages,
   CheckoutKind,
   CheckoutState,
   DomainError,
@@ -8,11 +9,12 @@ import {
   memberFeeLabel,
   MemberFeeStatus,
   PaymentStatus,
+  quoteRegistration,
   SubscriptionStatus,
 } from '@jibs/domain';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { HouseholdService } from '../household/household.service';
-import type { MemberEntity } from '../members/member.entity';
+import { MemberEntity } from '../members/member.entity';
 import { MembersService } from '../members/members.service';
 import {
   PAYMENT_PROVIDER,
@@ -24,6 +26,22 @@ import { FeeSettingsService } from '../settings/fee-settings.service';
 import { PaymentEntity } from '../webhooks/payment.entity';
 import { SubscriptionEntity } from '../webhooks/subscription.entity';
 import { CheckoutEntity } from './checkout.entity';
+import {
+  expireAtProvider,
+  expireOpenCheckouts,
+  householdSnapshot,
+  openKeyOf,
+} from './open-checkouts';
+
+/** A live checkout older than this is replaced rather than reused (Stripe's expire after 24 h). */
+const REUSE_OPEN_CHECKOUT_MS = 23 * 3600 * 1000;
+
+interface CheckoutPlan {
+  lineItems: CheckoutLineItem[];
+  successPath: string;
+  /** What the amount priced (registration: the household), compared when it completes. */
+  snapshot: string | null;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -51,55 +69,57 @@ export class CheckoutService {
   ) {}
 
   async startRegistration(userId: string): Promise<CheckoutEntity> {
-    const member = await this.dataSource.transaction((m) => this.members.lock(m, userId));
-    if (member.registrationFeePaid) throw DomainError.conflict(CheckoutMessages.alreadyRegistered);
-    const quote = await this.household.quote(userId);
-    const lineItems = [
-      { label: 'Household registration fee', amount: quote.baseFee },
-      ...quote.memberLines,
-    ];
-    return this.start(
-      member,
-      CheckoutKind.REGISTRATION,
-      lineItems,
-      null,
-      'registration-payment-success',
-    );
+    return this.open(userId, CheckoutKind.REGISTRATION, null, async (manager, member) => {
+      if (member.registrationFeePaid)
+        throw DomainError.conflict(CheckoutMessages.alreadyRegistered);
+      const [rows, settings] = await Promise.all([
+        this.household.list(userId, manager),
+        this.settings.current(manager),
+      ]);
+      const quote = quoteRegistration(rows, settings);
+      return {
+        lineItems: [
+          { label: 'Household registration fee', amount: quote.baseFee },
+          ...quote.memberLines,
+        ],
+        successPath: 'registration-payment-success',
+        snapshot: householdSnapshot(rows),
+      };
+    });
   }
 
   async startSubscription(userId: string): Promise<CheckoutEntity> {
-    const member = await this.dataSource.transaction((m) => this.members.lock(m, userId));
-    if (!member.registrationFeePaid) throw DomainError.conflict(CheckoutMessages.registrationFirst);
-    const subscription = await this.subscription(userId);
-    if (
-      subscription &&
-      [SubscriptionStatus.ACTIVE, SubscriptionStatus.PAST_DUE].includes(subscription.status)
-    )
-      throw DomainError.conflict(CheckoutMessages.alreadySubscribed);
-    const { monthlyDues } = await this.settings.current();
-    return this.start(
-      member,
-      CheckoutKind.SUBSCRIPTION,
-      [{ label: 'Monthly family membership', amount: monthlyDues }],
-      null,
-      'payment-success',
-    );
+    return this.open(userId, CheckoutKind.SUBSCRIPTION, null, async (manager, member) => {
+      if (!member.registrationFeePaid)
+        throw DomainError.conflict(CheckoutMessages.registrationFirst);
+      const subscription = await manager.findOneBy(SubscriptionEntity, { userId });
+      // Any subscription not ended is the member's one: a second one is never started.
+      if (subscription && subscription.status !== SubscriptionStatus.CANCELED)
+        throw DomainError.conflict(CheckoutMessages.alreadySubscribed);
+      const { monthlyDues } = await this.settings.current(manager);
+      return {
+        lineItems: [{ label: 'Monthly family membership', amount: monthlyDues }],
+        successPath: 'payment-success',
+        snapshot: null,
+      };
+    });
   }
 
   async startHouseholdMember(userId: string, memberId: string): Promise<CheckoutEntity> {
-    const row = await this.household.own(userId, memberId);
-    if (row.feeStatus !== MemberFeeStatus.PAYMENT_DUE || row.fee <= 0)
-      throw DomainError.conflict(CheckoutMessages.noFeeDue);
-    const member = await this.dataSource.transaction((m) => this.members.lock(m, userId));
-    if (!member.registrationFeePaid)
-      throw DomainError.conflict(HouseholdMessages.registrationRequired);
-    return this.start(
-      member,
-      CheckoutKind.HOUSEHOLD_MEMBER,
-      [{ label: memberFeeLabel(row), amount: row.fee }],
-      row.id,
-      'payment-success',
-    );
+    // Not found before anything else, so another member's id reveals nothing.
+    await this.household.own(userId, memberId);
+    return this.open(userId, CheckoutKind.HOUSEHOLD_MEMBER, memberId, async (manager, member) => {
+      const row = await this.household.own(userId, memberId, manager);
+      if (row.feeStatus !== MemberFeeStatus.PAYMENT_DUE || row.fee <= 0)
+        throw DomainError.conflict(CheckoutMessages.noFeeDue);
+      if (!member.registrationFeePaid)
+        throw DomainError.conflict(HouseholdMessages.registrationRequired);
+      return {
+        lineItems: [{ label: memberFeeLabel(row), amount: row.fee }],
+        successPath: 'payment-success',
+        snapshot: null,
+      };
+    });
   }
 
   /** By the provider's session id (the `session_id` the browser returns with) or billing's id. */
@@ -167,53 +187,75 @@ export class CheckoutService {
     return payment;
   }
 
-  private async start(
-    member: MemberEntity,
+  /**
+   * One live checkout per member and purpose. Under the member's row lock (held through the
+   * provider call, so concurrent starts queue): a live checkout for the same amount and
+   * household is returned as it is; one that no longer matches (or is near the provider's
+   * 24-hour expiry) is expired and replaced. The unique (user, open key) index backs this up.
+   */
+  private async open(
+    userId: string,
     kind: CheckoutKind,
-    lineItems: CheckoutLineItem[],
     householdMemberId: string | null,
-    successPath: string,
+    plan: (manager: EntityManager, member: MemberEntity) => Promise<CheckoutPlan>,
   ): Promise<CheckoutEntity> {
-    const amount = lineItems.reduce((sum, item) => sum + item.amount, 0);
-    const checkout = await this.dataSource.manager.save(
-      this.dataSource.manager.create(CheckoutEntity, {
-        userId: member.userId,
+    const stale: string[] = [];
+    const checkout = await this.dataSource.transaction(async (manager) => {
+      const member = await this.members.lock(manager, userId);
+      // The spec's 'Email Not Verified': a member who never verified cannot pay.
+      if (!member.emailVerified) throw DomainError.forbidden(BillingMessages.emailNotVerified);
+      const { lineItems, successPath, snapshot } = await plan(manager, member);
+      const amount = lineItems.reduce((sum, item) => sum + item.amount, 0);
+      const openKey = openKeyOf(kind, householdMemberId);
+      const live = await manager.findOneBy(CheckoutEntity, { userId, openKey });
+      if (live) {
+        const fresh = Date.now() - live.createdAt.getTime() < REUSE_OPEN_CHECKOUT_MS;
+        if (live.url && live.amount === amount && live.snapshot === snapshot && fresh) return live;
+        stale.push(
+          ...(await expireOpenCheckouts(manager, userId, {
+            kind,
+            householdMemberId: householdMemberId ?? undefined,
+          })),
+        );
+      }
+      const row = await manager.save(
+        manager.create(CheckoutEntity, {
+          userId,
+          kind,
+          state: CheckoutState.OPEN,
+          amount,
+          householdMemberId,
+          openKey,
+          snapshot,
+        }),
+      );
+      const origin = this.config.PUBLIC_ORIGIN;
+      const created = await this.provider.createCheckoutSession({
         kind,
-        state: CheckoutState.OPEN,
-        amount,
-        householdMemberId,
-      }),
-    );
-    const origin = this.config.PUBLIC_ORIGIN;
-    const created = await this.provider.createCheckoutSession({
-      kind,
-      userId: member.userId,
-      customer: {
-        userId: member.userId,
-        email: member.email,
-        name: [member.firstName, member.lastName].filter(Boolean).join(' ') || null,
-        existingId: member.providerCustomerId,
-      },
-      lineItems,
-      successUrl: `${origin}/${successPath}?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${origin}/payment-cancelled?session_id={CHECKOUT_SESSION_ID}`,
-      metadata: { userId: member.userId, kind, checkoutId: checkout.id },
-      idempotencyKey: `checkout-${checkout.id}`,
-    });
-    await this.dataSource.transaction(async (manager: EntityManager) => {
+        userId,
+        customer: {
+          userId,
+          email: member.email,
+          name: [member.firstName, member.lastName].filter(Boolean).join(' ') || null,
+          existingId: member.providerCustomerId,
+        },
+        lineItems,
+        successUrl: `${origin}/${successPath}?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${origin}/payment-cancelled?session_id={CHECKOUT_SESSION_ID}`,
+        metadata: { userId, kind, checkoutId: row.id },
+        idempotencyKey: `checkout-${row.id}`,
+      });
       await manager.update(
         CheckoutEntity,
-        { id: checkout.id },
+        { id: row.id },
         { providerSessionId: created.sessionId, url: created.url },
       );
-      // The first customer made for a member is kept; a concurrent one never overwrites it.
-      await manager
-        .createQueryBuilder()
-        .update('members')
-        .set({ providerCustomerId: created.customerId })
-        .where('user_id = :userId AND provider_customer_id IS NULL', { userId: member.userId })
-        .execute();
+      // The first customer made for a member is kept.
+      if (!member.providerCustomerId)
+        await manager.update(MemberEntity, { userId }, { providerCustomerId: created.customerId });
+      return Object.assign(row, { providerSessionId: created.sessionId, url: created.url });
     });
-    return Object.assign(checkout, { providerSessionId: created.sessionId, url: created.url });
+    await expireAtProvider(this.provider, stale);
+    return checkout;
   }
 }

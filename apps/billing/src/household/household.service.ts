@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
+  CheckoutKind,
   DomainError,
   HouseholdMessages,
   isFeeBearing,
@@ -15,8 +16,10 @@ import {
   type ValidHouseholdMember,
 } from '@jibs/domain';
 import { enqueue } from '@jibs/events';
-import { currentRequestId } from '@jibs/observability';
+import { currentRequestId, LOGGER, type Logger } from '@jibs/observability';
+import { expireAtProvider, expireOpenCheckouts } from '../checkout/open-checkouts';
 import { EVENT_SOURCE, MembersService } from '../members/members.service';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider';
 import { FeeSettingsService } from '../settings/fee-settings.service';
 import { HouseholdMemberEntity } from './household-member.entity';
 
@@ -29,6 +32,8 @@ export class HouseholdService {
     private readonly dataSource: DataSource,
     private readonly members: MembersService,
     private readonly settings: FeeSettingsService,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   list(
@@ -55,7 +60,11 @@ export class HouseholdService {
     return quoteRegistration(members, settings);
   }
 
-  /** Registration step 3: replaces the household while the registration fee is unpaid. */
+  /**
+   * Registration step 3: replaces the household while the registration fee is unpaid. A
+   * registration checkout still open priced the old household: it is expired (here and at the
+   * provider), and the next start prices the new one.
+   */
   async save(
     userId: string,
     input: { members?: HouseholdMemberDraft[] | null; sameAddressCertified?: boolean | null },
@@ -63,11 +72,12 @@ export class HouseholdService {
     const result = validateHousehold(input);
     if (!result.ok)
       throw DomainError.badInput(result.fieldErrors, Object.values(result.fieldErrors)[0]);
-    return this.dataSource.transaction(async (manager) => {
+    const { saved, stale } = await this.dataSource.transaction(async (manager) => {
       const member = await this.members.lock(manager, userId);
       if (member.registrationFeePaid)
         throw DomainError.conflict(HouseholdMessages.registrationAlreadyPaid);
       const settings = await this.settings.current(manager);
+      const stale = await expireOpenCheckouts(manager, userId, { kind: CheckoutKind.REGISTRATION });
       await manager.delete(HouseholdMemberEntity, { userId });
       const listedAt = Date.now();
       const rows = result.value.map((valid, index) =>
@@ -79,8 +89,10 @@ export class HouseholdService {
           fee: memberFee(valid, settings),
         }),
       );
-      return rows.length ? manager.save(rows) : rows;
+      return { saved: rows.length ? await manager.save(rows) : rows, stale };
     });
+    await expireAtProvider(this.provider, stale, this.logger);
+    return saved;
   }
 
   /** From the profile, after registration: the member's fee (if any) is then due. */
@@ -131,13 +143,25 @@ export class HouseholdService {
     });
   }
 
-  /** Own members only; another member's id is not found and nothing changes. */
+  /**
+   * Own members only; another member's id is not found and nothing changes. The member's own
+   * fee checkout, and a registration checkout that priced them, are expired.
+   */
   async remove(userId: string, id: string): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
+    const stale = await this.dataSource.transaction(async (manager) => {
+      await this.members.lock(manager, userId);
       const row = await this.own(userId, id, manager);
       await manager.delete(HouseholdMemberEntity, { id: row.id, userId });
-      return true;
+      return [
+        ...(await expireOpenCheckouts(manager, userId, { kind: CheckoutKind.REGISTRATION })),
+        ...(await expireOpenCheckouts(manager, userId, {
+          kind: CheckoutKind.HOUSEHOLD_MEMBER,
+          householdMemberId: row.id,
+        })),
+      ];
     });
+    await expireAtProvider(this.provider, stale, this.logger);
+    return true;
   }
 
   private fields(userId: string, valid: ValidHouseholdMember) {

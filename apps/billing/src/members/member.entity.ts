@@ -19,6 +19,10 @@ export class MemberEntity {
   @Column({ name: 'last_name', type: 'varchar', length: 100, nullable: true })
   lastName!: string | null;
 
+  /** Identity confirmed the member's email or phone (`user.verified`): only then can they pay. */
+  @Column({ name: 'email_verified', type: 'boolean', default: false })
+  emailVerified!: boolean;
+
   @Column({ name: 'provider_customer_id', type: 'varchar', length: 255, nullable: true })
   providerCustomerId!: string | null;
 

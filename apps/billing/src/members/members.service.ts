@@ -56,6 +56,12 @@ export class MembersService {
     await manager.save(member);
   }
 
+  /** `user.verified`: the member may pay from now on (it may arrive before `user.registered`). */
+  async recordVerified(manager: EntityManager, data: EventData<'user.verified'>): Promise<void> {
+    await this.lock(manager, data.userId);
+    await manager.update(MemberEntity, { userId: data.userId }, { emailVerified: true });
+  }
+
   /** Saves the member and, when the membership changed, says so on the bus. */
   async saveAndRecompute(
     manager: EntityManager,

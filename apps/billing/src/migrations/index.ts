@@ -1,5 +1,10 @@
 import { CreateEventTables1760000000000 } from '@jibs/events';
 import { BillingInitial1795319316243 } from './1795319316243-billing-initial';
+import { BillingMoneyHardening1795400000000 } from './1795400000000-billing-money-hardening';
 
 /** In order. New migrations are generated with `npm run migration:generate -- billing <Name>`. */
-export const billingMigrations = [CreateEventTables1760000000000, BillingInitial1795319316243];
+export const billingMigrations = [
+  CreateEventTables1760000000000,
+  BillingInitial1795319316243,
+  BillingMoneyHardening1795400000000,
+];

@@ -61,6 +61,18 @@ export interface PaymentProvider {
     subscriptionId: string,
     idempotencyKey: string,
   ): Promise<ProviderSubscriptionState>;
+  /**
+   * Expires an open checkout session so it can no longer be paid. Resolves false when the
+   * provider says it could not (already completed or expired): a payment may still arrive.
+   */
+  expireCheckoutSession(sessionId: string): Promise<boolean>;
+  /** Ends a subscription at once (no further charges). Already ended: no error. */
+  cancelSubscriptionNow(subscriptionId: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Refunds a payment in full: a payment intent (`pi_…`) or a charge (`ch_…`). Returns the
+   * provider's refund id. The idempotency key makes a repeat the same refund.
+   */
+  refund(paymentRef: string, idempotencyKey: string): Promise<string>;
   /** Throws InvalidWebhookError unless the body carries a valid, fresh signature. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent;
 }

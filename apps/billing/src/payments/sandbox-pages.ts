@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import express, { type Express, type Response } from 'express';
 import type { SandboxPaymentProvider, SandboxSession } from './sandbox-payment-provider';
-import { DECLINED_MESSAGE } from './sandbox-payment-provider';
+import { DECLINED_MESSAGE, SandboxPaymentProvider as Sandbox } from './sandbox-payment-provider';
 
 const escape = (value: string) =>
   value.replace(
@@ -72,12 +72,14 @@ function checkoutPage(session: SandboxSession, message?: string): string {
 <ul>${items}</ul>
 ${message ? `<div class="error" role="alert">${escape(message)}</div>` : ''}
 <form method="post" action="${escape(session.id)}">
+  <input type="hidden" name="k" value="${escape(session.secret)}">
   <input type="hidden" name="action" value="pay">
   <label for="card">Card number</label>
   <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
   <button class="pay" type="submit">Pay ${money(session.amountTotal, session.currency)}</button>
 </form>
 <form method="post" action="${escape(session.id)}">
+  <input type="hidden" name="k" value="${escape(session.secret)}">
   <input type="hidden" name="action" value="cancel">
   <button class="cancel" type="submit">Cancel</button>
 </form>
@@ -86,12 +88,24 @@ ${message ? `<div class="error" role="alert">${escape(message)}</div>` : ''}
 
 const originOf = (url: string) => new URL(url).origin;
 
+const notFound = (res: Response) => send(res, 404, 'Not found', '<h1>Checkout not found</h1>', []);
+const expired = (res: Response) =>
+  send(
+    res,
+    410,
+    'Checkout expired',
+    '<h1>This checkout has expired</h1><p class="muted">Nothing was charged. Please return to JIBS and start the payment again.</p>',
+    [],
+  );
+
 /** GET/POST /sandbox/checkout/:id and GET /sandbox/portal: the sandbox provider's pages. */
 export function mountSandboxPages(app: Express, provider: () => SandboxPaymentProvider): void {
   app.get('/sandbox/checkout/:id', async (req, res, next) => {
     try {
       const session = await provider().session(String(req.params['id']));
-      if (!session) return send(res, 404, 'Not found', '<h1>Checkout not found</h1>', []);
+      // Without the page's secret a checkout is not found: its id alone opens nothing.
+      if (!session || !Sandbox.secretMatches(session, req.query['k'])) return notFound(res);
+      if (session.status === 'expired') return expired(res);
       if (session.status === 'complete')
         return res.redirect(303, withSessionId(session.successUrl, session.id));
       send(res, 200, 'JIBS checkout', checkoutPage(session), [
@@ -110,9 +124,10 @@ export function mountSandboxPages(app: Express, provider: () => SandboxPaymentPr
       try {
         const sandbox = provider();
         const session = await sandbox.session(String(req.params['id']));
-        if (!session) return send(res, 404, 'Not found', '<h1>Checkout not found</h1>', []);
-        const targets = [originOf(session.successUrl), originOf(session.cancelUrl)];
         const body = (req.body ?? {}) as Record<string, string | undefined>;
+        if (!session || !Sandbox.secretMatches(session, body['k'])) return notFound(res);
+        if (session.status === 'expired') return expired(res);
+        const targets = [originOf(session.successUrl), originOf(session.cancelUrl)];
         if (session.status === 'complete')
           return res.redirect(303, withSessionId(session.successUrl, session.id));
         if (body['action'] === 'cancel')
@@ -120,6 +135,7 @@ export function mountSandboxPages(app: Express, provider: () => SandboxPaymentPr
         const outcome = await sandbox.pay(session, String(body['card'] ?? ''));
         if (outcome === 'paid')
           return res.redirect(303, withSessionId(session.successUrl, session.id));
+        if (outcome === 'expired') return expired(res);
         const message =
           outcome === 'declined'
             ? `${DECLINED_MESSAGE} Please try another card.`
@@ -132,9 +148,8 @@ export function mountSandboxPages(app: Express, provider: () => SandboxPaymentPr
   );
 
   app.get('/sandbox/portal', (req, res) => {
-    const returnUrl = String(req.query['return_url'] ?? '/');
-    const safeReturn =
-      returnUrl.startsWith('http://') || returnUrl.startsWith('https://') ? returnUrl : '/';
+    // Only back to the app's own origin: never an open redirect to someone else's page.
+    const safeReturn = provider().safeReturnUrl(String(req.query['return_url'] ?? ''));
     send(
       res,
       200,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { BILLING_CURRENCY, CheckoutKind } from '@jibs/domain';
 import type {
@@ -30,8 +30,22 @@ export interface SandboxSession {
   metadata: Record<string, string>;
   successUrl: string;
   cancelUrl: string;
-  status: 'open' | 'complete';
+  status: 'open' | 'complete' | 'expired';
   declined?: boolean;
+  /**
+   * Binds the checkout page to whoever was given its URL: required on every GET and POST.
+   * Never logged (it travels in the query string or the form body, never in a path).
+   */
+  secret: string;
+}
+
+/** A payment the sandbox took (a checkout or an invoice), and what was refunded of it. */
+export interface SandboxCharge {
+  id: string;
+  amount: number;
+  /** The member it was for (from the checkout's metadata). */
+  userId?: string;
+  refundId?: string;
 }
 
 export interface SandboxSubscription {
@@ -51,6 +65,8 @@ export interface SandboxOptions {
   publicUrl: string;
   /** Where the sandbox posts its events: billing's own webhook endpoint. */
   webhookUrl: () => string;
+  /** The app's own origin: the only place the portal page returns to. */
+  appOrigin: string;
 }
 
 const MONTH_SECONDS = 30 * 24 * 3600;
@@ -76,7 +92,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       const session = await this.session(String(remembered.data['sessionId']));
       return {
         sessionId: session!.id,
-        url: this.pageUrl(session!.id),
+        url: this.pageUrl(session!),
         customerId: session!.customer,
       };
     }
@@ -91,6 +107,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       successUrl: request.successUrl,
       cancelUrl: request.cancelUrl,
       status: 'open',
+      secret: randomBytes(24).toString('base64url'),
     };
     await repo.insert([
       { id: session.id, kind: 'session', data: { ...session } },
@@ -100,13 +117,67 @@ export class SandboxPaymentProvider implements PaymentProvider {
         data: { sessionId: session.id },
       },
     ]);
-    return { sessionId: session.id, url: this.pageUrl(session.id), customerId: session.customer };
+    return { sessionId: session.id, url: this.pageUrl(session), customerId: session.customer };
   }
 
   async createPortalSession(request: { customerId: string; returnUrl: string }): Promise<string> {
     const url = new URL(`${this.options.publicUrl}/sandbox/portal`);
-    url.searchParams.set('return_url', request.returnUrl);
+    url.searchParams.set('return_url', this.safeReturnUrl(request.returnUrl));
     return url.toString();
+  }
+
+  /** Only a URL on the app's own origin; anything else returns to the profile. */
+  safeReturnUrl(candidate: string): string {
+    try {
+      const url = new URL(candidate);
+      if (url.origin === new URL(this.options.appOrigin).origin) return url.toString();
+    } catch {
+      // not a URL
+    }
+    return `${this.options.appOrigin}/profile`;
+  }
+
+  async expireCheckoutSession(sessionId: string): Promise<boolean> {
+    // TypeORM answers an UPDATE with [rows, affected].
+    const [expired] = (await this.dataSource.query(
+      `UPDATE sandbox_objects SET data = jsonb_set(data, '{status}', '"expired"')
+       WHERE id = $1 AND kind = 'session' AND data->>'status' = 'open' RETURNING id`,
+      [sessionId],
+    )) as [unknown[], number];
+    return expired.length > 0;
+  }
+
+  async cancelSubscriptionNow(subscriptionId: string): Promise<void> {
+    const subscription = await this.subscription(subscriptionId);
+    if (!subscription) throw new Error(`no sandbox subscription ${subscriptionId}`);
+    if (subscription.status === 'canceled') return;
+    subscription.status = 'canceled';
+    await this.save('subscription', subscription.id, subscription);
+    await this.deliver([this.subscriptionEvent('customer.subscription.deleted', subscription)]);
+  }
+
+  async refund(paymentRef: string): Promise<string> {
+    const charge = await this.charge(paymentRef);
+    if (!charge) throw new Error(`no sandbox payment ${paymentRef}`);
+    if (charge.refundId) return charge.refundId;
+    charge.refundId = id('re');
+    await this.save('charge', charge.id, charge);
+    return charge.refundId;
+  }
+
+  async charge(paymentRef: string): Promise<SandboxCharge | null> {
+    const row = await this.dataSource
+      .getRepository(SandboxObjectEntity)
+      .findOneBy({ id: paymentRef, kind: 'charge' });
+    return row ? (row.data as unknown as SandboxCharge) : null;
+  }
+
+  /** True when the secret given is the session's own (compared in constant time). */
+  static secretMatches(session: SandboxSession, given: unknown): boolean {
+    if (typeof given !== 'string' || !session.secret) return false;
+    const a = Buffer.from(given);
+    const b = Buffer.from(session.secret);
+    return a.length === b.length && timingSafeEqual(a, b);
   }
 
   async cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<ProviderSubscriptionState> {
@@ -127,8 +198,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return verifyWebhookSignature(this.options.webhookSecret, rawBody, signatureHeader);
   }
 
-  pageUrl(sessionId: string): string {
-    return `${this.options.publicUrl}/sandbox/checkout/${encodeURIComponent(sessionId)}`;
+  pageUrl(session: SandboxSession): string {
+    return `${this.options.publicUrl}/sandbox/checkout/${encodeURIComponent(session.id)}?k=${encodeURIComponent(session.secret)}`;
   }
 
   async session(sessionId: string): Promise<SandboxSession | null> {
@@ -146,7 +217,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   /** The card form was submitted: pay, or decline, as the test card says. */
-  async pay(session: SandboxSession, card: string): Promise<'paid' | 'declined' | 'unknown-card'> {
+  async pay(
+    session: SandboxSession,
+    card: string,
+  ): Promise<'paid' | 'declined' | 'unknown-card' | 'expired'> {
+    if (session.status === 'expired') return 'expired';
     const number = card.replace(/\D/g, '');
     if (number === SANDBOX_CARDS.declined) {
       const paymentIntent = id('pi');
@@ -171,7 +246,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
        WHERE id = $1 AND kind = 'session' AND data->>'status' = 'open' RETURNING id`,
       [session.id],
     )) as [unknown[], number];
-    if (!claimed.length) return 'paid';
+    if (!claimed.length)
+      return (await this.session(session.id))?.status === 'expired' ? 'expired' : 'paid';
     const sessionObject = {
       id: session.id,
       object: 'checkout.session',
@@ -185,6 +261,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
       payment_intent: session.mode === 'payment' ? id('pi') : null,
       subscription: null as string | null,
     };
+    if (sessionObject.payment_intent)
+      await this.save('charge', sessionObject.payment_intent, {
+        id: sessionObject.payment_intent,
+        amount: session.amountTotal,
+        userId: session.metadata['userId'],
+      });
     const events: ProviderEvent[] = [];
     if (session.mode === 'subscription') {
       const start = now();
@@ -200,7 +282,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       };
       sessionObject.subscription = subscription.id;
       events.push(this.subscriptionEvent('customer.subscription.created', subscription));
-      events.push(this.invoiceEvent('invoice.paid', subscription, 'subscription_create'));
+      events.push(await this.invoiceEvent('invoice.paid', subscription, 'subscription_create'));
       subscription.status = 'active';
       events.push(this.subscriptionEvent('customer.subscription.updated', subscription));
       await this.save('subscription', subscription.id, subscription);
@@ -221,16 +303,20 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const subscription = await this.subscription(subscriptionId);
     if (!subscription) throw new Error(`no sandbox subscription ${subscriptionId}`);
     const events: ProviderEvent[] = [];
+    // The invoice is for the next period, paid or not (as Stripe's renewal invoice lines are).
+    const next = {
+      ...subscription,
+      currentPeriodStart: subscription.currentPeriodEnd,
+      currentPeriodEnd: subscription.currentPeriodEnd + MONTH_SECONDS,
+    };
     if (outcome === 'paid') {
-      subscription.currentPeriodStart = subscription.currentPeriodEnd;
-      subscription.currentPeriodEnd += MONTH_SECONDS;
-      subscription.status = 'active';
+      Object.assign(subscription, next, { status: 'active' });
     } else {
       subscription.status = 'past_due';
     }
-    const invoice = this.invoiceEvent(
+    const invoice = await this.invoiceEvent(
       outcome === 'paid' ? 'invoice.paid' : 'invoice.payment_failed',
-      subscription,
+      next,
       'subscription_cycle',
     );
     events.push(invoice, this.subscriptionEvent('customer.subscription.updated', subscription));
@@ -269,14 +355,22 @@ export class SandboxPaymentProvider implements PaymentProvider {
     });
   }
 
-  private invoiceEvent(
+  private async invoiceEvent(
     type: string,
     subscription: SandboxSubscription,
     billingReason: string,
-  ): ProviderEvent {
+  ): Promise<ProviderEvent> {
     const paid = type === 'invoice.paid';
+    const paymentIntent = id('pi');
+    if (paid)
+      await this.save('charge', paymentIntent, {
+        id: paymentIntent,
+        amount: subscription.amount,
+        userId: subscription.metadata['userId'],
+      });
     return this.event(type, {
       id: id('in'),
+      payment_intent: paymentIntent,
       object: 'invoice',
       customer: subscription.customer,
       subscription: subscription.id,
@@ -287,6 +381,13 @@ export class SandboxPaymentProvider implements PaymentProvider {
       status: paid ? 'paid' : 'open',
       period_start: subscription.currentPeriodStart,
       period_end: subscription.currentPeriodEnd,
+      lines: {
+        data: [
+          {
+            period: { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd },
+          },
+        ],
+      },
       parent: {
         subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
       },

@@ -35,6 +35,36 @@ function stripeStandIn(requests: Captured[]): Server {
         return res.end(
           JSON.stringify({ id: 'bps_1', url: 'https://billing.stripe.com/p/session/1' }),
         );
+      if (req.url === '/v1/refunds')
+        return res.end(JSON.stringify({ id: 're_standin', object: 'refund', status: 'succeeded' }));
+      if (req.url === '/v1/checkout/sessions/cs_open/expire')
+        return res.end(
+          JSON.stringify({ id: 'cs_open', object: 'checkout.session', status: 'expired' }),
+        );
+      if (req.url === '/v1/checkout/sessions/cs_done/expire') {
+        res.statusCode = 400;
+        return res.end(
+          JSON.stringify({
+            error: {
+              type: 'invalid_request_error',
+              message: 'Only Checkout Sessions with a status of `open` can be expired.',
+            },
+          }),
+        );
+      }
+      if (req.method === 'DELETE' && req.url === '/v1/subscriptions/sub_gone') {
+        res.statusCode = 400;
+        return res.end(
+          JSON.stringify({
+            error: {
+              type: 'invalid_request_error',
+              message: 'This subscription has already been canceled.',
+            },
+          }),
+        );
+      }
+      if (req.method === 'DELETE' && req.url?.startsWith('/v1/subscriptions/'))
+        return res.end(JSON.stringify({ id: 'sub_2', object: 'subscription', status: 'canceled' }));
       if (req.url?.startsWith('/v1/subscriptions/'))
         return res.end(
           JSON.stringify({
@@ -171,6 +201,61 @@ describe('the Stripe adapter', () => {
     });
     expect(url).toBe('https://billing.stripe.com/p/session/1');
     expect(requests[1]!.form.get('customer')).toBe('cus_1');
+  });
+
+  it('refunds a payment intent or a charge with an idempotency key', async () => {
+    expect(await provider.refund('pi_123', 'refund-p1')).toBe('re_standin');
+    expect(await provider.refund('ch_456', 'refund-p2')).toBe('re_standin');
+    expect(requests.map((r) => [r.method, r.path])).toEqual([
+      ['POST', '/v1/refunds'],
+      ['POST', '/v1/refunds'],
+    ]);
+    expect(requests[0]!.form.get('payment_intent')).toBe('pi_123');
+    expect(requests[0]!.headers['idempotency-key']).toBe('refund-p1');
+    expect(requests[1]!.form.get('charge')).toBe('ch_456');
+    expect(requests[1]!.form.get('payment_intent')).toBeNull();
+  });
+
+  it('expires an open session, and says so when Stripe cannot (already complete)', async () => {
+    expect(await provider.expireCheckoutSession('cs_open')).toBe(true);
+    expect(await provider.expireCheckoutSession('cs_done')).toBe(false);
+    expect(requests.map((r) => [r.method, r.path])).toEqual([
+      ['POST', '/v1/checkout/sessions/cs_open/expire'],
+      ['POST', '/v1/checkout/sessions/cs_done/expire'],
+    ]);
+  });
+
+  it('cancels a subscription at once; one already canceled is no error', async () => {
+    await provider.cancelSubscriptionNow('sub_2', 'cancel-now-sub_2');
+    await provider.cancelSubscriptionNow('sub_gone', 'cancel-now-sub_gone');
+    expect(requests.map((r) => [r.method, r.path])).toEqual([
+      ['DELETE', '/v1/subscriptions/sub_2'],
+      ['DELETE', '/v1/subscriptions/sub_gone'],
+    ]);
+    expect(requests[0]!.headers['idempotency-key']).toBe('cancel-now-sub_2');
+  });
+
+  it('refuses a signature from more than five minutes in the future', () => {
+    const payload = JSON.stringify({
+      id: 'evt_f',
+      object: 'event',
+      type: 'invoice.paid',
+      created: 1,
+      data: { object: {} },
+    });
+    const now = Math.floor(Date.now() / 1000);
+    expect(() =>
+      provider.verifyWebhook(
+        Buffer.from(payload),
+        signWebhookPayload(webhookSecret, payload, now + 600),
+      ),
+    ).toThrow('Timestamp outside the tolerance zone');
+    expect(
+      provider.verifyWebhook(
+        Buffer.from(payload),
+        signWebhookPayload(webhookSecret, payload, now + 60),
+      ).id,
+    ).toBe('evt_f');
   });
 
   it('verifies webhook signatures with Stripe: valid, tampered, stale, wrong secret', () => {

@@ -89,6 +89,36 @@ export class StripePaymentProvider implements PaymentProvider {
     };
   }
 
+  async expireCheckoutSession(sessionId: string): Promise<boolean> {
+    try {
+      const session = await this.stripe.checkout.sessions.expire(sessionId);
+      return session.status === 'expired';
+    } catch (error) {
+      // Stripe refuses to expire a session that is complete (or already expired).
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return false;
+      throw error;
+    }
+  }
+
+  async cancelSubscriptionNow(subscriptionId: string, idempotencyKey: string): Promise<void> {
+    try {
+      await this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey });
+    } catch (error) {
+      // Already canceled: nothing more to stop.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && /cancel/i.test(error.message))
+        return;
+      throw error;
+    }
+  }
+
+  async refund(paymentRef: string, idempotencyKey: string): Promise<string> {
+    const refund = await this.stripe.refunds.create(
+      paymentRef.startsWith('ch_') ? { charge: paymentRef } : { payment_intent: paymentRef },
+      { idempotencyKey },
+    );
+    return refund.id;
+  }
+
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent {
     return verifyWebhookSignature(this.options.webhookSecret, rawBody, signatureHeader);
   }

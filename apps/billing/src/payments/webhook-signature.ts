@@ -22,6 +22,13 @@ export function verifyWebhookSignature(
   signatureHeader: string | undefined,
 ): ProviderEvent {
   if (!signatureHeader) throw new InvalidWebhookError('missing Stripe-Signature header');
+  // Stripe's own check only refuses signatures older than the tolerance; one from the future
+  // (a clock far ahead, or a signature minted to be replayed later) is refused here too.
+  const timestamp = Number(/(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(signatureHeader)?.[1]);
+  if (!Number.isFinite(timestamp))
+    throw new InvalidWebhookError('Stripe-Signature header has no timestamp');
+  if (Math.abs(Math.floor(Date.now() / 1000) - timestamp) > WEBHOOK_TOLERANCE_SECONDS)
+    throw new InvalidWebhookError('Timestamp outside the tolerance zone');
   try {
     return Stripe.webhooks.constructEvent(
       rawBody,

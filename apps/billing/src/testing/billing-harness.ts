@@ -95,8 +95,11 @@ export class BillingHarness {
       .sign(this.privateKey);
   }
 
-  /** A member identity knows about (user.registered delivered and applied). */
-  async aMember(firstName = 'Yusuf'): Promise<TestMember> {
+  /**
+   * A member identity knows about (user.registered delivered and applied) and who verified at
+   * registration step 2 (user.verified applied), unless `verified: false`.
+   */
+  async aMember(firstName = 'Yusuf', options: { verified?: boolean } = {}): Promise<TestMember> {
     const id = randomUUID();
     const envelope = buildEnvelope(
       'user.registered',
@@ -109,7 +112,23 @@ export class BillingHarness {
         (await this.count('members', 'user_id = $1 AND email IS NOT NULL', [id])) === 1 ||
         undefined,
     );
+    if (options.verified !== false) await this.verify(id);
     return { id, token: await this.token(id) };
+  }
+
+  /** Delivers `user.verified` for the member and waits until billing applied it. */
+  async verify(userId: string): Promise<void> {
+    const envelope = buildEnvelope(
+      'user.verified',
+      { userId, method: 'email' },
+      { source: 'jibs/identity', subject: userId },
+    );
+    await this.broker.publish([{ topic: 'user.verified', key: userId, envelope }]);
+    await eventually(
+      async () =>
+        (await this.count('members', 'user_id = $1 AND email_verified', [userId])) === 1 ||
+        undefined,
+    );
   }
 
   async gql(query: string, variables?: object, token?: string): Promise<GqlBody> {
@@ -155,11 +174,13 @@ export class BillingHarness {
 
   /** Submits the sandbox checkout page's form, as the browser would. */
   async submitSandbox(url: string, fields: Record<string, string>): Promise<Response> {
-    const path = new URL(url).pathname;
-    return fetch(`${this.url}${path}`, {
+    const parsed = new URL(url);
+    // The page's own form carries the page's secret as `k` (tests may override it).
+    const k = parsed.searchParams.get('k');
+    return fetch(`${this.url}${parsed.pathname}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...asGateway() },
-      body: new URLSearchParams(fields).toString(),
+      body: new URLSearchParams({ ...(k === null ? {} : { k }), ...fields }).toString(),
       redirect: 'manual',
     });
   }

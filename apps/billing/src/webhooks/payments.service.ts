@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, Not, IsNull } from 'typeorm';
 import { PaymentStatus } from '@jibs/domain';
 import { PaymentEntity } from './payment.entity';
 
@@ -22,5 +22,14 @@ export class PaymentsService {
       [userId, PaymentStatus.COMPLETED],
     );
     return row.total;
+  }
+
+  /** Admins: payments taken but not counted (refunded or to refund), newest first. */
+  flagged(limit: number): Promise<PaymentEntity[]> {
+    return this.dataSource.manager.find(PaymentEntity, {
+      where: { flagReason: Not(IsNull()) },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: limit,
+    });
   }
 }

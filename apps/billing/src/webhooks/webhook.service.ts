@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   BILLING_CURRENCY,
   CheckoutKind,
   CheckoutState,
+  FlagReasons,
   MemberFeeStatus,
   PaymentStatus,
   PaymentType,
@@ -15,7 +16,12 @@ import { CheckoutEntity } from '../checkout/checkout.entity';
 import { HouseholdMemberEntity } from '../household/household-member.entity';
 import type { MemberEntity } from '../members/member.entity';
 import { EVENT_SOURCE, MembersService } from '../members/members.service';
-import type { ProviderEvent } from '../payments/payment-provider';
+import { householdSnapshot } from '../checkout/open-checkouts';
+import {
+  PAYMENT_PROVIDER,
+  type PaymentProvider,
+  type ProviderEvent,
+} from '../payments/payment-provider';
 import { PaymentEntity } from './payment.entity';
 import { ProviderEventEntity } from './provider-event.entity';
 import { SubscriptionEntity } from './subscription.entity';
@@ -62,6 +68,23 @@ export interface AppliedEvent {
   duplicate: boolean;
 }
 
+/** Provider calls an event asks for, made once its transaction committed. */
+type FollowUp =
+  | { kind: 'refund'; paymentId: string; paymentRef: string }
+  | { kind: 'cancel-subscription'; subscriptionId: string };
+
+/** A subscription that has not ended is the member's one subscription. */
+const live = (subscription: SubscriptionEntity | null): subscription is SubscriptionEntity =>
+  Boolean(subscription && subscription.status !== SubscriptionStatus.CANCELED);
+
+const paymentRefOf = (object: ProviderObject): string | null => {
+  const ref =
+    object['payment_intent'] ??
+    object['payments']?.data?.[0]?.payment?.payment_intent ??
+    object['charge'];
+  return typeof ref === 'string' && ref ? ref : null;
+};
+
 /**
  * Applies verified provider events: each once (its id is recorded in the same transaction as
  * its effects and outbox events), in any order (state carries the provider's time).
@@ -71,9 +94,22 @@ export class WebhookService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly members: MembersService,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 
-  apply(event: ProviderEvent, logger?: Logger): Promise<AppliedEvent> {
+  async apply(event: ProviderEvent, logger?: Logger): Promise<AppliedEvent> {
+    const followUps: FollowUp[] = [];
+    const applied = await this.applyInTransaction(event, followUps, logger);
+    // After the commit: the provider's answers (the sandbox's own webhooks) lock the member too.
+    for (const followUp of followUps) await this.followUp(followUp, logger);
+    return applied;
+  }
+
+  private applyInTransaction(
+    event: ProviderEvent,
+    followUps: FollowUp[],
+    logger?: Logger,
+  ): Promise<AppliedEvent> {
     return this.dataSource.transaction(async (manager) => {
       const inserted = await manager
         .createQueryBuilder()
@@ -93,7 +129,7 @@ export class WebhookService {
       const member = await this.members.lock(manager, userId);
       switch (event.type) {
         case 'checkout.session.completed':
-          await this.checkoutCompleted(manager, member, object);
+          await this.checkoutCompleted(manager, member, object, followUps);
           break;
         case 'payment_intent.payment_failed':
           await this.paymentFailed(manager, member, object);
@@ -101,10 +137,10 @@ export class WebhookService {
         case 'customer.subscription.created':
         case 'customer.subscription.updated':
         case 'customer.subscription.deleted':
-          await this.subscriptionChanged(manager, member, event);
+          await this.subscriptionChanged(manager, member, event, followUps);
           break;
         case 'invoice.paid':
-          await this.invoicePaid(manager, member, event);
+          await this.invoicePaid(manager, member, event, followUps);
           break;
         case 'invoice.payment_failed':
           await this.invoiceFailed(manager, member, event);
@@ -115,6 +151,111 @@ export class WebhookService {
       await this.members.saveAndRecompute(manager, member, `provider event ${event.type}`);
       return { duplicate: false };
     });
+  }
+
+  /** Refunds a flagged payment, or ends a second subscription; a failure stays for an admin. */
+  private async followUp(followUp: FollowUp, logger?: Logger): Promise<void> {
+    if (followUp.kind === 'cancel-subscription') {
+      try {
+        await this.provider.cancelSubscriptionNow(
+          followUp.subscriptionId,
+          `cancel-now-${followUp.subscriptionId}`,
+        );
+      } catch (error) {
+        logger?.error(
+          { err: error, subscriptionId: followUp.subscriptionId },
+          'cancelling a second subscription failed',
+        );
+      }
+      return;
+    }
+    try {
+      const refundId = await this.provider.refund(
+        followUp.paymentRef,
+        `refund-${followUp.paymentId}`,
+      );
+      await this.dataSource.manager.update(
+        PaymentEntity,
+        { id: followUp.paymentId },
+        { refundStatus: 'refunded', providerRefundId: refundId },
+      );
+    } catch (error) {
+      logger?.error({ err: error, paymentId: followUp.paymentId }, 'refund failed');
+      await this.dataSource.manager.update(
+        PaymentEntity,
+        { id: followUp.paymentId },
+        { refundStatus: 'failed' },
+      );
+    }
+  }
+
+  /**
+   * A payment the provider took that billing does not count: recorded CANCELLED with its
+   * reason (admins list these), refunded after the commit when the provider can.
+   */
+  private async flagPayment(
+    manager: EntityManager,
+    followUps: FollowUp[],
+    payment: {
+      userId: string;
+      amount: number;
+      currency: string;
+      type: PaymentType;
+      description: string;
+      providerPaymentId: string;
+      checkoutId: string | null;
+      reason: string;
+      refundRef: string | null;
+      providerSubscriptionId?: string | null;
+    },
+  ): Promise<void> {
+    const existing = await manager.findOne(PaymentEntity, {
+      where: { providerPaymentId: payment.providerPaymentId },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (existing) return;
+    const { reason, refundRef, ...fields } = payment;
+    const row = await manager.save(PaymentEntity, {
+      ...fields,
+      currency: fields.currency.toLowerCase(),
+      status: PaymentStatus.CANCELLED,
+      flagReason: reason,
+      refundRef,
+      refundStatus: refundRef ? 'pending' : 'manual',
+    });
+    if (refundRef) followUps.push({ kind: 'refund', paymentId: row.id, paymentRef: refundRef });
+  }
+
+  /** Why a completed one-time checkout must not count, or null when it matches what it was for. */
+  private async mismatch(
+    manager: EntityManager,
+    member: MemberEntity,
+    checkout: CheckoutEntity | null,
+    amount: number,
+  ): Promise<string | null> {
+    if (!checkout) return FlagReasons.unknownCheckout;
+    // The most specific reason first: what the payment was for, then the checkout itself.
+    if (checkout.kind === CheckoutKind.REGISTRATION) {
+      if (member.registrationFeePaid) return FlagReasons.registrationAlreadyPaid;
+      const rows = await manager.findBy(HouseholdMemberEntity, { userId: member.userId });
+      if (checkout.snapshot !== householdSnapshot(rows)) return FlagReasons.householdChanged;
+    }
+    if (checkout.kind === CheckoutKind.HOUSEHOLD_MEMBER) {
+      const row = checkout.householdMemberId
+        ? await manager.findOneBy(HouseholdMemberEntity, {
+            id: checkout.householdMemberId,
+            userId: member.userId,
+          })
+        : null;
+      if (!row) return FlagReasons.memberRemoved;
+      if (row.feeStatus === MemberFeeStatus.PAID) return FlagReasons.memberFeeAlreadyPaid;
+      if (row.feeStatus !== MemberFeeStatus.PAYMENT_DUE || row.fee !== amount)
+        return FlagReasons.amountMismatch;
+    }
+    if (checkout.state === CheckoutState.EXPIRED || checkout.state === CheckoutState.COMPLETED)
+      return FlagReasons.expiredCheckout;
+    if (amount !== checkout.amount) return FlagReasons.amountMismatch;
+    return null;
   }
 
   private async userIdOf(manager: EntityManager, object: ProviderObject): Promise<string | null> {
@@ -137,48 +278,79 @@ export class WebhookService {
     manager: EntityManager,
     member: MemberEntity,
     session: ProviderObject,
+    followUps: FollowUp[],
   ) {
     const checkout = await this.checkoutOf(manager, member.userId, session);
-    if (checkout) {
-      await manager.update(CheckoutEntity, { id: checkout.id }, { state: CheckoutState.COMPLETED });
-    }
     if (typeof session['customer'] === 'string' && !member.providerCustomerId)
       member.providerCustomerId = session['customer'];
-    const kind = session['metadata']?.kind ?? checkout?.kind;
     if (session['mode'] === 'subscription') {
-      if (typeof session['subscription'] === 'string')
-        await this.ensureSubscription(
-          manager,
-          member.userId,
-          session['subscription'],
-          checkout?.amount ?? 0,
-          SubscriptionStatus.INCOMPLETE,
-        );
+      // The subscription's own events decide (a second one is cancelled and refunded there).
+      if (checkout) await this.closeCheckout(manager, checkout.id, CheckoutState.COMPLETED);
+      const subscriptionId = session['subscription'];
+      if (typeof subscriptionId === 'string') {
+        const current = await manager.findOneBy(SubscriptionEntity, { userId: member.userId });
+        if (!live(current))
+          await this.ensureSubscription(
+            manager,
+            member.userId,
+            subscriptionId,
+            checkout?.amount ?? 0,
+            SubscriptionStatus.INCOMPLETE,
+          );
+      }
+      return;
+    }
+    const providerPaymentId = String(session['payment_intent'] ?? session['id']);
+    // A redelivery of a payment already recorded (counted or flagged) changes nothing.
+    if (await manager.findOneBy(PaymentEntity, { providerPaymentId })) return;
+    const amount = Number(session['amount_total'] ?? 0);
+    const currency = String(session['currency'] ?? BILLING_CURRENCY);
+    const kind = checkout?.kind ?? session['metadata']?.kind;
+    const problem = await this.mismatch(manager, member, checkout, amount);
+    if (checkout) await this.closeCheckout(manager, checkout.id, CheckoutState.COMPLETED);
+    if (problem) {
+      await this.flagPayment(manager, followUps, {
+        userId: member.userId,
+        amount,
+        currency,
+        type: paymentTypeOf(kind),
+        description:
+          kind === CheckoutKind.REGISTRATION
+            ? 'Registration fee (not counted: refunded)'
+            : 'Household member fee (not counted: refunded)',
+        providerPaymentId,
+        checkoutId: checkout?.id ?? null,
+        reason: problem,
+        refundRef: paymentRefOf(session),
+      });
       return;
     }
     let description = 'Registration fee';
-    if (kind === CheckoutKind.HOUSEHOLD_MEMBER && checkout?.householdMemberId) {
-      const householdMember = await manager.findOneBy(HouseholdMemberEntity, {
-        id: checkout.householdMemberId,
+    if (checkout!.kind === CheckoutKind.HOUSEHOLD_MEMBER) {
+      const householdMember = await manager.findOneByOrFail(HouseholdMemberEntity, {
+        id: checkout!.householdMemberId!,
         userId: member.userId,
       });
-      if (householdMember) {
-        householdMember.feeStatus = MemberFeeStatus.PAID;
-        await manager.save(householdMember);
-        description = `Household member fee: ${householdMember.firstName} ${householdMember.lastName}`;
-      } else description = 'Household member fee';
+      householdMember.feeStatus = MemberFeeStatus.PAID;
+      await manager.save(householdMember);
+      description = `Household member fee: ${householdMember.firstName} ${householdMember.lastName}`;
     }
-    if (kind === CheckoutKind.REGISTRATION) member.registrationFeePaid = true;
+    if (checkout!.kind === CheckoutKind.REGISTRATION) member.registrationFeePaid = true;
     await this.recordPayment(manager, {
       userId: member.userId,
-      amount: Number(session['amount_total'] ?? checkout?.amount ?? 0),
-      currency: String(session['currency'] ?? BILLING_CURRENCY),
+      amount,
+      currency,
       status: PaymentStatus.COMPLETED,
-      type: paymentTypeOf(kind),
+      type: paymentTypeOf(checkout!.kind),
       description,
-      providerPaymentId: String(session['payment_intent'] ?? session['id']),
-      checkoutId: checkout?.id ?? null,
+      providerPaymentId,
+      checkoutId: checkout!.id,
     });
+  }
+
+  /** A checkout that completed or expired is no longer the member's live one. */
+  private async closeCheckout(manager: EntityManager, id: string, state: CheckoutState) {
+    await manager.update(CheckoutEntity, { id }, { state, openKey: null });
   }
 
   private async paymentFailed(
@@ -225,8 +397,10 @@ export class WebhookService {
     manager: EntityManager,
     member: MemberEntity,
     event: ProviderEvent,
+    followUps: FollowUp[],
   ) {
     const object = event.data.object;
+    const subscriptionId = String(object['id']);
     const rank = SUBSCRIPTION_EVENT_RANK[event.type] ?? 1;
     const item = object['items']?.data?.[0] ?? {};
     const status = subscriptionStatusOf(
@@ -236,14 +410,23 @@ export class WebhookService {
       where: { userId: member.userId },
       lock: { mode: 'pessimistic_write' },
     });
+    if (live(existing) && existing.providerSubscriptionId !== subscriptionId) {
+      // At most one live subscription: another one is ended at once (its charge is refunded
+      // where its invoice arrives); its own events never touch the member's subscription.
+      if (status !== SubscriptionStatus.CANCELED)
+        followUps.push({ kind: 'cancel-subscription', subscriptionId });
+      return;
+    }
+    const replacing = existing && existing.providerSubscriptionId !== subscriptionId;
     const newer =
       !existing ||
+      replacing ||
       event.created > Number(existing.stateAt) ||
       (event.created === Number(existing.stateAt) && rank >= existing.stateRank);
     if (!newer) return;
     const row = await manager.save(SubscriptionEntity, {
       userId: member.userId,
-      providerSubscriptionId: String(object['id']),
+      providerSubscriptionId: subscriptionId,
       status,
       monthlyAmount: Number(item.price?.unit_amount ?? existing?.monthlyAmount ?? 0),
       currentPeriodStart: seconds(item.current_period_start ?? object['current_period_start']),
@@ -267,17 +450,43 @@ export class WebhookService {
     );
   }
 
-  private async invoicePaid(manager: EntityManager, member: MemberEntity, event: ProviderEvent) {
+  private async invoicePaid(
+    manager: EntityManager,
+    member: MemberEntity,
+    event: ProviderEvent,
+    followUps: FollowUp[],
+  ) {
     const invoice = event.data.object;
     const subscriptionId = this.invoiceSubscription(invoice);
     if (!subscriptionId) return;
+    const amount = Number(invoice['amount_paid'] ?? 0);
+    const current = await manager.findOne(SubscriptionEntity, {
+      where: { userId: member.userId },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (live(current) && current.providerSubscriptionId !== subscriptionId) {
+      // A second subscription's charge: ended at once and refunded, never counted.
+      await this.flagPayment(manager, followUps, {
+        userId: member.userId,
+        amount,
+        currency: String(invoice['currency'] ?? BILLING_CURRENCY),
+        type: PaymentType.MEMBERSHIP,
+        description: 'Monthly membership dues (second subscription: refunded)',
+        providerPaymentId: String(invoice['id']),
+        checkoutId: null,
+        reason: FlagReasons.secondSubscription,
+        refundRef: paymentRefOf(invoice),
+        providerSubscriptionId: subscriptionId,
+      });
+      followUps.push({ kind: 'cancel-subscription', subscriptionId });
+      return;
+    }
     member.duesPaid = true;
     if (event.created >= Number(member.lastInvoiceAt)) {
       member.missedPayments = 0;
       member.lastFailedInvoiceId = null;
       member.lastInvoiceAt = String(event.created);
     }
-    const amount = Number(invoice['amount_paid'] ?? 0);
     await this.ensureSubscription(
       manager,
       member.userId,
@@ -294,6 +503,8 @@ export class WebhookService {
       description: 'Monthly membership dues',
       providerPaymentId: String(invoice['id']),
       checkoutId: null,
+      providerSubscriptionId: subscriptionId,
+      periodStart: this.invoicePeriod(invoice),
     });
   }
 
@@ -302,6 +513,21 @@ export class WebhookService {
     const subscriptionId = this.invoiceSubscription(invoice);
     if (!subscriptionId) return;
     const invoiceId = String(invoice['id']);
+    const current = await manager.findOneBy(SubscriptionEntity, { userId: member.userId });
+    // Another subscription's failure is not the member's missed payment.
+    if (live(current) && current.providerSubscriptionId !== subscriptionId) return;
+    // A failure that arrives after the same invoice, or the same period, was paid is history
+    // the member no longer owes: no FAILED payment, no missed payment.
+    const periodStart = this.invoicePeriod(invoice);
+    const paid = await manager
+      .createQueryBuilder(PaymentEntity, 'p')
+      .where('p.status = :completed', { completed: PaymentStatus.COMPLETED })
+      .andWhere(
+        '(p.provider_payment_id = :invoiceId OR (p.provider_subscription_id = :subscriptionId AND p.period_start = :periodStart))',
+        { invoiceId, subscriptionId, periodStart: periodStart ?? '-1' },
+      )
+      .getCount();
+    if (paid > 0) return;
     // A provider retrying the same invoice is one missed payment, not several.
     if (event.created >= Number(member.lastInvoiceAt) && member.lastFailedInvoiceId !== invoiceId) {
       member.missedPayments += 1;
@@ -319,7 +545,15 @@ export class WebhookService {
       checkoutId: null,
       reason: invoice['last_payment_error']?.message ?? 'The monthly payment failed',
       consecutiveFailures: member.missedPayments,
+      providerSubscriptionId: subscriptionId,
+      periodStart,
     });
+  }
+
+  /** The period a dues invoice pays for (its line's period; the invoice's own otherwise). */
+  private invoicePeriod(invoice: ProviderObject): string | null {
+    const start = invoice['lines']?.data?.[0]?.period?.start ?? invoice['period_start'];
+    return typeof start === 'number' ? String(start) : null;
   }
 
   private invoiceSubscription(invoice: ProviderObject): string | null {
@@ -377,6 +611,8 @@ export class WebhookService {
       checkoutId: string | null;
       reason?: string | null;
       consecutiveFailures?: number;
+      providerSubscriptionId?: string | null;
+      periodStart?: string | null;
     },
   ): Promise<void> {
     const existing = await manager.findOne(PaymentEntity, {
