@@ -36,6 +36,7 @@ import {
   type MemberFeeStatus,
 } from '../gql/graphql';
 import { formatCents } from '../public/money';
+import { useFocusFirstInvalid } from '../forms/use-focus-first-invalid';
 import { MemberPaymentModal, type MemberToPay } from './member-payment-modal';
 
 const FEE_BADGE: Record<MemberFeeStatus, { label: string; color: string }> = {
@@ -225,6 +226,7 @@ function AddMemberForm({ onAdded }: { onAdded: (member: HouseholdMemberItemFragm
   const [form, setForm] = useState<MemberForm>(emptyMemberForm);
   const [sameAddress, setSameAddress] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
   const [add, { loading }] = useMutation(AddHouseholdMemberDocument, {
     refetchQueries: [MyHouseholdDocument],
   });
@@ -239,6 +241,7 @@ function AddMemberForm({ onAdded }: { onAdded: (member: HouseholdMemberItemFragm
     if (!sameAddress) found['sameAddressCertified'] = HouseholdMessages.sameAddressRequired;
     if (Object.keys(found).length) {
       setErrors(found);
+      focusFirstInvalid();
       return;
     }
     try {
@@ -257,6 +260,7 @@ function AddMemberForm({ onAdded }: { onAdded: (member: HouseholdMemberItemFragm
       const apiError = toApiError(error);
       if (apiError.code === ErrorCode.BadUserInput && Object.keys(apiError.fieldErrors).length) {
         setErrors(apiError.fieldErrors);
+        focusFirstInvalid();
         return;
       }
       notifications.show({
@@ -271,74 +275,82 @@ function AddMemberForm({ onAdded }: { onAdded: (member: HouseholdMemberItemFragm
   };
 
   return (
-    <Stack gap="md" component="form" onSubmit={(e) => (e.preventDefault(), void submit())}>
-      <Title order={3} size="h5">
-        Add a household member
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput
-          label="First name"
-          required
-          value={form.firstName}
-          onChange={(e) => update({ firstName: e.currentTarget.value })}
-          error={errors['firstName']}
-        />
-        <TextInput
-          label="Last name"
-          required
-          value={form.lastName}
-          onChange={(e) => update({ lastName: e.currentTarget.value })}
-          error={errors['lastName']}
-        />
-        <Select
-          label="Relationship"
-          required
-          placeholder="Choose"
-          data={RELATIONSHIP_OPTIONS}
-          value={form.relationship}
-          allowDeselect={false}
-          onChange={(value) => update({ relationship: value as MemberForm['relationship'] })}
-          error={errors['relationship']}
-        />
-        <TextInput
-          label="Date of birth"
-          type="date"
-          required
-          value={form.dateOfBirth}
-          onChange={(e) => update({ dateOfBirth: e.currentTarget.value })}
-          error={errors['dateOfBirth']}
-        />
-      </SimpleGrid>
-      {form.relationship === 'CHILD' && (
+    // noValidate: the app's messages, never the browser's bubbles (spec 5, household add).
+    <form
+      ref={formRef}
+      noValidate
+      aria-labelledby="add-member-heading"
+      onSubmit={(e) => (e.preventDefault(), void submit())}
+    >
+      <Stack gap="md">
+        <Title order={3} size="h5" id="add-member-heading">
+          Add a household member
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="First name"
+            required
+            value={form.firstName}
+            onChange={(e) => update({ firstName: e.currentTarget.value })}
+            error={errors['firstName']}
+          />
+          <TextInput
+            label="Last name"
+            required
+            value={form.lastName}
+            onChange={(e) => update({ lastName: e.currentTarget.value })}
+            error={errors['lastName']}
+          />
+          <Select
+            label="Relationship"
+            required
+            placeholder="Choose"
+            data={RELATIONSHIP_OPTIONS}
+            value={form.relationship}
+            allowDeselect={false}
+            onChange={(value) => update({ relationship: value as MemberForm['relationship'] })}
+            error={errors['relationship']}
+          />
+          <TextInput
+            label="Date of birth"
+            type="date"
+            required
+            value={form.dateOfBirth}
+            onChange={(e) => update({ dateOfBirth: e.currentTarget.value })}
+            error={errors['dateOfBirth']}
+          />
+        </SimpleGrid>
+        {form.relationship === 'CHILD' && (
+          <Checkbox
+            label="This child works full time"
+            description="A child working full time is listed without a fee."
+            checked={form.isWorkingFullTime}
+            onChange={(e) => update({ isWorkingFullTime: e.currentTarget.checked })}
+          />
+        )}
+        {form.relationship === 'PARENT' && (
+          <Checkbox
+            label="This parent is financially dependent on you"
+            description="A dependent parent is covered for the member fee."
+            checked={form.parentCertified}
+            onChange={(e) => update({ parentCertified: e.currentTarget.checked })}
+          />
+        )}
         <Checkbox
-          label="This child works full time"
-          description="A child working full time is listed without a fee."
-          checked={form.isWorkingFullTime}
-          onChange={(e) => update({ isWorkingFullTime: e.currentTarget.checked })}
+          label="I certify that this person lives at the same address as me"
+          checked={sameAddress}
+          onChange={(e) => {
+            setSameAddress(e.currentTarget.checked);
+            setErrors({});
+          }}
+          error={errors['sameAddressCertified']}
         />
-      )}
-      {form.relationship === 'PARENT' && (
-        <Checkbox
-          label="This parent is financially dependent on you"
-          description="A dependent parent is covered for the member fee."
-          checked={form.parentCertified}
-          onChange={(e) => update({ parentCertified: e.currentTarget.checked })}
-        />
-      )}
-      <Checkbox
-        label="I certify that this person lives at the same address as me"
-        checked={sameAddress}
-        onChange={(e) => {
-          setSameAddress(e.currentTarget.checked);
-          setErrors({});
-        }}
-        error={errors['sameAddressCertified']}
-      />
-      <Group>
-        <Button type="submit" loading={loading}>
-          Add household member
-        </Button>
-      </Group>
-    </Stack>
+        <Group>
+          <Button type="submit" loading={loading}>
+            Add household member
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
