@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ErrorCode, HouseholdMessages, validateHouseholdMember } from '@jibs/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { toApiError } from '../api/api-error';
 import {
@@ -51,6 +51,9 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
   const household = useQuery(MyHouseholdDocument, { fetchPolicy: 'cache-and-network' });
   const [toRemove, setToRemove] = useState<HouseholdMemberItemFragment | null>(null);
   const [toPay, setToPay] = useState<MemberToPay | null>(null);
+  // A member just added: the form's submit button (disabled while saving) opened the dialog.
+  const [payingFromForm, setPayingFromForm] = useState(false);
+  const addButtonRef = useRef<HTMLButtonElement>(null);
   const [remove, removing] = useMutation(RemoveHouseholdMemberDocument, {
     refetchQueries: [MyHouseholdDocument],
   });
@@ -116,9 +119,10 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
                       <Button
                         size="xs"
                         variant="light"
-                        onClick={() =>
-                          setToPay({ id: member.id, fullName: member.fullName, fee: member.fee })
-                        }
+                        onClick={() => {
+                          setPayingFromForm(false);
+                          setToPay({ id: member.id, fullName: member.fullName, fee: member.fee });
+                        }}
                       >
                         Pay {formatCents(member.fee)}
                       </Button>
@@ -141,7 +145,12 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
 
         {registrationFeePaid ? (
           <AddMemberForm
-            onAdded={(member) => member.feeStatus === 'PAYMENT_DUE' && setToPay(member)}
+            submitRef={addButtonRef}
+            onAdded={(member) => {
+              if (member.feeStatus !== 'PAYMENT_DUE') return;
+              setPayingFromForm(true);
+              setToPay(member);
+            }}
           />
         ) : (
           <Alert color="yellow" variant="light">
@@ -177,7 +186,12 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
           </Group>
         </Stack>
       </Modal>
-      <MemberPaymentModal member={toPay} onClose={() => setToPay(null)} onOpened={awaited.await} />
+      <MemberPaymentModal
+        member={toPay}
+        onClose={() => setToPay(null)}
+        onOpened={awaited.await}
+        returnFocusTo={payingFromForm ? addButtonRef : undefined}
+      />
     </Card>
   );
 }
@@ -222,7 +236,13 @@ function useAwaitedMemberPayment(
   return { await: setAwaited };
 }
 
-function AddMemberForm({ onAdded }: { onAdded: (member: HouseholdMemberItemFragment) => void }) {
+function AddMemberForm({
+  onAdded,
+  submitRef,
+}: {
+  onAdded: (member: HouseholdMemberItemFragment) => void;
+  submitRef: RefObject<HTMLButtonElement | null>;
+}) {
   const [form, setForm] = useState<MemberForm>(emptyMemberForm);
   const [sameAddress, setSameAddress] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -346,7 +366,7 @@ function AddMemberForm({ onAdded }: { onAdded: (member: HouseholdMemberItemFragm
           error={errors['sameAddressCertified']}
         />
         <Group>
-          <Button type="submit" loading={loading}>
+          <Button type="submit" loading={loading} ref={submitRef}>
             Add household member
           </Button>
         </Group>
