@@ -196,7 +196,8 @@ describe('household, fees, sandbox checkout, dues and the dashboard, in Chromium
     expect(await payments.count()).toBe(4);
     await visible(payments.filter({ hasText: 'Household member fee: Amina Rahman' }));
     await latestMail(stack, email, /For:\s+Household member fee: Amina Rahman/);
-  });
+    // The whole journey, two checkouts, a renewal and a member's fee: longer than one step.
+  }, 240_000);
 
   it('leaves nothing paid after a declined card, and lets the member try again', async () => {
     await registerAndVerify();

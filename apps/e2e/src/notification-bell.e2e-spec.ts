@@ -45,6 +45,7 @@ describe('sign-up, sign-in and the live notification bell, in Chromium', () => {
     const badge = page.getByTestId('notification-badge');
     await badge.waitFor({ timeout: 15_000 });
     expect(Number(await badge.textContent())).toBeGreaterThanOrEqual(1);
+    await expectAccessible(page, 'dashboard, registration fee paid');
 
     // Sign out, then sign in again: the dashboard, bell and all.
     await signOut(page);

@@ -32,21 +32,24 @@ interface AxeViolation {
  * or serious violation, listing each with the elements it found. Every call is counted.
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const started = Date.now();
   await settle(page);
-  const violations = await page.evaluate(
-    async ({ source, tags }) => {
-      const w = window as unknown as {
-        axe?: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown }> };
-      };
-      if (!w.axe) (0, eval)(source);
-      const results = await w.axe!.run(document, {
-        runOnly: { type: 'tag', values: tags },
-        resultTypes: ['violations'],
-      });
-      return results.violations;
-    },
-    { source: AXE_SOURCE, tags: WCAG_TAGS },
-  );
+  // Injected once per document (the source is large; a navigation needs it again).
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.evaluate((source) => {
+      (0, eval)(source);
+    }, AXE_SOURCE);
+  }
+  const violations = await page.evaluate(async (tags) => {
+    const { axe } = window as unknown as {
+      axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown }> };
+    };
+    const results = await axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
+    return results.violations;
+  }, WCAG_TAGS);
   const found = (violations as AxeViolation[]).map((violation) => ({
     id: violation.id,
     impact: violation.impact ?? 'unknown',
@@ -61,6 +64,7 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     url: page.url(),
     blocking: blocking.length,
     others: found.filter((violation) => !BLOCKING.has(violation.impact)).map((v) => v.id),
+    ms: Date.now() - started,
   });
   if (blocking.length > 0) {
     throw new Error(

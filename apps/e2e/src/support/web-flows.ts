@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { eventually } from '@jibs/testing';
 import type { LocalStack } from '@jibs/stack';
+import { expectAccessible } from './accessibility';
 
 /** Fills registration step 1 (Personal Information) as a person would. */
 export async function fillSignUp(page: Page, input: Record<string, unknown>): Promise<void> {
@@ -126,18 +127,27 @@ export async function registerAndPayFee(
 ): Promise<void> {
   await page.goto(`${stack.gatewayUrl}/register`);
   await fillSignUp(page, input);
+  await expectAccessible(page, 'register: personal information, filled in');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.getByRole('radio', { name: /^Email/ }).click();
+  await expectAccessible(page, 'register: verification method');
   await page.getByRole('button', { name: 'Send Code' }).click();
   const [, code] = await latestMail(stack, String(input.email), /code is (\d{6})/);
   await enterCode(page, code!);
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.getByRole('heading', { name: 'Household Members' }).first().waitFor();
+  await expectAccessible(page, 'register: household members');
   await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: /^Pay \$/ }).waitFor();
+  await expectAccessible(page, 'register: registration payment');
   await page.getByRole('button', { name: /^Pay \$/ }).click();
   await page.waitForURL('**/sandbox/checkout/**');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await expectAccessible(page, 'sandbox checkout');
   await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('link', { name: 'Continue to Membership Setup' }).waitFor();
+  await expectAccessible(page, 'registration payment successful');
   await page.getByRole('link', { name: 'Continue to Membership Setup' }).click();
   await page.getByRole('button', { name: /^Set Up Monthly Dues/ }).waitFor();
+  await expectAccessible(page, 'register: membership setup');
 }
