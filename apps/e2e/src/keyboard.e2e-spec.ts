@@ -25,12 +25,13 @@ type Locator = ReturnType<Page['locator']>;
 describe('keyboard-only use, in Chromium', () => {
   let stack: LocalStack;
   let stop: () => Promise<void>;
+  let logs: string[];
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    [{ stack, stop }, browser] = await Promise.all([startE2eStack(), launchChromium()]);
+    [{ stack, stop, logs }, browser] = await Promise.all([startE2eStack(), launchChromium()]);
   });
 
   afterAll(async () => {
@@ -278,6 +279,10 @@ describe('keyboard-only use, in Chromium', () => {
     const payment = page.getByRole('dialog', { name: 'Payment Required' });
     await payment.getByText('Pay to add Amina Rahman to your household').waitFor();
     await expectAccessible(page, 'profile: payment required dialog');
+    expect(await uncoveredPoints(page)).toEqual([]);
+    // Scrolling the page under an open dialog leaves it covered too.
+    await page.mouse.wheel(0, 1_500);
+    expect(await uncoveredPoints(page)).toEqual([]);
     await expectFocusTrapped(payment);
     await page.keyboard.press('Escape');
     await payment.waitFor({ state: 'hidden' });
@@ -309,7 +314,13 @@ describe('keyboard-only use, in Chromium', () => {
     await tabTo(page, bell, { backwards: true });
     await page.keyboard.press('Enter');
     const list = page.getByRole('dialog', { name: 'Notifications' });
-    await list.getByText('Welcome to JIBS').first().waitFor();
+    await list
+      .getByText('Welcome to JIBS')
+      .first()
+      .waitFor()
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nlogs:\n${logs.slice(-40).join('\n')}`);
+      });
     await expectAccessible(page, 'notification bell, open');
     await expectFocusTrapped(list, 4);
     await page.keyboard.press('Escape');
