@@ -4,8 +4,9 @@ const preset = require('../../jest.preset');
 
 module.exports = {
   ...preset,
-  globalSetup: undefined,
-  globalTeardown: undefined,
+  // No test Postgres here (each file starts a stack); the run's axe tally instead.
+  globalSetup: '<rootDir>/axe-global-setup.js',
+  globalTeardown: '<rootDir>/axe-global-teardown.js',
   displayName: 'e2e',
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.e2e-spec.ts'],

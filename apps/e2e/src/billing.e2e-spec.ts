@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { LocalStack } from '@jibs/stack';
+import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp } from './support/graphql-client';
@@ -46,6 +47,7 @@ describe('household, fees, sandbox checkout, dues and the dashboard, in Chromium
     await enterCode(page, code!);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('heading', { name: 'Household Members' }).first().waitFor();
+    await expectAccessible(page, 'register: household members');
     return email;
   }
 
@@ -68,6 +70,8 @@ describe('household, fees, sandbox checkout, dues and the dashboard, in Chromium
 
   async function payOnSandboxPage(card: string, on: Page = page): Promise<void> {
     await on.waitForURL('**/sandbox/checkout/**');
+    await on.getByLabel('Card number').waitFor();
+    await expectAccessible(on, 'sandbox checkout');
     await on.getByLabel('Card number').fill(card);
     await on.getByRole('button', { name: /^Pay / }).click();
   }
@@ -96,6 +100,7 @@ describe('household, fees, sandbox checkout, dues and the dashboard, in Chromium
       page.getByText('Due Today', { exact: true }).locator('xpath=following-sibling::*[1]'),
       '$250.00',
     );
+    await expectAccessible(page, 'register: registration payment');
     await page.screenshot({ path: 'test-results/billing-step4.png', fullPage: true });
 
     // The household is stored: a reload shows the same fee.
@@ -106,8 +111,11 @@ describe('household, fees, sandbox checkout, dues and the dashboard, in Chromium
     await payOnSandboxPage(PAYS);
     await page.waitForURL('**/registration-payment-success**');
     await page.getByText('Payment Successful!').waitFor();
+    await expectAccessible(page, 'registration payment successful');
     await page.getByRole('link', { name: 'Continue to Membership Setup' }).click();
 
+    await page.getByRole('button', { name: /^Set Up Monthly Dues/ }).waitFor();
+    await expectAccessible(page, 'register: membership setup');
     await page.getByRole('button', { name: /^Set Up Monthly Dues/ }).click();
     await payOnSandboxPage(PAYS);
 
@@ -117,6 +125,7 @@ describe('household, fees, sandbox checkout, dues and the dashboard, in Chromium
     await visible(statCard('Total Payments').getByText('$250.00'));
     await visible(statCard('Monthly Dues').getByText('$25.00'));
     await page.getByText('Membership status:').locator('..').getByText('Active').waitFor();
+    await expectAccessible(page, 'dashboard, active');
     await page.screenshot({ path: 'test-results/billing-dashboard.png', fullPage: true });
 
     await page.goto(`${stack.gatewayUrl}/payment-history`);
@@ -126,6 +135,7 @@ describe('household, fees, sandbox checkout, dues and the dashboard, in Chromium
     await visible(payments.filter({ hasText: '$225.00' }).getByText('Completed'));
     await visible(payments.filter({ hasText: '$25.00' }).getByText('Completed'));
     await page.getByRole('button', { name: 'Export' }).waitFor();
+    await expectAccessible(page, 'payment history');
     await page.screenshot({ path: 'test-results/billing-history.png', fullPage: true });
 
     const [receipt] = await latestMail(stack, email, /Amount:\s+\$225\.00/);
@@ -136,6 +146,7 @@ describe('household, fees, sandbox checkout, dues and the dashboard, in Chromium
     await page.goto(`${stack.gatewayUrl}/testing`);
     await page.getByRole('button', { name: 'Run renewal: failed' }).click();
     await page.getByText('Renewal failed: $25.00 was not paid.').waitFor();
+    await expectAccessible(page, 'testing interface, member');
     await page.goto(`${stack.gatewayUrl}/payment-history`);
     await visible(payments.filter({ hasText: '$25.00' }).getByText('Failed'));
     expect(await payments.count()).toBe(3);
@@ -145,6 +156,8 @@ describe('household, fees, sandbox checkout, dues and the dashboard, in Chromium
     // A dependent parent added on the profile: the payment modal, the checkout in a tab of its
     // own, a confirmation there, and the profile's list turning to 'Paid' without a reload.
     await page.goto(`${stack.gatewayUrl}/profile`);
+    await page.getByRole('heading', { name: 'Add a household member' }).waitFor();
+    await expectAccessible(page, 'profile');
     const form = page.locator('form', {
       has: page.getByRole('heading', { name: 'Add a household member' }),
     });
@@ -158,6 +171,7 @@ describe('household, fees, sandbox checkout, dues and the dashboard, in Chromium
     await form.getByRole('button', { name: 'Add household member' }).click();
     const modal = page.getByRole('dialog', { name: 'Payment Required' });
     await modal.getByText('Pay to add Amina Rahman to your household').waitFor();
+    await expectAccessible(page, 'profile: payment required dialog');
     const amina = page.getByRole('listitem').filter({ hasText: 'Amina Rahman' });
     await visible(amina.getByText('Payment due', { exact: true }));
     const [tab] = await Promise.all([
@@ -168,19 +182,22 @@ describe('household, fees, sandbox checkout, dues and the dashboard, in Chromium
     await tab.waitForURL('**/payment-success**');
     await tab.getByText('Your household member is now covered by your membership.').waitFor();
     await tab.getByRole('link', { name: 'Back to Profile' }).waitFor();
+    await expectAccessible(tab, 'household member payment successful');
     expect(tab.url()).toContain('/payment-success');
     await tab.screenshot({ path: 'test-results/billing-member-paid.png', fullPage: true });
     await tab.close();
 
     await visible(amina.getByText('Paid', { exact: true }));
     await page.getByText('Amina Rahman is now covered by your membership.').waitFor();
+    await expectAccessible(page, 'profile: household member paid');
     await page.screenshot({ path: 'test-results/billing-profile-household.png', fullPage: true });
     await page.goto(`${stack.gatewayUrl}/payment-history`);
     await payments.first().waitFor();
     expect(await payments.count()).toBe(4);
     await visible(payments.filter({ hasText: 'Household member fee: Amina Rahman' }));
     await latestMail(stack, email, /For:\s+Household member fee: Amina Rahman/);
-  });
+    // The whole journey, two checkouts, a renewal and a member's fee: longer than one step.
+  }, 240_000);
 
   it('leaves nothing paid after a declined card, and lets the member try again', async () => {
     await registerAndVerify();
@@ -191,11 +208,13 @@ describe('household, fees, sandbox checkout, dues and the dashboard, in Chromium
     await page.getByRole('button', { name: 'Pay $175.00' }).click();
     await payOnSandboxPage(DECLINED);
     await page.getByRole('alert').getByText('Your card was declined.').waitFor();
+    await expectAccessible(page, 'sandbox checkout: declined');
 
     // Leaving the checkout: nothing was charged, and the retry is offered.
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL('**/payment-cancelled**');
     await page.getByText('Your payment was cancelled and no charges were made.').waitFor();
+    await expectAccessible(page, 'payment cancelled');
     // The member screens stay closed: the fee is not paid.
     await page.goto(`${stack.gatewayUrl}/dashboard`);
     await page.waitForURL('**/register**');
@@ -207,6 +226,7 @@ describe('household, fees, sandbox checkout, dues and the dashboard, in Chromium
     await page.getByRole('button', { name: 'Pay $175.00' }).click();
     await payOnSandboxPage(PAYS);
     await page.getByText('Payment Successful!').waitFor();
+    await expectAccessible(page, 'registration payment successful, after a retry');
   });
 });
 

@@ -1,6 +1,7 @@
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { LocalStack } from '@jibs/stack';
+import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp } from './support/graphql-client';
@@ -36,8 +37,10 @@ describe('registration, verification, sign-in and password reset, in Chromium', 
   async function register(input: Record<string, unknown>): Promise<void> {
     await page.goto(`${stack.gatewayUrl}/register`);
     await fillSignUp(page, input);
+    await expectAccessible(page, 'register: personal information, filled in');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText(STEP_2).waitFor();
+    await expectAccessible(page, 'register: verification method');
   }
 
   const step3 = () => page.getByRole('heading', { name: 'Household Members' }).first();
@@ -50,15 +53,19 @@ describe('registration, verification, sign-in and password reset, in Chromium', 
     await page.getByRole('radio', { name: /^Email/ }).click();
     await page.getByRole('button', { name: 'Send Code' }).click();
     const [, code] = await latestMail(stack, email, /code is (\d{6})/);
+    await page.getByLabel('Verification code').first().waitFor();
+    await expectAccessible(page, 'register: verification code');
     await enterCode(page, code!);
     await page.getByRole('button', { name: 'Verify' }).click();
     await step3().waitFor();
 
     await page.reload();
     await step3().waitFor();
+    await expectAccessible(page, 'register: household members, after a reload');
     await page.screenshot({ path: 'test-results/onboarding-step3.png' });
 
     await signOut(page);
+    await expectAccessible(page, 'landing page');
     await signIn(page, stack, email, String(input.password));
     await page.waitForURL('**/register**');
     await step3().waitFor();
@@ -70,6 +77,7 @@ describe('registration, verification, sign-in and password reset, in Chromium', 
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Forgot your password?' }).click();
     await page.getByText('Check your email for a password reset link.').first().waitFor();
+    await expectAccessible(page, 'sign in: reset link sent');
     const [, link] = await latestMail(
       stack,
       email,
@@ -78,6 +86,8 @@ describe('registration, verification, sign-in and password reset, in Chromium', 
     );
     const resetUrl = new URL(link!);
     await page.goto(`${stack.gatewayUrl}${resetUrl.pathname}${resetUrl.search}`);
+    await page.getByLabel(/^New password/).waitFor();
+    await expectAccessible(page, 'reset password');
     await page.getByLabel(/^New password/).fill('a-new-password-7');
     await page.getByLabel(/^Confirm new password/).fill('a-new-password-7');
     await page
@@ -88,6 +98,7 @@ describe('registration, verification, sign-in and password reset, in Chromium', 
 
     await signIn(page, stack, email, String(input.password));
     await page.getByText('Invalid email or password. Please try again.').waitFor();
+    await expectAccessible(page, 'sign in: refused');
     await signIn(page, stack, email, 'a-new-password-7');
     await page.waitForURL('**/register**');
     await step3().waitFor();
@@ -104,6 +115,7 @@ describe('registration, verification, sign-in and password reset, in Chromium', 
       .getByText('This reset link is invalid or has expired. Please request a new one.')
       .first()
       .waitFor();
+    await expectAccessible(page, 'reset password: link used');
   });
 
   it('verifies with an authenticator app, and then asks for its code at every sign-in', async () => {
@@ -115,12 +127,15 @@ describe('registration, verification, sign-in and password reset, in Chromium', 
     const key = await page.getByTestId('totp-manual-key').getAttribute('data-key');
     expect(key).toMatch(/^[A-Z2-7]+=*$/);
     await expectLocalQrImage(page);
+    await expectAccessible(page, 'register: authenticator setup');
     await enterCode(page, await generate({ secret: key! }));
     await page.getByRole('button', { name: 'Verify' }).click();
     await step3().waitFor();
 
     await signOut(page);
     await signIn(page, stack, String(input.email), String(input.password));
+    await page.getByLabel('Verification code').first().waitFor();
+    await expectAccessible(page, 'sign in: authenticator code');
     // The code of the step already used is refused; the authenticator's next one is accepted.
     const next = await generate({ secret: key!, epoch: Math.floor(Date.now() / 1000) + 30 });
     await enterCode(page, next);
@@ -132,8 +147,33 @@ describe('registration, verification, sign-in and password reset, in Chromium', 
     await step3().waitFor();
   });
 
+  it("shows the visitor's pages and the FAQ's question form without accessibility faults", async () => {
+    await page.goto(`${stack.gatewayUrl}/`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await expectAccessible(page, 'landing page, visitor');
+    await page.goto(`${stack.gatewayUrl}/faq`);
+    await page.getByRole('button', { name: 'Ask a Question' }).click();
+    await page.getByRole('button', { name: 'Send Question' }).click();
+    const fullName = page.getByLabel(/^Full Name/i);
+    await fullName.and(page.locator(':focus')).waitFor();
+    expect(await fullName.getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'faq: question form with errors');
+    await page.goto(`${stack.gatewayUrl}/testing`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await expectAccessible(page, 'testing interface, visitor');
+    await page.goto(`${stack.gatewayUrl}/no-such-page`);
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await expectAccessible(page, 'not found, visitor');
+  });
+
   it('delivers a contact message to the admin address through the mailbox', async () => {
     await page.goto(`${stack.gatewayUrl}/contact`);
+    await expectAccessible(page, 'contact');
+    // Sent empty: the spec's messages inline, focus on the first field (no browser bubble).
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByLabel(/^Name/).and(page.locator(':focus')).waitFor();
+    expect(await page.getByLabel(/^Name/).getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'contact: errors');
     await page.getByLabel(/^Name/).fill('Khadija Musa');
     await page.getByLabel(/^Email/).fill('khadija@example.com');
     await page.getByRole('combobox', { name: 'Subject' }).click();
@@ -144,6 +184,7 @@ describe('registration, verification, sign-in and password reset, in Chromium', 
       .getByText(/Thank you for contacting us! We.ll get back to you within 24 hours\./)
       .first()
       .waitFor();
+    await expectAccessible(page, 'contact: sent');
     // Sent to the admin address in the settings (the first admin's, on a new stack).
     const [body] = await latestMail(
       stack,

@@ -4,6 +4,8 @@ import {
   DataExportMessages,
   dateRangeProblem,
   exportedAsMessage,
+  MEMBER_EXPORT_SECTIONS,
+  memberExportBundle,
   type DataExportBundle,
 } from './data-export';
 
@@ -140,5 +142,33 @@ describe('buildDataExport', () => {
     expect(exportedAsMessage('jibs-data-export-2026-03-15.csv')).toBe(
       'Data exported as jibs-data-export-2026-03-15.csv',
     );
+  });
+});
+
+describe('memberExportBundle', () => {
+  it("has exactly the spec's sections, the household inside the profile, absent ones empty", () => {
+    const bundle = memberExportBundle({
+      profile: { id: 'u1', firstName: 'Amina' },
+      household: [{ fullName: 'Yusuf Rahman' }],
+      payments: [{ id: 'p1', createdAt: '2026-01-02T10:00:00Z' }],
+      notifications: null,
+    });
+    expect(Object.keys(bundle)).toEqual([...MEMBER_EXPORT_SECTIONS]);
+    expect(MEMBER_EXPORT_SECTIONS).toEqual([
+      'profile',
+      'deathReports',
+      'documents',
+      'payments',
+      'notifications',
+    ]);
+    expect(bundle.profile).toEqual({
+      id: 'u1',
+      firstName: 'Amina',
+      household: [{ fullName: 'Yusuf Rahman' }],
+    });
+    expect(bundle.deathReports).toEqual([]);
+    expect(bundle.documents).toEqual([]);
+    expect(bundle.notifications).toEqual([]);
+    expect(bundle.payments).toHaveLength(1);
   });
 });

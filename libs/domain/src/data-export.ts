@@ -31,6 +31,38 @@ export type ExportRecord = { createdAt?: string | null } & Record<string, unknow
 /** Named sections: a single record (the profile) or a list (payments, notifications, ...). */
 export type DataExportBundle = Record<string, ExportRecord | readonly ExportRecord[] | null>;
 
+/** The member export's sections, in this order (spec 2, Data export). */
+export const MEMBER_EXPORT_SECTIONS = [
+  'profile',
+  'deathReports',
+  'documents',
+  'payments',
+  'notifications',
+] as const;
+
+export type MemberExportSection = (typeof MEMBER_EXPORT_SECTIONS)[number];
+
+/**
+ * The member's bundle with exactly the spec's sections. The household belongs to the profile;
+ * a section whose service does not exist yet (death reports, documents) is an empty list.
+ */
+export function memberExportBundle(parts: {
+  profile: ExportRecord | null;
+  household?: readonly ExportRecord[] | null;
+  deathReports?: readonly ExportRecord[] | null;
+  documents?: readonly ExportRecord[] | null;
+  payments?: readonly ExportRecord[] | null;
+  notifications?: readonly ExportRecord[] | null;
+}): Record<MemberExportSection, ExportRecord | readonly ExportRecord[] | null> {
+  return {
+    profile: parts.profile ? { ...parts.profile, household: parts.household ?? [] } : null,
+    deathReports: parts.deathReports ?? [],
+    documents: parts.documents ?? [],
+    payments: parts.payments ?? [],
+    notifications: parts.notifications ?? [],
+  };
+}
+
 /** Calendar dates, YYYY-MM-DD, in the member's own time zone; both or neither. */
 export interface ExportDateRange {
   start?: string | null;

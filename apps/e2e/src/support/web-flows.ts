@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { eventually } from '@jibs/testing';
 import type { LocalStack } from '@jibs/stack';
+import { expectAccessible } from './accessibility';
 
 /** Fills registration step 1 (Personal Information) as a person would. */
 export async function fillSignUp(page: Page, input: Record<string, unknown>): Promise<void> {
@@ -34,6 +35,8 @@ export async function signIn(
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
+  // Signed out once the header offers Sign In again (the session ends after the navigation).
+  await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).first().waitFor();
 }
 
 interface Mail {
@@ -68,4 +71,83 @@ export async function latestMail(
 export async function enterCode(page: Page, code: string): Promise<void> {
   await page.getByLabel('Verification code').first().click();
   await page.keyboard.type(code);
+}
+
+type Locator = ReturnType<Page['locator']>;
+
+/** Whether `locator`'s element has the keyboard focus. */
+export async function isFocused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === document.activeElement).catch(() => false);
+}
+
+/**
+ * Presses Tab (Shift+Tab with `backwards`) until `locator` has the focus, as a keyboard user
+ * would; fails if it is not reached within `maxPresses`.
+ */
+export async function tabTo(
+  page: Page,
+  locator: Locator,
+  { maxPresses = 80, backwards = false } = {},
+): Promise<void> {
+  await locator.waitFor();
+  for (let presses = 0; presses < maxPresses; presses += 1) {
+    if (await isFocused(locator)) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  if (await isFocused(locator)) return;
+  const active = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200));
+  throw new Error(`Tab never reached ${String(locator)}; focus is on ${active}`);
+}
+
+/** Tabs to a field and types into it. */
+export async function typeInto(page: Page, locator: Locator, text: string): Promise<void> {
+  await tabTo(page, locator);
+  await page.keyboard.type(text);
+}
+
+/** The text of the elements an element's aria-describedby points to (how its error is read). */
+export async function describedByText(locator: Locator): Promise<string> {
+  return locator.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+}
+
+/**
+ * A new member through steps 1 to 4 in the browser: the account, the emailed code, no
+ * household, and the registration fee paid on the sandbox checkout. Ends on step 5.
+ */
+export async function registerAndPayFee(
+  page: Page,
+  stack: LocalStack,
+  input: Record<string, unknown>,
+): Promise<void> {
+  await page.goto(`${stack.gatewayUrl}/register`);
+  await fillSignUp(page, input);
+  await expectAccessible(page, 'register: personal information, filled in');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('radio', { name: /^Email/ }).click();
+  await expectAccessible(page, 'register: verification method');
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  const [, code] = await latestMail(stack, String(input.email), /code is (\d{6})/);
+  await enterCode(page, code!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('heading', { name: 'Household Members' }).first().waitFor();
+  await expectAccessible(page, 'register: household members');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: /^Pay \$/ }).waitFor();
+  await expectAccessible(page, 'register: registration payment');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await page.waitForURL('**/sandbox/checkout/**');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await expectAccessible(page, 'sandbox checkout');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('link', { name: 'Continue to Membership Setup' }).waitFor();
+  await expectAccessible(page, 'registration payment successful');
+  await page.getByRole('link', { name: 'Continue to Membership Setup' }).click();
+  await page.getByRole('button', { name: /^Set Up Monthly Dues/ }).waitFor();
+  await expectAccessible(page, 'register: membership setup');
 }

@@ -19,6 +19,7 @@ import {
   dateRangeProblem,
   exportedAsMessage,
   localCalendarDate,
+  memberExportBundle,
   type ExportFormat,
 } from '@jibs/domain';
 import { useState } from 'react';
@@ -61,12 +62,12 @@ export function DataExportDialog({ opened, onClose }: { opened: boolean; onClose
       });
       if (!data) throw new Error('No data');
       const file = buildDataExport(
-        {
+        memberExportBundle({
           profile: data.me,
           household: data.myHousehold,
           payments: data.myPayments,
           notifications: data.notifications,
-        },
+        }),
         {
           format,
           includeMetadata,
@@ -95,7 +96,8 @@ export function DataExportDialog({ opened, onClose }: { opened: boolean; onClose
     <Modal opened={opened} onClose={onClose} title="Export your data" centered radius="lg">
       <Stack gap="md">
         <Text size="sm" c="gray.7">
-          A copy of your profile, household, payments and notifications, for your own records.
+          A copy of your profile (with your household), death reports, documents, payments and
+          notifications, for your own records.
         </Text>
         <Stack gap={4}>
           <Text size="sm" fw={500} id="export-format">

@@ -34,6 +34,7 @@ export function AppHeader() {
         component={NavLink}
         to={item.to}
         className={classes.navLink}
+        underline="hover"
         onClick={onNavigate}
       >
         {item.label}
@@ -92,24 +93,28 @@ export function AppHeader() {
     ) : null;
 
   const brand = (
-    <Anchor component={Link} to="/" className={classes.brand} aria-label="JIBS home">
+    <Anchor
+      component={Link}
+      to="/"
+      className={classes.brand}
+      underline="never"
+      aria-label="JIBS home"
+    >
       JIBS
     </Anchor>
   );
 
-  // During registration (or on /register) only the way out is offered (spec 2, Header), plus
-  // the bell: a member in the middle of registering still needs to hear about their account
-  // and payments (a deliberate addition to the spec; see the README).
+  // During registration (or on /register) only 'Completing Registration...' and the way out
+  // (spec 2, Header); the bell comes with the rest of the header once registration is complete.
   if (headerShowsRegistrationOnly(state, pathname)) {
     return (
-      <Box component="header" className={classes.header}>
+      <Box className={classes.header}>
         <div className={`${classes.inner} ${classes.innerRegistering}`}>
           {brand}
           <Text className={classes.registering} c="gray.7" fw={500}>
             Completing Registration...
           </Text>
           <Group gap="sm" wrap="nowrap" className={classes.end}>
-            {user && <NotificationBell />}
             {user && (
               <Button variant="subtle" color="gray" px={{ base: 'xs', sm: 'md' }} onClick={signOut}>
                 Sign Out
@@ -122,7 +127,7 @@ export function AppHeader() {
   }
 
   return (
-    <Box component="header" className={classes.header}>
+    <Box className={classes.header}>
       <div className={classes.inner}>
         {brand}
 

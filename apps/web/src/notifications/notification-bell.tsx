@@ -148,8 +148,9 @@ export function NotificationBell() {
         </Group>
         <ScrollArea.Autosize mah={440} type="auto" offsetScrollbars="y">
           {loading && !data ? (
-            <Center py="xl">
-              <Loader size="sm" aria-label="Loading notifications" />
+            <Center py="xl" role="status">
+              <Loader size="sm" aria-hidden />
+              <VisuallyHidden>Loading notifications…</VisuallyHidden>
             </Center>
           ) : error && !data ? (
             <Alert color="red" variant="light" m="md" title="Failed to load notifications">

@@ -10,6 +10,7 @@ import {
   Text,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
@@ -166,7 +167,10 @@ function StatCard({
           {label}
         </Text>
         {loading ? (
-          <Skeleton h={32} w={96} aria-label={`Loading ${label}`} />
+          <div role="status">
+            <Skeleton h={32} w={96} aria-hidden />
+            <VisuallyHidden>Loading {label}…</VisuallyHidden>
+          </div>
         ) : (
           <Text fz={28} fw={700} lh={1.2}>
             {value ?? '—'}

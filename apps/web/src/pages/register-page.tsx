@@ -138,9 +138,20 @@ export function RegisterPage() {
           />
         );
       case 'registration-payment':
-        return <RegistrationPaymentStep onBack={() => goTo(previousStep(step))} />;
+        return (
+          <RegistrationPaymentStep
+            feePaid={feePaid}
+            onBack={() => goTo(previousStep(step))}
+            onContinue={() => goTo('subscription-setup')}
+          />
+        );
       case 'subscription-setup':
-        return <MembershipSetupStep membershipActive={membershipActive} />;
+        return (
+          <MembershipSetupStep
+            membershipActive={membershipActive}
+            onBack={() => goTo(previousStep(step))}
+          />
+        );
     }
   })();
 

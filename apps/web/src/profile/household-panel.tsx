@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ErrorCode, HouseholdMessages, validateHouseholdMember } from '@jibs/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { toApiError } from '../api/api-error';
 import {
@@ -36,6 +36,7 @@ import {
   type MemberFeeStatus,
 } from '../gql/graphql';
 import { formatCents } from '../public/money';
+import { useFocusFirstInvalid } from '../forms/use-focus-first-invalid';
 import { MemberPaymentModal, type MemberToPay } from './member-payment-modal';
 
 const FEE_BADGE: Record<MemberFeeStatus, { label: string; color: string }> = {
@@ -50,6 +51,9 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
   const household = useQuery(MyHouseholdDocument, { fetchPolicy: 'cache-and-network' });
   const [toRemove, setToRemove] = useState<HouseholdMemberItemFragment | null>(null);
   const [toPay, setToPay] = useState<MemberToPay | null>(null);
+  // A member just added: the form's submit button (disabled while saving) opened the dialog.
+  const [payingFromForm, setPayingFromForm] = useState(false);
+  const addButtonRef = useRef<HTMLButtonElement>(null);
   const [remove, removing] = useMutation(RemoveHouseholdMemberDocument, {
     refetchQueries: [MyHouseholdDocument],
   });
@@ -115,9 +119,10 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
                       <Button
                         size="xs"
                         variant="light"
-                        onClick={() =>
-                          setToPay({ id: member.id, fullName: member.fullName, fee: member.fee })
-                        }
+                        onClick={() => {
+                          setPayingFromForm(false);
+                          setToPay({ id: member.id, fullName: member.fullName, fee: member.fee });
+                        }}
                       >
                         Pay {formatCents(member.fee)}
                       </Button>
@@ -140,7 +145,12 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
 
         {registrationFeePaid ? (
           <AddMemberForm
-            onAdded={(member) => member.feeStatus === 'PAYMENT_DUE' && setToPay(member)}
+            submitRef={addButtonRef}
+            onAdded={(member) => {
+              if (member.feeStatus !== 'PAYMENT_DUE') return;
+              setPayingFromForm(true);
+              setToPay(member);
+            }}
           />
         ) : (
           <Alert color="yellow" variant="light">
@@ -176,7 +186,12 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
           </Group>
         </Stack>
       </Modal>
-      <MemberPaymentModal member={toPay} onClose={() => setToPay(null)} onOpened={awaited.await} />
+      <MemberPaymentModal
+        member={toPay}
+        onClose={() => setToPay(null)}
+        onOpened={awaited.await}
+        returnFocusTo={payingFromForm ? addButtonRef : undefined}
+      />
     </Card>
   );
 }
@@ -221,10 +236,17 @@ function useAwaitedMemberPayment(
   return { await: setAwaited };
 }
 
-function AddMemberForm({ onAdded }: { onAdded: (member: HouseholdMemberItemFragment) => void }) {
+function AddMemberForm({
+  onAdded,
+  submitRef,
+}: {
+  onAdded: (member: HouseholdMemberItemFragment) => void;
+  submitRef: RefObject<HTMLButtonElement | null>;
+}) {
   const [form, setForm] = useState<MemberForm>(emptyMemberForm);
   const [sameAddress, setSameAddress] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
   const [add, { loading }] = useMutation(AddHouseholdMemberDocument, {
     refetchQueries: [MyHouseholdDocument],
   });
@@ -239,6 +261,7 @@ function AddMemberForm({ onAdded }: { onAdded: (member: HouseholdMemberItemFragm
     if (!sameAddress) found['sameAddressCertified'] = HouseholdMessages.sameAddressRequired;
     if (Object.keys(found).length) {
       setErrors(found);
+      focusFirstInvalid();
       return;
     }
     try {
@@ -257,6 +280,7 @@ function AddMemberForm({ onAdded }: { onAdded: (member: HouseholdMemberItemFragm
       const apiError = toApiError(error);
       if (apiError.code === ErrorCode.BadUserInput && Object.keys(apiError.fieldErrors).length) {
         setErrors(apiError.fieldErrors);
+        focusFirstInvalid();
         return;
       }
       notifications.show({
@@ -271,74 +295,82 @@ function AddMemberForm({ onAdded }: { onAdded: (member: HouseholdMemberItemFragm
   };
 
   return (
-    <Stack gap="md" component="form" onSubmit={(e) => (e.preventDefault(), void submit())}>
-      <Title order={3} size="h5">
-        Add a household member
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput
-          label="First name"
-          required
-          value={form.firstName}
-          onChange={(e) => update({ firstName: e.currentTarget.value })}
-          error={errors['firstName']}
-        />
-        <TextInput
-          label="Last name"
-          required
-          value={form.lastName}
-          onChange={(e) => update({ lastName: e.currentTarget.value })}
-          error={errors['lastName']}
-        />
-        <Select
-          label="Relationship"
-          required
-          placeholder="Choose"
-          data={RELATIONSHIP_OPTIONS}
-          value={form.relationship}
-          allowDeselect={false}
-          onChange={(value) => update({ relationship: value as MemberForm['relationship'] })}
-          error={errors['relationship']}
-        />
-        <TextInput
-          label="Date of birth"
-          type="date"
-          required
-          value={form.dateOfBirth}
-          onChange={(e) => update({ dateOfBirth: e.currentTarget.value })}
-          error={errors['dateOfBirth']}
-        />
-      </SimpleGrid>
-      {form.relationship === 'CHILD' && (
+    // noValidate: the app's messages, never the browser's bubbles (spec 5, household add).
+    <form
+      ref={formRef}
+      noValidate
+      aria-labelledby="add-member-heading"
+      onSubmit={(e) => (e.preventDefault(), void submit())}
+    >
+      <Stack gap="md">
+        <Title order={3} size="h5" id="add-member-heading">
+          Add a household member
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="First name"
+            required
+            value={form.firstName}
+            onChange={(e) => update({ firstName: e.currentTarget.value })}
+            error={errors['firstName']}
+          />
+          <TextInput
+            label="Last name"
+            required
+            value={form.lastName}
+            onChange={(e) => update({ lastName: e.currentTarget.value })}
+            error={errors['lastName']}
+          />
+          <Select
+            label="Relationship"
+            required
+            placeholder="Choose"
+            data={RELATIONSHIP_OPTIONS}
+            value={form.relationship}
+            allowDeselect={false}
+            onChange={(value) => update({ relationship: value as MemberForm['relationship'] })}
+            error={errors['relationship']}
+          />
+          <TextInput
+            label="Date of birth"
+            type="date"
+            required
+            value={form.dateOfBirth}
+            onChange={(e) => update({ dateOfBirth: e.currentTarget.value })}
+            error={errors['dateOfBirth']}
+          />
+        </SimpleGrid>
+        {form.relationship === 'CHILD' && (
+          <Checkbox
+            label="This child works full time"
+            description="A child working full time is listed without a fee."
+            checked={form.isWorkingFullTime}
+            onChange={(e) => update({ isWorkingFullTime: e.currentTarget.checked })}
+          />
+        )}
+        {form.relationship === 'PARENT' && (
+          <Checkbox
+            label="This parent is financially dependent on you"
+            description="A dependent parent is covered for the member fee."
+            checked={form.parentCertified}
+            onChange={(e) => update({ parentCertified: e.currentTarget.checked })}
+          />
+        )}
         <Checkbox
-          label="This child works full time"
-          description="A child working full time is listed without a fee."
-          checked={form.isWorkingFullTime}
-          onChange={(e) => update({ isWorkingFullTime: e.currentTarget.checked })}
+          label="I certify that this person lives at the same address as me"
+          checked={sameAddress}
+          onChange={(e) => {
+            setSameAddress(e.currentTarget.checked);
+            setErrors({});
+          }}
+          error={errors['sameAddressCertified']}
         />
-      )}
-      {form.relationship === 'PARENT' && (
-        <Checkbox
-          label="This parent is financially dependent on you"
-          description="A dependent parent is covered for the member fee."
-          checked={form.parentCertified}
-          onChange={(e) => update({ parentCertified: e.currentTarget.checked })}
-        />
-      )}
-      <Checkbox
-        label="I certify that this person lives at the same address as me"
-        checked={sameAddress}
-        onChange={(e) => {
-          setSameAddress(e.currentTarget.checked);
-          setErrors({});
-        }}
-        error={errors['sameAddressCertified']}
-      />
-      <Group>
-        <Button type="submit" loading={loading}>
-          Add household member
-        </Button>
-      </Group>
-    </Stack>
+        <Group>
+          <Button type="submit" loading={loading} ref={submitRef}>
+            Add household member
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import type { RefObject } from 'react';
 import { CheckoutErrorAlert } from '../billing/checkout-error-alert';
 import { useCheckout } from '../billing/use-checkout';
 import { StartHouseholdMemberCheckoutDocument } from '../gql/graphql';
@@ -17,14 +18,28 @@ export function MemberPaymentModal({
   member,
   onClose,
   onOpened,
+  returnFocusTo,
 }: {
   member: MemberToPay | null;
   onClose: () => void;
   /** The checkout opened in a new tab for this member. */
   onOpened: (member: MemberToPay) => void;
+  /**
+   * Where focus goes on close when the control that opened the dialog had lost it (a submit
+   * button disabled while saving); otherwise focus returns to the opener.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   return (
-    <Modal opened={!!member} onClose={onClose} title="Payment Required" centered radius="lg">
+    <Modal
+      opened={!!member}
+      onClose={onClose}
+      title="Payment Required"
+      centered
+      radius="lg"
+      returnFocus={!returnFocusTo}
+      onExitTransitionEnd={() => returnFocusTo?.current?.focus()}
+    >
       {member && (
         <MemberPayment key={member.id} member={member} onClose={onClose} onOpened={onOpened} />
       )}

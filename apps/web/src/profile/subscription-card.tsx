@@ -12,6 +12,7 @@ import {
   Stack,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -46,7 +47,8 @@ export function SubscriptionCard() {
         </Title>
         {loading && !data ? (
           <Center py="md" role="status">
-            <Loader color="jibs" type="dots" aria-label="Loading your subscription" />
+            <Loader color="jibs" type="dots" aria-hidden />
+            <VisuallyHidden>Loading your subscription…</VisuallyHidden>
           </Center>
         ) : error && !data ? (
           <Group gap="sm">

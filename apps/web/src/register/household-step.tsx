@@ -23,6 +23,7 @@ import {
   SaveHouseholdDocument,
   type HouseholdMemberItemFragment,
 } from '../gql/graphql';
+import { useFocusFirstInvalid } from '../forms/use-focus-first-invalid';
 import { PageLoader } from '../layout/page-loader';
 import {
   RELATIONSHIP_OPTIONS,
@@ -64,6 +65,7 @@ function HouseholdForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
+  const { ref: fieldsRef, focusFirstInvalid } = useFocusFirstInvalid<HTMLDivElement>();
   const [save, { loading }] = useMutation(SaveHouseholdDocument, {
     refetchQueries: [RegistrationQuoteDocument, MyHouseholdDocument],
     awaitRefetchQueries: true,
@@ -81,8 +83,9 @@ function HouseholdForm({
       sameAddressCertified: sameAddress,
     });
     if (!result.ok) {
+      // The summary above is announced (role=alert); focus goes to the first field to fix.
       setErrors(result.fieldErrors);
-      requestAnimationFrame(() => alertRef.current?.focus());
+      focusFirstInvalid();
       return;
     }
     setErrors({});
@@ -100,13 +103,14 @@ function HouseholdForm({
       const apiError = toApiError(error);
       if (apiError.code === ErrorCode.BadUserInput && Object.keys(apiError.fieldErrors).length) {
         setErrors(apiError.fieldErrors);
-      } else {
-        setSaveError(
-          apiError.code === ErrorCode.BadUserInput || apiError.code === ErrorCode.Conflict
-            ? apiError.message
-            : HouseholdMessages.householdSaveFailed,
-        );
+        focusFirstInvalid();
+        return;
       }
+      setSaveError(
+        apiError.code === ErrorCode.BadUserInput || apiError.code === ErrorCode.Conflict
+          ? apiError.message
+          : HouseholdMessages.householdSaveFailed,
+      );
       requestAnimationFrame(() => alertRef.current?.focus());
     }
   };
@@ -115,7 +119,7 @@ function HouseholdForm({
   const fieldError = (index: number, field: string) => errors[`members.${index}.${field}`];
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" ref={fieldsRef}>
       <Text c="gray.8">
         Add your spouse, children and dependent parents who live with you. Each one who is covered
         adds to the one-time registration fee, as the summary shows. If you have no one to add,

@@ -5,9 +5,17 @@ import { CheckoutErrorAlert } from '../billing/checkout-error-alert';
 import { useCheckout } from '../billing/use-checkout';
 import { PublicSettingsDocument, StartSubscriptionCheckoutDocument } from '../gql/graphql';
 import { formatMonthly } from '../public/money';
+import { StepButtons } from './step-buttons';
 
 /** Step 5: the monthly dues subscription, set up on the payment provider's page. */
-export function MembershipSetupStep({ membershipActive }: { membershipActive: boolean }) {
+export function MembershipSetupStep({
+  membershipActive,
+  onBack,
+}: {
+  membershipActive: boolean;
+  /** Back to step 4, as on the other steps (spec 2). */
+  onBack: () => void;
+}) {
   const settings = useQuery(PublicSettingsDocument);
   const [startCheckout] = useMutation(StartSubscriptionCheckoutDocument);
   const checkout = useCheckout('subscription', async () => {
@@ -40,11 +48,11 @@ export function MembershipSetupStep({ membershipActive }: { membershipActive: bo
         charged automatically each month; you can update your card or cancel from your profile.
       </Text>
       <CheckoutErrorAlert action={checkout} />
-      <div>
+      <StepButtons onBack={checkout.pending ? undefined : onBack}>
         <Button onClick={() => void checkout.begin()} loading={checkout.pending}>
           Set Up Monthly Dues ({duesText})
         </Button>
-      </div>
+      </StepButtons>
     </Stack>
   );
 }

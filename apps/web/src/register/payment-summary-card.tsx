@@ -1,5 +1,15 @@
 import { useQuery } from '@apollo/client/react';
-import { Button, Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Divider,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { RegistrationQuoteDocument } from '../gql/graphql';
 import { formatCents } from '../public/money';
 
@@ -39,8 +49,14 @@ export function PaymentSummaryCard() {
                   </Text>
                 </Group>
               ))}
-              <Divider />
-              <Group justify="space-between" wrap="nowrap" gap="sm">
+              {/* A rule above the total as a border: a <dl> holds only dt/dd groups. */}
+              <Group
+                justify="space-between"
+                wrap="nowrap"
+                gap="sm"
+                pt="xs"
+                style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+              >
                 <Text component="dt" fw={600}>
                   Registration total
                 </Text>
@@ -78,10 +94,11 @@ export function PaymentSummaryCard() {
             </Text>
           </>
         ) : loading ? (
-          <Stack gap="sm" aria-label="Loading the fees">
-            <Skeleton h={18} />
-            <Skeleton h={18} />
-            <Skeleton h={28} mt="sm" />
+          <Stack gap="sm" role="status">
+            <VisuallyHidden>Loading the fees…</VisuallyHidden>
+            <Skeleton h={18} aria-hidden />
+            <Skeleton h={18} aria-hidden />
+            <Skeleton h={28} mt="sm" aria-hidden />
           </Stack>
         ) : error ? (
           <Stack gap="xs" align="flex-start">

@@ -12,8 +12,19 @@ import { PageLoader } from '../layout/page-loader';
 import { formatCents } from '../public/money';
 import { StepButtons } from './step-buttons';
 
-/** Step 4: the one-time registration fee, paid on the payment provider's page. */
-export function RegistrationPaymentStep({ onBack }: { onBack: () => void }) {
+/**
+ * Step 4: the one-time registration fee, paid on the payment provider's page. Reached again
+ * with Back from step 5 once paid, it says so and leads on instead of offering a second payment.
+ */
+export function RegistrationPaymentStep({
+  feePaid,
+  onBack,
+  onContinue,
+}: {
+  feePaid: boolean;
+  onBack: () => void;
+  onContinue: () => void;
+}) {
   const quote = useQuery(RegistrationQuoteDocument, { fetchPolicy: 'cache-and-network' });
   const household = useQuery(MyHouseholdDocument);
   const [startCheckout] = useMutation(StartRegistrationCheckoutDocument);
@@ -41,6 +52,19 @@ export function RegistrationPaymentStep({ onBack }: { onBack: () => void }) {
   }
 
   const members = household.data?.myHousehold ?? [];
+  if (feePaid) {
+    return (
+      <Stack gap="lg">
+        <Alert color="green" variant="light" title="Registration fee paid">
+          Your one-time registration fee of {formatCents(q.registrationTotal)} is paid. Nothing more
+          is due on this step.
+        </Alert>
+        <StepButtons onBack={onBack}>
+          <Button onClick={onContinue}>Continue</Button>
+        </StepButtons>
+      </Stack>
+    );
+  }
   return (
     <Stack gap="lg">
       <Text c="gray.8">

@@ -1,0 +1,8 @@
+// The e2e run's accessibility tally starts empty: each `expectAccessible` call appends a line
+// to test-results/axe-checks.jsonl (see src/support/accessibility.ts).
+const { rmSync } = require('node:fs');
+const { join } = require('node:path');
+
+module.exports = () => {
+  rmSync(join(__dirname, '../../test-results/axe-checks.jsonl'), { force: true });
+};
