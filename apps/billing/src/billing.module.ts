@@ -108,6 +108,7 @@ export class BillingModule {
             clientId: 'billing',
             logger,
           }),
+          metrics: metrics.registry,
         }),
         AuthModule.forRoot(() => verifier),
         subgraphGraphQLModule(() => ({

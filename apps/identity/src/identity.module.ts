@@ -86,6 +86,7 @@ export class IdentityModule {
             clientId: 'identity',
             logger,
           }),
+          metrics: metrics.registry,
         }),
         AuthModule.forRoot(() => ({
           jwksUrl: config.JWKS_URL,

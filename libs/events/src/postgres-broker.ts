@@ -1,6 +1,12 @@
 import { ensureDatabase } from '@jibs/database';
 import { Pool, type PoolClient } from 'pg';
-import type { EventBroker, OutgoingRecord, SubscribeOptions, Subscription } from './event-broker';
+import {
+  assertHandler,
+  type EventBroker,
+  type OutgoingRecord,
+  type SubscribeOptions,
+  type Subscription,
+} from './event-broker';
 import { validateEnvelope } from './event-envelope';
 import { errorFields, silentLogger, type EventLogger } from './event-logger';
 import type { EventMetrics } from './event-metrics';
@@ -94,6 +100,7 @@ export class PostgresBroker implements EventBroker {
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     this.assertOpen();
+    assertHandler(options);
     if (!options.group) throw new Error('A subscription needs a group');
     if (options.topics.length === 0) throw new Error('A subscription needs at least one topic');
     await this.init();

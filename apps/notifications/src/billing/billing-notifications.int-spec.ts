@@ -288,7 +288,11 @@ describe('billing notifications and receipts', () => {
       [completed(sentinelUser)],
     );
 
-    const mails = await mailsTo(userId);
+    // Receipts go out after the batch's transaction commits, so shortly after the notifications.
+    const mails = await eventually(async () => {
+      const found = await mailsTo(userId);
+      return found.length >= 2 ? found : undefined;
+    });
     expect(mails).toHaveLength(2);
     const firstId = (first.data as EventData<'payment.completed'>).paymentId;
     const mail = mails.find((m) => m.text.includes(firstId))!;

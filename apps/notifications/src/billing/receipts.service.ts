@@ -60,6 +60,21 @@ export class ReceiptsService {
   }
 
   /**
+   * Sends the unsent receipts of these members, looking them up with one query, so a batch of
+   * members none of whom is owed a receipt costs one round trip.
+   */
+  async sendPendingFor(userIds: readonly string[]): Promise<number> {
+    if (userIds.length === 0) return 0;
+    const waiting: { user_id: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT user_id FROM receipts WHERE user_id = ANY($1::uuid[]) AND sent_at IS NULL`,
+      [[...new Set(userIds)]],
+    );
+    let sent = 0;
+    for (const { user_id: userId } of waiting) sent += await this.sendPending(userId);
+    return sent;
+  }
+
+  /**
    * Sends the member's unsent receipts (or just `paymentId`'s) if their email address is known.
    * Called after the transaction that recorded a receipt, or the recipient, has committed.
    */
