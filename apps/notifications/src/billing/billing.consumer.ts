@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AfterEvents, OnEvent, type EventData, type EventOf } from '@jibs/events';
-import { NotificationsService } from '../notifications/notifications.service';
+import { AfterEvents, OnEvents, type EventData, type EventOf } from '@jibs/events';
+import { NotificationsService, type NewNotification } from '../notifications/notifications.service';
 import {
   householdMemberAddedText,
   membershipStatusText,
@@ -37,16 +37,25 @@ export class BillingConsumer {
     private readonly receipts: ReceiptsService,
   ) {}
 
-  /** One event at a time: a subscription's transition depends on the state the last one left. */
-  @OnEvent(BILLING_TOPICS, { group: BILLING_GROUP })
-  async notify(event: BillingEvent, manager: EntityManager): Promise<void> {
-    const text = await this.textFor(event, manager);
-    if (!text) return;
-    await this.notifications.create(manager, {
-      userId: event.data.userId,
-      ...text,
-      causedBy: event,
-    });
+  /**
+   * A batch at a time, in partition order: receipts recorded with one statement, the
+   * notifications stored, published and announced with three; only a subscription's transition
+   * reads (and locks) the state the previous one left, event by event.
+   */
+  @OnEvents(BILLING_TOPICS, { group: BILLING_GROUP, batch: true })
+  async notify(events: BillingEvent[], manager: EntityManager): Promise<void> {
+    await this.receipts.recordAll(
+      manager,
+      events
+        .filter((event) => event.type === 'payment.completed')
+        .map((event) => ({ data: event.data, paidAt: new Date(event.time) })),
+    );
+    const notifications: NewNotification[] = [];
+    for (const event of events) {
+      const text = await this.textFor(event, manager);
+      if (text) notifications.push({ userId: event.data.userId, ...text, causedBy: event });
+    }
+    await this.notifications.createMany(manager, notifications);
   }
 
   /**
@@ -55,7 +64,7 @@ export class BillingConsumer {
    */
   @AfterEvents('payment.completed', { group: BILLING_GROUP })
   async sendReceipts(events: EventOf<'payment.completed'>[]): Promise<void> {
-    for (const { data } of events) await this.receipts.sendPending(data.userId, data.paymentId);
+    await this.receipts.sendForPayments(events.map((event) => event.data.paymentId));
   }
 
   private async textFor(
@@ -64,7 +73,6 @@ export class BillingConsumer {
   ): Promise<NotificationText | null> {
     switch (event.type) {
       case 'payment.completed':
-        await this.receipts.record(manager, event.data, new Date(event.time));
         return paymentCompletedText(event.data);
       case 'payment.failed':
         return paymentFailedText(event.data);

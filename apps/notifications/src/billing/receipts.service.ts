@@ -27,6 +27,18 @@ export const MAILER = Symbol('MAILER');
  * payment is in the member's payment history) to emailing a member the same receipt twice.
  * Marking after sending would give the opposite: at-least-once with a rare duplicate.
  */
+interface ClaimedReceipt {
+  payment_id: string;
+  user_id: string;
+  amount: number;
+  currency: string;
+  payment_type: string;
+  description: string | null;
+  paid_at: Date;
+  email: string;
+  first_name: string;
+}
+
 @Injectable()
 export class ReceiptsService {
   constructor(
@@ -57,6 +69,81 @@ export class ReceiptsService {
       })
       .orIgnore()
       .execute();
+  }
+
+  /** Records the receipts owed for several payments with one statement. */
+  async recordAll(
+    manager: EntityManager,
+    payments: readonly { data: EventData<'payment.completed'>; paidAt: Date }[],
+  ): Promise<void> {
+    if (payments.length === 0) return;
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(ReceiptEntity)
+      .values(
+        payments.map(({ data, paidAt }) => ({
+          paymentId: data.paymentId,
+          userId: data.userId,
+          amount: data.amount,
+          currency: data.currency,
+          paymentType: data.type,
+          description: data.description,
+          paidAt,
+          sentAt: null,
+        })),
+      )
+      .orIgnore()
+      .execute();
+  }
+
+  /**
+   * Sends the receipts of these payments that are unsent and whose member is known: one
+   * statement claims them all (with the addresses), one reads the organisation's name, then each
+   * is handed to the mail transport. Claims of the receipts not handed over when a send fails
+   * are released and the error rethrown, so the event is retried (as `sendPending`).
+   */
+  async sendForPayments(paymentIds: readonly string[]): Promise<number> {
+    if (paymentIds.length === 0) return 0;
+    const result: unknown[] = await this.dataSource.query(
+      `UPDATE receipts r SET sent_at = now()
+         FROM recipients p
+        WHERE p.user_id = r.user_id AND r.payment_id = ANY($1::uuid[]) AND r.sent_at IS NULL
+        RETURNING r.payment_id, r.user_id, r.amount, r.currency, r.payment_type, r.description,
+                  r.paid_at, p.email, p.first_name`,
+      [[...new Set(paymentIds)]],
+    );
+    // typeorm's postgres driver returns [rows, count] for UPDATE ... RETURNING.
+    const claimed = (Array.isArray(result[0]) ? result[0] : result) as ClaimedReceipt[];
+    if (claimed.length === 0) return 0;
+    const organisation = await this.organisationName();
+    let sent = 0;
+    try {
+      for (const row of claimed) {
+        const receipt = {
+          paymentId: row.payment_id,
+          userId: row.user_id,
+          amount: row.amount,
+          currency: row.currency,
+          paymentType: row.payment_type,
+          description: row.description,
+          paidAt: row.paid_at,
+        };
+        await this.mailer.send({
+          to: row.email,
+          ...receiptEmail(receipt, row.first_name, organisation),
+        });
+        sent += 1;
+        this.logger.info({ paymentId: row.payment_id, userId: row.user_id }, 'receipt sent');
+      }
+    } catch (error) {
+      await this.dataSource.query(
+        `UPDATE receipts SET sent_at = NULL WHERE payment_id = ANY($1::uuid[])`,
+        [claimed.slice(sent).map((row) => row.payment_id)],
+      );
+      throw error;
+    }
+    return sent;
   }
 
   /**

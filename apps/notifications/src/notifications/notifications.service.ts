@@ -59,6 +59,8 @@ export class NotificationsService {
           message,
           type,
           read: false,
+          // Per row, not the transaction's start: a batch's notifications keep their order.
+          createdAt: () => 'clock_timestamp()',
         })),
       )
       .returning('*')
