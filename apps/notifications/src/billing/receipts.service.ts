@@ -11,6 +11,9 @@ import { RecipientEntity } from './recipient.entity';
 
 export const MAILER = Symbol('MAILER');
 
+/** Receipts handed to the mail transport at once by one batch. */
+const MAIL_CONCURRENCY = 8;
+
 /**
  * Emailed receipts for completed payments.
  *
@@ -117,9 +120,12 @@ export class ReceiptsService {
     const claimed = (Array.isArray(result[0]) ? result[0] : result) as ClaimedReceipt[];
     if (claimed.length === 0) return 0;
     const organisation = await this.organisationName();
-    let sent = 0;
-    try {
-      for (const row of claimed) {
+    const sent = new Set<string>();
+    // A few at a time: the mail transport's rate, not one round trip after another.
+    let next = 0;
+    const worker = async () => {
+      while (next < claimed.length) {
+        const row = claimed[next++];
         const receipt = {
           paymentId: row.payment_id,
           userId: row.user_id,
@@ -133,17 +139,22 @@ export class ReceiptsService {
           to: row.email,
           ...receiptEmail(receipt, row.first_name, organisation),
         });
-        sent += 1;
+        sent.add(row.payment_id);
         this.logger.info({ paymentId: row.payment_id, userId: row.user_id }, 'receipt sent');
       }
-    } catch (error) {
+    };
+    const results = await Promise.allSettled(
+      Array.from({ length: Math.min(MAIL_CONCURRENCY, claimed.length) }, worker),
+    );
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) {
       await this.dataSource.query(
         `UPDATE receipts SET sent_at = NULL WHERE payment_id = ANY($1::uuid[])`,
-        [claimed.slice(sent).map((row) => row.payment_id)],
+        [claimed.filter((row) => !sent.has(row.payment_id)).map((row) => row.payment_id)],
       );
-      throw error;
+      throw failed.reason;
     }
-    return sent;
+    return sent.size;
   }
 
   /**
