@@ -214,24 +214,27 @@ export async function subscribeEventHandlers(
   instance: object,
   defaults: Partial<Pick<SubscribeOptions, 'stopTimeoutMs'>> = {},
 ): Promise<Subscription[]> {
-  const subscriptions: Subscription[] = [];
-  try {
-    for (const handler of groupHandlersOf(instance)) {
-      subscriptions.push(
-        await broker.subscribe({
-          group: handler.group,
-          topics: [...new Set([...handler.types, ...(handler.afterTypes ?? [])])],
-          handleBatch: inboxBatchHandler(dataSource, handler),
-          maxAttempts: handler.maxAttempts,
-          retryBackoffMs: handler.retryBackoffMs,
-          maxBatchSize: handler.maxBatchSize,
-          ...defaults,
-        }),
-      );
-    }
-  } catch (error) {
+  // Concurrently: each group joins on its own connection.
+  const results = await Promise.allSettled(
+    groupHandlersOf(instance).map((handler) =>
+      broker.subscribe({
+        group: handler.group,
+        topics: [...new Set([...handler.types, ...(handler.afterTypes ?? [])])],
+        handleBatch: inboxBatchHandler(dataSource, handler),
+        maxAttempts: handler.maxAttempts,
+        retryBackoffMs: handler.retryBackoffMs,
+        maxBatchSize: handler.maxBatchSize,
+        ...defaults,
+      }),
+    ),
+  );
+  const subscriptions = results.flatMap((result) =>
+    result.status === 'fulfilled' ? [result.value] : [],
+  );
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) {
     await Promise.all(subscriptions.map((subscription) => subscription.stop()));
-    throw error;
+    throw failed.reason;
   }
   return subscriptions;
 }

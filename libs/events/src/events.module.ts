@@ -91,14 +91,19 @@ export class EventsModule implements OnApplicationBootstrap, BeforeApplicationSh
 
   async onApplicationBootstrap(): Promise<void> {
     await this.relay.start();
-    const seen = new Set<object>();
+    const consumers = new Set<object>();
     for (const wrapper of this.discovery.getProviders()) {
       const instance: unknown = wrapper.instance;
-      if (!instance || typeof instance !== 'object' || seen.has(instance)) continue;
-      seen.add(instance);
-      if (eventHandlersOf(instance).length === 0) continue;
-      await subscribeEventHandlers(this.broker, this.dataSource, instance);
+      if (instance && typeof instance === 'object' && eventHandlersOf(instance).length > 0) {
+        consumers.add(instance);
+      }
     }
+    // Every group joins at once; broker.close() at shutdown stops them all.
+    await Promise.all(
+      [...consumers].map((instance) =>
+        subscribeEventHandlers(this.broker, this.dataSource, instance),
+      ),
+    );
   }
 
   async beforeApplicationShutdown(): Promise<void> {
