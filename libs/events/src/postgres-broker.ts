@@ -12,11 +12,7 @@ import { errorFields, silentLogger, type EventLogger } from './event-logger';
 import type { EventMetrics } from './event-metrics';
 import { partitionForKey } from './partition-for-key';
 import { PostgresGroupMember } from './postgres-group-member';
-import {
-  EVENT_LOG_DDL,
-  REBALANCE_CHANNEL,
-  SCHEMA_LOCK_KEY,
-} from './postgres-event-log.schema';
+import { EVENT_LOG_DDL, REBALANCE_CHANNEL, SCHEMA_LOCK_KEY } from './postgres-event-log.schema';
 
 export interface PostgresBrokerOptions {
   /** The `eventlog` database; created on first connect when the server allows it. */
