@@ -17,7 +17,7 @@ const MAIL_CONCURRENCY = 8;
 /**
  * Emailed receipts for completed payments.
  *
- * A receipt row is written in the same transaction as the payment's notification (`record`);
+ * A receipt row is written in the same transaction as the payment's notification (`recordAll`);
  * sending happens only after that transaction has committed (`sendPending`), never inside it, so
  * a rolled-back effect never emails and a slow mail server never holds a database transaction.
  *
@@ -49,30 +49,6 @@ export class ReceiptsService {
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
-
-  /** Records that a receipt is owed for this payment; inside the consumer's transaction. */
-  async record(
-    manager: EntityManager,
-    data: EventData<'payment.completed'>,
-    paidAt: Date,
-  ): Promise<void> {
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(ReceiptEntity)
-      .values({
-        paymentId: data.paymentId,
-        userId: data.userId,
-        amount: data.amount,
-        currency: data.currency,
-        paymentType: data.type,
-        description: data.description,
-        paidAt,
-        sentAt: null,
-      })
-      .orIgnore()
-      .execute();
-  }
 
   /** Records the receipts owed for several payments with one statement. */
   async recordAll(

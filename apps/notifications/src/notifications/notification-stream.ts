@@ -46,12 +46,10 @@ export class NotificationStream implements OnModuleInit, OnApplicationShutdown {
     await this.listener?.end().catch(() => undefined);
   }
 
-  /** Inside the storing transaction: delivered to subscribers when it commits. */
-  async announce(manager: EntityManager, notification: NotificationEntity): Promise<void> {
-    await this.announceAll(manager, [notification]);
-  }
-
-  /** Several in one statement (one NOTIFY each, in order), delivered when the caller commits. */
+  /**
+   * Inside the storing transaction, one statement for several (one NOTIFY each, in order):
+   * delivered to subscribers when it commits.
+   */
   async announceAll(
     manager: EntityManager,
     notifications: readonly NotificationEntity[],
