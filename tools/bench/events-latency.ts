@@ -1,8 +1,10 @@
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createClient } from 'graphql-ws';
+import { Client } from 'pg';
 import WebSocket from 'ws';
-import { openIdentityOutbox } from '../stack/src/identity-outbox';
+import { DataSource } from 'typeorm';
+import { enqueue, InboxEntity, OutboxEntity } from '@jibs/events';
 import { aBenchSignUp, percentile, startBenchStack } from './bench-support';
 
 /**
@@ -15,6 +17,36 @@ const RATES = (process.env.BENCH_RATES ?? '20,200').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
 const USERS = Number(process.env.BENCH_USERS ?? 20);
+/** Identity's outbox connections used by the bench's producer: enough not to be the bottleneck. */
+const PRODUCER_CONNECTIONS = Number(process.env.BENCH_PRODUCER_CONNECTIONS ?? 24);
+
+/** Commits `user.registered` to identity's outbox exactly as identity does, one per transaction. */
+async function openIdentityOutbox(databaseUrl: string) {
+  const dataSource = await new DataSource({
+    type: 'postgres',
+    url: databaseUrl,
+    entities: [OutboxEntity, InboxEntity],
+    extra: { max: PRODUCER_CONNECTIONS },
+  }).initialize();
+  return {
+    publishRegistered: (user: { id: string; email: string; firstName: string; lastName: string }) =>
+      dataSource.transaction((manager) =>
+        enqueue(
+          manager,
+          'user.registered',
+          {
+            userId: user.id,
+            email: user.email,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            role: 'member',
+          },
+          { source: 'jibs/identity', subject: user.id },
+        ),
+      ),
+    close: () => dataSource.destroy(),
+  };
+}
 
 interface Member {
   id: string;
@@ -49,6 +81,9 @@ async function main(): Promise<void> {
     );
     const committedAt = new Map<string, number>();
     const deliveredAt = new Map<string, number>();
+    /** Wall clock of each delivery, to line up with the databases' timestamps. */
+    const deliveredWall = new Map<string, number>();
+    const eventIds = new Map<string, string>();
     let onDelivered: (() => void) | undefined;
     const clients = members.map((member) => {
       const client = createClient({
@@ -63,6 +98,7 @@ async function main(): Promise<void> {
             const key = /Welcome, (b[\d-]+)\./.exec(event?.notificationAdded.message ?? '')?.[1];
             if (!key) return;
             deliveredAt.set(key, performance.now());
+            deliveredWall.set(key, Date.now());
             onDelivered?.();
           },
           error: (error) => process.stderr.write(`subscription error: ${JSON.stringify(error)}\n`),
@@ -73,13 +109,14 @@ async function main(): Promise<void> {
     });
     const outbox = await openIdentityOutbox(stack.databaseUrl('identity'));
     const publish = async (key: string, member: Member) => {
-      await outbox.publishRegistered({
+      const envelope = await outbox.publishRegistered({
         id: member.id,
         email: member.email,
         firstName: key,
         lastName: 'User',
       });
       committedAt.set(key, performance.now());
+      eventIds.set(key, envelope.id);
     };
 
     // Warm up until every subscription delivers (each is live once one event comes through).
@@ -107,12 +144,18 @@ async function main(): Promise<void> {
         };
       });
       const start = performance.now();
+      const commits: Promise<void>[] = [];
       for (let i = 0; i < total; i++) {
         const wait = start + i * interval - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        void publish(keys[i]!, members[i % members.length]!);
+        commits.push(publish(keys[i]!, members[i % members.length]!));
       }
       const sendSeconds = (performance.now() - start) / 1000;
+      const failed = (await Promise.allSettled(commits)).filter(
+        (result) => result.status === 'rejected',
+      ).length;
+      // The producer's own pace: when the commits lag the schedule, the rate was not offered.
+      const commitSeconds = (performance.now() - start) / 1000;
       await Promise.race([allDelivered, new Promise((r) => setTimeout(r, 30_000))]);
       onDelivered = undefined;
       // A delivery can be seen a moment before the publisher hears its commit returned: 0.
@@ -122,11 +165,22 @@ async function main(): Promise<void> {
         .sort((a, b) => a - b);
       const p99 = percentile(sorted, 99);
       const line =
-        `events: ${rate}/s for ${SECONDS} s across ${USERS} members (sent in ${sendSeconds.toFixed(1)} s) — delivered ${sorted.length}/${total}, ` +
+        `events: ${rate}/s for ${SECONDS} s across ${USERS} members (sent in ${sendSeconds.toFixed(1)} s, committed by ${commitSeconds.toFixed(1)} s${failed ? `, ${failed} commits failed` : ''}) — delivered ${sorted.length}/${total}, ` +
         `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${sorted[sorted.length - 1]?.toFixed(1)} ms` +
         ` (target p99 < 100 ms: ${p99 < 100 ? 'met' : 'NOT met'})`;
       results.push(line);
       process.stdout.write(`${line}\n`);
+      const stageLines = await stages(
+        (name) => stack.databaseUrl(name),
+        keys
+          .filter((key) => eventIds.has(key))
+          .map((key) => ({
+            id: eventIds.get(key)!,
+            deliveredAt: deliveredWall.get(key),
+          })),
+      );
+      results.push(...stageLines);
+      process.stdout.write(`${stageLines.join('\n')}\n`);
     }
     await Promise.all(clients.map((client) => client.dispose()));
     await outbox.close();
@@ -138,6 +192,94 @@ async function main(): Promise<void> {
   } finally {
     await stop();
   }
+}
+
+interface Timed {
+  id: string;
+  at: Date;
+}
+
+async function timestamps(url: string, sql: string, ids: string[]): Promise<Map<string, number>> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<Timed>(sql, [ids]);
+    return new Map(rows.map((row) => [row.id, row.at.getTime()]));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Where the time goes, per event, from the databases' own timestamps: the producing
+ * transaction (outbox.created_at), the append to the log (event_log.appended_at), each consumer
+ * group's transaction (inbox.handled_at, its start) and the delivery on the subscription.
+ */
+async function stages(
+  databaseUrl: (name: string) => string,
+  events: { id: string; deliveredAt?: number }[],
+): Promise<string[]> {
+  const ids = events.map((event) => event.id);
+  const inbox = (group: string) =>
+    `SELECT event_id AS id, handled_at AS at FROM inbox WHERE consumer_group = '${group}' AND event_id = ANY($1::uuid[])`;
+  const [committed, appended, welcome, recipients, registrations] = await Promise.all([
+    timestamps(
+      databaseUrl('identity'),
+      'SELECT id, created_at AS at FROM outbox WHERE id = ANY($1::uuid[])',
+      ids,
+    ),
+    timestamps(
+      databaseUrl('eventlog'),
+      `SELECT envelope->>'id' AS id, appended_at AS at FROM event_log
+        WHERE topic = 'user.registered' AND envelope->>'id' = ANY($1::text[])`,
+      ids,
+    ),
+    timestamps(databaseUrl('notifications'), inbox('notifications.welcome'), ids),
+    timestamps(databaseUrl('notifications'), inbox('notifications.recipients'), ids),
+    timestamps(databaseUrl('billing'), inbox('billing.registrations'), ids),
+  ]);
+  const stage = (
+    label: string,
+    from: (id: string) => number | undefined,
+    to: (id: string) => number | undefined,
+  ) => {
+    const sorted = events
+      .map((event) => {
+        const [a, b] = [from(event.id), to(event.id)];
+        return a === undefined || b === undefined ? undefined : Math.max(0, b - a);
+      })
+      .filter((value): value is number => value !== undefined)
+      .sort((a, b) => a - b);
+    return `  ${label.padEnd(44)} p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms (${sorted.length} events)`;
+  };
+  const delivered = new Map(events.map((event) => [event.id, event.deliveredAt]));
+  return [
+    stage(
+      'outbox commit -> event log',
+      (id) => committed.get(id),
+      (id) => appended.get(id),
+    ),
+    stage(
+      'event log -> welcome consumer txn',
+      (id) => appended.get(id),
+      (id) => welcome.get(id),
+    ),
+    stage(
+      'welcome consumer txn -> subscription',
+      (id) => welcome.get(id),
+      (id) => delivered.get(id),
+    ),
+    stage(
+      'event log -> recipients consumer txn',
+      (id) => appended.get(id),
+      (id) => recipients.get(id),
+    ),
+    stage(
+      'event log -> billing registrations txn',
+      (id) => appended.get(id),
+      (id) => registrations.get(id),
+    ),
+  ];
 }
 
 main().then(

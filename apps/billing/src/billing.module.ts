@@ -110,6 +110,7 @@ export class BillingModule {
             clientId: 'billing',
             logger,
           }),
+          metrics: metrics.registry,
         }),
         AuthModule.forRoot(() => verifier),
         subgraphGraphQLModule(() => ({

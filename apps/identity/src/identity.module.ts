@@ -91,6 +91,7 @@ export class IdentityModule {
             clientId: 'identity',
             logger,
           }),
+          metrics: metrics.registry,
         }),
         AuthModule.forRoot(() => ({
           jwksUrl: config.JWKS_URL,

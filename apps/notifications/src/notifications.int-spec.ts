@@ -135,6 +135,29 @@ describe('notifications service', () => {
     expect(result.data.unreadNotificationCount).toBe(1);
   });
 
+  it("exports the event bus's metrics on its own /metrics", async () => {
+    const userId = randomUUID();
+    await broker.publish([{ topic: 'user.registered', key: userId, envelope: registered(userId) }]);
+    const scrape = async () => (await fetch(`http://${url}/metrics`)).text();
+    // Lag is reported with the consumers' heartbeat; handled counts once the welcome is stored.
+    await eventually(async () => {
+      const body = await scrape();
+      return (
+        /^events_consumer_lag\{[^}]*group="notifications\.welcome"[^}]*\} 0$/m.test(body) &&
+        /^events_handled_total\{[^}]*group="notifications\.welcome"[^}]*outcome="success"[^}]*\} [1-9]/m.test(
+          body,
+        )
+      );
+    });
+    const body = await scrape();
+    expect(body).toMatch(/^events_outbox_backlog(\{[^}]*\})? \d+$/m);
+    expect(body).toMatch(
+      /^events_published_total\{[^}]*topic="notification\.created"[^}]*\} [1-9]/m,
+    );
+    expect(body).toMatch(/^events_delivery_seconds_count\{[^}]*group="notifications\.welcome"/m);
+    expect(body).toContain('# TYPE events_dead_letters_total counter');
+  });
+
   it('lets a member mark only their own notifications read', async () => {
     const [alice, bob] = [randomUUID(), randomUUID()];
     await broker.publish(

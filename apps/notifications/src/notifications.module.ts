@@ -63,6 +63,7 @@ export class NotificationsModule {
             clientId: 'notifications',
             logger,
           }),
+          metrics: metrics.registry,
         }),
         AuthModule.forRoot(() => verifier),
         subgraphGraphQLModule(() => ({

@@ -37,26 +37,89 @@ export function retryDelayMs(attempt: number, baseMs = DEFAULT_RETRY_BACKOFF_MS)
  * exponential backoff, then dead-letters it. The same path for every broker.
  */
 export async function deliverEvent(value: unknown, ctx: DeliveryContext): Promise<DeliveryOutcome> {
-  const { topic, options, signal, logger, metrics } = ctx;
-  const group = options.group;
-  const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
-  const baseMs = options.retryBackoffMs ?? DEFAULT_RETRY_BACKOFF_MS;
-
   let envelope: EventEnvelope;
   try {
     envelope = validateEnvelope(value);
   } catch (error) {
     return deadLetter(ctx, value, error, 1);
   }
+  return deliverValid(envelope, value, ctx);
+}
+
+/**
+ * Gives consecutive values of one partition to `handleBatch` at once. Invalid ones are
+ * dead-lettered first; the valid rest go in one call, tried once. When that fails, each is
+ * delivered alone (a batch of one) with the full retries and dead letter, in order, so a poison
+ * event costs only itself. `handled` means every value was handled or dead-lettered.
+ */
+export async function deliverBatch(
+  items: { value: unknown; key: string }[],
+  ctx: DeliveryContext,
+): Promise<DeliveryOutcome> {
+  const { topic, options, signal, metrics } = ctx;
+  const valid: { envelope: EventEnvelope; value: unknown; key: string }[] = [];
+  for (const { value, key } of items) {
+    try {
+      valid.push({ envelope: validateEnvelope(value), value, key });
+    } catch (error) {
+      await deadLetter({ ...ctx, key }, value, error, 1);
+    }
+  }
+  if (valid.length === 0) return 'handled';
+  if (valid.length > 1) {
+    if (signal.aborted) return 'abandoned';
+    try {
+      await handlerOf(options)(valid.map((item) => item.envelope));
+      for (const { envelope } of valid) succeeded(ctx, envelope);
+      return 'handled';
+    } catch (error) {
+      metrics?.handled.inc({ topic, group: options.group, outcome: 'failure' }, valid.length);
+      ctx.logger.warn(
+        { ...errorFields(error), topic, group: options.group, events: valid.length },
+        'event batch failed; retrying its events one at a time',
+      );
+    }
+  }
+  for (const { envelope, value, key } of valid) {
+    const outcome = await deliverValid(envelope, value, { ...ctx, key });
+    if (outcome === 'abandoned') return outcome;
+  }
+  return 'handled';
+}
+
+function handlerOf(options: SubscribeOptions): (envelopes: EventEnvelope[]) => Promise<void> {
+  if (options.handleBatch) return options.handleBatch.bind(options);
+  const handle = options.handle;
+  if (!handle) throw new Error(`Subscription "${options.group}" has no handler`);
+  return async (envelopes) => {
+    for (const envelope of envelopes) await handle.call(options, envelope);
+  };
+}
+
+function succeeded(ctx: DeliveryContext, envelope: EventEnvelope): void {
+  const { topic, options, metrics } = ctx;
+  metrics?.handled.inc({ topic, group: options.group, outcome: 'success' });
+  const age = (Date.now() - Date.parse(envelope.time)) / 1000;
+  if (age >= 0) metrics?.deliveryLatency.observe({ topic, group: options.group }, age);
+}
+
+async function deliverValid(
+  envelope: EventEnvelope,
+  value: unknown,
+  ctx: DeliveryContext,
+): Promise<DeliveryOutcome> {
+  const { topic, options, signal, logger, metrics } = ctx;
+  const group = options.group;
+  const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+  const baseMs = options.retryBackoffMs ?? DEFAULT_RETRY_BACKOFF_MS;
+  const handle = handlerOf(options);
 
   let lastError: unknown;
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     if (signal.aborted) return 'abandoned';
     try {
-      await options.handle(envelope);
-      metrics?.handled.inc({ topic, group, outcome: 'success' });
-      const age = (Date.now() - Date.parse(envelope.time)) / 1000;
-      if (age >= 0) metrics?.deliveryLatency.observe({ topic, group }, age);
+      await handle([envelope]);
+      succeeded(ctx, envelope);
       return 'handled';
     } catch (error) {
       lastError = error;

@@ -14,15 +14,40 @@ export async function enqueue<T extends EventType>(
   data: EventData<T>,
   opts: EnvelopeOptions,
 ): Promise<EventEnvelope<EventData<T>>> {
+  // TypeScript cannot correlate a generic T with the union; the call site checked the pair.
+  const [envelope] = await enqueueAll(manager, [{ type, data, ...opts } as OutgoingEvent]);
+  return envelope as EventEnvelope<EventData<T>>;
+}
+
+/** One event to enqueue: its type, its typed data and its envelope options. */
+export type OutgoingEvent = {
+  [K in EventType]: { type: K; data: EventData<K> } & EnvelopeOptions;
+}[EventType];
+
+/** Several events in one statement, in the given order; the same rules as enqueue(). */
+export async function enqueueAll(
+  manager: EntityManager,
+  events: readonly OutgoingEvent[],
+): Promise<EventEnvelope[]> {
   if (!manager.queryRunner?.isTransactionActive) {
+    const types = [...new Set(events.map((event) => event.type))].join('", "');
     throw new Error(
-      `enqueue("${type}") must run inside the transaction that makes the change (dataSource.transaction(...))`,
+      `enqueue("${types}") must run inside the transaction that makes the change (dataSource.transaction(...))`,
     );
   }
-  const envelope = buildEnvelope(type, data, opts);
+  if (events.length === 0) return [];
+  const envelopes = events.map(({ type, data, ...opts }) => buildEnvelope(type, data, opts));
+  // WITH ORDINALITY keeps the given order in seq, which is the relay's publish order.
   await manager.query(
-    'INSERT INTO outbox (id, topic, key, envelope) VALUES ($1, $2, $3, $4::jsonb)',
-    [envelope.id, envelope.type, envelope.subject, JSON.stringify(envelope)],
+    `INSERT INTO outbox (id, topic, key, envelope)
+     SELECT id, topic, key, envelope FROM unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[])
+       WITH ORDINALITY AS e(id, topic, key, envelope, n) ORDER BY n`,
+    [
+      envelopes.map((envelope) => envelope.id),
+      envelopes.map((envelope) => envelope.type),
+      envelopes.map((envelope) => envelope.subject),
+      envelopes.map((envelope) => JSON.stringify(envelope)),
+    ],
   );
-  return envelope;
+  return envelopes;
 }

@@ -10,8 +10,20 @@ export interface SubscribeOptions {
   /** Consumer group: every group gets every event; members of one group share the partitions. */
   group: string;
   topics: string[];
-  /** Throw to have the event retried; it is committed only after this resolves. */
-  handle(envelope: EventEnvelope): Promise<void>;
+  /**
+   * Throw to have the event retried; it is committed only after this resolves. Give this or
+   * `handleBatch`.
+   */
+  handle?(envelope: EventEnvelope): Promise<void>;
+  /**
+   * Takes up to `maxBatchSize` consecutive events of one partition at once (in offset order, so
+   * each key stays in order); their offset is committed once, after this resolves. When a batch
+   * fails, its events are retried one at a time (a batch of one each) with the usual retries and
+   * dead letters, so one bad event cannot hold the others back.
+   */
+  handleBatch?(envelopes: EventEnvelope[]): Promise<void>;
+  /** Most events per `handleBatch` call (default 100). */
+  maxBatchSize?: number;
   /** Tries before the event goes to `<topic>.dlq` and consumption moves on (default 5). */
   maxAttempts?: number;
   /** Base of the exponential backoff between tries (default 100 ms, capped at 5 s). */
@@ -41,6 +53,14 @@ export interface EventBroker {
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
+export const DEFAULT_MAX_BATCH_SIZE = 100;
 export const DEFAULT_RETRY_BACKOFF_MS = 100;
 export const MAX_RETRY_BACKOFF_MS = 5_000;
 export const DEFAULT_STOP_TIMEOUT_MS = 5_000;
+
+/** Checks that a subscription says how to handle what it consumes. */
+export function assertHandler(options: SubscribeOptions): void {
+  if (!options.handle && !options.handleBatch) {
+    throw new Error(`Subscription "${options.group}" needs handle or handleBatch`);
+  }
+}

@@ -8,7 +8,13 @@ import {
   type logCreator,
 } from 'kafkajs';
 import type { DeadLetterEnvelope } from './dead-letter';
-import type { EventBroker, OutgoingRecord, SubscribeOptions, Subscription } from './event-broker';
+import {
+  assertHandler,
+  type EventBroker,
+  type OutgoingRecord,
+  type SubscribeOptions,
+  type Subscription,
+} from './event-broker';
 import { validateEnvelope, type EventEnvelope } from './event-envelope';
 import { silentLogger, type EventLogger } from './event-logger';
 import type { EventMetrics } from './event-metrics';
@@ -80,6 +86,7 @@ export class KafkaBroker implements EventBroker {
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     this.assertOpen();
+    assertHandler(options);
     if (!options.group) throw new Error('A subscription needs a group');
     if (options.topics.length === 0) throw new Error('A subscription needs at least one topic');
     // The dead-letter topics too, so a poison event can always be parked.

@@ -1,7 +1,11 @@
-import type { Consumer, EachMessagePayload } from 'kafkajs';
+import type { Consumer, EachBatchPayload, EachMessagePayload, KafkaMessage } from 'kafkajs';
 import { settlesWithin } from './bounded-wait';
-import { deliverEvent } from './deliver-event';
-import { DEFAULT_STOP_TIMEOUT_MS, type SubscribeOptions } from './event-broker';
+import { deliverBatch, deliverEvent } from './deliver-event';
+import {
+  DEFAULT_MAX_BATCH_SIZE,
+  DEFAULT_STOP_TIMEOUT_MS,
+  type SubscribeOptions,
+} from './event-broker';
 import { errorFields } from './event-logger';
 import type { KafkaBroker } from './kafka-broker';
 
@@ -34,11 +38,20 @@ export class KafkaSubscription {
     await this.consumer.connect();
     // A new group starts at the beginning: nothing published before it existed is lost.
     await this.consumer.subscribe({ topics: this.options.topics, fromBeginning: true });
-    await this.consumer.run({
-      autoCommit: false,
-      partitionsConsumedConcurrently: this.broker.partitions,
-      eachMessage: (payload) => this.onMessage(payload),
-    });
+    await this.consumer.run(
+      this.options.handleBatch
+        ? {
+            autoCommit: false,
+            eachBatchAutoResolve: false,
+            partitionsConsumedConcurrently: this.broker.partitions,
+            eachBatch: (payload) => this.track(this.handleBatch(payload)),
+          }
+        : {
+            autoCommit: false,
+            partitionsConsumedConcurrently: this.broker.partitions,
+            eachMessage: (payload) => this.onMessage(payload),
+          },
+    );
     if (this.broker.metrics) {
       this.lagTimer = setInterval(() => void this.reportLag(), this.broker.lagIntervalMs);
       this.lagTimer.unref();
@@ -53,12 +66,57 @@ export class KafkaSubscription {
   private async onMessage(payload: EachMessagePayload): Promise<void> {
     // Once stopping, later messages are left uncommitted for the next owner.
     if (this.stopping) return;
-    const work = this.handle(payload);
+    await this.track(this.handle(payload));
+  }
+
+  private async track(work: Promise<void>): Promise<void> {
     this.inFlight.add(work);
     try {
       await work;
     } finally {
       this.inFlight.delete(work);
+    }
+  }
+
+  /**
+   * eachBatch: a fetched partition batch goes to the handler in chunks of maxBatchSize, in offset
+   * order; each chunk's offset is resolved and committed once it was handled or dead-lettered.
+   */
+  private async handleBatch({
+    batch,
+    resolveOffset,
+    heartbeat,
+    isRunning,
+    isStale,
+  }: EachBatchPayload): Promise<void> {
+    const limit = Math.max(1, this.options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE);
+    const { topic, partition } = batch;
+    for (let i = 0; i < batch.messages.length; i += limit) {
+      if (this.stopping || !isRunning() || isStale()) return;
+      const chunk = batch.messages.slice(i, i + limit);
+      const outcome = await deliverBatch(
+        chunk.map((message) => ({
+          value: decode(message),
+          key: message.key?.toString('utf8') ?? '',
+        })),
+        {
+          topic,
+          key: '',
+          options: this.options,
+          signal: this.abort.signal,
+          deadLetter: (record) => this.broker.send([record]),
+          beforeRetry: heartbeat,
+          logger: this.broker.logger,
+          metrics: this.broker.metrics,
+        },
+      );
+      if (outcome === 'abandoned' || this.abandoned) return;
+      const last = chunk[chunk.length - 1].offset;
+      resolveOffset(last);
+      await this.consumer.commitOffsets([
+        { topic, partition, offset: (BigInt(last) + 1n).toString() },
+      ]);
+      await heartbeat();
     }
   }
 
@@ -68,16 +126,7 @@ export class KafkaSubscription {
     message,
     heartbeat,
   }: EachMessagePayload): Promise<void> {
-    const raw = message.value?.toString('utf8') ?? null;
-    let value: unknown = raw;
-    if (raw !== null) {
-      try {
-        value = JSON.parse(raw);
-      } catch {
-        // Not JSON: validation fails and the raw text is dead-lettered as it came.
-      }
-    }
-    const outcome = await deliverEvent(value, {
+    const outcome = await deliverEvent(decode(message), {
       topic,
       key: message.key?.toString('utf8') ?? '',
       options: this.options,
@@ -134,5 +183,16 @@ export class KafkaSubscription {
     } catch (error) {
       this.broker.logger.warn(errorFields(error), 'could not read Kafka consumer lag');
     }
+  }
+}
+
+/** The message's JSON; text that is not JSON fails validation and is dead-lettered as it came. */
+function decode(message: KafkaMessage): unknown {
+  const raw = message.value?.toString('utf8') ?? null;
+  if (raw === null) return raw;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
   }
 }

@@ -14,7 +14,7 @@ export interface OutboxRelayOptions {
   broker: EventBroker;
   logger?: EventLogger;
   metrics?: EventMetrics;
-  /** Rows per publish (default 100). */
+  /** Rows per publish (default 500): one append statement each. */
   batchSize?: number;
   /** Backstop poll when no notification came (default 1 s). */
   pollIntervalMs?: number;
@@ -79,7 +79,7 @@ export class OutboxRelay {
     this.broker = opts.broker;
     this.logger = opts.logger ?? silentLogger;
     this.metrics = opts.metrics;
-    this.batchSize = opts.batchSize ?? 100;
+    this.batchSize = opts.batchSize ?? 500;
     this.pollIntervalMs = opts.pollIntervalMs ?? 1_000;
     this.retainPublishedMs = opts.retainPublishedMs ?? 7 * DAY_MS;
     this.retainInboxMs = opts.retainInboxMs ?? 30 * DAY_MS;

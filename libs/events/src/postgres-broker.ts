@@ -1,17 +1,18 @@
 import { ensureDatabase } from '@jibs/database';
 import { Pool, type PoolClient } from 'pg';
-import type { EventBroker, OutgoingRecord, SubscribeOptions, Subscription } from './event-broker';
+import {
+  assertHandler,
+  type EventBroker,
+  type OutgoingRecord,
+  type SubscribeOptions,
+  type Subscription,
+} from './event-broker';
 import { validateEnvelope } from './event-envelope';
 import { errorFields, silentLogger, type EventLogger } from './event-logger';
 import type { EventMetrics } from './event-metrics';
 import { partitionForKey } from './partition-for-key';
 import { PostgresGroupMember } from './postgres-group-member';
-import {
-  APPEND_CHANNEL,
-  EVENT_LOG_DDL,
-  REBALANCE_CHANNEL,
-  SCHEMA_LOCK_KEY,
-} from './postgres-event-log.schema';
+import { EVENT_LOG_DDL, REBALANCE_CHANNEL, SCHEMA_LOCK_KEY } from './postgres-event-log.schema';
 
 export interface PostgresBrokerOptions {
   /** The `eventlog` database; created on first connect when the server allows it. */
@@ -94,6 +95,7 @@ export class PostgresBroker implements EventBroker {
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     this.assertOpen();
+    assertHandler(options);
     if (!options.group) throw new Error('A subscription needs a group');
     if (options.topics.length === 0) throw new Error('A subscription needs at least one topic');
     await this.init();
@@ -130,9 +132,10 @@ export class PostgresBroker implements EventBroker {
   }
 
   /**
-   * Appends without validation (dead letters keep whatever was consumed). One transaction: lock
-   * the partition heads in a fixed order (no deadlock between concurrent publishers), take the
-   * offsets, insert, notify. The notifications go out at commit, so nothing wakes for a rollback.
+   * Appends without validation (dead letters keep whatever was consumed). One statement (the
+   * `jibs_eventlog_append` function, so one round trip): lock the partition heads in a fixed
+   * order (no deadlock between concurrent publishers), take the offsets, insert, notify. The
+   * notifications go out at commit, so nothing wakes for a rollback.
    * Still open while close() waits for the handlers, so their dead letters get written.
    */
   async append(records: OutgoingRecord[]): Promise<void> {
@@ -145,67 +148,16 @@ export class PostgresBroker implements EventBroker {
       key: record.key,
       envelope: record.envelope,
     }));
-    const heads = new Map<string, { topic: string; partition: number; count: number }>();
-    for (const row of rows) {
-      const id = `${row.partition}:${row.topic}`;
-      const head = heads.get(id) ?? { topic: row.topic, partition: row.partition, count: 0 };
-      head.count++;
-      heads.set(id, head);
-    }
-    const headList = [...heads.values()];
-
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const locked = await client.query<{ topic: string; partition: number; next_offset: string }>(
-        `SELECT topic, partition, next_offset FROM event_partitions
-          WHERE (topic, partition) IN (SELECT * FROM unnest($1::text[], $2::int[]))
-          ORDER BY topic, partition
-          FOR UPDATE`,
-        [headList.map((head) => head.topic), headList.map((head) => head.partition)],
-      );
-      const next = new Map(
-        locked.rows.map((row) => [`${row.partition}:${row.topic}`, Number(row.next_offset)]),
-      );
-      const offsets = rows.map((row) => {
-        const id = `${row.partition}:${row.topic}`;
-        const offset = next.get(id);
-        if (offset === undefined) throw new Error(`Partition ${id} is missing from the eventlog`);
-        next.set(id, offset + 1);
-        return offset;
-      });
-      await client.query(
-        `UPDATE event_partitions p SET next_offset = v.next_offset
-           FROM unnest($1::text[], $2::int[], $3::bigint[]) AS v(topic, partition, next_offset)
-          WHERE p.topic = v.topic AND p.partition = v.partition`,
-        [
-          headList.map((head) => head.topic),
-          headList.map((head) => head.partition),
-          headList.map((head) => next.get(`${head.partition}:${head.topic}`)),
-        ],
-      );
-      await client.query(
-        `INSERT INTO event_log (topic, partition, "offset", key, envelope)
-         SELECT * FROM unnest($1::text[], $2::int[], $3::bigint[], $4::text[], $5::jsonb[])`,
-        [
-          rows.map((row) => row.topic),
-          rows.map((row) => row.partition),
-          offsets,
-          rows.map((row) => row.key),
-          rows.map((row) => JSON.stringify(row.envelope)),
-        ],
-      );
-      await client.query(`SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload`, [
-        APPEND_CHANNEL,
-        [...heads.keys()],
-      ]);
-      await client.query('COMMIT');
-    } catch (error) {
-      await rollback(client);
-      throw error;
-    } finally {
-      client.release();
-    }
+    // One round trip: the function locks the heads, takes the offsets, inserts and notifies.
+    await this.pool.query(
+      'SELECT jibs_eventlog_append($1::text[], $2::int[], $3::text[], $4::jsonb[])',
+      [
+        rows.map((row) => row.topic),
+        rows.map((row) => row.partition),
+        rows.map((row) => row.key),
+        rows.map((row) => JSON.stringify(row.envelope)),
+      ],
+    );
   }
 
   /** Wakes the group's members to rebalance (a member left or released partitions). */

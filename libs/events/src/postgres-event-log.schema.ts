@@ -50,6 +50,42 @@ CREATE TABLE IF NOT EXISTS event_consumer_members (
   heartbeat_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (group_id, member_id)
 );
+CREATE OR REPLACE FUNCTION jibs_eventlog_append(
+  p_topics text[], p_partitions integer[], p_keys text[], p_envelopes jsonb[]
+) RETURNS void LANGUAGE plpgsql AS $fn$
+DECLARE
+  wanted integer;
+  locked integer;
+BEGIN
+  SELECT count(*) INTO wanted
+    FROM (SELECT DISTINCT t, pt FROM unnest(p_topics, p_partitions) AS u(t, pt)) AS heads;
+  -- The partition heads, locked in a fixed order, so concurrent appends cannot deadlock.
+  PERFORM 1 FROM event_partitions h
+    WHERE (h.topic, h.partition) IN (SELECT t, pt FROM unnest(p_topics, p_partitions) AS u(t, pt))
+    ORDER BY h.topic, h.partition FOR UPDATE;
+  GET DIAGNOSTICS locked = ROW_COUNT;
+  IF locked <> wanted THEN
+    RAISE EXCEPTION 'a partition is missing from the eventlog';
+  END IF;
+  -- A new statement sees the heads as they are once locked: offsets follow in input order.
+  WITH rows AS (
+    SELECT t AS topic, pt AS partition, k AS key, e AS envelope,
+           row_number() OVER (PARTITION BY t, pt ORDER BY n) - 1 AS idx
+      FROM unnest(p_topics, p_partitions, p_keys, p_envelopes) WITH ORDINALITY AS u(t, pt, k, e, n)
+  ), appended AS (
+    INSERT INTO event_log (topic, partition, "offset", key, envelope)
+    SELECT r.topic, r.partition, h.next_offset + r.idx, r.key, r.envelope
+      FROM rows r JOIN event_partitions h ON h.topic = r.topic AND h.partition = r.partition
+    RETURNING topic, partition
+  )
+  UPDATE event_partitions h SET next_offset = h.next_offset + c.n
+    FROM (SELECT topic, partition, count(*) AS n FROM appended GROUP BY topic, partition) AS c
+   WHERE h.topic = c.topic AND h.partition = c.partition;
+  -- Delivered at commit: idle consumers of these partitions wake up.
+  PERFORM pg_notify('${APPEND_CHANNEL}', head)
+     FROM (SELECT DISTINCT pt || ':' || t AS head FROM unnest(p_topics, p_partitions) AS u(t, pt)) AS n;
+END
+$fn$;
 `;
 
 /** Serialises the DDL above across brokers starting at the same moment. */

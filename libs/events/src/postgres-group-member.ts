@@ -2,8 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Client, type Notification } from 'pg';
 import { PostgresSession as Session } from './postgres-session';
 import { delay, settlesWithin } from './bounded-wait';
-import { deliverEvent, retryDelayMs } from './deliver-event';
-import { DEFAULT_STOP_TIMEOUT_MS, type SubscribeOptions } from './event-broker';
+import { deliverBatch, deliverEvent, retryDelayMs } from './deliver-event';
+import {
+  DEFAULT_MAX_BATCH_SIZE,
+  DEFAULT_STOP_TIMEOUT_MS,
+  type SubscribeOptions,
+} from './event-broker';
 import { errorFields } from './event-logger';
 import { murmur2 } from './partition-for-key';
 import type { PostgresBroker } from './postgres-broker';
@@ -16,6 +20,27 @@ import {
 import { WakeSignal } from './wake-signal';
 
 const FETCH_LIMIT = 100;
+
+interface LogEntry {
+  offset: string;
+  key: string;
+  envelope: unknown;
+}
+
+const FETCH_SQL = `SELECT "offset", key, envelope FROM event_log
+  WHERE topic = $1 AND partition = $2 AND "offset" >= $3
+  ORDER BY "offset" LIMIT $4`;
+
+const COMMIT_SQL = `INSERT INTO event_consumer_offsets (group_id, topic, partition, next_offset)
+  VALUES ($1, $2, $3, $4)
+  ON CONFLICT (group_id, topic, partition)
+  DO UPDATE SET next_offset = EXCLUDED.next_offset, updated_at = now()`;
+
+/** One round trip: commit what was handled, fetch what follows. */
+const COMMIT_AND_FETCH_SQL = `WITH committed AS (${COMMIT_SQL})
+  SELECT "offset", key, envelope FROM event_log
+   WHERE topic = $2 AND partition = $3 AND "offset" >= $4
+   ORDER BY "offset" LIMIT $5`;
 const STALE_MEMBER_ROWS = '1 minute';
 
 interface PartitionWorker {
@@ -306,8 +331,13 @@ export class PostgresGroupMember {
     if (this.workers.get(worker.id) === worker) this.workers.delete(worker.id);
   }
 
-  /** Reads one partition in offset order and commits after each handled event. */
+  /**
+   * Reads one partition in offset order. Per-event handlers: commits after each handled event.
+   * Batch handlers: hands over what one fetch returned as one batch, and commits its offset in
+   * the same round trip as the next fetch (or before letting the partition go).
+   */
   private async consume(worker: PartitionWorker): Promise<void> {
+    if (this.options.handleBatch) return this.consumeBatches(worker);
     const { topic, partition } = worker;
     const { session } = worker;
     const { logger, metrics, pollIntervalMs } = this.broker;
@@ -316,12 +346,12 @@ export class PostgresGroupMember {
       try {
         next ??= await this.committedOffset(session, topic, partition);
         worker.signal.reset();
-        const { rows } = await session.query<{ offset: string; key: string; envelope: unknown }>(
-          `SELECT "offset", key, envelope FROM event_log
-            WHERE topic = $1 AND partition = $2 AND "offset" >= $3
-            ORDER BY "offset" LIMIT $4`,
-          [topic, partition, next, FETCH_LIMIT],
-        );
+        const { rows } = await session.query<LogEntry>(FETCH_SQL, [
+          topic,
+          partition,
+          next,
+          FETCH_LIMIT,
+        ]);
         if (rows.length === 0) {
           await worker.signal.wait(pollIntervalMs);
           continue;
@@ -339,13 +369,7 @@ export class PostgresGroupMember {
           });
           if (outcome === 'abandoned' || worker.abandoned) return;
           const offset = Number(row.offset) + 1;
-          await session.query(
-            `INSERT INTO event_consumer_offsets (group_id, topic, partition, next_offset)
-             VALUES ($1, $2, $3, $4)
-             ON CONFLICT (group_id, topic, partition)
-             DO UPDATE SET next_offset = EXCLUDED.next_offset, updated_at = now()`,
-            [this.group, topic, partition, offset],
-          );
+          await session.query(COMMIT_SQL, [this.group, topic, partition, offset]);
           next = offset;
         }
       } catch (error) {
@@ -356,6 +380,60 @@ export class PostgresGroupMember {
         );
         await delay(pollIntervalMs, worker.abort.signal);
       }
+    }
+  }
+
+  private async consumeBatches(worker: PartitionWorker): Promise<void> {
+    const { topic, partition, session } = worker;
+    const { logger, metrics, pollIntervalMs } = this.broker;
+    const limit = Math.max(1, this.options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE);
+    let next: number | undefined;
+    /** Handled but not yet committed: committed together with the next fetch. */
+    let uncommitted = false;
+    while (!worker.revoked) {
+      try {
+        next ??= await this.committedOffset(session, topic, partition);
+        worker.signal.reset();
+        const { rows } = uncommitted
+          ? await session.query<LogEntry>(COMMIT_AND_FETCH_SQL, [
+              this.group,
+              topic,
+              partition,
+              next,
+              limit,
+            ])
+          : await session.query<LogEntry>(FETCH_SQL, [topic, partition, next, limit]);
+        uncommitted = false;
+        if (rows.length === 0) {
+          await worker.signal.wait(pollIntervalMs);
+          continue;
+        }
+        const outcome = await deliverBatch(
+          rows.map((row) => ({ value: row.envelope, key: row.key })),
+          {
+            topic,
+            key: rows[0].key,
+            options: this.options,
+            signal: worker.abort.signal,
+            deadLetter: (record) => this.broker.append([record]),
+            logger,
+            metrics,
+          },
+        );
+        if (outcome === 'abandoned' || worker.abandoned) return;
+        next = Number(rows[rows.length - 1].offset) + 1;
+        uncommitted = true;
+      } catch (error) {
+        if (worker.revoked || worker.session.lost) return;
+        logger.warn(
+          { ...errorFields(error), group: this.group, topic, partition },
+          'event consumer failed on a partition; retrying',
+        );
+        await delay(pollIntervalMs, worker.abort.signal);
+      }
+    }
+    if (uncommitted && next !== undefined && !worker.abandoned && !session.lost) {
+      await session.query(COMMIT_SQL, [this.group, topic, partition, next]);
     }
   }
 

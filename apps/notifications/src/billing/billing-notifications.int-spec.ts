@@ -11,12 +11,13 @@ import {
   type EventData,
   type EventType,
 } from '@jibs/events';
-import { readMailbox } from '@jibs/mailer';
+import { readMailbox, type Mailer } from '@jibs/mailer';
 import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
 import { createNotificationsApp } from '../notifications-app';
 import { loadNotificationsConfig } from '../notifications.config';
 import { NotificationEntity } from '../notifications/notification.entity';
 import { ReceiptEntity } from './receipt.entity';
+import { MAILER } from './receipts.service';
 import { RecipientEntity } from './recipient.entity';
 
 describe('billing notifications and receipts', () => {
@@ -289,7 +290,11 @@ describe('billing notifications and receipts', () => {
       [completed(sentinelUser)],
     );
 
-    const mails = await mailsTo(userId);
+    // Receipts go out after the batch's transaction commits, so shortly after the notifications.
+    const mails = await eventually(async () => {
+      const found = await mailsTo(userId);
+      return found.length >= 2 ? found : undefined;
+    });
     expect(mails).toHaveLength(2);
     const firstId = (first.data as EventData<'payment.completed'>).paymentId;
     const mail = mails.find((m) => m.text.includes(firstId))!;
@@ -361,8 +366,48 @@ describe('billing notifications and receipts', () => {
       [completed(userId)],
       [completed(sentinelUser)],
     );
-    const [mail] = await mailsTo(userId);
+    const [mail] = await eventually(async () => {
+      const found = await mailsTo(userId);
+      return found.length ? found : undefined;
+    });
     expect(mail!.subject).toBe('JIBS Dearborn receipt: $250.00 received');
     expect(mail!.text).toContain('This is your receipt from JIBS Dearborn.');
+  });
+
+  it('sends a receipt whose first send failed once, when the event is retried', async () => {
+    const [userId, sentinelUser] = [randomUUID(), randomUUID()];
+    await broker.publish([{ topic: 'user.registered', key: userId, envelope: registered(userId) }]);
+    await eventually(() =>
+      dataSource.getRepository(RecipientEntity).findOne({ where: { userId } }),
+    );
+    const mailer = app.get<Mailer>(MAILER);
+    const send = mailer.send.bind(mailer);
+    let failures = 0;
+    const spy = jest.spyOn(mailer, 'send').mockImplementation(async (message) => {
+      if (message.to === `${userId}@example.com` && failures === 0) {
+        failures += 1;
+        throw new Error('mail server unavailable');
+      }
+      return send(message);
+    });
+    try {
+      const payment = completed(userId);
+      await publishTwiceWithSentinels(userId, sentinelUser, [payment], [completed(sentinelUser)]);
+      const mails = await eventually(async () => {
+        const found = await mailsTo(userId);
+        return found.length ? found : undefined;
+      });
+      expect(failures).toBe(1);
+      expect(mails).toHaveLength(1);
+      const paymentId = (payment.data as EventData<'payment.completed'>).paymentId;
+      expect(mails[0]!.text).toContain(`Payment ID: ${paymentId}`);
+      const receipt = await dataSource.getRepository(ReceiptEntity).findOneByOrFail({ paymentId });
+      expect(receipt.sentAt).not.toBeNull();
+      // One notification, though the event was handled again for the receipt.
+      const titles = (await notificationsOf(userId)).map((n) => n.title);
+      expect(titles.filter((title) => title === 'Payment received')).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -1,19 +1,7 @@
-import {
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import {
-  EVENT_BROKER,
-  idempotent,
-  type EventBroker,
-  type EventData,
-  type EventEnvelope,
-  type Subscription,
-} from '@jibs/events';
-import { NotificationsService } from '../notifications/notifications.service';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AfterEvents, OnEvents, type EventData, type EventOf } from '@jibs/events';
+import { NotificationsService, type NewNotification } from '../notifications/notifications.service';
 import {
   householdMemberAddedText,
   membershipStatusText,
@@ -35,75 +23,65 @@ export const BILLING_TOPICS = [
   'household.member_added',
 ] as const;
 
+type BillingEvent = EventOf<(typeof BILLING_TOPICS)[number]>;
+
 /**
  * Turns billing's events into the member's notifications, once per event however often it is
  * delivered (the inbox), and emails a receipt for each completed payment after the
  * notification's transaction has committed.
  */
 @Injectable()
-export class BillingConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
-  private subscription?: Subscription;
-
+export class BillingConsumer {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly notifications: NotificationsService,
     private readonly receipts: ReceiptsService,
-    @Inject(EVENT_BROKER) private readonly broker: EventBroker,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    const apply = idempotent(this.dataSource, BILLING_GROUP, (envelope, manager) =>
-      this.apply(envelope, manager),
+  /**
+   * A batch at a time, in partition order: receipts recorded with one statement, the
+   * notifications stored, published and announced with three; only a subscription's transition
+   * reads (and locks) the state the previous one left, event by event.
+   */
+  @OnEvents(BILLING_TOPICS, { group: BILLING_GROUP, batch: true })
+  async notify(events: BillingEvent[], manager: EntityManager): Promise<void> {
+    await this.receipts.recordAll(
+      manager,
+      events
+        .filter((event) => event.type === 'payment.completed')
+        .map((event) => ({ data: event.data, paidAt: new Date(event.time) })),
     );
-    this.subscription = await this.broker.subscribe({
-      group: BILLING_GROUP,
-      topics: [...BILLING_TOPICS],
-      handle: async (envelope) => {
-        await apply(envelope);
-        // After the commit, and on every delivery: a receipt whose send failed (or whose
-        // previous delivery crashed before sending) is retried; a sent one is not resent.
-        if (envelope.type === 'payment.completed') {
-          const data = envelope.data as EventData<'payment.completed'>;
-          await this.receipts.sendPending(data.userId, data.paymentId);
-        }
-      },
-    });
+    const notifications: NewNotification[] = [];
+    for (const event of events) {
+      const text = await this.textFor(event, manager);
+      if (text) notifications.push({ userId: event.data.userId, ...text, causedBy: event });
+    }
+    await this.notifications.createMany(manager, notifications);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.subscription?.stop();
-  }
-
-  private async apply(envelope: EventEnvelope, manager: EntityManager): Promise<void> {
-    const text = await this.textFor(envelope, manager);
-    if (!text) return;
-    const { userId } = envelope.data as { userId: string };
-    await this.notifications.create(manager, { userId, ...text });
+  /**
+   * After the commit, and on every delivery: a receipt whose send failed (or whose previous
+   * delivery crashed before sending) is retried; a sent one is not resent.
+   */
+  @AfterEvents('payment.completed', { group: BILLING_GROUP })
+  async sendReceipts(events: EventOf<'payment.completed'>[]): Promise<void> {
+    await this.receipts.sendForPayments(events.map((event) => event.data.paymentId));
   }
 
   private async textFor(
-    envelope: EventEnvelope,
+    event: BillingEvent,
     manager: EntityManager,
   ): Promise<NotificationText | null> {
-    switch (envelope.type) {
-      case 'payment.completed': {
-        const data = envelope.data as EventData<'payment.completed'>;
-        await this.receipts.record(manager, data, new Date(envelope.time));
-        return paymentCompletedText(data);
-      }
+    switch (event.type) {
+      case 'payment.completed':
+        return paymentCompletedText(event.data);
       case 'payment.failed':
-        return paymentFailedText(envelope.data as EventData<'payment.failed'>);
+        return paymentFailedText(event.data);
       case 'subscription.updated':
-        return this.subscriptionTransition(
-          manager,
-          envelope.data as EventData<'subscription.updated'>,
-        );
+        return this.subscriptionTransition(manager, event.data);
       case 'membership.status_changed':
-        return membershipStatusText(envelope.data as EventData<'membership.status_changed'>);
+        return membershipStatusText(event.data);
       case 'household.member_added':
-        return householdMemberAddedText(envelope.data as EventData<'household.member_added'>);
-      default:
-        return null;
+        return householdMemberAddedText(event.data);
     }
   }
 

@@ -11,10 +11,13 @@ import { RecipientEntity } from './recipient.entity';
 
 export const MAILER = Symbol('MAILER');
 
+/** Receipts handed to the mail transport at once by one batch. */
+const MAIL_CONCURRENCY = 8;
+
 /**
  * Emailed receipts for completed payments.
  *
- * A receipt row is written in the same transaction as the payment's notification (`record`);
+ * A receipt row is written in the same transaction as the payment's notification (`recordAll`);
  * sending happens only after that transaction has committed (`sendPending`), never inside it, so
  * a rolled-back effect never emails and a slow mail server never holds a database transaction.
  *
@@ -27,6 +30,18 @@ export const MAILER = Symbol('MAILER');
  * payment is in the member's payment history) to emailing a member the same receipt twice.
  * Marking after sending would give the opposite: at-least-once with a rare duplicate.
  */
+interface ClaimedReceipt {
+  payment_id: string;
+  user_id: string;
+  amount: number;
+  currency: string;
+  payment_type: string;
+  description: string | null;
+  paid_at: Date;
+  email: string;
+  first_name: string;
+}
+
 @Injectable()
 export class ReceiptsService {
   constructor(
@@ -35,28 +50,102 @@ export class ReceiptsService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Records that a receipt is owed for this payment; inside the consumer's transaction. */
-  async record(
+  /** Records the receipts owed for several payments with one statement. */
+  async recordAll(
     manager: EntityManager,
-    data: EventData<'payment.completed'>,
-    paidAt: Date,
+    payments: readonly { data: EventData<'payment.completed'>; paidAt: Date }[],
   ): Promise<void> {
+    if (payments.length === 0) return;
     await manager
       .createQueryBuilder()
       .insert()
       .into(ReceiptEntity)
-      .values({
-        paymentId: data.paymentId,
-        userId: data.userId,
-        amount: data.amount,
-        currency: data.currency,
-        paymentType: data.type,
-        description: data.description,
-        paidAt,
-        sentAt: null,
-      })
+      .values(
+        payments.map(({ data, paidAt }) => ({
+          paymentId: data.paymentId,
+          userId: data.userId,
+          amount: data.amount,
+          currency: data.currency,
+          paymentType: data.type,
+          description: data.description,
+          paidAt,
+          sentAt: null,
+        })),
+      )
       .orIgnore()
       .execute();
+  }
+
+  /**
+   * Sends the receipts of these payments that are unsent and whose member is known: one
+   * statement claims them all (with the addresses), one reads the organisation's name, then each
+   * is handed to the mail transport. Claims of the receipts not handed over when a send fails
+   * are released and the error rethrown, so the event is retried (as `sendPending`).
+   */
+  async sendForPayments(paymentIds: readonly string[]): Promise<number> {
+    if (paymentIds.length === 0) return 0;
+    const result: unknown[] = await this.dataSource.query(
+      `UPDATE receipts r SET sent_at = now()
+         FROM recipients p
+        WHERE p.user_id = r.user_id AND r.payment_id = ANY($1::uuid[]) AND r.sent_at IS NULL
+        RETURNING r.payment_id, r.user_id, r.amount, r.currency, r.payment_type, r.description,
+                  r.paid_at, p.email, p.first_name`,
+      [[...new Set(paymentIds)]],
+    );
+    // typeorm's postgres driver returns [rows, count] for UPDATE ... RETURNING.
+    const claimed = (Array.isArray(result[0]) ? result[0] : result) as ClaimedReceipt[];
+    if (claimed.length === 0) return 0;
+    const organisation = await this.organisationName();
+    const sent = new Set<string>();
+    // A few at a time: the mail transport's rate, not one round trip after another.
+    let next = 0;
+    const worker = async () => {
+      while (next < claimed.length) {
+        const row = claimed[next++];
+        const receipt = {
+          paymentId: row.payment_id,
+          userId: row.user_id,
+          amount: row.amount,
+          currency: row.currency,
+          paymentType: row.payment_type,
+          description: row.description,
+          paidAt: row.paid_at,
+        };
+        await this.mailer.send({
+          to: row.email,
+          ...receiptEmail(receipt, row.first_name, organisation),
+        });
+        sent.add(row.payment_id);
+        this.logger.info({ paymentId: row.payment_id, userId: row.user_id }, 'receipt sent');
+      }
+    };
+    const results = await Promise.allSettled(
+      Array.from({ length: Math.min(MAIL_CONCURRENCY, claimed.length) }, worker),
+    );
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) {
+      await this.dataSource.query(
+        `UPDATE receipts SET sent_at = NULL WHERE payment_id = ANY($1::uuid[])`,
+        [claimed.filter((row) => !sent.has(row.payment_id)).map((row) => row.payment_id)],
+      );
+      throw failed.reason;
+    }
+    return sent.size;
+  }
+
+  /**
+   * Sends the unsent receipts of these members, looking them up with one query, so a batch of
+   * members none of whom is owed a receipt costs one round trip.
+   */
+  async sendPendingFor(userIds: readonly string[]): Promise<number> {
+    if (userIds.length === 0) return 0;
+    const waiting: { user_id: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT user_id FROM receipts WHERE user_id = ANY($1::uuid[]) AND sent_at IS NULL`,
+      [[...new Set(userIds)]],
+    );
+    let sent = 0;
+    for (const { user_id: userId } of waiting) sent += await this.sendPending(userId);
+    return sent;
   }
 
   /**

@@ -46,18 +46,30 @@ export class NotificationStream implements OnModuleInit, OnApplicationShutdown {
     await this.listener?.end().catch(() => undefined);
   }
 
-  /** Inside the storing transaction: delivered to subscribers when it commits. */
-  async announce(manager: EntityManager, notification: NotificationEntity): Promise<void> {
-    const payload: StreamedNotification = {
-      id: notification.id,
-      userId: notification.userId,
-      title: notification.title,
-      message: notification.message,
-      type: notification.type,
-      read: notification.read,
-      createdAt: new Date(notification.createdAt).toISOString(),
-    };
-    await manager.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(payload)]);
+  /**
+   * Inside the storing transaction, one statement for several (one NOTIFY each, in order):
+   * delivered to subscribers when it commits.
+   */
+  async announceAll(
+    manager: EntityManager,
+    notifications: readonly NotificationEntity[],
+  ): Promise<void> {
+    if (notifications.length === 0) return;
+    const payloads = notifications.map((notification) =>
+      JSON.stringify({
+        id: notification.id,
+        userId: notification.userId,
+        title: notification.title,
+        message: notification.message,
+        type: notification.type,
+        read: notification.read,
+        createdAt: new Date(notification.createdAt).toISOString(),
+      } satisfies StreamedNotification),
+    );
+    await manager.query(
+      'SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS p(payload, n) ORDER BY n',
+      [CHANNEL, payloads],
+    );
   }
 
   /** Only this user's notifications, until the subscriber goes away. */

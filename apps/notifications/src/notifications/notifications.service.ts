@@ -1,17 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, MoreThanOrEqual, type EntityManager } from 'typeorm';
 import { NOTIFICATIONS_PAGE_SIZE, NotificationType } from '@jibs/domain';
-import { enqueue } from '@jibs/events';
+import { EventPublisher, type EventEnvelope } from '@jibs/events';
 import { NotificationEntity } from './notification.entity';
 import { NotificationStream } from './notification-stream';
-
-export const EVENT_SOURCE = 'jibs/notifications';
 
 export interface NewNotification {
   userId: string;
   title: string;
   message: string;
   type: NotificationType;
+  /** The consumed event this notification answers (carries its request id on). */
+  causedBy?: EventEnvelope;
+}
+
+interface RawNotification {
+  id: string;
+  user_id: string;
+  title: string;
+  message: string;
+  type: NotificationType;
+  read: boolean;
+  created_at: Date;
 }
 
 @Injectable()
@@ -19,26 +29,69 @@ export class NotificationsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly stream: NotificationStream,
+    private readonly publisher: EventPublisher,
   ) {}
 
   /** Stores a notification, publishes `notification.created` and announces it live, atomically. */
   async create(manager: EntityManager, input: NewNotification): Promise<NotificationEntity> {
-    const notification = await manager.save(
-      manager.create(NotificationEntity, { ...input, read: false }),
-    );
-    await enqueue(
-      manager,
-      'notification.created',
-      {
-        notificationId: notification.id,
-        userId: input.userId,
-        title: input.title,
-        type: input.type,
-      },
-      { source: EVENT_SOURCE, subject: input.userId },
-    );
-    await this.stream.announce(manager, notification);
+    const [notification] = await this.createMany(manager, [input]);
     return notification;
+  }
+
+  /**
+   * Several notifications at once, in three statements whatever their number: stored, published
+   * (`notification.created` each, in order) and announced live, atomically with the caller's
+   * transaction.
+   */
+  async createMany(
+    manager: EntityManager,
+    inputs: readonly NewNotification[],
+  ): Promise<NotificationEntity[]> {
+    if (inputs.length === 0) return [];
+    const result = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(NotificationEntity)
+      .values(
+        inputs.map(({ userId, title, message, type }) => ({
+          userId,
+          title,
+          message,
+          type,
+          read: false,
+          // Per row, not the transaction's start: a batch's notifications keep their order.
+          createdAt: () => 'clock_timestamp()',
+        })),
+      )
+      .returning('*')
+      .execute();
+    const notifications = (result.raw as RawNotification[]).map((row) =>
+      manager.create(NotificationEntity, {
+        id: row.id,
+        userId: row.user_id,
+        title: row.title,
+        message: row.message,
+        type: row.type,
+        read: row.read,
+        createdAt: row.created_at,
+      }),
+    );
+    await this.publisher.publishAll(
+      manager,
+      notifications.map((notification, i) => ({
+        type: 'notification.created' as const,
+        data: {
+          notificationId: notification.id,
+          userId: notification.userId,
+          title: notification.title,
+          type: notification.type,
+        },
+        subject: notification.userId,
+        causedBy: inputs[i].causedBy,
+      })),
+    );
+    await this.stream.announceAll(manager, notifications);
+    return notifications;
   }
 
   /** The user's latest notifications, newest first. */

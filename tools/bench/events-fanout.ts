@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { enqueueAll, InboxEntity, OutboxEntity, type OutgoingEvent } from '@jibs/events';
+import { readMailbox } from '@jibs/mailer';
+import { startBenchStack } from './bench-support';
+
+/**
+ * `npm run bench:fanout`: one community-wide fan-out through the real bus, on the embedded
+ * stack. MEMBERS members are seeded through identity's outbox (`user.registered`, so
+ * notifications and billing learn their names and addresses), then billing commits a
+ * `payment.completed` for each of them at once (a month's renewals): notifications stores an
+ * in-app notification for each and hands one receipt per payment to the mail transport. Prints
+ * when the last in-app notification was stored and the last receipt handed over, and checks
+ * that no member got a receipt twice.
+ */
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 5_000);
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 120_000);
+const CHUNK = 500;
+
+async function openOutbox(url: string): Promise<DataSource> {
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url,
+    entities: [OutboxEntity, InboxEntity],
+  });
+  return dataSource.initialize();
+}
+
+/** Commits the events in transactions of CHUNK, as a batch job of the service would. */
+async function commitAll(dataSource: DataSource, events: OutgoingEvent[]): Promise<void> {
+  for (let i = 0; i < events.length; i += CHUNK) {
+    await dataSource.transaction((manager) => enqueueAll(manager, events.slice(i, i + CHUNK)));
+  }
+}
+
+async function waitFor(label: string, probe: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + TIMEOUT_MS;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function main(): Promise<void> {
+  const { stack, stop } = await startBenchStack();
+  const notificationsDb = new Client({ connectionString: stack.databaseUrl('notifications') });
+  await notificationsDb.connect();
+  const [identity, billing] = await Promise.all([
+    openOutbox(stack.databaseUrl('identity')),
+    openOutbox(stack.databaseUrl('billing')),
+  ]);
+  try {
+    const members = Array.from({ length: MEMBERS }, (_, i) => ({
+      userId: randomUUID(),
+      email: `fanout.${i}.${Date.now()}@example.com`,
+    }));
+    const ids = members.map((member) => member.userId);
+    const count = async (sql: string): Promise<number> =>
+      (await notificationsDb.query<{ n: number }>(sql, [ids])).rows[0].n;
+
+    const seedStart = Date.now();
+    await commitAll(
+      identity,
+      members.map((member, i) => ({
+        type: 'user.registered',
+        data: {
+          userId: member.userId,
+          email: member.email,
+          firstName: `Member${i}`,
+          lastName: 'Fanout',
+          role: 'member',
+        },
+        source: 'jibs/identity',
+        subject: member.userId,
+      })),
+    );
+    await waitFor('the members to be known', async () => {
+      const known = await count(
+        'SELECT count(*)::int AS n FROM recipients WHERE user_id = ANY($1::uuid[])',
+      );
+      return known === MEMBERS;
+    });
+    const seedSeconds = (Date.now() - seedStart) / 1000;
+
+    const start = Date.now();
+    await commitAll(
+      billing,
+      members.map((member) => ({
+        type: 'payment.completed',
+        data: {
+          paymentId: randomUUID(),
+          userId: member.userId,
+          amount: 2500,
+          currency: 'USD',
+          type: 'membership',
+          description: 'Monthly dues',
+          providerPaymentId: null,
+        },
+        source: 'jibs/billing',
+        subject: member.userId,
+      })),
+    );
+    const committedSeconds = (Date.now() - start) / 1000;
+    await waitFor('every in-app notification', async () => {
+      const stored = await count(
+        `SELECT count(*)::int AS n FROM notifications
+          WHERE title = 'Payment received' AND user_id = ANY($1::uuid[])`,
+      );
+      return stored === MEMBERS;
+    });
+    const { rows } = await notificationsDb.query<{ last: Date }>(
+      `SELECT max(created_at) AS last FROM notifications
+        WHERE title = 'Payment received' AND user_id = ANY($1::uuid[])`,
+      [ids],
+    );
+    const lastInApp = (rows[0].last.getTime() - start) / 1000;
+    const eventlog = new Client({ connectionString: stack.databaseUrl('eventlog') });
+    await eventlog.connect();
+    const appended = await eventlog
+      .query<{ last: Date }>(
+        `SELECT max(appended_at) AS last FROM event_log
+          WHERE topic = 'payment.completed' AND key = ANY($1::text[])`,
+        [ids],
+      )
+      .finally(() => eventlog.end());
+    const lastAppended = (appended.rows[0].last.getTime() - start) / 1000;
+    await waitFor('every receipt handed to the mail transport', async () => {
+      const sent = await count(
+        'SELECT count(*)::int AS n FROM receipts WHERE sent_at IS NOT NULL AND user_id = ANY($1::uuid[])',
+      );
+      return sent === MEMBERS;
+    });
+    const lastReceipt = (Date.now() - start) / 1000;
+    const addresses = new Set(members.map((member) => member.email));
+    const mails = (await readMailbox(stack.mailboxDir)).filter((mail) => addresses.has(mail.to));
+    const perMember = new Map<string, number>();
+    for (const mail of mails) perMember.set(mail.to, (perMember.get(mail.to) ?? 0) + 1);
+    const twice = [...perMember.values()].filter((n) => n > 1).length;
+    const line =
+      `fanout: ${MEMBERS} members (seeded in ${seedSeconds.toFixed(1)} s); ${MEMBERS} payment.completed committed in ${committedSeconds.toFixed(1)} s; ` +
+      `last appended to the event log at ${lastAppended.toFixed(1)} s; last in-app notification stored at ${lastInApp.toFixed(1)} s (target < 10 s: ${lastInApp < 10 ? 'met' : 'NOT met'}); ` +
+      `receipts handed to the mail transport: ${mails.length}/${MEMBERS}, the last by ${lastReceipt.toFixed(1)} s (polled); members with a receipt twice: ${twice}`;
+    process.stdout.write(
+      `${line}\n\nSummary (${new Date().toISOString()}, ${cpus().length} cores, load average ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}):\n${line}\n`,
+    );
+    if (twice > 0 || mails.length !== MEMBERS) process.exitCode = 1;
+  } finally {
+    await Promise.all([identity.destroy(), billing.destroy(), notificationsDb.end()]);
+    await stop();
+  }
+}
+
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (error: unknown) => {
+    process.stderr.write(
+      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);
