@@ -6,7 +6,7 @@ import { AuthModule } from '@jibs/auth';
 import { DatabaseModule } from '@jibs/database';
 import { EventsModule, InboxEntity, OutboxEntity } from '@jibs/events';
 import { LOGGER, type Logger, type ServiceMetrics } from '@jibs/observability';
-import { subgraphGraphQLModule } from '@jibs/subgraph';
+import { gatewayHeaders, subgraphGraphQLModule } from '@jibs/subgraph';
 import { BILLING_CONFIG, type BillingConfig } from './billing.config';
 import { BillingResolver } from './checkout/billing.resolver';
 import { CheckoutEntity } from './checkout/checkout.entity';
@@ -91,6 +91,7 @@ export class BillingModule {
       jwksUrl: config.JWKS_URL,
       issuer: config.JWT_ISSUER,
       audience: config.JWT_AUDIENCE,
+      revocationHeaders: gatewayHeaders(config.GATEWAY_SECRET),
     };
     return {
       module: BillingModule,

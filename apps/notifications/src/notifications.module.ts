@@ -4,7 +4,7 @@ import { DatabaseModule } from '@jibs/database';
 import { EventsModule, InboxEntity, OutboxEntity } from '@jibs/events';
 import { createMailer } from '@jibs/mailer';
 import { LOGGER, type Logger, type ServiceMetrics } from '@jibs/observability';
-import { subgraphGraphQLModule } from '@jibs/subgraph';
+import { gatewayHeaders, subgraphGraphQLModule } from '@jibs/subgraph';
 import { BillingConsumer } from './billing/billing.consumer';
 import { OrganisationEntity } from './billing/organisation.entity';
 import { ReceiptEntity } from './billing/receipt.entity';
@@ -44,6 +44,7 @@ export class NotificationsModule {
       jwksUrl: config.JWKS_URL,
       issuer: config.JWT_ISSUER,
       audience: config.JWT_AUDIENCE,
+      revocationHeaders: gatewayHeaders(config.GATEWAY_SECRET),
     };
     return {
       module: NotificationsModule,

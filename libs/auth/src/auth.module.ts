@@ -26,6 +26,8 @@ export interface AuthModuleOptions extends TokenVerifierOptions {
   revocations?: 'remote' | 'local';
   /** How often the list is refreshed (default REVOCATION_REFRESH_MS). */
   revocationRefreshMs?: number;
+  /** Headers proving the service to identity when it reads the list (the gateway credential). */
+  revocationHeaders?: Record<string, string>;
 }
 
 function revocationListFor(options: AuthModuleOptions): RevocationList {
@@ -34,7 +36,7 @@ function revocationListFor(options: AuthModuleOptions): RevocationList {
   const list = new RevocationList(
     options.revocations === 'local'
       ? undefined
-      : remoteRevocations(revocationsUrlFor(options.jwksUrl)),
+      : remoteRevocations(revocationsUrlFor(options.jwksUrl), options.revocationHeaders),
     {
       refreshMs: options.revocationRefreshMs,
       onError: (error) => {
@@ -81,6 +83,7 @@ export class AuthModule implements OnModuleInit, OnModuleDestroy {
               localKeys,
               revocations: _source,
               revocationRefreshMs: _ms,
+              revocationHeaders: _headers,
               ...verifier
             } = options();
             return createTokenVerifier(

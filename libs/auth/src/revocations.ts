@@ -46,10 +46,16 @@ export function isRevocationSnapshot(value: unknown): value is RevocationSnapsho
   );
 }
 
-/** Reads identity's list over HTTP. */
-export function remoteRevocations(url: string): () => Promise<RevocationSnapshot> {
+/**
+ * Reads identity's list over HTTP. `headers` carry the service credential identity requires on
+ * every route but its probes and public keys (the list is internal).
+ */
+export function remoteRevocations(
+  url: string,
+  headers: Record<string, string> = {},
+): () => Promise<RevocationSnapshot> {
   return async () => {
-    const res = await fetch(url, { signal: AbortSignal.timeout(3_000) });
+    const res = await fetch(url, { headers, signal: AbortSignal.timeout(3_000) });
     if (!res.ok) throw new Error(`revocation list answered HTTP ${res.status}`);
     const body: unknown = await res.json();
     if (!isRevocationSnapshot(body)) throw new Error('revocation list is malformed');

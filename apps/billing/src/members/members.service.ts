@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { MembershipStatus, MISSED_PAYMENTS_LIMIT } from '@jibs/domain';
-import { enqueue, type EventData } from '@jibs/events';
+import { enqueue } from '@jibs/events';
 import { currentRequestId } from '@jibs/observability';
 import { MemberEntity } from './member.entity';
 
@@ -41,25 +41,6 @@ export class MembersService {
       where: { userId },
       lock: { mode: 'pessimistic_write' },
     });
-  }
-
-  async recordRegistered(
-    manager: EntityManager,
-    data: EventData<'user.registered'>,
-  ): Promise<void> {
-    const member = await this.lock(manager, data.userId);
-    Object.assign(member, {
-      email: data.email,
-      firstName: data.firstName,
-      lastName: data.lastName,
-    });
-    await manager.save(member);
-  }
-
-  /** `user.verified`: the member may pay from now on (it may arrive before `user.registered`). */
-  async recordVerified(manager: EntityManager, data: EventData<'user.verified'>): Promise<void> {
-    await this.lock(manager, data.userId);
-    await manager.update(MemberEntity, { userId: data.userId }, { emailVerified: true });
   }
 
   /** Saves the member and, when the membership changed, says so on the bus. */

@@ -1,43 +1,25 @@
-import {
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import {
-  EVENT_BROKER,
-  idempotent,
-  type EventBroker,
-  type EventData,
-  type Subscription,
-} from '@jibs/events';
-import { MembersService } from './members.service';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { OnEvents, type EventOf } from '@jibs/events';
 
 export const VERIFICATIONS_GROUP = 'billing.verifications';
 
 /** Records that a member verified (registration step 2): only verified members can pay. */
 @Injectable()
-export class VerificationsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
-  private subscription?: Subscription;
-
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly members: MembersService,
-    @Inject(EVENT_BROKER) private readonly broker: EventBroker,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await this.broker.subscribe({
-      group: VERIFICATIONS_GROUP,
-      topics: ['user.verified'],
-      handle: idempotent(this.dataSource, VERIFICATIONS_GROUP, async (envelope, manager) => {
-        await this.members.recordVerified(manager, envelope.data as EventData<'user.verified'>);
-      }),
-    });
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.subscription?.stop();
+export class VerificationsConsumer {
+  /**
+   * One statement per batch; `user.verified` may arrive before `user.registered`, so the
+   * member row is created when billing has not met the user yet (registration fills in the
+   * names and email later).
+   */
+  @OnEvents('user.verified', { group: VERIFICATIONS_GROUP, batch: true })
+  async record(events: EventOf<'user.verified'>[], manager: EntityManager): Promise<void> {
+    const userIds = [...new Set(events.map((event) => event.data.userId))];
+    await manager.query(
+      `INSERT INTO members (user_id, email_verified)
+       SELECT id, true FROM unnest($1::uuid[]) AS id
+       ON CONFLICT (user_id) DO UPDATE SET email_verified = true, updated_at = now()`,
+      [userIds],
+    );
   }
 }

@@ -2,7 +2,13 @@ import { NestFactory } from '@nestjs/core';
 import { Module, type INestApplicationContext } from '@nestjs/common';
 import { AuthModule, TOKEN_VERIFIER, type TokenVerifier } from '@jibs/auth';
 import { eventually } from '@jibs/testing';
-import { IdentityHarness, refreshCookieOf, type TestUser } from '../testing/identity-harness';
+import { gatewayHeaders } from '@jibs/subgraph';
+import {
+  GATEWAY_SECRET,
+  IdentityHarness,
+  refreshCookieOf,
+  type TestUser,
+} from '../testing/identity-harness';
 import { REFRESH_REUSE_GRACE_SECONDS } from './sessions.service';
 
 const ME = '{ me { id } }';
@@ -26,6 +32,7 @@ describe('sessions: revocation and refresh races', () => {
           issuer: 'jibs-identity',
           audience: 'jibs',
           revocationRefreshMs: 200,
+          revocationHeaders: gatewayHeaders(GATEWAY_SECRET),
         })),
       ],
     })
@@ -115,7 +122,11 @@ describe('sessions: revocation and refresh races', () => {
         'SELECT DISTINCT family_id FROM refresh_tokens WHERE user_id = $1',
         [member.id],
       );
-      const res = await fetch(`${identity.url}/internal/revocations`);
+      // Internal: only callers holding the service credential read it.
+      expect((await fetch(`${identity.url}/internal/revocations`)).status).toBe(403);
+      const res = await fetch(`${identity.url}/internal/revocations`, {
+        headers: gatewayHeaders(GATEWAY_SECRET),
+      });
       expect(res.status).toBe(200);
       const list = (await res.json()) as { sids: string[]; notBefore: Record<string, number> };
       expect(list.sids).toContain(row.family_id);
