@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import { listOperationDecisions } from '@jibs/auth';
 import { pendingSchemaChanges } from '@jibs/database';
 import { buildEnvelope, EVENT_BROKER, type EventBroker } from '@jibs/events';
-import { gatewayHeaders, webSocketWithHeaders } from '@jibs/subgraph';
+import { gatewayHeaders, metricsUrlOf, webSocketWithHeaders } from '@jibs/subgraph';
 import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
 import { createNotificationsApp } from './notifications-app';
 import { loadNotificationsConfig } from './notifications.config';
@@ -135,10 +135,11 @@ describe('notifications service', () => {
     expect(result.data.unreadNotificationCount).toBe(1);
   });
 
-  it("exports the event bus's metrics on its own /metrics", async () => {
+  it("exports the event bus's metrics on its metrics port's /metrics", async () => {
     const userId = randomUUID();
     await broker.publish([{ topic: 'user.registered', key: userId, envelope: registered(userId) }]);
-    const scrape = async () => (await fetch(`http://${url}/metrics`)).text();
+    const metricsUrl = await metricsUrlOf(app);
+    const scrape = async () => (await fetch(`${metricsUrl}/metrics`)).text();
     // Lag is reported with the consumers' heartbeat; handled counts once the welcome is stored.
     await eventually(async () => {
       const body = await scrape();

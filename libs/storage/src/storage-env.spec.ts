@@ -57,6 +57,7 @@ describe('storageEnvSchema', () => {
       DATABASE_URL: 'postgres://localhost/documents',
       EVENTLOG_DATABASE_URL: 'postgres://localhost/eventlog',
       JWKS_URL: 'http://127.0.0.1:4001/.well-known/jwks.json',
+      GATEWAY_SECRET: 'a-test-gateway-secret-of-32-chars-or-more',
       S3_REGION: 'eu-west-1',
     });
     expect(config.S3_REGION).toBe('eu-west-1');
