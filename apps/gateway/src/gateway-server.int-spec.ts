@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket, { WebSocketServer } from 'ws';
-import { createTokenVerifier, type TokenVerifier } from '@jibs/auth';
+import { createTokenVerifier, RevocationList, type TokenVerifier } from '@jibs/auth';
 import { Role } from '@jibs/domain';
 import { createLogger } from '@jibs/observability';
 import { loadGatewayConfig } from './gateway.config';
@@ -241,6 +241,8 @@ describe('gateway server', () => {
   let production: RunningGateway;
   let limited: RunningGateway;
   let verifyToken: TokenVerifier;
+  /** Identity's revocations as the gateway sees them; the tests apply snapshots by hand. */
+  const revocations = new RevocationList(undefined);
   let signToken: (claims?: { expiresIn?: string; subject?: string }) => Promise<string>;
   let token: string;
   const clients: Client[] = [];
@@ -365,7 +367,7 @@ describe('gateway server', () => {
 
     gateway = await createGatewayServer(
       loadGatewayConfig(env({ WEB_DIST_DIR: webDir, CORS_ORIGINS: 'https://admin.jibs.example' })),
-      { logger, verifyToken },
+      { logger, verifyToken, revocations },
     );
     production = await createGatewayServer(
       loadGatewayConfig(
@@ -748,6 +750,33 @@ describe('gateway server', () => {
         await socketCloseOf(wsUrl(gateway.url), { authorization: `Bearer ${shortLived}` }),
       ).toEqual({ code: 4403, reason: 'Token expired' });
       expect(Date.now() - started).toBeGreaterThan(500);
+    });
+
+    it('closes an open connection with 4401 once its token is revoked (sign-out, reset)', async () => {
+      const signedOut = await signToken({ subject: 'user-signed-out' });
+      const socket = new WebSocket(wsUrl(gateway.url), 'graphql-transport-ws');
+      const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+        socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+      );
+      const acked = new Promise<void>((resolve) =>
+        socket.on('message', (data) => {
+          if (JSON.parse(String(data)).type === 'connection_ack') resolve();
+        }),
+      );
+      socket.on('open', () =>
+        socket.send(
+          JSON.stringify({
+            type: 'connection_init',
+            payload: { authorization: `Bearer ${signedOut}` },
+          }),
+        ),
+      );
+      await acked;
+      revocations.apply({
+        sids: [],
+        notBefore: { 'user-signed-out': Math.floor(Date.now() / 1000) + 60 },
+      });
+      expect(await closed).toEqual({ code: 4401, reason: 'Unauthorized' });
     });
 
     it('refuses handshakes from foreign origins and on other paths', async () => {

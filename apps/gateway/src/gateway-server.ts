@@ -7,8 +7,14 @@ import express from 'express';
 import { NoSchemaIntrospectionCustomRule, specifiedRules, type GraphQLSchema } from 'graphql';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createTokenVerifier, type TokenVerifier } from '@jibs/auth';
-import { rejectBadGraphQLText, rejectBadPath } from '@jibs/subgraph';
+import {
+  createTokenVerifier,
+  remoteRevocations,
+  RevocationList,
+  revocationsUrlFor,
+  type TokenVerifier,
+} from '@jibs/auth';
+import { gatewayHeaders, rejectBadGraphQLText, rejectBadPath } from '@jibs/subgraph';
 import {
   createLogger,
   createMetrics,
@@ -41,6 +47,8 @@ export interface GatewayDeps {
   logger?: Logger;
   metrics?: ServiceMetrics;
   verifyToken?: TokenVerifier;
+  /** Tests give their own list; by default identity's is read every few seconds. */
+  revocations?: RevocationList;
 }
 
 export interface RunningGateway {
@@ -64,13 +72,29 @@ export async function createGatewayServer(
 ): Promise<RunningGateway> {
   const logger = deps.logger ?? createLogger('gateway', config.LOG_LEVEL);
   const metrics = deps.metrics ?? createMetrics('gateway');
+  // Identity's revocations (sign-out, password reset): refused at connect, and open sockets
+  // whose token was revoked are closed (the subscription proxy sweeps them).
+  const revocations =
+    deps.revocations ??
+    new RevocationList(
+      remoteRevocations(revocationsUrlFor(config.JWKS_URL), gatewayHeaders(config.GATEWAY_SECRET)),
+      {
+        onError: (error) =>
+          logger.warn({ err: error }, 'cannot refresh the access-token revocation list'),
+      },
+    );
+  revocations.start();
   const verifyToken =
     deps.verifyToken ??
-    createTokenVerifier({
-      jwksUrl: config.JWKS_URL,
-      issuer: config.JWT_ISSUER,
-      audience: config.JWT_AUDIENCE,
-    });
+    createTokenVerifier(
+      {
+        jwksUrl: config.JWKS_URL,
+        issuer: config.JWT_ISSUER,
+        audience: config.JWT_AUDIENCE,
+      },
+      undefined,
+      revocations,
+    );
   const production = config.NODE_ENV === 'production';
   const introspection = !production;
   const limitRules = queryLimitRules({
@@ -180,6 +204,7 @@ export async function createGatewayServer(
       ...(introspection ? [] : [NoSchemaIntrospectionCustomRule]),
     ],
     verifyToken,
+    revocations,
     isAllowedOrigin: (origin, host) =>
       isAllowedSocketOrigin(origin, host, {
         allowedOrigins: config.CORS_ORIGINS,
@@ -205,6 +230,7 @@ export async function createGatewayServer(
       });
     });
   } catch (error) {
+    revocations.stop();
     await subscriptions.close();
     await apollo.stop();
     throw error;
@@ -220,6 +246,7 @@ export async function createGatewayServer(
       port: config.METRICS_PORT ?? (config.PORT === 0 || port + 1000 > 65535 ? 0 : port + 1000),
     });
   } catch (error) {
+    revocations.stop();
     await subscriptions.close();
     await apollo.stop();
     throw error;
@@ -243,6 +270,7 @@ export async function createGatewayServer(
     metricsUrl: metricsServer.url,
     stop: () =>
       (stopping ??= (async () => {
+        revocations.stop();
         // Sockets first: an open WebSocket would otherwise hold the HTTP server open.
         await subscriptions.close();
         await apollo.stop();

@@ -19,10 +19,16 @@ import {
   type FormattedExecutionResult,
   type SubscribePayload,
 } from 'graphql-ws';
-import { useServer } from 'graphql-ws/use/ws';
+import { useServer, type Extra } from 'graphql-ws/use/ws';
 import { decodeJwt } from 'jose';
 import WebSocket, { WebSocketServer } from 'ws';
-import { bearerToken, type AuthUser, type TokenVerifier } from '@jibs/auth';
+import {
+  bearerToken,
+  type AuthUser,
+  type RevocationCheck,
+  type TokenIdentity,
+  type TokenVerifier,
+} from '@jibs/auth';
 import { requestIdFrom, type Logger } from '@jibs/observability';
 import { badGraphQLRequest, gatewayHeaders } from '@jibs/subgraph';
 import { toClientError } from './format-error';
@@ -48,6 +54,13 @@ export interface SubscriptionProxyOptions {
   /** The real client of a handshake (trusted proxy chain). */
   clientAddress: (request: IncomingMessage) => string;
   limits: SubscriptionLimits;
+  /**
+   * Identity's revocations: an open socket whose token was revoked (sign-out, password reset,
+   * a replaced authenticator) is closed with 4401 at the next sweep, as a new one is refused.
+   */
+  revocations?: RevocationCheck;
+  /** How often open sockets are checked against the revocations (default 2 s). */
+  revocationSweepMs?: number;
 }
 
 /** Caps that keep one client from holding the gateway's (and notifications') sockets. */
@@ -68,6 +81,8 @@ type Connection = {
   connectionId: string;
   clientAddress: string;
   user: AuthUser;
+  /** The token's subject, session and issue time, checked against the revocations. */
+  tokenIdentity: TokenIdentity;
   authorization: string;
   upstream: Client;
   expiry: NodeJS.Timeout;
@@ -94,6 +109,8 @@ const TOO_MANY_CONNECTIONS = { code: 4429, reason: 'Too many connections' };
 const TOO_MANY_MESSAGES = { code: 4429, reason: 'Too many messages' };
 const RATE_WINDOW_MS = 60_000;
 const SHUTDOWN_GRACE_MS = 2_000;
+/** How often open sockets are checked against identity's revocations. */
+const REVOCATION_SWEEP_MS = 2_000;
 
 function requestError(message: string, code: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code } });
@@ -178,7 +195,21 @@ export function createSubscriptionProxy(options: SubscriptionProxyOptions): Subs
   const upstreams = new Set<Client>();
   const perAddress = new OpenCounts();
   const perUser = new OpenCounts();
+  const open = new Set<Extra & Partial<Connection>>();
   let closing = false;
+  const revocations = options.revocations;
+  const sweep = revocations
+    ? setInterval(() => {
+        for (const connection of open) {
+          if (!connection.tokenIdentity || !revocations.isRevoked(connection.tokenIdentity))
+            continue;
+          open.delete(connection);
+          logger.debug({ connectionId: connection.connectionId }, 'revoked token: socket closed');
+          connection.socket.close(CloseCode.Unauthorized, 'Unauthorized');
+        }
+      }, options.revocationSweepMs ?? REVOCATION_SWEEP_MS)
+    : undefined;
+  sweep?.unref();
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (closing) return refuseUpgrade(socket, 503, 'Service Unavailable');
@@ -262,7 +293,14 @@ export function createSubscriptionProxy(options: SubscriptionProxyOptions): Subs
         connection.clientAddress = options.clientAddress(connection.request);
         connection.user = user;
         connection.authorization = `Bearer ${token}`;
-        const expiresAt = (decodeJwt(token).exp ?? 0) * 1000;
+        const claims = decodeJwt(token);
+        connection.tokenIdentity = {
+          sub: user.id,
+          ...(user.sessionId ? { sid: user.sessionId } : {}),
+          iat: claims.iat ?? 0,
+        };
+        open.add(connection);
+        const expiresAt = (claims.exp ?? 0) * 1000;
         connection.expiry = setTimeout(
           () => connection.socket.close(TOKEN_EXPIRED.code, TOKEN_EXPIRED.reason),
           Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS),
@@ -353,6 +391,7 @@ export function createSubscriptionProxy(options: SubscriptionProxyOptions): Subs
         ),
 
       onClose: async (ctx, code) => {
+        open.delete(ctx.extra);
         clearTimeout(ctx.extra.expiry);
         await disposeUpstream(ctx.extra.upstream);
         logger.debug({ connectionId: ctx.extra.connectionId, code }, 'subscription socket closed');
@@ -364,6 +403,7 @@ export function createSubscriptionProxy(options: SubscriptionProxyOptions): Subs
   return {
     async close() {
       closing = true;
+      clearInterval(sweep);
       options.server.off('upgrade', onUpgrade);
       // Clients that do not answer the close handshake are cut off rather than waited for.
       const grace = setTimeout(
