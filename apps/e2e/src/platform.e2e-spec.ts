@@ -181,7 +181,7 @@ describe('platform, end to end', () => {
 
   it('rotates the refresh cookie and detects reuse', async () => {
     const member = client();
-    await signUpByApi(member, stack, aSignUp());
+    const { user } = await signUpByApi(member, stack, aSignUp());
     const first = member.cookie('jibs_refresh');
     expect(first).toBeTruthy();
     const refreshed = await member.request<{ refreshSession: { accessToken: string } }>(
@@ -189,6 +189,13 @@ describe('platform, end to end', () => {
     );
     expect(refreshed.errors).toBeUndefined();
     expect(member.cookie('jibs_refresh')).not.toBe(first);
+    // Past the grace window for two tabs refreshing at once (identity's REFRESH_REUSE_GRACE_SECONDS).
+    await queryDb(
+      stack.databaseUrl('identity'),
+      `UPDATE refresh_tokens SET rotated_at = now() - interval '1 hour'
+        WHERE user_id = $1 AND rotated_at IS NOT NULL`,
+      [user.id],
+    );
     // A thief replays the first cookie: refused, and the whole family is revoked.
     const thief = client();
     (thief as unknown as { cookies: Map<string, string> }).cookies.set('jibs_refresh', first!);
