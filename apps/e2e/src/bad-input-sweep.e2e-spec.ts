@@ -20,7 +20,8 @@ import {
   type GraphQLInputType,
 } from 'graphql';
 import { freeStackPorts, LocalStack } from '@jibs/stack';
-import { aSignUp, GraphQLClient, SIGN_UP } from './support/graphql-client';
+import { aSignUp, GraphQLClient } from './support/graphql-client';
+import { signUpByApi } from './support/sign-up';
 
 const ROOT = resolve(__dirname, '../../..');
 const schema = buildSchema(readFileSync(join(ROOT, 'apps/gateway/api-schema.graphql'), 'utf8'));
@@ -205,10 +206,7 @@ describe('generated bad-input sweep, through the gateway and straight at the sub
 
   it('answers every bad input with a client error: 0 INTERNAL errors, 0 HTTP 5xx', async () => {
     const member = new GraphQLClient(`${stack.gatewayUrl}/graphql`);
-    const signedUp = await member.request<{ signUp: { accessToken: string } }>(SIGN_UP, {
-      input: aSignUp(),
-    });
-    const token = signedUp.data!.signUp.accessToken;
+    const token = (await signUpByApi(member, stack, aSignUp())).accessToken;
     const { gatewaySecret } = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as {
       gatewaySecret: string;
     };

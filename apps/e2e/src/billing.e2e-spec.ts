@@ -4,7 +4,7 @@ import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp } from './support/graphql-client';
-import { enterCode, fillSignUp, latestMail } from './support/web-flows';
+import { latestMail, signUpInBrowser } from './support/web-flows';
 
 const PAYS = '4242 4242 4242 4242';
 const DECLINED = '4000 0000 0000 0002';
@@ -34,21 +34,12 @@ describe('household, fees, sandbox checkout, dues and the dashboard, in Chromium
     await context.close();
   });
 
-  /** Steps 1 and 2 as a new member: the account, then the emailed code. */
+  /** Steps 1 and 2 as a new member: the details, then the emailed code creates the account. */
   async function registerAndVerify(): Promise<string> {
     const input = aSignUp();
-    const email = String(input.email);
-    await page.goto(`${stack.gatewayUrl}/register`);
-    await fillSignUp(page, input);
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByRole('radio', { name: /^Email/ }).click();
-    await page.getByRole('button', { name: 'Send Code' }).click();
-    const [, code] = await latestMail(stack, email, /code is (\d{6})/);
-    await enterCode(page, code!);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('heading', { name: 'Household Members' }).first().waitFor();
+    await signUpInBrowser(page, stack, input);
     await expectAccessible(page, 'register: household members');
-    return email;
+    return String(input.email);
   }
 
   async function addMember(

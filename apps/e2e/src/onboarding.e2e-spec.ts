@@ -4,10 +4,23 @@ import type { LocalStack } from '@jibs/stack';
 import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
-import { aSignUp } from './support/graphql-client';
-import { enterCode, fillSignUp, latestMail, signIn, signOut } from './support/web-flows';
+import { aSignUp, GraphQLClient } from './support/graphql-client';
+import { asUnverifiedAccount, queryDb, signUpByApi } from './support/sign-up';
+import {
+  enterCode,
+  latestMail,
+  SIGN_UP_CODE_HEADING,
+  signIn,
+  signOut,
+  startSignUpInBrowser,
+} from './support/web-flows';
 
+/** Step 2 of an account from before sign-up verified the email: the choice of a method. */
 const STEP_2 = 'How would you like to verify your account?';
+
+/** The visible texts of the page's main region, with clock times (a code's expiry) left out. */
+const mainText = async (page: Page) =>
+  (await page.getByRole('main').innerText()).replace(/\d{1,2}:\d{2}\s?[AP]M/g, '<time>');
 
 describe('registration, verification, sign-in and password reset, in Chromium', () => {
   let stack: LocalStack;
@@ -34,30 +47,59 @@ describe('registration, verification, sign-in and password reset, in Chromium', 
     await context.close();
   });
 
-  async function register(input: Record<string, unknown>): Promise<void> {
-    await page.goto(`${stack.gatewayUrl}/register`);
-    await fillSignUp(page, input);
-    await expectAccessible(page, 'register: personal information, filled in');
-    await page.getByRole('button', { name: 'Create Account' }).click();
+  /**
+   * An account as the old one-step sign-up left it (not verified), signed in in the browser: the
+   * wizard resumes at step 2's choice of a method.
+   */
+  async function signInUnverified(input: Record<string, unknown>): Promise<void> {
+    const { user } = await signUpByApi(
+      new GraphQLClient(`${stack.gatewayUrl}/graphql`),
+      stack,
+      input,
+    );
+    await asUnverifiedAccount(stack, user.id);
+    await signIn(page, stack, String(input.email), String(input.password));
+    await page.waitForURL('**/register**');
     await page.getByText(STEP_2).waitFor();
     await expectAccessible(page, 'register: verification method');
   }
 
   const step3 = () => page.getByRole('heading', { name: 'Household Members' }).first();
 
-  it('registers, verifies with an emailed code, resumes after a reload, signs out and in, and resets the password', async () => {
+  it('registers with the emailed code (kept through a reload), resumes after a reload, signs out and in, and resets the password', async () => {
     const input = aSignUp();
     const email = String(input.email);
-    await register(input);
+    const startedAt = new Date(Date.now() - 1000).toISOString();
+    await startSignUpInBrowser(page, stack, input);
+    await page
+      .getByRole('main')
+      .getByText(/We sent a 6-digit code to a\*\*\*@example\.com/)
+      .waitFor();
+    // Step 2 of 5, at 40 percent, as the spec's progress bar says.
+    await page
+      .getByText(/Step 2 of 5/)
+      .first()
+      .waitFor();
 
-    await page.getByRole('radio', { name: /^Email/ }).click();
-    await page.getByRole('button', { name: 'Send Code' }).click();
-    const [, code] = await latestMail(stack, email, /code is (\d{6})/);
-    await page.getByLabel('Verification code').first().waitFor();
-    await expectAccessible(page, 'register: verification code');
+    // A reload keeps the sign-up (its token, never the password): the code still goes in.
+    await page.reload();
+    await page.getByRole('heading', { name: SIGN_UP_CODE_HEADING }).waitFor();
+    await expectAccessible(page, 'register: email code, after a reload');
+    const stored = await page.evaluate(() => JSON.stringify(sessionStorage));
+    expect(stored).toContain('signUpToken');
+    expect(stored).not.toContain(String(input.password));
+
+    const [, code] = await latestMail(stack, email, /verification code is (\d{6})/, startedAt);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('Please enter a 6-digit verification code').first().waitFor();
+    await enterCode(page, code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('Invalid Code').first().waitFor();
+    await expectAccessible(page, 'register: email code refused');
     await enterCode(page, code!);
     await page.getByRole('button', { name: 'Verify' }).click();
     await step3().waitFor();
+    expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain('signUpToken');
 
     await page.reload();
     await step3().waitFor();
@@ -118,9 +160,9 @@ describe('registration, verification, sign-in and password reset, in Chromium', 
     await expectAccessible(page, 'reset password: link used');
   });
 
-  it('verifies with an authenticator app, and then asks for its code at every sign-in', async () => {
+  it('verifies an account from before sign-up codes with an authenticator app, and then asks for its code at every sign-in', async () => {
     const input = aSignUp();
-    await register(input);
+    await signInUnverified(input);
 
     await page.getByRole('radio', { name: /^Authenticator app/ }).click();
     await page.getByRole('button', { name: 'Set Up Authenticator' }).click();
@@ -145,6 +187,65 @@ describe('registration, verification, sign-in and password reset, in Chromium', 
       .click();
     await page.waitForURL('**/register**');
     await step3().waitFor();
+  });
+
+  it('verifies an account from before sign-up codes by email, then renews the session (email_verified)', async () => {
+    const input = aSignUp();
+    await signInUnverified(input);
+    const askedAt = new Date(Date.now() - 1000).toISOString();
+    await page.getByRole('radio', { name: /^Email/ }).click();
+    await page.getByRole('button', { name: 'Send Code' }).click();
+    const [, code] = await latestMail(stack, String(input.email), /code is (\d{6})/, askedAt);
+    await page.getByLabel('Verification code').first().waitFor();
+    await expectAccessible(page, 'register: verification code');
+    await enterCode(page, code!);
+    const renewed = page.waitForRequest((request) =>
+      (request.postData() ?? '').includes('refreshSession'),
+    );
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await renewed;
+    await step3().waitFor();
+  });
+
+  it('answers a registered email with the same screens as a new one, no session, and emails the holder', async () => {
+    const holder = aSignUp();
+    await signUpByApi(new GraphQLClient(`${stack.gatewayUrl}/graphql`), stack, holder);
+
+    const screens = async (input: Record<string, unknown>): Promise<string[]> => {
+      await startSignUpInBrowser(page, stack, input);
+      const codeEntry = await mainText(page);
+      await enterCode(page, '000000');
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByText('Invalid Code').first().waitFor();
+      await expectAccessible(page, 'register: email code refused');
+      return [codeEntry, await mainText(page)];
+    };
+
+    const fresh = await screens(aSignUp());
+    await context.close();
+    context = await browser.newContext();
+    page = await context.newPage();
+    const startedAt = new Date(Date.now() - 1000).toISOString();
+    const registered = await screens({ ...aSignUp(), email: holder.email });
+
+    expect(registered).toEqual(fresh);
+    expect(registered[0]).toContain('Verify your email');
+    // No session: no refresh cookie, nothing signed in, still one account for the address.
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('jibs_refresh');
+    expect(await page.getByRole('button', { name: 'Sign Out' }).count()).toBe(0);
+    const [accounts] = await queryDb<{ n: number }>(
+      stack.databaseUrl('identity'),
+      'SELECT count(*)::int AS n FROM accounts WHERE email = $1',
+      [holder.email],
+    );
+    expect(accounts!.n).toBe(1);
+    // The holder is told instead.
+    await latestMail(
+      stack,
+      String(holder.email),
+      /Someone just tried to register a new JIBS account with this email address/,
+      startedAt,
+    );
   });
 
   it("shows the visitor's pages and the FAQ's question form without accessibility faults", async () => {

@@ -33,7 +33,8 @@ const PAGE_SIZE_ARGUMENTS = new Set(['first', 'last', 'limit']);
  * MAX_QUERY_COST (1000) one hashing or mailing mutation fits in a request, and three of the rest.
  */
 export const MUTATION_COSTS: Readonly<Record<string, number>> = {
-  signUp: 600,
+  startSignUp: 600,
+  completeSignUp: 300,
   signIn: 600,
   completeSignIn: 600,
   requestPasswordReset: 600,

@@ -2,10 +2,11 @@ import { listOperationDecisions } from '@jibs/auth';
 import { pendingSchemaChanges } from '@jibs/database';
 import {
   aSignUp,
+  COMPLETE_SIGN_UP,
   IdentityHarness,
   refreshCookieOf,
   SIGN_IN,
-  SIGN_UP,
+  START_SIGN_UP,
 } from './testing/identity-harness';
 
 const REFRESH = 'mutation { refreshSession { accessToken user { id } } }';
@@ -26,6 +27,7 @@ describe('identity service', () => {
   const counts = async () => ({
     accounts: await identity.count('accounts'),
     events: await identity.count('outbox'),
+    signUps: await identity.count('sign_up_codes'),
   });
 
   it('has migrations that match its entities', async () => {
@@ -39,7 +41,6 @@ describe('identity service', () => {
       decisions.map((entry) => [entry.operation.split('.').pop(), entry.decision]),
     );
     const publicOps = [
-      'signUp',
       'startSignUp',
       'completeSignUp',
       'signIn',
@@ -71,11 +72,27 @@ describe('identity service', () => {
     );
   });
 
-  it('signs a member up, stores the phone as +1 digits and publishes user.registered in the same transaction', async () => {
+  it('has no one-step signUp mutation any more (it told whether an email was registered)', async () => {
+    const { body } = await gql(
+      'mutation($input: SignUpInput!) { signUp(input: $input) { accessToken } }',
+      { input: aSignUp() },
+    );
+    expect(body.errors?.[0]?.message).toMatch(/Cannot query field "signUp"/);
+    expect(await identity.count('accounts')).toBe(0);
+  });
+
+  it('signs a member up with the emailed code, stores the phone as +1 digits and publishes user.registered in the same transaction', async () => {
     const input = aSignUp();
-    const { body, res } = await gql(SIGN_UP, { input });
+    const started = await gql(START_SIGN_UP, { input });
+    expect(started.body.errors).toBeUndefined();
+    const mail = await identity.lastMailTo(input.email);
+    const code = /(\d{6})/.exec(mail.text)![1]!;
+    const { body, res } = await gql(COMPLETE_SIGN_UP, {
+      token: started.body.data.startSignUp.signUpToken,
+      code,
+    });
     expect(body.errors).toBeUndefined();
-    expect(body.data.signUp.user).toMatchObject({
+    expect(body.data.completeSignUp.user).toMatchObject({
       email: input.email,
       firstName: 'Yusuf',
       role: 'MEMBER',
@@ -84,17 +101,17 @@ describe('identity service', () => {
       /jibs_refresh=.+; Path=\/graphql; Expires=.+; HttpOnly; Secure; SameSite=Strict/,
     );
     const [account] = await identity.dataSource.query(
-      'SELECT phone, password_hash, verified_at FROM accounts WHERE email = $1',
+      'SELECT phone, password_hash, email_verified_at FROM accounts WHERE email = $1',
       [input.email],
     );
     expect(account.phone).toBe('+13135550199');
     // argon2id at the configured cost (the harness's cheap one; production's: identity.config.spec).
     expect(account.password_hash).toMatch(/^\$argon2id\$v=19\$m=64,p=1,t=1\$/);
-    expect(account.verified_at).toBeNull();
-    const events = await identity.outbox('user.registered', body.data.signUp.user.id);
+    expect(account.email_verified_at).toBeInstanceOf(Date);
+    const events = await identity.outbox('user.registered', body.data.completeSignUp.user.id);
     expect(events).toHaveLength(1);
     expect(events[0]!.envelope.data).toMatchObject({
-      userId: body.data.signUp.user.id,
+      userId: body.data.completeSignUp.user.id,
       email: input.email,
     });
   });
@@ -125,7 +142,7 @@ describe('identity service', () => {
     'refuses a sign-up with a %s and writes nothing',
     async (_label, overrides, field, message) => {
       const before = await counts();
-      const { body } = await gql(SIGN_UP, { input: aSignUp(overrides) });
+      const { body } = await gql(START_SIGN_UP, { input: aSignUp(overrides) });
       expect(body.errors?.[0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT' } });
       expect(body.errors?.[0]?.extensions.fieldErrors[field]).toBe(message);
       expect(await counts()).toEqual(before);
@@ -185,7 +202,7 @@ describe('identity service', () => {
   });
 
   it('answers me for the bearer of a valid token and refuses anyone else', async () => {
-    const member = await identity.aMember();
+    const member = await identity.aMember({}, { unverified: true });
     const me = await gql('{ me { id email verified verifiedWith totpEnabled } }', undefined, {
       token: member.accessToken,
     });

@@ -5,6 +5,8 @@
 export const BillingMessages = {
   /** The spec's sign-in wording ('Email Not Verified'), for a member who never verified. */
   emailNotVerified: 'Email Not Verified: Please verify your account to continue.',
+  /** startSubscriptionCheckout's CONFLICT for a member whose dues are already being paid. */
+  alreadySubscribed: 'You already have an active monthly dues subscription.',
 } as const;
 
 /** Why a payment the provider took is not counted: each is refunded and listed for admins. */

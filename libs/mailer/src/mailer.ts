@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailEnv } from '@jibs/config';
@@ -40,7 +40,10 @@ export class MailboxMailer implements Mailer {
       sentAt: new Date().toISOString(),
     };
     const name = `${stored.sentAt.replace(/[:.]/g, '-')}-${stored.id}.json`;
-    await writeFile(join(this.directory, name), JSON.stringify(stored, null, 2), { mode: 0o600 });
+    // Written aside, then renamed: a reader never sees a message half written.
+    const partial = join(this.directory, `.${name}.partial`);
+    await writeFile(partial, JSON.stringify(stored, null, 2), { mode: 0o600 });
+    await rename(partial, join(this.directory, name));
   }
 }
 

@@ -11,9 +11,16 @@ export async function readMailbox(directory: string): Promise<StoredMail[]> {
     return [];
   }
   const mails = await Promise.all(
-    names.map(
-      async (name) => JSON.parse(await readFile(join(directory, name), 'utf8')) as StoredMail,
-    ),
+    names.map(async (name) => {
+      try {
+        return JSON.parse(await readFile(join(directory, name), 'utf8')) as StoredMail;
+      } catch {
+        // Removed meanwhile, or written by an older mailer that wrote in place: not there yet.
+        return null;
+      }
+    }),
   );
-  return mails.sort((a, b) => b.sentAt.localeCompare(a.sentAt));
+  return mails
+    .filter((mail): mail is StoredMail => mail !== null)
+    .sort((a, b) => b.sentAt.localeCompare(a.sentAt));
 }

@@ -63,18 +63,3 @@ export function aSignUp(overrides: Record<string, unknown> = {}): Record<string,
     ...overrides,
   };
 }
-
-export const SIGN_UP = /* GraphQL */ `
-  mutation SignUp($input: SignUpInput!) {
-    signUp(input: $input) {
-      accessToken
-      expiresAt
-      user {
-        id
-        email
-        firstName
-        role
-      }
-    }
-  }
-`;

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { enqueue } from '@jibs/events';
 import {
@@ -14,9 +14,6 @@ import {
   VerificationMethod,
 } from '@jibs/domain';
 import { currentRequestId } from '@jibs/observability';
-import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
-import { signUpByAddress, ThrottleRules } from '../throttling/throttle-rules';
-import { ThrottleService } from '../throttling/throttle.service';
 import { AccountEntity } from './account.entity';
 import { PasswordHasher } from './password-hasher';
 
@@ -34,38 +31,10 @@ export class AccountsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly passwords: PasswordHasher,
-    private readonly throttle: ThrottleService,
-    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   private get accounts() {
     return this.dataSource.getRepository(AccountEntity);
-  }
-
-  /**
-   * Validates, creates the account and publishes `user.registered` in one transaction.
-   * Throttled per email and per client address; input refused as invalid counts nothing.
-   * Deprecated with `signUp`: it tells whether an email is registered (SignUpService does not).
-   */
-  async signUp(input: Partial<SignUpFields>, address: string): Promise<AccountEntity> {
-    const data = this.parseSignUp(input);
-    await this.throttle.reserve(
-      { rule: ThrottleRules.signUpByEmail, key: data.email },
-      { rule: signUpByAddress(this.config.SIGN_UPS_PER_ADDRESS_PER_HOUR), key: address },
-    );
-    if (await this.accounts.exists({ where: { email: data.email } })) {
-      throw DomainError.badInput({ email: Messages.emailTaken });
-    }
-    const passwordHash = await this.passwords.hash(data.password);
-    try {
-      return await this.dataSource.transaction((manager) =>
-        this.create(manager, { ...this.accountFields(data), email: data.email, passwordHash }),
-      );
-    } catch (error) {
-      // Two sign-ups with one email at the same moment: the unique index decides.
-      if (isUniqueViolation(error)) throw DomainError.badInput({ email: Messages.emailTaken });
-      throw error;
-    }
   }
 
   /** Registration step 1's input, validated, or BAD_USER_INPUT with the product's messages. */

@@ -3,7 +3,6 @@ import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
 import { Public } from '@jibs/auth';
 import type { SignUpFields } from '@jibs/domain';
 import type { SubgraphContext } from '@jibs/subgraph';
-import { AccountsService } from '../accounts/accounts.service';
 import { UserModel } from '../accounts/user.model';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import { SignUpStartedModel } from '../sign-up/sign-up-started.model';
@@ -23,30 +22,11 @@ import { SignInService } from './sign-in.service';
 @Resolver()
 export class SessionsResolver {
   constructor(
-    private readonly accounts: AccountsService,
     private readonly sessions: SessionsService,
     private readonly signIns: SignInService,
     private readonly signUps: SignUpService,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
-
-  @Public()
-  @OnePerRequest()
-  @Mutation(() => AuthPayloadModel, {
-    description: 'Registration step 1: creates the account and signs in.',
-    deprecationReason:
-      'Tells whether an email is registered. Use startSignUp, then completeSignUp with the emailed code.',
-  })
-  async signUp(
-    @Args('input') input: SignUpInput,
-    @Context() context: SubgraphContext,
-  ): Promise<AuthPayloadModel> {
-    const account = await this.accounts.signUp(
-      input as Partial<SignUpFields>,
-      clientAddress(context),
-    );
-    return this.respond(await this.sessions.start(account), context);
-  }
 
   @Public()
   @OnePerRequest()

@@ -36,7 +36,7 @@ describe('sign-in', () => {
 
   /** A member who set up and confirmed an authenticator app. */
   async function aMemberWithAuthenticator(): Promise<TestUser> {
-    const member = await identity.aMember();
+    const member = await identity.aMember({}, { unverified: true });
     const setup = await identity.gql(SETUP_TOTP, undefined, { token: member.accessToken });
     const secret: string = setup.body.data.setupTotp.manualEntryKey;
     const confirmed = await identity.gql(

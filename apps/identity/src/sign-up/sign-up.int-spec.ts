@@ -128,7 +128,7 @@ describe('sign-up that does not tell whether an email is registered', () => {
   });
 
   it('tells every service whether the address was proven: never by SMS, by an emailed code', async () => {
-    const member = await identity.aMember();
+    const member = await identity.aMember({}, { unverified: true });
     expect(claims(member.accessToken)).toMatchObject({ email_verified: false });
     const me = '{ me { verified emailVerified } }';
     await identity.gql('mutation { sendVerificationCode(method: SMS) { sentTo } }', undefined, {

@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { readdir, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -38,7 +39,13 @@ export interface TestUser {
   totpSecret?: string;
 }
 
-export const SIGN_UP = `mutation($input: SignUpInput!) { signUp(input: $input) { accessToken user { id email firstName role } } }`;
+export const START_SIGN_UP = `mutation($input: SignUpInput!) {
+  startSignUp(input: $input) { signUpToken sentTo expiresAt }
+}`;
+export const COMPLETE_SIGN_UP = `mutation($token: String!, $code: String!) {
+  completeSignUp(signUpToken: $token, code: $code) { accessToken user { id email firstName role } }
+}`;
+const REFRESH_SESSION = 'mutation { refreshSession { accessToken } }';
 export const SIGN_IN = `mutation($input: SignInInput!) {
   signIn(input: $input) {
     session { accessToken user { id role totpEnabled } }
@@ -145,17 +152,65 @@ export class IdentityHarness {
     return { res, body: (await res.json()) as GqlResponse['body'] };
   }
 
-  /** A signed-up member with a session. */
-  async aMember(overrides: Record<string, unknown> = {}): Promise<TestUser> {
+  /**
+   * A signed-up member with a session, as the wizard makes one: startSignUp, the emailed code,
+   * completeSignUp (so the account and its email are verified). `unverified` gives an account as
+   * the deprecated one-step sign-up left them (not verified yet), with a session that says so.
+   */
+  async aMember(
+    overrides: Record<string, unknown> = {},
+    { unverified = false }: { unverified?: boolean } = {},
+  ): Promise<TestUser> {
     const input = aSignUp(overrides);
-    const { res, body } = await this.gql(SIGN_UP, { input });
+    const address = randomAddress();
+    const started = await this.gql(START_SIGN_UP, { input }, { address });
+    if (started.body.errors) {
+      throw new Error(`sign-up failed: ${JSON.stringify(started.body.errors)}`);
+    }
+    const mail = await eventually(
+      async () =>
+        (await this.mailsTo(input.email)).find((m) => m.subject === 'Your JIBS verification code'),
+      { message: `the sign-up code to ${input.email}` },
+    );
+    const code = /(\d{6})/.exec(mail.text)![1]!;
+    const { res, body } = await this.gql(
+      COMPLETE_SIGN_UP,
+      { token: started.body.data.startSignUp.signUpToken, code },
+      { address },
+    );
     if (body.errors) throw new Error(`sign-up failed: ${JSON.stringify(body.errors)}`);
-    return {
-      id: body.data.signUp.user.id,
+    const member: TestUser = {
+      id: body.data.completeSignUp.user.id,
       email: input.email,
       password: input.password,
-      accessToken: body.data.signUp.accessToken,
+      accessToken: body.data.completeSignUp.accessToken,
       refreshCookie: refreshCookieOf(res),
+    };
+    if (!unverified) return member;
+    // As the one-step sign-up left it: no verification, no user.verified, no code in the mailbox.
+    await this.dataSource.query(
+      `UPDATE accounts SET verified_at = NULL, verified_with = NULL, email_verified_at = NULL
+        WHERE id = $1`,
+      [member.id],
+    );
+    await this.dataSource.query(`DELETE FROM outbox WHERE topic = 'user.verified' AND key = $1`, [
+      member.id,
+    ]);
+    for (const name of await readdir(this.mailboxDir)) {
+      if (name.endsWith(`${mail.id}.json`)) await unlink(join(this.mailboxDir, name));
+    }
+    // A token that says what the account now is.
+    const refreshed = await this.gql(REFRESH_SESSION, undefined, {
+      cookie: member.refreshCookie,
+      address,
+    });
+    if (refreshed.body.errors) {
+      throw new Error(`refresh failed: ${JSON.stringify(refreshed.body.errors)}`);
+    }
+    return {
+      ...member,
+      accessToken: refreshed.body.data.refreshSession.accessToken,
+      refreshCookie: refreshCookieOf(refreshed.res),
     };
   }
 

@@ -45,7 +45,7 @@ describe('verification (registration step 2)', () => {
     )[0];
 
   it('emails a code, stored only as a hash, that verifies the account and publishes user.verified', async () => {
-    const member = await identity.aMember();
+    const member = await identity.aMember({}, { unverified: true });
     const sent = await identity.gql(SEND, { method: 'EMAIL' }, as(member));
     expect(sent.body.errors).toBeUndefined();
     const result = sent.body.data.sendVerificationCode;
@@ -88,7 +88,7 @@ describe('verification (registration step 2)', () => {
   });
 
   it('texts a code to the phone through the SMS port (the local mailbox)', async () => {
-    const member = await identity.aMember({ phone: '(313) 555-4567' });
+    const member = await identity.aMember({ phone: '(313) 555-4567' }, { unverified: true });
     const sent = await identity.gql(SEND, { method: 'SMS' }, as(member));
     expect(sent.body.data.sendVerificationCode).toMatchObject({
       method: 'SMS',
@@ -105,7 +105,7 @@ describe('verification (registration step 2)', () => {
   });
 
   it('sends nothing for TOTP: authenticator apps make their own codes', async () => {
-    const member = await identity.aMember();
+    const member = await identity.aMember({}, { unverified: true });
     const { body } = await identity.gql(SEND, { method: 'TOTP' }, as(member));
     expect(body.errors?.[0]).toMatchObject({
       message: 'Authenticator apps make their own codes; no code is sent.',
@@ -118,7 +118,7 @@ describe('verification (registration step 2)', () => {
   it.each([['12345'], ['1234567'], ['12a456'], ['']])(
     'refuses the code %p by its format, counting no try',
     async (code) => {
-      const member = await identity.aMember();
+      const member = await identity.aMember({}, { unverified: true });
       await identity.gql(SEND, { method: 'EMAIL' }, as(member));
       const { body } = await identity.gql(VERIFY, { method: 'EMAIL', code }, as(member));
       expect(body.errors?.[0]).toMatchObject({
@@ -130,7 +130,7 @@ describe('verification (registration step 2)', () => {
   );
 
   it('refuses an expired code', async () => {
-    const member = await identity.aMember();
+    const member = await identity.aMember({}, { unverified: true });
     await identity.gql(SEND, { method: 'EMAIL' }, as(member));
     const code = await codeSentTo(member.email);
     await identity.dataSource.query(
@@ -150,7 +150,7 @@ describe('verification (registration step 2)', () => {
   });
 
   it('kills a code after five wrong tries', async () => {
-    const member = await identity.aMember();
+    const member = await identity.aMember({}, { unverified: true });
     await identity.gql(SEND, { method: 'EMAIL' }, as(member));
     const code = await codeSentTo(member.email);
     const wrong = code === '000000' ? '111111' : '000000';
@@ -172,7 +172,7 @@ describe('verification (registration step 2)', () => {
   });
 
   it('waits a minute between sends, and a new code replaces the old one', async () => {
-    const member = await identity.aMember();
+    const member = await identity.aMember({}, { unverified: true });
     await identity.gql(SEND, { method: 'EMAIL' }, as(member));
     const first = await codeSentTo(member.email);
     const tooSoon = await identity.gql(SEND, { method: 'EMAIL' }, as(member));
@@ -199,7 +199,7 @@ describe('verification (registration step 2)', () => {
   });
 
   it('sends at most five codes an hour to one account', async () => {
-    const member = await identity.aMember();
+    const member = await identity.aMember({}, { unverified: true });
     const backdate = () =>
       identity.dataSource.query(
         `UPDATE verification_codes SET sent_at = now() - interval '61 seconds' WHERE user_id = $1`,
@@ -220,7 +220,7 @@ describe('verification (registration step 2)', () => {
   });
 
   it('sets up an authenticator: a local QR, confirmed by its code, never shown again', async () => {
-    const member = await identity.aMember();
+    const member = await identity.aMember({}, { unverified: true });
     const setup = await identity.gql(SETUP_TOTP, undefined, as(member));
     expect(setup.body.errors).toBeUndefined();
     const { qrCodeDataUrl, manualEntryKey, otpauthUrl } = setup.body.data.setupTotp;
@@ -262,7 +262,7 @@ describe('verification (registration step 2)', () => {
     expect(credential.secret).not.toContain(manualEntryKey);
     const box = identity.app.get<SecretBox>(TOTP_SECRET_BOX);
     expect(box.open(credential.secret, member.id)).toBe(manualEntryKey);
-    const other = await identity.aMember();
+    const other = await identity.aMember({}, { unverified: true });
     expect(() => box.open(credential.secret, other.id)).toThrow();
     expect((await identity.outbox('user.verified', member.id)).map((e) => e.envelope.data)).toEqual(
       [{ userId: member.id, method: 'totp' }],
@@ -273,7 +273,7 @@ describe('verification (registration step 2)', () => {
   });
 
   it('seals, at boot, authenticator secrets stored in the clear by an earlier version', async () => {
-    const member = await identity.aMember();
+    const member = await identity.aMember({}, { unverified: true });
     const setup = await identity.gql(SETUP_TOTP, undefined, as(member));
     const secret: string = setup.body.data.setupTotp.manualEntryKey;
     await identity.dataSource.query(
@@ -300,7 +300,7 @@ describe('verification (registration step 2)', () => {
   });
 
   it('asks for the set-up before a confirmation', async () => {
-    const member = await identity.aMember();
+    const member = await identity.aMember({}, { unverified: true });
     const { body } = await identity.gql(CONFIRM_TOTP, { code: '123456' }, as(member));
     expect(body.errors?.[0]).toMatchObject({
       message: 'Please set up your authenticator app first.',
@@ -309,7 +309,7 @@ describe('verification (registration step 2)', () => {
   });
 
   it('limits wrong confirmation codes', async () => {
-    const member = await identity.aMember();
+    const member = await identity.aMember({}, { unverified: true });
     const setup = await identity.gql(SETUP_TOTP, undefined, as(member));
     const secret = setup.body.data.setupTotp.manualEntryKey;
     for (let i = 0; i < 5; i++) {
@@ -354,7 +354,7 @@ describe('verification (registration step 2)', () => {
 
     /** A member with an authenticator, and a second session of theirs (another device). */
     async function aMemberWithAuthenticator() {
-      const member = await identity.aMember();
+      const member = await identity.aMember({}, { unverified: true });
       const setup = await identity.gql(SETUP_TOTP, undefined, as(member));
       const secret: string = setup.body.data.setupTotp.manualEntryKey;
       const confirmed = await identity.gql(

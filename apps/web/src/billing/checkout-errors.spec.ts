@@ -79,6 +79,44 @@ describe('checkoutFailure', () => {
   });
 });
 
+describe("billing's refusals, known by their code", () => {
+  it('shows the email-not-verified refusal (FORBIDDEN), without retry', () => {
+    const failure = checkoutFailure(
+      anError('Email Not Verified: Please verify your account to continue.', {
+        code: ErrorCode.Forbidden,
+      }),
+      'registration',
+    );
+    expect(failure).toEqual({
+      title: 'Payment Error',
+      message: 'Email Not Verified: Please verify your account to continue.',
+      retryable: false,
+    });
+    // Known by the code, not the words: an empty message still gets the refusal's text.
+    expect(checkoutFailure(anError('', { code: ErrorCode.Forbidden }), 'member').message).toBe(
+      'Email Not Verified: Please verify your account to continue.',
+    );
+  });
+
+  it('shows the already-subscribed refusal (CONFLICT), without retry', () => {
+    const failure = checkoutFailure(
+      anError('You already have an active monthly dues subscription.', {
+        code: ErrorCode.Conflict,
+      }),
+      'subscription',
+    );
+    expect(failure).toEqual({
+      title: 'Subscription Error',
+      message: 'You already have an active monthly dues subscription.',
+      retryable: false,
+    });
+    expect(checkoutFailure(anError('', { code: ErrorCode.Conflict }), 'subscription').message).toBe(
+      'You already have an active monthly dues subscription.',
+    );
+    expect(canRetry(failure, 0)).toBe(false);
+  });
+});
+
 describe('retry rules', () => {
   const retryable = checkoutFailure('no-url', 'registration');
   const configuration = checkoutFailure(anError('environment variable missing'), 'registration');

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@jibs/domain';
+import { BillingMessages, ErrorCode } from '@jibs/domain';
 import type { ApiError } from '../api/api-error';
 import { genericErrorMessage } from '../api/error-messages';
 
@@ -52,6 +52,19 @@ export function checkoutFailure(
   if (error === 'no-url')
     return { title: wording.title, message: NO_CHECKOUT_URL, retryable: true };
   const text = error.message ?? '';
+  // Billing's refusals, known by their code: an address never verified (FORBIDDEN), or what
+  // is being paid for is already paid or running (CONFLICT). Retrying would not change them.
+  if (error.code === ErrorCode.Forbidden) {
+    return {
+      title: wording.title,
+      message: text || BillingMessages.emailNotVerified,
+      retryable: false,
+    };
+  }
+  if (error.code === ErrorCode.Conflict) {
+    const known = purpose === 'subscription' ? BillingMessages.alreadySubscribed : wording.fallback;
+    return { title: wording.title, message: text || known, retryable: false };
+  }
   if (/environment variable/i.test(text)) {
     return { title: wording.title, message: wording.configuration, retryable: false };
   }

@@ -21,7 +21,14 @@ import { MeDocument } from '../gql/graphql';
 import { PageLoader } from '../layout/page-loader';
 import { useDocumentTitle } from '../layout/use-document-title';
 import { PaymentSummaryCard } from '../register/payment-summary-card';
-import { PersonalInfoStep } from '../register/personal-info-step';
+import {
+  clearPendingSignUp,
+  readPendingSignUp,
+  savePendingSignUp,
+  type PendingSignUp,
+} from '../register/pending-sign-up';
+import { PersonalInfoStep, type RegisterDraft } from '../register/personal-info-step';
+import { SignUpCodeEntry } from '../register/sign-up-code-entry';
 import { HouseholdStep } from '../register/household-step';
 import { MembershipSetupStep } from '../register/membership-setup-step';
 import { PersonalInfoSummary } from '../register/personal-info-summary';
@@ -52,6 +59,10 @@ export function RegisterPage() {
   const me = useQuery(MeDocument, { skip: !signedIn });
   // A step the member moved to with the wizard's buttons; until then the server decides.
   const [chosen, setChosen] = useState<WizardStep | null>(null);
+  // A sign-up waiting for its emailed code (kept in sessionStorage for a reload), and the details
+  // typed in step 1 (in memory only) for a member who goes back to correct them.
+  const [pending, setPending] = useState<PendingSignUp | null>(() => readPendingSignUp());
+  const [draft, setDraft] = useState<RegisterDraft | null>(null);
 
   const profile = me.data?.me ?? null;
   // A fresh `me` is also the session's latest word on the fee and membership.
@@ -62,10 +73,12 @@ export function RegisterPage() {
   const feePaid = profile?.registrationFeePaid ?? session.user?.registrationFeePaid ?? false;
   const membershipActive =
     (profile?.membershipStatus ?? session.user?.membershipStatus) === 'ACTIVE';
+  // Signed out, only step 1 and its code exist: where the wizard is follows the pending sign-up.
   const step =
-    chosen ??
+    (signedIn ? chosen : null) ??
     resumeStep({
       signedIn,
+      pendingSignUp: pending !== null,
       verified: profile?.verified ?? false,
       registrationFeePaid: feePaid,
       requested,
@@ -105,8 +118,39 @@ export function RegisterPage() {
   }
 
   const content = (() => {
-    if (step === 'personal-info' && !signedIn) {
-      return <PersonalInfoStep onCreated={() => setChosen('verification')} />;
+    if (!signedIn) {
+      if (step === 'verification' && pending) {
+        return (
+          <SignUpCodeEntry
+            pending={pending}
+            onBack={() => {
+              clearPendingSignUp();
+              setPending(null);
+              setChosen('personal-info');
+            }}
+            onSignedUp={(payload) => {
+              clearPendingSignUp();
+              setPending(null);
+              setDraft(null);
+              // The code verified the email (step 2's purpose): on to the household, as the
+              // session starts, in one render.
+              setChosen('household-members');
+              manager.establish(payload);
+            }}
+          />
+        );
+      }
+      return (
+        <PersonalInfoStep
+          draft={draft}
+          onStarted={(started, typed) => {
+            savePendingSignUp(started);
+            setPending(started);
+            setDraft(typed);
+            setChosen('verification');
+          }}
+        />
+      );
     }
     if (!profile) {
       return me.error ? (
@@ -155,7 +199,8 @@ export function RegisterPage() {
     }
   })();
 
-  const withSummary = showsPaymentSummary(step);
+  // The summary is quoted for the signed-in member (billing), so not before the account exists.
+  const withSummary = signedIn && showsPaymentSummary(step);
 
   return (
     <Container size={1120} px="md" py={{ base: 24, sm: 48 }}>

@@ -7,6 +7,7 @@ import { actionErrorNotice } from '../api/error-messages';
 import { CodeInput } from '../forms/code-input';
 import { useCodeForm } from '../forms/use-code-form';
 import { SendVerificationCodeDocument, VerifyCodeDocument } from '../gql/graphql';
+import { useSessionManager } from '../session/session-context';
 import { describeCountdown, formatCountdown } from './countdown';
 import { StepButtons } from './step-buttons';
 import { useCountdown } from './use-countdown';
@@ -26,6 +27,7 @@ export function CodeEntry({
   onVerified: () => void;
   onBack: () => void;
 }) {
+  const session = useSessionManager();
   const [sent, setSent] = useState(firstSent);
   const [verify, verifying] = useMutation(VerifyCodeDocument);
   const [resend, resending] = useMutation(SendVerificationCodeDocument);
@@ -33,6 +35,9 @@ export function CodeEntry({
   const form = useCodeForm({
     send: async (code) => {
       await verify({ variables: { method: sent.method, code } });
+      // An emailed code proves the address: a new token says so (email_verified), which
+      // billing's checkouts need. A failed refresh leaves the current session to its schedule.
+      if (sent.method === 'EMAIL') await session.refresh().catch(() => false);
       notifications.show(VERIFIED_NOTICE);
       onVerified();
     },

@@ -22,12 +22,12 @@ import { Link } from 'react-router';
 import { toApiError } from '../api/api-error';
 import { signUpErrorNotice, type ErrorNotice } from '../api/error-messages';
 import { validateWith } from '../forms/schema-validate';
-import { SignUpDocument } from '../gql/graphql';
+import { StartSignUpDocument } from '../gql/graphql';
+import type { PendingSignUp } from './pending-sign-up';
 import { nextPhoneValue } from './phone-input';
-import { useSessionManager } from '../session/session-context';
 
 /** The form's values: the schema's fields, with the checkbox free to be unticked. */
-type RegisterValues = Record<Exclude<keyof SignUpFields, 'isUsCitizen'>, string> & {
+export type RegisterValues = Record<Exclude<keyof SignUpFields, 'isUsCitizen'>, string> & {
   isUsCitizen: boolean;
 };
 
@@ -47,17 +47,33 @@ const INITIAL_VALUES: RegisterValues = {
   isUsCitizen: false,
 };
 
+/** What the form keeps when the member goes back from the code: everything but the passwords. */
+export type RegisterDraft = Omit<RegisterValues, 'password' | 'confirmPassword'>;
+
+function withoutPasswords(values: RegisterValues): RegisterDraft {
+  return Object.fromEntries(
+    Object.entries(values).filter(([key]) => key !== 'password' && key !== 'confirmPassword'),
+  ) as RegisterDraft;
+}
+
 /**
- * Registration step 1, Personal Information: creates the account and signs in. The wizard then
- * moves on to Verification (`onCreated`).
+ * Registration step 1, Personal Information: starts the sign-up (startSignUp), which emails a
+ * code and answers the same way whether or not the email is registered. The wizard then moves
+ * on to step 2, the code (`onStarted`); the account exists once the code is entered.
  */
-export function PersonalInfoStep({ onCreated }: { onCreated: () => void }) {
-  const session = useSessionManager();
-  const [signUp, { loading }] = useMutation(SignUpDocument);
+export function PersonalInfoStep({
+  draft,
+  onStarted,
+}: {
+  /** The details typed before, when the member came back from the code entry. */
+  draft?: RegisterDraft | null;
+  onStarted: (pending: PendingSignUp, draft: RegisterDraft) => void;
+}) {
+  const [startSignUp, { loading }] = useMutation(StartSignUpDocument);
   const [failure, setFailure] = useState<ErrorNotice | null>(null);
   const [showPasswords, setShowPasswords] = useState(false);
   const form = useForm<RegisterValues>({
-    initialValues: INITIAL_VALUES,
+    initialValues: { ...INITIAL_VALUES, ...draft, password: '', confirmPassword: '' },
     validate: validateWith(signUpSchema),
     validateInputOnBlur: true,
   });
@@ -71,20 +87,19 @@ export function PersonalInfoStep({ onCreated }: { onCreated: () => void }) {
     setFailure(null);
     const data = signUpSchema.parse(values);
     try {
-      const result = await signUp({
+      const result = await startSignUp({
         variables: {
           input: { ...data, phone: toE164(data.phone), addressLine2: data.addressLine2 || null },
         },
       });
       if (!result.data) return;
+      const { signUpToken, sentTo, expiresAt } = result.data.startSignUp;
       notifications.show({
         color: 'jibs',
-        title: 'Account created',
-        message: 'Please verify your account to continue.',
+        title: 'Code Sent',
+        message: `We sent a 6-digit code to ${sentTo}.`,
       });
-      // The wizard moves on to Verification as the session starts, in one render.
-      onCreated();
-      session.establish(result.data.signUp);
+      onStarted({ signUpToken, sentTo, expiresAt }, withoutPasswords(values));
     } catch (error) {
       const apiError = toApiError(error);
       form.setErrors(apiError.fieldErrors);

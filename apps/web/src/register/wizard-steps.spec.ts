@@ -64,6 +64,16 @@ describe('resumeStep', () => {
     expect(resume(false, false, 'subscription-setup')).toBe('personal-info');
   });
 
+  it('reopens the code entry (step 2) for a visitor whose sign-up waits for its emailed code', () => {
+    const facts = { signedIn: false, verified: false, registrationFeePaid: false, requested: null };
+    expect(resumeStep({ ...facts, pendingSignUp: true })).toBe('verification');
+    expect(resumeStep({ ...facts, pendingSignUp: false })).toBe('personal-info');
+    // Once signed in, the account decides (a stale pending sign-up is ignored).
+    expect(resumeStep({ ...facts, signedIn: true, verified: true, pendingSignUp: true })).toBe(
+      'household-members',
+    );
+  });
+
   it('takes an unverified account to Verification, before any payment step', () => {
     expect(resume(true, false)).toBe('verification');
     expect(resume(true, false, 'registration-payment')).toBe('verification');

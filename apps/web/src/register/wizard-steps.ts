@@ -48,6 +48,8 @@ export function requestedStep(param: string | null): WizardStep | null {
 
 export interface ResumeFacts {
   signedIn: boolean;
+  /** Signed out with a sign-up waiting for its emailed code (see pending-sign-up.ts). */
+  pendingSignUp?: boolean;
   /** `me.verified` from the server; irrelevant when signed out. */
   verified: boolean;
   /** `me.registrationFeePaid` (billing). */
@@ -57,18 +59,20 @@ export interface ResumeFacts {
 }
 
 /**
- * The step the wizard opens on, from what the server knows: a visitor starts at the beginning;
+ * The step the wizard opens on, from what the server knows: a visitor starts at the beginning,
+ * or at the code entry (step 2) when this tab started a sign-up whose code is still valid;
  * an account waits for verification before anything else; a verified member whose fee is unpaid
  * continues with the household (the household may be empty), or with the registration payment
  * when returning from checkout; once the fee is paid only membership setup remains.
  */
 export function resumeStep({
   signedIn,
+  pendingSignUp = false,
   verified,
   registrationFeePaid,
   requested,
 }: ResumeFacts): WizardStep {
-  if (!signedIn) return 'personal-info';
+  if (!signedIn) return pendingSignUp ? 'verification' : 'personal-info';
   if (!verified) return 'verification';
   if (registrationFeePaid) return 'subscription-setup';
   // Membership setup needs the registration fee first.
