@@ -123,7 +123,7 @@ describe('platform, end to end', () => {
     const users: { id: string; client: GraphQLClient }[] = [];
     for (let i = 0; i < 20; i++) {
       const member = client();
-      await signUpByApi(member, stack, aSignUp());
+      const { user } = await signUpByApi(member, stack, aSignUp());
       users.push({ id: user.id, client: member });
     }
     await stack.service('notifications').start();
