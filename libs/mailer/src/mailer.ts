@@ -26,6 +26,9 @@ export interface Mailer {
 
 /** The local stack's mailbox: each message a JSON file, listed by the mailbox page. */
 export class MailboxMailer implements Mailer {
+  /** The last `sentAt` given, so two messages sent within one millisecond keep their order. */
+  private lastSentAt = 0;
+
   constructor(
     private readonly directory: string,
     private readonly from: string,
@@ -33,11 +36,12 @@ export class MailboxMailer implements Mailer {
 
   async send(message: MailMessage): Promise<void> {
     await mkdir(this.directory, { recursive: true });
+    this.lastSentAt = Math.max(Date.now(), this.lastSentAt + 1);
     const stored: StoredMail = {
       ...message,
       id: randomUUID(),
       from: this.from,
-      sentAt: new Date().toISOString(),
+      sentAt: new Date(this.lastSentAt).toISOString(),
     };
     const name = `${stored.sentAt.replace(/[:.]/g, '-')}-${stored.id}.json`;
     // Written aside, then renamed: a reader never sees a message half written.
