@@ -3,8 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { createClient } from 'graphql-ws';
 import { Client } from 'pg';
 import WebSocket from 'ws';
-import { DataSource } from 'typeorm';
-import { enqueue, InboxEntity, OutboxEntity } from '@jibs/events';
+import { openIdentityOutbox } from '../stack/src/identity-outbox';
 import { aBenchSignUp, percentile, startBenchStack } from './bench-support';
 
 /**
@@ -19,34 +18,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const USERS = Number(process.env.BENCH_USERS ?? 20);
 /** Identity's outbox connections used by the bench's producer: enough not to be the bottleneck. */
 const PRODUCER_CONNECTIONS = Number(process.env.BENCH_PRODUCER_CONNECTIONS ?? 24);
-
-/** Commits `user.registered` to identity's outbox exactly as identity does, one per transaction. */
-async function openIdentityOutbox(databaseUrl: string) {
-  const dataSource = await new DataSource({
-    type: 'postgres',
-    url: databaseUrl,
-    entities: [OutboxEntity, InboxEntity],
-    extra: { max: PRODUCER_CONNECTIONS },
-  }).initialize();
-  return {
-    publishRegistered: (user: { id: string; email: string; firstName: string; lastName: string }) =>
-      dataSource.transaction((manager) =>
-        enqueue(
-          manager,
-          'user.registered',
-          {
-            userId: user.id,
-            email: user.email,
-            firstName: user.firstName,
-            lastName: user.lastName,
-            role: 'member',
-          },
-          { source: 'jibs/identity', subject: user.id },
-        ),
-      ),
-    close: () => dataSource.destroy(),
-  };
-}
 
 interface Member {
   id: string;
@@ -107,7 +78,9 @@ async function main(): Promise<void> {
       );
       return client;
     });
-    const outbox = await openIdentityOutbox(stack.databaseUrl('identity'));
+    const outbox = await openIdentityOutbox(stack.databaseUrl('identity'), {
+      connections: PRODUCER_CONNECTIONS,
+    });
     const publish = async (key: string, member: Member) => {
       const envelope = await outbox.publishRegistered({
         id: member.id,

@@ -5,11 +5,15 @@ import { enqueue, InboxEntity, OutboxEntity } from '@jibs/events';
  * Commits a `user.registered` event to identity's outbox, exactly as identity does, so a test
  * or benchmark can make the real relay, bus and consumers deliver a new notification to a user.
  */
-export async function openIdentityOutbox(databaseUrl: string) {
+export async function openIdentityOutbox(
+  databaseUrl: string,
+  options: { connections?: number } = {},
+) {
   const dataSource = new DataSource({
     type: 'postgres',
     url: databaseUrl,
     entities: [OutboxEntity, InboxEntity],
+    ...(options.connections ? { extra: { max: options.connections } } : {}),
   });
   await dataSource.initialize();
   return {
