@@ -18,10 +18,18 @@ export function RouteGuard({ access }: { access: RouteAccess }) {
     return <MembershipUnavailable retry={() => void manager.reloadMembership()} />;
   }
   if (decision.kind === 'redirect') {
+    // Navigations render in a transition: the address may already name the next screen while
+    // this one still shows. A redirect now would override that navigation (signing out on the
+    // dashboard would land on /login instead of home), so a screen being left stays quiet.
+    if (leaving(location.pathname)) return null;
     const state = decision.rememberFrom ? { from: location.pathname + location.search } : null;
     return <Navigate to={decision.to} replace state={state} />;
   }
   return <Outlet />;
+}
+
+function leaving(pathname: string): boolean {
+  return typeof window !== 'undefined' && window.location.pathname !== pathname;
 }
 
 /** Billing could not be reached, so nothing can say whether the member may see this screen. */
