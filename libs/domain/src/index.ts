@@ -16,3 +16,5 @@ export * from './sign-up.schema';
 export * from './us-states';
 export * from './verification';
 export * from './uploads';
+export * from './death-report.schema';
+export * from './documents';

@@ -66,6 +66,31 @@ const samples: { [T in EventType]: Parameters<typeof buildEnvelope<T>>[1] } = {
   },
   'notification.created': { notificationId: randomUUID(), userId, title: 'Hi', type: 'info' },
   'settings.updated': { settings: { x: 1 }, updatedBy: userId },
+  'report.submitted': { reportId: randomUUID(), userId, relationship: 'Parent' },
+  'report.reviewed': {
+    reportId: randomUUID(),
+    userId,
+    status: 'approved',
+    adminNotes: '',
+    reviewedBy: randomUUID(),
+  },
+  'document.uploaded': {
+    documentId: randomUUID(),
+    userId,
+    documentType: 'Death Certificate',
+    fileName: 'certificate.pdf',
+    fileSize: 1024,
+    status: 'pending',
+  },
+  'document.reviewed': {
+    documentId: randomUUID(),
+    userId,
+    documentType: 'Death Certificate',
+    fileName: 'certificate.pdf',
+    status: 'rejected',
+    adminNotes: 'Please upload a clearer scan',
+    reviewedBy: randomUUID(),
+  },
 };
 
 describe('asyncApiDocument', () => {

@@ -131,6 +131,55 @@ export const EventCatalog = {
       updatedBy: z.string().uuid().nullable(),
     }),
   }),
+  'report.submitted': defineEvent({
+    version: 1,
+    description:
+      'A member reported a death (cases); the report waits for review. Key: the member user id. No names of the deceased: downstream services read the report through the API.',
+    schema: z.object({
+      reportId: z.string().uuid(),
+      userId: z.string().uuid(),
+      relationship: z.string(),
+    }),
+  }),
+  'report.reviewed': defineEvent({
+    version: 1,
+    description:
+      'An admin approved or rejected a death report (cases). Key: the member user id. `adminNotes` is what the member is shown.',
+    schema: z.object({
+      reportId: z.string().uuid(),
+      userId: z.string().uuid(),
+      status: z.enum(['approved', 'rejected']),
+      adminNotes: z.string(),
+      reviewedBy: z.string().uuid(),
+    }),
+  }),
+  'document.uploaded': defineEvent({
+    version: 1,
+    description:
+      'A member uploaded a document and its content was verified (documents). Key: the member user id. `status` is approved when the settings auto-approve.',
+    schema: z.object({
+      documentId: z.string().uuid(),
+      userId: z.string().uuid(),
+      documentType: z.string(),
+      fileName: z.string(),
+      fileSize: z.number().int(),
+      status: z.enum(['pending', 'approved']),
+    }),
+  }),
+  'document.reviewed': defineEvent({
+    version: 1,
+    description:
+      'An admin approved or rejected a document (documents). Key: the member user id. `adminNotes` is what the member is shown.',
+    schema: z.object({
+      documentId: z.string().uuid(),
+      userId: z.string().uuid(),
+      documentType: z.string(),
+      fileName: z.string(),
+      status: z.enum(['approved', 'rejected']),
+      adminNotes: z.string(),
+      reviewedBy: z.string().uuid(),
+    }),
+  }),
 } as const;
 
 export type EventType = keyof typeof EventCatalog;
