@@ -13,6 +13,9 @@ import { RecipientEntity } from './billing/recipient.entity';
 import { RecipientsConsumer } from './billing/recipients.consumer';
 import { SubscriptionStateEntity } from './billing/subscription-state.entity';
 import { notificationsMigrations } from './migrations';
+import { OutgoingMailEntity } from './reviews/outgoing-mail.entity';
+import { ReviewMailService } from './reviews/review-mail.service';
+import { ReviewsConsumer } from './reviews/reviews.consumer';
 import type { NotificationsConfig } from './notifications.config';
 import { NotificationEntity } from './notifications/notification.entity';
 import { NotificationStream } from './notifications/notification-stream';
@@ -26,6 +29,7 @@ export const notificationsEntities = [
   ReceiptEntity,
   OrganisationEntity,
   SubscriptionStateEntity,
+  OutgoingMailEntity,
   OutboxEntity,
   InboxEntity,
 ];
@@ -84,6 +88,8 @@ export class NotificationsModule {
         ReceiptsService,
         BillingConsumer,
         RecipientsConsumer,
+        ReviewMailService,
+        ReviewsConsumer,
       ],
     };
   }

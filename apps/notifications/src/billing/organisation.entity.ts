@@ -2,7 +2,11 @@ import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 export const ORGANISATION_ROW = 1;
 
-/** The organisation's name for receipts, learned from `settings.updated` (identity owns it). */
+/**
+ * What mails need from the site settings, learned from `settings.updated` (identity owns them):
+ * the organisation's name, and where (and whether) admins are alerted of new reports and
+ * documents. Until the first settings event the defaults apply.
+ */
 @Entity({ name: 'organisation' })
 export class OrganisationEntity {
   @PrimaryColumn({ type: 'smallint' })
@@ -10,6 +14,12 @@ export class OrganisationEntity {
 
   @Column({ type: 'varchar', length: 100 })
   name!: string;
+
+  @Column({ name: 'admin_email', type: 'varchar', length: 254, nullable: true })
+  adminEmail!: string | null;
+
+  @Column({ name: 'email_notifications', type: 'boolean', nullable: true })
+  emailNotifications!: boolean | null;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;

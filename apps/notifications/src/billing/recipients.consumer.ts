@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { DEFAULT_SETTINGS } from '@jibs/domain';
 import { AfterEvents, OnEvents, type EventOf } from '@jibs/events';
 import { ORGANISATION_ROW, OrganisationEntity } from './organisation.entity';
 import { ReceiptsService } from './receipts.service';
@@ -11,7 +12,8 @@ type RecipientEvent = EventOf<'user.registered' | 'settings.updated'>;
 
 /**
  * Learns what receipts need from identity's events: each member's email address and first name
- * (`user.registered`) and the organisation's name (`settings.updated`). Receipts for payments
+ * (`user.registered`) and the organisation's name, admin email and email switch
+ * (`settings.updated`). Receipts for payments
  * that completed before the member was known are sent once they are.
  */
 @Injectable()
@@ -22,23 +24,47 @@ export class RecipientsConsumer {
   @OnEvents(['user.registered', 'settings.updated'], { group: RECIPIENTS_GROUP, batch: true })
   async learn(events: RecipientEvent[], manager: EntityManager): Promise<void> {
     const recipients = new Map<string, { userId: string; email: string; firstName: string }>();
-    let organisation: string | undefined;
+    const organisation: Partial<
+      Pick<OrganisationEntity, 'name' | 'adminEmail' | 'emailNotifications'>
+    > = {};
     for (const event of events) {
       if (event.type === 'user.registered') {
         const { userId, email, firstName } = event.data;
         recipients.set(userId, { userId, email, firstName });
       } else {
-        const name = event.data.settings['siteName'];
-        if (typeof name === 'string' && name.trim()) organisation = name.trim().slice(0, 100);
+        const { siteName, adminEmail, emailNotifications } = event.data.settings;
+        if (typeof siteName === 'string' && siteName.trim()) {
+          organisation.name = siteName.trim().slice(0, 100);
+        }
+        if (typeof adminEmail === 'string' && adminEmail.includes('@')) {
+          organisation.adminEmail = adminEmail.trim().slice(0, 254);
+        }
+        if (typeof emailNotifications === 'boolean') {
+          organisation.emailNotifications = emailNotifications;
+        }
       }
     }
     if (recipients.size > 0) {
       await manager.getRepository(RecipientEntity).upsert([...recipients.values()], ['userId']);
     }
-    if (organisation) {
-      await manager
-        .getRepository(OrganisationEntity)
-        .upsert({ id: ORGANISATION_ROW, name: organisation }, ['id']);
+    if (Object.keys(organisation).length > 0) {
+      // The first settings event may not name everything: the rest keep their defaults.
+      await manager.query(
+        `INSERT INTO organisation (id, name, admin_email, email_notifications)
+         VALUES ($1, $2, $3, $4)
+         ON CONFLICT (id) DO UPDATE SET
+           name = COALESCE($5, organisation.name),
+           admin_email = COALESCE($3, organisation.admin_email),
+           email_notifications = COALESCE($4, organisation.email_notifications),
+           updated_at = now()`,
+        [
+          ORGANISATION_ROW,
+          organisation.name ?? DEFAULT_SETTINGS.siteName,
+          organisation.adminEmail ?? null,
+          organisation.emailNotifications ?? null,
+          organisation.name ?? null,
+        ],
+      );
     }
   }
 

@@ -1,0 +1,122 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { DEFAULT_SETTINGS } from '@jibs/domain';
+import type { Mailer } from '@jibs/mailer';
+import { LOGGER, type Logger } from '@jibs/observability';
+import { ORGANISATION_ROW, OrganisationEntity } from '../billing/organisation.entity';
+import { MAILER } from '../billing/receipts.service';
+import { RecipientEntity } from '../billing/recipient.entity';
+import { OutgoingMailEntity } from './outgoing-mail.entity';
+import type { MailText } from './review-messages';
+
+/** What the settings say of mails, with the defaults until a settings event was seen. */
+export interface MailSettings {
+  organisation: string;
+  adminEmail: string;
+  emailNotifications: boolean;
+}
+
+export type OwedMail =
+  | ({ eventId: string; kind: 'member'; userId: string } & MailText)
+  | ({ eventId: string; kind: 'admin'; to: string } & MailText);
+
+interface ClaimedMail {
+  id: string;
+  address: string;
+  subject: string;
+  body: string;
+}
+
+/**
+ * Emails owed because of events: recorded in the event's transaction (`record`), sent after it
+ * has committed (`sendForEvents`), each claimed once (see OutgoingMailEntity).
+ */
+@Injectable()
+export class ReviewMailService {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async settings(manager: EntityManager): Promise<MailSettings> {
+    const row = await manager
+      .getRepository(OrganisationEntity)
+      .findOne({ where: { id: ORGANISATION_ROW } });
+    return {
+      organisation: row?.name ?? DEFAULT_SETTINGS.siteName,
+      adminEmail: row?.adminEmail ?? DEFAULT_SETTINGS.adminEmail,
+      emailNotifications: row?.emailNotifications ?? DEFAULT_SETTINGS.emailNotifications,
+    };
+  }
+
+  /** The known members among `userIds`, by id (one query). */
+  async members(
+    manager: EntityManager,
+    userIds: readonly string[],
+  ): Promise<Map<string, RecipientEntity>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await manager
+      .getRepository(RecipientEntity)
+      .find({ where: { userId: In([...new Set(userIds)]) } });
+    return new Map(rows.map((row) => [row.userId, row]));
+  }
+
+  /** Records the mails with one statement; a redelivered event records nothing new. */
+  async record(manager: EntityManager, mails: readonly OwedMail[]): Promise<void> {
+    if (mails.length === 0) return;
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(OutgoingMailEntity)
+      .values(
+        mails.map((mail) => ({
+          eventId: mail.eventId,
+          kind: mail.kind,
+          recipientUserId: mail.kind === 'member' ? mail.userId : null,
+          toAddress: mail.kind === 'admin' ? mail.to : null,
+          subject: mail.subject,
+          body: mail.text,
+          sentAt: null,
+        })),
+      )
+      .orIgnore()
+      .execute();
+  }
+
+  /**
+   * Claims the unsent mails of these events whose address is known (one statement) and sends
+   * them; when a send fails the unsent claims are released and the error rethrown, so the event
+   * is delivered again and the rest go then.
+   */
+  async sendForEvents(eventIds: readonly string[]): Promise<number> {
+    if (eventIds.length === 0) return 0;
+    const result: unknown[] = await this.dataSource.query(
+      `UPDATE outgoing_mail m SET sent_at = now()
+         FROM (SELECT o.id, COALESCE(o.to_address, r.email) AS address
+                 FROM outgoing_mail o
+                 LEFT JOIN recipients r ON r.user_id = o.recipient_user_id
+                WHERE o.event_id = ANY($1::varchar[]) AND o.sent_at IS NULL) s
+        WHERE m.id = s.id AND s.address IS NOT NULL
+        RETURNING m.id, s.address, m.subject, m.body`,
+      [[...new Set(eventIds)]],
+    );
+    // typeorm's postgres driver returns [rows, count] for UPDATE ... RETURNING.
+    const claimed = (Array.isArray(result[0]) ? result[0] : result) as ClaimedMail[];
+    const sent = new Set<string>();
+    try {
+      for (const mail of claimed) {
+        await this.mailer.send({ to: mail.address, subject: mail.subject, text: mail.body });
+        sent.add(mail.id);
+        this.logger.info({ mailId: mail.id }, 'review mail sent');
+      }
+    } catch (error) {
+      await this.dataSource.query(
+        `UPDATE outgoing_mail SET sent_at = NULL WHERE id = ANY($1::uuid[])`,
+        [claimed.filter((mail) => !sent.has(mail.id)).map((mail) => mail.id)],
+      );
+      throw error;
+    }
+    return sent.size;
+  }
+}

@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AfterEvents, OnEvents, type EventOf } from '@jibs/events';
+import { NotificationsService, type NewNotification } from '../notifications/notifications.service';
+import {
+  documentReviewedText,
+  documentUploadedAdminEmail,
+  reportReviewedText,
+  reportSubmittedAdminEmail,
+  reviewEmail,
+} from './review-messages';
+import { ReviewMailService, type OwedMail } from './review-mail.service';
+
+export const REVIEWS_GROUP = 'notifications.reviews';
+
+export const REVIEW_TOPICS = [
+  'report.submitted',
+  'report.reviewed',
+  'document.uploaded',
+  'document.reviewed',
+] as const;
+
+type ReviewEvent = EventOf<(typeof REVIEW_TOPICS)[number]>;
+
+/**
+ * Death reports and documents: a review becomes the member's notification (live in the bell)
+ * and an email to them; a new report or document emails the admins at the settings' admin
+ * email when email notifications are on. Once per event however often it is delivered.
+ */
+@Injectable()
+export class ReviewsConsumer {
+  constructor(
+    private readonly notifications: NotificationsService,
+    private readonly mail: ReviewMailService,
+  ) {}
+
+  @OnEvents(REVIEW_TOPICS, { group: REVIEWS_GROUP, batch: true })
+  async handle(events: ReviewEvent[], manager: EntityManager): Promise<void> {
+    const settings = await this.mail.settings(manager);
+    const members = await this.mail.members(
+      manager,
+      events.map((event) => event.data.userId),
+    );
+    const notifications: NewNotification[] = [];
+    const mails: OwedMail[] = [];
+    for (const event of events) {
+      const member = members.get(event.data.userId) ?? null;
+      switch (event.type) {
+        case 'report.reviewed':
+        case 'document.reviewed': {
+          const text =
+            event.type === 'report.reviewed'
+              ? reportReviewedText(event.data)
+              : documentReviewedText(event.data);
+          notifications.push({ userId: event.data.userId, ...text, causedBy: event });
+          mails.push({
+            eventId: event.id,
+            kind: 'member',
+            userId: event.data.userId,
+            ...reviewEmail(text, member?.firstName ?? 'friend', settings.organisation),
+          });
+          break;
+        }
+        case 'report.submitted':
+        case 'document.uploaded': {
+          if (!settings.emailNotifications) break;
+          mails.push({
+            eventId: event.id,
+            kind: 'admin',
+            to: settings.adminEmail,
+            ...(event.type === 'report.submitted'
+              ? reportSubmittedAdminEmail(event.data, member, settings.organisation)
+              : documentUploadedAdminEmail(event.data, member, settings.organisation)),
+          });
+          break;
+        }
+      }
+    }
+    await this.notifications.createMany(manager, notifications);
+    await this.mail.record(manager, mails);
+  }
+
+  /** After the commit, on every delivery: the mails these events owe and that are not sent. */
+  @AfterEvents(REVIEW_TOPICS, { group: REVIEWS_GROUP })
+  async send(events: ReviewEvent[]): Promise<void> {
+    await this.mail.sendForEvents(events.map((event) => event.id));
+  }
+}

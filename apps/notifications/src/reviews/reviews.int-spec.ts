@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  buildEnvelope,
+  EVENT_BROKER,
+  type EventBroker,
+  type EventData,
+  type EventEnvelope,
+  type EventType,
+} from '@jibs/events';
+import { DEFAULT_SETTINGS, Messages } from '@jibs/domain';
+import { readMailbox } from '@jibs/mailer';
+import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
+import { createNotificationsApp } from '../notifications-app';
+import { loadNotificationsConfig } from '../notifications.config';
+import { NotificationEntity } from '../notifications/notification.entity';
+import { REVIEWS_GROUP } from './reviews.consumer';
+
+describe('death report and document reviews: notifications and emails', () => {
+  let databases: TestDatabase[];
+  let mailbox: string;
+  let app: INestApplication;
+  let dataSource: DataSource;
+  let broker: EventBroker;
+
+  beforeAll(async () => {
+    mailbox = await mkdtemp(join(tmpdir(), 'jibs-reviews-'));
+    databases = await Promise.all([
+      createTestDatabase('notifications'),
+      createTestDatabase('eventlog'),
+    ]);
+    const config = loadNotificationsConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: databases[0]!.url,
+      EVENTLOG_DATABASE_URL: databases[1]!.url,
+      JWKS_URL: 'http://127.0.0.1:1/jwks.json',
+      GATEWAY_SECRET: 'g'.repeat(32),
+      MAIL_TRANSPORT: 'mailbox',
+      MAILBOX_DIR: mailbox,
+    });
+    ({ app } = await createNotificationsApp(config));
+    await app.init();
+    dataSource = app.get(DataSource);
+    broker = app.get(EVENT_BROKER);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await Promise.all((databases ?? []).map((db) => db.drop()));
+    if (mailbox) await rm(mailbox, { recursive: true, force: true });
+  });
+
+  const envelope = <T extends EventType>(type: T, data: EventData<T>, subject: string) =>
+    buildEnvelope(type, data, { source: 'jibs/test', subject });
+
+  const publish = (events: EventEnvelope[], times = 1) =>
+    broker.publish(
+      events.flatMap((event) =>
+        Array.from({ length: times }, () => ({
+          topic: event.type,
+          key: event.subject ?? 'x',
+          envelope: event,
+        })),
+      ),
+    );
+
+  async function registerMember(userId: string, firstName = 'Amina'): Promise<void> {
+    const event = envelope(
+      'user.registered',
+      { userId, email: `${userId}@example.com`, firstName, lastName: 'Rahman', role: 'member' },
+      userId,
+    );
+    await publish([event]);
+    await eventually(
+      async () =>
+        (await dataSource.query('SELECT 1 FROM recipients WHERE user_id = $1', [userId])).length ===
+        1,
+      { message: 'member known' },
+    );
+  }
+
+  const handled = async (eventId: string) =>
+    (
+      await dataSource.query('SELECT 1 FROM inbox WHERE consumer_group = $1 AND event_id = $2', [
+        REVIEWS_GROUP,
+        eventId,
+      ])
+    ).length === 1;
+
+  /** The member's notifications but the welcome (registering them made one). */
+  const notificationsOf = async (userId: string) =>
+    (await dataSource.getRepository(NotificationEntity).find({ where: { userId } })).filter(
+      (notification) => notification.title !== Messages.welcomeTitle,
+    );
+
+  const mailsTo = async (address: string) =>
+    (await readMailbox(mailbox)).filter((mail) => mail.to === address);
+
+  it('tells the member of a rejected report once, in the bell and by email, with the notes', async () => {
+    const userId = randomUUID();
+    await registerMember(userId);
+    const reviewed = envelope(
+      'report.reviewed',
+      {
+        reportId: randomUUID(),
+        userId,
+        status: 'rejected',
+        adminNotes: 'Report requires revision',
+        reviewedBy: randomUUID(),
+      },
+      userId,
+    );
+    await publish([reviewed], 2);
+    await eventually(async () => (await mailsTo(`${userId}@example.com`)).length >= 1, {
+      message: 'member mail sent',
+    });
+    // Both deliveries handled: still one of each.
+    await eventually(() => handled(reviewed.id), { message: 'handled' });
+    const notifications = await notificationsOf(userId);
+    expect(notifications.map((n) => [n.title, n.type])).toEqual([
+      ['Death Report Needs Revision', 'warning'],
+    ]);
+    expect(notifications[0]!.message).toContain('Report requires revision');
+    const mails = await mailsTo(`${userId}@example.com`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('JIBS: Death Report Needs Revision');
+    expect(mails[0]!.text).toContain('Assalamu alaikum Amina');
+    expect(mails[0]!.text).toContain('Report requires revision');
+  });
+
+  it('tells the member of an approved document, naming the file and type', async () => {
+    const userId = randomUUID();
+    await registerMember(userId, 'Yusuf');
+    const reviewed = envelope(
+      'document.reviewed',
+      {
+        documentId: randomUUID(),
+        userId,
+        documentType: 'Death Certificate',
+        fileName: 'certificate.pdf',
+        status: 'approved',
+        adminNotes: '',
+        reviewedBy: randomUUID(),
+      },
+      userId,
+    );
+    await publish([reviewed]);
+    await eventually(async () => (await mailsTo(`${userId}@example.com`)).length === 1, {
+      message: 'member mail sent',
+    });
+    const [notification] = await notificationsOf(userId);
+    expect(notification).toMatchObject({ title: 'Document Approved', type: 'success' });
+    expect(notification!.message).toBe(
+      'Your document "certificate.pdf" (Death Certificate) has been approved.',
+    );
+  });
+
+  it("alerts the admins at the settings' address, and not at all when email notifications are off", async () => {
+    const userId = randomUUID();
+    await registerMember(userId, 'Fatima');
+    const submitted = envelope(
+      'report.submitted',
+      { reportId: randomUUID(), userId, relationship: 'Parent' },
+      userId,
+    );
+    await publish([submitted]);
+    await eventually(async () => (await mailsTo(DEFAULT_SETTINGS.adminEmail)).length >= 1, {
+      message: 'admin mail at the default address',
+    });
+    const [alert] = (await mailsTo(DEFAULT_SETTINGS.adminEmail)).filter((mail) =>
+      mail.text.includes(submitted.data.reportId),
+    );
+    expect(alert!.subject).toBe('JIBS: new death report to review');
+    expect(alert!.text).toContain(`Fatima (${userId}@example.com)`);
+
+    const settings = (values: Record<string, unknown>) =>
+      envelope('settings.updated', { settings: values, updatedBy: null }, 'site');
+    const off = settings({ ...DEFAULT_SETTINGS, emailNotifications: false });
+    await publish([off]);
+    await eventually(
+      async () =>
+        (await dataSource.query('SELECT email_notifications FROM organisation'))[0]
+          ?.email_notifications === false,
+      { message: 'settings learned' },
+    );
+    const quiet = envelope(
+      'document.uploaded',
+      {
+        documentId: randomUUID(),
+        userId,
+        documentType: 'Government ID',
+        fileName: 'id.png',
+        fileSize: 2048,
+        status: 'pending',
+      },
+      userId,
+    );
+    await publish([quiet]);
+    await eventually(() => handled(quiet.id), { message: 'handled' });
+
+    const on = settings({ ...DEFAULT_SETTINGS, adminEmail: 'office@masjid.example' });
+    await publish([on]);
+    await eventually(
+      async () =>
+        (await dataSource.query('SELECT admin_email FROM organisation'))[0]?.admin_email ===
+        'office@masjid.example',
+      { message: 'settings learned' },
+    );
+    const loud = envelope(
+      'document.uploaded',
+      { ...quiet.data, documentId: randomUUID(), fileName: 'certificate.pdf' },
+      userId,
+    );
+    await publish([loud]);
+    await eventually(async () => (await mailsTo('office@masjid.example')).length === 1, {
+      message: 'admin mail at the new address',
+    });
+    const all = await readMailbox(mailbox);
+    expect(all.some((mail) => mail.text.includes(quiet.data.documentId))).toBe(false);
+    expect((await mailsTo('office@masjid.example'))[0]!.text).toContain(
+      '"certificate.pdf" (Government ID)',
+    );
+  });
+});
