@@ -127,7 +127,7 @@ describe('notifications service', () => {
       {
         title: 'Welcome to JIBS',
         message:
-          'Welcome, Maryam. Your account has been created. Please verify your account to continue your registration.',
+          'Welcome, Maryam. Your account has been created. Continue your registration to add your household and pay the registration fee.',
         type: 'SUCCESS',
         read: false,
       },

@@ -34,7 +34,7 @@ export const Messages = {
 
 /** The first notification a new member receives. */
 export function welcomeMessage(firstName: string): string {
-  return `Welcome, ${firstName}. Your account has been created. Please verify your account to continue your registration.`;
+  return `Welcome, ${firstName}. Your account has been created. Continue your registration to add your household and pay the registration fee.`;
 }
 
 /** "{Field} is required" for required fields the specification gives no own message for. */
