@@ -31,17 +31,14 @@ export function genericErrorMessage(error: ApiError): string {
   }
 }
 
-/** Sign-in failures (spec 8, "Sign-in and account"). */
+/**
+ * Sign-in failures (spec 8, "Sign-in and account"), told apart by `extensions.code` only: wrong
+ * credentials are UNAUTHENTICATED. (Sign-in never fails for an unverified email: the account
+ * exists only once the emailed code was entered.)
+ */
 export function signInErrorNotice(error: ApiError): ErrorNotice {
-  const badCredentials =
-    error.code === ErrorCode.Unauthenticated ||
-    (error.code === ErrorCode.BadUserInput && /invalid login credentials/i.test(error.message));
-  if (badCredentials) return { title: 'Login Failed', message: Messages.loginFailed };
-  if (/email not confirmed/i.test(error.message)) {
-    return {
-      title: 'Email Not Verified',
-      message: 'Please check your email and click the verification link.',
-    };
+  if (error.code === ErrorCode.Unauthenticated) {
+    return { title: 'Login Failed', message: Messages.loginFailed };
   }
   if (error.code === ErrorCode.RateLimited) {
     return { title: 'Too Many Attempts', message: error.message || Messages.rateLimited };
@@ -80,7 +77,7 @@ export function actionErrorNotice(title: string, error: ApiError): ErrorNotice {
   return { title, message: actionErrorMessage(error) };
 }
 
-/** The sign-in challenge has run out or was used: the member must sign in again. */
+/** The sign-in challenge has run out or was used (UNAUTHENTICATED): sign in again. */
 export function isChallengeExpired(error: ApiError): boolean {
-  return error.code === ErrorCode.Unauthenticated || error.message === Messages.challengeInvalid;
+  return error.code === ErrorCode.Unauthenticated;
 }

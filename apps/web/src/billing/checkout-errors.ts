@@ -14,31 +14,18 @@ export interface CheckoutFailure {
   /** The notice's title: 'Payment Error' or 'Subscription Error' (spec 8). */
   title: string;
   message: string;
-  /** Configuration and authentication errors are not worth retrying (spec 8). */
+  /** Refusals a retry cannot change (signed out, unverified, already paid) are final (spec 8). */
   retryable: boolean;
 }
 
-const WORDING: Record<CheckoutPurpose, { title: string; configuration: string; fallback: string }> =
-  {
-    registration: {
-      title: 'Payment Error',
-      configuration: 'Payment system configuration error. Please contact support.',
-      fallback: 'Failed to process payment',
-    },
-    member: {
-      title: 'Payment Error',
-      configuration: 'Payment system configuration error. Please contact support.',
-      fallback: 'Failed to process payment',
-    },
-    subscription: {
-      title: 'Subscription Error',
-      configuration: 'Subscription system configuration error. Please contact support.',
-      fallback: 'Failed to set up subscription',
-    },
-  };
+const WORDING: Record<CheckoutPurpose, { title: string; fallback: string }> = {
+  registration: { title: 'Payment Error', fallback: 'Failed to process payment' },
+  member: { title: 'Payment Error', fallback: 'Failed to process payment' },
+  // The spec's words (section 9: 'Subscription Error', message or 'Failed to create subscription').
+  subscription: { title: 'Subscription Error', fallback: 'Failed to create subscription' },
+};
 
 const AUTHENTICATION_ERROR = 'Authentication error. Please try logging in again.';
-const INVALID_HOUSEHOLD = 'Please check your household member information and try again.';
 
 /**
  * The catalogue's payment errors (spec 8, "Payments"): a failed checkout start in the member's
@@ -65,14 +52,10 @@ export function checkoutFailure(
     const known = purpose === 'subscription' ? BillingMessages.alreadySubscribed : wording.fallback;
     return { title: wording.title, message: text || known, retryable: false };
   }
-  if (/environment variable/i.test(text)) {
-    return { title: wording.title, message: wording.configuration, retryable: false };
-  }
-  if (error.code === ErrorCode.Unauthenticated || /authentication/i.test(text)) {
+  // Known by their code alone, never by their words (the seed's server functions matched texts
+  // such as 'environment variable' or 'Invalid household' that no JIBS service sends).
+  if (error.code === ErrorCode.Unauthenticated) {
     return { title: wording.title, message: AUTHENTICATION_ERROR, retryable: false };
-  }
-  if (/invalid household/i.test(text)) {
-    return { title: wording.title, message: INVALID_HOUSEHOLD, retryable: true };
   }
   const speaksToUser =
     error.code === ErrorCode.BadUserInput ||

@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { ErrorCode, Messages, resetPasswordSchema } from '@jibs/domain';
+import { ErrorCode, resetPasswordSchema } from '@jibs/domain';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toApiError } from '../api/api-error';
@@ -63,10 +63,6 @@ export function ResetPasswordPage() {
       }
       if (apiError.code === ErrorCode.BadUserInput && Object.keys(fields).length > 0) {
         form.setErrors(fields);
-        return;
-      }
-      if (apiError.message === Messages.resetLinkInvalid) {
-        setLinkFailure(apiError.message);
         return;
       }
       setFailure(actionErrorMessage(apiError));
