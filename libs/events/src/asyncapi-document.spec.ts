@@ -91,6 +91,21 @@ const samples: { [T in EventType]: Parameters<typeof buildEnvelope<T>>[1] } = {
     adminNotes: 'Please upload a clearer scan',
     reviewedBy: randomUUID(),
   },
+  'memorial.created': { memorialId: randomUUID(), createdBy: userId, privacyLevel: 'family_only' },
+  'memory.submitted': {
+    memoryId: randomUUID(),
+    memorialId: randomUUID(),
+    memorialName: 'Aisha Rahman',
+    contributorId: userId,
+    moderatorIds: [randomUUID()],
+  },
+  'memory.approved': {
+    memoryId: randomUUID(),
+    memorialId: randomUUID(),
+    memorialName: 'Aisha Rahman',
+    contributorId: userId,
+    approvedBy: randomUUID(),
+  },
 };
 
 describe('asyncApiDocument', () => {

@@ -180,6 +180,40 @@ export const EventCatalog = {
       reviewedBy: z.string().uuid(),
     }),
   }),
+  'memorial.created': defineEvent({
+    version: 1,
+    description:
+      'A member created a memorial page (memorials). Key: the memorial id. No biography or dates: readers ask the API, which applies the privacy level.',
+    schema: z.object({
+      memorialId: z.string().uuid(),
+      createdBy: z.string().uuid(),
+      privacyLevel: z.enum(['public', 'family_only', 'private']),
+    }),
+  }),
+  'memory.submitted': defineEvent({
+    version: 1,
+    description:
+      "Someone shared a memory on a memorial that waits for the moderators' approval (memorials). Key: the memorial id. `moderatorIds` are the creator and the editors at that moment.",
+    schema: z.object({
+      memoryId: z.string().uuid(),
+      memorialId: z.string().uuid(),
+      memorialName: z.string(),
+      contributorId: z.string().uuid(),
+      moderatorIds: z.array(z.string().uuid()),
+    }),
+  }),
+  'memory.approved': defineEvent({
+    version: 1,
+    description:
+      'A moderator approved a memory, which is now listed on the memorial (memorials). Key: the memorial id.',
+    schema: z.object({
+      memoryId: z.string().uuid(),
+      memorialId: z.string().uuid(),
+      memorialName: z.string(),
+      contributorId: z.string().uuid(),
+      approvedBy: z.string().uuid(),
+    }),
+  }),
 } as const;
 
 export type EventType = keyof typeof EventCatalog;
