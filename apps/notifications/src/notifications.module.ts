@@ -14,6 +14,7 @@ import { RecipientsConsumer } from './billing/recipients.consumer';
 import { SubscriptionStateEntity } from './billing/subscription-state.entity';
 import { notificationsMigrations } from './migrations';
 import { OutgoingMailEntity } from './reviews/outgoing-mail.entity';
+import { MemoriesConsumer } from './reviews/memories.consumer';
 import { ReviewMailService } from './reviews/review-mail.service';
 import { ReviewsConsumer } from './reviews/reviews.consumer';
 import type { NotificationsConfig } from './notifications.config';
@@ -90,6 +91,7 @@ export class NotificationsModule {
         RecipientsConsumer,
         ReviewMailService,
         ReviewsConsumer,
+        MemoriesConsumer,
       ],
     };
   }

@@ -16,8 +16,8 @@ export class OutgoingMailEntity {
   @Column({ name: 'event_id', type: 'varchar', length: 100 })
   eventId!: string;
 
-  /** 'member' or 'admin'. */
-  @Column({ type: 'varchar', length: 16 })
+  /** Whom it is for: 'member:{user id}' or 'address:{email}'; one mail per event and kind. */
+  @Column({ type: 'varchar', length: 300 })
   kind!: string;
 
   /** For a member's mail: whose address to use. */

@@ -16,9 +16,12 @@ export interface MailSettings {
   emailNotifications: boolean;
 }
 
-export type OwedMail =
-  | ({ eventId: string; kind: 'member'; userId: string } & MailText)
-  | ({ eventId: string; kind: 'admin'; to: string } & MailText);
+/** A mail owed because of an event: to a member (address read at send time) or an address. */
+export type OwedMail = { eventId: string; to: { userId: string } | { address: string } } & MailText;
+
+/** One mail per event and recipient: a redelivered event records none again. */
+const kindOf = (mail: OwedMail) =>
+  'userId' in mail.to ? `member:${mail.to.userId}` : `address:${mail.to.address}`;
 
 interface ClaimedMail {
   id: string;
@@ -72,9 +75,9 @@ export class ReviewMailService {
       .values(
         mails.map((mail) => ({
           eventId: mail.eventId,
-          kind: mail.kind,
-          recipientUserId: mail.kind === 'member' ? mail.userId : null,
-          toAddress: mail.kind === 'admin' ? mail.to : null,
+          kind: kindOf(mail),
+          recipientUserId: 'userId' in mail.to ? mail.to.userId : null,
+          toAddress: 'address' in mail.to ? mail.to.address : null,
           subject: mail.subject,
           body: mail.text,
           sentAt: null,

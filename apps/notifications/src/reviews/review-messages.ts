@@ -80,3 +80,21 @@ export function documentUploadedAdminEmail(
     text: `${who} uploaded "${data.fileName}" (${data.documentType}). ${state}\n\nReview it in the admin console under Documents.\n\nDocument id: ${data.documentId}`,
   };
 }
+
+/** A moderator's notification: a memory waits for approval on a memorial they look after. */
+export function memorySubmittedText(data: EventData<'memory.submitted'>): NotificationText {
+  return {
+    title: 'New Memory Awaiting Approval',
+    message: `A memory was shared on the memorial page of ${data.memorialName}. Review it from the memorial's Memories tab.`,
+    type: NotificationType.INFO,
+  };
+}
+
+/** The contributor's notification: their memory is now listed. */
+export function memoryApprovedText(data: EventData<'memory.approved'>): NotificationText {
+  return {
+    title: 'Memory Approved',
+    message: `Your memory on the memorial page of ${data.memorialName} has been approved and is now shared.`,
+    type: NotificationType.SUCCESS,
+  };
+}

@@ -55,8 +55,7 @@ export class ReviewsConsumer {
           notifications.push({ userId: event.data.userId, ...text, causedBy: event });
           mails.push({
             eventId: event.id,
-            kind: 'member',
-            userId: event.data.userId,
+            to: { userId: event.data.userId },
             ...reviewEmail(text, member?.firstName ?? 'friend', settings.organisation),
           });
           break;
@@ -66,8 +65,7 @@ export class ReviewsConsumer {
           if (!settings.emailNotifications) break;
           mails.push({
             eventId: event.id,
-            kind: 'admin',
-            to: settings.adminEmail,
+            to: { address: settings.adminEmail },
             ...(event.type === 'report.submitted'
               ? reportSubmittedAdminEmail(event.data, member, settings.organisation)
               : documentUploadedAdminEmail(event.data, member, settings.organisation)),

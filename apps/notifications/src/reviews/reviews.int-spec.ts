@@ -18,6 +18,7 @@ import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing
 import { createNotificationsApp } from '../notifications-app';
 import { loadNotificationsConfig } from '../notifications.config';
 import { NotificationEntity } from '../notifications/notification.entity';
+import { MEMORIES_GROUP } from './memories.consumer';
 import { REVIEWS_GROUP } from './reviews.consumer';
 
 describe('death report and document reviews: notifications and emails', () => {
@@ -84,10 +85,10 @@ describe('death report and document reviews: notifications and emails', () => {
     );
   }
 
-  const handled = async (eventId: string) =>
+  const handled = async (eventId: string, group = REVIEWS_GROUP) =>
     (
       await dataSource.query('SELECT 1 FROM inbox WHERE consumer_group = $1 AND event_id = $2', [
-        REVIEWS_GROUP,
+        group,
         eventId,
       ])
     ).length === 1;
@@ -225,5 +226,60 @@ describe('death report and document reviews: notifications and emails', () => {
     expect((await mailsTo('office@masjid.example'))[0]!.text).toContain(
       '"certificate.pdf" (Government ID)',
     );
+  });
+  it('asks each moderator (not the contributor) to review a memory, and tells the contributor once it is approved', async () => {
+    const [creator, editor, contributor] = [randomUUID(), randomUUID(), randomUUID()];
+    await Promise.all([
+      registerMember(creator, 'Khadija'),
+      registerMember(editor, 'Bilal'),
+      registerMember(contributor, 'Omar'),
+    ]);
+    const memorialId = randomUUID();
+    const memoryId = randomUUID();
+    const submitted = envelope(
+      'memory.submitted',
+      {
+        memoryId,
+        memorialId,
+        memorialName: 'Aisha Rahman',
+        contributorId: contributor,
+        moderatorIds: [creator, editor, contributor],
+      },
+      memorialId,
+    );
+    await publish([submitted], 2);
+    await eventually(
+      async () =>
+        (await mailsTo(`${creator}@example.com`)).length === 1 &&
+        (await mailsTo(`${editor}@example.com`)).length === 1,
+      { message: 'moderators mailed' },
+    );
+    await eventually(() => handled(submitted.id, MEMORIES_GROUP), { message: 'handled' });
+    for (const moderator of [creator, editor]) {
+      const notifications = await notificationsOf(moderator);
+      expect(notifications.map((n) => n.title)).toEqual(['New Memory Awaiting Approval']);
+      expect(notifications[0]!.message).toContain('Aisha Rahman');
+    }
+    expect(await notificationsOf(contributor)).toEqual([]);
+
+    const approved = envelope(
+      'memory.approved',
+      {
+        memoryId,
+        memorialId,
+        memorialName: 'Aisha Rahman',
+        contributorId: contributor,
+        approvedBy: creator,
+      },
+      memorialId,
+    );
+    await publish([approved]);
+    await eventually(async () => (await mailsTo(`${contributor}@example.com`)).length === 1, {
+      message: 'contributor mailed',
+    });
+    expect((await notificationsOf(contributor)).map((n) => [n.title, n.type])).toEqual([
+      ['Memory Approved', 'success'],
+    ]);
+    expect((await mailsTo(`${creator}@example.com`)).length).toBe(1);
   });
 });
