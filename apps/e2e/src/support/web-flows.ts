@@ -34,9 +34,11 @@ export async function signIn(
 
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign Out' }).click();
-  await page.waitForURL((url) => url.pathname === '/').catch((error: Error) => {
-    throw new Error(`${error.message}\nSigned out, but the page is at ${page.url()}`);
-  });
+  await page
+    .waitForURL((url) => url.pathname === '/')
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nSigned out, but the page is at ${page.url()}`);
+    });
   // Signed out once the header offers Sign In again (the session ends after the navigation).
   await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).first().waitFor();
 }
