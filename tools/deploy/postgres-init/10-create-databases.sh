@@ -24,4 +24,5 @@ SQL
 create_database identity "${IDENTITY_DB_PASSWORD:-}"
 create_database notifications "${NOTIFICATIONS_DB_PASSWORD:-}"
 create_database billing "${BILLING_DB_PASSWORD:-}"
+create_database documents "${DOCUMENTS_DB_PASSWORD:-}"
 create_database eventlog "${EVENTLOG_DB_PASSWORD:-}"

@@ -163,7 +163,7 @@ export class LocalStack {
         PUBLIC_ORIGIN: this.gatewayUrl,
         BILLING_PUBLIC_URL: this.gatewayUrl,
       },
-      documents: { DOCUMENTS_BUCKET: 'documents' },
+      documents: { S3_BUCKET_DOCUMENTS: 'documents' },
     };
     SUBGRAPHS.forEach((name) => {
       this.services.set(
