@@ -4,6 +4,7 @@ import { listOperationDecisions } from '@jibs/auth';
 import { pendingSchemaChanges } from '@jibs/database';
 import { buildEnvelope } from '@jibs/events';
 import { eventually } from '@jibs/testing';
+import { IncomingSweeper } from './documents/incoming-sweeper';
 import { DocumentHarnessFixtures } from './testing/fixtures';
 import { DocumentsHarness, fetchOnce, BUCKET, type TestUser } from './testing/documents-harness';
 
@@ -353,6 +354,21 @@ describe('documents service', () => {
         const result = await confirm(member, slot.key, 'a.pdf', extra);
         await expectRefused(member, result, message);
       }
+    });
+
+    it('sweeps unconfirmed uploads past the cut-off, and never a stored document', async () => {
+      const member = await h.aMember();
+      const document = await uploaded(member);
+      const abandoned = await upload(member, PDF, { name: 'a.pdf', type: 'application/pdf' });
+      const sweeper = h.app.get(IncomingSweeper);
+      // The default cut-off (the URL's life and an hour) spares a fresh upload.
+      await sweeper.sweep();
+      expect(await h.keysOf(member.id)).toContain(abandoned.key);
+      await sweeper.sweep(new Date(Date.now() + 1000));
+      const [row] = await h.dataSource.query('SELECT file_path FROM documents WHERE id = $1', [
+        document.id,
+      ]);
+      expect(await h.keysOf(member.id)).toEqual([row.file_path]);
     });
 
     it('refuses the 11th upload start in a minute, per member', async () => {

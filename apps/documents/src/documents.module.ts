@@ -16,6 +16,7 @@ import {
   S3_CLIENT,
   UPLOAD_RATE_LIMITER,
 } from './documents/documents.service';
+import { IncomingSweeper } from './documents/incoming-sweeper';
 import { UploadRateLimiter } from './documents/upload-rate-limiter';
 import { documentsMigrations } from './migrations';
 import { SettingsConsumer } from './settings/settings.consumer';
@@ -78,7 +79,7 @@ export class DocumentsModule {
       providers: [
         { provide: LOGGER, useValue: logger },
         { provide: DOCUMENTS_CONFIG, useValue: config },
-        { provide: DOCUMENTS_BUCKET, useValue: config.DOCUMENTS_BUCKET },
+        { provide: DOCUMENTS_BUCKET, useValue: config.S3_BUCKET_DOCUMENTS },
         { provide: S3_CLIENT, useFactory: () => createS3Client(config) },
         {
           provide: UPLOAD_RATE_LIMITER,
@@ -89,6 +90,7 @@ export class DocumentsModule {
         DocumentsService,
         DocumentsResolver,
         SettingsConsumer,
+        IncomingSweeper,
       ],
     };
   }

@@ -76,7 +76,7 @@ export class DocumentsHarness {
       S3_ACCESS_KEY_ID: s3.env.S3_ACCESS_KEY_ID,
       S3_SECRET_ACCESS_KEY: s3.env.S3_SECRET_ACCESS_KEY,
       S3_FORCE_PATH_STYLE: 'true',
-      DOCUMENTS_BUCKET: BUCKET,
+      S3_BUCKET_DOCUMENTS: BUCKET,
       ...env,
     });
     const { app } = await createDocumentsApp(config);
