@@ -8,6 +8,7 @@ import {
   DomainError,
   ReviewStatus,
   Role,
+  UploadMessages,
   UploadRejection,
   adminNotesSchema,
   contentTypeOfExtension,
@@ -103,10 +104,8 @@ export class DocumentsService {
   async confirmUpload(userId: string, input: ConfirmDocumentUploadInput): Promise<DocumentEntity> {
     const parsed = parseIncomingKey(input.key, userId);
     if (!parsed.ok) {
-      throw UploadError.of(parsed.owned ? UploadRejection.NotFound : UploadRejection.NotOwned, {
-        maxBytes: 0,
-        allowed: [],
-      });
+      const reason = parsed.owned ? UploadRejection.NotFound : UploadRejection.NotOwned;
+      throw new UploadError(reason, UploadMessages.notFound);
     }
     const rules = await this.settings.rules();
     let fileName: string;
