@@ -4,7 +4,7 @@ import { AuthModule } from '@jibs/auth';
 import { DatabaseModule } from '@jibs/database';
 import { EventsModule, InboxEntity, OutboxEntity } from '@jibs/events';
 import { LOGGER, type Logger, type ServiceMetrics } from '@jibs/observability';
-import { createS3Client } from '@jibs/storage';
+import { createPresigningClient, createS3Client } from '@jibs/storage';
 import { gatewayHeaders, subgraphGraphQLModule } from '@jibs/subgraph';
 import { AuditEntryEntity } from './audit/audit-entry.entity';
 import { DOCUMENTS_CONFIG, type DocumentsConfig } from './documents.config';
@@ -13,6 +13,7 @@ import { DocumentsResolver } from './documents/documents.resolver';
 import {
   DOCUMENTS_BUCKET,
   DocumentsService,
+  PRESIGNING_CLIENT,
   S3_CLIENT,
   UPLOAD_RATE_LIMITER,
 } from './documents/documents.service';
@@ -81,6 +82,7 @@ export class DocumentsModule {
         { provide: DOCUMENTS_CONFIG, useValue: config },
         { provide: DOCUMENTS_BUCKET, useValue: config.S3_BUCKET_DOCUMENTS },
         { provide: S3_CLIENT, useFactory: () => createS3Client(config) },
+        { provide: PRESIGNING_CLIENT, useFactory: () => createPresigningClient(config) },
         {
           provide: UPLOAD_RATE_LIMITER,
           inject: [DataSource],

@@ -38,6 +38,8 @@ import { ReviewDecision } from './review-enums';
 import { UploadRateLimiter } from './upload-rate-limiter';
 
 export const S3_CLIENT = Symbol('S3_CLIENT');
+/** Signs the URLs browsers use, for the endpoint they reach (S3_PUBLIC_ENDPOINT). */
+export const PRESIGNING_CLIENT = Symbol('PRESIGNING_CLIENT');
 export const UPLOAD_RATE_LIMITER = Symbol('UPLOAD_RATE_LIMITER');
 export const DOCUMENTS_BUCKET = Symbol('DOCUMENTS_BUCKET');
 
@@ -72,6 +74,7 @@ export class DocumentsService {
     private readonly settings: UploadSettingsService,
     private readonly publisher: EventPublisher,
     @Inject(S3_CLIENT) private readonly s3: S3Client,
+    @Inject(PRESIGNING_CLIENT) private readonly presigner: S3Client,
     @Inject(DOCUMENTS_BUCKET) private readonly bucket: string,
     @Inject(UPLOAD_RATE_LIMITER) private readonly rateLimiter: UploadRateLimiter,
   ) {}
@@ -84,7 +87,7 @@ export class DocumentsService {
     assertDocumentType(input.documentType);
     await this.rateLimiter.consume(userId);
     const rules = await this.settings.rules();
-    return createUploadSlot(this.s3, {
+    return createUploadSlot(this.presigner, {
       bucket: this.bucket,
       ownerId: userId,
       fileName: input.fileName,
@@ -187,7 +190,7 @@ export class DocumentsService {
     if (!document || (document.userId !== viewer.id && viewer.role !== Role.ADMIN)) {
       throw DomainError.notFound();
     }
-    const url = await downloadUrl(this.s3, {
+    const url = await downloadUrl(this.presigner, {
       bucket: this.bucket,
       key: document.filePath,
       fileName: document.fileName,

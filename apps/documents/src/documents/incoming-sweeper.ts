@@ -7,7 +7,7 @@ import {
 import type { S3Client } from '@aws-sdk/client-s3';
 import { LOGGER, type Logger } from '@jibs/observability';
 import { sweepIncoming, UPLOAD_URL_TTL_SECONDS } from '@jibs/storage';
-import { DOCUMENTS_BUCKET, S3_CLIENT } from './documents.service';
+import { DOCUMENTS_BUCKET, PRESIGNING_CLIENT, S3_CLIENT } from './documents.service';
 
 /** How often unconfirmed uploads are looked for. */
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -26,6 +26,7 @@ export class IncomingSweeper implements OnApplicationBootstrap, OnApplicationShu
   constructor(
     @Inject(S3_CLIENT) private readonly s3: S3Client,
     @Inject(DOCUMENTS_BUCKET) private readonly bucket: string,
+    @Inject(PRESIGNING_CLIENT) private readonly presigner: S3Client,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -41,6 +42,7 @@ export class IncomingSweeper implements OnApplicationBootstrap, OnApplicationShu
   onApplicationShutdown(): void {
     clearInterval(this.timer);
     this.s3.destroy();
+    this.presigner.destroy();
   }
 
   /** Deletes unconfirmed uploads last written before `olderThan`; returns how many. */
