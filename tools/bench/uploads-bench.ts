@@ -183,8 +183,12 @@ async function main(): Promise<void> {
     };
 
     const rssReady = await residentBytes(metricsUrl);
-    // Warm-up: connections, JIT, the S3 client's sockets.
+    // Warm-up (connections, JIT, the S3 client's sockets), then one at a time: the confirm's own
+    // cost without queueing behind 49 others.
     for (let i = 0; i < 5; i += 1) await uploadOne();
+    const serial: number[] = [];
+    for (let i = 0; i < 10; i += 1) serial.push(await uploadOne());
+    serial.sort((a, b) => a - b);
     const rssBefore = await residentBytes(metricsUrl);
 
     let peak = rssBefore;
@@ -210,6 +214,7 @@ async function main(): Promise<void> {
     const lines = [
       `${UPLOADS} concurrent ${FILE_MB} MB uploads (presign + PUT + confirm), ${latencies.length} confirmed, ${failures.length} failed`,
       `confirm latency: p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${percentile(latencies, 100).toFixed(1)} ms`,
+      `confirm latency one at a time (10 uploads): p50 ${percentile(serial, 50).toFixed(1)} ms`,
       `throughput: ${(latencies.length / seconds).toFixed(1)} uploads/s, ${(bytes / 1024 / 1024 / seconds).toFixed(1)} MB/s over ${seconds.toFixed(2)} s`,
       `documents service RSS: ready ${mb(rssReady)}, before ${mb(rssBefore)}, peak during ${mb(peak)}, after ${mb(rssAfter)} (${UPLOADS} x ${FILE_MB} MB = ${UPLOADS * FILE_MB} MB uploaded)`,
       `machine: ${cpus().length} cores, load ${loadavg()
