@@ -351,6 +351,23 @@ describe('documents service', () => {
       expect(await h.keysOf(member.id)).toEqual(rows.map((row) => row.file_path));
     });
 
+    it('a confirm under a wrong name beside a good one never removes a recorded file', async () => {
+      const member = await h.aMember();
+      const slot = await upload(member, PDF, { name: 'a.pdf', type: 'application/pdf' });
+      const [good, bad] = await Promise.all([
+        confirm(member, slot.key, 'a.pdf'),
+        confirm(member, slot.key, 'a.png'),
+      ]);
+      expect(bad.errors?.[0]?.message).toBe(TYPE_NOT_ALLOWED);
+      const rows: { file_path: string }[] = await h.dataSource.query(
+        'SELECT file_path FROM documents WHERE user_id = $1',
+        [member.id],
+      );
+      // The good one either won or found the upload already removed; never a row without its file.
+      expect(rows).toHaveLength(good.errors ? 0 : 1);
+      expect(await h.keysOf(member.id)).toEqual(rows.map((row) => row.file_path));
+    });
+
     it('refuses bad confirm input with its message, deleting the upload', async () => {
       const member = await h.aMember();
       for (const [extra, message] of [

@@ -118,6 +118,14 @@ export class DocumentsService {
       if (input.deathReportId != null && !UUID.test(input.deathReportId)) {
         throw DomainError.badInput({ deathReportId: DocumentServiceMessages.deathReportInvalid });
       }
+      // The name must say what was declared at start (the key's extension): a PNG named .pdf
+      // is refused before its content is even read.
+      if (
+        contentTypeOfExtension(fileExtension(fileName) ?? '') !==
+        contentTypeOfExtension(fileExtension(input.key) ?? '')
+      ) {
+        throw UploadError.of(UploadRejection.TypeNotAllowed, rules);
+      }
     } catch (error) {
       await deleteObject(this.s3, { bucket: this.bucket, key: input.key });
       throw error;
@@ -130,11 +138,9 @@ export class DocumentsService {
       maxBytes: rules.maxBytes,
       allowed: rules.allowed,
     });
-    // The content decides the type, and it must be what was declared: the type given at start
-    // (the key's extension) and the file name's extension. A PNG declared as a PDF is refused.
-    const declared = contentTypeOfExtension(fileExtension(input.key) ?? '');
-    const named = contentTypeOfExtension(fileExtension(fileName) ?? '');
-    if (declared !== confirmed.detectedType || named !== confirmed.detectedType) {
+    // The content decides the type, and it must be what was declared at start (the key's
+    // extension): a PNG declared as a PDF is refused. Two confirms of one key agree on this.
+    if (contentTypeOfExtension(fileExtension(input.key) ?? '') !== confirmed.detectedType) {
       await deleteObject(this.s3, { bucket: this.bucket, key: confirmed.key });
       throw UploadError.of(UploadRejection.TypeNotAllowed, rules);
     }
@@ -174,7 +180,11 @@ export class DocumentsService {
     } catch (error) {
       // The same upload confirmed twice at once: the other confirm recorded this stored object.
       if (isUniqueViolation(error)) throw UploadError.of(UploadRejection.NotFound, rules);
-      await deleteObject(this.s3, { bucket: this.bucket, key: confirmed.key });
+      // Never delete a file a row points at; when that cannot be known, an orphan is the lesser harm.
+      const recorded = await this.dataSource.manager
+        .existsBy(DocumentEntity, { filePath: confirmed.key })
+        .catch(() => true);
+      if (!recorded) await deleteObject(this.s3, { bucket: this.bucket, key: confirmed.key });
       throw error;
     }
   }
