@@ -48,7 +48,7 @@ describe('memorialSchema', () => {
     [{ fullName: 'A', birthDate: '2026-02-01' }, MemorialMessages.birthDateInFuture],
     [{ fullName: 'A', birthDate: '2023-02-30' }, MemorialMessages.dateInvalid],
     [{ fullName: 'A', privacyLevel: 'secret' }, MemorialMessages.privacyInvalid],
-  ])('refuses %j with its message', (input, message) => {
+  ])('refuses input %# with its message', (input, message) => {
     expect(messages(memorialSchema(TODAY).safeParse(input))).toEqual([message]);
   });
 
