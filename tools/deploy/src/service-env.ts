@@ -4,7 +4,7 @@
  * each service's *.config.ts); keep them in step. The gateway also needs one <NAME>_URL per
  * subgraph named in its supergraph: add them here as subgraphs join.
  */
-export type ServiceName = 'identity' | 'notifications' | 'billing' | 'gateway';
+export type ServiceName = 'identity' | 'notifications' | 'billing' | 'memorials' | 'gateway';
 
 /** Values that are credentials, or carry one (database URLs): never written in a committed file. */
 export const SECRET_VARIABLES = [
@@ -85,6 +85,19 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
       'BILLING_PUBLIC_URL',
     ],
   },
+  memorials: {
+    port: 4006,
+    // Photos: the private bucket, through the S3 API.
+    env: [
+      ...BACKEND,
+      'S3_ENDPOINT',
+      'S3_REGION',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_FORCE_PATH_STYLE',
+      'MEMORIALS_BUCKET',
+    ],
+  },
   gateway: {
     port: 8080,
     env: [
@@ -98,6 +111,7 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
       // Billing's subgraph, and its plain HTTP routes (webhooks, the sandbox checkout page).
       'BILLING_URL',
       'BILLING_HTTP_URL',
+      'MEMORIALS_URL',
       'JWKS_URL',
       'JWT_ISSUER',
       'JWT_AUDIENCE',
