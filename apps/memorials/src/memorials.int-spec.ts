@@ -4,6 +4,7 @@ import { pendingSchemaChanges } from '@jibs/database';
 import { buildEnvelope, EVENT_BROKER, type EventBroker } from '@jibs/events';
 import {
   MAX_BIOGRAPHY_LENGTH,
+  MAX_PHOTO_CAPTION_LENGTH,
   MEMORY_RATE_LIMIT,
   MemorialMessages,
   fileTypeNotAllowedMessage,
@@ -245,6 +246,40 @@ describe('memorials service', () => {
       expect(await harness.count('memorial_connections', 'memorial_id = $1', [memorialId])).toBe(
         before,
       );
+    });
+
+    it('records one invitation when the same address is invited twice at once, and accepts twice alike', async () => {
+      const cousin = await harness.member();
+      const invite = () =>
+        harness.gql(
+          creator,
+          'mutation($m: ID!, $e: String!) { inviteToMemorial(memorialId: $m, email: $e) { id } }',
+          { m: memorialId, e: cousin.email },
+        );
+      const outcomes = (await Promise.all([invite(), invite()])).map(outcome).sort();
+      expect(outcomes).toEqual(['CONFLICT', 'ok']);
+      expect(
+        await harness.count('memorial_connections', 'memorial_id = $1 AND invited_email = $2', [
+          memorialId,
+          cousin.email,
+        ]),
+      ).toBe(1);
+      const accept = () =>
+        harness.gql(
+          cousin,
+          'mutation($m: ID!) { acceptMemorialInvitation(memorialId: $m) { id } }',
+          {
+            m: memorialId,
+          },
+        );
+      expect(outcome(await accept())).toBe('ok');
+      expect(outcome(await accept())).toBe('ok');
+      expect(
+        await harness.count('memorial_connections', 'memorial_id = $1 AND user_id = $2', [
+          memorialId,
+          cousin.id,
+        ]),
+      ).toBe(1);
     });
 
     it('refuses to accept with an unverified address', async () => {
@@ -528,6 +563,23 @@ describe('memorials service', () => {
       });
       expect(result.errors?.[0]).toMatchObject({
         message: fileTypeNotAllowedMessage(['jpg', 'jpeg', 'png']),
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+      expect(await harness.count('memorial_photos', 'memorial_id = $1', [memorialId])).toBe(before);
+      expect(await storedObjects()).toEqual(objects);
+    });
+
+    it('refuses a caption over the limit: the upload is deleted, nothing recorded', async () => {
+      const before = await harness.count('memorial_photos', 'memorial_id = $1', [memorialId]);
+      const objects = await storedObjects();
+      const result = await harness.uploadPhoto(creator, memorialId, {
+        body: JPEG,
+        name: 'a.jpg',
+        type: 'image/jpeg',
+        caption: 'x'.repeat(MAX_PHOTO_CAPTION_LENGTH + 1),
+      });
+      expect(result.errors?.[0]).toMatchObject({
+        message: MemorialMessages.captionTooLong,
         extensions: { code: 'BAD_USER_INPUT' },
       });
       expect(await harness.count('memorial_photos', 'memorial_id = $1', [memorialId])).toBe(before);

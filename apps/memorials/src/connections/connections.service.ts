@@ -97,12 +97,14 @@ export class ConnectionsService {
         lock: { mode: 'pessimistic_write' },
       });
       const memorial = await manager.findOneBy(MemorialEntity, { id: memorialId });
-      if (!connection || !memorial || !memorial.isActive) throw memorialNotFound();
-      // Already connected under another address: keep the stronger connection only.
       const existing = await manager.findOneBy(MemorialConnectionEntity, {
         memorialId,
         userId: caller.id,
       });
+      if (!memorial || !memorial.isActive || (!connection && !existing)) throw memorialNotFound();
+      // Accepted already (a second click): the same answer as the first time.
+      if (!connection) return { memorial, relation: relationTo(caller, memorial, existing) };
+      // Already connected under another address: keep the stronger connection only.
       if (existing) {
         existing.canEdit ||= connection.canEdit;
         await manager.save(existing);
