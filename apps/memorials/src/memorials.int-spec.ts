@@ -647,6 +647,41 @@ describe('memorials service', () => {
       expect(await order()).toEqual([before[1], before[0]]);
     });
 
+    it('keeps the privacy level and profile photo unless an edit gives them, and refuses a foreign profile photo', async () => {
+      const edit = (input: Record<string, unknown>) =>
+        harness.gql(
+          creator,
+          'mutation($m: ID!, $input: MemorialInput!) { updateMemorial(id: $m, input: $input) { privacyLevel profilePhotoId } }',
+          { m: memorialId, input: { fullName: 'Amina Yusuf', ...input } },
+        );
+      const { memorial } = await harness.ok(creator, MEMORIAL, { m: memorialId });
+      expect(memorial.profileImageUrl).not.toBeNull();
+      const kept = await edit({ biography: 'Kept' });
+      expect(kept.data.updateMemorial.privacyLevel).toBe('FAMILY_ONLY');
+      const profilePhotoId = kept.data.updateMemorial.profilePhotoId as string;
+      expect(profilePhotoId).toEqual(expect.any(String));
+
+      const otherMemorial = await harness.createMemorial(creator);
+      const foreign = await harness.uploadPhoto(creator, otherMemorial, {
+        body: JPEG,
+        name: 'd.jpg',
+        type: 'image/jpeg',
+      });
+      const refused = await edit({ profilePhotoId: foreign.data.confirmMemorialPhotoUpload.id });
+      expect(refused.errors?.[0]).toMatchObject({
+        message: MemorialMessages.profilePhotoInvalid,
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+      const cleared = await edit({ profilePhotoId: null });
+      expect(cleared.data.updateMemorial.profilePhotoId).toBeNull();
+      expect((await harness.ok(creator, MEMORIAL, { m: memorialId })).memorial).toMatchObject({
+        profileImageUrl: null,
+        privacyLevel: 'FAMILY_ONLY',
+        // Every other field is replaced: this edit gave no biography.
+        biography: null,
+      });
+    });
+
     it("refuses to confirm another memorial's upload key", async () => {
       const otherMemorial = await harness.createMemorial(creator);
       const slot = await harness.ok(

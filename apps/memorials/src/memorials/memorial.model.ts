@@ -141,7 +141,7 @@ export class MemorialModel {
 
 @InputType('MemorialInput', {
   description:
-    'Create or edit (every field is replaced). Only fullName is required; empty strings are stored as null.',
+    'Create or edit. Only fullName is required; empty strings are stored as null. An edit replaces every field except privacyLevel and profilePhotoId, which change only when given.',
 })
 export class MemorialInput {
   @Field()
@@ -165,12 +165,16 @@ export class MemorialInput {
   @Field(() => String, { nullable: true })
   biography?: string | null;
 
-  @Field(() => MemorialPrivacy, { nullable: true, description: 'Default FAMILY_ONLY.' })
+  @Field(() => MemorialPrivacy, {
+    nullable: true,
+    description: 'FAMILY_ONLY when a memorial is created without one; kept on edit when omitted.',
+  })
   privacyLevel?: MemorialPrivacyLevel | null;
 
   @Field(() => ID, {
     nullable: true,
-    description: "Edit only: one of the memorial's photos as its profile image, or null for none.",
+    description:
+      "Edit only: one of the memorial's photos as its profile image, null for none, omitted to keep it.",
   })
   profilePhotoId?: string | null;
 }

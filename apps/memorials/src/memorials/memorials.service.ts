@@ -65,7 +65,10 @@ export class MemorialsService {
     return { memorial, relation: 'creator' };
   }
 
-  /** The creator or an editor replaces every field; the profile image must be its own photo. */
+  /**
+   * The creator or an editor replaces every field but the privacy level and the profile photo,
+   * which change only when given; the profile image must be one of its own photos.
+   */
   async update(caller: AuthUser, id: string, input: MemorialInput): Promise<AuthorizedMemorial> {
     const parsed = memorialSchema(latestDateOnEarth()).safeParse(input);
     return this.dataSource.transaction(async (manager) => {
@@ -74,8 +77,11 @@ export class MemorialsService {
         lock: true,
       });
       if (!parsed.success) throw fieldErrorsOf(parsed.error.issues);
-      const profilePhotoId = input.profilePhotoId ?? null;
-      if (profilePhotoId !== null) {
+      // Omitted, the privacy level and the profile photo stay as they are; null clears the photo.
+      const privacyLevel = input.privacyLevel ? parsed.data.privacyLevel : memorial.privacyLevel;
+      const profilePhotoId =
+        input.profilePhotoId === undefined ? memorial.profilePhotoId : input.profilePhotoId;
+      if (profilePhotoId !== null && profilePhotoId !== memorial.profilePhotoId) {
         const photo = isUuid(profilePhotoId)
           ? await manager.findOneBy(MemorialPhotoEntity, { id: profilePhotoId, memorialId: id })
           : null;
@@ -83,7 +89,7 @@ export class MemorialsService {
           throw DomainError.badInput({ profilePhotoId: MemorialMessages.profilePhotoInvalid });
         }
       }
-      Object.assign(memorial, parsed.data, { profilePhotoId });
+      Object.assign(memorial, parsed.data, { privacyLevel, profilePhotoId });
       return { memorial: await manager.save(memorial), relation };
     });
   }
