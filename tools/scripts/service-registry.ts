@@ -139,4 +139,22 @@ export const SERVICES: ServiceEntry[] = [
       };
     },
   },
+  {
+    name: 'memorials',
+    load: () => {
+      const { createMemorialsApp } =
+        require('../../apps/memorials/src/memorials-app') as typeof import('../../apps/memorials/src/memorials-app');
+      const { loadMemorialsConfig } =
+        require('../../apps/memorials/src/memorials.config') as typeof import('../../apps/memorials/src/memorials.config');
+      const { memorialsEntities } =
+        require('../../apps/memorials/src/memorials.module') as typeof import('../../apps/memorials/src/memorials.module');
+      const { memorialsMigrations } =
+        require('../../apps/memorials/src/migrations') as typeof import('../../apps/memorials/src/migrations');
+      return {
+        entities: memorialsEntities,
+        migrations: memorialsMigrations,
+        createApp: async (env) => (await createMemorialsApp(loadMemorialsConfig(env))).app,
+      };
+    },
+  },
 ];

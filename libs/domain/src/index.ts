@@ -18,3 +18,4 @@ export * from './verification';
 export * from './uploads';
 export * from './death-report.schema';
 export * from './documents';
+export * from './memorials';

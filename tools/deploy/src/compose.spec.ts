@@ -169,7 +169,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('minio-setup creates the bucket and a user limited to it', () => {
+  it('minio-setup creates the buckets and a user limited to them', () => {
     const dir = mkdtempSync(join(tmpdir(), 'minio-setup-'));
     try {
       // A stand-in for mc that records its calls and keeps the policy it is given.
@@ -190,16 +190,21 @@ describe('docker-compose.yml', () => {
       run();
       run(); // idempotent: a second start of the stack runs it again
       const bucket = GENERATED_ENV['S3_BUCKET_DOCUMENTS'];
+      const memorials = GENERATED_ENV['S3_BUCKET_MEMORIALS'];
       const policy = JSON.parse(readFileSync(join(dir, 'policy.json'), 'utf8')) as {
         Statement: { Resource: string[] }[];
       };
       expect(policy.Statement.flatMap((statement) => statement.Resource)).toEqual([
         `arn:aws:s3:::${bucket}`,
+        `arn:aws:s3:::${memorials}`,
         `arn:aws:s3:::${bucket}/*`,
+        `arn:aws:s3:::${memorials}/*`,
       ]);
       const calls = readFileSync(join(dir, 'calls'), 'utf8');
       expect(calls).toContain(`mb --ignore-existing jibs/${bucket}`);
       expect(calls).toContain(`anonymous set none jibs/${bucket}`);
+      expect(calls).toContain(`mb --ignore-existing jibs/${memorials}`);
+      expect(calls).toContain(`anonymous set none jibs/${memorials}`);
       expect(calls).toContain(`admin user add jibs ${GENERATED_ENV['S3_ACCESS_KEY_ID']}`);
     } finally {
       rmSync(dir, { recursive: true, force: true });

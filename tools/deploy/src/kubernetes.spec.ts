@@ -13,6 +13,7 @@ const SECRET_NAMES: Record<string, string> = {
   billing: 'billing-secrets',
   cases: 'cases-secrets',
   documents: 'documents-secrets',
+  memorials: 'memorials-secrets',
 };
 /** The one Secret every service reads: the gateway's credential towards the subgraphs. */
 const SHARED_SECRETS: Record<string, string> = { GATEWAY_SECRET: 'gateway-secret' };

@@ -10,6 +10,7 @@ export type ServiceName =
   | 'billing'
   | 'cases'
   | 'documents'
+  | 'memorials'
   | 'gateway';
 
 /** Values that are credentials, or carry one (database URLs): never written in a committed file. */
@@ -108,6 +109,19 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
       'S3_BUCKET_DOCUMENTS',
     ],
   },
+  memorials: {
+    port: 4006,
+    // Photos: the private bucket, through the S3 API.
+    env: [
+      ...BACKEND,
+      'S3_ENDPOINT',
+      'S3_REGION',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_FORCE_PATH_STYLE',
+      'S3_BUCKET_MEMORIALS',
+    ],
+  },
   gateway: {
     port: 8080,
     env: [
@@ -123,6 +137,7 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
       'BILLING_HTTP_URL',
       'CASES_URL',
       'DOCUMENTS_URL',
+      'MEMORIALS_URL',
       'JWKS_URL',
       'JWT_ISSUER',
       'JWT_AUDIENCE',

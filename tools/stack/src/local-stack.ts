@@ -23,7 +23,14 @@ export interface StackOptions extends StackPorts {
   trustProxy?: string;
 }
 
-const SUBGRAPHS = ['identity', 'notifications', 'billing', 'cases', 'documents'] as const;
+const SUBGRAPHS = [
+  'identity',
+  'notifications',
+  'billing',
+  'cases',
+  'documents',
+  'memorials',
+] as const;
 export type ServiceName = (typeof SUBGRAPHS)[number] | 'gateway';
 
 interface S3Server {
@@ -106,7 +113,7 @@ export class LocalStack {
       configureBuckets: [{ name: 'documents' }, { name: 'memorials' }],
     });
     await this.s3.run();
-    await this.allowBrowserUploads(secrets);
+    await this.allowBrowserUploads(secrets, ['documents', 'memorials']);
     this.mailbox = await startMailboxPage(this.mailboxDir, options.mailboxPort);
 
     const servicePort: Record<(typeof SUBGRAPHS)[number], number> = {
@@ -115,6 +122,7 @@ export class LocalStack {
       billing: options.billingPort,
       cases: options.casesPort,
       documents: options.documentsPort,
+      memorials: options.memorialsPort,
     };
     const metricsPort: Record<(typeof SUBGRAPHS)[number], number> = {
       identity: options.identityMetricsPort,
@@ -122,6 +130,7 @@ export class LocalStack {
       billing: options.billingMetricsPort,
       cases: options.casesMetricsPort,
       documents: options.documentsMetricsPort,
+      memorials: options.memorialsMetricsPort,
     };
     const identityUrl = `http://127.0.0.1:${servicePort.identity}`;
     const common: NodeJS.ProcessEnv = {
@@ -167,6 +176,7 @@ export class LocalStack {
       },
       cases: {},
       documents: { S3_BUCKET_DOCUMENTS: 'documents' },
+      memorials: { S3_BUCKET_MEMORIALS: 'memorials' },
     };
     SUBGRAPHS.forEach((name) => {
       this.services.set(
@@ -203,7 +213,7 @@ export class LocalStack {
             SUPERGRAPH_PATH: resolve(options.root, 'apps/gateway/supergraph.graphql'),
             WEB_DIST_DIR: resolve(options.root, 'dist/apps/web'),
             PUBLIC_ORIGIN: this.gatewayUrl,
-            // The browser PUTs documents straight to the local S3 endpoint.
+            // The browser PUTs documents and memorial photos straight to the local S3 endpoint.
             CSP_CONNECT_SRC: `http://127.0.0.1:${options.s3Port}`,
             ...Object.fromEntries(
               SUBGRAPHS.map((name) => [
@@ -223,11 +233,11 @@ export class LocalStack {
     await this.service('gateway').start();
   }
 
-  /** Browsers PUT documents straight to the bucket from the web origin: the bucket's CORS. */
-  private async allowBrowserUploads(secrets: {
-    s3AccessKeyId: string;
-    s3SecretAccessKey: string;
-  }): Promise<void> {
+  /** Browsers PUT files straight to the buckets from the web origin: the buckets' CORS. */
+  private async allowBrowserUploads(
+    secrets: { s3AccessKeyId: string; s3SecretAccessKey: string },
+    buckets: readonly string[],
+  ): Promise<void> {
     const s3 = createS3Client({
       S3_ENDPOINT: `http://127.0.0.1:${this.options.s3Port}`,
       S3_REGION: 'us-east-1',
@@ -236,10 +246,12 @@ export class LocalStack {
       S3_FORCE_PATH_STYLE: true,
     });
     try {
-      await allowBrowserUploads(s3, {
-        bucket: 'documents',
-        origins: [this.gatewayUrl, `http://127.0.0.1:${this.options.gatewayPort}`],
-      });
+      for (const bucket of buckets) {
+        await allowBrowserUploads(s3, {
+          bucket,
+          origins: [this.gatewayUrl, `http://127.0.0.1:${this.options.gatewayPort}`],
+        });
+      }
     } finally {
       s3.destroy();
     }

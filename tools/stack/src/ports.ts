@@ -8,6 +8,7 @@ export interface StackPorts {
   billingPort: number;
   casesPort: number;
   documentsPort: number;
+  memorialsPort: number;
   postgresPort: number;
   s3Port: number;
   mailboxPort: number;
@@ -18,6 +19,7 @@ export interface StackPorts {
   billingMetricsPort: number;
   casesMetricsPort: number;
   documentsMetricsPort: number;
+  memorialsMetricsPort: number;
 }
 
 export const DEFAULT_STACK_PORTS: StackPorts = {
@@ -27,6 +29,7 @@ export const DEFAULT_STACK_PORTS: StackPorts = {
   billingPort: 4003,
   casesPort: 4004,
   documentsPort: 4005,
+  memorialsPort: 4006,
   postgresPort: 54320,
   s3Port: 4569,
   mailboxPort: 8025,
@@ -36,6 +39,7 @@ export const DEFAULT_STACK_PORTS: StackPorts = {
   billingMetricsPort: 5003,
   casesMetricsPort: 5004,
   documentsMetricsPort: 5005,
+  memorialsMetricsPort: 5006,
 };
 
 /** The environment variable that moves each port of `npm start`. */
@@ -46,6 +50,7 @@ export const STACK_PORT_VARIABLES: Record<keyof StackPorts, string> = {
   billingPort: 'BILLING_PORT',
   casesPort: 'CASES_PORT',
   documentsPort: 'DOCUMENTS_PORT',
+  memorialsPort: 'MEMORIALS_PORT',
   postgresPort: 'POSTGRES_PORT',
   s3Port: 'S3_PORT',
   mailboxPort: 'MAILBOX_PORT',
@@ -55,6 +60,7 @@ export const STACK_PORT_VARIABLES: Record<keyof StackPorts, string> = {
   billingMetricsPort: 'BILLING_METRICS_PORT',
   casesMetricsPort: 'CASES_METRICS_PORT',
   documentsMetricsPort: 'DOCUMENTS_METRICS_PORT',
+  memorialsMetricsPort: 'MEMORIALS_METRICS_PORT',
 };
 
 /** Ports for `npm start`: the defaults, each moved by its variable; a bad value is named. */

@@ -1,0 +1,216 @@
+import { MemorialMessages } from '@jibs/domain';
+import {
+  JPEG,
+  MemorialsHarness,
+  outcome,
+  type Caller,
+  type GqlResult,
+} from '../testing/memorials-harness';
+
+type Level = 'public' | 'family_only' | 'private';
+type Who = 'visitor' | 'stranger' | 'viewer' | 'editor' | 'creator' | 'admin';
+const WHO: Who[] = ['visitor', 'stranger', 'viewer', 'editor', 'creator', 'admin'];
+const ACTIONS = [
+  'list',
+  'view',
+  'photoUrl',
+  'memories',
+  'addMemory',
+  'moderate',
+  'edit',
+  'invite',
+  'deactivate',
+] as const;
+type Action = (typeof ACTIONS)[number];
+
+/**
+ * Every cell, as the API answers it: ok, NOT_FOUND (exactly like a missing memorial),
+ * FORBIDDEN (seen but not allowed), UNAUTHENTICATED (a visitor on a member operation). For
+ * `list`, NOT_FOUND means "absent from the list". Columns in the order of ACTIONS.
+ */
+const EXPECTED: Record<Level, Record<Who, string>> = {
+  public: {
+    visitor: 'ok ok ok ok U U U U U',
+    stranger: 'ok ok ok ok ok F F F F',
+    viewer: 'ok ok ok ok ok F F F F',
+    editor: 'ok ok ok ok ok ok ok F F',
+    creator: 'ok ok ok ok ok ok ok ok ok',
+    admin: 'ok ok ok ok ok F F F ok',
+  },
+  family_only: {
+    visitor: 'NF NF NF NF U U U U U',
+    stranger: 'NF NF NF NF NF NF NF NF NF',
+    viewer: 'ok ok ok ok ok F F F F',
+    editor: 'ok ok ok ok ok ok ok F F',
+    creator: 'ok ok ok ok ok ok ok ok ok',
+    admin: 'NF NF NF NF NF NF NF NF NF',
+  },
+  private: {
+    visitor: 'NF NF NF NF U U U U U',
+    stranger: 'NF NF NF NF NF NF NF NF NF',
+    viewer: 'NF NF NF NF NF NF NF NF NF',
+    editor: 'ok ok ok ok ok ok ok F F',
+    creator: 'ok ok ok ok ok ok ok ok ok',
+    admin: 'NF NF NF NF NF NF NF NF NF',
+  },
+};
+
+const CODES: Record<string, string> = {
+  ok: 'ok',
+  NF: 'NOT_FOUND',
+  F: 'FORBIDDEN',
+  U: 'UNAUTHENTICATED',
+};
+
+function expectedOf(level: Level, who: Who, action: Action): string {
+  return CODES[EXPECTED[level][who].split(' ')[ACTIONS.indexOf(action)]!]!;
+}
+
+const harness = new MemorialsHarness();
+
+interface Scene {
+  memorialId: string;
+  photoId: string;
+  people: Record<Who, Caller>;
+}
+
+/** A memorial at `level` with a photo, a connected viewer and a connected editor. */
+async function scene(level: Level): Promise<Scene> {
+  const people: Record<Who, Caller> = {
+    visitor: harness.visitor,
+    stranger: await harness.member(),
+    viewer: await harness.member(),
+    editor: await harness.member(),
+    creator: await harness.member(),
+    admin: await harness.admin(),
+  };
+  const memorialId = await harness.createMemorial(people.creator, {
+    privacyLevel: level.toUpperCase(),
+  });
+  await harness.connect(people.creator, memorialId, people.viewer, false);
+  await harness.connect(people.creator, memorialId, people.editor, true);
+  const photo = await harness.uploadPhoto(people.creator, memorialId, {
+    body: JPEG,
+    name: 'a.jpg',
+    type: 'image/jpeg',
+  });
+  return { memorialId, photoId: photo.data.confirmMemorialPhotoUpload.id, people };
+}
+
+async function attempt(action: Action, caller: Caller, s: Scene): Promise<GqlResult | boolean> {
+  const m = { m: s.memorialId };
+  switch (action) {
+    case 'list': {
+      const data = await harness.ok(caller, '{ memorials { id } }');
+      return (data.memorials as { id: string }[]).some((row) => row.id === s.memorialId);
+    }
+    case 'view':
+      return harness.gql(caller, 'query($m: ID!) { memorial(id: $m) { id fullName } }', m);
+    case 'photoUrl':
+      return harness.gql(caller, 'query($p: ID!) { memorialPhotoUrl(id: $p) { url } }', {
+        p: s.photoId,
+      });
+    case 'memories':
+      return harness.gql(caller, 'query($m: ID!) { memories(memorialId: $m) { id } }', m);
+    case 'addMemory':
+      return harness.gql(
+        caller,
+        'mutation($m: ID!) { addMemory(memorialId: $m, input: { title: "T", content: "C" }) { id } }',
+        m,
+      );
+    case 'moderate':
+      return harness.gql(caller, 'query($m: ID!) { moderationQueue(memorialId: $m) { id } }', m);
+    case 'edit':
+      return harness.gql(
+        caller,
+        'mutation($m: ID!, $p: MemorialPrivacy) { updateMemorial(id: $m, input: { fullName: "Amina Yusuf", privacyLevel: $p }) { id } }',
+        {
+          ...m,
+          p: (
+            await harness.ok(
+              s.people.creator,
+              'query($m: ID!) { memorial(id: $m) { privacyLevel } }',
+              m,
+            )
+          ).memorial.privacyLevel,
+        },
+      );
+    case 'invite':
+      return harness.gql(
+        caller,
+        'mutation($m: ID!, $e: String!) { inviteToMemorial(memorialId: $m, email: $e) { id } }',
+        { ...m, e: `invitee-${Math.random().toString(36).slice(2)}@example.com` },
+      );
+    case 'deactivate':
+      return harness.gql(caller, 'mutation($m: ID!) { deactivateMemorial(id: $m) }', m);
+  }
+}
+
+function outcomeOf(action: Action, result: GqlResult | boolean): string {
+  if (typeof result === 'boolean') return result ? 'ok' : 'NOT_FOUND';
+  const code = outcome(result);
+  if (code === 'NOT_FOUND') {
+    // Exactly like a missing memorial: the same code and message, nothing more.
+    expect(result.errors).toEqual([
+      expect.objectContaining({ message: MemorialMessages.notFoundTitle }),
+    ]);
+    expect(result.data ?? null).toBeNull();
+  }
+  return code;
+}
+
+describe('memorial permissions: every relation x privacy level x operation', () => {
+  beforeAll(() => harness.start(), 120_000);
+  afterAll(() => harness.stop());
+
+  describe.each(['public', 'family_only', 'private'] as Level[])('%s', (level) => {
+    let s: Scene;
+    beforeAll(async () => {
+      s = await scene(level);
+    }, 60_000);
+
+    it.each(
+      ACTIONS.filter((action) => action !== 'deactivate').flatMap((action) =>
+        WHO.map((who) => [who, action] as const),
+      ),
+    )('%s: %s', async (who, action) => {
+      const result = await attempt(action, s.people[who], s);
+      expect(`${who} ${action} ${outcomeOf(action, result)}`).toBe(
+        `${who} ${action} ${expectedOf(level, who, action)}`,
+      );
+    });
+
+    // Deactivation ends the memorial: each relation tries it on a memorial of its own.
+    it.each(WHO)(
+      '%s: deactivate',
+      async (who) => {
+        const own = await scene(level);
+        const result = await attempt('deactivate', own.people[who], own);
+        const expected = expectedOf(level, who, 'deactivate');
+        expect(`${who} deactivate ${outcomeOf('deactivate', result)}`).toBe(
+          `${who} deactivate ${expected}`,
+        );
+        const seen = await harness.gql(
+          own.people.creator,
+          'query($m: ID!) { memorial(id: $m) { id } }',
+          {
+            m: own.memorialId,
+          },
+        );
+        expect(outcome(seen)).toBe(expected === 'ok' ? 'NOT_FOUND' : 'ok');
+      },
+      60_000,
+    );
+
+    it('answers a memorial that does not exist exactly like one that may not be seen', async () => {
+      const missing = await harness.gql(
+        s.people.stranger,
+        'query($m: ID!) { memorial(id: $m) { id } }',
+        { m: '00000000-0000-4000-8000-000000000000' },
+      );
+      expect(missing.errors?.map((error) => [error.message, error.extensions.code])).toEqual([
+        [MemorialMessages.notFoundTitle, 'NOT_FOUND'],
+      ]);
+    });
+  });
+});

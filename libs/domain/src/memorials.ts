@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { latestDateOnEarth } from './death-report.schema';
+import type { UploadRules } from './uploads';
+
+/** Who may see a memorial (spec: memorial_pages.privacy_level; default family_only). */
+export const MEMORIAL_PRIVACY_LEVELS = ['public', 'family_only', 'private'] as const;
+export type MemorialPrivacyLevel = (typeof MEMORIAL_PRIVACY_LEVELS)[number];
+export const DEFAULT_MEMORIAL_PRIVACY: MemorialPrivacyLevel = 'family_only';
+
+/** The badge each level shows. */
+export const MEMORIAL_PRIVACY_LABELS: Record<MemorialPrivacyLevel, string> = {
+  public: 'Public',
+  family_only: 'Family Only',
+  private: 'Private',
+};
+
+export const MAX_MEMORIAL_NAME_LENGTH = 200;
+export const MAX_MEMORIAL_LOCATION_LENGTH = 200;
+export const MAX_BIOGRAPHY_LENGTH = 10_000;
+export const MAX_MEMORY_TITLE_LENGTH = 200;
+export const MAX_MEMORY_CONTENT_LENGTH = 5_000;
+export const MAX_PHOTO_CAPTION_LENGTH = 500;
+export const MAX_EMAIL_LENGTH = 254;
+/** The earliest date a memorial accepts (birth, death, memory). */
+export const EARLIEST_MEMORIAL_DATE = '1800-01-01';
+
+/** Memories one contributor may share per hour, across all memorials (guestbook spam). */
+export const MEMORY_RATE_LIMIT = { points: 5, durationSeconds: 60 * 60 } as const;
+
+/** Memorial photos: JPEG and PNG only, 10 MB each. */
+export const MEMORIAL_PHOTO_RULES: UploadRules = {
+  maxBytes: 10 * 1024 * 1024,
+  allowed: ['jpg', 'jpeg', 'png'],
+};
+
+/** The spec's wording for memorials (sections 2, 5 and 9) and the rules added on the server. */
+export const MemorialMessages = {
+  notFoundTitle: 'Memorial Not Found',
+  notFoundMessage:
+    "The memorial page you're looking for doesn't exist or you don't have permission to view it.",
+  createdTitle: 'Memorial Created',
+  createFailed: 'Failed to create memorial page. Please try again.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+  memoryAddedTitle: 'Memory Added',
+  memoryAdded: 'Your memory has been shared successfully.',
+  memoryPending: 'Your memory has been submitted and will appear once the family approves it.',
+  memoryFailed: 'Failed to add memory. Please try again.',
+  fullNameRequired: 'Full name is required',
+  fullNameTooLong: `Full name can be at most ${MAX_MEMORIAL_NAME_LENGTH} characters`,
+  locationTooLong: `Locations can be at most ${MAX_MEMORIAL_LOCATION_LENGTH} characters`,
+  biographyTooLong: `Biography can be at most ${MAX_BIOGRAPHY_LENGTH} characters`,
+  dateInvalid: 'Please enter a valid date',
+  birthDateInFuture: 'Date of birth cannot be in the future',
+  deathDateInFuture: 'Date of death cannot be in the future',
+  deathBeforeBirth: 'Date of death cannot be before date of birth',
+  privacyInvalid: 'Please choose a privacy level: public, family only or private',
+  memoryTitleRequired: 'Title is required',
+  memoryTitleTooLong: `Title can be at most ${MAX_MEMORY_TITLE_LENGTH} characters`,
+  memoryContentRequired: 'Content is required',
+  memoryContentTooLong: `Content can be at most ${MAX_MEMORY_CONTENT_LENGTH} characters`,
+  memoryDateInFuture: 'The date of a memory cannot be in the future',
+  memoryRateLimited: `You have shared ${MEMORY_RATE_LIMIT.points} memories in the last hour. Please try again later.`,
+  captionTooLong: `Caption can be at most ${MAX_PHOTO_CAPTION_LENGTH} characters`,
+  emailInvalid: 'Please enter a valid email address',
+  inviteSelf: 'You cannot invite yourself',
+  alreadyInvited: 'This address has already been invited to this memorial',
+  invitationNotFound: 'There is no invitation to this memorial for your email address',
+  emailNotVerified: 'Please verify your email address before accepting an invitation',
+  photoOrderInvalid: "Please list each of this memorial's photos exactly once",
+  profilePhotoInvalid: "The profile image must be one of this memorial's photos",
+  memoryNotPending: 'This memory has already been moderated',
+  inactive: 'This memorial has been deactivated',
+} as const;
+
+function isRealDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Optional plain text: trimmed, empty as null. Stored as given, never interpreted as HTML. */
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const optionalDate = (today: string, futureMessage: string) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || isRealDate(value), MemorialMessages.dateInvalid)
+    .refine(
+      (value) => value === null || !isRealDate(value) || value >= EARLIEST_MEMORIAL_DATE,
+      MemorialMessages.dateInvalid,
+    )
+    .refine((value) => value === null || !isRealDate(value) || value <= today, futureMessage);
+
+/**
+ * A memorial as created or edited (spec section 5: full name required, the rest optional and
+ * empty as null). `today` is the latest date allowed: the client passes its local date, the
+ * server `latestDateOnEarth()`.
+ */
+export function memorialSchema(today: string = latestDateOnEarth()) {
+  return z
+    .object({
+      fullName: z
+        .string({ error: MemorialMessages.fullNameRequired })
+        .trim()
+        .min(1, MemorialMessages.fullNameRequired)
+        .max(MAX_MEMORIAL_NAME_LENGTH, MemorialMessages.fullNameTooLong),
+      birthDate: optionalDate(today, MemorialMessages.birthDateInFuture),
+      deathDate: optionalDate(today, MemorialMessages.deathDateInFuture),
+      birthLocation: optionalText(MAX_MEMORIAL_LOCATION_LENGTH, MemorialMessages.locationTooLong),
+      deathLocation: optionalText(MAX_MEMORIAL_LOCATION_LENGTH, MemorialMessages.locationTooLong),
+      biography: optionalText(MAX_BIOGRAPHY_LENGTH, MemorialMessages.biographyTooLong),
+      privacyLevel: z
+        .enum(MEMORIAL_PRIVACY_LEVELS, { error: MemorialMessages.privacyInvalid })
+        .nullish()
+        .transform((value) => value ?? DEFAULT_MEMORIAL_PRIVACY),
+    })
+    .superRefine((memorial, context) => {
+      if (memorial.birthDate && memorial.deathDate && memorial.deathDate < memorial.birthDate) {
+        context.addIssue({
+          code: 'custom',
+          path: ['deathDate'],
+          message: MemorialMessages.deathBeforeBirth,
+        });
+      }
+    });
+}
+
+export type MemorialInput = z.input<ReturnType<typeof memorialSchema>>;
+export type ValidMemorial = z.output<ReturnType<typeof memorialSchema>>;
+
+/** A memory as shared (spec section 5: title and content required, memory_date optional). */
+export function memorySchema(today: string = latestDateOnEarth()) {
+  return z.object({
+    title: z
+      .string({ error: MemorialMessages.memoryTitleRequired })
+      .trim()
+      .min(1, MemorialMessages.memoryTitleRequired)
+      .max(MAX_MEMORY_TITLE_LENGTH, MemorialMessages.memoryTitleTooLong),
+    content: z
+      .string({ error: MemorialMessages.memoryContentRequired })
+      .trim()
+      .min(1, MemorialMessages.memoryContentRequired)
+      .max(MAX_MEMORY_CONTENT_LENGTH, MemorialMessages.memoryContentTooLong),
+    memoryDate: optionalDate(today, MemorialMessages.memoryDateInFuture),
+  });
+}
+
+export type MemoryInput = z.input<ReturnType<typeof memorySchema>>;
+export type ValidMemory = z.output<ReturnType<typeof memorySchema>>;
+
+/** An invitation's address, compared lower-cased. */
+export const invitationEmailSchema = z
+  .string({ error: MemorialMessages.emailInvalid })
+  .trim()
+  .max(MAX_EMAIL_LENGTH, MemorialMessages.emailInvalid)
+  .pipe(z.email({ error: MemorialMessages.emailInvalid }))
+  .transform((email) => email.toLowerCase());
+
+export const photoCaptionSchema = optionalText(
+  MAX_PHOTO_CAPTION_LENGTH,
+  MemorialMessages.captionTooLong,
+);
+
+/** The first two initials of a name, for the avatar fallback ('Amina bint Yusuf' -> 'AB'). */
+export function memorialInitials(fullName: string): string {
+  return fullName
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+}
+
+/** The header's years: '1950 - 2024', '1950 -', '- 2024' or ''. */
+export function memorialYears(birthDate: string | null, deathDate: string | null): string {
+  const birth = birthDate?.slice(0, 4) ?? '';
+  const death = deathDate?.slice(0, 4) ?? '';
+  if (!birth && !death) return '';
+  return `${birth} - ${death}`.trim();
+}
