@@ -5,13 +5,7 @@
  * subgraph named in its supergraph: add them here as subgraphs join.
  */
 export type ServiceName =
-  | 'identity'
-  | 'notifications'
-  | 'billing'
-  | 'cases'
-  | 'documents'
-  | 'memorials'
-  | 'gateway';
+  'identity' | 'notifications' | 'billing' | 'cases' | 'documents' | 'memorials' | 'gateway';
 
 /** Values that are credentials, or carry one (database URLs): never written in a committed file. */
 export const SECRET_VARIABLES = [
