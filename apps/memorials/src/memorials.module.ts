@@ -4,7 +4,7 @@ import { AuthModule } from '@jibs/auth';
 import { DatabaseModule } from '@jibs/database';
 import { EventsModule, InboxEntity, OutboxEntity } from '@jibs/events';
 import { LOGGER, type Logger, type ServiceMetrics } from '@jibs/observability';
-import { createS3Client } from '@jibs/storage';
+import { createPresigningClient, createS3Client } from '@jibs/storage';
 import { gatewayHeaders, subgraphGraphQLModule } from '@jibs/subgraph';
 import { MemorialAccess } from './access/memorial-access.service';
 import { MemorialConnectionEntity } from './connections/memorial-connection.entity';
@@ -23,7 +23,12 @@ import { MemorialsService } from './memorials/memorials.service';
 import { memorialsMigrations } from './migrations';
 import { MemorialPhotoEntity } from './photos/memorial-photo.entity';
 import { PhotosResolver } from './photos/photos.resolver';
-import { S3_BUCKET_MEMORIALS, PhotosService, S3_CLIENT } from './photos/photos.service';
+import {
+  PRESIGNING_CLIENT,
+  S3_BUCKET_MEMORIALS,
+  PhotosService,
+  S3_CLIENT,
+} from './photos/photos.service';
 
 export const memorialsEntities = [
   MemorialEntity,
@@ -82,6 +87,7 @@ export class MemorialsModule {
         { provide: LOGGER, useValue: logger },
         { provide: S3_BUCKET_MEMORIALS, useValue: config.S3_BUCKET_MEMORIALS },
         { provide: S3_CLIENT, useFactory: () => createS3Client(config) },
+        { provide: PRESIGNING_CLIENT, useFactory: () => createPresigningClient(config) },
         {
           provide: MEMORY_RATE_LIMITER,
           inject: [DataSource],

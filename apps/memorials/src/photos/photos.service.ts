@@ -24,6 +24,8 @@ import { MemorialEntity } from '../memorials/memorial.entity';
 import { MemorialPhotoEntity } from './memorial-photo.entity';
 
 export const S3_CLIENT = Symbol('S3_CLIENT');
+/** Signs the URLs browsers use, for the endpoint they reach (S3_PUBLIC_ENDPOINT when set). */
+export const PRESIGNING_CLIENT = Symbol('PRESIGNING_CLIENT');
 export const S3_BUCKET_MEMORIALS = Symbol('S3_BUCKET_MEMORIALS');
 
 export interface PhotoLink {
@@ -49,6 +51,7 @@ export class PhotosService {
     private readonly dataSource: DataSource,
     private readonly access: MemorialAccess,
     @Inject(S3_CLIENT) private readonly s3: S3Client,
+    @Inject(PRESIGNING_CLIENT) private readonly presigner: S3Client,
     @Inject(S3_BUCKET_MEMORIALS) private readonly bucket: string,
   ) {}
 
@@ -58,7 +61,7 @@ export class PhotosService {
     input: { memorialId: string; fileName: string; fileType: string; fileSize: number },
   ): Promise<UploadSlot> {
     const { memorial } = await this.access.require(caller, input.memorialId, 'edit');
-    return createUploadSlot(this.s3, {
+    return createUploadSlot(this.presigner, {
       bucket: this.bucket,
       ownerId: memorial.id,
       fileName: input.fileName,
@@ -180,7 +183,7 @@ export class PhotosService {
 
   async presign(key: string): Promise<PhotoLink> {
     const url = await getSignedUrl(
-      this.s3,
+      this.presigner,
       new GetObjectCommand({ Bucket: this.bucket, Key: key }),
       {
         expiresIn: DOWNLOAD_URL_TTL_SECONDS,
