@@ -46,7 +46,10 @@ export const gatewayEnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   CORS_ORIGINS: list.pipe(z.array(origin)),
   PUBLIC_ORIGIN: origin.optional(),
-  /** Extra `connect-src` sources, e.g. the S3 endpoint the browser uploads to. */
+  /**
+   * The S3 endpoint browsers reach: allowed in `connect-src` (presigned uploads) and `img-src`
+   * (photos shown through presigned URLs).
+   */
   CSP_CONNECT_SRC: list,
   MAX_QUERY_DEPTH: z.coerce.number().int().min(1).default(10),
   MAX_QUERY_COST: z.coerce.number().int().min(1).default(1000),

@@ -4,7 +4,7 @@ import helmet from 'helmet';
 export interface SecurityHeaderOptions {
   /** The origin users browse to; gives the explicit ws(s) source for subscriptions. */
   publicOrigin?: string;
-  /** Further `connect-src` sources (the S3 endpoint uploads go to). */
+  /** The storage endpoint browsers reach: `connect-src` (uploads) and `img-src` (photos). */
   connectSources: readonly string[];
 }
 
@@ -71,7 +71,8 @@ function helmetFor(
         'default-src': ["'self'"],
         'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        // The storage endpoint: memorial photos are shown through presigned URLs.
+        'img-src': ["'self'", 'data:', 'blob:', ...connectSources],
         'font-src': ["'self'", 'data:'],
         'connect-src': [
           "'self'",
