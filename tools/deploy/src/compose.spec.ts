@@ -124,9 +124,14 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it.each(SERVICE_NAMES)('builds %s from its Dockerfile and checks /health/live', (name) => {
+  it.each(SERVICE_NAMES)('builds %s from the one Dockerfile and checks /health/live', (name) => {
     const service = services[name];
-    expect(service.build).toEqual({ context: '.', dockerfile: `apps/${name}/Dockerfile` });
+    expect(service.build).toEqual({
+      context: '.',
+      dockerfile: 'tools/deploy/docker/Dockerfile',
+      args: { SERVICE: name, PORT: String(SERVICES[name].port) },
+      ...(name === 'gateway' ? { target: 'gateway' } : {}),
+    });
     expect(JSON.stringify(service.healthcheck?.test)).toContain('/health/live');
     expect(service.read_only).toBe(true);
   });

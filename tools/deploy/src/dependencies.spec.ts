@@ -20,7 +20,7 @@ const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) a
 /** Tools that only the local stack and tests run; production images use the real services. */
 const LOCAL_ONLY = ['s3rver', 'dicer'];
 
-/** What `npm ci --omit=dev --omit=optional` (the images' prod-deps stage) installs. */
+/** What `npm install --omit=dev --omit=optional` (the image's prod-deps stage) installs. */
 function productionPackages(): string[] {
   return Object.entries(lock.packages)
     .filter(([path, entry]) => path && !entry.dev && !entry.devOptional && !entry.optional)
