@@ -13,6 +13,7 @@ import {
   signIn,
   signOut,
   startSignUpInBrowser,
+  waitForFocus,
 } from './support/web-flows';
 
 /** Step 2 of an account from before sign-up verified the email: the choice of a method. */
@@ -256,7 +257,7 @@ describe('registration, verification, sign-in and password reset, in Chromium', 
     await page.getByRole('button', { name: 'Ask a Question' }).click();
     await page.getByRole('button', { name: 'Send Question' }).click();
     const fullName = page.getByLabel(/^Full Name/i);
-    await fullName.and(page.locator(':focus')).waitFor();
+    await waitForFocus(fullName);
     expect(await fullName.getAttribute('aria-invalid')).toBe('true');
     await expectAccessible(page, 'faq: question form with errors');
     await page.goto(`${stack.gatewayUrl}/testing`);
@@ -272,7 +273,7 @@ describe('registration, verification, sign-in and password reset, in Chromium', 
     await expectAccessible(page, 'contact');
     // Sent empty: the spec's messages inline, focus on the first field (no browser bubble).
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await page.getByLabel(/^Name/).and(page.locator(':focus')).waitFor();
+    await waitForFocus(page.getByLabel(/^Name/));
     expect(await page.getByLabel(/^Name/).getAttribute('aria-invalid')).toBe('true');
     await expectAccessible(page, 'contact: errors');
     await page.getByLabel(/^Name/).fill('Khadija Musa');

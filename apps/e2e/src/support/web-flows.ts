@@ -85,6 +85,23 @@ export async function isFocused(locator: Locator): Promise<boolean> {
 }
 
 /**
+ * Waits until `locator`'s element is the document's active element. (`:focus` also needs the
+ * window to have the system focus, which a page among several on a busy machine may not have.)
+ */
+export async function waitForFocus(locator: Locator, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await isFocused(locator))) {
+    if (Date.now() > deadline) {
+      const active = await locator
+        .page()
+        .evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? 'none');
+      throw new Error(`Focus did not reach ${String(locator)}; the active element is ${active}`);
+    }
+    await locator.page().waitForTimeout(50);
+  }
+}
+
+/**
  * Presses Tab (Shift+Tab with `backwards`) until `locator` has the focus, as a keyboard user
  * would; fails if it is not reached within `maxPresses`.
  */
