@@ -78,6 +78,25 @@ describe('postgres broker', () => {
       const brokers = Array.from({ length: 5 }, () => new PostgresBroker({ url: fresh.url }));
       await Promise.all(brokers.map((client) => client.health()));
       await Promise.all(brokers.map((client) => client.close()));
+      // The race neither failed nor left the log half made: every table is there.
+      const admin = new Client({ connectionString: fresh.url });
+      await admin.connect();
+      try {
+        const { rows } = await admin.query<{ table_name: string }>(
+          `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`,
+        );
+        expect(rows.map((row) => row.table_name)).toEqual(
+          expect.arrayContaining([
+            'event_topics',
+            'event_partitions',
+            'event_log',
+            'event_consumer_offsets',
+            'event_consumer_members',
+          ]),
+        );
+      } finally {
+        await admin.end();
+      }
     } finally {
       await fresh.drop();
     }
@@ -90,6 +109,14 @@ describe('postgres broker', () => {
     const client = new PostgresBroker({ url: url.toString() });
     try {
       await client.health();
+      const admin = new Client({ connectionString: eventlog.url });
+      await admin.connect();
+      try {
+        const { rows } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+        expect(rows).toHaveLength(1);
+      } finally {
+        await admin.end();
+      }
     } finally {
       await client.close();
       const admin = new Client({ connectionString: eventlog.url });
@@ -293,8 +320,10 @@ describe('postgres broker', () => {
     const lag = async () =>
       (await metrics.consumerLag.get()).values.find((v) => v.labels.topic === topic)?.value;
     await eventually(async () => (await lag()) === 5, { message: 'a lag of 5' });
+    expect(await lag()).toBe(5);
     release();
     await eventually(async () => (await lag()) === 0, { message: 'the lag to drain' });
+    expect(await lag()).toBe(0);
   });
 
   it('hands an idle consumer a new event within milliseconds', async () => {
