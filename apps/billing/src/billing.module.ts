@@ -1,12 +1,7 @@
-import { Module, type DynamicModule } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
-import { AuthModule } from '@jibs/auth';
-import { DatabaseModule } from '@jibs/database';
-import { EventsModule, InboxEntity, OutboxEntity } from '@jibs/events';
-import { LOGGER, type Logger, type ServiceMetrics } from '@jibs/observability';
-import { gatewayHeaders, subgraphGraphQLModule } from '@jibs/subgraph';
+import { defineService } from '@jibs/subgraph';
 import { BILLING_CONFIG, type BillingConfig } from './billing.config';
 import { BillingResolver } from './checkout/billing.resolver';
 import { CheckoutEntity } from './checkout/checkout.entity';
@@ -32,27 +27,9 @@ import { PaymentEntity } from './webhooks/payment.entity';
 import { PaymentsService } from './webhooks/payments.service';
 import { ProviderEventEntity } from './webhooks/provider-event.entity';
 import { SubscriptionEntity } from './webhooks/subscription.entity';
-import { WEBHOOK_PATH } from './webhooks/webhook-endpoint';
+import { mountSandboxPages } from './payments/sandbox-pages';
+import { mountWebhookEndpoint, WEBHOOK_PATH } from './webhooks/webhook-endpoint';
 import { WebhookService } from './webhooks/webhook.service';
-
-export const billingEntities = [
-  MemberEntity,
-  FeeSettingsEntity,
-  HouseholdMemberEntity,
-  CheckoutEntity,
-  PaymentEntity,
-  SubscriptionEntity,
-  ProviderEventEntity,
-  SandboxObjectEntity,
-  OutboxEntity,
-  InboxEntity,
-];
-
-export interface BillingDependencies {
-  config: BillingConfig;
-  logger: Logger;
-  metrics: ServiceMetrics;
-}
 
 /** The provider the configuration names; the sandbox posts to this service's own endpoint. */
 function paymentProvider(
@@ -84,66 +61,52 @@ function paymentProvider(
 }
 
 /** Households, fees, checkouts, payments, subscriptions and membership status. */
-@Module({})
-export class BillingModule {
-  static forRoot({ config, logger, metrics }: BillingDependencies): DynamicModule {
-    const verifier = {
-      jwksUrl: config.JWKS_URL,
-      issuer: config.JWT_ISSUER,
-      audience: config.JWT_AUDIENCE,
-      revocationHeaders: gatewayHeaders(config.GATEWAY_SECRET),
-    };
-    return {
-      module: BillingModule,
-      imports: [
-        DatabaseModule.forRoot(() => ({
-          url: config.DATABASE_URL,
-          entities: billingEntities,
-          migrations: billingMigrations,
-          applicationName: 'billing',
-        })),
-        EventsModule.forRoot({
-          source: 'jibs/billing',
-          broker: () => ({
-            kind: config.EVENT_BROKER,
-            eventlogUrl: config.EVENTLOG_DATABASE_URL,
-            kafkaBrokers: config.KAFKA_BROKERS,
-            clientId: 'billing',
-            logger,
-          }),
-          metrics: metrics.registry,
-        }),
-        AuthModule.forRoot(() => verifier),
-        subgraphGraphQLModule(() => ({
-          logger,
-          metrics,
-          production: config.NODE_ENV === 'production',
-        })),
-      ],
-      providers: [
-        { provide: LOGGER, useValue: logger },
-        { provide: BILLING_CONFIG, useValue: config },
-        {
-          provide: PAYMENT_PROVIDER,
-          inject: [DataSource, HttpAdapterHost],
-          useFactory: (dataSource: DataSource, http: HttpAdapterHost) =>
-            paymentProvider(config, dataSource, http),
-        },
-        MembersService,
-        MemberLoader,
-        FeeSettingsService,
-        HouseholdService,
-        CheckoutService,
-        PaymentsService,
-        WebhookService,
-        HouseholdResolver,
-        BillingResolver,
-        UserReferenceResolver,
-        RegistrationsConsumer,
-        VerificationsConsumer,
-        SettingsConsumer,
-      ],
-      exports: [PAYMENT_PROVIDER, WebhookService],
-    };
-  }
-}
+export const billingService = defineService<BillingConfig>({
+  name: 'billing',
+  entities: [
+    MemberEntity,
+    FeeSettingsEntity,
+    HouseholdMemberEntity,
+    CheckoutEntity,
+    PaymentEntity,
+    SubscriptionEntity,
+    ProviderEventEntity,
+    SandboxObjectEntity,
+  ],
+  migrations: billingMigrations,
+  providers: ({ config }) => [
+    { provide: BILLING_CONFIG, useValue: config },
+    {
+      provide: PAYMENT_PROVIDER,
+      inject: [DataSource, HttpAdapterHost],
+      useFactory: (dataSource: DataSource, http: HttpAdapterHost) =>
+        paymentProvider(config, dataSource, http),
+    },
+    MembersService,
+    MemberLoader,
+    FeeSettingsService,
+    HouseholdService,
+    CheckoutService,
+    PaymentsService,
+    WebhookService,
+    HouseholdResolver,
+    BillingResolver,
+    UserReferenceResolver,
+    RegistrationsConsumer,
+    VerificationsConsumer,
+    SettingsConsumer,
+  ],
+  configureHttp: (express, app, { config, logger }) => {
+    const provider = () => app.get<PaymentProvider>(PAYMENT_PROVIDER);
+    // Mounted before Nest's body parsers: the signature is checked over the raw bytes.
+    mountWebhookEndpoint(express, () => ({
+      provider: provider(),
+      webhooks: app.get(WebhookService),
+      logger,
+    }));
+    if (config.PAYMENT_PROVIDER === 'sandbox')
+      mountSandboxPages(express, () => provider() as SandboxPaymentProvider);
+  },
+});
+
+export const billingEntities = billingService.entities;

@@ -1,11 +1,7 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DataSource } from 'typeorm';
-import { AuthModule } from '@jibs/auth';
-import { DatabaseModule } from '@jibs/database';
-import { EventsModule, InboxEntity, OutboxEntity } from '@jibs/events';
-import { LOGGER, type Logger, type ServiceMetrics } from '@jibs/observability';
 import { createPresigningClient, createS3Client } from '@jibs/storage';
-import { gatewayHeaders, subgraphGraphQLModule } from '@jibs/subgraph';
+import { defineService } from '@jibs/subgraph';
 import { AuditEntryEntity } from './audit/audit-entry.entity';
 import { DOCUMENTS_CONFIG, type DocumentsConfig } from './documents.config';
 import { DocumentEntity } from './documents/document.entity';
@@ -26,74 +22,36 @@ import { UploadSettingsService } from './settings/upload-settings.service';
 
 export { S3_CLIENT };
 
-export const documentsEntities = [
-  DocumentEntity,
-  AuditEntryEntity,
-  UploadSettingsEntity,
-  OutboxEntity,
-  InboxEntity,
-];
-
-export interface DocumentsDependencies {
-  config: DocumentsConfig;
-  logger: Logger;
-  metrics: ServiceMetrics;
-}
-
 /** Members' verification documents: uploads checked by content, review, downloads. */
-@Module({})
-export class DocumentsModule {
-  static forRoot({ config, logger, metrics }: DocumentsDependencies): DynamicModule {
-    const verifier = {
-      jwksUrl: config.JWKS_URL,
-      issuer: config.JWT_ISSUER,
-      audience: config.JWT_AUDIENCE,
-      revocationHeaders: gatewayHeaders(config.GATEWAY_SECRET),
-    };
-    return {
-      module: DocumentsModule,
-      imports: [
-        DatabaseModule.forRoot(() => ({
-          url: config.DATABASE_URL,
-          entities: documentsEntities,
-          migrations: documentsMigrations,
-          applicationName: 'documents',
-        })),
-        EventsModule.forRoot({
-          source: 'jibs/documents',
-          broker: () => ({
-            kind: config.EVENT_BROKER,
-            eventlogUrl: config.EVENTLOG_DATABASE_URL,
-            kafkaBrokers: config.KAFKA_BROKERS,
-            clientId: 'documents',
-            logger,
-          }),
-          metrics: metrics.registry,
-        }),
-        AuthModule.forRoot(() => verifier),
-        subgraphGraphQLModule(() => ({
-          logger,
-          metrics,
-          production: config.NODE_ENV === 'production',
-        })),
-      ],
-      providers: [
-        { provide: LOGGER, useValue: logger },
-        { provide: DOCUMENTS_CONFIG, useValue: config },
-        { provide: DOCUMENTS_BUCKET, useValue: config.S3_BUCKET_DOCUMENTS },
-        { provide: S3_CLIENT, useFactory: () => createS3Client(config) },
-        { provide: PRESIGNING_CLIENT, useFactory: () => createPresigningClient(config) },
-        {
-          provide: UPLOAD_RATE_LIMITER,
-          inject: [DataSource],
-          useFactory: (dataSource: DataSource) => new UploadRateLimiter(dataSource),
-        },
-        UploadSettingsService,
-        DocumentsService,
-        DocumentsResolver,
-        SettingsConsumer,
-        IncomingSweeper,
-      ],
-    };
-  }
-}
+export const documentsService = defineService<DocumentsConfig>({
+  name: 'documents',
+  entities: [DocumentEntity, AuditEntryEntity, UploadSettingsEntity],
+  migrations: documentsMigrations,
+  providers: ({ config }) => [
+    { provide: DOCUMENTS_CONFIG, useValue: config },
+    { provide: DOCUMENTS_BUCKET, useValue: config.S3_BUCKET_DOCUMENTS },
+    { provide: S3_CLIENT, useFactory: () => createS3Client(config) },
+    { provide: PRESIGNING_CLIENT, useFactory: () => createPresigningClient(config) },
+    {
+      provide: UPLOAD_RATE_LIMITER,
+      inject: [DataSource],
+      useFactory: (dataSource: DataSource) => new UploadRateLimiter(dataSource),
+    },
+    UploadSettingsService,
+    DocumentsService,
+    DocumentsResolver,
+    SettingsConsumer,
+    IncomingSweeper,
+  ],
+  readiness: (app, config) => [
+    {
+      name: 'storage',
+      check: () =>
+        app
+          .get<S3Client>(S3_CLIENT)
+          .send(new HeadBucketCommand({ Bucket: config.S3_BUCKET_DOCUMENTS })),
+    },
+  ],
+});
+
+export const documentsEntities = documentsService.entities;

@@ -1,11 +1,7 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DataSource } from 'typeorm';
-import { AuthModule } from '@jibs/auth';
-import { DatabaseModule } from '@jibs/database';
-import { EventsModule, InboxEntity, OutboxEntity } from '@jibs/events';
-import { LOGGER, type Logger, type ServiceMetrics } from '@jibs/observability';
 import { createPresigningClient, createS3Client } from '@jibs/storage';
-import { gatewayHeaders, subgraphGraphQLModule } from '@jibs/subgraph';
+import { defineService } from '@jibs/subgraph';
 import { MemorialAccess } from './access/memorial-access.service';
 import { MemorialConnectionEntity } from './connections/memorial-connection.entity';
 import { ConnectionsResolver } from './connections/connections.resolver';
@@ -30,80 +26,46 @@ import {
   S3_CLIENT,
 } from './photos/photos.service';
 
-export const memorialsEntities = [
-  MemorialEntity,
-  MemorialConnectionEntity,
-  MemorialMemoryEntity,
-  MemorialPhotoEntity,
-  MemberEntity,
-  OutboxEntity,
-  InboxEntity,
-];
+/** Memorial pages, family connections, moderated memories and photos, private by default. */
+export const memorialsService = defineService<MemorialsConfig>({
+  name: 'memorials',
+  entities: [
+    MemorialEntity,
+    MemorialConnectionEntity,
+    MemorialMemoryEntity,
+    MemorialPhotoEntity,
+    MemberEntity,
+  ],
+  migrations: memorialsMigrations,
+  providers: ({ config }) => [
+    { provide: S3_BUCKET_MEMORIALS, useValue: config.S3_BUCKET_MEMORIALS },
+    { provide: S3_CLIENT, useFactory: () => createS3Client(config) },
+    { provide: PRESIGNING_CLIENT, useFactory: () => createPresigningClient(config) },
+    {
+      provide: MEMORY_RATE_LIMITER,
+      inject: [DataSource],
+      useFactory: (dataSource: DataSource) => new MemoryRateLimiter(dataSource),
+    },
+    MemorialAccess,
+    MemorialsService,
+    MemorialsResolver,
+    ConnectionsService,
+    ConnectionsResolver,
+    MemoriesService,
+    MemoriesResolver,
+    PhotosService,
+    PhotosResolver,
+    MembersConsumer,
+  ],
+  readiness: (app, config) => [
+    {
+      name: 'storage',
+      check: () =>
+        app
+          .get<S3Client>(S3_CLIENT)
+          .send(new HeadBucketCommand({ Bucket: config.S3_BUCKET_MEMORIALS })),
+    },
+  ],
+});
 
-export interface MemorialsDependencies {
-  config: MemorialsConfig;
-  logger: Logger;
-  metrics: ServiceMetrics;
-}
-
-/** Memorial pages: privacy, family connections, moderated memories, photos, timeline. */
-@Module({})
-export class MemorialsModule {
-  static forRoot({ config, logger, metrics }: MemorialsDependencies): DynamicModule {
-    const verifier = {
-      jwksUrl: config.JWKS_URL,
-      issuer: config.JWT_ISSUER,
-      audience: config.JWT_AUDIENCE,
-      revocationHeaders: gatewayHeaders(config.GATEWAY_SECRET),
-    };
-    return {
-      module: MemorialsModule,
-      imports: [
-        DatabaseModule.forRoot(() => ({
-          url: config.DATABASE_URL,
-          entities: memorialsEntities,
-          migrations: memorialsMigrations,
-          applicationName: 'memorials',
-        })),
-        EventsModule.forRoot({
-          source: 'jibs/memorials',
-          broker: () => ({
-            kind: config.EVENT_BROKER,
-            eventlogUrl: config.EVENTLOG_DATABASE_URL,
-            kafkaBrokers: config.KAFKA_BROKERS,
-            clientId: 'memorials',
-            logger,
-          }),
-          metrics: metrics.registry,
-        }),
-        AuthModule.forRoot(() => verifier),
-        subgraphGraphQLModule(() => ({
-          logger,
-          metrics,
-          production: config.NODE_ENV === 'production',
-        })),
-      ],
-      providers: [
-        { provide: LOGGER, useValue: logger },
-        { provide: S3_BUCKET_MEMORIALS, useValue: config.S3_BUCKET_MEMORIALS },
-        { provide: S3_CLIENT, useFactory: () => createS3Client(config) },
-        { provide: PRESIGNING_CLIENT, useFactory: () => createPresigningClient(config) },
-        {
-          provide: MEMORY_RATE_LIMITER,
-          inject: [DataSource],
-          useFactory: (dataSource: DataSource) => new MemoryRateLimiter(dataSource),
-        },
-        MemorialAccess,
-        MemorialsService,
-        MemorialsResolver,
-        ConnectionsService,
-        ConnectionsResolver,
-        MemoriesService,
-        MemoriesResolver,
-        PhotosService,
-        PhotosResolver,
-        MembersConsumer,
-      ],
-    };
-  }
-}
+export const memorialsEntities = memorialsService.entities;

@@ -1,10 +1,5 @@
-import { Module, type DynamicModule } from '@nestjs/common';
-import { AuthModule } from '@jibs/auth';
-import { DatabaseModule } from '@jibs/database';
-import { EventsModule, InboxEntity, OutboxEntity } from '@jibs/events';
 import { createMailer } from '@jibs/mailer';
-import { LOGGER, type Logger, type ServiceMetrics } from '@jibs/observability';
-import { gatewayHeaders, subgraphGraphQLModule } from '@jibs/subgraph';
+import { defineService } from '@jibs/subgraph';
 import { BillingConsumer } from './billing/billing.consumer';
 import { OrganisationEntity } from './billing/organisation.entity';
 import { ReceiptEntity } from './billing/receipt.entity';
@@ -24,75 +19,32 @@ import { NotificationsResolver } from './notifications/notifications.resolver';
 import { NotificationsService } from './notifications/notifications.service';
 import { WelcomeConsumer } from './notifications/welcome.consumer';
 
-export const notificationsEntities = [
-  NotificationEntity,
-  RecipientEntity,
-  ReceiptEntity,
-  OrganisationEntity,
-  SubscriptionStateEntity,
-  OutgoingMailEntity,
-  OutboxEntity,
-  InboxEntity,
-];
+/** Turns events into members' notifications and emails, and streams them live. */
+export const notificationsService = defineService<NotificationsConfig>({
+  name: 'notifications',
+  entities: [
+    NotificationEntity,
+    RecipientEntity,
+    ReceiptEntity,
+    OrganisationEntity,
+    SubscriptionStateEntity,
+    OutgoingMailEntity,
+  ],
+  migrations: notificationsMigrations,
+  subscriptions: true,
+  providers: ({ config }) => [
+    NotificationStream,
+    NotificationsService,
+    NotificationsResolver,
+    WelcomeConsumer,
+    { provide: MAILER, useFactory: () => createMailer(config) },
+    ReceiptsService,
+    BillingConsumer,
+    RecipientsConsumer,
+    ReviewMailService,
+    ReviewsConsumer,
+    MemoriesConsumer,
+  ],
+});
 
-export interface NotificationsDependencies {
-  config: NotificationsConfig;
-  logger: Logger;
-  metrics: ServiceMetrics;
-}
-
-/** Turns events into members' notifications and streams them live. */
-@Module({})
-export class NotificationsModule {
-  static forRoot({ config, logger, metrics }: NotificationsDependencies): DynamicModule {
-    const verifier = {
-      jwksUrl: config.JWKS_URL,
-      issuer: config.JWT_ISSUER,
-      audience: config.JWT_AUDIENCE,
-      revocationHeaders: gatewayHeaders(config.GATEWAY_SECRET),
-    };
-    return {
-      module: NotificationsModule,
-      imports: [
-        DatabaseModule.forRoot(() => ({
-          url: config.DATABASE_URL,
-          entities: notificationsEntities,
-          migrations: notificationsMigrations,
-          applicationName: 'notifications',
-        })),
-        EventsModule.forRoot({
-          source: 'jibs/notifications',
-          broker: () => ({
-            kind: config.EVENT_BROKER,
-            eventlogUrl: config.EVENTLOG_DATABASE_URL,
-            kafkaBrokers: config.KAFKA_BROKERS,
-            clientId: 'notifications',
-            logger,
-          }),
-          metrics: metrics.registry,
-        }),
-        AuthModule.forRoot(() => verifier),
-        subgraphGraphQLModule(() => ({
-          logger,
-          metrics,
-          production: config.NODE_ENV === 'production',
-          subscriptions: verifier,
-        })),
-      ],
-      providers: [
-        { provide: LOGGER, useValue: logger },
-        NotificationStream,
-        NotificationsService,
-        NotificationsResolver,
-        WelcomeConsumer,
-        { provide: MAILER, useFactory: () => createMailer(config) },
-        ReceiptsService,
-        BillingConsumer,
-        RecipientsConsumer,
-        ReviewMailService,
-        ReviewsConsumer,
-        MemoriesConsumer,
-      ],
-    };
-  }
-}
+export const notificationsEntities = notificationsService.entities;

@@ -7,3 +7,4 @@ export * from './gateway-credential';
 export * from './gateway-socket';
 export * from './service-field-rule';
 export * from './request-text';
+export * from './define-service';

@@ -1,0 +1,155 @@
+import {
+  Module,
+  type DynamicModule,
+  type INestApplication,
+  type Provider,
+  type Type,
+} from '@nestjs/common';
+import type { Express } from 'express';
+import { DataSource } from 'typeorm';
+import { AuthModule } from '@jibs/auth';
+import type { ServiceEnv } from '@jibs/config';
+import { DatabaseModule, type DataSourceConfig } from '@jibs/database';
+import {
+  EVENT_BROKER,
+  EventsModule,
+  InboxEntity,
+  OutboxEntity,
+  type EventBroker,
+} from '@jibs/events';
+import {
+  createLogger,
+  createMetrics,
+  LOGGER,
+  type Logger,
+  type ReadinessCheck,
+  type ServiceMetrics,
+} from '@jibs/observability';
+import { createSubgraphApp, type SubgraphRuntime } from './bootstrap';
+import { gatewayHeaders } from './gateway-credential';
+import { subgraphGraphQLModule } from './subgraph-graphql.module';
+
+/** The environment every service reads (`serviceEnvSchema`) and its own port. */
+export type ServiceConfig = ServiceEnv & { PORT: number };
+
+/** What a service's own parts are built from. */
+export interface ServiceParts<C extends ServiceConfig> {
+  config: C;
+  logger: Logger;
+  metrics: ServiceMetrics;
+}
+
+/**
+ * One subgraph service, named once: what it stores, its own providers, and what else must be
+ * up for it to be ready. Everything every service has (its database with migrations, the event
+ * bus with outbox and inbox, token verification with revocations, the federated GraphQL
+ * endpoint, logs, metrics, health) comes with it.
+ */
+export interface ServiceDefinition<C extends ServiceConfig> {
+  name: string;
+  /** Its entities; the outbox and the inbox are added. */
+  entities: readonly Type<unknown>[];
+  /** Its migrations, in order (the event tables' first). */
+  migrations: DataSourceConfig['migrations'];
+  /** Its resolvers, services, consumers and the values they are given. */
+  providers(parts: ServiceParts<C>): Provider[];
+  /** Modules of its own beyond the common ones. */
+  imports?(parts: ServiceParts<C>): DynamicModule[];
+  /** GraphQL subscriptions over WebSocket, verified like every request. */
+  subscriptions?: boolean;
+  /** Readiness checks beyond the database and the bus (e.g. its bucket). */
+  readiness?(app: INestApplication, config: C): ReadinessCheck[];
+  /** Plain HTTP routes mounted before Nest's own (webhooks that need the raw body, JWKS). */
+  configureHttp?(express: Express, app: INestApplication, parts: ServiceParts<C>): void;
+}
+
+export interface Service<C extends ServiceConfig> {
+  readonly name: string;
+  /** Every entity of its database, the outbox and inbox included (for generators and tests). */
+  readonly entities: Type<unknown>[];
+  readonly migrations: DataSourceConfig['migrations'];
+  /** The root module (for tests that assemble the app themselves). */
+  module(parts: ServiceParts<C>): DynamicModule;
+  /** Builds the service, not yet listening: used by its main and by tests. */
+  createApp(config: C): Promise<{ app: INestApplication; runtime: SubgraphRuntime }>;
+}
+
+@Module({})
+class ServiceModule {}
+
+export function defineService<C extends ServiceConfig>(
+  definition: ServiceDefinition<C>,
+): Service<C> {
+  const { name } = definition;
+  const entities = [...definition.entities, OutboxEntity, InboxEntity] as Type<unknown>[];
+
+  const module = (parts: ServiceParts<C>): DynamicModule => {
+    const { config, logger, metrics } = parts;
+    const verifier = {
+      jwksUrl: config.JWKS_URL,
+      issuer: config.JWT_ISSUER,
+      audience: config.JWT_AUDIENCE,
+      revocationHeaders: gatewayHeaders(config.GATEWAY_SECRET),
+    };
+    return {
+      module: ServiceModule,
+      imports: [
+        DatabaseModule.forRoot(() => ({
+          url: config.DATABASE_URL,
+          entities,
+          migrations: definition.migrations,
+          applicationName: name,
+        })),
+        EventsModule.forRoot({
+          source: `jibs/${name}`,
+          broker: () => ({
+            kind: config.EVENT_BROKER,
+            eventlogUrl: config.EVENTLOG_DATABASE_URL,
+            kafkaBrokers: config.KAFKA_BROKERS,
+            clientId: name,
+            logger,
+          }),
+          metrics: metrics.registry,
+        }),
+        AuthModule.forRoot(() => verifier),
+        subgraphGraphQLModule(() => ({
+          logger,
+          metrics,
+          production: config.NODE_ENV === 'production',
+          ...(definition.subscriptions ? { subscriptions: verifier } : {}),
+        })),
+        ...(definition.imports?.(parts) ?? []),
+      ],
+      providers: [{ provide: LOGGER, useValue: logger }, ...definition.providers(parts)],
+    };
+  };
+
+  const createApp = async (config: C) => {
+    const logger = createLogger(name, config.LOG_LEVEL);
+    const metrics = createMetrics(name);
+    const parts = { config, logger, metrics };
+    const { configureHttp } = definition;
+    const runtime: SubgraphRuntime = {
+      service: name,
+      logger,
+      metrics,
+      host: config.HOST,
+      port: config.PORT,
+      gatewaySecret: config.GATEWAY_SECRET,
+      metricsPort: config.METRICS_PORT,
+      metricsHost: config.METRICS_HOST,
+      readiness: (app) => [
+        { name: 'database', check: () => app.get(DataSource).query('SELECT 1') },
+        { name: 'broker', check: () => app.get<EventBroker>(EVENT_BROKER).health() },
+        ...(definition.readiness?.(app, config) ?? []),
+      ],
+      ...(configureHttp
+        ? { configureHttp: (express, app) => configureHttp(express, app, parts) }
+        : {}),
+    };
+    const app = await createSubgraphApp(module(parts), runtime);
+    return { app, runtime };
+  };
+
+  return { name, entities, migrations: definition.migrations, module, createApp };
+}
