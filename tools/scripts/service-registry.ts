@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
+import type { Service, ServiceConfig } from '@jibs/subgraph';
 
 /**
  * What the generators need to know about each subgraph service. Each service's code is loaded
@@ -24,6 +25,27 @@ export function baseEnv(databaseUrl: string, eventlogUrl: string): NodeJS.Proces
     EVENTLOG_DATABASE_URL: eventlogUrl,
     JWKS_URL: 'http://127.0.0.1:1/.well-known/jwks.json',
     GATEWAY_SECRET: 'generate-only-'.padEnd(32, '0'),
+  };
+}
+
+/**
+ * A service made with `defineService`: its definition and its config loader, required only
+ * when the entry is loaded.
+ */
+function defined<C extends ServiceConfig>(
+  name: string,
+  load: () => { service: Service<C>; loadConfig(env: NodeJS.ProcessEnv): C },
+): ServiceEntry {
+  return {
+    name,
+    load: () => {
+      const { service, loadConfig } = load();
+      return {
+        entities: service.entities,
+        migrations: service.migrations as unknown[],
+        createApp: async (env) => (await service.createApp(loadConfig(env))).app,
+      };
+    },
   };
 }
 
@@ -59,102 +81,43 @@ export const SERVICES: ServiceEntry[] = [
       };
     },
   },
-  {
-    name: 'notifications',
-    load: () => {
-      const { createNotificationsApp } =
-        require('../../apps/notifications/src/notifications-app') as typeof import('../../apps/notifications/src/notifications-app');
-      const { loadNotificationsConfig } =
-        require('../../apps/notifications/src/notifications.config') as typeof import('../../apps/notifications/src/notifications.config');
-      const { notificationsEntities } =
-        require('../../apps/notifications/src/notifications.module') as typeof import('../../apps/notifications/src/notifications.module');
-      const { notificationsMigrations } =
-        require('../../apps/notifications/src/migrations') as typeof import('../../apps/notifications/src/migrations');
-      return {
-        entities: notificationsEntities,
-        migrations: notificationsMigrations,
-        createApp: async (env) => (await createNotificationsApp(loadNotificationsConfig(env))).app,
-      };
-    },
-  },
-  {
-    name: 'billing',
-    load: () => {
-      const { createBillingApp } =
-        require('../../apps/billing/src/billing-app') as typeof import('../../apps/billing/src/billing-app');
-      const { loadBillingConfig } =
-        require('../../apps/billing/src/billing.config') as typeof import('../../apps/billing/src/billing.config');
-      const { billingEntities } =
-        require('../../apps/billing/src/billing.module') as typeof import('../../apps/billing/src/billing.module');
-      const { billingMigrations } =
-        require('../../apps/billing/src/migrations') as typeof import('../../apps/billing/src/migrations');
-      return {
-        entities: billingEntities,
-        migrations: billingMigrations,
-        createApp: async (env) =>
-          (
-            await createBillingApp(
-              loadBillingConfig({
-                ...env,
-                STRIPE_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
-              }),
-            )
-          ).app,
-      };
-    },
-  },
-  {
-    name: 'cases',
-    load: () => {
-      const { createCasesApp } =
-        require('../../apps/cases/src/cases-app') as typeof import('../../apps/cases/src/cases-app');
-      const { loadCasesConfig } =
-        require('../../apps/cases/src/cases.config') as typeof import('../../apps/cases/src/cases.config');
-      const { casesEntities } =
-        require('../../apps/cases/src/cases.module') as typeof import('../../apps/cases/src/cases.module');
-      const { casesMigrations } =
-        require('../../apps/cases/src/migrations') as typeof import('../../apps/cases/src/migrations');
-      return {
-        entities: casesEntities,
-        migrations: casesMigrations,
-        createApp: async (env) => (await createCasesApp(loadCasesConfig(env))).app,
-      };
-    },
-  },
-  {
-    name: 'documents',
-    load: () => {
-      const { createDocumentsApp } =
-        require('../../apps/documents/src/documents-app') as typeof import('../../apps/documents/src/documents-app');
-      const { loadDocumentsConfig } =
-        require('../../apps/documents/src/documents.config') as typeof import('../../apps/documents/src/documents.config');
-      const { documentsEntities } =
-        require('../../apps/documents/src/documents.module') as typeof import('../../apps/documents/src/documents.module');
-      const { documentsMigrations } =
-        require('../../apps/documents/src/migrations') as typeof import('../../apps/documents/src/migrations');
-      return {
-        entities: documentsEntities,
-        migrations: documentsMigrations,
-        createApp: async (env) => (await createDocumentsApp(loadDocumentsConfig(env))).app,
-      };
-    },
-  },
-  {
-    name: 'memorials',
-    load: () => {
-      const { createMemorialsApp } =
-        require('../../apps/memorials/src/memorials-app') as typeof import('../../apps/memorials/src/memorials-app');
-      const { loadMemorialsConfig } =
-        require('../../apps/memorials/src/memorials.config') as typeof import('../../apps/memorials/src/memorials.config');
-      const { memorialsEntities } =
-        require('../../apps/memorials/src/memorials.module') as typeof import('../../apps/memorials/src/memorials.module');
-      const { memorialsMigrations } =
-        require('../../apps/memorials/src/migrations') as typeof import('../../apps/memorials/src/migrations');
-      return {
-        entities: memorialsEntities,
-        migrations: memorialsMigrations,
-        createApp: async (env) => (await createMemorialsApp(loadMemorialsConfig(env))).app,
-      };
-    },
-  },
+  defined('notifications', () => {
+    const { notificationsService } =
+      require('../../apps/notifications/src/notifications.module') as typeof import('../../apps/notifications/src/notifications.module');
+    const { loadNotificationsConfig } =
+      require('../../apps/notifications/src/notifications.config') as typeof import('../../apps/notifications/src/notifications.config');
+    return { service: notificationsService, loadConfig: loadNotificationsConfig };
+  }),
+  defined('billing', () => {
+    const { billingService } =
+      require('../../apps/billing/src/billing.module') as typeof import('../../apps/billing/src/billing.module');
+    const { loadBillingConfig } =
+      require('../../apps/billing/src/billing.config') as typeof import('../../apps/billing/src/billing.config');
+    return {
+      service: billingService,
+      loadConfig: (env) =>
+        loadBillingConfig({ ...env, STRIPE_WEBHOOK_SECRET: randomBytes(24).toString('hex') }),
+    };
+  }),
+  defined('cases', () => {
+    const { casesService } =
+      require('../../apps/cases/src/cases.module') as typeof import('../../apps/cases/src/cases.module');
+    const { loadCasesConfig } =
+      require('../../apps/cases/src/cases.config') as typeof import('../../apps/cases/src/cases.config');
+    return { service: casesService, loadConfig: loadCasesConfig };
+  }),
+  defined('documents', () => {
+    const { documentsService } =
+      require('../../apps/documents/src/documents.module') as typeof import('../../apps/documents/src/documents.module');
+    const { loadDocumentsConfig } =
+      require('../../apps/documents/src/documents.config') as typeof import('../../apps/documents/src/documents.config');
+    return { service: documentsService, loadConfig: loadDocumentsConfig };
+  }),
+  defined('memorials', () => {
+    const { memorialsService } =
+      require('../../apps/memorials/src/memorials.module') as typeof import('../../apps/memorials/src/memorials.module');
+    const { loadMemorialsConfig } =
+      require('../../apps/memorials/src/memorials.config') as typeof import('../../apps/memorials/src/memorials.config');
+    return { service: memorialsService, loadConfig: loadMemorialsConfig };
+  }),
 ];
