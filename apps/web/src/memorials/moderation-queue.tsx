@@ -75,7 +75,6 @@ export function ModerationQueue({
                   <Group gap="sm">
                     <Button
                       size="sm"
-                      color="green"
                       disabled={loading}
                       onClick={() => void decide(memory.id, 'APPROVED')}
                       aria-label={`Approve ${memory.title}`}

@@ -100,10 +100,14 @@ export function PhotoUpload({
         placeholder="Choose a photo"
         accept="image/jpeg,image/png"
         clearable
+        clearButtonProps={{ 'aria-label': 'Remove the chosen photo' }}
         value={file}
         onChange={setFile}
         error={fileError}
-        styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+        styles={{
+          description: { color: 'var(--mantine-color-gray-7)' },
+          placeholder: { color: 'var(--mantine-color-gray-7)' },
+        }}
       />
       <TextInput
         label="Caption (optional)"
