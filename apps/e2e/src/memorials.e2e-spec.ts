@@ -96,6 +96,24 @@ describe('memorial pages, in Chromium', () => {
       await creator.screenshot({ path: 'test-results/memorials-photo.png', fullPage: true });
       await expectAccessible(creator, 'memorial: photo uploaded');
 
+      // Edit: death before birth is refused under its field; a place of death is saved.
+      await creator.getByRole('button', { name: 'Edit Memorial' }).click();
+      const edit = creator.getByRole('dialog', { name: 'Edit Memorial' });
+      expect(await edit.getByRole('textbox', { name: 'Full name' }).inputValue()).toBe(
+        'Amina bint Yusuf',
+      );
+      await edit.getByLabel('Date of death').fill('1930-01-01');
+      await edit.getByRole('button', { name: 'Save Changes' }).click();
+      await edit.getByText('Date of death cannot be before date of birth').waitFor();
+      expect(await edit.getByLabel('Date of death').getAttribute('aria-invalid')).toBe('true');
+      await expectAccessible(creator, 'edit memorial dialog: death before birth');
+      await edit.getByLabel('Date of death').fill('2020-02-10');
+      await edit.getByLabel('Place of death').fill('Alexandria');
+      await edit.getByRole('button', { name: 'Save Changes' }).click();
+      await creator.getByText('Memorial Updated').first().waitFor();
+      await edit.waitFor({ state: 'hidden' });
+      await waitForImage(creator, 'img[alt="Photo of Amina bint Yusuf"]');
+
       // A second memorial, public.
       await creator.goto(`${stack.gatewayUrl}/memorials/create`);
       await creator.getByRole('textbox', { name: 'Full name' }).fill('Yusuf ibn Ali');
@@ -136,6 +154,7 @@ describe('memorial pages, in Chromium', () => {
       await visitor.goto(`${stack.gatewayUrl}/memorial/${familyId}`);
       await visitor.getByRole('heading', { name: 'Memorial Not Found' }).waitFor();
       await visitor.getByText(NOT_FOUND_TEXT).waitFor();
+      expect(await visitor.title()).toBe('Memorial Not Found · JIBS');
       expect(await visitor.getByText('Amina bint Yusuf').count()).toBe(0);
       await expectAccessible(visitor, 'memorial: not found for a visitor');
       await visitor.screenshot({ path: 'test-results/memorials-not-found.png', fullPage: true });
@@ -231,10 +250,10 @@ describe('memorial pages, in Chromium', () => {
       await timeline.getByText('The new house').waitFor();
       const entries = await timeline.getByRole('listitem').allInnerTexts();
       expect(entries.map((entry) => entry.split('\n')[0]?.trim())).toEqual([
-        'Born',
+        'Born in Cairo',
         'Memory',
         'Memory',
-        'Passed away',
+        'Passed away in Alexandria',
       ]);
       expect(entries[1]).toContain('Eid in Cairo');
       expect(entries[1]).toContain('October 6, 1975');

@@ -50,7 +50,11 @@ export function MemorialPage() {
     fetchPolicy: 'cache-and-network',
   });
   const memorial = data?.memorial;
-  useDocumentTitle(memorial ? memorial.fullName : loading ? 'Memorial' : '');
+  const notFound =
+    !memorial && !loading && (!error || toApiError(error).code === ErrorCode.NotFound);
+  useDocumentTitle(
+    memorial ? memorial.fullName : notFound ? MemorialMessages.notFoundTitle : 'Memorial',
+  );
 
   return (
     <Container size={960} px="md" py={{ base: 24, sm: 40 }}>
@@ -383,8 +387,17 @@ function MemorialTabs({
               >
                 <Group justify="space-between" wrap="wrap" gap="xs">
                   <Stack gap={2}>
-                    <Text fw={700}>{timelineLabel(entry.kind)}</Text>
-                    {entry.title && <Text style={{ overflowWrap: 'anywhere' }}>{entry.title}</Text>}
+                    {entry.kind === 'MEMORY' ? (
+                      <>
+                        <Text fw={700}>Memory</Text>
+                        <Text style={{ overflowWrap: 'anywhere' }}>{entry.title}</Text>
+                      </>
+                    ) : (
+                      // The service words birth and death ('Born in Cairo', 'Passed away').
+                      <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                        {entry.title}
+                      </Text>
+                    )}
                   </Stack>
                   <Text size="sm" c="gray.7">
                     {formatBothCalendars(entry.date)}
@@ -397,10 +410,4 @@ function MemorialTabs({
       </Tabs.Panel>
     </Tabs>
   );
-}
-
-function timelineLabel(kind: MemorialDetailFragment['timeline'][number]['kind']): string {
-  if (kind === 'BIRTH') return 'Born';
-  if (kind === 'DEATH') return 'Passed away';
-  return 'Memory';
 }

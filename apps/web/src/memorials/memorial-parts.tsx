@@ -12,7 +12,6 @@ import {
 import { memorialInitials, MemorialMessages } from '@jibs/domain';
 import { Link } from 'react-router';
 import type { MemorialPrivacy } from '../gql/graphql';
-import { useDocumentTitle } from '../layout/use-document-title';
 import { useSession } from '../session/session-context';
 import { privacyColor, privacyLabel } from './memorial-format';
 
@@ -70,10 +69,9 @@ export function MemorialBreadcrumbs({ current }: { current?: string }) {
   );
 }
 
-/** Missing and not allowed look the same (no existence leak). */
+/** Missing and not allowed look the same (no existence leak); the page sets the title. */
 export function MemorialNotFound() {
   const { status } = useSession();
-  useDocumentTitle(MemorialMessages.notFoundTitle);
   return (
     <Stack align="center" gap="lg" ta="center" py={{ base: 32, sm: 64 }}>
       <Title order={1}>{MemorialMessages.notFoundTitle}</Title>
