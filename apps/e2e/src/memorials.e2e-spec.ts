@@ -8,7 +8,12 @@ import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp } from './support/graphql-client';
-import { registerAndPayFee, signUpInBrowser } from './support/web-flows';
+import {
+  describedByText,
+  registerAndPayFee,
+  signUpInBrowser,
+  waitForFocus,
+} from './support/web-flows';
 
 const NOT_FOUND_TEXT =
   "The memorial page you're looking for doesn't exist or you don't have permission to view it.";
@@ -38,6 +43,19 @@ describe('memorial pages, in Chromium', () => {
     const relativeInput = aSignUp({ firstName: 'Omar', lastName: 'Yusuf' });
     try {
       // The creator: a registered member with no memorial yet (the signed-in empty state).
+      // Before any memorial: a visitor comes from the landing page to the visitors' empty state.
+      const firstVisitorContext = await browser.newContext();
+      const firstVisitor = await firstVisitorContext.newPage();
+      await firstVisitor.goto(stack.gatewayUrl);
+      await firstVisitor.getByRole('link', { name: 'Browse Memorial Pages' }).click();
+      await firstVisitor.waitForURL('**/memorials');
+      await firstVisitor.getByRole('heading', { name: 'No Memorial Pages' }).waitFor();
+      await firstVisitor.getByText('There are no public memorial pages yet.').waitFor();
+      await firstVisitor.getByRole('link', { name: 'Sign In' }).last().waitFor();
+      expect(await firstVisitor.title()).toBe('Memorial Pages · JIBS');
+      await expectAccessible(firstVisitor, 'memorials: visitor, none yet');
+      await firstVisitorContext.close();
+
       await registerAndPayFee(creator, stack, creatorInput);
       await creator.goto(`${stack.gatewayUrl}/memorials`);
       await creator.getByRole('heading', { name: 'No Memorial Pages' }).waitFor();
@@ -57,6 +75,9 @@ describe('memorial pages, in Chromium', () => {
       const fullName = creator.getByRole('textbox', { name: 'Full name' });
       await creator.getByText('Full name is required', { exact: true }).waitFor();
       expect(await fullName.getAttribute('aria-invalid')).toBe('true');
+      // The error is read with the field, which has the focus.
+      expect(await describedByText(fullName)).toContain('Full name is required');
+      await waitForFocus(fullName);
       await expectAccessible(creator, 'create memorial: full name missing');
       await fullName.fill('Amina bint Yusuf');
       await creator.getByLabel('Date of birth').fill('1940-05-01');
@@ -114,7 +135,10 @@ describe('memorial pages, in Chromium', () => {
       await edit.waitFor({ state: 'hidden' });
       await waitForImage(creator, 'img[alt="Photo of Amina bint Yusuf"]');
 
-      // A second memorial, public.
+      // A second memorial, public (Cancel first: back to the list).
+      await creator.goto(`${stack.gatewayUrl}/memorials/create`);
+      await creator.getByRole('button', { name: 'Cancel' }).click();
+      await creator.waitForURL('**/memorials');
       await creator.goto(`${stack.gatewayUrl}/memorials/create`);
       await creator.getByRole('textbox', { name: 'Full name' }).fill('Yusuf ibn Ali');
       await creator.getByRole('combobox', { name: 'Privacy' }).click();
@@ -192,6 +216,8 @@ describe('memorial pages, in Chromium', () => {
       await relative.getByRole('tab', { name: 'Memories (0)' }).click();
       await relative.getByRole('button', { name: 'Add Memory' }).click();
       const addMemory = relative.getByRole('dialog', { name: 'Add a Memory' });
+      // The dialog takes the focus to its first field.
+      await waitForFocus(addMemory.getByRole('textbox', { name: 'Title', exact: true }));
       await addMemory.getByRole('button', { name: 'Share Memory' }).click();
       await addMemory.getByText('Title is required', { exact: true }).waitFor();
       await addMemory.getByText('Content is required', { exact: true }).waitFor();
