@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import type { LocalStack } from '@jibs/stack';
+import { eventually } from '@jibs/testing';
 import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
@@ -117,6 +118,30 @@ describe('memorial pages, in Chromium', () => {
       await creator.screenshot({ path: 'test-results/memorials-photo.png', fullPage: true });
       await expectAccessible(creator, 'memorial: photo uploaded');
 
+      // A second photo, then moved first with the keyboard-operable reorder buttons.
+      await creator.locator('input[type="file"]').setInputFiles(photoPath);
+      await creator.getByLabel('Caption (optional)').fill('At the sea');
+      expect(await creator.getByLabel('Use as the profile photo').isChecked()).toBe(false);
+      await creator.getByRole('button', { name: 'Upload Photo' }).click();
+      await creator.getByRole('tab', { name: 'Photos (2)' }).waitFor();
+      const photoCaptions = () =>
+        creator
+          .getByRole('tabpanel')
+          .getByRole('listitem')
+          .getByRole('img')
+          .evaluateAll((images) => images.map((image) => image.getAttribute('alt')));
+      expect(await photoCaptions()).toEqual(['In the garden', 'At the sea']);
+      await creator.getByRole('button', { name: 'Move photo 2 earlier' }).click();
+      await eventually(
+        async () => {
+          const captions = await photoCaptions();
+          return captions[0] === 'At the sea' ? captions : undefined;
+        },
+        { timeoutMs: 15_000, message: 'the photos in their new order' },
+      );
+      expect(await photoCaptions()).toEqual(['At the sea', 'In the garden']);
+      await expectAccessible(creator, 'memorial: two photos, reordered');
+
       // Edit: death before birth is refused under its field; a place of death is saved.
       await creator.getByRole('button', { name: 'Edit Memorial' }).click();
       const edit = creator.getByRole('dialog', { name: 'Edit Memorial' });
@@ -163,6 +188,12 @@ describe('memorial pages, in Chromium', () => {
       await invite.getByRole('button', { name: 'Send Invitation' }).click();
       await invite.getByText('Please enter a valid email address').waitFor();
       await expectAccessible(creator, 'invite dialog: bad address');
+      // A mistyped address is invited, then removed.
+      await invite.getByLabel('Email address').fill('omar.typo@example.com');
+      await invite.getByRole('button', { name: 'Send Invitation' }).click();
+      await invite.getByText('omar.typo@example.com').waitFor();
+      await invite.getByRole('button', { name: 'Remove omar.typo@example.com' }).click();
+      await invite.getByText('omar.typo@example.com').waitFor({ state: 'detached' });
       await invite.getByLabel('Email address').fill(String(relativeInput.email));
       await invite.getByRole('button', { name: 'Send Invitation' }).click();
       await creator.getByText('Invitation Sent').first().waitFor();
@@ -187,6 +218,9 @@ describe('memorial pages, in Chromium', () => {
       await visitor.goto(`${stack.gatewayUrl}/memorial/${publicId}`);
       await visitor.getByRole('heading', { level: 1, name: 'Yusuf ibn Ali' }).waitFor();
       expect(await visitor.getByRole('button', { name: 'Edit Memorial' }).count()).toBe(0);
+      await visitor.getByRole('tab', { name: 'Memories (0)' }).click();
+      await visitor.getByText('to share a memory.').waitFor();
+      expect(await visitor.getByRole('button', { name: 'Add Memory' }).count()).toBe(0);
       await expectAccessible(visitor, 'memorial: public, visitor');
       await visitor.getByRole('link', { name: 'Memorials', exact: true }).first().click();
       await visitor.waitForURL('**/memorials');

@@ -16,7 +16,11 @@ import { notifications } from '@mantine/notifications';
 import { invitationEmailSchema, MAX_EMAIL_LENGTH } from '@jibs/domain';
 import { useState } from 'react';
 import { toApiError } from '../api/api-error';
-import { InviteToMemorialDocument, MemorialConnectionsDocument } from '../gql/graphql';
+import {
+  InviteToMemorialDocument,
+  MemorialConnectionsDocument,
+  RemoveMemorialConnectionDocument,
+} from '../gql/graphql';
 import { memorialFailureMessage } from './memorial-format';
 
 /** The creator invites a family member by email, as a viewer or an editor. */
@@ -30,6 +34,7 @@ export function InviteDialog({
   onClose: () => void;
 }) {
   const [invite, { loading }] = useMutation(InviteToMemorialDocument);
+  const [removeConnection, removal] = useMutation(RemoveMemorialConnectionDocument);
   const connections = useQuery(MemorialConnectionsDocument, {
     variables: { memorialId },
     skip: !opened,
@@ -87,6 +92,20 @@ export function InviteDialog({
 
   const list = connections.data?.memorialConnections ?? [];
 
+  const remove = async (id: string, email: string) => {
+    try {
+      await removeConnection({ variables: { id } });
+      notifications.show({
+        color: 'green',
+        title: 'Removed',
+        message: `${email} was removed from this memorial.`,
+      });
+      await connections.refetch();
+    } catch (error) {
+      setFailure(memorialFailureMessage(toApiError(error), 'Failed to remove the family member.'));
+    }
+  };
+
   return (
     <Modal opened={opened} onClose={close} title="Invite a Family Member" size="lg" centered>
       <Stack gap="lg">
@@ -139,6 +158,15 @@ export function InviteDialog({
                     <Badge variant="light" color={connection.acceptedAt ? 'green' : 'gray'}>
                       {connection.acceptedAt ? 'Accepted' : 'Invited'}
                     </Badge>
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      disabled={removal.loading}
+                      onClick={() => void remove(connection.id, connection.invitedEmail)}
+                      aria-label={`Remove ${connection.invitedEmail}`}
+                    >
+                      Remove
+                    </Button>
                   </Group>
                 </Group>
               ))}

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -17,11 +18,12 @@ import {
 import { notifications } from '@mantine/notifications';
 import { ErrorCode, memorialYears, MemorialMessages } from '@jibs/domain';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { toApiError } from '../api/api-error';
 import {
   MemorialDocument,
   MemorialMemoriesDocument,
+  ReorderMemorialPhotosDocument,
   UpdateMemorialDocument,
   type MemorialDetailFragment,
   type MemorialInput,
@@ -29,6 +31,7 @@ import {
 import { DetailList } from '../layout/detail-list';
 import { PageLoader } from '../layout/page-loader';
 import { useDocumentTitle } from '../layout/use-document-title';
+import { useSession } from '../session/session-context';
 import { AddMemoryDialog } from './add-memory-dialog';
 import { InviteDialog } from './invite-dialog';
 import { formatBothCalendars, memorialFailureMessage } from './memorial-format';
@@ -218,7 +221,25 @@ function MemorialTabs({
   setProfilePhoto: (photoId: string) => Promise<void>;
 }) {
   const permissions = memorial.viewerPermissions;
+  const { status } = useSession();
   const [adding, setAdding] = useState(false);
+  const [reorder, reordering] = useMutation(ReorderMemorialPhotosDocument);
+  const movePhoto = async (index: number, offset: -1 | 1) => {
+    const ids = memorial.photos.map((photo) => photo.id);
+    const target = index + offset;
+    if (target < 0 || target >= ids.length) return;
+    [ids[index], ids[target]] = [ids[target]!, ids[index]!];
+    try {
+      await reorder({ variables: { memorialId: memorial.id, photoIds: ids } });
+      refetch();
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'Error',
+        message: memorialFailureMessage(toApiError(error), MemorialMessages.unexpected),
+      });
+    }
+  };
   const memories = useQuery(MemorialMemoriesDocument, {
     variables: { memorialId: memorial.id },
     fetchPolicy: 'cache-and-network',
@@ -262,6 +283,14 @@ function MemorialTabs({
               <Button onClick={() => setAdding(true)}>Add Memory</Button>
             )}
           </Group>
+          {!permissions.canAddMemory && status !== 'signed-in' && (
+            <Text c="gray.7">
+              <Anchor component={Link} to="/login" state={{ from: `/memorial/${memorial.id}` }}>
+                Sign in
+              </Anchor>{' '}
+              to share a memory.
+            </Text>
+          )}
           {permissions.canModerate && (
             <ModerationQueue memorialId={memorial.id} onModerated={refresh} />
           )}
@@ -344,6 +373,28 @@ function MemorialTabs({
                       <Badge variant="light" color="jibs">
                         Profile photo
                       </Badge>
+                    )}
+                    {permissions.canEdit && memorial.photos.length > 1 && (
+                      <Group gap="xs">
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          disabled={index === 0 || reordering.loading}
+                          onClick={() => void movePhoto(index, -1)}
+                          aria-label={`Move photo ${index + 1} earlier`}
+                        >
+                          Earlier
+                        </Button>
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          disabled={index === memorial.photos.length - 1 || reordering.loading}
+                          onClick={() => void movePhoto(index, 1)}
+                          aria-label={`Move photo ${index + 1} later`}
+                        >
+                          Later
+                        </Button>
+                      </Group>
                     )}
                   </Stack>
                 </Card>
