@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ErrorCode, memorialYears, MemorialMessages } from '@jibs/domain';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toApiError } from '../api/api-error';
 import {
@@ -81,6 +81,16 @@ export function MemorialPage() {
   );
 }
 
+/** Presigned photo links last 5 minutes: a failed image asks for fresh links, once a minute. */
+function useFreshLinks(refetch: () => void): () => void {
+  const last = useRef(0);
+  return () => {
+    if (Date.now() - last.current < 60_000) return;
+    last.current = Date.now();
+    refetch();
+  };
+}
+
 function toFormValues(memorial: MemorialDetailFragment): MemorialFormValues {
   return {
     fullName: memorial.fullName,
@@ -115,6 +125,7 @@ function MemorialView({
   const [editing, setEditing] = useState(false);
   const [inviting, setInviting] = useState(false);
   const [updateMemorial] = useMutation(UpdateMemorialDocument);
+  const refreshLinks = useFreshLinks(refetch);
   const years = memorialYears(memorial.birthDate, memorial.deathDate);
 
   const setProfilePhoto = async (photoId: string) => {
@@ -132,6 +143,7 @@ function MemorialView({
             fullName={memorial.fullName}
             imageUrl={memorial.profileImageUrl}
             size={120}
+            onImageError={refreshLinks}
           />
           <Stack gap={6} style={{ flex: 1, minWidth: 220 }}>
             <Title order={1} style={{ overflowWrap: 'anywhere' }}>
@@ -173,7 +185,12 @@ function MemorialView({
         </Card>
       )}
 
-      <MemorialTabs memorial={memorial} refetch={refetch} setProfilePhoto={setProfilePhoto} />
+      <MemorialTabs
+        memorial={memorial}
+        refetch={refetch}
+        refreshLinks={refreshLinks}
+        setProfilePhoto={setProfilePhoto}
+      />
 
       <Modal
         opened={editing}
@@ -214,10 +231,12 @@ function MemorialView({
 function MemorialTabs({
   memorial,
   refetch,
+  refreshLinks,
   setProfilePhoto,
 }: {
   memorial: MemorialDetailFragment;
   refetch: () => void;
+  refreshLinks: () => void;
   setProfilePhoto: (photoId: string) => Promise<void>;
 }) {
   const permissions = memorial.viewerPermissions;
@@ -363,6 +382,7 @@ function MemorialTabs({
                       radius="sm"
                       h={200}
                       fit="cover"
+                      onError={refreshLinks}
                     />
                     {photo.caption && (
                       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

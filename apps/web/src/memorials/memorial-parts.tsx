@@ -10,7 +10,7 @@ import {
   Title,
 } from '@mantine/core';
 import { memorialInitials, MemorialMessages } from '@jibs/domain';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { MemorialPrivacy } from '../gql/graphql';
 import { useSession } from '../session/session-context';
 import { privacyColor, privacyLabel } from './memorial-format';
@@ -20,10 +20,13 @@ export function MemorialAvatar({
   fullName,
   imageUrl,
   size,
+  onImageError,
 }: {
   fullName: string;
   imageUrl: string | null;
   size: number;
+  /** The presigned link may have expired (5 minutes): the page asks for fresh ones. */
+  onImageError?: () => void;
 }) {
   return (
     <Avatar
@@ -33,6 +36,7 @@ export function MemorialAvatar({
       radius={size}
       color="jibs"
       variant="filled"
+      imageProps={onImageError ? { onError: onImageError } : undefined}
     >
       <span aria-hidden>{memorialInitials(fullName)}</span>
     </Avatar>
@@ -72,6 +76,7 @@ export function MemorialBreadcrumbs({ current }: { current?: string }) {
 /** Missing and not allowed look the same (no existence leak); the page sets the title. */
 export function MemorialNotFound() {
   const { status } = useSession();
+  const { pathname } = useLocation();
   return (
     <Stack align="center" gap="lg" ta="center" py={{ base: 32, sm: 64 }}>
       <Title order={1}>{MemorialMessages.notFoundTitle}</Title>
@@ -83,7 +88,7 @@ export function MemorialNotFound() {
           Back to Memorials
         </Button>
         {status !== 'signed-in' && (
-          <Button component={Link} to="/login" variant="default">
+          <Button component={Link} to="/login" state={{ from: pathname }} variant="default">
             Sign In
           </Button>
         )}
