@@ -42,6 +42,15 @@ const RegistrationPaymentSuccessPage = lazy(() =>
     default: m.RegistrationPaymentSuccessPage,
   })),
 );
+const MemorialsPage = lazy(() =>
+  import('../memorials/memorials-page').then((m) => ({ default: m.MemorialsPage })),
+);
+const MemorialPage = lazy(() =>
+  import('../memorials/memorial-page').then((m) => ({ default: m.MemorialPage })),
+);
+const CreateMemorialPage = lazy(() =>
+  import('../memorials/create-memorial-page').then((m) => ({ default: m.CreateMemorialPage })),
+);
 const ComingSoonPage = lazy(() =>
   import('../pages/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })),
 );
@@ -51,9 +60,6 @@ const MEMBER_SCREENS_TO_COME = [
   { path: 'submit-death', title: 'Submit Death Report', withBreadcrumbs: true },
   { path: 'upload', title: 'Upload Documents', withBreadcrumbs: true },
   { path: 'my-reports', title: 'My Death Reports' },
-  { path: 'memorials', title: 'Memorial Pages' },
-  { path: 'memorials/create', title: 'Create a Memorial' },
-  { path: 'memorial/:id', title: 'Memorial' },
 ];
 
 export function App({ client, session }: { client: ApolloClient; session: SessionManager }) {
@@ -73,6 +79,9 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                   {publicRoutes()}
                   <Route path="register" element={<RegisterPage />} />
                   <Route path="reset-password" element={<ResetPasswordPage />} />
+                  {/* Memorials: public routes; the server decides what each caller may see. */}
+                  <Route path="memorials" element={<MemorialsPage />} />
+                  <Route path="memorial/:id" element={<MemorialPage />} />
                   <Route element={<RouteGuard access="signed-out" />}>
                     <Route path="login" element={<LoginPage />} />
                   </Route>
@@ -89,6 +98,7 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                     <Route path="dashboard" element={<DashboardPage />} />
                     <Route path="profile" element={<ProfilePage />} />
                     <Route path="payment-history" element={<PaymentHistoryPage />} />
+                    <Route path="memorials/create" element={<CreateMemorialPage />} />
                     {MEMBER_SCREENS_TO_COME.map((screen) => (
                       <Route
                         key={screen.path}

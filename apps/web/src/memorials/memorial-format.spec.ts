@@ -1,0 +1,70 @@
+import { ErrorCode, MemorialMessages } from '@jibs/domain';
+import {
+  emptyAsNull,
+  formatBothCalendars,
+  formatHijriDate,
+  memorialFailureMessage,
+  privacyLabel,
+  toMemorialInput,
+  EMPTY_MEMORIAL,
+} from './memorial-format';
+
+describe('memorial dates', () => {
+  it('shows a stored date in the Hijri calendar too', () => {
+    expect(formatHijriDate('1980-03-04')).toBe('Rabiʻ II 17, 1400 AH');
+    expect(formatBothCalendars('1980-03-04')).toBe('March 4, 1980 (Rabiʻ II 17, 1400 AH)');
+  });
+
+  it('shows nothing for a missing or unreadable date', () => {
+    expect(formatHijriDate(null)).toBe('');
+    expect(formatHijriDate('1980-3-4')).toBe('');
+    expect(formatBothCalendars('')).toBe('');
+  });
+});
+
+describe('memorial form values', () => {
+  it('sends empty optional fields as null and keeps the family-only default', () => {
+    expect(
+      toMemorialInput({ ...EMPTY_MEMORIAL, fullName: '  Amina Yusuf ', biography: '  ' }),
+    ).toEqual({
+      fullName: 'Amina Yusuf',
+      birthDate: null,
+      deathDate: null,
+      birthLocation: null,
+      deathLocation: null,
+      biography: null,
+      privacyLevel: 'FAMILY_ONLY',
+    });
+    expect(emptyAsNull(' Cairo ')).toBe('Cairo');
+  });
+
+  it('labels the privacy levels as the badges show them', () => {
+    expect(privacyLabel('FAMILY_ONLY')).toBe('Family Only');
+    expect(privacyLabel('PUBLIC')).toBe('Public');
+    expect(privacyLabel('PRIVATE')).toBe('Private');
+  });
+});
+
+describe('memorialFailureMessage', () => {
+  const base = { fieldErrors: {}, network: false };
+  it('words a missing or hidden memorial as the spec does', () => {
+    expect(
+      memorialFailureMessage({ ...base, code: ErrorCode.NotFound, message: 'x' }, 'fallback'),
+    ).toBe(MemorialMessages.notFoundMessage);
+  });
+
+  it("passes the server's rate-limit message on and hides internal errors", () => {
+    expect(
+      memorialFailureMessage(
+        { ...base, code: ErrorCode.RateLimited, message: MemorialMessages.memoryRateLimited },
+        MemorialMessages.memoryFailed,
+      ),
+    ).toBe(MemorialMessages.memoryRateLimited);
+    expect(
+      memorialFailureMessage(
+        { ...base, code: ErrorCode.Internal, message: 'stack trace' },
+        MemorialMessages.memoryFailed,
+      ),
+    ).toBe(MemorialMessages.memoryFailed);
+  });
+});

@@ -1,0 +1,484 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Image,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { ErrorCode, memorialYears, MemorialMessages } from '@jibs/domain';
+import { useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { toApiError } from '../api/api-error';
+import {
+  MemorialDocument,
+  MemorialMemoriesDocument,
+  ReorderMemorialPhotosDocument,
+  UpdateMemorialDocument,
+  type MemorialDetailFragment,
+  type MemorialInput,
+} from '../gql/graphql';
+import { DetailList } from '../layout/detail-list';
+import { PageLoader } from '../layout/page-loader';
+import { useDocumentTitle } from '../layout/use-document-title';
+import { useSession } from '../session/session-context';
+import { AddMemoryDialog } from './add-memory-dialog';
+import { InviteDialog } from './invite-dialog';
+import { formatBothCalendars, memorialFailureMessage } from './memorial-format';
+import { MemorialForm, type MemorialFormValues } from './memorial-form';
+import { ModerationQueue } from './moderation-queue';
+import {
+  MemorialAvatar,
+  MemorialBreadcrumbs,
+  MemorialNotFound,
+  PrivacyBadge,
+} from './memorial-parts';
+import { PhotoUpload } from './photo-upload';
+
+/** /memorial/:id — public route; the server decides who may see it. */
+export function MemorialPage() {
+  const { id = '' } = useParams();
+  const { data, loading, error, refetch } = useQuery(MemorialDocument, {
+    variables: { id },
+    fetchPolicy: 'cache-and-network',
+  });
+  const memorial = data?.memorial;
+  const notFound =
+    !memorial && !loading && (!error || toApiError(error).code === ErrorCode.NotFound);
+  useDocumentTitle(
+    memorial ? memorial.fullName : notFound ? MemorialMessages.notFoundTitle : 'Memorial',
+  );
+
+  return (
+    <Container size={960} px="md" py={{ base: 24, sm: 40 }}>
+      {loading && !data ? (
+        <PageLoader label="Loading the memorial page…" />
+      ) : memorial ? (
+        <MemorialView memorial={memorial} refetch={() => void refetch()} />
+      ) : error && toApiError(error).code !== ErrorCode.NotFound ? (
+        <Alert color="red" variant="light" role="alert" title="Error">
+          <Stack gap="sm" align="flex-start">
+            <Text>{memorialFailureMessage(toApiError(error), MemorialMessages.unexpected)}</Text>
+            <Button variant="light" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <MemorialNotFound />
+      )}
+    </Container>
+  );
+}
+
+/** Presigned photo links last 5 minutes: a failed image asks for fresh links, once a minute. */
+function useFreshLinks(refetch: () => void): () => void {
+  const last = useRef(0);
+  return () => {
+    if (Date.now() - last.current < 60_000) return;
+    last.current = Date.now();
+    refetch();
+  };
+}
+
+function toFormValues(memorial: MemorialDetailFragment): MemorialFormValues {
+  return {
+    fullName: memorial.fullName,
+    birthDate: memorial.birthDate ?? '',
+    deathDate: memorial.deathDate ?? '',
+    birthLocation: memorial.birthLocation ?? '',
+    deathLocation: memorial.deathLocation ?? '',
+    biography: memorial.biography ?? '',
+    privacyLevel: memorial.privacyLevel,
+  };
+}
+
+function currentInput(memorial: MemorialDetailFragment): MemorialInput {
+  return {
+    fullName: memorial.fullName,
+    birthDate: memorial.birthDate,
+    deathDate: memorial.deathDate,
+    birthLocation: memorial.birthLocation,
+    deathLocation: memorial.deathLocation,
+    biography: memorial.biography,
+  };
+}
+
+function MemorialView({
+  memorial,
+  refetch,
+}: {
+  memorial: MemorialDetailFragment;
+  refetch: () => void;
+}) {
+  const permissions = memorial.viewerPermissions;
+  const [editing, setEditing] = useState(false);
+  const [inviting, setInviting] = useState(false);
+  const [updateMemorial] = useMutation(UpdateMemorialDocument);
+  const refreshLinks = useFreshLinks(refetch);
+  const years = memorialYears(memorial.birthDate, memorial.deathDate);
+
+  const setProfilePhoto = async (photoId: string) => {
+    await updateMemorial({
+      variables: { id: memorial.id, input: { ...currentInput(memorial), profilePhotoId: photoId } },
+    });
+  };
+
+  return (
+    <Stack gap="lg">
+      <MemorialBreadcrumbs current={memorial.fullName} />
+      <Card withBorder radius="lg" padding="xl">
+        <Group align="flex-start" gap="lg" wrap="wrap">
+          <MemorialAvatar
+            fullName={memorial.fullName}
+            imageUrl={memorial.profileImageUrl}
+            size={120}
+            onImageError={refreshLinks}
+          />
+          <Stack gap={6} style={{ flex: 1, minWidth: 220 }}>
+            <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+              {memorial.fullName}
+            </Title>
+            {years && (
+              <Text fz="lg" c="gray.7">
+                {years}
+              </Text>
+            )}
+            <Group gap="xs">
+              <PrivacyBadge privacy={memorial.privacyLevel} />
+            </Group>
+            {memorial.birthLocation && (
+              <Text c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                Born in {memorial.birthLocation}
+              </Text>
+            )}
+          </Stack>
+          <Group gap="sm">
+            {permissions.canInvite && (
+              <Button variant="default" onClick={() => setInviting(true)}>
+                Invite Family
+              </Button>
+            )}
+            {permissions.canEdit && <Button onClick={() => setEditing(true)}>Edit Memorial</Button>}
+          </Group>
+        </Group>
+      </Card>
+
+      {memorial.biography && (
+        <Card withBorder radius="lg" padding="xl" component="section" aria-labelledby="bio-title">
+          <Title order={2} size="h3" id="bio-title" mb="sm">
+            Biography
+          </Title>
+          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {memorial.biography}
+          </Text>
+        </Card>
+      )}
+
+      <MemorialTabs
+        memorial={memorial}
+        refetch={refetch}
+        refreshLinks={refreshLinks}
+        setProfilePhoto={setProfilePhoto}
+      />
+
+      <Modal
+        opened={editing}
+        onClose={() => setEditing(false)}
+        title="Edit Memorial"
+        size="lg"
+        centered
+      >
+        <MemorialForm
+          initialValues={toFormValues(memorial)}
+          submitLabel="Save Changes"
+          failureFallback={MemorialMessages.unexpected}
+          biographyRows={6}
+          onCancel={() => setEditing(false)}
+          onSubmit={async (input) => {
+            await updateMemorial({ variables: { id: memorial.id, input } });
+            notifications.show({
+              color: 'green',
+              title: 'Memorial Updated',
+              message: 'Your changes have been saved.',
+            });
+            setEditing(false);
+            refetch();
+          }}
+        />
+      </Modal>
+      {permissions.canInvite && (
+        <InviteDialog
+          memorialId={memorial.id}
+          opened={inviting}
+          onClose={() => setInviting(false)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function MemorialTabs({
+  memorial,
+  refetch,
+  refreshLinks,
+  setProfilePhoto,
+}: {
+  memorial: MemorialDetailFragment;
+  refetch: () => void;
+  refreshLinks: () => void;
+  setProfilePhoto: (photoId: string) => Promise<void>;
+}) {
+  const permissions = memorial.viewerPermissions;
+  const { status } = useSession();
+  const [adding, setAdding] = useState(false);
+  const [reorder, reordering] = useMutation(ReorderMemorialPhotosDocument);
+  const movePhoto = async (index: number, offset: -1 | 1) => {
+    const ids = memorial.photos.map((photo) => photo.id);
+    const target = index + offset;
+    if (target < 0 || target >= ids.length) return;
+    [ids[index], ids[target]] = [ids[target]!, ids[index]!];
+    try {
+      await reorder({ variables: { memorialId: memorial.id, photoIds: ids } });
+      refetch();
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'Error',
+        message: memorialFailureMessage(toApiError(error), MemorialMessages.unexpected),
+      });
+    }
+  };
+  const memories = useQuery(MemorialMemoriesDocument, {
+    variables: { memorialId: memorial.id },
+    fetchPolicy: 'cache-and-network',
+  });
+  const refresh = () => {
+    refetch();
+    void memories.refetch();
+  };
+  const list = memories.data?.memories ?? [];
+
+  return (
+    <Tabs defaultValue="about" keepMounted={false}>
+      <Tabs.List>
+        <Tabs.Tab value="about">About</Tabs.Tab>
+        <Tabs.Tab value="memories">Memories ({memorial.memoryCount})</Tabs.Tab>
+        <Tabs.Tab value="photos">Photos ({memorial.photoCount})</Tabs.Tab>
+        <Tabs.Tab value="timeline">Timeline</Tabs.Tab>
+      </Tabs.List>
+
+      <Tabs.Panel value="about" pt="lg">
+        <Card withBorder radius="md" padding="lg">
+          <DetailList
+            items={[
+              { label: 'Full name', value: memorial.fullName },
+              { label: 'Date of birth', value: formatBothCalendars(memorial.birthDate) || '—' },
+              { label: 'Place of birth', value: memorial.birthLocation || '—' },
+              { label: 'Date of death', value: formatBothCalendars(memorial.deathDate) || '—' },
+              { label: 'Place of death', value: memorial.deathLocation || '—' },
+            ]}
+          />
+        </Card>
+      </Tabs.Panel>
+
+      <Tabs.Panel value="memories" pt="lg">
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap">
+            <Title order={2} size="h3">
+              Memories
+            </Title>
+            {permissions.canAddMemory && (
+              <Button onClick={() => setAdding(true)}>Add Memory</Button>
+            )}
+          </Group>
+          {!permissions.canAddMemory && status !== 'signed-in' && (
+            <Text c="gray.7">
+              <Anchor component={Link} to="/login" state={{ from: `/memorial/${memorial.id}` }}>
+                Sign in
+              </Anchor>{' '}
+              to share a memory.
+            </Text>
+          )}
+          {permissions.canModerate && (
+            <ModerationQueue memorialId={memorial.id} onModerated={refresh} />
+          )}
+          {memories.error && !memories.data ? (
+            <Alert color="red" variant="light" role="alert" title="Error">
+              {memorialFailureMessage(toApiError(memories.error), MemorialMessages.unexpected)}
+            </Alert>
+          ) : list.length === 0 ? (
+            <Text c="gray.7">No memories have been shared yet.</Text>
+          ) : (
+            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {list.map((memory) => (
+                <Card component="li" key={memory.id} withBorder radius="md" padding="lg">
+                  <Stack gap={6}>
+                    <Group justify="space-between" wrap="wrap" gap="xs">
+                      <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                        {memory.title}
+                      </Text>
+                      {memory.status !== 'APPROVED' && (
+                        <Badge
+                          variant="light"
+                          color={memory.status === 'PENDING' ? 'yellow' : 'gray'}
+                        >
+                          {memory.status === 'PENDING' ? 'Awaiting approval' : 'Not approved'}
+                        </Badge>
+                      )}
+                    </Group>
+                    <Text size="sm" c="gray.7">
+                      By {memory.contributorName}
+                      {memory.memoryDate ? ` · ${formatBothCalendars(memory.memoryDate)}` : ''}
+                    </Text>
+                    <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                      {memory.content}
+                    </Text>
+                  </Stack>
+                </Card>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+        {permissions.canAddMemory && (
+          <AddMemoryDialog
+            memorialId={memorial.id}
+            opened={adding}
+            onClose={() => setAdding(false)}
+            onAdded={refresh}
+          />
+        )}
+      </Tabs.Panel>
+
+      <Tabs.Panel value="photos" pt="lg">
+        <Stack gap="lg">
+          {memorial.photos.length === 0 ? (
+            <Text c="gray.7">No photos have been added yet.</Text>
+          ) : (
+            <SimpleGrid
+              cols={{ base: 1, xs: 2, md: 3 }}
+              spacing="md"
+              component="ul"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+            >
+              {memorial.photos.map((photo, index) => (
+                <Card component="li" key={photo.id} withBorder radius="md" padding="sm">
+                  <Stack gap={6}>
+                    <Image
+                      src={photo.url}
+                      alt={photo.caption || `Photo ${index + 1} of ${memorial.fullName}`}
+                      radius="sm"
+                      h={200}
+                      fit="cover"
+                      onError={refreshLinks}
+                    />
+                    {photo.caption && (
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {photo.caption}
+                      </Text>
+                    )}
+                    {photo.id === memorial.profilePhotoId && (
+                      <Badge variant="light" color="jibs">
+                        Profile photo
+                      </Badge>
+                    )}
+                    {permissions.canEdit && memorial.photos.length > 1 && (
+                      <Group gap="xs">
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          disabled={index === 0 || reordering.loading}
+                          onClick={() => void movePhoto(index, -1)}
+                          aria-label={`Move photo ${index + 1} earlier`}
+                        >
+                          Earlier
+                        </Button>
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          disabled={index === memorial.photos.length - 1 || reordering.loading}
+                          onClick={() => void movePhoto(index, 1)}
+                          aria-label={`Move photo ${index + 1} later`}
+                        >
+                          Later
+                        </Button>
+                      </Group>
+                    )}
+                  </Stack>
+                </Card>
+              ))}
+            </SimpleGrid>
+          )}
+          {permissions.canEdit && (
+            <Card withBorder radius="md" padding="lg">
+              <PhotoUpload
+                memorialId={memorial.id}
+                hasProfilePhoto={Boolean(memorial.profilePhotoId)}
+                onUploaded={async (photoId, useAsProfile) => {
+                  if (useAsProfile) await setProfilePhoto(photoId);
+                  refetch();
+                }}
+              />
+            </Card>
+          )}
+        </Stack>
+      </Tabs.Panel>
+
+      <Tabs.Panel value="timeline" pt="lg">
+        {memorial.timeline.length === 0 ? (
+          <Text c="gray.7">No dates have been added yet.</Text>
+        ) : (
+          <Stack
+            gap="sm"
+            component="ol"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label="Timeline"
+          >
+            {memorial.timeline.map((entry, index) => (
+              <Card
+                component="li"
+                key={`${entry.kind}-${entry.memoryId ?? index}`}
+                withBorder
+                radius="md"
+                padding="md"
+              >
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <Stack gap={2}>
+                    {entry.kind === 'MEMORY' ? (
+                      <>
+                        <Text fw={700}>Memory</Text>
+                        <Text style={{ overflowWrap: 'anywhere' }}>{entry.title}</Text>
+                      </>
+                    ) : (
+                      // The service words birth and death ('Born in Cairo', 'Passed away').
+                      <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                        {entry.title}
+                      </Text>
+                    )}
+                  </Stack>
+                  <Text size="sm" c="gray.7">
+                    {formatBothCalendars(entry.date)}
+                  </Text>
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
