@@ -42,15 +42,25 @@ const RegistrationPaymentSuccessPage = lazy(() =>
     default: m.RegistrationPaymentSuccessPage,
   })),
 );
+const SubmitDeathReportPage = lazy(() =>
+  import('../cases/submit-death-report-page').then((m) => ({
+    default: m.SubmitDeathReportPage,
+  })),
+);
+const MyReportsPage = lazy(() =>
+  import('../cases/my-reports-page').then((m) => ({ default: m.MyReportsPage })),
+);
+const UploadDocumentsPage = lazy(() =>
+  import('../documents/upload-documents-page').then((m) => ({
+    default: m.UploadDocumentsPage,
+  })),
+);
 const ComingSoonPage = lazy(() =>
   import('../pages/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })),
 );
 
 /** Member screens not built yet: they wait behind the guard they will have. */
-const MEMBER_SCREENS_TO_COME = [
-  { path: 'submit-death', title: 'Submit Death Report', withBreadcrumbs: true },
-  { path: 'upload', title: 'Upload Documents', withBreadcrumbs: true },
-  { path: 'my-reports', title: 'My Death Reports' },
+const MEMBER_SCREENS_TO_COME: { path: string; title: string; withBreadcrumbs?: boolean }[] = [
   { path: 'memorials', title: 'Memorial Pages' },
   { path: 'memorials/create', title: 'Create a Memorial' },
   { path: 'memorial/:id', title: 'Memorial' },
@@ -89,6 +99,9 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                     <Route path="dashboard" element={<DashboardPage />} />
                     <Route path="profile" element={<ProfilePage />} />
                     <Route path="payment-history" element={<PaymentHistoryPage />} />
+                    <Route path="submit-death" element={<SubmitDeathReportPage />} />
+                    <Route path="my-reports" element={<MyReportsPage />} />
+                    <Route path="upload" element={<UploadDocumentsPage />} />
                     {MEMBER_SCREENS_TO_COME.map((screen) => (
                       <Route
                         key={screen.path}
