@@ -40,7 +40,7 @@ export function YourDocuments() {
             style={{ overflowY: 'auto' }}
             tabIndex={0}
             role="region"
-            aria-labelledby="your-documents"
+            aria-label="Uploaded documents"
           >
             <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
               {documents.map((document) => {
