@@ -71,6 +71,36 @@ export type HouseholdMemberInput = {
   parentCertified?: boolean | null | undefined;
 };
 
+export type ReviewStatus =
+  | 'PENDING'
+  | 'APPROVED'
+  | 'REJECTED';
+
+export type SubmitDeathReportInput = {
+  deceasedName: string;
+  /** YYYY-MM-DD, not after today. */
+  dateOfDeath: string;
+  placeOfDeath: string;
+  /** One of RELATIONSHIPS_TO_DECEASED. */
+  relationshipToDeceased: string;
+  additionalNotes?: string | null | undefined;
+};
+
+export type StartDocumentUploadInput = {
+  fileName: string;
+  /** The browser's content type for the file (File.type); may be empty. */
+  fileType: string;
+  fileSize: number;
+  documentType: string;
+};
+
+export type ConfirmDocumentUploadInput = {
+  key: string;
+  fileName: string;
+  documentType: string;
+  deathReportId?: string | number | null | undefined;
+};
+
 export type Role =
   | 'MEMBER'
   | 'ADMIN';
@@ -150,33 +180,6 @@ export type NotificationType =
   | 'SUCCESS'
   | 'WARNING'
   | 'ERROR';
-
-export type ReviewStatus =
-  | 'PENDING'
-  | 'APPROVED'
-  | 'REJECTED';
-
-export type SubmitDeathReportInput = {
-  deceasedName: string;
-  dateOfDeath: string;
-  placeOfDeath: string;
-  relationshipToDeceased: string;
-  additionalNotes?: string | null | undefined;
-};
-
-export type StartDocumentUploadInput = {
-  fileName: string;
-  fileType: string;
-  fileSize: number;
-  documentType: string;
-};
-
-export type ConfirmDocumentUploadInput = {
-  key: string;
-  fileName: string;
-  documentType: string;
-  deathReportId?: string | number | null | undefined;
-};
 
 export type HouseholdMemberItemFragment = { __typename: 'HouseholdMember', id: string, firstName: string, lastName: string, fullName: string, relationship: Relationship, dateOfBirth: string, isWorkingFullTime: boolean | null, isDependentParent: boolean | null, feeStatus: MemberFeeStatus, fee: number, createdAt: string };
 
