@@ -216,26 +216,28 @@ function FileDropzone({
   const types = allowedTypesText(rules);
   return (
     <Dropzone
-      // Refusals are worded by the shared rules (spec 5), so rejected files are checked again.
-      onDrop={onChoose}
-      onReject={(rejections: FileRejection[]) => onChoose(rejections.map((r) => r.file))}
+      // Every file goes through the shared rules, which word the refusals as the spec does
+      // (the dropzone's own `accept` only narrows what the file picker offers).
+      onDropAny={(accepted: File[], rejections: FileRejection[]) =>
+        onChoose([...accepted, ...rejections.map((rejection) => rejection.file)])
+      }
+      onDrop={() => undefined}
       accept={accept}
       disabled={disabled}
       multiple
+      // A button named by its text (Tab reaches it; Enter or Space opens the picker). Its file
+      // input is taken out of the page (display: none, still clicked by the dropzone) so the
+      // button holds no other focusable element.
       role="button"
-      aria-labelledby="dropzone-label"
-      aria-describedby="dropzone-hint"
       aria-disabled={disabled || undefined}
-      inputProps={{ 'aria-label': 'Choose files to upload' }}
+      inputProps={{ style: { display: 'none' } }}
       radius="lg"
       p="xl"
       style={{ borderWidth: 2, borderStyle: 'dashed', cursor: 'pointer' }}
     >
       <Stack gap={4} align="center" ta="center" mih={120} justify="center">
-        <Text fw={600} id="dropzone-label">
-          Drag files here or click to browse
-        </Text>
-        <Text size="sm" c="gray.7" id="dropzone-hint">
+        <Text fw={600}>Drag files here or click to browse</Text>
+        <Text size="sm" c="gray.7">
           {types} files, up to {formatFileSize(rules.maxBytes)} each. You can choose several.
         </Text>
       </Stack>
