@@ -81,6 +81,13 @@ describe('death reports and documents, as a member in Chromium', () => {
     await expectText(statValue('Death Reports'), '0');
     await expectText(statValue('Pending Reviews'), '0');
 
+    // /upload before any upload.
+    await page.goto(`${stack.gatewayUrl}/upload`);
+    await page.getByRole('heading', { name: 'Your Documents' }).waitFor();
+    await page.getByText('No documents uploaded yet').waitFor();
+    expect(await page.title()).toBe('Upload Documents · JIBS');
+    await expectAccessible(page, 'upload documents, empty');
+
     // /my-reports, empty.
     await page.goto(`${stack.gatewayUrl}/my-reports`);
     await page.getByRole('link', { name: 'Submit Your First Report' }).waitFor();
@@ -114,18 +121,41 @@ describe('death reports and documents, as a member in Chromium', () => {
     await page.getByText('Deceased name is required').waitFor({ state: 'detached' });
     expect(await describedByText(place)).toContain('Place of death is required');
 
-    // A date after the member's today is refused on the client.
+    // A date after the member's today and a certificate of another type are refused on the
+    // client.
     await date.fill(await localDate(page, 1));
     await place.fill('Henry Ford Hospital, Detroit, MI');
     await chooseOption(relationship, 'Parent');
+    const certificate = page.locator('input[type="file"]');
+    await certificate.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a certificate'),
+    });
     await page.getByRole('button', { name: 'Submit Death Report' }).click();
     await page.getByText('Date of death cannot be in the future').waitFor();
+    await page.getByText('File type not allowed. Allowed types: PDF, JPG, JPEG, PNG').waitFor();
     expect(await isFocused(date)).toBe(true);
+    await expectAccessible(page, 'submit death report: future date, wrong file');
 
     await date.fill(await localDate(page, -2));
+    await certificate.setInputFiles({
+      name: 'certificate-scan.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await page
+      .getByText('File type not allowed. Allowed types: PDF, JPG, JPEG, PNG')
+      .waitFor({ state: 'detached' });
     await page.getByLabel('Additional notes (optional)').fill('Janazah planned at the masjid.');
     await page.getByRole('button', { name: 'Submit Death Report' }).click();
     await page.getByText('Death Report Submitted Successfully').waitFor();
+    await page
+      .locator('.mantine-Notification-root', {
+        hasText: '1 document(s) uploaded successfully and are pending review.',
+      })
+      .getByText('Upload Successful')
+      .waitFor({ timeout: 30_000 });
     await page.waitForURL('**/my-reports');
 
     // /my-reports: the report, pending.
@@ -146,12 +176,10 @@ describe('death reports and documents, as a member in Chromium', () => {
     await expectText(statValue('Pending Reviews'), '1');
     await expectAccessible(page, 'dashboard with a report');
 
-    // /upload: nothing chosen yet is refused with the spec's words.
+    // /upload: the certificate sent with the report is listed; nothing chosen is refused.
     await page.goto(`${stack.gatewayUrl}/upload`);
-    await page.getByRole('heading', { name: 'Your Documents' }).waitFor();
-    await page.getByText('No documents uploaded yet').waitFor();
-    expect(await page.title()).toBe('Upload Documents · JIBS');
-    await expectAccessible(page, 'upload documents, empty');
+    const list = page.getByRole('region', { name: 'Uploaded documents' });
+    await list.getByRole('listitem').filter({ hasText: 'certificate-scan.pdf' }).waitFor();
     await page.getByRole('button', { name: 'Upload 0 Document(s)' }).click();
     await page.getByText('Please select files and document type before uploading').waitFor();
 
@@ -211,12 +239,32 @@ describe('death reports and documents, as a member in Chromium', () => {
     await chooseOption(page.getByRole('combobox', { name: 'Document type' }), 'Death Certificate');
     await expectAccessible(page, 'upload documents, files chosen');
     await page.screenshot({ path: 'test-results/death-report-upload-chosen.png', fullPage: true });
+    // The first file's PUT to storage is held until its progress bar has been seen.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const gatewayPort = new URL(stack.gatewayUrl).port;
+    await page.route(
+      (url) => url.port !== gatewayPort && url.pathname.startsWith('/documents/'),
+      async (route) => {
+        if (route.request().method() === 'PUT') await held;
+        await route.continue();
+      },
+    );
     await page.getByRole('button', { name: 'Upload 2 Document(s)' }).click();
-    await page.getByText('Upload Successful').waitFor({ timeout: 30_000 });
-    await page.getByText('2 document(s) uploaded successfully and are pending review.').waitFor();
+    // At 0 % the bar has no width yet: present, not visible.
+    await page
+      .getByRole('progressbar', { name: 'Uploading death-certificate.pdf' })
+      .waitFor({ state: 'attached' });
+    await expectAccessible(page, 'upload documents, uploading');
+    release();
+    await page
+      .locator('.mantine-Notification-root', {
+        hasText: '2 document(s) uploaded successfully and are pending review.',
+      })
+      .getByText('Upload Successful')
+      .waitFor({ timeout: 30_000 });
 
     // Your Documents: both, pending review, with their sizes.
-    const list = page.getByRole('region', { name: 'Uploaded documents' });
     const pdfRow = list.getByRole('listitem').filter({ hasText: 'death-certificate.pdf' });
     const jpegRow = list.getByRole('listitem').filter({ hasText: 'government-id.jpg' });
     await pdfRow.getByText('Pending Review').waitFor();
@@ -228,7 +276,7 @@ describe('death reports and documents, as a member in Chromium', () => {
 
     // A reload reads them back from documents.
     await page.reload();
-    await list.getByRole('listitem').nth(1).waitFor();
-    expect(await list.getByRole('listitem').count()).toBe(2);
+    await list.getByRole('listitem').nth(2).waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(3);
   });
 });

@@ -3,6 +3,7 @@ import {
   Button,
   Card,
   Container,
+  FileInput,
   Group,
   List,
   Select,
@@ -14,7 +15,13 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { DeathReportMessages, RELATIONSHIPS_TO_DECEASED } from '@jibs/domain';
+import {
+  DeathReportMessages,
+  DocumentMessages,
+  RELATIONSHIPS_TO_DECEASED,
+  checkDeclaredFile,
+  type DocumentType,
+} from '@jibs/domain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toApiError } from '../api/api-error';
@@ -26,6 +33,9 @@ import {
 } from '../gql/graphql';
 import { PageBreadcrumbs } from '../layout/page-breadcrumbs';
 import { useDocumentTitle } from '../layout/use-document-title';
+import { fileId } from '../documents/upload-queue';
+import { allowedTypesText, dropzoneAccept } from '../documents/upload-rules';
+import { useDocumentUploads } from '../documents/use-document-uploads';
 import {
   checkDeathReport,
   clearFieldError,
@@ -38,6 +48,7 @@ import {
 } from './death-report-form';
 
 const TITLE = 'Submit Death Report';
+const DEATH_CERTIFICATE: DocumentType = 'Death Certificate';
 
 /** /submit-death: a member reports a death to request burial assistance (spec 2 and 5). */
 export function SubmitDeathReportPage() {
@@ -45,6 +56,11 @@ export function SubmitDeathReportPage() {
   const navigate = useNavigate();
   const [values, setValues] = useState<DeathReportValues>(emptyDeathReport);
   const [errors, setErrors] = useState<FieldMessages>({});
+  // An optional death certificate, uploaded to documents once the report exists.
+  const [certificate, setCertificate] = useState<File | null>(null);
+  const [certificateError, setCertificateError] = useState<string | undefined>();
+  const [attaching, setAttaching] = useState(false);
+  const uploads = useDocumentUploads();
   const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
   const [submitReport, { loading }] = useMutation(SubmitDeathReportDocument, {
     refetchQueries: [MyDeathReportsDocument, MyDeathReportCountsDocument],
@@ -57,8 +73,9 @@ export function SubmitDeathReportPage() {
     setErrors((current) => clearFieldError(current, field));
   };
 
-  const refuse = (fieldErrors: FieldMessages) => {
+  const refuse = (fieldErrors: FieldMessages, fileError?: string) => {
     setErrors(fieldErrors);
+    setCertificateError(fileError);
     notifications.show({
       color: 'red',
       title: DeathReportMessages.formErrorTitle,
@@ -69,12 +86,17 @@ export function SubmitDeathReportPage() {
 
   const submit = async () => {
     const check = checkDeathReport(values, localToday());
-    if (!check.ok) {
-      refuse(check.fieldErrors);
+    const file = certificate ? checkDeclaredFile(certificate, uploads.rules) : null;
+    const fileError = file && !file.ok ? file.message : undefined;
+    if (!check.ok || fileError) {
+      refuse(check.ok ? {} : check.fieldErrors, fileError);
       return;
     }
+    let reportId: string;
     try {
-      await submitReport({ variables: { input: check.report } });
+      const { data } = await submitReport({ variables: { input: check.report } });
+      if (!data) throw new Error('The report was not accepted');
+      reportId = data.submitDeathReport.id;
     } catch (error) {
       const failure = submitFailure(toApiError(error));
       if (failure.kind === 'fields') {
@@ -90,7 +112,35 @@ export function SubmitDeathReportPage() {
       title: DeathReportMessages.submittedTitle,
       message: DeathReportMessages.submittedMessage,
     });
+    if (certificate) await attachCertificate(certificate, reportId);
     void navigate('/my-reports');
+  };
+
+  /** The report is in: its certificate follows; a failure leaves the report as it is. */
+  const attachCertificate = async (file: File, deathReportId: string) => {
+    setAttaching(true);
+    const item = { id: fileId(file), file, status: 'ready' as const, progress: 0 };
+    const outcome = await uploads.upload(
+      [item],
+      { documentType: DEATH_CERTIFICATE, deathReportId },
+      () => undefined,
+    );
+    setAttaching(false);
+    if (outcome.uploaded > 0) {
+      notifications.show({
+        color: 'green',
+        title: DocumentMessages.uploadedTitle,
+        message: DocumentMessages.uploaded(outcome.uploaded),
+      });
+    } else {
+      notifications.show({
+        color: 'red',
+        title: 'Upload Failed',
+        message:
+          `${outcome.failure ?? ''} Your report was submitted; you can upload the certificate from Upload Documents.`.trim(),
+        autoClose: false,
+      });
+    }
   };
 
   return (
@@ -178,8 +228,29 @@ export function SubmitDeathReportPage() {
                 error={errors.additionalNotes}
                 styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
               />
+              <FileInput
+                label="Death certificate (optional)"
+                description={`If you have it: ${allowedTypesText(uploads.rules)}. You can also send it later from Upload Documents.`}
+                placeholder="Choose a file"
+                accept={Object.entries(dropzoneAccept(uploads.rules))
+                  .flatMap(([mime, extensions]) => [mime, ...extensions])
+                  .join(',')}
+                clearable
+                clearButtonProps={{ 'aria-label': 'Remove the death certificate' }}
+                value={certificate}
+                onChange={(file) => {
+                  setCertificate(file);
+                  setCertificateError(undefined);
+                }}
+                error={certificateError}
+                // The default placeholder grey reads at 2:1; this one at body-text contrast.
+                styles={{
+                  description: { color: 'var(--mantine-color-gray-7)' },
+                  placeholder: { color: 'var(--mantine-color-gray-7)' },
+                }}
+              />
               <Group>
-                <Button type="submit" loading={loading}>
+                <Button type="submit" loading={loading || attaching}>
                   Submit Death Report
                 </Button>
               </Group>

@@ -1,4 +1,3 @@
-import { useApolloClient, useQuery } from '@apollo/client/react';
 import '@mantine/dropzone/styles.css';
 import {
   ActionIcon,
@@ -25,16 +24,8 @@ import {
   type UploadRules,
 } from '@jibs/domain';
 import { useMemo, useReducer, useState } from 'react';
-import {
-  ConfirmDocumentUploadDocument,
-  MyDocumentsDocument,
-  StartDocumentUploadDocument,
-  UploadLimitsDocument,
-} from '../gql/graphql';
 import { PageBreadcrumbs } from '../layout/page-breadcrumbs';
 import { useDocumentTitle } from '../layout/use-document-title';
-import { sendFile } from './send-file';
-import { uploadItems, type UploadSteps } from './upload-files';
 import {
   emptyQueue,
   pendingItems,
@@ -44,12 +35,11 @@ import {
 } from './upload-queue';
 import {
   allowedTypesText,
-  declaredMimeType,
   dropzoneAccept,
   sortChosenFiles,
-  uploadRulesOf,
   type RefusedFile,
 } from './upload-rules';
+import { useDocumentUploads } from './use-document-uploads';
 import { YourDocuments } from './your-documents';
 
 const TITLE = 'Upload Documents';
@@ -57,9 +47,8 @@ const TITLE = 'Upload Documents';
 /** /upload: the member sends verification documents and follows their review (spec 2). */
 export function UploadDocumentsPage() {
   useDocumentTitle(TITLE);
-  const client = useApolloClient();
-  const limits = useQuery(UploadLimitsDocument);
-  const rules = useMemo(() => uploadRulesOf(limits.data?.uploadLimits), [limits.data]);
+  const uploads = useDocumentUploads();
+  const rules = uploads.rules;
   const [queue, dispatch] = useReducer(uploadQueueReducer<File>, emptyQueue<File>());
   const [documentType, setDocumentType] = useState<string | null>(null);
   const [typeError, setTypeError] = useState<string | undefined>();
@@ -85,34 +74,9 @@ export function UploadDocumentsPage() {
       return;
     }
     setUploading(true);
-    const steps: UploadSteps<File> = {
-      start: async (file) => {
-        const { data } = await client.mutate({
-          mutation: StartDocumentUploadDocument,
-          variables: {
-            input: {
-              fileName: file.name,
-              fileType: declaredMimeType(file, rules),
-              fileSize: file.size,
-              documentType,
-            },
-          },
-        });
-        if (!data) throw new Error('No upload slot');
-        return data.startDocumentUpload;
-      },
-      send: (slot, file, onProgress) => sendFile(slot, file, onProgress),
-      confirm: async (slot, file) => {
-        await client.mutate({
-          mutation: ConfirmDocumentUploadDocument,
-          variables: { input: { key: slot.key, fileName: file.name, documentType } },
-        });
-      },
-    };
-    const outcome = await uploadItems(toUpload, steps, dispatch);
+    const outcome = await uploads.upload(toUpload, { documentType }, dispatch);
     setUploading(false);
     if (outcome.uploaded > 0) {
-      void client.refetchQueries({ include: [MyDocumentsDocument] });
       dispatch({ type: 'cleared-uploaded' });
       notifications.show({
         color: 'green',
