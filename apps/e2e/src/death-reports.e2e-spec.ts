@@ -137,6 +137,7 @@ describe('death reports and documents, as a member in Chromium', () => {
     await page.getByText('File type not allowed. Allowed types: PDF, JPG, JPEG, PNG').waitFor();
     expect(await isFocused(date)).toBe(true);
     await expectAccessible(page, 'submit death report: future date, wrong file');
+    await page.screenshot({ path: 'test-results/death-report-refused.png', fullPage: true });
 
     await date.fill(await localDate(page, -2));
     await certificate.setInputFiles({
@@ -183,12 +184,12 @@ describe('death reports and documents, as a member in Chromium', () => {
     await page.getByRole('button', { name: 'Upload 0 Document(s)' }).click();
     await page.getByText('Please select files and document type before uploading').waitFor();
 
-    // The dropzone is a button reached by Tab; Enter opens the file picker.
+    // The dropzone is a button reached by Tab; Enter or Space opens the file picker.
     const dropzone = page.getByRole('button', { name: 'Drag files here or click to browse' });
     await tabTo(page, dropzone);
     const [chooser] = await Promise.all([
       page.waitForEvent('filechooser'),
-      page.keyboard.press('Enter'),
+      page.keyboard.press('Space'),
     ]);
     expect(chooser.isMultiple()).toBe(true);
     await chooser.setFiles({
@@ -227,11 +228,12 @@ describe('death reports and documents, as a member in Chromium', () => {
     await page.getByText('government-id.jpg').waitFor();
 
     // Removing a file takes it off the list; the count follows.
-    await page.locator('input[type="file"]').setInputFiles({
-      name: 'extra.pdf',
-      mimeType: 'application/pdf',
-      buffer: PDF,
-    });
+    await dropzone.focus();
+    const [another] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.keyboard.press('Enter'),
+    ]);
+    await another.setFiles({ name: 'extra.pdf', mimeType: 'application/pdf', buffer: PDF });
     await page.getByRole('button', { name: 'Upload 3 Document(s)' }).waitFor();
     await page.getByRole('button', { name: 'Remove extra.pdf' }).click();
     await page.getByRole('button', { name: 'Upload 2 Document(s)' }).waitFor();
