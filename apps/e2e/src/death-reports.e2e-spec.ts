@@ -212,6 +212,9 @@ describe('death reports and documents, as a member in Chromium', () => {
 
     // The dropzone is a button reached by Tab; Enter or Space opens the file picker.
     const dropzone = page.getByRole('button', { name: 'Drag files here or click to browse' });
+    // Playwright intercepts file pickers only once it is asked to (a round trip of its own):
+    // a listener for the whole test asks early, so no picker opens before it is watched.
+    page.on('filechooser', () => undefined);
     await tabTo(page, dropzone);
     const [chooser] = await Promise.all([
       page.waitForEvent('filechooser'),
