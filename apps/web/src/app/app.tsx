@@ -51,16 +51,19 @@ const MemorialPage = lazy(() =>
 const CreateMemorialPage = lazy(() =>
   import('../memorials/create-memorial-page').then((m) => ({ default: m.CreateMemorialPage })),
 );
-const ComingSoonPage = lazy(() =>
-  import('../pages/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })),
+const SubmitDeathReportPage = lazy(() =>
+  import('../cases/submit-death-report-page').then((m) => ({
+    default: m.SubmitDeathReportPage,
+  })),
 );
-
-/** Member screens not built yet: they wait behind the guard they will have. */
-const MEMBER_SCREENS_TO_COME = [
-  { path: 'submit-death', title: 'Submit Death Report', withBreadcrumbs: true },
-  { path: 'upload', title: 'Upload Documents', withBreadcrumbs: true },
-  { path: 'my-reports', title: 'My Death Reports' },
-];
+const MyReportsPage = lazy(() =>
+  import('../cases/my-reports-page').then((m) => ({ default: m.MyReportsPage })),
+);
+const UploadDocumentsPage = lazy(() =>
+  import('../documents/upload-documents-page').then((m) => ({
+    default: m.UploadDocumentsPage,
+  })),
+);
 
 export function App({ client, session }: { client: ApolloClient; session: SessionManager }) {
   return (
@@ -99,18 +102,9 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                     <Route path="profile" element={<ProfilePage />} />
                     <Route path="payment-history" element={<PaymentHistoryPage />} />
                     <Route path="memorials/create" element={<CreateMemorialPage />} />
-                    {MEMBER_SCREENS_TO_COME.map((screen) => (
-                      <Route
-                        key={screen.path}
-                        path={screen.path}
-                        element={
-                          <ComingSoonPage
-                            title={screen.title}
-                            withBreadcrumbs={screen.withBreadcrumbs}
-                          />
-                        }
-                      />
-                    ))}
+                    <Route path="submit-death" element={<SubmitDeathReportPage />} />
+                    <Route path="my-reports" element={<MyReportsPage />} />
+                    <Route path="upload" element={<UploadDocumentsPage />} />
                   </Route>
                   <Route element={<RouteGuard access="admin" />}>
                     <Route path="admin/*" element={<AdminPage />} />

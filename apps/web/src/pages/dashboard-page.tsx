@@ -16,7 +16,11 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { enumLabel } from '../billing/payment-display';
-import { DashboardSummaryDocument, type MembershipStatus } from '../gql/graphql';
+import {
+  DashboardSummaryDocument,
+  MyDeathReportCountsDocument,
+  type MembershipStatus,
+} from '../gql/graphql';
 import { PageBreadcrumbs } from '../layout/page-breadcrumbs';
 import { useDocumentTitle } from '../layout/use-document-title';
 import { formatCents } from '../public/money';
@@ -49,6 +53,7 @@ const MEMBERSHIP_TEXT: Record<MembershipStatus, string> = {
 export function DashboardPage() {
   const { user } = useSession();
   const summary = useQuery(DashboardSummaryDocument, { fetchPolicy: 'cache-and-network' });
+  const reports = useQuery(MyDeathReportCountsDocument, { fetchPolicy: 'cache-and-network' });
   const [params] = useSearchParams();
   const navigate = useNavigate();
   useDocumentTitle('Dashboard');
@@ -70,6 +75,8 @@ export function DashboardPage() {
   const data = summary.data?.dashboardSummary;
   const money = (cents: number | undefined) => (cents === undefined ? null : formatCents(cents));
   const status = data?.membershipStatus ?? user?.membershipStatus;
+  const counts = reports.data?.myDeathReportCounts;
+  const count = (value: number | undefined) => (value === undefined ? null : String(value));
 
   return (
     <Container size={1200} px="lg" py="xl">
@@ -80,8 +87,18 @@ export function DashboardPage() {
         </Stack>
 
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-          <StatCard label="Death Reports" value="0" note="Total submitted" />
-          <StatCard label="Pending Reviews" value="0" note="Awaiting approval" />
+          <StatCard
+            label="Death Reports"
+            value={count(counts?.total)}
+            note="Total submitted"
+            loading={reports.loading && !counts}
+          />
+          <StatCard
+            label="Pending Reviews"
+            value={count(counts?.pending)}
+            note="Awaiting approval"
+            loading={reports.loading && !counts}
+          />
           <StatCard
             label="Total Payments"
             value={money(data?.totalPayments)}
@@ -99,6 +116,14 @@ export function DashboardPage() {
           <Text size="sm" c="gray.7" role="status">
             Your payment totals could not be loaded just now.{' '}
             <Anchor component="button" type="button" onClick={() => void summary.refetch()}>
+              Try again
+            </Anchor>
+          </Text>
+        )}
+        {reports.error && !counts && (
+          <Text size="sm" c="gray.7" role="status">
+            Your death report counts could not be loaded just now.{' '}
+            <Anchor component="button" type="button" onClick={() => void reports.refetch()}>
               Try again
             </Anchor>
           </Text>
