@@ -8,8 +8,7 @@ import { AppLayout } from '../layout/app-layout';
 import { NotFoundPage } from '../pages/not-found-page';
 import { publicRoutes } from '../public/public-routes';
 import { RouteGuard } from '../session/route-guards';
-import { SessionProvider } from '../session/session-context';
-import type { SessionManager } from '../session/session-manager';
+import { SessionProvider, type SessionManager } from '@jibs/web-data';
 import { SessionGate } from '../session/session-gate';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -27,7 +26,6 @@ const DashboardPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('../pages/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
-const AdminPage = lazy(() => import('../pages/admin-page').then((m) => ({ default: m.AdminPage })));
 const PaymentHistoryPage = lazy(() =>
   import('../pages/payment-history-page').then((m) => ({ default: m.PaymentHistoryPage })),
 );
@@ -101,9 +99,6 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                         }
                       />
                     ))}
-                  </Route>
-                  <Route element={<RouteGuard access="admin" />}>
-                    <Route path="admin/*" element={<AdminPage />} />
                   </Route>
                   <Route path="*" element={<NotFoundPage />} />
                 </Route>
