@@ -103,4 +103,22 @@ export const SERVICES: ServiceEntry[] = [
       };
     },
   },
+  {
+    name: 'cases',
+    load: () => {
+      const { createCasesApp } =
+        require('../../apps/cases/src/cases-app') as typeof import('../../apps/cases/src/cases-app');
+      const { loadCasesConfig } =
+        require('../../apps/cases/src/cases.config') as typeof import('../../apps/cases/src/cases.config');
+      const { casesEntities } =
+        require('../../apps/cases/src/cases.module') as typeof import('../../apps/cases/src/cases.module');
+      const { casesMigrations } =
+        require('../../apps/cases/src/migrations') as typeof import('../../apps/cases/src/migrations');
+      return {
+        entities: casesEntities,
+        migrations: casesMigrations,
+        createApp: async (env) => (await createCasesApp(loadCasesConfig(env))).app,
+      };
+    },
+  },
 ];

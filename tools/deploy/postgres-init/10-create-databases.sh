@@ -1,7 +1,7 @@
 #!/bin/bash
 # Runs once, when the Postgres volume is first initialised (docker-entrypoint-initdb.d).
 # Creates one database per owner, each owned by its own login role, so a service can reach its
-# own data and nobody else's: identity, notifications, billing, and eventlog (the Postgres event broker,
+# own data and nobody else's: identity, notifications, billing, cases, and eventlog (the Postgres event broker,
 # used when EVENT_BROKER=postgres). Passwords come from the environment (see docs/deploy.md).
 set -euo pipefail
 
@@ -24,4 +24,5 @@ SQL
 create_database identity "${IDENTITY_DB_PASSWORD:-}"
 create_database notifications "${NOTIFICATIONS_DB_PASSWORD:-}"
 create_database billing "${BILLING_DB_PASSWORD:-}"
+create_database cases "${CASES_DB_PASSWORD:-}"
 create_database eventlog "${EVENTLOG_DB_PASSWORD:-}"

@@ -11,6 +11,7 @@ const SECRET_NAMES: Record<string, string> = {
   identity: 'identity-secrets',
   notifications: 'notifications-secrets',
   billing: 'billing-secrets',
+  cases: 'cases-secrets',
 };
 /** The one Secret every service reads: the gateway's credential towards the subgraphs. */
 const SHARED_SECRETS: Record<string, string> = { GATEWAY_SECRET: 'gateway-secret' };

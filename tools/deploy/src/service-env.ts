@@ -4,7 +4,7 @@
  * each service's *.config.ts); keep them in step. The gateway also needs one <NAME>_URL per
  * subgraph named in its supergraph: add them here as subgraphs join.
  */
-export type ServiceName = 'identity' | 'notifications' | 'billing' | 'gateway';
+export type ServiceName = 'identity' | 'notifications' | 'billing' | 'cases' | 'gateway';
 
 /** Values that are credentials, or carry one (database URLs): never written in a committed file. */
 export const SECRET_VARIABLES = [
@@ -85,6 +85,10 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
       'BILLING_PUBLIC_URL',
     ],
   },
+  cases: {
+    port: 4004,
+    env: [...BACKEND],
+  },
   gateway: {
     port: 8080,
     env: [
@@ -98,6 +102,7 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
       // Billing's subgraph, and its plain HTTP routes (webhooks, the sandbox checkout page).
       'BILLING_URL',
       'BILLING_HTTP_URL',
+      'CASES_URL',
       'JWKS_URL',
       'JWT_ISSUER',
       'JWT_AUDIENCE',

@@ -22,7 +22,7 @@ export interface StackOptions extends StackPorts {
   trustProxy?: string;
 }
 
-const SUBGRAPHS = ['identity', 'notifications', 'billing'] as const;
+const SUBGRAPHS = ['identity', 'notifications', 'billing', 'cases'] as const;
 export type ServiceName = (typeof SUBGRAPHS)[number] | 'gateway';
 
 interface S3Server {
@@ -111,11 +111,13 @@ export class LocalStack {
       identity: options.identityPort,
       notifications: options.notificationsPort,
       billing: options.billingPort,
+      cases: options.casesPort,
     };
     const metricsPort: Record<(typeof SUBGRAPHS)[number], number> = {
       identity: options.identityMetricsPort,
       notifications: options.notificationsMetricsPort,
       billing: options.billingMetricsPort,
+      cases: options.casesMetricsPort,
     };
     const identityUrl = `http://127.0.0.1:${servicePort.identity}`;
     const common: NodeJS.ProcessEnv = {
@@ -159,6 +161,7 @@ export class LocalStack {
         PUBLIC_ORIGIN: this.gatewayUrl,
         BILLING_PUBLIC_URL: this.gatewayUrl,
       },
+      cases: {},
     };
     SUBGRAPHS.forEach((name) => {
       this.services.set(

@@ -6,6 +6,7 @@ export interface StackPorts {
   identityPort: number;
   notificationsPort: number;
   billingPort: number;
+  casesPort: number;
   postgresPort: number;
   s3Port: number;
   mailboxPort: number;
@@ -14,6 +15,7 @@ export interface StackPorts {
   identityMetricsPort: number;
   notificationsMetricsPort: number;
   billingMetricsPort: number;
+  casesMetricsPort: number;
 }
 
 export const DEFAULT_STACK_PORTS: StackPorts = {
@@ -21,6 +23,7 @@ export const DEFAULT_STACK_PORTS: StackPorts = {
   identityPort: 4001,
   notificationsPort: 4002,
   billingPort: 4003,
+  casesPort: 4004,
   postgresPort: 54320,
   s3Port: 4569,
   mailboxPort: 8025,
@@ -28,6 +31,7 @@ export const DEFAULT_STACK_PORTS: StackPorts = {
   identityMetricsPort: 5001,
   notificationsMetricsPort: 5002,
   billingMetricsPort: 5003,
+  casesMetricsPort: 5004,
 };
 
 /** The environment variable that moves each port of `npm start`. */
@@ -36,6 +40,7 @@ export const STACK_PORT_VARIABLES: Record<keyof StackPorts, string> = {
   identityPort: 'IDENTITY_PORT',
   notificationsPort: 'NOTIFICATIONS_PORT',
   billingPort: 'BILLING_PORT',
+  casesPort: 'CASES_PORT',
   postgresPort: 'POSTGRES_PORT',
   s3Port: 'S3_PORT',
   mailboxPort: 'MAILBOX_PORT',
@@ -43,6 +48,7 @@ export const STACK_PORT_VARIABLES: Record<keyof StackPorts, string> = {
   identityMetricsPort: 'IDENTITY_METRICS_PORT',
   notificationsMetricsPort: 'NOTIFICATIONS_METRICS_PORT',
   billingMetricsPort: 'BILLING_METRICS_PORT',
+  casesMetricsPort: 'CASES_METRICS_PORT',
 };
 
 /** Ports for `npm start`: the defaults, each moved by its variable; a bad value is named. */

@@ -1,0 +1,73 @@
+import { Directive, Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { UserReference } from '../members/user-reference.model';
+import type { DeathReportEntity } from './death-report.entity';
+import { ReviewStatus } from './review-enums';
+
+@ObjectType('DeathReport')
+@Directive('@key(fields: "id")')
+export class DeathReportModel {
+  @Field(() => ID)
+  id!: string;
+
+  @Field()
+  deceasedName!: string;
+
+  @Field({ description: 'YYYY-MM-DD.' })
+  dateOfDeath!: string;
+
+  @Field()
+  placeOfDeath!: string;
+
+  @Field({ description: 'One of the relationships the form offers (RELATIONSHIPS_TO_DECEASED).' })
+  relationshipToDeceased!: string;
+
+  @Field(() => String, { nullable: true })
+  additionalNotes!: string | null;
+
+  @Field(() => ReviewStatus)
+  status!: ReviewStatus;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "The reviewer's note the member is shown; null until reviewed.",
+  })
+  adminNotes!: string | null;
+
+  @Field(() => Date, { nullable: true })
+  reviewedAt!: Date | null;
+
+  @Field()
+  createdAt!: Date;
+
+  @Field()
+  updatedAt!: Date;
+
+  @Field(() => UserReference, { description: 'The member who reported it.' })
+  member!: UserReference;
+
+  static from(row: DeathReportEntity): DeathReportModel {
+    return Object.assign(new DeathReportModel(), {
+      id: row.id,
+      deceasedName: row.deceasedName,
+      dateOfDeath: row.dateOfDeath,
+      placeOfDeath: row.placeOfDeath,
+      relationshipToDeceased: row.relationshipToDeceased,
+      additionalNotes: row.additionalNotes,
+      status: row.status,
+      adminNotes: row.adminNotes,
+      reviewedAt: row.reviewedAt,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      member: UserReference.of(row.userId),
+    });
+  }
+}
+
+@ObjectType('DeathReportCounts')
+export class DeathReportCountsModel {
+  @Field(() => Int)
+  total!: number;
+
+  @Field(() => Int)
+  pending!: number;
+}

@@ -1,0 +1,120 @@
+import { Inject } from '@nestjs/common';
+import {
+  Args,
+  Context,
+  ID,
+  Int,
+  Mutation,
+  Parent,
+  Query,
+  ResolveReference,
+  Resolver,
+} from '@nestjs/graphql';
+import {
+  Authenticated,
+  bearerToken,
+  CurrentUser,
+  Roles,
+  TOKEN_VERIFIER,
+  type AuthUser,
+  type RequestAuthContext,
+  type TokenVerifier,
+} from '@jibs/auth';
+import { DomainError, Role } from '@jibs/domain';
+import { DeathReportCountsModel, DeathReportModel } from './death-report.model';
+import { DeathReportsService, type DeathReportCounts } from './death-reports.service';
+import { SubmitDeathReportInput } from './dto/submit-death-report.input';
+import { ReviewDecision, ReviewStatus } from './review-enums';
+
+const counts = (value: DeathReportCounts) => Object.assign(new DeathReportCountsModel(), value);
+
+@Resolver(() => DeathReportModel)
+export class DeathReportsResolver {
+  constructor(
+    private readonly reports: DeathReportsService,
+    @Inject(TOKEN_VERIFIER) private readonly verify: TokenVerifier,
+  ) {}
+
+  @Authenticated()
+  @Query(() => [DeathReportModel], { description: "The signed-in member's reports, newest first." })
+  async myDeathReports(@CurrentUser() user: AuthUser): Promise<DeathReportModel[]> {
+    return (await this.reports.listOwn(user.id)).map((row) => DeathReportModel.from(row));
+  }
+
+  @Authenticated()
+  @Query(() => DeathReportCountsModel, { description: "The dashboard's cards: own reports." })
+  async myDeathReportCounts(@CurrentUser() user: AuthUser): Promise<DeathReportCountsModel> {
+    return counts(await this.reports.countsOwn(user.id));
+  }
+
+  @Roles(Role.ADMIN)
+  @Query(() => [DeathReportModel], {
+    description:
+      "Admins only: every report, newest first. `search` matches the deceased's name or the relationship (case-insensitive).",
+  })
+  async deathReports(
+    @Args('search', { type: () => String, nullable: true }) search?: string | null,
+    @Args('status', { type: () => ReviewStatus, nullable: true }) status?: ReviewStatus | null,
+    @Args('limit', { type: () => Int, nullable: true, defaultValue: 50 }) limit?: number | null,
+    @Args('offset', { type: () => Int, nullable: true, defaultValue: 0 }) offset?: number | null,
+  ): Promise<DeathReportModel[]> {
+    const rows = await this.reports.list({ search, status, limit, offset });
+    return rows.map((row) => DeathReportModel.from(row));
+  }
+
+  @Roles(Role.ADMIN)
+  @Query(() => DeathReportCountsModel, { description: 'Admins only: all reports, pending ones.' })
+  async deathReportStats(): Promise<DeathReportCountsModel> {
+    return counts(await this.reports.stats());
+  }
+
+  @Authenticated()
+  @Mutation(() => DeathReportModel, { description: 'Stored pending review.' })
+  async submitDeathReport(
+    @CurrentUser() user: AuthUser,
+    @Args('input') input: SubmitDeathReportInput,
+  ): Promise<DeathReportModel> {
+    return DeathReportModel.from(await this.reports.submit(user.id, input));
+  }
+
+  @Roles(Role.ADMIN)
+  @Mutation(() => DeathReportModel, {
+    description:
+      "Admins only, pending reports only (CONFLICT otherwise). A rejection without notes stores 'Report requires revision'.",
+  })
+  async reviewDeathReport(
+    @CurrentUser() user: AuthUser,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('decision', { type: () => ReviewDecision }) decision: ReviewDecision,
+    @Args('adminNotes', { type: () => String, nullable: true }) adminNotes?: string | null,
+  ): Promise<DeathReportModel> {
+    return DeathReportModel.from(await this.reports.review(user.id, id, decision, adminNotes));
+  }
+
+  /** Another subgraph's reference: the reporting member or an admin only. */
+  @ResolveReference()
+  async resolveReference(
+    @Parent() reference: { id: string },
+    @Context() context: RequestAuthContext,
+  ): Promise<DeathReportModel> {
+    const viewer = await this.viewer(context);
+    if (!viewer) throw DomainError.unauthenticated();
+    const row =
+      viewer.role === Role.ADMIN
+        ? await this.reports.any(reference.id)
+        : await this.reports.own(viewer.id, reference.id);
+    return DeathReportModel.from(row);
+  }
+
+  /** Reference resolvers run without the operation guard: verify the caller's token here. */
+  private async viewer(context: RequestAuthContext): Promise<AuthUser | null> {
+    if (context.user !== undefined) return context.user;
+    const token = bearerToken(context.req?.headers['authorization']);
+    try {
+      context.user = token ? await this.verify(token) : null;
+    } catch {
+      context.user = null;
+    }
+    return context.user;
+  }
+}

@@ -1,0 +1,220 @@
+import { Injectable } from '@nestjs/common';
+import { Brackets, DataSource, type EntityManager } from 'typeorm';
+import {
+  adminNotesSchema,
+  deathReportSchema,
+  DeathReportMessages,
+  DomainError,
+  fieldErrorsOf,
+  latestDateOnEarth,
+  ReviewStatus,
+} from '@jibs/domain';
+import { enqueue } from '@jibs/events';
+import { currentRequestId } from '@jibs/observability';
+import { AuditEntryEntity } from '../audit/audit-entry.entity';
+import { DeathReportEntity } from './death-report.entity';
+import type { ReviewDecision } from './review-enums';
+
+export const EVENT_SOURCE = 'jibs/cases';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_PAGE_SIZE = 200;
+
+export const CasesMessages = {
+  reportNotFound: 'Death report not found',
+  limitOutOfRange: `Choose a limit from 1 to ${MAX_PAGE_SIZE}`,
+  offsetOutOfRange: 'The offset cannot be negative',
+} as const;
+
+export interface DeathReportCounts {
+  total: number;
+  pending: number;
+}
+
+export interface DeathReportFilter {
+  search?: string | null;
+  status?: ReviewStatus | null;
+  limit?: number | null;
+  offset?: number | null;
+}
+
+/** The row as the audit trail keeps it (what a reviewer could change). */
+const snapshot = (row: DeathReportEntity) => ({
+  status: row.status,
+  adminNotes: row.adminNotes,
+  reviewedBy: row.reviewedBy,
+  reviewedAt: row.reviewedAt?.toISOString() ?? null,
+});
+
+/** Death reports: members submit and read their own; admins list and review them all. */
+@Injectable()
+export class DeathReportsService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Validated on the server with the form's own schema; nothing is stored when it fails. */
+  async submit(userId: string, input: unknown): Promise<DeathReportEntity> {
+    const parsed = deathReportSchema(latestDateOnEarth()).safeParse(input);
+    if (!parsed.success) throw DomainError.badInput(fieldErrorsOf(parsed.error));
+    const valid = parsed.data;
+    return this.dataSource.transaction(async (manager) => {
+      const row = await manager.save(
+        manager.create(DeathReportEntity, {
+          userId,
+          deceasedName: valid.deceasedName,
+          dateOfDeath: valid.dateOfDeath,
+          placeOfDeath: valid.placeOfDeath,
+          relationshipToDeceased: valid.relationshipToDeceased,
+          additionalNotes: valid.additionalNotes,
+          status: ReviewStatus.PENDING,
+          adminNotes: null,
+          reviewedBy: null,
+          reviewedAt: null,
+        }),
+      );
+      await enqueue(
+        manager,
+        'report.submitted',
+        { reportId: row.id, userId, relationship: row.relationshipToDeceased },
+        { source: EVENT_SOURCE, subject: userId, requestId: currentRequestId() },
+      );
+      return row;
+    });
+  }
+
+  /** The member's own reports, newest first. */
+  listOwn(userId: string): Promise<DeathReportEntity[]> {
+    return this.dataSource.manager.find(DeathReportEntity, {
+      where: { userId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+    });
+  }
+
+  countsOwn(userId: string): Promise<DeathReportCounts> {
+    return this.counts(userId);
+  }
+
+  /** Own report by id; another member's (or no) report is not found. */
+  async own(userId: string, id: string): Promise<DeathReportEntity> {
+    const row = UUID.test(id)
+      ? await this.dataSource.manager.findOneBy(DeathReportEntity, { id, userId })
+      : null;
+    if (!row) throw DomainError.notFound(CasesMessages.reportNotFound);
+    return row;
+  }
+
+  /** Admins: any report by id. */
+  async any(id: string): Promise<DeathReportEntity> {
+    const row = UUID.test(id)
+      ? await this.dataSource.manager.findOneBy(DeathReportEntity, { id })
+      : null;
+    if (!row) throw DomainError.notFound(CasesMessages.reportNotFound);
+    return row;
+  }
+
+  /** Admins: every report, newest first; search matches the deceased's name or the relationship. */
+  async list(filter: DeathReportFilter): Promise<DeathReportEntity[]> {
+    const limit = filter.limit ?? 50;
+    const offset = filter.offset ?? 0;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE)
+      throw DomainError.badInput({ limit: CasesMessages.limitOutOfRange });
+    if (!Number.isInteger(offset) || offset < 0)
+      throw DomainError.badInput({ offset: CasesMessages.offsetOutOfRange });
+    const query = this.dataSource.manager
+      .createQueryBuilder(DeathReportEntity, 'report')
+      .orderBy('report.createdAt', 'DESC')
+      .addOrderBy('report.id', 'DESC')
+      .limit(limit)
+      .offset(offset);
+    if (filter.status) query.andWhere('report.status = :status', { status: filter.status });
+    const search = filter.search?.trim();
+    if (search) {
+      const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query.andWhere(
+        new Brackets((where) =>
+          where
+            .where('report.deceasedName ILIKE :pattern', { pattern })
+            .orWhere('report.relationshipToDeceased ILIKE :pattern', { pattern }),
+        ),
+      );
+    }
+    return query.getMany();
+  }
+
+  /** Admins: all reports and the pending ones. */
+  stats(): Promise<DeathReportCounts> {
+    return this.counts();
+  }
+
+  /**
+   * Admins: approve or reject a pending report. The row is locked, so of two concurrent reviews
+   * one wins and the other finds it reviewed. The decision, its audit entry and its event are
+   * one transaction.
+   */
+  async review(
+    adminId: string,
+    id: string,
+    decision: ReviewDecision,
+    adminNotes: string | null | undefined,
+  ): Promise<DeathReportEntity> {
+    const notes = adminNotesSchema.safeParse(adminNotes ?? '');
+    if (!notes.success) throw DomainError.badInput({ adminNotes: notes.error.issues[0]!.message });
+    if (!UUID.test(id)) throw DomainError.notFound(CasesMessages.reportNotFound);
+    const status = decision as unknown as ReviewStatus;
+    const note =
+      status === ReviewStatus.REJECTED && !notes.data
+        ? DeathReportMessages.defaultRejectionNote
+        : notes.data;
+    return this.dataSource.transaction(async (manager) => {
+      const row = await this.lock(manager, id);
+      if (row.status !== ReviewStatus.PENDING)
+        throw DomainError.conflict(DeathReportMessages.notPending);
+      const before = snapshot(row);
+      row.status = status;
+      row.adminNotes = note;
+      row.reviewedBy = adminId;
+      row.reviewedAt = new Date();
+      const saved = await manager.save(row);
+      await manager.save(
+        manager.create(AuditEntryEntity, {
+          actorId: adminId,
+          action: `death_report.${status}`,
+          subjectType: 'death_report',
+          subjectId: row.id,
+          before,
+          after: snapshot(saved),
+        }),
+      );
+      await enqueue(
+        manager,
+        'report.reviewed',
+        {
+          reportId: row.id,
+          userId: row.userId,
+          status: status === ReviewStatus.APPROVED ? 'approved' : 'rejected',
+          adminNotes: note,
+          reviewedBy: adminId,
+        },
+        { source: EVENT_SOURCE, subject: row.userId, requestId: currentRequestId() },
+      );
+      return saved;
+    });
+  }
+
+  private async lock(manager: EntityManager, id: string): Promise<DeathReportEntity> {
+    const row = await manager.findOne(DeathReportEntity, {
+      where: { id },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!row) throw DomainError.notFound(CasesMessages.reportNotFound);
+    return row;
+  }
+
+  private async counts(userId?: string): Promise<DeathReportCounts> {
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = $1)::int AS pending
+         FROM death_reports WHERE ($2::uuid IS NULL OR user_id = $2)`,
+      [ReviewStatus.PENDING, userId ?? null],
+    )) as DeathReportCounts[];
+    return { total: row!.total, pending: row!.pending };
+  }
+}

@@ -1,0 +1,5 @@
+import { CreateEventTables1760000000000 } from '@jibs/events';
+import { CasesInitial1795493727103 } from './1795493727103-cases-initial';
+
+/** In order. New migrations are generated with `npm run migration:generate -- cases <Name>`. */
+export const casesMigrations = [CreateEventTables1760000000000, CasesInitial1795493727103];
