@@ -121,4 +121,22 @@ export const SERVICES: ServiceEntry[] = [
       };
     },
   },
+  {
+    name: 'documents',
+    load: () => {
+      const { createDocumentsApp } =
+        require('../../apps/documents/src/documents-app') as typeof import('../../apps/documents/src/documents-app');
+      const { loadDocumentsConfig } =
+        require('../../apps/documents/src/documents.config') as typeof import('../../apps/documents/src/documents.config');
+      const { documentsEntities } =
+        require('../../apps/documents/src/documents.module') as typeof import('../../apps/documents/src/documents.module');
+      const { documentsMigrations } =
+        require('../../apps/documents/src/migrations') as typeof import('../../apps/documents/src/migrations');
+      return {
+        entities: documentsEntities,
+        migrations: documentsMigrations,
+        createApp: async (env) => (await createDocumentsApp(loadDocumentsConfig(env))).app,
+      };
+    },
+  },
 ];

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { ensureDatabase, startEmbeddedServer, type EmbeddedServer } from '@jibs/database';
+import { allowBrowserUploads, createS3Client } from '@jibs/storage';
 import { loadOrCreateSecrets } from './secrets';
 import { startMailboxPage } from './mailbox-page';
 import { ServiceProcess, type LogSink } from './service-process';
@@ -22,7 +23,7 @@ export interface StackOptions extends StackPorts {
   trustProxy?: string;
 }
 
-const SUBGRAPHS = ['identity', 'notifications', 'billing', 'cases'] as const;
+const SUBGRAPHS = ['identity', 'notifications', 'billing', 'cases', 'documents'] as const;
 export type ServiceName = (typeof SUBGRAPHS)[number] | 'gateway';
 
 interface S3Server {
@@ -105,6 +106,7 @@ export class LocalStack {
       configureBuckets: [{ name: 'documents' }, { name: 'memorials' }],
     });
     await this.s3.run();
+    await this.allowBrowserUploads(secrets);
     this.mailbox = await startMailboxPage(this.mailboxDir, options.mailboxPort);
 
     const servicePort: Record<(typeof SUBGRAPHS)[number], number> = {
@@ -112,12 +114,14 @@ export class LocalStack {
       notifications: options.notificationsPort,
       billing: options.billingPort,
       cases: options.casesPort,
+      documents: options.documentsPort,
     };
     const metricsPort: Record<(typeof SUBGRAPHS)[number], number> = {
       identity: options.identityMetricsPort,
       notifications: options.notificationsMetricsPort,
       billing: options.billingMetricsPort,
       cases: options.casesMetricsPort,
+      documents: options.documentsMetricsPort,
     };
     const identityUrl = `http://127.0.0.1:${servicePort.identity}`;
     const common: NodeJS.ProcessEnv = {
@@ -162,6 +166,7 @@ export class LocalStack {
         BILLING_PUBLIC_URL: this.gatewayUrl,
       },
       cases: {},
+      documents: { DOCUMENTS_BUCKET: 'documents' },
     };
     SUBGRAPHS.forEach((name) => {
       this.services.set(
@@ -198,6 +203,8 @@ export class LocalStack {
             SUPERGRAPH_PATH: resolve(options.root, 'apps/gateway/supergraph.graphql'),
             WEB_DIST_DIR: resolve(options.root, 'dist/apps/web'),
             PUBLIC_ORIGIN: this.gatewayUrl,
+            // The browser PUTs documents straight to the local S3 endpoint.
+            CSP_CONNECT_SRC: `http://127.0.0.1:${options.s3Port}`,
             ...Object.fromEntries(
               SUBGRAPHS.map((name) => [
                 `${name.toUpperCase()}_URL`,
@@ -214,6 +221,28 @@ export class LocalStack {
     // Subgraphs in parallel (they only need Postgres), then the gateway that fronts them.
     await Promise.all(SUBGRAPHS.map((name) => this.service(name).start()));
     await this.service('gateway').start();
+  }
+
+  /** Browsers PUT documents straight to the bucket from the web origin: the bucket's CORS. */
+  private async allowBrowserUploads(secrets: {
+    s3AccessKeyId: string;
+    s3SecretAccessKey: string;
+  }): Promise<void> {
+    const s3 = createS3Client({
+      S3_ENDPOINT: `http://127.0.0.1:${this.options.s3Port}`,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: secrets.s3AccessKeyId,
+      S3_SECRET_ACCESS_KEY: secrets.s3SecretAccessKey,
+      S3_FORCE_PATH_STYLE: true,
+    });
+    try {
+      await allowBrowserUploads(s3, {
+        bucket: 'documents',
+        origins: [this.gatewayUrl, `http://127.0.0.1:${this.options.gatewayPort}`],
+      });
+    } finally {
+      s3.destroy();
+    }
   }
 
   /** Everything it started, in reverse order; safe to call twice. */

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     ]),
     [
       'Metrics (Prometheus, loopback only)',
-      `http://127.0.0.1:${ports.gatewayMetricsPort}/metrics (gateway), :${ports.identityMetricsPort}, :${ports.notificationsMetricsPort}, :${ports.billingMetricsPort}, :${ports.casesMetricsPort}`,
+      `http://127.0.0.1:${ports.gatewayMetricsPort}/metrics (gateway), :${ports.identityMetricsPort}, :${ports.notificationsMetricsPort}, :${ports.billingMetricsPort}, :${ports.casesMetricsPort}, :${ports.documentsMetricsPort}`,
     ],
     ['Local mailbox', stack.mailboxUrl],
     ['S3 API (s3rver)', `http://localhost:${ports.s3Port}`],

@@ -7,6 +7,7 @@ export interface StackPorts {
   notificationsPort: number;
   billingPort: number;
   casesPort: number;
+  documentsPort: number;
   postgresPort: number;
   s3Port: number;
   mailboxPort: number;
@@ -16,6 +17,7 @@ export interface StackPorts {
   notificationsMetricsPort: number;
   billingMetricsPort: number;
   casesMetricsPort: number;
+  documentsMetricsPort: number;
 }
 
 export const DEFAULT_STACK_PORTS: StackPorts = {
@@ -24,6 +26,7 @@ export const DEFAULT_STACK_PORTS: StackPorts = {
   notificationsPort: 4002,
   billingPort: 4003,
   casesPort: 4004,
+  documentsPort: 4005,
   postgresPort: 54320,
   s3Port: 4569,
   mailboxPort: 8025,
@@ -32,6 +35,7 @@ export const DEFAULT_STACK_PORTS: StackPorts = {
   notificationsMetricsPort: 5002,
   billingMetricsPort: 5003,
   casesMetricsPort: 5004,
+  documentsMetricsPort: 5005,
 };
 
 /** The environment variable that moves each port of `npm start`. */
@@ -41,6 +45,7 @@ export const STACK_PORT_VARIABLES: Record<keyof StackPorts, string> = {
   notificationsPort: 'NOTIFICATIONS_PORT',
   billingPort: 'BILLING_PORT',
   casesPort: 'CASES_PORT',
+  documentsPort: 'DOCUMENTS_PORT',
   postgresPort: 'POSTGRES_PORT',
   s3Port: 'S3_PORT',
   mailboxPort: 'MAILBOX_PORT',
@@ -49,6 +54,7 @@ export const STACK_PORT_VARIABLES: Record<keyof StackPorts, string> = {
   notificationsMetricsPort: 'NOTIFICATIONS_METRICS_PORT',
   billingMetricsPort: 'BILLING_METRICS_PORT',
   casesMetricsPort: 'CASES_METRICS_PORT',
+  documentsMetricsPort: 'DOCUMENTS_METRICS_PORT',
 };
 
 /** Ports for `npm start`: the defaults, each moved by its variable; a bad value is named. */

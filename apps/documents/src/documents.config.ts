@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { envHelpers, loadConfig, serviceEnvSchema } from '@jibs/config';
+import { storageEnvSchema } from '@jibs/storage';
+
+export const documentsEnvSchema = z.intersection(
+  z.intersection(serviceEnvSchema, storageEnvSchema),
+  z.object({
+    PORT: envHelpers.port(4005),
+    /** The private bucket members' documents are stored in. */
+    DOCUMENTS_BUCKET: z.string().min(3).default('documents'),
+  }),
+);
+
+export type DocumentsConfig = z.output<typeof documentsEnvSchema>;
+
+export const DOCUMENTS_CONFIG = Symbol('DOCUMENTS_CONFIG');
+
+export function loadDocumentsConfig(env: NodeJS.ProcessEnv = process.env): DocumentsConfig {
+  return loadConfig(documentsEnvSchema, env);
+}

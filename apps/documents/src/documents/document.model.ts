@@ -1,0 +1,56 @@
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { UserReference } from '../members/user-reference.model';
+import { ReviewStatus } from './review-enums';
+import type { DocumentEntity } from './document.entity';
+
+@ObjectType('Document')
+export class DocumentModel {
+  @Field(() => ID)
+  id!: string;
+
+  @Field()
+  fileName!: string;
+
+  @Field({ description: 'One of DOCUMENT_TYPES.' })
+  documentType!: string;
+
+  @Field(() => Int, { description: 'Bytes, as measured in the bucket.' })
+  fileSize!: number;
+
+  @Field({ description: 'MIME type from the content (magic bytes).' })
+  fileType!: string;
+
+  @Field(() => ReviewStatus)
+  status!: ReviewStatus;
+
+  @Field(() => String, { nullable: true })
+  adminNotes!: string | null;
+
+  @Field(() => Date, { nullable: true })
+  reviewedAt!: Date | null;
+
+  @Field()
+  createdAt!: Date;
+
+  @Field(() => ID, { nullable: true })
+  deathReportId!: string | null;
+
+  @Field(() => UserReference)
+  member!: UserReference;
+
+  static from(row: DocumentEntity): DocumentModel {
+    return Object.assign(new DocumentModel(), {
+      id: row.id,
+      fileName: row.fileName,
+      documentType: row.documentType,
+      fileSize: row.fileSize,
+      fileType: row.fileType,
+      status: row.status,
+      adminNotes: row.adminNotes,
+      reviewedAt: row.reviewedAt,
+      createdAt: row.createdAt,
+      deathReportId: row.deathReportId,
+      member: Object.assign(new UserReference(), { id: row.userId }),
+    });
+  }
+}

@@ -1,0 +1,5 @@
+import { CreateEventTables1760000000000 } from '@jibs/events';
+import { DocumentsInitial1795493769178 } from './1795493769178-documents-initial';
+
+/** In order. New migrations are generated with `npm run migration:generate -- documents <Name>`. */
+export const documentsMigrations = [CreateEventTables1760000000000, DocumentsInitial1795493769178];
