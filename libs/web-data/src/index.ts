@@ -10,3 +10,4 @@ export * from './session/registration';
 export * from './session/session-context';
 export * from './session/session-manager';
 export type { MembershipStatus, Role, SessionFragment, SessionUserFragment } from './gql/graphql';
+export * from './ui/theme';

@@ -10,7 +10,7 @@ import { publicRoutes } from '../public/public-routes';
 import { RouteGuard } from '../session/route-guards';
 import { SessionProvider, type SessionManager } from '@jibs/web-data';
 import { SessionGate } from '../session/session-gate';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, theme } from '@jibs/web-data';
 
 // Screens past the landing page load when they are first visited.
 const LoginPage = lazy(() => import('../pages/login-page').then((m) => ({ default: m.LoginPage })));
