@@ -169,7 +169,7 @@ function ReportCard({
             />
             <Group gap="sm">
               <Button
-                color="green"
+                color="jibs"
                 onClick={() => void decide('APPROVED')}
                 disabled={processing !== null}
                 aria-label={
@@ -181,7 +181,7 @@ function ReportCard({
                 {processing === 'APPROVED' ? 'Processing...' : 'Approve'}
               </Button>
               <Button
-                color="red"
+                color="red.9"
                 variant="outline"
                 onClick={() => void decide('REJECTED')}
                 disabled={processing !== null}

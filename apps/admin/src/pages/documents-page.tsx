@@ -301,18 +301,14 @@ function ReviewDocumentForm({
       />
       <Group justify="flex-end" gap="sm">
         <Button
-          color="red"
+          color="red.9"
           variant="outline"
           onClick={() => void decide('REJECTED')}
           disabled={processing !== null}
         >
           {processing === 'REJECTED' ? 'Processing...' : 'Reject'}
         </Button>
-        <Button
-          color="green"
-          onClick={() => void decide('APPROVED')}
-          disabled={processing !== null}
-        >
+        <Button color="jibs" onClick={() => void decide('APPROVED')} disabled={processing !== null}>
           {processing === 'APPROVED' ? 'Processing...' : 'Approve'}
         </Button>
       </Group>
