@@ -188,6 +188,24 @@ describe('the admin console reviews death reports and documents, in Chromium', (
     await page.getByText('1 reports, 1 documents').waitFor();
     await expectAccessible(page, 'admin: dashboard');
     await shot('dashboard');
+
+    // Ctrl+B folds the sidebar to icons; the state survives a reload (a 7-day cookie).
+    const toggle = page.getByRole('button', { name: /^(Collapse|Expand) sidebar$/ });
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await page.keyboard.press('Control+b');
+    await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
+    const cookie = (await context.cookies()).find((c) => c.name === 'admin_sidebar_state');
+    expect(cookie?.value).toBe('false');
+    expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(6.9 * 24 * 60 * 60 * 1000);
+    await page.reload();
+    await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
+    const navWidth = await page
+      .getByRole('navigation', { name: 'Admin Panel' })
+      .evaluate((nav) => nav.getBoundingClientRect().width);
+    expect(navWidth).toBe(48); // 3rem
+    await expectAccessible(page, 'admin: dashboard, sidebar in icon mode');
+    await page.keyboard.press('Control+b');
+    await page.getByRole('button', { name: 'Collapse sidebar' }).waitFor();
   });
 
   it('approves the death report on /admin/death-reports', async () => {

@@ -91,7 +91,7 @@ export function DocumentsPage() {
             </Card>
           ) : (
             <Card withBorder padding={0}>
-              <Table.ScrollContainer minWidth={900}>
+              <Table.ScrollContainer minWidth={1040}>
                 <Table verticalSpacing="sm" horizontalSpacing="md" striped highlightOnHover>
                   <Table.Caption>Uploaded documents, newest first</Table.Caption>
                   <Table.Thead>
@@ -161,16 +161,18 @@ function DocumentRow({
 
   return (
     <Table.Tr>
-      <Table.Td>
+      <Table.Td style={{ minWidth: '15rem' }}>
         <Text fw={600}>{document.member.fullName}</Text>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {document.member.email}
         </Text>
       </Table.Td>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>{document.fileName}</Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '11rem' }}>
+        {document.fileName}
+      </Table.Td>
       <Table.Td>{document.documentType}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFileSize(document.fileSize)}</Table.Td>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <StatusBadge status={document.status} />
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(document.createdAt)}</Table.Td>

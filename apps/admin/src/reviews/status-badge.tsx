@@ -3,7 +3,7 @@ import { statusColor, statusLabel } from './review-display';
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={statusColor(status)} variant="light" size="lg">
+    <Badge color={statusColor(status)} variant="light" size="lg" style={{ flexShrink: 0 }}>
       {statusLabel(status)}
     </Badge>
   );
