@@ -261,6 +261,26 @@ describe('the admin console reviews death reports and documents, in Chromium', (
     await shot('documents');
   });
 
+  it('on a phone the sidebar is an 18rem drawer behind a menu button', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${stack.gatewayUrl}/admin/death-reports`);
+      const menu = page.getByRole('button', { name: 'Open sidebar' });
+      await menu.waitFor();
+      await menu.click();
+      await page.getByRole('button', { name: 'Close sidebar' }).waitFor();
+      const nav = page.getByRole('navigation', { name: 'Admin Panel' });
+      await expect(nav.evaluate((el) => el.getBoundingClientRect().width)).resolves.toBe(288);
+      await expectAccessible(page, 'admin: sidebar drawer on a phone');
+      await shot('mobile-drawer');
+      await nav.getByRole('link', { name: 'Documents' }).click();
+      await page.waitForURL('**/admin/documents');
+      await page.getByRole('button', { name: 'Open sidebar' }).waitFor();
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+  });
+
   it('the member sees both decisions through the API', async () => {
     const mine = await memberClient.request<{
       myDeathReports: { status: string; adminNotes: string | null; reviewedAt: string | null }[];

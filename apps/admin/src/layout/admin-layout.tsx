@@ -26,6 +26,7 @@ import {
   TestingIcon,
   UsersIcon,
 } from './icons';
+import classes from './admin-layout.module.css';
 import { readSidebarOpen, sidebarCookie } from './sidebar-state';
 
 /** Mantine's `sm` breakpoint is 48em: the spec's 768px mobile breakpoint. */
@@ -74,7 +75,10 @@ export function AdminLayout() {
   }, [location.pathname]);
 
   const toggle = () => (isMobile ? mobile.toggle() : setExpanded((open) => !open));
-  useHotkeys([['mod+B', toggle]]);
+  useHotkeys([
+    ['mod+B', toggle],
+    ['Escape', mobile.close],
+  ]);
 
   const iconMode = !isMobile && !expanded;
   const firstName = session.user?.firstName ?? '';
@@ -173,7 +177,12 @@ export function AdminLayout() {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar id="admin-sidebar" aria-label="Admin Panel" p={iconMode ? 4 : 'sm'}>
+      <AppShell.Navbar
+        id="admin-sidebar"
+        aria-label="Admin Panel"
+        p={iconMode ? 4 : 'sm'}
+        className={classes.navbar}
+      >
         <AppShell.Section>
           {iconMode ? (
             <VisuallyHidden>Admin Panel</VisuallyHidden>

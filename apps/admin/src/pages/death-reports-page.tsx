@@ -23,6 +23,7 @@ import {
   statusVariable,
   type StatusFilter,
 } from '../reviews/review-display';
+import { ResultsStatus } from '../reviews/results-status';
 import { ReviewFilters } from '../reviews/review-filters';
 import { StatusBadge } from '../reviews/status-badge';
 
@@ -68,7 +69,12 @@ export function DeathReportsPage() {
             </Stack>
           </Alert>
         )}
-        <div aria-live="polite" aria-busy={loading}>
+        <ResultsStatus
+          loading={loading}
+          count={reports?.length}
+          noun={['death report', 'death reports']}
+        />
+        <div aria-busy={loading}>
           {!reports && loading ? (
             <PageLoader label="Loading death reports" />
           ) : reports && reports.length === 0 ? (

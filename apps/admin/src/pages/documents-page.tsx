@@ -34,6 +34,7 @@ import {
   statusVariable,
   type StatusFilter,
 } from '../reviews/review-display';
+import { ResultsStatus } from '../reviews/results-status';
 import { ReviewFilters } from '../reviews/review-filters';
 import { StatusBadge } from '../reviews/status-badge';
 
@@ -82,7 +83,12 @@ export function DocumentsPage() {
             </Stack>
           </Alert>
         )}
-        <div aria-live="polite" aria-busy={loading}>
+        <ResultsStatus
+          loading={loading}
+          count={documents?.length}
+          noun={['document', 'documents']}
+        />
+        <div aria-busy={loading}>
           {!documents && loading ? (
             <PageLoader label="Loading documents" />
           ) : documents && documents.length === 0 ? (
