@@ -7,7 +7,7 @@ import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
 import { signUpByApi } from './support/sign-up';
-import { signIn } from './support/web-flows';
+import { signIn, tabTo } from './support/web-flows';
 
 const SUBMIT_REPORT = /* GraphQL */ `
   mutation Submit($input: SubmitDeathReportInput!) {
@@ -224,12 +224,28 @@ describe('the admin console reviews death reports and documents, in Chromium', (
     await page.getByLabel('Search death reports').fill(deceasedName);
     await card.waitFor();
 
-    await card.getByRole('button', { name: `Approve report on ${deceasedName}` }).click();
+    // A second tab still shows the report as pending.
+    const stale = await context.newPage();
+    await stale.goto(`${stack.gatewayUrl}/admin/death-reports`);
+    const staleCard = stale.getByRole('article', { name: deceasedName });
+    await staleCard.getByRole('button', { name: `Approve report on ${deceasedName}` }).waitFor();
+
+    // Approved by keyboard alone: Tab to the button, Enter.
+    await tabTo(page, card.getByRole('button', { name: `Approve report on ${deceasedName}` }));
+    await page.keyboard.press('Enter');
     await page.getByText('Death report approved successfully').first().waitFor();
     // Refetched: the card now reads Approved, with no actions left.
     await card.getByText('Approved', { exact: true }).waitFor();
     await expect(card.getByRole('button', { name: /Approve|Reject/ }).count()).resolves.toBe(0);
     await shot('death-reports');
+
+    // The stale tab's decision is refused with the server's words, announced as an alert.
+    await staleCard.getByRole('button', { name: `Reject report on ${deceasedName}` }).click();
+    await stale
+      .getByRole('alert')
+      .filter({ hasText: 'Failed to reject death report: This report has already been reviewed' })
+      .waitFor();
+    await stale.close();
   });
 
   it('downloads the PDF (same bytes) and rejects it with a note on /admin/documents', async () => {

@@ -162,12 +162,12 @@ export function AdminLayout() {
                 <SidebarIcon />
               </ActionIcon>
             </Tooltip>
-            <Text fw={700} size="lg">
+            <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }}>
               JIBS Admin
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <Text size="sm">
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
               Logged in as <strong>{firstName}</strong>
             </Text>
             <Avatar color="jibs" radius="xl" size="md" aria-hidden="true">
