@@ -18,7 +18,9 @@ import {
   AdminToasts,
   formatCalendarDate,
   formatDateTime,
+  mayHaveMore,
   notesVariable,
+  PAGE_SIZE,
   searchVariable,
   statusVariable,
   type StatusFilter,
@@ -32,8 +34,13 @@ export function DeathReportsPage() {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 300);
   const [status, setStatus] = useState<StatusFilter>('ALL');
+  const [limit, setLimit] = useState(PAGE_SIZE);
   const { data, previousData, loading, error, refetch } = useQuery(AdminDeathReportsDocument, {
-    variables: { search: searchVariable(debouncedSearch), status: statusVariable(status) },
+    variables: {
+      search: searchVariable(debouncedSearch),
+      status: statusVariable(status),
+      limit,
+    },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
   });
@@ -53,11 +60,17 @@ export function DeathReportsPage() {
         />
         <ReviewFilters
           search={search}
-          onSearch={setSearch}
+          onSearch={(value) => {
+            setSearch(value);
+            setLimit(PAGE_SIZE);
+          }}
           searchLabel="Search death reports"
           searchPlaceholder="Deceased name or relationship"
           status={status}
-          onStatus={setStatus}
+          onStatus={(value) => {
+            setStatus(value);
+            setLimit(PAGE_SIZE);
+          }}
         />
         {error && (
           <Alert color="red" variant="light" title="Error" role="alert">
@@ -91,6 +104,16 @@ export function DeathReportsPage() {
             </Stack>
           )}
         </div>
+        {mayHaveMore(reports?.length, limit) && (
+          <Button
+            variant="light"
+            onClick={() => setLimit((current) => current + PAGE_SIZE)}
+            disabled={loading}
+            style={{ alignSelf: 'center' }}
+          >
+            {loading ? 'Loading...' : 'Show more death reports'}
+          </Button>
+        )}
       </Stack>
     </Container>
   );

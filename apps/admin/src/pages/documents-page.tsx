@@ -29,7 +29,9 @@ import { DetailList } from '../reviews/detail-list';
 import {
   AdminToasts,
   formatDateTime,
+  mayHaveMore,
   notesVariable,
+  PAGE_SIZE,
   searchVariable,
   statusVariable,
   type StatusFilter,
@@ -45,9 +47,14 @@ export function DocumentsPage() {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 300);
   const [status, setStatus] = useState<StatusFilter>('ALL');
+  const [limit, setLimit] = useState(PAGE_SIZE);
   const [reviewing, setReviewing] = useState<AdminDocumentFragment | null>(null);
   const { data, previousData, loading, error, refetch } = useQuery(AdminDocumentsDocument, {
-    variables: { search: searchVariable(debouncedSearch), status: statusVariable(status) },
+    variables: {
+      search: searchVariable(debouncedSearch),
+      status: statusVariable(status),
+      limit,
+    },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
   });
@@ -67,11 +74,17 @@ export function DocumentsPage() {
         />
         <ReviewFilters
           search={search}
-          onSearch={setSearch}
+          onSearch={(value) => {
+            setSearch(value);
+            setLimit(PAGE_SIZE);
+          }}
           searchLabel="Search documents"
           searchPlaceholder="File name or document type"
           status={status}
-          onStatus={setStatus}
+          onStatus={(value) => {
+            setStatus(value);
+            setLimit(PAGE_SIZE);
+          }}
         />
         {error && (
           <Alert color="red" variant="light" title="Error" role="alert">
@@ -125,6 +138,16 @@ export function DocumentsPage() {
             </Card>
           )}
         </div>
+        {mayHaveMore(documents?.length, limit) && (
+          <Button
+            variant="light"
+            onClick={() => setLimit((current) => current + PAGE_SIZE)}
+            disabled={loading}
+            style={{ alignSelf: 'center' }}
+          >
+            {loading ? 'Loading...' : 'Show more documents'}
+          </Button>
+        )}
       </Stack>
       <ReviewDocumentDialog
         document={reviewing}

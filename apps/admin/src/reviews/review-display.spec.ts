@@ -1,7 +1,9 @@
 import {
   AdminToasts,
   formatCalendarDate,
+  mayHaveMore,
   notesVariable,
+  PAGE_SIZE,
   searchVariable,
   statusColor,
   statusLabel,
@@ -52,5 +54,13 @@ describe('review display', () => {
   it('shows a calendar date without shifting it across time zones', () => {
     expect(formatCalendarDate('2026-03-05')).toBe('Mar 5, 2026');
     expect(formatCalendarDate('not a date')).toBe('not a date');
+  });
+});
+
+describe('paging', () => {
+  it("offers 'Show more' only after a full page", () => {
+    expect(mayHaveMore(undefined, PAGE_SIZE)).toBe(false);
+    expect(mayHaveMore(PAGE_SIZE - 1, PAGE_SIZE)).toBe(false);
+    expect(mayHaveMore(PAGE_SIZE, PAGE_SIZE)).toBe(true);
   });
 });

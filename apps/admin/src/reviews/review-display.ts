@@ -115,3 +115,11 @@ export function formatCalendarDate(value: string): string {
     timeZone: 'UTC',
   });
 }
+
+/** Rows per request; 'Show more' asks for the next page's worth. */
+export const PAGE_SIZE = 50;
+
+/** A full page came back, so there may be more rows after it. */
+export function mayHaveMore(count: number | undefined, limit: number): boolean {
+  return count !== undefined && count >= limit;
+}
