@@ -13,7 +13,7 @@ import { enqueue } from '@jibs/events';
 import { currentRequestId } from '@jibs/observability';
 import { AuditEntryEntity } from '../audit/audit-entry.entity';
 import { DeathReportEntity } from './death-report.entity';
-import type { ReviewDecision } from './review-enums';
+import { ReviewDecision } from './review-enums';
 
 export const EVENT_SOURCE = 'jibs/cases';
 
@@ -159,7 +159,8 @@ export class DeathReportsService {
     const notes = adminNotesSchema.safeParse(adminNotes ?? '');
     if (!notes.success) throw DomainError.badInput({ adminNotes: notes.error.issues[0]!.message });
     if (!UUID.test(id)) throw DomainError.notFound(CasesMessages.reportNotFound);
-    const status = decision as unknown as ReviewStatus;
+    const status =
+      decision === ReviewDecision.APPROVED ? ReviewStatus.APPROVED : ReviewStatus.REJECTED;
     const note =
       status === ReviewStatus.REJECTED && !notes.data
         ? DeathReportMessages.defaultRejectionNote
