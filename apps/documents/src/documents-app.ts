@@ -30,7 +30,7 @@ export async function createDocumentsApp(
         check: () =>
           app
             .get<S3Client>(S3_CLIENT)
-            .send(new HeadBucketCommand({ Bucket: config.DOCUMENTS_BUCKET })),
+            .send(new HeadBucketCommand({ Bucket: config.S3_BUCKET_DOCUMENTS })),
       },
     ],
   };

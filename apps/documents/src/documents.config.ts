@@ -7,7 +7,7 @@ export const documentsEnvSchema = z.intersection(
   z.object({
     PORT: envHelpers.port(4005),
     /** The private bucket members' documents are stored in. */
-    DOCUMENTS_BUCKET: z.string().min(3).default('documents'),
+    S3_BUCKET_DOCUMENTS: z.string().min(3).default('documents'),
   }),
 );
 

@@ -4,7 +4,7 @@ import { AuthModule } from '@jibs/auth';
 import { DatabaseModule } from '@jibs/database';
 import { EventsModule, InboxEntity, OutboxEntity } from '@jibs/events';
 import { LOGGER, type Logger, type ServiceMetrics } from '@jibs/observability';
-import { createS3Client } from '@jibs/storage';
+import { createPresigningClient, createS3Client } from '@jibs/storage';
 import { gatewayHeaders, subgraphGraphQLModule } from '@jibs/subgraph';
 import { AuditEntryEntity } from './audit/audit-entry.entity';
 import { DOCUMENTS_CONFIG, type DocumentsConfig } from './documents.config';
@@ -13,9 +13,11 @@ import { DocumentsResolver } from './documents/documents.resolver';
 import {
   DOCUMENTS_BUCKET,
   DocumentsService,
+  PRESIGNING_CLIENT,
   S3_CLIENT,
   UPLOAD_RATE_LIMITER,
 } from './documents/documents.service';
+import { IncomingSweeper } from './documents/incoming-sweeper';
 import { UploadRateLimiter } from './documents/upload-rate-limiter';
 import { documentsMigrations } from './migrations';
 import { SettingsConsumer } from './settings/settings.consumer';
@@ -78,8 +80,9 @@ export class DocumentsModule {
       providers: [
         { provide: LOGGER, useValue: logger },
         { provide: DOCUMENTS_CONFIG, useValue: config },
-        { provide: DOCUMENTS_BUCKET, useValue: config.DOCUMENTS_BUCKET },
+        { provide: DOCUMENTS_BUCKET, useValue: config.S3_BUCKET_DOCUMENTS },
         { provide: S3_CLIENT, useFactory: () => createS3Client(config) },
+        { provide: PRESIGNING_CLIENT, useFactory: () => createPresigningClient(config) },
         {
           provide: UPLOAD_RATE_LIMITER,
           inject: [DataSource],
@@ -89,6 +92,7 @@ export class DocumentsModule {
         DocumentsService,
         DocumentsResolver,
         SettingsConsumer,
+        IncomingSweeper,
       ],
     };
   }

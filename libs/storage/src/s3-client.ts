@@ -17,3 +17,12 @@ export function createS3Client(env: StorageEnv): S3Client {
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
 }
+
+/**
+ * A client only for presigning the URLs browsers use: signed for S3_PUBLIC_ENDPOINT when set
+ * (the signature covers the host), else the same endpoint as createS3Client. Presigning makes
+ * no request, so the service never needs to reach the public endpoint itself.
+ */
+export function createPresigningClient(env: StorageEnv): S3Client {
+  return createS3Client({ ...env, S3_ENDPOINT: env.S3_PUBLIC_ENDPOINT ?? env.S3_ENDPOINT });
+}

@@ -13,6 +13,11 @@ export const storageEnvSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: envHelpers.bool(false),
+    /**
+     * Where browsers reach the bucket, when not at S3_ENDPOINT (compose: the services reach
+     * http://minio:9000, browsers http://localhost:9000). Presigned URLs are signed for it.
+     */
+    S3_PUBLIC_ENDPOINT: envHelpers.url.optional(),
   })
   .refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
     message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all',

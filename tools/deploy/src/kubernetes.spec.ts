@@ -12,6 +12,7 @@ const SECRET_NAMES: Record<string, string> = {
   notifications: 'notifications-secrets',
   billing: 'billing-secrets',
   cases: 'cases-secrets',
+  documents: 'documents-secrets',
 };
 /** The one Secret every service reads: the gateway's credential towards the subgraphs. */
 const SHARED_SECRETS: Record<string, string> = { GATEWAY_SECRET: 'gateway-secret' };

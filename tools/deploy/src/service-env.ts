@@ -4,7 +4,8 @@
  * each service's *.config.ts); keep them in step. The gateway also needs one <NAME>_URL per
  * subgraph named in its supergraph: add them here as subgraphs join.
  */
-export type ServiceName = 'identity' | 'notifications' | 'billing' | 'cases' | 'gateway';
+export type ServiceName =
+  'identity' | 'notifications' | 'billing' | 'cases' | 'documents' | 'gateway';
 
 /** Values that are credentials, or carry one (database URLs): never written in a committed file. */
 export const SECRET_VARIABLES = [
@@ -89,6 +90,19 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
     port: 4004,
     env: [...BACKEND],
   },
+  documents: {
+    port: 4005,
+    // The private bucket browsers upload to and download from through presigned URLs.
+    env: [
+      ...BACKEND,
+      'S3_ENDPOINT',
+      'S3_REGION',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_FORCE_PATH_STYLE',
+      'S3_BUCKET_DOCUMENTS',
+    ],
+  },
   gateway: {
     port: 8080,
     env: [
@@ -103,6 +117,7 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
       'BILLING_URL',
       'BILLING_HTTP_URL',
       'CASES_URL',
+      'DOCUMENTS_URL',
       'JWKS_URL',
       'JWT_ISSUER',
       'JWT_AUDIENCE',

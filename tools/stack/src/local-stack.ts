@@ -166,7 +166,7 @@ export class LocalStack {
         BILLING_PUBLIC_URL: this.gatewayUrl,
       },
       cases: {},
-      documents: { DOCUMENTS_BUCKET: 'documents' },
+      documents: { S3_BUCKET_DOCUMENTS: 'documents' },
     };
     SUBGRAPHS.forEach((name) => {
       this.services.set(

@@ -8,6 +8,7 @@ import {
   DomainError,
   ReviewStatus,
   Role,
+  UploadMessages,
   UploadRejection,
   adminNotesSchema,
   contentTypeOfExtension,
@@ -37,6 +38,8 @@ import { ReviewDecision } from './review-enums';
 import { UploadRateLimiter } from './upload-rate-limiter';
 
 export const S3_CLIENT = Symbol('S3_CLIENT');
+/** Signs the URLs browsers use, for the endpoint they reach (S3_PUBLIC_ENDPOINT). */
+export const PRESIGNING_CLIENT = Symbol('PRESIGNING_CLIENT');
 export const UPLOAD_RATE_LIMITER = Symbol('UPLOAD_RATE_LIMITER');
 export const DOCUMENTS_BUCKET = Symbol('DOCUMENTS_BUCKET');
 
@@ -71,6 +74,7 @@ export class DocumentsService {
     private readonly settings: UploadSettingsService,
     private readonly publisher: EventPublisher,
     @Inject(S3_CLIENT) private readonly s3: S3Client,
+    @Inject(PRESIGNING_CLIENT) private readonly presigner: S3Client,
     @Inject(DOCUMENTS_BUCKET) private readonly bucket: string,
     @Inject(UPLOAD_RATE_LIMITER) private readonly rateLimiter: UploadRateLimiter,
   ) {}
@@ -83,7 +87,7 @@ export class DocumentsService {
     assertDocumentType(input.documentType);
     await this.rateLimiter.consume(userId);
     const rules = await this.settings.rules();
-    return createUploadSlot(this.s3, {
+    return createUploadSlot(this.presigner, {
       bucket: this.bucket,
       ownerId: userId,
       fileName: input.fileName,
@@ -103,10 +107,8 @@ export class DocumentsService {
   async confirmUpload(userId: string, input: ConfirmDocumentUploadInput): Promise<DocumentEntity> {
     const parsed = parseIncomingKey(input.key, userId);
     if (!parsed.ok) {
-      throw UploadError.of(parsed.owned ? UploadRejection.NotFound : UploadRejection.NotOwned, {
-        maxBytes: 0,
-        allowed: [],
-      });
+      const reason = parsed.owned ? UploadRejection.NotFound : UploadRejection.NotOwned;
+      throw new UploadError(reason, UploadMessages.notFound);
     }
     const rules = await this.settings.rules();
     let fileName: string;
@@ -115,6 +117,14 @@ export class DocumentsService {
       assertDocumentType(input.documentType);
       if (input.deathReportId != null && !UUID.test(input.deathReportId)) {
         throw DomainError.badInput({ deathReportId: DocumentServiceMessages.deathReportInvalid });
+      }
+      // The name must say what was declared at start (the key's extension): a PNG named .pdf
+      // is refused before its content is even read.
+      if (
+        contentTypeOfExtension(fileExtension(fileName) ?? '') !==
+        contentTypeOfExtension(fileExtension(input.key) ?? '')
+      ) {
+        throw UploadError.of(UploadRejection.TypeNotAllowed, rules);
       }
     } catch (error) {
       await deleteObject(this.s3, { bucket: this.bucket, key: input.key });
@@ -128,11 +138,9 @@ export class DocumentsService {
       maxBytes: rules.maxBytes,
       allowed: rules.allowed,
     });
-    // The content decides the type, and it must be what was declared: the type given at start
-    // (the key's extension) and the file name's extension. A PNG declared as a PDF is refused.
-    const declared = contentTypeOfExtension(fileExtension(input.key) ?? '');
-    const named = contentTypeOfExtension(fileExtension(fileName) ?? '');
-    if (declared !== confirmed.detectedType || named !== confirmed.detectedType) {
+    // The content decides the type, and it must be what was declared at start (the key's
+    // extension): a PNG declared as a PDF is refused. Two confirms of one key agree on this.
+    if (contentTypeOfExtension(fileExtension(input.key) ?? '') !== confirmed.detectedType) {
       await deleteObject(this.s3, { bucket: this.bucket, key: confirmed.key });
       throw UploadError.of(UploadRejection.TypeNotAllowed, rules);
     }
@@ -172,7 +180,11 @@ export class DocumentsService {
     } catch (error) {
       // The same upload confirmed twice at once: the other confirm recorded this stored object.
       if (isUniqueViolation(error)) throw UploadError.of(UploadRejection.NotFound, rules);
-      await deleteObject(this.s3, { bucket: this.bucket, key: confirmed.key });
+      // Never delete a file a row points at; when that cannot be known, an orphan is the lesser harm.
+      const recorded = await this.dataSource.manager
+        .existsBy(DocumentEntity, { filePath: confirmed.key })
+        .catch(() => true);
+      if (!recorded) await deleteObject(this.s3, { bucket: this.bucket, key: confirmed.key });
       throw error;
     }
   }
@@ -188,7 +200,7 @@ export class DocumentsService {
     if (!document || (document.userId !== viewer.id && viewer.role !== Role.ADMIN)) {
       throw DomainError.notFound();
     }
-    const url = await downloadUrl(this.s3, {
+    const url = await downloadUrl(this.presigner, {
       bucket: this.bucket,
       key: document.filePath,
       fileName: document.fileName,

@@ -1,0 +1,707 @@
+import { randomUUID } from 'node:crypto';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { listOperationDecisions } from '@jibs/auth';
+import { pendingSchemaChanges } from '@jibs/database';
+import { buildEnvelope } from '@jibs/events';
+import { eventually } from '@jibs/testing';
+import { IncomingSweeper } from './documents/incoming-sweeper';
+import { DocumentHarnessFixtures } from './testing/fixtures';
+import { DocumentsHarness, fetchOnce, BUCKET, type TestUser } from './testing/documents-harness';
+
+const { PDF, JPEG, PNG, EXE } = DocumentHarnessFixtures;
+
+// s3rver writes every object to disk; on a loaded machine a few calls take seconds.
+jest.setTimeout(60_000);
+
+const START = `mutation($input: StartDocumentUploadInput!) {
+  startDocumentUpload(input: $input) { key url method headers { name value } expiresAt }
+}`;
+const CONFIRM = `mutation($input: ConfirmDocumentUploadInput!) {
+  confirmDocumentUpload(input: $input) {
+    id fileName documentType fileSize fileType status adminNotes reviewedAt createdAt deathReportId member { id }
+  }
+}`;
+const MINE = `{ myDocuments { id fileName documentType status member { id } } }`;
+const LIMITS = `{ uploadLimits { maxFileSizeBytes allowedFileTypes } }`;
+const LIST = `query($search: String, $status: ReviewStatus, $limit: Int, $offset: Int) {
+  documents(search: $search, status: $status, limit: $limit, offset: $offset) { id fileName documentType status member { id } }
+}`;
+const STATS = `{ documentStats { total pending } }`;
+const DOWNLOAD = `mutation($id: ID!) { documentDownloadUrl(id: $id) { url fileName expiresAt } }`;
+const REVIEW = `mutation($id: ID!, $decision: ReviewDecision!, $notes: String) {
+  reviewDocument(id: $id, decision: $decision, adminNotes: $notes) { id status adminNotes reviewedAt }
+}`;
+
+const TYPE_NOT_ALLOWED = 'File type not allowed. Allowed types: PDF, JPG, JPEG, PNG';
+const NOT_FOUND_UPLOAD = 'Upload not found. Please upload the file again.';
+
+interface Declared {
+  name: string;
+  type: string;
+  size?: number;
+  documentType?: string;
+}
+
+describe('documents service', () => {
+  let h: DocumentsHarness;
+
+  beforeAll(async () => {
+    h = await DocumentsHarness.start();
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  async function start(member: TestUser, body: Buffer, declared: Declared) {
+    const result = await h.gql(
+      START,
+      {
+        input: {
+          fileName: declared.name,
+          fileType: declared.type,
+          fileSize: declared.size ?? body.length,
+          documentType: declared.documentType ?? 'Death Certificate',
+        },
+      },
+      member.token,
+    );
+    expect(result.errors).toBeUndefined();
+    return result.data.startDocumentUpload as {
+      key: string;
+      url: string;
+      method: string;
+      headers: { name: string; value: string }[];
+    };
+  }
+
+  /** What the browser does: start, then PUT the bytes to the presigned URL with its headers. */
+  async function upload(member: TestUser, body: Buffer, declared: Declared) {
+    const slot = await start(member, body, declared);
+    const response = await fetchOnce(slot.url, {
+      method: slot.method,
+      headers: Object.fromEntries(slot.headers.map(({ name, value }) => [name, value])),
+      body: new Uint8Array(body),
+    });
+    expect(response.status).toBe(200);
+    return slot;
+  }
+
+  function confirm(member: TestUser, key: string, fileName: string, extra: object = {}) {
+    return h.gql(
+      CONFIRM,
+      { input: { key, fileName, documentType: 'Death Certificate', ...extra } },
+      member.token,
+    );
+  }
+
+  async function uploaded(
+    member: TestUser,
+    body = PDF,
+    name = 'certificate.pdf',
+    type = 'application/pdf',
+  ) {
+    const slot = await upload(member, body, { name, type });
+    const result = await confirm(member, slot.key, name);
+    expect(result.errors).toBeUndefined();
+    return result.data.confirmDocumentUpload as { id: string; fileName: string; status: string };
+  }
+
+  /** A refusal: BAD_USER_INPUT with the message, no row, nothing of the member's in the bucket. */
+  async function expectRefused(
+    member: TestUser,
+    result: Awaited<ReturnType<typeof confirm>>,
+    message: string,
+    code = 'BAD_USER_INPUT',
+  ) {
+    expect(result.data).toBeNull();
+    expect([result.errors?.[0]?.extensions.code, result.errors?.[0]?.message]).toEqual([
+      code,
+      message,
+    ]);
+    expect(await h.count('documents', 'user_id = $1', [member.id])).toBe(0);
+    expect(await h.keysOf(member.id)).toEqual([]);
+  }
+
+  it('has migrations that match its entities', async () => {
+    expect(await pendingSchemaChanges(h.dataSource)).toEqual([]);
+  });
+
+  it('decides who may call every operation', () => {
+    expect(listOperationDecisions(h.app).filter((entry) => !entry.decision)).toEqual([]);
+  });
+
+  describe('uploads', () => {
+    it.each([
+      ['a PDF', PDF, 'Death Certificate.pdf', 'application/pdf'],
+      ['a JPEG', JPEG, 'id card.JPEG', 'image/jpeg'],
+      ['a PNG', PNG, 'proof.png', 'image/png'],
+    ])(
+      'stores %s checked by its content, pending review, and publishes document.uploaded',
+      async (_label, body, name, mime) => {
+        const member = await h.aMember();
+        const slot = await upload(member, body, { name, type: mime });
+        expect(slot.key).toMatch(new RegExp(`^incoming/${member.id}/`));
+        expect(slot.method).toBe('PUT');
+        const deathReportId = randomUUID();
+        const result = await confirm(member, slot.key, name, {
+          documentType: 'Government ID',
+          deathReportId,
+        });
+        expect(result.errors).toBeUndefined();
+        const document = result.data.confirmDocumentUpload;
+        expect(document).toMatchObject({
+          fileName: name,
+          documentType: 'Government ID',
+          fileSize: body.length,
+          fileType: mime,
+          status: 'PENDING',
+          adminNotes: null,
+          reviewedAt: null,
+          deathReportId,
+          member: { id: member.id },
+        });
+
+        const [row] = await h.dataSource.query(
+          'SELECT file_path, user_id, reviewed_by FROM documents WHERE id = $1',
+          [document.id],
+        );
+        expect(row.file_path).toMatch(
+          new RegExp(`^${member.id}/\\d{13}-[0-9a-f]{16}\\.(pdf|jpg|png)$`),
+        );
+        expect(row.reviewed_by).toBeNull();
+        // Only the stored object is left: the upload key is gone.
+        expect(await h.keysOf(member.id)).toEqual([row.file_path]);
+        const head = await h.s3.client.send(
+          new HeadObjectCommand({ Bucket: BUCKET, Key: row.file_path }),
+        );
+        expect(head.ContentLength).toBe(body.length);
+
+        const events = await h.outbox('document.uploaded', member.id);
+        expect(events.map((event) => event.envelope.data)).toEqual([
+          {
+            documentId: document.id,
+            userId: member.id,
+            documentType: 'Government ID',
+            fileName: name,
+            fileSize: body.length,
+            status: 'pending',
+          },
+        ]);
+      },
+    );
+
+    it("lists the member's own documents, newest first", async () => {
+      const member = await h.aMember();
+      const other = await h.aMember();
+      const first = await uploaded(member, PDF, 'first.pdf');
+      const second = await uploaded(member, PNG, 'second.png', 'image/png');
+      await uploaded(other, PDF, 'theirs.pdf');
+      const mine = await h.gql(MINE, {}, member.token);
+      expect(mine.errors).toBeUndefined();
+      expect(mine.data.myDocuments.map((d: { id: string }) => d.id)).toEqual([second.id, first.id]);
+    });
+
+    it('refuses an .exe renamed .pdf, deleting it', async () => {
+      const member = await h.aMember();
+      const slot = await upload(member, EXE, { name: 'setup.pdf', type: 'application/pdf' });
+      await expectRefused(member, await confirm(member, slot.key, 'setup.pdf'), TYPE_NOT_ALLOWED);
+    });
+
+    it('refuses a PNG declared as a PDF (the content decides, and must match what was declared)', async () => {
+      const member = await h.aMember();
+      const slot = await upload(member, PNG, { name: 'scan.pdf', type: 'application/pdf' });
+      await expectRefused(member, await confirm(member, slot.key, 'scan.pdf'), TYPE_NOT_ALLOWED);
+    });
+
+    it('refuses a PNG named .pdf at confirm even when it was declared a PNG', async () => {
+      const member = await h.aMember();
+      const slot = await upload(member, PNG, { name: 'scan.png', type: 'image/png' });
+      await expectRefused(member, await confirm(member, slot.key, 'scan.pdf'), TYPE_NOT_ALLOWED);
+    });
+
+    it('refuses a 0-byte file (declared otherwise), deleting it', async () => {
+      const member = await h.aMember();
+      const slot = await upload(member, Buffer.alloc(0), {
+        name: 'a.pdf',
+        type: 'application/pdf',
+        size: 100,
+      });
+      await expectRefused(
+        member,
+        await confirm(member, slot.key, 'a.pdf'),
+        'The file is empty. Please choose another file.',
+      );
+    });
+
+    it('refuses a declared size over the limit or of 0 bytes before any URL is issued', async () => {
+      const member = await h.aMember();
+      const input = { fileName: 'a.pdf', fileType: 'application/pdf', documentType: 'Other' };
+      const over = await h.gql(
+        START,
+        { input: { ...input, fileSize: 10 * 1024 * 1024 + 1 } },
+        member.token,
+      );
+      expect([over.errors?.[0]?.extensions.code, over.errors?.[0]?.message]).toEqual([
+        'BAD_USER_INPUT',
+        'File size too large. Maximum size: 10MB',
+      ]);
+      const empty = await h.gql(START, { input: { ...input, fileSize: 0 } }, member.token);
+      expect(empty.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
+      const exe = await h.gql(
+        START,
+        {
+          input: {
+            ...input,
+            fileName: 'setup.exe',
+            fileType: 'application/x-msdownload',
+            fileSize: 10,
+          },
+        },
+        member.token,
+      );
+      expect(exe.errors?.[0]?.message).toBe(TYPE_NOT_ALLOWED);
+      const badType = await h.gql(
+        START,
+        { input: { ...input, documentType: 'Passport photo', fileSize: 10 } },
+        member.token,
+      );
+      expect([badType.errors?.[0]?.extensions.code, badType.errors?.[0]?.message]).toEqual([
+        'BAD_USER_INPUT',
+        'Please choose a document type',
+      ]);
+      expect(await h.keysOf(member.id)).toEqual([]);
+    });
+
+    it('refuses a file one byte over the limit (declared within it), deleting it', async () => {
+      const member = await h.aMember();
+      const limit = 10 * 1024 * 1024;
+      const over = Buffer.concat([PDF, Buffer.alloc(limit + 1 - PDF.length)]);
+      const slot = await upload(member, over, {
+        name: 'big.pdf',
+        type: 'application/pdf',
+        size: limit,
+      });
+      await expectRefused(
+        member,
+        await confirm(member, slot.key, 'big.pdf'),
+        'File size too large. Maximum size: 10MB',
+      );
+    });
+
+    it('refuses an upload that was never sent', async () => {
+      const member = await h.aMember();
+      const slot = await start(member, PDF, { name: 'a.pdf', type: 'application/pdf' });
+      await expectRefused(member, await confirm(member, slot.key, 'a.pdf'), NOT_FOUND_UPLOAD);
+    });
+
+    it("refuses a key outside the member's prefix and someone else's upload, touching neither", async () => {
+      const owner = await h.aMember();
+      const intruder = await h.aMember();
+      const slot = await upload(owner, PDF, { name: 'a.pdf', type: 'application/pdf' });
+      for (const key of [
+        slot.key,
+        slot.key.replace('incoming/', ''),
+        `incoming/${intruder.id}/../${owner.id}/x.pdf`,
+        'certificate.pdf',
+      ]) {
+        await expectRefused(intruder, await confirm(intruder, key, 'a.pdf'), NOT_FOUND_UPLOAD);
+      }
+      expect(await h.keysOf(owner.id)).toEqual([slot.key]);
+      // The owner's upload is intact and still confirms.
+      const result = await confirm(owner, slot.key, 'a.pdf');
+      expect(result.errors).toBeUndefined();
+    });
+
+    it('refuses a second confirm of the same upload, keeping the one document', async () => {
+      const member = await h.aMember();
+      const slot = await upload(member, PDF, { name: 'a.pdf', type: 'application/pdf' });
+      expect((await confirm(member, slot.key, 'a.pdf')).errors).toBeUndefined();
+      const stored = await h.keysOf(member.id);
+      const again = await confirm(member, slot.key, 'a.pdf');
+      expect([again.errors?.[0]?.extensions.code, again.errors?.[0]?.message]).toEqual([
+        'BAD_USER_INPUT',
+        NOT_FOUND_UPLOAD,
+      ]);
+      expect(await h.count('documents', 'user_id = $1', [member.id])).toBe(1);
+      expect(await h.keysOf(member.id)).toEqual(stored);
+    });
+
+    it('two confirms of one upload at once store at most one document, and nothing else', async () => {
+      const member = await h.aMember();
+      const slot = await upload(member, PDF, { name: 'a.pdf', type: 'application/pdf' });
+      const results = await Promise.all([
+        confirm(member, slot.key, 'a.pdf'),
+        confirm(member, slot.key, 'a.pdf'),
+      ]);
+      // On S3 and MinIO one of them wins. s3rver overwrites the copied object in place, so in
+      // a rare interleaving each confirm sees the other's half-written copy and both refuse: then
+      // nothing may be left behind either.
+      const accepted = results.filter((result) => !result.errors);
+      expect(accepted.length).toBeLessThanOrEqual(1);
+      for (const result of results.filter((each) => each.errors)) {
+        expect(result.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
+        if (accepted.length) expect(result.errors?.[0]?.message).toBe(NOT_FOUND_UPLOAD);
+      }
+      const rows: { file_path: string }[] = await h.dataSource.query(
+        'SELECT file_path FROM documents WHERE user_id = $1',
+        [member.id],
+      );
+      expect(rows).toHaveLength(accepted.length);
+      expect(await h.keysOf(member.id)).toEqual(rows.map((row) => row.file_path));
+    });
+
+    it('a confirm under a wrong name beside a good one never removes a recorded file', async () => {
+      const member = await h.aMember();
+      const slot = await upload(member, PDF, { name: 'a.pdf', type: 'application/pdf' });
+      const [good, bad] = await Promise.all([
+        confirm(member, slot.key, 'a.pdf'),
+        confirm(member, slot.key, 'a.png'),
+      ]);
+      expect(bad.errors?.[0]?.message).toBe(TYPE_NOT_ALLOWED);
+      const rows: { file_path: string }[] = await h.dataSource.query(
+        'SELECT file_path FROM documents WHERE user_id = $1',
+        [member.id],
+      );
+      // The good one either won or found the upload already removed; never a row without its file.
+      expect(rows).toHaveLength(good.errors ? 0 : 1);
+      expect(await h.keysOf(member.id)).toEqual(rows.map((row) => row.file_path));
+    });
+
+    it('refuses bad confirm input with its message, deleting the upload', async () => {
+      const member = await h.aMember();
+      for (const [extra, message] of [
+        [{ documentType: 'Selfie' }, 'Please choose a document type'],
+        [{ deathReportId: 'not-a-uuid' }, 'Please choose a valid death report'],
+        [{ fileName: '   ' }, 'File name is required'],
+      ] as const) {
+        const slot = await upload(member, PDF, { name: 'a.pdf', type: 'application/pdf' });
+        const result = await confirm(member, slot.key, 'a.pdf', extra);
+        await expectRefused(member, result, message);
+      }
+    });
+
+    it('sweeps unconfirmed uploads past the cut-off, and never a stored document', async () => {
+      const member = await h.aMember();
+      const document = await uploaded(member);
+      const abandoned = await upload(member, PDF, { name: 'a.pdf', type: 'application/pdf' });
+      const sweeper = h.app.get(IncomingSweeper);
+      // The default cut-off (the URL's life and an hour) spares a fresh upload.
+      await sweeper.sweep();
+      expect(await h.keysOf(member.id)).toContain(abandoned.key);
+      await sweeper.sweep(new Date(Date.now() + 1000));
+      const [row] = await h.dataSource.query('SELECT file_path FROM documents WHERE id = $1', [
+        document.id,
+      ]);
+      expect(await h.keysOf(member.id)).toEqual([row.file_path]);
+    });
+
+    it('refuses the 11th upload start in a minute, per member', async () => {
+      const member = await h.aMember();
+      const input = {
+        fileName: 'a.pdf',
+        fileType: 'application/pdf',
+        fileSize: 100,
+        documentType: 'Other',
+      };
+      for (let i = 0; i < 10; i += 1) {
+        const result = await h.gql(START, { input }, member.token);
+        expect(result.errors).toBeUndefined();
+      }
+      const eleventh = await h.gql(START, { input }, member.token);
+      expect([eleventh.errors?.[0]?.extensions.code, eleventh.errors?.[0]?.message]).toEqual([
+        'RATE_LIMITED',
+        'Upload rate limit exceeded. Please try again later.',
+      ]);
+      const other = await h.aMember();
+      expect((await h.gql(START, { input }, other.token)).errors).toBeUndefined();
+    });
+  });
+
+  describe('settings', () => {
+    afterEach(async () => {
+      await h.updateSettings({
+        maxFileSizeMb: 10,
+        autoApproval: false,
+        allowedFileTypes: ['pdf', 'jpg', 'jpeg', 'png'],
+      });
+    });
+
+    it('follows settings.updated: the maximum size, the file types and auto-approval', async () => {
+      const member = await h.aMember();
+      expect((await h.gql(LIMITS, {}, member.token)).data.uploadLimits).toEqual({
+        maxFileSizeBytes: 10 * 1024 * 1024,
+        allowedFileTypes: ['pdf', 'jpg', 'jpeg', 'png'],
+      });
+      await h.updateSettings({ maxFileSizeMb: 1, autoApproval: true, allowedFileTypes: ['pdf'] });
+      expect((await h.gql(LIMITS, {}, member.token)).data.uploadLimits).toEqual({
+        maxFileSizeBytes: 1024 * 1024,
+        allowedFileTypes: ['pdf'],
+      });
+
+      const twoMb = await h.gql(
+        START,
+        {
+          input: {
+            fileName: 'a.pdf',
+            fileType: 'application/pdf',
+            fileSize: 2 * 1024 * 1024,
+            documentType: 'Other',
+          },
+        },
+        member.token,
+      );
+      expect(twoMb.errors?.[0]?.message).toBe('File size too large. Maximum size: 1MB');
+
+      const document = await uploaded(member);
+      expect(document.status).toBe('APPROVED');
+      const [event] = await h.outbox('document.uploaded', member.id);
+      expect(event!.envelope.data['status']).toBe('approved');
+    });
+
+    it('an older settings event delivered late changes nothing', async () => {
+      await h.updateSettings({ maxFileSizeMb: 3 });
+      const late = buildEnvelope(
+        'settings.updated',
+        { settings: { maxFileSizeMb: 7 }, updatedBy: null },
+        { source: 'jibs/identity', subject: 'site' },
+      );
+      late.time = new Date(Date.now() - 60_000).toISOString();
+      await h.broker.publish([{ topic: 'settings.updated', key: 'site', envelope: late }]);
+      await eventually(async () => (await h.count('inbox', 'event_id = $1', [late.id])) === 1);
+      const member = await h.aMember();
+      expect((await h.gql(LIMITS, {}, member.token)).data.uploadLimits.maxFileSizeBytes).toBe(
+        3 * 1024 * 1024,
+      );
+    });
+  });
+
+  describe('downloads', () => {
+    it('gives the owner and an admin a short-lived link to the same bytes, saved under the name', async () => {
+      const member = await h.aMember();
+      const admin = await h.anAdmin();
+      const document = await uploaded(member, PDF, 'Death Certificate "final".pdf');
+      for (const caller of [member, admin]) {
+        const result = await h.gql(DOWNLOAD, { id: document.id }, caller.token);
+        expect(result.errors).toBeUndefined();
+        const link = result.data.documentDownloadUrl;
+        expect(link.fileName).toBe('Death Certificate "final".pdf');
+        const ttl = new Date(link.expiresAt).getTime() - Date.now();
+        expect(ttl).toBeGreaterThan(250_000);
+        expect(ttl).toBeLessThanOrEqual(300_000);
+        expect(new URL(link.url).searchParams.get('X-Amz-Expires')).toBe('300');
+        const response = await fetchOnce(link.url);
+        expect(response.status).toBe(200);
+        expect(Buffer.from(await response.arrayBuffer()).equals(PDF)).toBe(true);
+        expect(response.headers.get('content-disposition')).toContain('attachment;');
+      }
+    });
+
+    it("answers another member's document, or an unknown id, as not found", async () => {
+      const member = await h.aMember();
+      const other = await h.aMember();
+      const document = await uploaded(member);
+      for (const id of [document.id, randomUUID(), 'nope']) {
+        const result = await h.gql(DOWNLOAD, { id }, other.token);
+        expect(result.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+        expect(result.data).toBeNull();
+      }
+    });
+  });
+
+  describe('review', () => {
+    it('lets an admin approve then reject at any status, with trimmed notes, an audit row and an event', async () => {
+      const member = await h.aMember();
+      const admin = await h.anAdmin();
+      const document = await uploaded(member);
+
+      const approved = await h.gql(
+        REVIEW,
+        { id: document.id, decision: 'APPROVED', notes: '  Looks good  ' },
+        admin.token,
+      );
+      expect(approved.errors).toBeUndefined();
+      expect(approved.data.reviewDocument).toMatchObject({
+        status: 'APPROVED',
+        adminNotes: 'Looks good',
+      });
+      expect(approved.data.reviewDocument.reviewedAt).toEqual(expect.any(String));
+
+      const rejected = await h.gql(
+        REVIEW,
+        { id: document.id, decision: 'REJECTED', notes: 'Blurry' },
+        admin.token,
+      );
+      expect(rejected.data.reviewDocument).toMatchObject({
+        status: 'REJECTED',
+        adminNotes: 'Blurry',
+      });
+
+      const [row] = await h.dataSource.query('SELECT reviewed_by FROM documents WHERE id = $1', [
+        document.id,
+      ]);
+      expect(row.reviewed_by).toBe(admin.id);
+      const audit = await h.dataSource.query(
+        'SELECT actor, action, before, after FROM audit_entries WHERE subject = $1 ORDER BY created_at',
+        [document.id],
+      );
+      expect(audit.map((entry: { action: string }) => entry.action)).toEqual([
+        'document.approved',
+        'document.rejected',
+      ]);
+      expect(audit[0]).toMatchObject({
+        actor: admin.id,
+        before: { status: 'pending', adminNotes: null, reviewedBy: null },
+        after: { status: 'approved', adminNotes: 'Looks good', reviewedBy: admin.id },
+      });
+      const events = await h.outbox('document.reviewed', member.id);
+      expect(events.map((event) => event.envelope.data)).toEqual([
+        {
+          documentId: document.id,
+          userId: member.id,
+          documentType: 'Death Certificate',
+          fileName: 'certificate.pdf',
+          status: 'approved',
+          adminNotes: 'Looks good',
+          reviewedBy: admin.id,
+        },
+        expect.objectContaining({ status: 'rejected', adminNotes: 'Blurry' }),
+      ]);
+    });
+
+    it('refuses notes that are too long and unknown ids, changing nothing', async () => {
+      const member = await h.aMember();
+      const admin = await h.anAdmin();
+      const document = await uploaded(member);
+      const tooLong = await h.gql(
+        REVIEW,
+        { id: document.id, decision: 'REJECTED', notes: 'x'.repeat(2001) },
+        admin.token,
+      );
+      expect([tooLong.errors?.[0]?.extensions.code, tooLong.errors?.[0]?.message]).toEqual([
+        'BAD_USER_INPUT',
+        'Admin notes can be at most 2000 characters',
+      ]);
+      for (const id of [randomUUID(), 'nope']) {
+        const missing = await h.gql(REVIEW, { id, decision: 'APPROVED' }, admin.token);
+        expect(missing.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+      }
+      const [row] = await h.dataSource.query(
+        'SELECT status, reviewed_by FROM documents WHERE id = $1',
+        [document.id],
+      );
+      expect(row).toEqual({ status: 'pending', reviewed_by: null });
+      expect(await h.count('audit_entries', 'subject = $1', [document.id])).toBe(0);
+    });
+
+    it('lists every document for admins, searchable by file name and type, filtered by status, with stats', async () => {
+      const admin = await h.anAdmin();
+      const member = await h.aMember();
+      const tag = randomUUID().slice(0, 8);
+      const a = await uploaded(member, PDF, `Zakat_${tag}_100%.pdf`);
+      const b = await uploaded(member, PNG, `photo-${tag}.png`, 'image/png');
+      await h.gql(REVIEW, { id: b.id, decision: 'APPROVED' }, admin.token);
+
+      const byName = await h.gql(LIST, { search: `zakat_${tag.toUpperCase()}_100%` }, admin.token);
+      expect(byName.errors).toBeUndefined();
+      expect(byName.data.documents.map((d: { id: string }) => d.id)).toEqual([a.id]);
+      const wildcard = await h.gql(LIST, { search: `${tag}%.pdf` }, admin.token);
+      expect(wildcard.data.documents).toEqual([]);
+
+      const byTypeAndStatus = await h.gql(
+        LIST,
+        { search: 'death certif', status: 'APPROVED', limit: 200 },
+        admin.token,
+      );
+      expect(byTypeAndStatus.data.documents.map((d: { id: string }) => d.id)).toContain(b.id);
+      expect(byTypeAndStatus.data.documents.map((d: { id: string }) => d.id)).not.toContain(a.id);
+      expect(byTypeAndStatus.data.documents[0].member).toEqual({ id: expect.any(String) });
+
+      const page = await h.gql(LIST, { limit: 1, offset: 0 }, admin.token);
+      expect(page.data.documents).toHaveLength(1);
+      const badPage = await h.gql(LIST, { limit: 0 }, admin.token);
+      expect(badPage.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
+
+      const [counts] = await h.dataSource.query(
+        `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'pending')::int AS pending FROM documents`,
+      );
+      const stats = await h.gql(STATS, {}, admin.token);
+      expect(stats.data.documentStats).toEqual(counts);
+      expect(counts.pending).toBeGreaterThan(0);
+    });
+  });
+
+  describe('access', () => {
+    const id = randomUUID();
+    const operations: [string, object?][] = [
+      [MINE],
+      [LIMITS],
+      [LIST],
+      [STATS],
+      [
+        START,
+        {
+          input: {
+            fileName: 'a.pdf',
+            fileType: 'application/pdf',
+            fileSize: 10,
+            documentType: 'Other',
+          },
+        },
+      ],
+      [
+        CONFIRM,
+        {
+          input: {
+            key: `incoming/${id}/1700000000000-0123456789abcdef.pdf`,
+            fileName: 'a.pdf',
+            documentType: 'Other',
+          },
+        },
+      ],
+      [DOWNLOAD, { id }],
+      [REVIEW, { id, decision: 'APPROVED' }],
+    ];
+
+    it('refuses anonymous callers on every operation, and changes nothing', async () => {
+      const before = await h.count('documents');
+      for (const [query, variables] of operations) {
+        const result = await h.gql(query, variables ?? {});
+        expect({ query, code: result.errors?.[0]?.extensions.code }).toEqual({
+          query,
+          code: 'UNAUTHENTICATED',
+        });
+      }
+      expect(await h.count('documents')).toBe(before);
+    });
+
+    it('refuses members the admin operations', async () => {
+      const member = await h.aMember();
+      const document = await uploaded(member);
+      for (const [query, variables] of [
+        [LIST, {}],
+        [STATS, {}],
+        [REVIEW, { id: document.id, decision: 'APPROVED' }],
+      ] as const) {
+        const result = await h.gql(query, variables, member.token);
+        expect({ query, code: result.errors?.[0]?.extensions.code }).toEqual({
+          query,
+          code: 'FORBIDDEN',
+        });
+      }
+      const [row] = await h.dataSource.query('SELECT status FROM documents WHERE id = $1', [
+        document.id,
+      ]);
+      expect(row.status).toBe('pending');
+    });
+
+    it('lets admins do everything members do', async () => {
+      const admin = await h.anAdmin();
+      const document = await uploaded(admin);
+      expect(
+        (await h.gql(MINE, {}, admin.token)).data.myDocuments.map((d: { id: string }) => d.id),
+      ).toEqual([document.id]);
+      expect((await h.gql(LIMITS, {}, admin.token)).errors).toBeUndefined();
+    });
+  });
+});
