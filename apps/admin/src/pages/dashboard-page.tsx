@@ -119,7 +119,7 @@ function Shortcut({
 }) {
   return (
     <Card withBorder padding="lg">
-      <Group justify="space-between" wrap="nowrap">
+      <Group justify="space-between" wrap="wrap" gap="xs">
         {to ? (
           <Anchor component={Link} to={to} fw={600}>
             {title}
@@ -128,7 +128,7 @@ function Shortcut({
           <Text fw={600}>{title}</Text>
         )}
         {!to && (
-          <Badge variant="light" color="gray">
+          <Badge variant="light" color="gray" style={{ minWidth: 'max-content' }}>
             {comingSoon ? 'Coming Soon' : 'Not yet available'}
           </Badge>
         )}
