@@ -12,6 +12,8 @@ export default tseslint.config(
       '.nx/**',
       'coverage/**',
       'apps/web/src/gql/**',
+      'apps/admin/src/gql/**',
+      'libs/web-data/src/gql/**',
     ],
   },
   js.configs.recommended,
@@ -56,7 +58,13 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['apps/web/**/*.tsx', 'apps/web/**/*.ts'],
+    files: [
+      'apps/web/**/*.tsx',
+      'apps/web/**/*.ts',
+      'apps/admin/**/*.tsx',
+      'apps/admin/**/*.ts',
+      'libs/web-data/**/*.ts',
+    ],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },

@@ -12,7 +12,10 @@ export default defineConfig({
   publicDir: here('public'),
   plugins: [react()],
   resolve: {
-    alias: { '@jibs/domain': here('../../libs/domain/src/index.ts') },
+    alias: {
+      '@jibs/domain': here('../../libs/domain/src/index.ts'),
+      '@jibs/web-data': here('../../libs/web-data/src/index.ts'),
+    },
   },
   server: {
     port: 4200,

@@ -5,10 +5,8 @@ import { notifications } from '@mantine/notifications';
 import { Messages } from '@jibs/domain';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createApolloClient } from './api/apollo-client';
-import { createTokenStore } from './api/token-store';
+import { createApolloClient, createTokenStore, SessionManager } from '@jibs/web-data';
 import { App } from './app/app';
-import { SessionManager } from './session/session-manager';
 
 const tokens = createTokenStore();
 const client = createApolloClient({ tokens, renewSession: () => session.refresh() });

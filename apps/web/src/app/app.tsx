@@ -8,10 +8,9 @@ import { AppLayout } from '../layout/app-layout';
 import { NotFoundPage } from '../pages/not-found-page';
 import { publicRoutes } from '../public/public-routes';
 import { RouteGuard } from '../session/route-guards';
-import { SessionProvider } from '../session/session-context';
-import type { SessionManager } from '../session/session-manager';
+import { SessionProvider, type SessionManager } from '@jibs/web-data';
 import { SessionGate } from '../session/session-gate';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, theme } from '@jibs/web-data';
 
 // Screens past the landing page load when they are first visited.
 const LoginPage = lazy(() => import('../pages/login-page').then((m) => ({ default: m.LoginPage })));
@@ -27,7 +26,6 @@ const DashboardPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('../pages/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
-const AdminPage = lazy(() => import('../pages/admin-page').then((m) => ({ default: m.AdminPage })));
 const PaymentHistoryPage = lazy(() =>
   import('../pages/payment-history-page').then((m) => ({ default: m.PaymentHistoryPage })),
 );
@@ -105,9 +103,6 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                     <Route path="submit-death" element={<SubmitDeathReportPage />} />
                     <Route path="my-reports" element={<MyReportsPage />} />
                     <Route path="upload" element={<UploadDocumentsPage />} />
-                  </Route>
-                  <Route element={<RouteGuard access="admin" />}>
-                    <Route path="admin/*" element={<AdminPage />} />
                   </Route>
                   <Route path="*" element={<NotFoundPage />} />
                 </Route>

@@ -1,6 +1,5 @@
 import { BillingMessages, ErrorCode } from '@jibs/domain';
-import type { ApiError } from '../api/api-error';
-import { genericErrorMessage } from '../api/error-messages';
+import { type ApiError, genericErrorMessage } from '@jibs/web-data';
 
 /** What a checkout pays for: the registration fee, the monthly dues, or an added member. */
 export type CheckoutPurpose = 'registration' | 'subscription' | 'member';

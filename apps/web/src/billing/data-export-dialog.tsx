@@ -24,7 +24,7 @@ import {
 } from '@jibs/domain';
 import { useState } from 'react';
 import { ExportBundleDocument } from '../gql/graphql';
-import { useSession } from '../session/session-context';
+import { useSession } from '@jibs/web-data';
 
 type ExportState = 'idle' | 'exporting';
 

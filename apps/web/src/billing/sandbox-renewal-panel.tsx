@@ -2,8 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorCode } from '@jibs/domain';
-import { toApiError } from '../api/api-error';
-import { genericErrorMessage } from '../api/error-messages';
+import { toApiError, genericErrorMessage } from '@jibs/web-data';
 import { SandboxRunRenewalDocument, type PaymentStatus } from '../gql/graphql';
 import { formatCents } from '../public/money';
 

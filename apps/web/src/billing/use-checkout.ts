@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toApiError } from '../api/api-error';
+import { toApiError } from '@jibs/web-data';
 import {
   canRetry,
   checkoutFailure,

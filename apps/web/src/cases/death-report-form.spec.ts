@@ -1,5 +1,5 @@
 import { DeathReportMessages, ErrorCode } from '@jibs/domain';
-import type { ApiError } from '../api/api-error';
+import { type ApiError } from '@jibs/web-data';
 import {
   checkDeathReport,
   clearFieldError,

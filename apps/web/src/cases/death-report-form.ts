@@ -5,8 +5,7 @@ import {
   fieldErrorsOf,
   type ValidDeathReport,
 } from '@jibs/domain';
-import type { ApiError } from '../api/api-error';
-import { genericErrorMessage } from '../api/error-messages';
+import { type ApiError, genericErrorMessage } from '@jibs/web-data';
 
 /** The death report form as typed (spec 5); every field a string, '' until filled in. */
 export interface DeathReportValues {

@@ -24,7 +24,7 @@ import {
 } from '@jibs/domain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toApiError } from '../api/api-error';
+import { toApiError } from '@jibs/web-data';
 import { useFocusFirstInvalid } from '../forms/use-focus-first-invalid';
 import {
   MyDeathReportCountsDocument,

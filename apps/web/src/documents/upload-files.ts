@@ -1,5 +1,5 @@
 import { ErrorCode, UploadMessages } from '@jibs/domain';
-import { toApiError } from '../api/api-error';
+import { toApiError } from '@jibs/web-data';
 import type { QueuedFile, UploadItem, UploadQueueAction } from './upload-queue';
 
 /** Where and how to send one file, as documents' `startDocumentUpload` answers. */

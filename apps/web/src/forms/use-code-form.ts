@@ -1,7 +1,6 @@
 import { ErrorCode, verificationCodeSchema } from '@jibs/domain';
 import { useRef, useState, type FormEvent } from 'react';
-import { toApiError, type ApiError } from '../api/api-error';
-import { actionErrorNotice, type ErrorNotice } from '../api/error-messages';
+import { toApiError, type ApiError, actionErrorNotice, type ErrorNotice } from '@jibs/web-data';
 
 /** The catalogue's titles for a code the server refused (spec 8, verification). */
 export function codeFailureNotice(error: ApiError): ErrorNotice {

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { NotificationBell } from '../notifications/notification-bell';
 import { headerShowsRegistrationOnly } from '../session/route-access';
-import { useSession, useSessionManager } from '../session/session-context';
+import { useSession, useSessionManager } from '@jibs/web-data';
 import classes from './app-header.module.css';
 
 const NAVIGATION = [

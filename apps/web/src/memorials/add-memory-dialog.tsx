@@ -9,7 +9,7 @@ import {
   memorySchema,
 } from '@jibs/domain';
 import { useState } from 'react';
-import { toApiError } from '../api/api-error';
+import { toApiError } from '@jibs/web-data';
 import { validateWith } from '../forms/schema-validate';
 import { AddMemoryDocument } from '../gql/graphql';
 import { emptyAsNull, memorialFailureMessage } from './memorial-format';

@@ -15,7 +15,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { invitationEmailSchema, MAX_EMAIL_LENGTH } from '@jibs/domain';
 import { useState } from 'react';
-import { toApiError } from '../api/api-error';
+import { toApiError } from '@jibs/web-data';
 import {
   InviteToMemorialDocument,
   MemorialConnectionsDocument,

@@ -7,7 +7,7 @@ import {
   memorialSchema,
 } from '@jibs/domain';
 import { useState } from 'react';
-import { toApiError } from '../api/api-error';
+import { toApiError } from '@jibs/web-data';
 import { validateWith } from '../forms/schema-validate';
 import type { MemorialInput, MemorialPrivacy } from '../gql/graphql';
 import {

@@ -1,7 +1,6 @@
 import { MEMORIAL_PRIVACY_LABELS, MemorialMessages, type MemorialPrivacyLevel } from '@jibs/domain';
 import { ErrorCode } from '@jibs/domain';
-import type { ApiError } from '../api/api-error';
-import { genericErrorMessage } from '../api/error-messages';
+import { type ApiError, genericErrorMessage } from '@jibs/web-data';
 import { formatCalendarDate } from '../format/calendar-date';
 import type { MemorialInput, MemorialPrivacy } from '../gql/graphql';
 

@@ -19,7 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { ErrorCode, memorialYears, MemorialMessages } from '@jibs/domain';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toApiError } from '../api/api-error';
+import { toApiError, useSession } from '@jibs/web-data';
 import {
   MemorialDocument,
   MemorialMemoriesDocument,
@@ -31,7 +31,6 @@ import {
 import { DetailList } from '../layout/detail-list';
 import { PageLoader } from '../layout/page-loader';
 import { useDocumentTitle } from '../layout/use-document-title';
-import { useSession } from '../session/session-context';
 import { AddMemoryDialog } from './add-memory-dialog';
 import { InviteDialog } from './invite-dialog';
 import { formatBothCalendars, memorialFailureMessage } from './memorial-format';

@@ -11,8 +11,8 @@ import {
 } from '@mantine/core';
 import { memorialInitials, MemorialMessages } from '@jibs/domain';
 import { Link, useLocation } from 'react-router';
+import { useSession } from '@jibs/web-data';
 import type { MemorialPrivacy } from '../gql/graphql';
-import { useSession } from '../session/session-context';
 import { privacyColor, privacyLabel } from './memorial-format';
 
 /** The profile photo, or an avatar with the first two initials of the name. */

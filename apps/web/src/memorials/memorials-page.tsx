@@ -14,7 +14,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { memorialYears } from '@jibs/domain';
 import { Link, useNavigate } from 'react-router';
-import { toApiError } from '../api/api-error';
+import { toApiError, useSession } from '@jibs/web-data';
 import {
   AcceptMemorialInvitationDocument,
   MemorialsDocument,
@@ -24,7 +24,6 @@ import {
 } from '../gql/graphql';
 import { PageLoader } from '../layout/page-loader';
 import { useDocumentTitle } from '../layout/use-document-title';
-import { useSession } from '../session/session-context';
 import { memorialFailureMessage } from './memorial-format';
 import { MemorialAvatar, MemorialBreadcrumbs, PrivacyBadge } from './memorial-parts';
 

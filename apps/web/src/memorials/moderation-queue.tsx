@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { toApiError } from '../api/api-error';
+import { toApiError } from '@jibs/web-data';
 import {
   MemorialModerationQueueDocument,
   ModerateMemoryDocument,

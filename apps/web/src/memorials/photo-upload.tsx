@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, FileInput, Stack, TextInput, Title } from '@ma
 import { notifications } from '@mantine/notifications';
 import { MAX_PHOTO_CAPTION_LENGTH } from '@jibs/domain';
 import { useState } from 'react';
-import { toApiError } from '../api/api-error';
+import { toApiError } from '@jibs/web-data';
 import {
   ConfirmMemorialPhotoUploadDocument,
   StartMemorialPhotoUploadDocument,

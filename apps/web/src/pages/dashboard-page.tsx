@@ -24,7 +24,7 @@ import {
 import { PageBreadcrumbs } from '../layout/page-breadcrumbs';
 import { useDocumentTitle } from '../layout/use-document-title';
 import { formatCents } from '../public/money';
-import { useSession } from '../session/session-context';
+import { useSession } from '@jibs/web-data';
 
 const WELCOME_TOAST_MS = 5_000;
 

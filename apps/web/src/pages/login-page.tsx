@@ -5,8 +5,13 @@ import { notifications } from '@mantine/notifications';
 import { Messages, passwordResetRequestSchema, signInSchema } from '@jibs/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toApiError } from '../api/api-error';
-import { actionErrorNotice, signInErrorNotice, type ErrorNotice } from '../api/error-messages';
+import {
+  toApiError,
+  actionErrorNotice,
+  signInErrorNotice,
+  type ErrorNotice,
+  useSessionManager,
+} from '@jibs/web-data';
 import { AuthCard } from '../forms/auth-card';
 import { validateWith } from '../forms/schema-validate';
 import {
@@ -18,7 +23,6 @@ import {
   type TotpSetupFieldsFragment,
 } from '../gql/graphql';
 import { useDocumentTitle } from '../layout/use-document-title';
-import { useSessionManager } from '../session/session-context';
 import { TotpChallenge } from '../sign-in/totp-challenge';
 
 type Challenge = NonNullable<SignInMutation['signIn']['challenge']>;

@@ -1,6 +1,6 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useSession } from '../session/session-context';
+import { useSession } from '@jibs/web-data';
 
 export function NotFoundPage() {
   const { status } = useSession();

@@ -7,7 +7,7 @@ import { PaymentResultLayout } from '../billing/payment-result-layout';
 import { useCheckoutWait } from '../billing/use-checkout-wait';
 import { MeDocument } from '../gql/graphql';
 import { useDocumentTitle } from '../layout/use-document-title';
-import { useSessionManager } from '../session/session-context';
+import { useSessionManager } from '@jibs/web-data';
 import { StillProcessing, VerificationFailed } from './registration-payment-success-page';
 
 /**

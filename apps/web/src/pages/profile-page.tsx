@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { ErrorCode, PHONE_MAX_LENGTH, US_STATES } from '@jibs/domain';
 import { Link } from 'react-router';
-import { toApiError } from '../api/api-error';
+import { toApiError } from '@jibs/web-data';
 import { formatCalendarDate } from '../format/calendar-date';
 import { MeDocument, type ProfileFragment } from '../gql/graphql';
 import { DetailList } from '../layout/detail-list';

@@ -14,8 +14,13 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { genericErrorMessage } from '../api/error-messages';
-import { toApiError } from '../api/api-error';
+import {
+  genericErrorMessage,
+  toApiError,
+  isAdmin,
+  useSession,
+  useSessionManager,
+} from '@jibs/web-data';
 import { useFocusOnChange } from '../forms/use-focus-on-change';
 import { MeDocument } from '../gql/graphql';
 import { PageLoader } from '../layout/page-loader';
@@ -43,8 +48,6 @@ import {
   stepInfo,
   type WizardStep,
 } from '../register/wizard-steps';
-import { isAdmin } from '../session/registration';
-import { useSession, useSessionManager } from '../session/session-context';
 
 /**
  * /register: the five-step registration wizard. Where it opens comes from the server (`me`), so

@@ -7,7 +7,7 @@ import { useCheckoutWait } from '../billing/use-checkout-wait';
 import { MeDocument, PublicSettingsDocument } from '../gql/graphql';
 import { useDocumentTitle } from '../layout/use-document-title';
 import { formatMonthly } from '../public/money';
-import { useSessionManager } from '../session/session-context';
+import { useSessionManager } from '@jibs/web-data';
 
 /** /registration-payment-success: back from the registration fee's checkout. */
 export function RegistrationPaymentSuccessPage() {

@@ -5,13 +5,11 @@ import { notifications } from '@mantine/notifications';
 import { ErrorCode, resetPasswordSchema } from '@jibs/domain';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toApiError } from '../api/api-error';
-import { actionErrorMessage } from '../api/error-messages';
+import { toApiError, actionErrorMessage, useSession, useSessionManager } from '@jibs/web-data';
 import { AuthCard } from '../forms/auth-card';
 import { validateWith } from '../forms/schema-validate';
 import { ResetPasswordDocument } from '../gql/graphql';
 import { useDocumentTitle } from '../layout/use-document-title';
-import { useSession, useSessionManager } from '../session/session-context';
 
 /**
  * /reset-password?token=…: the target of the emailed link. A new password for the account;

@@ -18,7 +18,7 @@ import { notifications } from '@mantine/notifications';
 import { ErrorCode, HouseholdMessages, validateHouseholdMember } from '@jibs/domain';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { toApiError } from '../api/api-error';
+import { toApiError } from '@jibs/web-data';
 import {
   RELATIONSHIP_OPTIONS,
   emptyMemberForm,

@@ -16,8 +16,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { toApiError } from '../api/api-error';
-import { actionErrorMessage } from '../api/error-messages';
+import { toApiError, actionErrorMessage } from '@jibs/web-data';
 import { CheckoutErrorAlert } from '../billing/checkout-error-alert';
 import { enumLabel } from '../billing/payment-display';
 import { useCheckout } from '../billing/use-checkout';

@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { toApiError } from '../api/api-error';
+import { toApiError } from '@jibs/web-data';
 import { UpdateProfileDocument, type ProfileFragment } from '../gql/graphql';
 import { displayValue, profileEdit, type EditableField } from './profile-update';
 

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Select, Stack, Textarea, TextInput } from '@mant
 import { useForm } from '@mantine/form';
 import { contactMessageSchema, PHONE_MAX_LENGTH, toE164 } from '@jibs/domain';
 import { useState } from 'react';
-import { toApiError } from '../api/api-error';
+import { toApiError } from '@jibs/web-data';
 import { validateWith } from '../forms/schema-validate';
 import { SubmitContactMessageDocument } from '../gql/graphql';
 import { nextPhoneValue } from '../register/phone-input';

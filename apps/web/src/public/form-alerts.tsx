@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { ErrorNotice } from '../api/error-messages';
+import { type ErrorNotice } from '@jibs/web-data';
 
 /** Moves focus to the alert when it appears, so screen readers and keyboards land on it. */
 const focusOnMount = (node: HTMLDivElement | null) => node?.focus();

@@ -17,7 +17,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../layout/use-document-title';
-import { useSession } from '../session/session-context';
+import { useSession } from '@jibs/web-data';
 import { PAYMENTS_TOPIC_ID } from './faq-topic-ids';
 import { formatCents } from './money';
 import { HouseholdIcon, MemorialIcon, ReportIcon, SupportIcon } from './public-icons';

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { questionSchema } from '@jibs/domain';
 import { useState } from 'react';
-import { toApiError } from '../api/api-error';
+import { toApiError } from '@jibs/web-data';
 import { validateWith } from '../forms/schema-validate';
 import { SubmitQuestionDocument } from '../gql/graphql';
 import { NotSentAlert, SentAlert } from './form-alerts';

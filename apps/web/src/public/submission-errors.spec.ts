@@ -1,6 +1,5 @@
 import { ErrorCode, Messages } from '@jibs/domain';
-import type { ApiError } from '../api/api-error';
-import { NETWORK_ERROR_MESSAGE } from '../api/error-messages';
+import { type ApiError, NETWORK_ERROR_MESSAGE } from '@jibs/web-data';
 import { submissionFailure } from './submission-errors';
 
 const FIELDS = ['name', 'email', 'phone', 'subject', 'message'];

@@ -1,6 +1,5 @@
 import { ErrorCode, Messages, type FieldErrors } from '@jibs/domain';
-import type { ApiError } from '../api/api-error';
-import { genericErrorMessage, type ErrorNotice } from '../api/error-messages';
+import { type ApiError, genericErrorMessage, type ErrorNotice } from '@jibs/web-data';
 
 export interface SubmissionFailure {
   /** Messages to show under the form's own fields. */

@@ -14,8 +14,7 @@ import {
 import { Link, useNavigate } from 'react-router';
 import { SandboxRenewalPanel } from '../billing/sandbox-renewal-panel';
 import { useDocumentTitle } from '../layout/use-document-title';
-import { registrationComplete } from '../session/registration';
-import { useSession, useSessionManager } from '../session/session-context';
+import { registrationComplete, useSession, useSessionManager } from '@jibs/web-data';
 
 interface ScreenLink {
   to: string;

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { ErrorCode, HouseholdMessages, validateHousehold } from '@jibs/domain';
 import { useRef, useState } from 'react';
-import { toApiError } from '../api/api-error';
+import { toApiError } from '@jibs/web-data';
 import {
   MyHouseholdDocument,
   RegistrationQuoteDocument,

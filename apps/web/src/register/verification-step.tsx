@@ -3,8 +3,7 @@ import { Alert, Button, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatPhone } from '@jibs/domain';
 import { useState } from 'react';
-import { toApiError } from '../api/api-error';
-import { actionErrorNotice, type ErrorNotice } from '../api/error-messages';
+import { toApiError, actionErrorNotice, type ErrorNotice } from '@jibs/web-data';
 import { useFocusOnChange } from '../forms/use-focus-on-change';
 import {
   SendVerificationCodeDocument,

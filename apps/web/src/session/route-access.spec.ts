@@ -5,8 +5,7 @@ import {
   routeDecision,
   type RouteAccess,
 } from './route-access';
-import { registrationComplete } from './registration';
-import type { SessionState, SessionUser } from './session-manager';
+import { registrationComplete, type SessionState, type SessionUser } from '@jibs/web-data';
 
 const aUser = (
   role: SessionUserFragment['role'],

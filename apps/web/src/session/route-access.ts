@@ -1,5 +1,4 @@
-import type { SessionState } from './session-manager';
-import { isAdmin, registrationComplete } from './registration';
+import { type SessionState, isAdmin, registrationComplete } from '@jibs/web-data';
 
 /** Who may open a route (spec 2, route table). */
 export type RouteAccess =

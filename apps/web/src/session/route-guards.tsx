@@ -2,7 +2,7 @@ import { Alert, Button, Container, Stack, Text } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../layout/page-loader';
 import { routeDecision, type RouteAccess } from './route-access';
-import { useSession, useSessionManager } from './session-context';
+import { useSession, useSessionManager } from '@jibs/web-data';
 
 /**
  * A layout route that lets through whom `access` allows and sends everyone else where the

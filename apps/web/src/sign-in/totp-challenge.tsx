@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Messages } from '@jibs/domain';
 import { useEffect, useRef } from 'react';
-import { isChallengeExpired, type ErrorNotice } from '../api/error-messages';
+import { isChallengeExpired, type ErrorNotice } from '@jibs/web-data';
 import { CodeInput } from '../forms/code-input';
 import { TotpSetupInstructions } from '../forms/totp-setup-instructions';
 import { codeFailureNotice, useCodeForm } from '../forms/use-code-form';

@@ -1,4 +1,13 @@
-import { createContext, use, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+// Plain TypeScript (createElement, no JSX), so that the unit tests of both clients, which load
+// `@jibs/web-data` without a JSX transform, can import the library's index.
+import {
+  createContext,
+  createElement,
+  use,
+  useEffect,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { SessionManager, SessionState } from './session-manager';
 
 const SessionContext = createContext<SessionManager | null>(null);
@@ -20,7 +29,7 @@ export function SessionProvider({
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [manager]);
 
-  return <SessionContext value={manager}>{children}</SessionContext>;
+  return createElement(SessionContext, { value: manager }, children);
 }
 
 export function useSessionManager(): SessionManager {

@@ -1,0 +1,12 @@
+// Unit tests of the admin client's pure functions (no DOM): the shared preset's swc transform
+// and `@jibs/*` mapping, without its global setup, which starts PostgreSQL for the server tests.
+const preset = { ...require('../../jest.preset') };
+delete preset.globalSetup;
+delete preset.globalTeardown;
+
+module.exports = {
+  ...preset,
+  displayName: 'admin',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+};

@@ -1,0 +1,231 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Alert, Button, Card, Container, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { DeathReportMessages, MAX_ADMIN_NOTES_LENGTH } from '@jibs/domain';
+import { actionErrorMessage, toApiError } from '@jibs/web-data';
+import { useEffect, useState } from 'react';
+import {
+  AdminDeathReportsDocument,
+  ReviewDeathReportDocument,
+  type AdminDeathReportFragment,
+  type ReviewDecision,
+} from '../gql/graphql';
+import { PageHeader } from '../layout/page-header';
+import { PageLoader } from '../layout/page-loader';
+import { DetailList } from '../reviews/detail-list';
+import {
+  AdminToasts,
+  formatCalendarDate,
+  formatDateTime,
+  mayHaveMore,
+  notesVariable,
+  PAGE_SIZE,
+  searchVariable,
+  statusVariable,
+  type StatusFilter,
+} from '../reviews/review-display';
+import { ResultsStatus } from '../reviews/results-status';
+import { ReviewFilters } from '../reviews/review-filters';
+import { StatusBadge } from '../reviews/status-badge';
+
+/** /admin/death-reports (spec: Admin death reports). */
+export function DeathReportsPage() {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const [status, setStatus] = useState<StatusFilter>('ALL');
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const { data, previousData, loading, error, refetch } = useQuery(AdminDeathReportsDocument, {
+    variables: {
+      search: searchVariable(debouncedSearch),
+      status: statusVariable(status),
+      limit,
+    },
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
+
+  useEffect(() => {
+    if (error) notifications.show({ color: 'red', ...AdminToasts.reportsLoadFailed });
+  }, [error]);
+
+  const reports = (data ?? previousData)?.deathReports;
+
+  return (
+    <Container size="lg" px={0}>
+      <Stack gap="lg">
+        <PageHeader
+          title="Death Reports"
+          description="Review the death reports members have submitted."
+        />
+        <ReviewFilters
+          search={search}
+          onSearch={(value) => {
+            setSearch(value);
+            setLimit(PAGE_SIZE);
+          }}
+          searchLabel="Search death reports"
+          searchPlaceholder="Deceased name or relationship"
+          status={status}
+          onStatus={(value) => {
+            setStatus(value);
+            setLimit(PAGE_SIZE);
+          }}
+        />
+        {error && (
+          <Alert color="red" variant="light" title="Error" role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text>{AdminToasts.reportsLoadFailed.message}</Text>
+              <Button variant="light" onClick={() => void refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        <ResultsStatus
+          loading={loading}
+          count={reports?.length}
+          noun={['death report', 'death reports']}
+        />
+        <div aria-busy={loading}>
+          {!reports && loading ? (
+            <PageLoader label="Loading death reports" />
+          ) : reports && reports.length === 0 ? (
+            <Card withBorder padding="xl">
+              <Text ta="center">No death reports found matching your criteria.</Text>
+            </Card>
+          ) : (
+            <Stack gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {reports?.map((report) => (
+                <li key={report.id}>
+                  <ReportCard report={report} onReviewed={() => refetch()} />
+                </li>
+              ))}
+            </Stack>
+          )}
+        </div>
+        {mayHaveMore(reports?.length, limit) && (
+          <Button
+            variant="light"
+            onClick={() => setLimit((current) => current + PAGE_SIZE)}
+            disabled={loading}
+            style={{ alignSelf: 'center' }}
+          >
+            {loading ? 'Loading...' : 'Show more death reports'}
+          </Button>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function ReportCard({
+  report,
+  onReviewed,
+}: {
+  report: AdminDeathReportFragment;
+  onReviewed: () => Promise<unknown>;
+}) {
+  const [notes, setNotes] = useState('');
+  const [processing, setProcessing] = useState<ReviewDecision | null>(null);
+  const [review] = useMutation(ReviewDeathReportDocument);
+  const pending = report.status === 'PENDING';
+  const notesId = `report-notes-${report.id}`;
+
+  const decide = async (decision: ReviewDecision) => {
+    setProcessing(decision);
+    try {
+      await review({
+        variables: { id: report.id, decision, adminNotes: notesVariable(notes) },
+      });
+      notifications.show({ color: 'green', ...AdminToasts.reportReviewed(decision) });
+      await onReviewed().catch(() => undefined);
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        ...AdminToasts.reportReviewFailed(decision, actionErrorMessage(toApiError(error))),
+      });
+    } finally {
+      setProcessing(null);
+    }
+  };
+
+  return (
+    <Card
+      withBorder
+      padding="lg"
+      radius="md"
+      component="article"
+      aria-labelledby={`report-${report.id}`}
+    >
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Title order={2} size="h3" id={`report-${report.id}`}>
+            {report.deceasedName}
+          </Title>
+          <StatusBadge status={report.status} />
+        </Group>
+        <DetailList
+          items={[
+            { label: 'Date of Death', value: formatCalendarDate(report.dateOfDeath) },
+            { label: 'Place of Death', value: report.placeOfDeath },
+            { label: 'Reported by', value: report.relationshipToDeceased },
+            {
+              label: 'Member',
+              value: `${report.member.fullName} (${report.member.email})`,
+            },
+            { label: 'Notes', value: report.additionalNotes || 'None' },
+            { label: 'Admin Notes', value: report.adminNotes || 'None' },
+            { label: 'Submitted', value: formatDateTime(report.createdAt) },
+            {
+              label: 'Reviewed',
+              value: report.reviewedAt ? formatDateTime(report.reviewedAt) : 'Not yet reviewed',
+            },
+          ]}
+        />
+        {pending && (
+          <Stack gap="sm">
+            <Textarea
+              id={notesId}
+              label="Admin notes"
+              description={`Optional. A rejection without notes is saved as '${DeathReportMessages.defaultRejectionNote}'.`}
+              value={notes}
+              onChange={(event) => setNotes(event.currentTarget.value)}
+              maxLength={MAX_ADMIN_NOTES_LENGTH}
+              autosize
+              minRows={2}
+              disabled={processing !== null}
+            />
+            <Group gap="sm">
+              <Button
+                color="jibs"
+                onClick={() => void decide('APPROVED')}
+                disabled={processing !== null}
+                aria-label={
+                  processing === 'APPROVED'
+                    ? 'Processing...'
+                    : `Approve report on ${report.deceasedName}`
+                }
+              >
+                {processing === 'APPROVED' ? 'Processing...' : 'Approve'}
+              </Button>
+              <Button
+                color="red.9"
+                variant="outline"
+                onClick={() => void decide('REJECTED')}
+                disabled={processing !== null}
+                aria-label={
+                  processing === 'REJECTED'
+                    ? 'Processing...'
+                    : `Reject report on ${report.deceasedName}`
+                }
+              >
+                {processing === 'REJECTED' ? 'Processing...' : 'Reject'}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}

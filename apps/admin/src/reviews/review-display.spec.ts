@@ -1,0 +1,66 @@
+import {
+  AdminToasts,
+  formatCalendarDate,
+  mayHaveMore,
+  notesVariable,
+  PAGE_SIZE,
+  searchVariable,
+  statusColor,
+  statusLabel,
+  statusVariable,
+} from './review-display';
+
+describe('review display', () => {
+  it('labels each status as the spec does, unknown ones as Unknown', () => {
+    expect(statusLabel('PENDING')).toBe('Pending Review');
+    expect(statusLabel('APPROVED')).toBe('Approved');
+    expect(statusLabel('REJECTED')).toBe('Rejected');
+    expect(statusLabel('ARCHIVED')).toBe('Unknown');
+    expect(statusColor('ARCHIVED')).toBe('gray');
+    expect(statusColor('APPROVED')).toBe('green');
+  });
+
+  it('turns the filters into query variables', () => {
+    expect(statusVariable('ALL')).toBeUndefined();
+    expect(statusVariable(null)).toBeUndefined();
+    expect(statusVariable('REJECTED')).toBe('REJECTED');
+    expect(searchVariable('   ')).toBeUndefined();
+    expect(searchVariable('  Spouse ')).toBe('Spouse');
+  });
+
+  it('sends empty notes as null so the server applies its default', () => {
+    expect(notesVariable('  ')).toBeNull();
+    expect(notesVariable(' Missing stamp ')).toBe('Missing stamp');
+  });
+
+  it("words the spec's admin toasts", () => {
+    expect(AdminToasts.reportReviewed('APPROVED')).toEqual({
+      title: 'Success',
+      message: 'Death report approved successfully',
+    });
+    expect(AdminToasts.reportReviewFailed('REJECTED', 'boom').message).toBe(
+      'Failed to reject death report: boom',
+    );
+    expect(AdminToasts.documentReviewed('REJECTED')).toEqual({
+      title: 'Document Updated',
+      message: 'Document has been rejected',
+    });
+    expect(AdminToasts.downloadStarted('certificate.pdf')).toEqual({
+      title: 'Download Started',
+      message: 'Downloading certificate.pdf',
+    });
+  });
+
+  it('shows a calendar date without shifting it across time zones', () => {
+    expect(formatCalendarDate('2026-03-05')).toBe('Mar 5, 2026');
+    expect(formatCalendarDate('not a date')).toBe('not a date');
+  });
+});
+
+describe('paging', () => {
+  it("offers 'Show more' only after a full page", () => {
+    expect(mayHaveMore(undefined, PAGE_SIZE)).toBe(false);
+    expect(mayHaveMore(PAGE_SIZE - 1, PAGE_SIZE)).toBe(false);
+    expect(mayHaveMore(PAGE_SIZE, PAGE_SIZE)).toBe(true);
+  });
+});

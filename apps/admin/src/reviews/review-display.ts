@@ -1,0 +1,125 @@
+import { REVIEW_STATUS_LABELS, ReviewStatus as DomainReviewStatus } from '@jibs/domain';
+import type { ReviewDecision, ReviewStatus } from '../gql/graphql';
+
+/** The status filter's options (spec: All, Pending, Approved, Rejected). */
+export const STATUS_FILTER_OPTIONS = [
+  { value: 'ALL', label: 'All' },
+  { value: 'PENDING', label: 'Pending' },
+  { value: 'APPROVED', label: 'Approved' },
+  { value: 'REJECTED', label: 'Rejected' },
+] as const;
+
+export type StatusFilter = (typeof STATUS_FILTER_OPTIONS)[number]['value'];
+
+/** The query variable for a filter choice: undefined means every status. */
+export function statusVariable(filter: string | null): ReviewStatus | undefined {
+  return filter === 'PENDING' || filter === 'APPROVED' || filter === 'REJECTED'
+    ? filter
+    : undefined;
+}
+
+/** The search variable: trimmed, and undefined when empty (no filter). */
+export function searchVariable(search: string): string | undefined {
+  const trimmed = search.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+const DOMAIN_STATUS: Record<ReviewStatus, DomainReviewStatus> = {
+  PENDING: DomainReviewStatus.PENDING,
+  APPROVED: DomainReviewStatus.APPROVED,
+  REJECTED: DomainReviewStatus.REJECTED,
+};
+
+/** 'Pending Review', 'Approved', 'Rejected'; anything else is 'Unknown' (spec 4, 9). */
+export function statusLabel(status: string): string {
+  const domain = DOMAIN_STATUS[status as ReviewStatus];
+  return domain ? REVIEW_STATUS_LABELS[domain] : 'Unknown';
+}
+
+/** Pending yellow, approved green, rejected red, unknown grey. */
+export function statusColor(status: string): string {
+  switch (status) {
+    case 'PENDING':
+      return 'yellow';
+    case 'APPROVED':
+      return 'green';
+    case 'REJECTED':
+      return 'red';
+    default:
+      return 'gray';
+  }
+}
+
+/** 'approved' / 'rejected', as the admin toasts word a decision. */
+export function decisionWord(decision: ReviewDecision): string {
+  return decision === 'APPROVED' ? 'approved' : 'rejected';
+}
+
+/** The verb of a failed decision: 'Failed to approve death report: ...'. */
+export function decisionVerb(decision: ReviewDecision): string {
+  return decision === 'APPROVED' ? 'approve' : 'reject';
+}
+
+/** The spec's admin toasts (section 8, Admin toasts). */
+export const AdminToasts = {
+  reportReviewed: (decision: ReviewDecision) => ({
+    title: 'Success',
+    message: `Death report ${decisionWord(decision)} successfully`,
+  }),
+  reportReviewFailed: (decision: ReviewDecision, message: string) => ({
+    title: 'Error',
+    message: `Failed to ${decisionVerb(decision)} death report: ${message}`,
+  }),
+  reportsLoadFailed: { title: 'Error', message: 'Failed to fetch death reports' },
+  documentReviewed: (decision: ReviewDecision) => ({
+    title: 'Document Updated',
+    message: `Document has been ${decisionWord(decision)}`,
+  }),
+  documentReviewFailed: (message: string) => ({ title: 'Update Failed', message }),
+  downloadStarted: (fileName: string) => ({
+    title: 'Download Started',
+    message: `Downloading ${fileName}`,
+  }),
+  downloadFailed: (message: string) => ({ title: 'Download Failed', message }),
+} as const;
+
+/** Admin notes as sent: trimmed, null when empty (the server then applies its default). */
+export function notesVariable(notes: string): string | null {
+  const trimmed = notes.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** A timestamp as a readable date and time in the admin's locale. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+/** A YYYY-MM-DD calendar date as written (no time zone shift): 'Mar 5, 2026'. */
+export function formatCalendarDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return value;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** Rows per request; 'Show more' asks for the next page's worth. */
+export const PAGE_SIZE = 50;
+
+/** A full page came back, so there may be more rows after it. */
+export function mayHaveMore(count: number | undefined, limit: number): boolean {
+  return count !== undefined && count >= limit;
+}

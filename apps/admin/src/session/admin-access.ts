@@ -1,0 +1,15 @@
+import type { SessionState } from '@jibs/web-data';
+import { isAdmin } from '@jibs/web-data';
+
+export type AdminAccess =
+  | { kind: 'loading' }
+  | { kind: 'allow' }
+  /** A full page load to the member site: /login for visitors, /dashboard for members. */
+  | { kind: 'leave'; to: '/login' | '/dashboard' };
+
+/** Only signed-in admins use the console; the session is restored from the refresh cookie. */
+export function adminAccess(session: Pick<SessionState, 'status' | 'user'>): AdminAccess {
+  if (session.status === 'loading') return { kind: 'loading' };
+  if (session.status === 'signed-out' || !session.user) return { kind: 'leave', to: '/login' };
+  return isAdmin(session.user) ? { kind: 'allow' } : { kind: 'leave', to: '/dashboard' };
+}
