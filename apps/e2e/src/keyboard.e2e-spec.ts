@@ -195,7 +195,7 @@ describe('keyboard-only use, in Chromium', () => {
     await page.waitForURL((url) => url.pathname !== '/login');
 
     await page.goto(`${stack.gatewayUrl}/admin`);
-    await page.getByRole('heading', { name: 'Admin console' }).waitFor();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await expectAccessible(page, 'admin console');
     await tabTo(page, page.getByRole('button', { name: 'Sign Out' }));
     await page.keyboard.press('Enter');
@@ -219,7 +219,7 @@ describe('keyboard-only use, in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname !== '/login');
     await page.goto(`${stack.gatewayUrl}/admin`);
-    await page.getByRole('heading', { name: 'Admin console' }).waitFor();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
   });
 
   it('a member goes back from step 5, and uses the household form, dialogs, bell and export by keyboard', async () => {
