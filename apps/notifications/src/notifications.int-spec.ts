@@ -140,21 +140,22 @@ describe('notifications service', () => {
     await broker.publish([{ topic: 'user.registered', key: userId, envelope: registered(userId) }]);
     const metricsUrl = await metricsUrlOf(app);
     const scrape = async () => (await fetch(`${metricsUrl}/metrics`)).text();
-    // Lag is reported with the consumers' heartbeat; handled counts once the welcome is stored.
+    // Lag is reported with the consumers' heartbeat; handled counts once the welcome is stored,
+    // published once the relay has moved its notification.created from the outbox to the bus.
+    const published = /^events_published_total\{[^}]*topic="notification\.created"[^}]*\} [1-9]/m;
     await eventually(async () => {
       const body = await scrape();
       return (
         /^events_consumer_lag\{[^}]*group="notifications\.welcome"[^}]*\} 0$/m.test(body) &&
         /^events_handled_total\{[^}]*group="notifications\.welcome"[^}]*outcome="success"[^}]*\} [1-9]/m.test(
           body,
-        )
+        ) &&
+        published.test(body)
       );
     });
     const body = await scrape();
     expect(body).toMatch(/^events_outbox_backlog(\{[^}]*\})? \d+$/m);
-    expect(body).toMatch(
-      /^events_published_total\{[^}]*topic="notification\.created"[^}]*\} [1-9]/m,
-    );
+    expect(body).toMatch(published);
     expect(body).toMatch(/^events_delivery_seconds_count\{[^}]*group="notifications\.welcome"/m);
     expect(body).toContain('# TYPE events_dead_letters_total counter');
   });
