@@ -7,7 +7,8 @@ import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
 import { signUpByApi } from './support/sign-up';
-import { signIn, tabTo } from './support/web-flows';
+import { eventually } from '@jibs/testing';
+import { latestMail, signIn, tabTo } from './support/web-flows';
 
 const SUBMIT_REPORT = /* GraphQL */ `
   mutation Submit($input: SubmitDeathReportInput!) {
@@ -311,6 +312,26 @@ describe('the admin console reviews death reports and documents, in Chromium', (
       status: 'REJECTED',
       adminNotes: 'The scan is unreadable; please upload it again.',
     });
+
+    // Both decisions reach the member as notifications and by email (through the real bus).
+    await eventually(
+      async () => {
+        const result = await memberClient.request<{ notifications: { title: string }[] }>(
+          '{ notifications { title } }',
+        );
+        const titles = result.data?.notifications.map((n) => n.title) ?? [];
+        return titles.includes('Death Report Approved') && titles.includes('Document Rejected');
+      },
+      { timeoutMs: 15_000, message: "the member's review notifications" },
+    );
+    const email = String(memberInput.email);
+    await latestMail(stack, email, /Your death report has been approved/);
+    await latestMail(
+      stack,
+      email,
+      new RegExp(`Your document "${fileName}" \\(Death Certificate\\) was rejected\\.`),
+    );
+    await latestMail(stack, email, /The scan is unreadable; please upload it again\./);
   });
 
   it('sends a member who opens the console to the member site, and a visitor to sign in', async () => {
