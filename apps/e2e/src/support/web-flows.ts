@@ -14,10 +14,32 @@ export async function fillSignUp(page: Page, input: Record<string, unknown>): Pr
   await page.getByLabel('Date of birth').fill(String(input.dateOfBirth));
   await page.getByLabel('Address line 1').fill(String(input.addressLine1));
   await page.getByLabel('City').fill(String(input.city));
-  await page.getByRole('combobox', { name: 'State' }).fill('MI');
-  await page.getByRole('option', { name: 'MI', exact: true }).click();
+  await chooseState(page, 'MI');
   await page.getByLabel('ZIP').fill(String(input.zipCode));
   await page.getByLabel('I am a US Citizen or a US legal resident').check();
+}
+
+/**
+ * Picks a state in the searchable State select. On a loaded machine the page can still shift
+ * while the list opens, so a click that lands elsewhere (the list then closes) is tried again.
+ */
+async function chooseState(page: Page, code: string): Promise<void> {
+  const state = page.getByRole('combobox', { name: 'State' });
+  for (let attempt = 1; ; attempt++) {
+    await state.fill(code);
+    const picked = await page
+      .getByRole('option', { name: code, exact: true })
+      .click({ timeout: 10_000 })
+      .then(
+        () => true,
+        (error: Error) => {
+          if (attempt >= 3) throw error;
+          return false;
+        },
+      );
+    if (picked && (await state.inputValue()) === code) return;
+    if (attempt >= 3) throw new Error(`The State select did not take ${code}`);
+  }
 }
 
 export async function signIn(
