@@ -9,6 +9,7 @@ import {
   ResolveField,
   Resolver,
 } from '@nestjs/graphql';
+import DataLoader from 'dataloader';
 import { Authenticated, CurrentUser, Public, type AuthUser } from '@jibs/auth';
 import { PhotoModel } from '../photos/photo.model';
 import { PhotosService } from '../photos/photos.service';
@@ -23,7 +24,12 @@ import { MemorialsService } from './memorials.service';
 type Counts = Map<string, { memories: number; photos: number }>;
 /** Per request: the counts of every memorial the request returned, loaded in one batch. */
 const COUNTS = Symbol('memorialCounts');
-type CountsContext = { [COUNTS]?: { ids: Set<string>; loaded?: Promise<Counts> } };
+/** Per request: profile images, loaded together for every memorial that asks. */
+const PROFILE_IMAGES = Symbol('memorialProfileImages');
+type CountsContext = {
+  [COUNTS]?: { ids: Set<string>; loaded?: Promise<Counts> };
+  [PROFILE_IMAGES]?: DataLoader<MemorialModel, string | null>;
+};
 
 @Resolver(() => MemorialModel)
 export class MemorialsResolver {
@@ -111,9 +117,19 @@ export class MemorialsResolver {
     nullable: true,
     description: 'The profile photo through a short-lived presigned GET; null without one.',
   })
-  async profileImageUrl(@Parent() memorial: MemorialModel): Promise<string | null> {
+  async profileImageUrl(
+    @Parent() memorial: MemorialModel,
+    @Context() context: CountsContext,
+  ): Promise<string | null> {
     if (!memorial.may('photoUrl')) return null;
-    return (await this.photoService.profileImage(memorial))?.url ?? null;
+    context[PROFILE_IMAGES] ??= new DataLoader(
+      async (memorials: readonly MemorialModel[]) => {
+        const links = await this.photoService.profileImages(memorials);
+        return memorials.map((each) => links.get(each.id)?.url ?? null);
+      },
+      { cache: false },
+    );
+    return context[PROFILE_IMAGES].load(memorial);
   }
 
   @ResolveField(() => [TimelineEntryModel], {

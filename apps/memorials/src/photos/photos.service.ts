@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { DataSource, QueryFailedError } from 'typeorm';
+import { DataSource, In, QueryFailedError } from 'typeorm';
 import type { AuthUser } from '@jibs/auth';
 import {
   DomainError,
@@ -173,12 +173,30 @@ export class PhotosService {
 
   /** The profile image of a memorial the caller was authorized to see, if it has one. */
   async profileImage(memorial: MemorialEntity | { id: string; profilePhotoId: string | null }) {
-    if (!memorial.profilePhotoId) return null;
-    const photo = await this.dataSource.manager.findOneBy(MemorialPhotoEntity, {
-      id: memorial.profilePhotoId,
-      memorialId: memorial.id,
+    return (await this.profileImages([memorial])).get(memorial.id) ?? null;
+  }
+
+  /**
+   * The profile images of several memorials the caller was authorized to see, with one query
+   * (a list of memorials asks for all of them at once).
+   */
+  async profileImages(
+    memorials: readonly { id: string; profilePhotoId: string | null }[],
+  ): Promise<Map<string, PhotoLink>> {
+    const wanted = memorials.filter((memorial) => memorial.profilePhotoId);
+    if (wanted.length === 0) return new Map();
+    const photos = await this.dataSource.manager.findBy(MemorialPhotoEntity, {
+      id: In(wanted.map((memorial) => memorial.profilePhotoId!)),
     });
-    return photo ? this.presign(photo.filePath) : null;
+    const byId = new Map(photos.map((photo) => [photo.id, photo]));
+    const links = new Map<string, PhotoLink>();
+    for (const memorial of wanted) {
+      const photo = byId.get(memorial.profilePhotoId!);
+      // A profile photo counts only as one of the memorial's own photos.
+      if (photo?.memorialId === memorial.id)
+        links.set(memorial.id, await this.presign(photo.filePath));
+    }
+    return links;
   }
 
   async presign(key: string): Promise<PhotoLink> {
