@@ -19,3 +19,4 @@ export * from './uploads';
 export * from './death-report.schema';
 export * from './documents';
 export * from './memorials';
+export * from './ids';

@@ -11,6 +11,7 @@ import {
   PaymentStatus,
   quoteRegistration,
   SubscriptionStatus,
+  isUuid,
 } from '@jibs/domain';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { HouseholdService } from '../household/household.service';
@@ -42,8 +43,6 @@ interface CheckoutPlan {
   /** What the amount priced (registration: the household), compared when it completes. */
   snapshot: string | null;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const CheckoutMessages = {
   alreadyRegistered: 'Your registration fee is already paid.',
@@ -124,7 +123,7 @@ export class CheckoutService {
 
   /** By the provider's session id (the `session_id` the browser returns with) or billing's id. */
   async status(userId: string, id: string): Promise<CheckoutEntity> {
-    const row = UUID.test(id)
+    const row = isUuid(id)
       ? await this.dataSource.manager.findOneBy(CheckoutEntity, { id, userId })
       : id.length <= 255
         ? await this.dataSource.manager.findOneBy(CheckoutEntity, { providerSessionId: id, userId })

@@ -14,6 +14,7 @@ import {
   type FeeQuote,
   type HouseholdMemberDraft,
   type ValidHouseholdMember,
+  isUuid,
 } from '@jibs/domain';
 import { enqueue } from '@jibs/events';
 import { currentRequestId, LOGGER, type Logger } from '@jibs/observability';
@@ -22,8 +23,6 @@ import { EVENT_SOURCE, MembersService } from '../members/members.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider';
 import { FeeSettingsService } from '../settings/fee-settings.service';
 import { HouseholdMemberEntity } from './household-member.entity';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A member's household: who is in it and what each one costs. */
 @Injectable()
@@ -47,9 +46,7 @@ export class HouseholdService {
   }
 
   async own(userId: string, id: string, manager: EntityManager = this.dataSource.manager) {
-    const row = UUID.test(id)
-      ? await manager.findOneBy(HouseholdMemberEntity, { id, userId })
-      : null;
+    const row = isUuid(id) ? await manager.findOneBy(HouseholdMemberEntity, { id, userId }) : null;
     if (!row) throw DomainError.notFound('Household member not found');
     return row;
   }

@@ -7,11 +7,9 @@ import {
   type RequestAuthContext,
   type TokenVerifier,
 } from '@jibs/auth';
-import { DomainError, MembershipStatus, Role } from '@jibs/domain';
+import { DomainError, MembershipStatus, Role, isUuid } from '@jibs/domain';
 import { MemberLoader } from './member-loader';
 import { UserReference } from './user-reference.model';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Billing's fields on User: the member themself or an admin may read them. */
 @Resolver(() => UserReference)
@@ -46,7 +44,7 @@ export class UserReferenceResolver {
     const viewer = await this.viewer(context);
     if (!viewer) throw DomainError.unauthenticated();
     if (viewer.id !== user.id && viewer.role !== Role.ADMIN) throw DomainError.forbidden();
-    if (!UUID.test(user.id)) return null;
+    if (!isUuid(user.id)) return null;
     return this.loader.load(context, user.id);
   }
 

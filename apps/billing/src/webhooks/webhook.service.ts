@@ -9,6 +9,7 @@ import {
   PaymentStatus,
   PaymentType,
   SubscriptionStatus,
+  isUuid,
 } from '@jibs/domain';
 import { enqueue } from '@jibs/events';
 import { currentRequestId, type Logger } from '@jibs/observability';
@@ -26,7 +27,6 @@ import { PaymentEntity } from './payment.entity';
 import { ProviderEventEntity } from './provider-event.entity';
 import { SubscriptionEntity } from './subscription.entity';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Provider objects are read field by field.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type ProviderObject = Record<string, any>;
@@ -264,7 +264,7 @@ export class WebhookService {
       object['parent']?.subscription_details?.metadata?.userId,
       object['subscription_details']?.metadata?.userId,
     ];
-    const fromMetadata = candidates.find((value) => typeof value === 'string' && UUID.test(value));
+    const fromMetadata = candidates.find((value) => typeof value === 'string' && isUuid(value));
     if (fromMetadata) return fromMetadata;
     if (typeof object['customer'] !== 'string') return null;
     const [row] = await manager.query(
@@ -362,7 +362,7 @@ export class WebhookService {
     // Renewals fail through invoice.payment_failed; this is a checkout's card being declined.
     if (!Object.values(CheckoutKind).includes(kind)) return;
     const checkoutId = intent['metadata']?.checkoutId;
-    if (typeof checkoutId === 'string' && UUID.test(checkoutId)) {
+    if (typeof checkoutId === 'string' && isUuid(checkoutId)) {
       await manager
         .createQueryBuilder()
         .update(CheckoutEntity)
@@ -387,7 +387,7 @@ export class WebhookService {
             ? 'Registration fee'
             : 'Household member fee',
       providerPaymentId: String(intent['id']),
-      checkoutId: typeof checkoutId === 'string' && UUID.test(checkoutId) ? checkoutId : null,
+      checkoutId: typeof checkoutId === 'string' && isUuid(checkoutId) ? checkoutId : null,
       reason: intent['last_payment_error']?.message ?? null,
       consecutiveFailures: member.missedPayments,
     });
@@ -566,7 +566,7 @@ export class WebhookService {
 
   private async checkoutOf(manager: EntityManager, userId: string, session: ProviderObject) {
     const checkoutId = session['metadata']?.checkoutId;
-    if (typeof checkoutId === 'string' && UUID.test(checkoutId)) {
+    if (typeof checkoutId === 'string' && isUuid(checkoutId)) {
       const byId = await manager.findOneBy(CheckoutEntity, { id: checkoutId, userId });
       if (byId) return byId;
     }

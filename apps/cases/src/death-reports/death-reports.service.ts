@@ -8,6 +8,7 @@ import {
   fieldErrorsOf,
   latestDateOnEarth,
   ReviewStatus,
+  isUuid,
 } from '@jibs/domain';
 import { enqueue } from '@jibs/events';
 import { currentRequestId } from '@jibs/observability';
@@ -17,7 +18,6 @@ import { ReviewDecision } from './review-enums';
 
 export const EVENT_SOURCE = 'jibs/cases';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_PAGE_SIZE = 200;
 
 export const CasesMessages = {
@@ -95,7 +95,7 @@ export class DeathReportsService {
 
   /** Own report by id; another member's (or no) report is not found. */
   async own(userId: string, id: string): Promise<DeathReportEntity> {
-    const row = UUID.test(id)
+    const row = isUuid(id)
       ? await this.dataSource.manager.findOneBy(DeathReportEntity, { id, userId })
       : null;
     if (!row) throw DomainError.notFound(CasesMessages.reportNotFound);
@@ -104,7 +104,7 @@ export class DeathReportsService {
 
   /** Admins: any report by id. */
   async any(id: string): Promise<DeathReportEntity> {
-    const row = UUID.test(id)
+    const row = isUuid(id)
       ? await this.dataSource.manager.findOneBy(DeathReportEntity, { id })
       : null;
     if (!row) throw DomainError.notFound(CasesMessages.reportNotFound);
@@ -158,7 +158,7 @@ export class DeathReportsService {
   ): Promise<DeathReportEntity> {
     const notes = adminNotesSchema.safeParse(adminNotes ?? '');
     if (!notes.success) throw DomainError.badInput({ adminNotes: notes.error.issues[0]!.message });
-    if (!UUID.test(id)) throw DomainError.notFound(CasesMessages.reportNotFound);
+    if (!isUuid(id)) throw DomainError.notFound(CasesMessages.reportNotFound);
     const status =
       decision === ReviewDecision.APPROVED ? ReviewStatus.APPROVED : ReviewStatus.REJECTED;
     const note =

@@ -15,6 +15,7 @@ import {
   fileExtension,
   MAX_FILE_NAME_LENGTH,
   type UploadRules,
+  isUuid,
 } from '@jibs/domain';
 import { EventPublisher } from '@jibs/events';
 import {
@@ -43,7 +44,6 @@ export const PRESIGNING_CLIENT = Symbol('PRESIGNING_CLIENT');
 export const UPLOAD_RATE_LIMITER = Symbol('UPLOAD_RATE_LIMITER');
 export const DOCUMENTS_BUCKET = Symbol('DOCUMENTS_BUCKET');
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const MAX_PAGE_SIZE = 200;
 export const DocumentServiceMessages = {
   deathReportInvalid: 'Please choose a valid death report',
@@ -115,7 +115,7 @@ export class DocumentsService {
     try {
       fileName = checkFileName(input.fileName, rules);
       assertDocumentType(input.documentType);
-      if (input.deathReportId != null && !UUID.test(input.deathReportId)) {
+      if (input.deathReportId != null && !isUuid(input.deathReportId)) {
         throw DomainError.badInput({ deathReportId: DocumentServiceMessages.deathReportInvalid });
       }
       // The name must say what was declared at start (the key's extension): a PNG named .pdf
@@ -194,7 +194,7 @@ export class DocumentsService {
     viewer: AuthUser,
     id: string,
   ): Promise<{ url: string; fileName: string; expiresAt: Date }> {
-    const document = UUID.test(id)
+    const document = isUuid(id)
       ? await this.dataSource.manager.findOneBy(DocumentEntity, { id })
       : null;
     if (!document || (document.userId !== viewer.id && viewer.role !== Role.ADMIN)) {
@@ -224,7 +224,7 @@ export class DocumentsService {
     if (!notes.success) {
       throw DomainError.badInput({ adminNotes: notes.error.issues[0]!.message });
     }
-    if (!UUID.test(id)) throw DomainError.notFound();
+    if (!isUuid(id)) throw DomainError.notFound();
     return this.dataSource.transaction(async (manager) => {
       const document = await manager.findOne(DocumentEntity, {
         where: { id },

@@ -12,14 +12,13 @@ import {
   type SignUpFields,
   type UpdateProfileFields,
   VerificationMethod,
+  isUuid,
 } from '@jibs/domain';
 import { currentRequestId } from '@jibs/observability';
 import { AccountEntity } from './account.entity';
 import { PasswordHasher } from './password-hasher';
 
 export const EVENT_SOURCE = 'jibs/identity';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The profile fields a member may change, as stored. */
 type ProfileChanges = Partial<
@@ -158,11 +157,11 @@ export class AccountsService {
   }
 
   async byId(id: string): Promise<AccountEntity | null> {
-    return UUID.test(id) ? this.accounts.findOne({ where: { id } }) : null;
+    return isUuid(id) ? this.accounts.findOne({ where: { id } }) : null;
   }
 
   async byIds(ids: readonly string[]): Promise<AccountEntity[]> {
-    const valid = ids.filter((id) => UUID.test(id));
+    const valid = ids.filter((id) => isUuid(id));
     return valid.length ? this.accounts.find({ where: { id: In(valid) } }) : [];
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, Not, type EntityManager } from 'typeorm';
 import type { AuthUser } from '@jibs/auth';
-import { DomainError, MemorialMessages, type FieldErrors } from '@jibs/domain';
+import { DomainError, MemorialMessages, type FieldErrors, isUuid } from '@jibs/domain';
 import { MemorialConnectionEntity } from '../connections/memorial-connection.entity';
 import { MemorialEntity } from '../memorials/memorial.entity';
 import {
@@ -11,9 +11,7 @@ import {
   type MemorialRelation,
 } from './memorial-policy';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (value: string) => UUID.test(value);
+export { isUuid };
 
 /** What every memorial that may not be seen answers, exactly like one that does not exist. */
 export const memorialNotFound = () => DomainError.notFound(MemorialMessages.notFoundTitle);
