@@ -1,6 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, Button, Card, Container, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Card, Container, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { DeathReportMessages, MAX_ADMIN_NOTES_LENGTH } from '@jibs/domain';
 import { actionErrorMessage, toApiError } from '@jibs/web-data';
@@ -20,27 +19,17 @@ import {
   formatDateTime,
   mayHaveMore,
   notesVariable,
-  PAGE_SIZE,
-  searchVariable,
-  statusVariable,
-  type StatusFilter,
 } from '../reviews/review-display';
 import { ResultsStatus } from '../reviews/results-status';
+import { LoadFailedAlert, useReviewList } from '../reviews/review-list';
 import { ReviewFilters } from '../reviews/review-filters';
 import { StatusBadge } from '../reviews/status-badge';
 
 /** /admin/death-reports (spec: Admin death reports). */
 export function DeathReportsPage() {
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
-  const [status, setStatus] = useState<StatusFilter>('ALL');
-  const [limit, setLimit] = useState(PAGE_SIZE);
+  const list = useReviewList();
   const { data, previousData, loading, error, refetch } = useQuery(AdminDeathReportsDocument, {
-    variables: {
-      search: searchVariable(debouncedSearch),
-      status: statusVariable(status),
-      limit,
-    },
+    variables: list.variables,
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
   });
@@ -59,28 +48,15 @@ export function DeathReportsPage() {
           description="Review the death reports members have submitted."
         />
         <ReviewFilters
-          search={search}
-          onSearch={(value) => {
-            setSearch(value);
-            setLimit(PAGE_SIZE);
-          }}
+          {...list.filters}
           searchLabel="Search death reports"
           searchPlaceholder="Deceased name or relationship"
-          status={status}
-          onStatus={(value) => {
-            setStatus(value);
-            setLimit(PAGE_SIZE);
-          }}
         />
         {error && (
-          <Alert color="red" variant="light" title="Error" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text>{AdminToasts.reportsLoadFailed.message}</Text>
-              <Button variant="light" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadFailedAlert
+            message={AdminToasts.reportsLoadFailed.message}
+            onRetry={() => void refetch()}
+          />
         )}
         <ResultsStatus
           loading={loading}
@@ -104,10 +80,10 @@ export function DeathReportsPage() {
             </Stack>
           )}
         </div>
-        {mayHaveMore(reports?.length, limit) && (
+        {mayHaveMore(reports?.length, list.limit) && (
           <Button
             variant="light"
-            onClick={() => setLimit((current) => current + PAGE_SIZE)}
+            onClick={list.showMore}
             disabled={loading}
             style={{ alignSelf: 'center' }}
           >

@@ -1,17 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import {
-  Alert,
-  Button,
-  Card,
-  Container,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Card, Container, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatFileSize, MAX_ADMIN_NOTES_LENGTH } from '@jibs/domain';
 import { actionErrorMessage, toApiError } from '@jibs/web-data';
@@ -26,17 +14,9 @@ import {
 import { PageHeader } from '../layout/page-header';
 import { PageLoader } from '../layout/page-loader';
 import { DetailList } from '../reviews/detail-list';
-import {
-  AdminToasts,
-  formatDateTime,
-  mayHaveMore,
-  notesVariable,
-  PAGE_SIZE,
-  searchVariable,
-  statusVariable,
-  type StatusFilter,
-} from '../reviews/review-display';
+import { AdminToasts, formatDateTime, mayHaveMore, notesVariable } from '../reviews/review-display';
 import { ResultsStatus } from '../reviews/results-status';
+import { LoadFailedAlert, useReviewList } from '../reviews/review-list';
 import { ReviewFilters } from '../reviews/review-filters';
 import { StatusBadge } from '../reviews/status-badge';
 
@@ -44,17 +24,10 @@ const LOAD_FAILED = 'Failed to fetch documents';
 
 /** /admin/documents (spec: Admin documents). */
 export function DocumentsPage() {
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
-  const [status, setStatus] = useState<StatusFilter>('ALL');
-  const [limit, setLimit] = useState(PAGE_SIZE);
+  const list = useReviewList();
   const [reviewing, setReviewing] = useState<AdminDocumentFragment | null>(null);
   const { data, previousData, loading, error, refetch } = useQuery(AdminDocumentsDocument, {
-    variables: {
-      search: searchVariable(debouncedSearch),
-      status: statusVariable(status),
-      limit,
-    },
+    variables: list.variables,
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
   });
@@ -73,29 +46,11 @@ export function DocumentsPage() {
           description="Review the verification documents members have uploaded."
         />
         <ReviewFilters
-          search={search}
-          onSearch={(value) => {
-            setSearch(value);
-            setLimit(PAGE_SIZE);
-          }}
+          {...list.filters}
           searchLabel="Search documents"
           searchPlaceholder="File name or document type"
-          status={status}
-          onStatus={(value) => {
-            setStatus(value);
-            setLimit(PAGE_SIZE);
-          }}
         />
-        {error && (
-          <Alert color="red" variant="light" title="Error" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text>{LOAD_FAILED}</Text>
-              <Button variant="light" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
-        )}
+        {error && <LoadFailedAlert message={LOAD_FAILED} onRetry={() => void refetch()} />}
         <ResultsStatus
           loading={loading}
           count={documents?.length}
@@ -138,10 +93,10 @@ export function DocumentsPage() {
             </Card>
           )}
         </div>
-        {mayHaveMore(documents?.length, limit) && (
+        {mayHaveMore(documents?.length, list.limit) && (
           <Button
             variant="light"
-            onClick={() => setLimit((current) => current + PAGE_SIZE)}
+            onClick={list.showMore}
             disabled={loading}
             style={{ alignSelf: 'center' }}
           >
