@@ -12,4 +12,7 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.e2e-spec.ts'],
   testTimeout: 120_000,
   slowTestThreshold: 60,
+  // A file whose stack failed to start may leave its browser open (launched beside the stack):
+  // the run still ends, with that file failed, instead of waiting for CI's time limit.
+  forceExit: true,
 };

@@ -13,6 +13,22 @@ export async function startE2eStack(): Promise<{
   logs: string[];
   stop(): Promise<void>;
 }> {
+  // The ports are free when chosen, but another process (a second test run on the machine) may
+  // take one before a service binds it: then the whole start is tried again on new ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce();
+    } catch (error) {
+      if (attempt >= 3 || !/EADDRINUSE/.test((error as Error).message)) throw error;
+    }
+  }
+}
+
+async function startOnce(): Promise<{
+  stack: LocalStack;
+  logs: string[];
+  stop(): Promise<void>;
+}> {
   const dataDir = mkdtempSync(join(tmpdir(), 'jibs-e2e-'));
   const logs: string[] = [];
   const stack = new LocalStack({
