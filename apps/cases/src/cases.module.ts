@@ -1,5 +1,4 @@
-import { defineService } from '@jibs/subgraph';
-import { AuditEntryEntity } from './audit/audit-entry.entity';
+import { AuditEntryEntity, defineService } from '@jibs/subgraph';
 import type { CasesConfig } from './cases.config';
 import { DeathReportEntity } from './death-reports/death-report.entity';
 import { DeathReportsResolver } from './death-reports/death-reports.resolver';

@@ -542,7 +542,7 @@ describe('documents service', () => {
       ]);
       expect(row.reviewed_by).toBe(admin.id);
       const audit = await h.dataSource.query(
-        'SELECT actor, action, before, after FROM audit_entries WHERE subject = $1 ORDER BY created_at',
+        'SELECT actor_id AS actor, action, member_id, before, after FROM audit_entries WHERE subject_id = $1 ORDER BY created_at',
         [document.id],
       );
       expect(audit.map((entry: { action: string }) => entry.action)).toEqual([
@@ -551,6 +551,7 @@ describe('documents service', () => {
       ]);
       expect(audit[0]).toMatchObject({
         actor: admin.id,
+        member_id: member.id,
         before: { status: 'pending', adminNotes: null, reviewedBy: null },
         after: { status: 'approved', adminNotes: 'Looks good', reviewedBy: admin.id },
       });
@@ -566,6 +567,19 @@ describe('documents service', () => {
           reviewedBy: admin.id,
         },
         expect.objectContaining({ status: 'rejected', adminNotes: 'Blurry' }),
+      ]);
+      const audited = await h.outbox('audit.recorded', member.id);
+      expect(audited.map((event) => event.envelope.data)).toEqual([
+        expect.objectContaining({
+          service: 'jibs/documents',
+          actorId: admin.id,
+          action: 'document.approved',
+          subjectType: 'document',
+          subjectId: document.id,
+          memberId: member.id,
+          after: expect.objectContaining({ status: 'approved' }),
+        }),
+        expect.objectContaining({ action: 'document.rejected' }),
       ]);
     });
 
@@ -591,7 +605,7 @@ describe('documents service', () => {
         [document.id],
       );
       expect(row).toEqual({ status: 'pending', reviewed_by: null });
-      expect(await h.count('audit_entries', 'subject = $1', [document.id])).toBe(0);
+      expect(await h.count('audit_entries', 'subject_id = $1', [document.id])).toBe(0);
     });
 
     it('lists every document for admins, searchable by file name and type, filtered by status, with stats', async () => {

@@ -1,8 +1,7 @@
 import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DataSource } from 'typeorm';
 import { createPresigningClient, createS3Client } from '@jibs/storage';
-import { defineService } from '@jibs/subgraph';
-import { AuditEntryEntity } from './audit/audit-entry.entity';
+import { AuditEntryEntity, defineService } from '@jibs/subgraph';
 import { DOCUMENTS_CONFIG, type DocumentsConfig } from './documents.config';
 import { DocumentEntity } from './documents/document.entity';
 import { DocumentsResolver } from './documents/documents.resolver';

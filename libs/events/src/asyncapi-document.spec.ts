@@ -91,6 +91,18 @@ const samples: { [T in EventType]: Parameters<typeof buildEnvelope<T>>[1] } = {
     adminNotes: 'Please upload a clearer scan',
     reviewedBy: randomUUID(),
   },
+  'audit.recorded': {
+    entryId: randomUUID(),
+    service: 'jibs/cases',
+    actorId: randomUUID(),
+    action: 'death_report.approved',
+    subjectType: 'death_report',
+    subjectId: randomUUID(),
+    memberId: userId,
+    before: { status: 'pending' },
+    after: { status: 'approved' },
+    recordedAt: new Date().toISOString(),
+  },
   'memorial.created': { memorialId: randomUUID(), createdBy: userId, privacyLevel: 'family_only' },
   'memory.submitted': {
     memoryId: randomUUID(),

@@ -180,6 +180,23 @@ export const EventCatalog = {
       reviewedBy: z.string().uuid(),
     }),
   }),
+  'audit.recorded': defineEvent({
+    version: 1,
+    description:
+      "An admin acted (any service): who, what, on which row, with the row's safe fields before and after. Key: the affected member's user id, or the subject id when no member is affected. Published in the action's own transaction; the audit trail reads it.",
+    schema: z.object({
+      entryId: z.string().uuid(),
+      service: z.string(),
+      actorId: z.string().uuid(),
+      action: z.string(),
+      subjectType: z.string(),
+      subjectId: z.string(),
+      memberId: z.string().uuid().nullable(),
+      before: z.record(z.string(), z.unknown()).nullable(),
+      after: z.record(z.string(), z.unknown()).nullable(),
+      recordedAt: z.string(),
+    }),
+  }),
   'memorial.created': defineEvent({
     version: 1,
     description:

@@ -8,3 +8,5 @@ export * from './gateway-socket';
 export * from './service-field-rule';
 export * from './request-text';
 export * from './define-service';
+export * from './audit/audit-entry.entity';
+export * from './audit/record-audit';

@@ -12,7 +12,7 @@ import {
 } from '@jibs/domain';
 import { enqueue } from '@jibs/events';
 import { currentRequestId } from '@jibs/observability';
-import { AuditEntryEntity } from '../audit/audit-entry.entity';
+import { recordAudit } from '@jibs/subgraph';
 import { DeathReportEntity } from './death-report.entity';
 import { ReviewDecision } from './review-enums';
 
@@ -175,16 +175,16 @@ export class DeathReportsService {
       row.reviewedBy = adminId;
       row.reviewedAt = new Date();
       const saved = await manager.save(row);
-      await manager.save(
-        manager.create(AuditEntryEntity, {
-          actorId: adminId,
-          action: `death_report.${status}`,
-          subjectType: 'death_report',
-          subjectId: row.id,
-          before,
-          after: snapshot(saved),
-        }),
-      );
+      await recordAudit(manager, {
+        service: EVENT_SOURCE,
+        actorId: adminId,
+        action: `death_report.${status}`,
+        subjectType: 'death_report',
+        subjectId: row.id,
+        memberId: row.userId,
+        before,
+        after: snapshot(saved),
+      });
       await enqueue(
         manager,
         'report.reviewed',

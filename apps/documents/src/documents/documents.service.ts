@@ -18,6 +18,7 @@ import {
   isUuid,
 } from '@jibs/domain';
 import { EventPublisher } from '@jibs/events';
+import { recordAudit } from '@jibs/subgraph';
 import {
   DOWNLOAD_URL_TTL_SECONDS,
   UploadError,
@@ -28,7 +29,6 @@ import {
   parseIncomingKey,
   type UploadSlot,
 } from '@jibs/storage';
-import { AuditEntryEntity } from '../audit/audit-entry.entity';
 import { UploadSettingsService } from '../settings/upload-settings.service';
 import { DocumentEntity } from './document.entity';
 import type {
@@ -306,15 +306,16 @@ export class DocumentsService {
     document: DocumentEntity,
     before: Record<string, unknown>,
   ): Promise<void> {
-    await manager.save(
-      manager.create(AuditEntryEntity, {
-        actor,
-        action: `document.${document.status}`,
-        subject: document.id,
-        before,
-        after: snapshot(document),
-      }),
-    );
+    await recordAudit(manager, {
+      service: this.publisher.source,
+      actorId: actor,
+      action: `document.${document.status}`,
+      subjectType: 'document',
+      subjectId: document.id,
+      memberId: document.userId,
+      before,
+      after: snapshot(document),
+    });
   }
 }
 
