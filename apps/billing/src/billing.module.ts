@@ -1,7 +1,7 @@
 import { HttpAdapterHost } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
-import { defineService } from '@jibs/subgraph';
+import { AuditEntryEntity, defineService } from '@jibs/subgraph';
 import { BILLING_CONFIG, type BillingConfig } from './billing.config';
 import { BillingResolver } from './checkout/billing.resolver';
 import { CheckoutEntity } from './checkout/checkout.entity';
@@ -72,6 +72,7 @@ export const billingService = defineService<BillingConfig>({
     SubscriptionEntity,
     ProviderEventEntity,
     SandboxObjectEntity,
+    AuditEntryEntity,
   ],
   migrations: billingMigrations,
   providers: ({ config }) => [

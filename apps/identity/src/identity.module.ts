@@ -4,7 +4,7 @@ import { DatabaseModule } from '@jibs/database';
 import { EventsModule, InboxEntity, OutboxEntity } from '@jibs/events';
 import { createMailer, createSmsSender } from '@jibs/mailer';
 import { LOGGER, type Logger, type ServiceMetrics } from '@jibs/observability';
-import { subgraphGraphQLModule } from '@jibs/subgraph';
+import { AuditEntryEntity, subgraphGraphQLModule } from '@jibs/subgraph';
 import { AccountLoader } from './accounts/account-loader';
 import { AccountEntity } from './accounts/account.entity';
 import { AccountsResolver } from './accounts/accounts.resolver';
@@ -55,6 +55,7 @@ export const identityEntities = [
   ThrottleHitEntity,
   SiteSettingsEntity,
   ContactMessageEntity,
+  AuditEntryEntity,
   OutboxEntity,
   InboxEntity,
 ];

@@ -1,10 +1,12 @@
 import { CreateEventTables1760000000000 } from '@jibs/events';
 import { BillingInitial1795319316243 } from './1795319316243-billing-initial';
 import { BillingMoneyHardening1795400000000 } from './1795400000000-billing-money-hardening';
+import { BillingAuditEntries1795503950000 } from './1795503950000-audit-entries';
 
 /** In order. New migrations are generated with `npm run migration:generate -- billing <Name>`. */
 export const billingMigrations = [
   CreateEventTables1760000000000,
   BillingInitial1795319316243,
   BillingMoneyHardening1795400000000,
+  BillingAuditEntries1795503950000,
 ];

@@ -4,6 +4,7 @@ import { IdentityOnboarding1795316546557 } from './1795316546557-identity-onboar
 import { SeedSiteSettings1795316555298 } from './1795316555298-seed-site-settings';
 import { SealTotpSecrets1795400000000 } from './1795400000000-seal-totp-secrets';
 import { Revocations1795500000000 } from './1795500000000-revocations';
+import { IdentityAuditEntries1795503950000 } from './1795503950000-audit-entries';
 
 /** In order. New migrations are generated with `npm run migration:generate -- identity <Name>`. */
 export const identityMigrations = [
@@ -13,4 +14,5 @@ export const identityMigrations = [
   SeedSiteSettings1795316555298,
   SealTotpSecrets1795400000000,
   Revocations1795500000000,
+  IdentityAuditEntries1795503950000,
 ];
