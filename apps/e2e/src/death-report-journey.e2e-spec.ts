@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEFAULT_SETTINGS } from '@jibs/domain';
 import type { LocalStack } from '@jibs/stack';
 import { eventually } from '@jibs/testing';
 import { expectAccessible } from './support/accessibility';
@@ -15,6 +16,9 @@ type Locator = ReturnType<Page['locator']>;
 /** Real files: the storage library's fixtures (checked by their magic bytes on confirm). */
 const fixture = (name: string) =>
   readFile(resolve(__dirname, '../../../libs/storage/src/fixtures', name));
+
+/** A pattern matching `text` as it is. */
+const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
 /** Letters only, so it can be part of a person's name. */
 const letters = () =>
@@ -341,13 +345,33 @@ describe('a death report and its documents, from the member to the admin and bac
 
   it("the member's emails about both decisions arrived in the mailbox", async () => {
     const email = String(signUp.email);
-    await latestMail(stack, email, /Your death report has been approved\./);
-    await latestMail(stack, email, new RegExp(`Notes from our team: ${approvalNote}`));
+    await latestMail(stack, email, literally('Your death report has been approved.'));
+    await latestMail(stack, email, literally(`Notes from our team: ${approvalNote}`));
     await latestMail(
       stack,
       email,
-      new RegExp(`Your document "${jpegName}" \\(Government ID\\) was rejected\\.`),
+      literally(`Your document "${jpegName}" (Government ID) was rejected.`),
     );
-    await latestMail(stack, email, new RegExp(rejectionNote.replace('.', '\\.')));
+    await latestMail(stack, email, literally(`Notes from our team: ${rejectionNote}`));
+  });
+
+  it("the site's admin email was told of the new report and of each document as they arrived", async () => {
+    const who = `${String(signUp.firstName)} (${String(signUp.email)})`;
+    const office = DEFAULT_SETTINGS.adminEmail;
+    await latestMail(
+      stack,
+      office,
+      literally(`${who} submitted a death report (reported by: Parent)`),
+    );
+    await latestMail(
+      stack,
+      office,
+      literally(`${who} uploaded "${pdfName}" (Death Certificate). It waits for review.`),
+    );
+    await latestMail(
+      stack,
+      office,
+      literally(`${who} uploaded "${jpegName}" (Government ID). It waits for review.`),
+    );
   });
 });
