@@ -6,7 +6,13 @@ import { buildEnvelope } from '@jibs/events';
 import { eventually } from '@jibs/testing';
 import { IncomingSweeper } from './documents/incoming-sweeper';
 import { DocumentHarnessFixtures } from './testing/fixtures';
-import { DocumentsHarness, fetchOnce, BUCKET, type TestUser } from './testing/documents-harness';
+import {
+  DocumentsHarness,
+  fetchOnce,
+  BUCKET,
+  type GqlBody,
+  type TestUser,
+} from './testing/documents-harness';
 
 const { PDF, JPEG, PNG, EXE } = DocumentHarnessFixtures;
 
@@ -632,8 +638,7 @@ describe('documents service', () => {
   });
 
   describe('admin search by member name', () => {
-    const ids = (result: { data: { documents: { id: string }[] } }) =>
-      result.data.documents.map((d) => d.id);
+    const ids = (result: GqlBody) => (result.data.documents as { id: string }[]).map((d) => d.id);
 
     it("finds a member's documents by first, last or full name, in any case, as registered", async () => {
       const admin = await h.anAdmin();
