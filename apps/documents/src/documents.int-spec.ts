@@ -700,6 +700,40 @@ describe('documents service', () => {
       expect(ids(await h.gql(LIST, { search: `New${tag}` }, admin.token))).toEqual([document.id]);
       expect(await h.count('members', 'user_id = $1', [member.id])).toBe(1);
     });
+
+    it('takes the newest name when one batch carries two, whatever their order', async () => {
+      const admin = await h.anAdmin();
+      const member = await h.aMember();
+      const tag = randomUUID().slice(0, 6);
+      const document = await uploaded(member);
+      const named = (firstName: string, secondsAgo: number) => {
+        const envelope = buildEnvelope(
+          'user.registered',
+          {
+            userId: member.id,
+            email: `${member.id}@example.com`,
+            firstName,
+            lastName: 'Saleh',
+            role: 'member',
+          },
+          { source: 'jibs/identity', subject: member.id },
+        );
+        envelope.time = new Date(Date.now() - secondsAgo * 1000).toISOString();
+        return { topic: 'user.registered', key: member.id, envelope };
+      };
+      const newer = named(`Newer${tag}`, 10);
+      const older = named(`Older${tag}`, 20);
+      await h.broker.publish([newer, older]);
+      await eventually(
+        async () =>
+          (await h.count('inbox', 'event_id IN ($1, $2)', [
+            newer.envelope.id,
+            older.envelope.id,
+          ])) === 2 || undefined,
+      );
+      expect(ids(await h.gql(LIST, { search: `Newer${tag}` }, admin.token))).toEqual([document.id]);
+      expect(ids(await h.gql(LIST, { search: `Older${tag}` }, admin.token))).toEqual([]);
+    });
   });
 
   describe('access', () => {
