@@ -225,6 +225,9 @@ describe('a death report and its documents, from the member to the admin and bac
   it('the admin signs in with an authenticator code and approves the report with a note', async () => {
     const password = stack.generatedAdminPassword ?? process.env.ADMIN_PASSWORD;
     expect(password).toBeTruthy();
+    await admin.goto(`${stack.gatewayUrl}/login`);
+    await admin.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+    await expectAccessible(admin, 'journey: sign in (admin)');
     await signIn(admin, stack, stack.adminEmail!, password!);
     const manualKey = admin.getByTestId('totp-manual-key');
     await step(admin, 'totp', () => manualKey.waitFor());
@@ -253,6 +256,7 @@ describe('a death report and its documents, from the member to the admin and bac
       card.getByText('Approved', { exact: true }).waitFor(),
     );
     await card.getByText(approvalNote).waitFor();
+    await expectAccessible(admin, 'journey: admin death reports, approved');
     await shot(admin, 'admin-death-reports');
   });
 
