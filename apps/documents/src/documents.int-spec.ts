@@ -6,7 +6,13 @@ import { buildEnvelope } from '@jibs/events';
 import { eventually } from '@jibs/testing';
 import { IncomingSweeper } from './documents/incoming-sweeper';
 import { DocumentHarnessFixtures } from './testing/fixtures';
-import { DocumentsHarness, fetchOnce, BUCKET, type TestUser } from './testing/documents-harness';
+import {
+  DocumentsHarness,
+  fetchOnce,
+  BUCKET,
+  type GqlBody,
+  type TestUser,
+} from './testing/documents-harness';
 
 const { PDF, JPEG, PNG, EXE } = DocumentHarnessFixtures;
 
@@ -642,6 +648,105 @@ describe('documents service', () => {
       const stats = await h.gql(STATS, {}, admin.token);
       expect(stats.data.documentStats).toEqual(counts);
       expect(counts.pending).toBeGreaterThan(0);
+    });
+  });
+
+  describe('admin search by member name', () => {
+    const ids = (result: GqlBody) => (result.data.documents as { id: string }[]).map((d) => d.id);
+
+    it("finds a member's documents by first, last or full name, in any case, as registered", async () => {
+      const admin = await h.anAdmin();
+      const member = await h.aMember();
+      const other = await h.aMember();
+      const tag = randomUUID().slice(0, 6);
+      await h.registered(member.id, `Amina${tag}`, `Yusuf${tag}`);
+      await h.registered(other.id, `Bilal${tag}`, `Yusuf_${tag}`);
+      const mine = await uploaded(member);
+      const theirs = await uploaded(other);
+
+      for (const search of [`amina${tag}`, `YUSUF${tag}`, `Amina${tag} Yusuf${tag}`]) {
+        const result = await h.gql(LIST, { search, limit: 200 }, admin.token);
+        expect(result.errors).toBeUndefined();
+        expect({ search, ids: ids(result) }).toEqual({ search, ids: [mine.id] });
+      }
+      // Both members share the family name's stem; `_` in a search is a literal underscore.
+      expect(ids(await h.gql(LIST, { search: `Yusuf`, limit: 200 }, admin.token))).toEqual(
+        expect.arrayContaining([mine.id, theirs.id]),
+      );
+      expect(ids(await h.gql(LIST, { search: `Yusuf_${tag}`, limit: 200 }, admin.token))).toEqual([
+        theirs.id,
+      ]);
+      // Combined with the status filter and paging.
+      expect(
+        ids(await h.gql(LIST, { search: `Amina${tag}`, status: 'APPROVED' }, admin.token)),
+      ).toEqual([]);
+      expect(
+        ids(await h.gql(LIST, { search: `Yusuf`, limit: 1, offset: 0 }, admin.token)),
+      ).toHaveLength(1);
+    });
+
+    it('finds documents uploaded before the member was known, once identity says who they are', async () => {
+      const admin = await h.anAdmin();
+      const member = await h.aMember();
+      const tag = randomUUID().slice(0, 6);
+      const document = await uploaded(member);
+      expect(ids(await h.gql(LIST, { search: `Khadija${tag}` }, admin.token))).toEqual([]);
+      await h.registered(member.id, `Khadija${tag}`, 'Omar');
+      expect(ids(await h.gql(LIST, { search: `Khadija${tag}` }, admin.token))).toEqual([
+        document.id,
+      ]);
+    });
+
+    it('follows a newer name and finds the member by it; an older event delivered late changes nothing', async () => {
+      const admin = await h.anAdmin();
+      const member = await h.aMember();
+      const tag = randomUUID().slice(0, 6);
+      const document = await uploaded(member);
+      await h.registered(member.id, `Old${tag}`, 'Name', new Date(Date.now() - 60_000));
+      await h.registered(member.id, `New${tag}`, 'Name');
+      expect(ids(await h.gql(LIST, { search: `New${tag} Name` }, admin.token))).toEqual([
+        document.id,
+      ]);
+      expect(ids(await h.gql(LIST, { search: `Old${tag}` }, admin.token))).toEqual([]);
+
+      await h.registered(member.id, `Stale${tag}`, 'Name', new Date(Date.now() - 120_000));
+      expect(ids(await h.gql(LIST, { search: `Stale${tag}` }, admin.token))).toEqual([]);
+      expect(ids(await h.gql(LIST, { search: `New${tag}` }, admin.token))).toEqual([document.id]);
+      expect(await h.count('members', 'user_id = $1', [member.id])).toBe(1);
+    });
+
+    it('takes the newest name when one batch carries two, whatever their order', async () => {
+      const admin = await h.anAdmin();
+      const member = await h.aMember();
+      const tag = randomUUID().slice(0, 6);
+      const document = await uploaded(member);
+      const named = (firstName: string, secondsAgo: number) => {
+        const envelope = buildEnvelope(
+          'user.registered',
+          {
+            userId: member.id,
+            email: `${member.id}@example.com`,
+            firstName,
+            lastName: 'Saleh',
+            role: 'member',
+          },
+          { source: 'jibs/identity', subject: member.id },
+        );
+        envelope.time = new Date(Date.now() - secondsAgo * 1000).toISOString();
+        return { topic: 'user.registered', key: member.id, envelope };
+      };
+      const newer = named(`Newer${tag}`, 10);
+      const older = named(`Older${tag}`, 20);
+      await h.broker.publish([newer, older]);
+      await eventually(
+        async () =>
+          (await h.count('inbox', 'event_id IN ($1, $2)', [
+            newer.envelope.id,
+            older.envelope.id,
+          ])) === 2 || undefined,
+      );
+      expect(ids(await h.gql(LIST, { search: `Newer${tag}` }, admin.token))).toEqual([document.id]);
+      expect(ids(await h.gql(LIST, { search: `Older${tag}` }, admin.token))).toEqual([]);
     });
   });
 

@@ -14,6 +14,8 @@ import {
 } from './documents/documents.service';
 import { IncomingSweeper } from './documents/incoming-sweeper';
 import { UploadRateLimiter } from './documents/upload-rate-limiter';
+import { MemberEntity } from './members/member.entity';
+import { MembersConsumer } from './members/members.consumer';
 import { documentsMigrations } from './migrations';
 import { SettingsConsumer } from './settings/settings.consumer';
 import { UploadSettingsEntity } from './settings/upload-settings.entity';
@@ -24,7 +26,7 @@ export { S3_CLIENT };
 /** Members' verification documents: uploads checked by content, review, downloads. */
 export const documentsService = defineService<DocumentsConfig>({
   name: 'documents',
-  entities: [DocumentEntity, AuditEntryEntity, UploadSettingsEntity],
+  entities: [DocumentEntity, AuditEntryEntity, UploadSettingsEntity, MemberEntity],
   migrations: documentsMigrations,
   providers: ({ config }) => [
     { provide: DOCUMENTS_CONFIG, useValue: config },
@@ -40,6 +42,7 @@ export const documentsService = defineService<DocumentsConfig>({
     DocumentsService,
     DocumentsResolver,
     SettingsConsumer,
+    MembersConsumer,
     IncomingSweeper,
   ],
   readiness: (app, config) => [

@@ -48,7 +48,7 @@ export function DocumentsPage() {
         <ReviewFilters
           {...list.filters}
           searchLabel="Search documents"
-          searchPlaceholder="File name or document type"
+          searchPlaceholder="File name, member name or document type"
         />
         {error && <LoadFailedAlert message={LOAD_FAILED} onRetry={() => void refetch()} />}
         <ResultsStatus

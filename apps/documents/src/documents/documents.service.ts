@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { Brackets, DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import type { AuthUser } from '@jibs/auth';
 import {
   DOCUMENT_TYPES,
@@ -29,6 +29,7 @@ import {
   parseIncomingKey,
   type UploadSlot,
 } from '@jibs/storage';
+import { MemberEntity } from '../members/member.entity';
 import { UploadSettingsService } from '../settings/upload-settings.service';
 import { DocumentEntity } from './document.entity';
 import type {
@@ -280,13 +281,23 @@ export class DocumentsService {
       .createQueryBuilder(DocumentEntity, 'document')
       .orderBy('document.createdAt', 'DESC')
       .addOrderBy('document.id', 'DESC')
-      .take(filter.limit)
-      .skip(filter.offset);
+      // limit/offset, not take/skip: the member join is one row per document, one SQL query.
+      .limit(filter.limit)
+      .offset(filter.offset);
     const search = filter.search?.trim();
     if (search) {
-      query.andWhere('(document.fileName ILIKE :pattern OR document.documentType ILIKE :pattern)', {
-        pattern: likePattern(search),
-      });
+      // One query: file name, type, and the member's full name from the members read model.
+      query
+        .leftJoin(MemberEntity, 'member', 'member.userId = document.userId')
+        .andWhere(
+          new Brackets((where) =>
+            where
+              .where('document.fileName ILIKE :pattern')
+              .orWhere('document.documentType ILIKE :pattern')
+              .orWhere(`concat_ws(' ', member.firstName, member.lastName) ILIKE :pattern`),
+          ),
+          { pattern: likePattern(search) },
+        );
     }
     if (filter.status) query.andWhere('document.status = :status', { status: filter.status });
     return query.getMany();

@@ -1,10 +1,12 @@
 import { CreateEventTables1760000000000 } from '@jibs/events';
 import { DocumentsInitial1795493769178 } from './1795493769178-documents-initial';
+import { MembersReadModel1795503872295 } from './1795503872295-members-read-model';
 import { SharedAuditEntries1795503900000 } from './1795503900000-shared-audit-entries';
 
 /** In order. New migrations are generated with `npm run migration:generate -- documents <Name>`. */
 export const documentsMigrations = [
   CreateEventTables1760000000000,
   DocumentsInitial1795493769178,
+  MembersReadModel1795503872295,
   SharedAuditEntries1795503900000,
 ];

@@ -160,6 +160,28 @@ export class DocumentsHarness {
     );
   }
 
+  /**
+   * Publishes `user.registered` as identity would (at `time`, default now) and waits until this
+   * service applied it.
+   */
+  async registered(
+    userId: string,
+    firstName: string,
+    lastName: string,
+    time?: Date,
+  ): Promise<void> {
+    const envelope = buildEnvelope(
+      'user.registered',
+      { userId, email: `${userId}@example.com`, firstName, lastName, role: 'member' },
+      { source: 'jibs/identity', subject: userId },
+    );
+    if (time) envelope.time = time.toISOString();
+    await this.broker.publish([{ topic: 'user.registered', key: userId, envelope }]);
+    await eventually(
+      async () => (await this.count('inbox', 'event_id = $1', [envelope.id])) === 1 || undefined,
+    );
+  }
+
   async count(table: string, where = 'true', params: unknown[] = []): Promise<number> {
     const [row] = await this.dataSource.query(
       `SELECT count(*)::int AS n FROM ${table} WHERE ${where}`,

@@ -64,6 +64,22 @@ export function YourDocuments() {
                           {document.documentType} · {formatFileSize(document.fileSize)} ·{' '}
                           {formatMoment(document.createdAt)}
                         </Text>
+                        {document.reviewedAt && (
+                          <Text size="sm" c="gray.7">
+                            Reviewed {formatMoment(document.reviewedAt)}
+                          </Text>
+                        )}
+                        {document.adminNotes && (
+                          <Text
+                            size="sm"
+                            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                          >
+                            <Text span size="sm" c="gray.7">
+                              Admin notes:{' '}
+                            </Text>
+                            {document.adminNotes}
+                          </Text>
+                        )}
                       </Stack>
                       <Badge variant="light" color={badge.color} style={{ flexShrink: 0 }}>
                         {badge.label}
