@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { createKubernetesValidator } from './kubernetes-schemas';
-import { renderKustomization, type K8sObject } from './render-kustomize';
+import { kustomizeBuild, type K8sObject } from './kustomize-build';
 import { isSecretVariable, SERVICE_NAMES, SERVICES } from './service-env';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -123,7 +123,7 @@ describe('the vendored Kubernetes schemas', () => {
   it('cover every kind the manifests use', () => {
     const kinds = new Set(
       OVERLAYS.flatMap((overlay) =>
-        renderKustomization(join(ROOT, 'k8s/overlays', overlay)).map(
+        kustomizeBuild(join(ROOT, 'k8s/overlays', overlay)).map(
           (o) => `${o.apiVersion}/${o.kind}`,
         ),
       ),
@@ -133,7 +133,7 @@ describe('the vendored Kubernetes schemas', () => {
 });
 
 describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
-  const objects = renderKustomization(join(ROOT, 'k8s/overlays', overlay));
+  const objects = kustomizeBuild(join(ROOT, 'k8s/overlays', overlay));
   const deployments = ofKind(objects, 'Deployment');
 
   it('renders a Deployment and a Service for every service', () => {
@@ -372,7 +372,7 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
 });
 
 describe('k8s/overlays/production', () => {
-  const objects = renderKustomization(join(ROOT, 'k8s/overlays/production'));
+  const objects = kustomizeBuild(join(ROOT, 'k8s/overlays/production'));
 
   it('runs at least two replicas of every service', () => {
     const autoscaled = new Map(
