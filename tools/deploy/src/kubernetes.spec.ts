@@ -123,9 +123,7 @@ describe('the vendored Kubernetes schemas', () => {
   it('cover every kind the manifests use', () => {
     const kinds = new Set(
       OVERLAYS.flatMap((overlay) =>
-        kustomizeBuild(join(ROOT, 'k8s/overlays', overlay)).map(
-          (o) => `${o.apiVersion}/${o.kind}`,
-        ),
+        kustomizeBuild(join(ROOT, 'k8s/overlays', overlay)).map((o) => `${o.apiVersion}/${o.kind}`),
       ),
     );
     expect([...kinds].filter((kind) => !validator.kinds.includes(kind))).toEqual([]);
