@@ -175,13 +175,13 @@ describe('identity service', () => {
   });
 
   it('refuses a sign-in without an email, with the product message, and counts nothing', async () => {
-    const before = await identity.count('throttle_hits');
+    const before = await identity.throttled();
     const { body } = await gql(SIGN_IN, { input: { email: '', password: 'x' } });
     expect(body.errors?.[0]).toMatchObject({
       message: 'Email is required',
       extensions: { code: 'BAD_USER_INPUT', fieldErrors: { email: 'Email is required' } },
     });
-    expect(await identity.count('throttle_hits')).toBe(before);
+    expect(await identity.throttled()).toBe(before);
   });
 
   it('rotates the refresh cookie and revokes the family when a rotated one comes back', async () => {

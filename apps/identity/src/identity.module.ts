@@ -34,7 +34,6 @@ import { SignUpService } from './sign-up/sign-up.service';
 import { SettingsResolver } from './settings/settings.resolver';
 import { SettingsService } from './settings/settings.service';
 import { SiteSettingsEntity } from './settings/site-settings.entity';
-import { ThrottleHitEntity } from './throttling/throttle-hit.entity';
 import { ThrottleService } from './throttling/throttle.service';
 import { TotpCredentialEntity } from './verification/totp-credential.entity';
 import { ExpiredRecords } from './housekeeping/expired-records';
@@ -52,7 +51,6 @@ export const identityEntities = [
   VerificationCodeEntity,
   TotpCredentialEntity,
   PasswordResetTokenEntity,
-  ThrottleHitEntity,
   SiteSettingsEntity,
   ContactMessageEntity,
   AuditEntryEntity,

@@ -91,17 +91,13 @@ describe('contact and question forms', () => {
   ])(
     'refuses a form with a bad %s, storing and sending nothing',
     async (field, query, input, message) => {
-      const before = [
-        await identity.count('contact_messages'),
-        await identity.count('throttle_hits'),
-      ];
+      const before = [await identity.count('contact_messages'), await identity.throttled()];
       const { body } = await identity.gql(query, { input });
       expect(body.errors?.[0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT' } });
       expect(body.errors?.[0]?.extensions.fieldErrors[field]).toBe(message);
-      expect([
-        await identity.count('contact_messages'),
-        await identity.count('throttle_hits'),
-      ]).toEqual(before);
+      expect([await identity.count('contact_messages'), await identity.throttled()]).toEqual(
+        before,
+      );
     },
   );
 

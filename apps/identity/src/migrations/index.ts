@@ -5,6 +5,7 @@ import { SeedSiteSettings1795316555298 } from './1795316555298-seed-site-setting
 import { SealTotpSecrets1795400000000 } from './1795400000000-seal-totp-secrets';
 import { Revocations1795500000000 } from './1795500000000-revocations';
 import { IdentityAuditEntries1795503950000 } from './1795503950000-audit-entries';
+import { ThrottleCounters1795503960000 } from './1795503960000-throttle-counters';
 
 /** In order. New migrations are generated with `npm run migration:generate -- identity <Name>`. */
 export const identityMigrations = [
@@ -15,4 +16,5 @@ export const identityMigrations = [
   SealTotpSecrets1795400000000,
   Revocations1795500000000,
   IdentityAuditEntries1795503950000,
+  ThrottleCounters1795503960000,
 ];

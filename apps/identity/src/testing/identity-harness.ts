@@ -264,6 +264,15 @@ export class IdentityHarness {
     return row.n;
   }
 
+  /** Every throttled event counted now, over all rules and keys (rate-limiter-flexible's table). */
+  async throttled(): Promise<number> {
+    const [row] = await this.dataSource.query(
+      'SELECT coalesce(sum(points), 0)::int AS n FROM throttle_counters WHERE expire IS NULL OR expire > $1',
+      [Date.now()],
+    );
+    return row.n;
+  }
+
   async outbox(topic: string, key?: string): Promise<{ envelope: { data: unknown } }[]> {
     return this.dataSource.query(
       `SELECT envelope FROM outbox WHERE topic = $1 AND ($2::text IS NULL OR key = $2) ORDER BY seq`,

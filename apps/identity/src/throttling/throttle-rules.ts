@@ -10,7 +10,15 @@ import {
   TOTP_CONFIRM_MAX_FAILURES,
   VERIFICATION_SENDS_PER_HOUR,
 } from '@jibs/domain';
-import type { ThrottleRule } from './throttle-window';
+/** At most `limit` counted events per key within a window of `windowSeconds`. */
+export interface ThrottleRule {
+  /** Names the counter; one rule, one bucket. */
+  bucket: string;
+  limit: number;
+  windowSeconds: number;
+  /** What the caller is told when the limit is reached. */
+  message: string;
+}
 
 const HOUR = 3600;
 

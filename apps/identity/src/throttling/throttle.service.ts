@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { DataSource } from 'typeorm';
 import { DomainError } from '@jibs/domain';
-import { LOGGER, type Logger } from '@jibs/observability';
-import { ThrottleHitEntity } from './throttle-hit.entity';
-import { isAllowed, nextAllowedAt, type ThrottleRule } from './throttle-window';
+import type { ThrottleRule } from './throttle-rules';
 
 export interface ThrottleClaim {
   rule: ThrottleRule;
@@ -16,104 +15,77 @@ export interface Reservation {
   release(): Promise<void>;
 }
 
-const SWEEP_EVERY_MS = 10 * 60_000;
-// Longer than any rule's window: older hits can no longer count.
-const KEEP_HITS_SECONDS = 24 * 3600;
+/** rate-limiter-flexible's own table (created by identity's migration): one row per key. */
+export const THROTTLE_TABLE = 'throttle_counters';
 
+/** The key (an email, a client address, a user id) is stored only as its SHA-256. */
 const keyHash = (key: string) =>
   createHash('sha256').update(key.trim().toLowerCase()).digest('hex');
 
 /**
- * Server-side throttling in Postgres, shared by every replica. A caller reserves a hit BEFORE
- * doing the guarded work (checking a password, sending a code), so parallel requests cannot
- * all slip through before the first failure is recorded; each key is locked while it is
- * counted. A refused request records nothing, so hammering does not extend a lockout.
+ * Server-side throttling with `rate-limiter-flexible` on identity's Postgres, shared by every
+ * replica: one fixed window per rule and key, counted by an atomic upsert, expired rows removed
+ * by the library. A caller reserves BEFORE doing the guarded work (checking a password, sending a
+ * code), so parallel requests cannot all slip through before the first failure is recorded. A
+ * refused reservation counts nothing: the points it took are given back, so hammering does not
+ * keep a lockout going.
  */
 @Injectable()
-export class ThrottleService implements OnModuleInit, OnModuleDestroy {
-  private sweeper?: NodeJS.Timeout;
+export class ThrottleService {
+  private readonly limiters = new Map<string, RateLimiterPostgres>();
 
-  constructor(
-    private readonly dataSource: DataSource,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
-  /** Records one hit for every claim, or none and RATE_LIMITED if any claim is at its limit. */
+  /** Counts one event for every claim, or none and RATE_LIMITED if any claim is at its limit. */
   async reserve(...claims: ThrottleClaim[]): Promise<Reservation> {
-    const keyed = claims
-      .map((claim) => ({ ...claim, hash: keyHash(claim.key) }))
-      .sort((a, b) => `${a.rule.bucket}${a.hash}`.localeCompare(`${b.rule.bucket}${b.hash}`));
-    const ids = await this.dataSource.transaction(async (manager) => {
-      const inserted: string[] = [];
-      for (const claim of keyed) {
-        // Locks in a fixed order, so two reservations of the same keys cannot deadlock.
-        await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
-          `${claim.rule.bucket}:${claim.hash}`,
-        ]);
-        const { now, hits } = await this.hits(manager, claim.rule, claim.hash);
-        if (!isAllowed(claim.rule, hits, now)) throw DomainError.rateLimited(claim.rule.message);
-        const [row] = (await manager.query(
-          'INSERT INTO throttle_hits (bucket, key_hash) VALUES ($1, $2) RETURNING id',
-          [claim.rule.bucket, claim.hash],
-        )) as { id: string }[];
-        inserted.push(row!.id);
+    const taken: ThrottleClaim[] = [];
+    for (const claim of claims) {
+      try {
+        await this.limiter(claim.rule).consume(keyHash(claim.key));
+        taken.push(claim);
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        // The refused point and the ones this reservation already took are given back.
+        await Promise.all([claim, ...taken].map((each) => this.giveBack(each)));
+        throw DomainError.rateLimited(claim.rule.message);
       }
-      return inserted;
-    });
-    return {
-      release: async () => {
-        await this.dataSource.getRepository(ThrottleHitEntity).delete(ids);
-      },
-    };
+    }
+    return { release: async () => void (await Promise.all(taken.map((c) => this.giveBack(c)))) };
   }
 
-  /** Forgets every hit of a key (a successful sign-in clears the account's failures). */
+  /** Forgets a key's count (a successful sign-in clears the account's failures). */
   async clear(rule: ThrottleRule, key: string): Promise<void> {
-    await this.dataSource.manager.delete(ThrottleHitEntity, {
-      bucket: rule.bucket,
-      keyHash: keyHash(key),
-    });
+    await this.limiter(rule).delete(keyHash(key));
   }
 
-  /** When the next hit of a key will be allowed (now, if it would be). */
+  /** When the next event of a key will be allowed (now, if it would be). */
   async nextAllowedAt(rule: ThrottleRule, key: string): Promise<Date> {
-    const { now, hits } = await this.hits(this.dataSource.manager, rule, keyHash(key));
-    return nextAllowedAt(rule, hits, now);
+    const state = await this.limiter(rule).get(keyHash(key));
+    const now = Date.now();
+    if (!state || state.consumedPoints < rule.limit) return new Date(now);
+    return new Date(now + state.msBeforeNext);
   }
 
-  onModuleInit(): void {
-    this.sweeper = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
-    this.sweeper.unref();
+  private giveBack(claim: ThrottleClaim): Promise<unknown> {
+    return this.limiter(claim.rule).reward(keyHash(claim.key), 1);
   }
 
-  onModuleDestroy(): void {
-    clearInterval(this.sweeper);
-  }
-
-  private async hits(
-    manager: EntityManager,
-    rule: ThrottleRule,
-    hash: string,
-  ): Promise<{ now: Date; hits: Date[] }> {
-    // The database's clock decides, the same one every replica and every expiry uses.
-    const [row] = (await manager.query(
-      `SELECT now() AS now, ARRAY(
-         SELECT created_at FROM throttle_hits
-          WHERE bucket = $1 AND key_hash = $2 AND created_at > now() - make_interval(secs => $3)
-       ) AS hits`,
-      [rule.bucket, hash, rule.windowSeconds],
-    )) as { now: Date; hits: Date[] }[];
-    return row!;
-  }
-
-  private async sweep(): Promise<void> {
-    if (!this.dataSource.isInitialized) return;
-    await this.dataSource
-      .query('DELETE FROM throttle_hits WHERE created_at < now() - make_interval(secs => $1)', [
-        KEEP_HITS_SECONDS,
-      ])
-      .catch((error: unknown) =>
-        this.logger.warn({ err: error }, 'could not delete old throttle hits; will retry'),
-      );
+  private limiter(rule: ThrottleRule): RateLimiterPostgres {
+    let limiter = this.limiters.get(rule.bucket);
+    if (!limiter) {
+      limiter = new RateLimiterPostgres({
+        storeClient: this.dataSource,
+        storeType: 'typeorm',
+        tableName: THROTTLE_TABLE,
+        tableCreated: true,
+        keyPrefix: rule.bucket,
+        points: rule.limit,
+        duration: rule.windowSeconds,
+        // Expired rows are deleted by the library, every hour.
+        clearExpiredByTimeout: true,
+      });
+      this.limiters.set(rule.bucket, limiter);
+    }
+    return limiter;
   }
 }
