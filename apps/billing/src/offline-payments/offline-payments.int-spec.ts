@@ -87,6 +87,12 @@ describe('offline payments (admin)', () => {
         expect(own.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
         expect(own.data?.adminMemberBilling ?? own.data?.recordOfflinePayment ?? null).toBeNull();
       }
+      // Nor another member's billing through the admin query.
+      const other = await h.aMember('Khadija');
+      await h.gql(RECORD, { input: cash(other) }, admin);
+      const peek = await h.gql(BILLING, { userId: other.id }, member.token);
+      expect(peek.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+      expect(peek.data?.adminMemberBilling ?? null).toBeNull();
       expect(await h.count('payments', 'user_id = $1', [member.id])).toBe(0);
       expect(await h.count('offline_payments', 'user_id = $1', [member.id])).toBe(0);
     });
@@ -259,6 +265,24 @@ describe('offline payments (admin)', () => {
       const elsewhere = await h.gql(RECORD, { input: { ...input, userId: other.id } }, admin);
       expect(elsewhere.errors?.[0]?.extensions.code).toBe('CONFLICT');
       expect(await h.count('payments', 'user_id = ANY($1)', [[member.id, other.id]])).toBe(1);
+    });
+
+    it('records one payment when the same key is sent for two members at once', async () => {
+      const [one, other] = [await h.aMember(), await h.aMember()];
+      const input = cash(one, { purpose: 'dues', amountCents: 2500 });
+      const results = await Promise.all(
+        [one, other, one, other].map((member) =>
+          h.gql(RECORD, { input: { ...input, userId: member.id } }, admin),
+        ),
+      );
+      const recorded = results.filter((result) => !result.errors);
+      const refused = results.filter((result) => result.errors);
+      expect(new Set(recorded.map((r) => r.data.recordOfflinePayment.id)).size).toBe(1);
+      expect(refused.map((r) => r.errors![0]!.extensions.code)).toEqual(['CONFLICT', 'CONFLICT']);
+      expect(await h.count('payments', 'user_id = ANY($1)', [[one.id, other.id]])).toBe(1);
+      expect(
+        await h.count('offline_payments', 'idempotency_key = $1', [input.idempotencyKey]),
+      ).toBe(1);
     });
 
     it('refuses a registration payment once the fee is paid', async () => {

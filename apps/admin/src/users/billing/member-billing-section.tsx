@@ -12,6 +12,7 @@ import {
   Title,
   type TitleOrder,
 } from '@mantine/core';
+import { ErrorCode } from '@jibs/domain';
 import { formatCents, genericErrorMessage, toApiError } from '@jibs/web-data';
 import { useState } from 'react';
 import { AdminMemberBillingDocument, type AdminPaymentRowFragment } from '../../gql/graphql';
@@ -44,6 +45,8 @@ export function MemberBillingSection({
     fetchPolicy: 'cache-and-network',
   });
   const billing = data?.adminMemberBilling;
+  // An account billing never heard of (no registration event yet): nothing to show, no failure.
+  const notFound = !billing && Boolean(error) && toApiError(error).code === ErrorCode.NotFound;
   const sub = (headingOrder + 1) as TitleOrder;
 
   return (
@@ -58,7 +61,8 @@ export function MemberBillingSection({
           </Button>
         )}
       </Group>
-      {error && !billing && (
+      {notFound && <Text c="dimmed">Billing has no record of this member yet.</Text>}
+      {error && !billing && !notFound && (
         <Alert color="red" variant="light" title="Billing not loaded" role="alert">
           <Group justify="space-between">
             <Text size="sm">{genericErrorMessage(toApiError(error))}</Text>
