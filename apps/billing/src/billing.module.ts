@@ -16,6 +16,9 @@ import { RegistrationsConsumer } from './members/registrations.consumer';
 import { UserReferenceResolver } from './members/user-reference.resolver';
 import { VerificationsConsumer } from './members/verifications.consumer';
 import { billingMigrations } from './migrations';
+import { OfflinePaymentEntity } from './offline-payments/offline-payment.entity';
+import { OfflinePaymentsResolver } from './offline-payments/offline-payments.resolver';
+import { OfflinePaymentsService } from './offline-payments/offline-payments.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './payments/payment-provider';
 import { SandboxObjectEntity } from './payments/sandbox-object.entity';
 import { SandboxPaymentProvider } from './payments/sandbox-payment-provider';
@@ -73,6 +76,7 @@ export const billingService = defineService<BillingConfig>({
     ProviderEventEntity,
     SandboxObjectEntity,
     AuditEntryEntity,
+    OfflinePaymentEntity,
   ],
   migrations: billingMigrations,
   providers: ({ config }) => [
@@ -96,6 +100,8 @@ export const billingService = defineService<BillingConfig>({
     RegistrationsConsumer,
     VerificationsConsumer,
     SettingsConsumer,
+    OfflinePaymentsService,
+    OfflinePaymentsResolver,
   ],
   configureHttp: (express, app, { config, logger }) => {
     const provider = () => app.get<PaymentProvider>(PAYMENT_PROVIDER);

@@ -62,7 +62,7 @@ export const EventCatalog = {
   'payment.completed': defineEvent({
     version: 1,
     description:
-      'A payment was confirmed by a verified provider webhook (billing). Key: the member user id. Amount in cents.',
+      "A payment was confirmed by a verified provider webhook, or recorded by an admin as received in cash or by check (billing; providerPaymentId 'offline_<key>'). Key: the member user id. Amount in cents.",
     schema: z.object({
       paymentId: z.string().uuid(),
       userId: z.string().uuid(),

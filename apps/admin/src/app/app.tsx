@@ -21,6 +21,12 @@ const DocumentsPage = lazy(() =>
 const NotYetAvailablePage = lazy(() =>
   import('../pages/not-yet-available-page').then((m) => ({ default: m.NotYetAvailablePage })),
 );
+// TEMPORARY (issue 14, pay14): the billing section on its own until the users drawer embeds it.
+const MemberBillingPreviewPage = lazy(() =>
+  import('../users/billing/member-billing-preview-page').then((m) => ({
+    default: m.MemberBillingPreviewPage,
+  })),
+);
 const NotFoundPage = lazy(() =>
   import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -67,6 +73,14 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                     element={
                       <Suspense fallback={<PageLoader />}>
                         <DocumentsPage />
+                      </Suspense>
+                    }
+                  />
+                  <Route
+                    path="member-billing/:userId"
+                    element={
+                      <Suspense fallback={<PageLoader />}>
+                        <MemberBillingPreviewPage />
                       </Suspense>
                     }
                   />

@@ -310,6 +310,50 @@ describe('billing notifications and receipts', () => {
     expect(await mailsTo(sentinelUser)).toEqual([]);
   });
 
+  it('tells the member of an offline payment an admin recorded, in the bell and by a receipt', async () => {
+    const [userId, sentinelUser] = [randomUUID(), randomUUID()];
+    await broker.publish([{ topic: 'user.registered', key: userId, envelope: registered(userId) }]);
+    await eventually(() =>
+      dataSource.getRepository(RecipientEntity).findOne({ where: { userId } }),
+    );
+    // As billing's recordOfflinePayment publishes it.
+    const paymentId = randomUUID();
+    const offline = envelope(
+      'payment.completed',
+      {
+        paymentId,
+        userId,
+        amount: 2_500,
+        currency: 'usd',
+        type: 'membership',
+        description: 'Monthly membership dues (paid in cash)',
+        providerPaymentId: `offline_${randomUUID()}`,
+      },
+      userId,
+    );
+    await publishTwiceWithSentinels(userId, sentinelUser, [offline], [completed(sentinelUser)]);
+    expect(
+      (await notificationsOf(userId))
+        .filter((row) => row.title !== 'Welcome to JIBS')
+        .map(({ title, message, type }) => ({ title, message, type })),
+    ).toEqual([
+      {
+        title: 'Payment received',
+        message:
+          'We received your payment of $25.00 for Monthly membership dues (paid in cash). Thank you. A receipt is on its way to your email address.',
+        type: 'success',
+      },
+    ]);
+    const mails = await eventually(async () => {
+      const found = await mailsTo(userId);
+      return found.length >= 1 ? found : undefined;
+    });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('JIBS receipt: $25.00 received');
+    expect(mails[0]!.text).toContain('For:        Monthly membership dues (paid in cash)');
+    expect(mails[0]!.text).toContain(`Payment ID: ${paymentId}`);
+  });
+
   it('notifies a payment by a member not yet known and sends the receipt once they are', async () => {
     const [userId, sentinelUser] = [randomUUID(), randomUUID()];
     const payment = completed(userId);
