@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { LocalStack } from '@jibs/stack';
 import { expectAccessible } from './support/accessibility';
@@ -7,7 +6,7 @@ import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
 import { signUpByApi } from './support/sign-up';
-import { signIn, tabTo } from './support/web-flows';
+import { signIn, signInAsAdmin, tabTo } from './support/web-flows';
 
 const SUBMIT_REPORT = /* GraphQL */ `
   mutation Submit($input: SubmitDeathReportInput!) {
@@ -143,22 +142,7 @@ describe('the admin console reviews death reports and documents, in Chromium', (
   });
 
   it('the admin signs in with an authenticator code and sees the review counts', async () => {
-    const password = stack.generatedAdminPassword ?? process.env.ADMIN_PASSWORD;
-    expect(password).toBeTruthy();
-    await signIn(page, stack, stack.adminEmail!, password!);
-    // First sign-in of an admin: the authenticator is set up before anything else.
-    const manualKey = page.getByTestId('totp-manual-key');
-    await manualKey.waitFor();
-    const secret = (await manualKey.getAttribute('data-key'))!;
-    await page
-      .getByLabel('Verification code')
-      .first()
-      .fill(await generate({ secret }));
-    await page
-      .getByRole('button', { name: /verify|sign in|continue/i })
-      .last()
-      .click();
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await signInAsAdmin(page, stack);
 
     await page.goto(`${stack.gatewayUrl}/admin`);
     await page

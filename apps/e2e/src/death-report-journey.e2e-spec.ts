@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEFAULT_SETTINGS } from '@jibs/domain';
 import type { LocalStack } from '@jibs/stack';
@@ -9,7 +8,7 @@ import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp } from './support/graphql-client';
-import { latestMail, registerAndPayFee, signIn } from './support/web-flows';
+import { latestMail, registerAndPayFee, signInAsAdmin } from './support/web-flows';
 
 type Locator = ReturnType<Page['locator']>;
 
@@ -223,25 +222,10 @@ describe('a death report and its documents, from the member to the admin and bac
   });
 
   it('the admin signs in with an authenticator code and approves the report with a note', async () => {
-    const password = stack.generatedAdminPassword ?? process.env.ADMIN_PASSWORD;
-    expect(password).toBeTruthy();
     await admin.goto(`${stack.gatewayUrl}/login`);
     await admin.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
     await expectAccessible(admin, 'journey: sign in (admin)');
-    await signIn(admin, stack, stack.adminEmail!, password!);
-    const manualKey = admin.getByTestId('totp-manual-key');
-    await step(admin, 'totp', () => manualKey.waitFor());
-    await expectAccessible(admin, 'journey: admin authenticator set-up');
-    const secret = (await manualKey.getAttribute('data-key'))!;
-    await admin
-      .getByLabel('Verification code')
-      .first()
-      .fill(await generate({ secret }));
-    await admin
-      .getByRole('button', { name: /verify|sign in|continue/i })
-      .last()
-      .click();
-    await admin.waitForURL((url) => url.pathname !== '/login');
+    await step(admin, 'totp', () => signInAsAdmin(admin, stack, { label: 'journey: admin' }));
 
     await admin.goto(`${stack.gatewayUrl}/admin/death-reports`);
     const card = admin.getByRole('article', { name: deceasedName });

@@ -1,3 +1,4 @@
+import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { eventually } from '@jibs/testing';
 import type { LocalStack } from '@jibs/stack';
@@ -52,6 +53,40 @@ export async function signIn(
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/**
+ * Signs the stack's first admin in through the browser with an authenticator code: at the first
+ * sign-in the authenticator is set up (its key read from the set-up screen, checked with axe when
+ * `label` is given), at later ones the code is asked for. Returns the authenticator key, which
+ * later sign-ins of the same stack need.
+ */
+export async function signInAsAdmin(
+  page: Page,
+  stack: LocalStack,
+  options: { totpSecret?: string; label?: string } = {},
+): Promise<string> {
+  const password = stack.generatedAdminPassword ?? process.env['ADMIN_PASSWORD'];
+  if (!stack.adminEmail || !password) throw new Error('The stack has no first admin to sign in');
+  await signIn(page, stack, stack.adminEmail, password);
+  let secret = options.totpSecret;
+  if (!secret) {
+    const manualKey = page.getByTestId('totp-manual-key');
+    await manualKey.waitFor();
+    if (options.label) await expectAccessible(page, `${options.label}: authenticator set-up`);
+    secret = (await manualKey.getAttribute('data-key')) ?? undefined;
+    if (!secret) throw new Error('The authenticator set-up screen shows no key');
+  }
+  await page
+    .getByLabel('Verification code')
+    .first()
+    .fill(await generate({ secret }));
+  await page
+    .getByRole('button', { name: /verify|sign in|continue/i })
+    .last()
+    .click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+  return secret;
 }
 
 export async function signOut(page: Page): Promise<void> {
