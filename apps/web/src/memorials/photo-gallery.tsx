@@ -18,6 +18,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useMemo } from 'react';
 import { MemorialMessages } from '@jibs/domain';
 import { toApiError } from '@jibs/web-data';
 import { ReorderMemorialPhotosDocument, type MemorialDetailFragment } from '../gql/graphql';
@@ -50,6 +51,8 @@ export function PhotoGallery({
   );
   const photos = memorial.photos;
   const ids = photos.map((photo) => photo.id);
+  // Kept across renders during a drag: the announcements remember whether the photo moved.
+  const announcements = useMemo(() => photoAnnouncements(photos), [photos]);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const next = movedOrder(ids, active.id, over?.id);
@@ -121,7 +124,7 @@ export function PhotoGallery({
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
       accessibility={{
-        announcements: photoAnnouncements(photos),
+        announcements,
         screenReaderInstructions: PHOTO_DRAG_INSTRUCTIONS,
       }}
     >

@@ -34,11 +34,17 @@ describe('photo order', () => {
   it('announces each step with the photo and its place', () => {
     const say = photoAnnouncements(PHOTOS);
     expect(say.onDragStart({ active: active('b') })).toBe('Picked up photo 2, in position 2 of 3.');
+    // The drag starts over its own place: not announced, so "Picked up" is heard.
+    expect(say.onDragOver({ active: active('b'), over: over('b') })).toBeUndefined();
     expect(say.onDragOver({ active: active('b'), over: over('a') })).toBe(
       'Photo 2 is over position 1 of 3.',
     );
     expect(say.onDragOver({ active: active('b'), over: null })).toBe(
       'Photo 2 is no longer over a place in the list.',
+    );
+    // Back over its own place, once it has moved: announced.
+    expect(say.onDragOver({ active: active('b'), over: over('b') })).toBe(
+      'Photo 2 is over position 2 of 3.',
     );
     expect(say.onDragEnd({ active: active('a'), over: over('c') })).toBe(
       'In the garden was dropped in position 3 of 3.',
@@ -49,5 +55,8 @@ describe('photo order', () => {
     expect(say.onDragCancel({ active: active('a'), over: null })).toBe(
       'Moving was cancelled. In the garden is back in position 1 of 3.',
     );
+    // A new drag starts afresh.
+    say.onDragStart({ active: active('c') });
+    expect(say.onDragOver({ active: active('c'), over: over('c') })).toBeUndefined();
   });
 });

@@ -41,24 +41,33 @@ export const PHOTO_DRAG_INSTRUCTIONS: ScreenReaderInstructions = {
 
 /**
  * dnd-kit's live announcements in the words of this page: which photo, and its place among
- * the photos (positions count from 1 in the order shown when the drag began).
+ * the photos (positions count from 1 in the order shown when the drag began). A drag starts
+ * over its own place: that first "over" is not announced, or it would replace "Picked up"
+ * before a screen reader says it (the live region holds one message).
  */
 export function photoAnnouncements(photos: readonly OrderedPhoto[]): Announcements {
   const total = photos.length;
   const place = (id: string | number) => photos.findIndex((photo) => photo.id === id) + 1;
+  const name = (id: string | number) => capitalised(photoName(photos, id));
+  let moved = false;
   return {
-    onDragStart: ({ active }) =>
-      `Picked up ${photoName(photos, active.id)}, in position ${place(active.id)} of ${total}.`,
-    onDragOver: ({ active, over }) =>
-      over
-        ? `${capitalised(photoName(photos, active.id))} is over position ${place(over.id)} of ${total}.`
-        : `${capitalised(photoName(photos, active.id))} is no longer over a place in the list.`,
+    onDragStart: ({ active }) => {
+      moved = false;
+      return `Picked up ${photoName(photos, active.id)}, in position ${place(active.id)} of ${total}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      if (!moved && over?.id === active.id) return undefined;
+      moved = true;
+      return over
+        ? `${name(active.id)} is over position ${place(over.id)} of ${total}.`
+        : `${name(active.id)} is no longer over a place in the list.`;
+    },
     onDragEnd: ({ active, over }) =>
       over
-        ? `${capitalised(photoName(photos, active.id))} was dropped in position ${place(over.id)} of ${total}.`
-        : `${capitalised(photoName(photos, active.id))} was dropped where it was.`,
+        ? `${name(active.id)} was dropped in position ${place(over.id)} of ${total}.`
+        : `${name(active.id)} was dropped where it was.`,
     onDragCancel: ({ active }) =>
-      `Moving was cancelled. ${capitalised(photoName(photos, active.id))} is back in position ${place(active.id)} of ${total}.`,
+      `Moving was cancelled. ${name(active.id)} is back in position ${place(active.id)} of ${total}.`,
   };
 }
 
