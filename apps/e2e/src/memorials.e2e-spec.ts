@@ -161,8 +161,18 @@ describe('memorial pages, in Chromium', () => {
       saved = reorderAnswered(creator);
       await creator.keyboard.press('Space');
       await announced('Picked up In the garden, in position 2 of 2.');
-      await creator.keyboard.press('ArrowLeft');
-      await announced('In the garden is over position 1 of 2.');
+      // dnd-kit listens for the arrows from the tick after the pick-up: pressed until heard (at
+      // the first place, a further ArrowLeft moves nothing).
+      const liveRegion = creator.locator('[id^="DndLiveRegion"]');
+      await eventually(
+        async () => {
+          await creator.keyboard.press('ArrowLeft');
+          return (await liveRegion.textContent())?.includes(
+            'In the garden is over position 1 of 2.',
+          );
+        },
+        { timeoutMs: 15_000, intervalMs: 250, message: 'the photo moved over the first place' },
+      );
       await creator.keyboard.press('Space');
       await announced('In the garden was dropped in position 1 of 2.');
       await photoOrder(['In the garden', 'At the sea']);

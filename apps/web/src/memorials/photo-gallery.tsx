@@ -16,9 +16,9 @@ import {
   useSortable,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Badge, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Card, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { MemorialMessages } from '@jibs/domain';
 import { toApiError } from '@jibs/web-data';
 import { ReorderMemorialPhotosDocument, type MemorialDetailFragment } from '../gql/graphql';
@@ -192,7 +192,7 @@ function SortablePhotoCard({
 }: {
   id: string;
   name: string;
-  content: React.ReactNode;
+  content: ReactNode;
 }) {
   const {
     attributes,
@@ -210,7 +210,6 @@ function SortablePhotoCard({
       withBorder
       radius="md"
       padding="sm"
-      data-photo-id={id}
       style={{
         transform: CSS.Translate.toString(transform),
         transition,
@@ -219,23 +218,27 @@ function SortablePhotoCard({
         boxShadow: isDragging ? 'var(--mantine-shadow-lg)' : undefined,
       }}
     >
-      <Stack gap={6}>
-        <Group justify="flex-end">
-          <ActionIcon
-            ref={setActivatorNodeRef}
-            variant="default"
-            size="lg"
-            aria-label={`Move ${name}`}
-            {...attributes}
-            {...listeners}
-            // Touch: the handle drags; the rest of the card still scrolls the page.
-            style={{ touchAction: 'none', cursor: isDragging ? 'grabbing' : 'grab' }}
-          >
-            <GripIcon />
-          </ActionIcon>
-        </Group>
-        {content}
-      </Stack>
+      {/* The handle sits on the photo's corner, above it in the stacking order. */}
+      <ActionIcon
+        ref={setActivatorNodeRef}
+        variant="default"
+        size="lg"
+        aria-label={`Move ${name}`}
+        {...attributes}
+        {...listeners}
+        // Touch: the handle drags; the rest of the card still scrolls the page.
+        style={{
+          position: 'absolute',
+          top: 'calc(var(--mantine-spacing-sm) + 6px)',
+          right: 'calc(var(--mantine-spacing-sm) + 6px)',
+          zIndex: 1,
+          touchAction: 'none',
+          cursor: isDragging ? 'grabbing' : 'grab',
+        }}
+      >
+        <GripIcon />
+      </ActionIcon>
+      {content}
     </Card>
   );
 }
