@@ -229,8 +229,10 @@ describe('memorial pages, in Chromium', () => {
       await edit.waitFor({ state: 'hidden' });
       await waitForImage(creator, 'img[alt="Photo of Amina bint Yusuf"]');
 
-      // A second memorial, public (Cancel first: back to the list).
-      await creator.goto(`${stack.gatewayUrl}/memorials/create`);
+      // A second memorial, public, from the landing page's button (Cancel first: to the list).
+      await creator.goto(stack.gatewayUrl);
+      await creator.getByRole('link', { name: 'Create a Memorial' }).click();
+      await creator.waitForURL('**/memorials/create');
       await creator.getByRole('button', { name: 'Cancel' }).click();
       await creator.waitForURL('**/memorials');
       await creator.goto(`${stack.gatewayUrl}/memorials/create`);
@@ -466,6 +468,22 @@ describe('memorial pages, in Chromium', () => {
       await waitForFocus(deactivateButton);
       await creator.getByRole('heading', { level: 1, name: markedName }).waitFor();
       await creator.keyboard.press('Enter');
+      // A failure (answered here with an error) is said in the dialog, which stays open.
+      const deactivation = (url: URL) => url.pathname === '/graphql';
+      await creator.route(deactivation, async (route) => {
+        if (route.request().postData()?.includes('DeactivateMemorial')) {
+          await route.fulfill({
+            json: { data: null, errors: [{ message: 'Boom', extensions: { code: 'INTERNAL' } }] },
+          });
+        } else await route.fallback();
+      });
+      await confirmDeactivate.getByRole('button', { name: 'Deactivate' }).click();
+      await confirmDeactivate
+        .getByRole('alert')
+        .getByText('Failed to deactivate the memorial page. Please try again.')
+        .waitFor();
+      await expectAccessible(creator, 'deactivate memorial dialog: failed');
+      await creator.unroute(deactivation);
       await confirmDeactivate.getByRole('button', { name: 'Deactivate' }).click();
       await creator.waitForURL('**/memorials');
       await creator.getByText('Memorial Deactivated').first().waitFor();
