@@ -255,6 +255,25 @@ describe('memorial permissions: every relation x privacy level x operation', () 
       60_000,
     );
 
+    // The page shows its buttons from viewerPermissions: they say what the table says.
+    it.each(WHO.filter((who) => expectedOf(level, who, 'view') === 'ok'))(
+      '%s: viewerPermissions match the table',
+      async (who) => {
+        const data = await harness.ok(
+          s.people[who],
+          'query($m: ID!) { memorial(id: $m) { viewerPermissions { canEdit canInvite canModerate canAddMemory canDeactivate } } }',
+          { m: s.memorialId },
+        );
+        expect(data.memorial.viewerPermissions).toEqual({
+          canEdit: expectedOf(level, who, 'edit') === 'ok',
+          canInvite: expectedOf(level, who, 'invite') === 'ok',
+          canModerate: expectedOf(level, who, 'moderate') === 'ok',
+          canAddMemory: expectedOf(level, who, 'addMemory') === 'ok',
+          canDeactivate: expectedOf(level, who, 'deactivate') === 'ok',
+        });
+      },
+    );
+
     it('answers a memorial that does not exist exactly like one that may not be seen', async () => {
       const missing = await harness.gql(
         s.people.stranger,
