@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { LocalStack } from '@jibs/stack';
 import { eventually } from '@jibs/testing';
 import { expectAccessible } from './support/accessibility';
@@ -13,6 +13,7 @@ import {
   describedByText,
   registerAndPayFee,
   signUpInBrowser,
+  tabTo,
   waitForFocus,
 } from './support/web-flows';
 
@@ -118,29 +119,97 @@ describe('memorial pages, in Chromium', () => {
       await creator.screenshot({ path: 'test-results/memorials-photo.png', fullPage: true });
       await expectAccessible(creator, 'memorial: photo uploaded');
 
-      // A second photo, then moved first with the keyboard-operable reorder buttons.
+      // A second photo; then the order is changed by dragging with the mouse and with the
+      // keyboard (Space, arrows, Space), each kept after a reload.
       await creator.locator('input[type="file"]').setInputFiles(photoPath);
       await creator.getByLabel('Caption (optional)').fill('At the sea');
       expect(await creator.getByLabel('Use as the profile photo').isChecked()).toBe(false);
       await creator.getByRole('button', { name: 'Upload Photo' }).click();
       await creator.getByRole('tab', { name: 'Photos (2)' }).waitFor();
-      const photoCaptions = () =>
-        creator
-          .getByRole('tabpanel')
-          .getByRole('listitem')
-          .getByRole('img')
-          .evaluateAll((images) => images.map((image) => image.getAttribute('alt')));
-      expect(await photoCaptions()).toEqual(['In the garden', 'At the sea']);
-      await creator.getByRole('button', { name: 'Move photo 2 earlier' }).click();
+      const gallery = creator.getByRole('list', { name: 'Photos' });
+      const photoOrder = (expected: string[]) =>
+        eventually(
+          async () => {
+            const captions = await gallery
+              .getByRole('img')
+              .evaluateAll((images) => images.map((image) => image.getAttribute('alt')));
+            return captions.join(' | ') === expected.join(' | ') ? captions : undefined;
+          },
+          { timeoutMs: 15_000, message: `the photos in the order ${expected.join(', ')}` },
+        );
+      const handle = (caption: string) => gallery.getByRole('button', { name: `Move ${caption}` });
+      const reloadPhotos = async () => {
+        await creator.reload();
+        await creator.getByRole('tab', { name: 'Photos (2)' }).click();
+      };
+      await photoOrder(['In the garden', 'At the sea']);
+      await expectAccessible(creator, 'memorial: two photos, sortable');
+
+      // By mouse: the second photo's handle dragged onto the first's.
+      let saved = reorderAnswered(creator);
+      await dragByMouse(creator, handle('At the sea'), handle('In the garden'));
+      await photoOrder(['At the sea', 'In the garden']);
+      expect(await saved).toBe(true);
+      await reloadPhotos();
+      await photoOrder(['At the sea', 'In the garden']);
+
+      // By keyboard: Tab to the handle, Space picks it up, an arrow moves it, Space drops it;
+      // each step is announced, and the focus stays on the handle.
+      const announced = (text: string) =>
+        creator.locator('[id^="DndLiveRegion"]', { hasText: text }).waitFor({ state: 'attached' });
+      await tabTo(creator, handle('In the garden'));
+      saved = reorderAnswered(creator);
+      await creator.keyboard.press('Space');
+      await announced('Picked up In the garden, in position 2 of 2.');
+      // dnd-kit listens for the arrows from the tick after the pick-up: pressed until heard (at
+      // the first place, a further ArrowLeft moves nothing).
+      const liveRegion = creator.locator('[id^="DndLiveRegion"]');
       await eventually(
         async () => {
-          const captions = await photoCaptions();
-          return captions[0] === 'At the sea' ? captions : undefined;
+          await creator.keyboard.press('ArrowLeft');
+          return (await liveRegion.textContent())?.includes(
+            'In the garden is over position 1 of 2.',
+          );
         },
-        { timeoutMs: 15_000, message: 'the photos in their new order' },
+        { timeoutMs: 15_000, intervalMs: 250, message: 'the photo moved over the first place' },
       );
-      expect(await photoCaptions()).toEqual(['At the sea', 'In the garden']);
-      await expectAccessible(creator, 'memorial: two photos, reordered');
+      await creator.keyboard.press('Space');
+      await announced('In the garden was dropped in position 1 of 2.');
+      await photoOrder(['In the garden', 'At the sea']);
+      expect(await saved).toBe(true);
+      await waitForFocus(handle('In the garden'));
+      await expectAccessible(creator, 'memorial: two photos, reordered by keyboard');
+      await reloadPhotos();
+      await photoOrder(['In the garden', 'At the sea']);
+
+      // Refused by the service (answered here with an error): the order goes back, with a toast.
+      await creator.route(
+        (url) => url.pathname === '/graphql',
+        async (route) => {
+          if (route.request().postData()?.includes('ReorderMemorialPhotos')) {
+            await route.fulfill({
+              json: {
+                data: null,
+                errors: [{ message: 'Boom', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+              },
+            });
+          } else await route.fallback();
+        },
+      );
+      await dragByMouse(creator, handle('At the sea'), handle('In the garden'));
+      await creator.getByText('Photos Not Reordered').first().waitFor();
+      await creator
+        .getByText('The new order of the photos could not be saved. Please try again.')
+        .first()
+        .waitFor();
+      await photoOrder(['In the garden', 'At the sea']);
+      await creator.unroute((url) => url.pathname === '/graphql');
+      await reloadPhotos();
+      await photoOrder(['In the garden', 'At the sea']);
+      await creator.screenshot({
+        path: 'test-results/memorials-photos-sortable.png',
+        fullPage: true,
+      });
 
       // Edit: death before birth is refused under its field; a place of death is saved.
       await creator.getByRole('button', { name: 'Edit Memorial' }).click();
@@ -160,8 +229,10 @@ describe('memorial pages, in Chromium', () => {
       await edit.waitFor({ state: 'hidden' });
       await waitForImage(creator, 'img[alt="Photo of Amina bint Yusuf"]');
 
-      // A second memorial, public (Cancel first: back to the list).
-      await creator.goto(`${stack.gatewayUrl}/memorials/create`);
+      // A second memorial, public, from the landing page's button (Cancel first: to the list).
+      await creator.goto(stack.gatewayUrl);
+      await creator.getByRole('link', { name: 'Create a Memorial' }).click();
+      await creator.waitForURL('**/memorials/create');
       await creator.getByRole('button', { name: 'Cancel' }).click();
       await creator.waitForURL('**/memorials');
       await creator.goto(`${stack.gatewayUrl}/memorials/create`);
@@ -329,7 +400,105 @@ describe('memorial pages, in Chromium', () => {
       expect(await relative.getByText('Awaiting approval').count()).toBe(0);
       await relative.getByText('The new house').waitFor();
       await expectAccessible(relative, 'memories: approved, for the relative');
+      // A connected relative may neither edit nor deactivate.
+      expect(await relative.getByRole('button', { name: 'Deactivate' }).count()).toBe(0);
       await relativeContext.close();
+
+      // Markup in every text field of the public memorial is shown as the text it is.
+      const alerts: string[] = [];
+      creator.on('dialog', (dialog) => {
+        alerts.push(dialog.message());
+        void dialog.dismiss();
+      });
+      const markedName = '<s>Yusuf</s> ibn Ali';
+      await creator.goto(`${stack.gatewayUrl}/memorial/${publicId}`);
+      await creator.getByRole('button', { name: 'Edit Memorial' }).click();
+      const editPublic = creator.getByRole('dialog', { name: 'Edit Memorial' });
+      await editPublic.getByRole('textbox', { name: 'Full name' }).fill(markedName);
+      await editPublic.getByLabel('Date of death').fill('2001-03-04');
+      await editPublic.getByLabel('Place of birth').fill('<i>Giza</i>');
+      await editPublic.getByLabel('Place of death').fill('<u>Luxor</u>');
+      await editPublic.getByLabel('Biography').fill('<img src=x onerror=alert(1)>');
+      await editPublic.getByRole('button', { name: 'Save Changes' }).click();
+      await editPublic.waitFor({ state: 'hidden' });
+      await creator.getByRole('heading', { level: 1, name: markedName }).waitFor();
+      await creator.getByText('Born in <i>Giza</i>').waitFor();
+      await creator.getByText('<img src=x onerror=alert(1)>').waitFor();
+      await creator.getByRole('tab', { name: 'Memories (0)' }).click();
+      await creator.getByRole('button', { name: 'Add Memory' }).click();
+      const marked = creator.getByRole('dialog', { name: 'Add a Memory' });
+      await marked
+        .getByRole('textbox', { name: 'Title', exact: true })
+        .fill('<script>alert(2)</script>');
+      await marked.getByRole('textbox', { name: 'Memory', exact: true }).fill('<b>bold</b>');
+      await marked.getByRole('button', { name: 'Share Memory' }).click();
+      await creator.getByText('Memory Added').first().waitFor();
+      await creator.getByText('<script>alert(2)</script>').first().waitFor();
+      await creator.getByText('<b>bold</b>').waitFor();
+      await creator.getByRole('tab', { name: 'Photos (0)' }).click();
+      await creator.locator('input[type="file"]').setInputFiles(photoPath);
+      await creator.getByLabel('Caption (optional)').fill('<em>At the Nile</em>');
+      await creator.getByRole('button', { name: 'Upload Photo' }).click();
+      await creator.getByText('<em>At the Nile</em>', { exact: true }).waitFor();
+      await creator.getByRole('img', { name: '<em>At the Nile</em>' }).waitFor();
+      await creator.getByRole('tab', { name: 'Timeline' }).click();
+      await creator.getByText('Passed away in <u>Luxor</u>').waitFor();
+      const main = creator.locator('main');
+      expect(await main.locator('s, i, u, em, b, script, img[src="x"]').count()).toBe(0);
+      expect(alerts).toEqual([]);
+
+      // Its creator deactivates it, by keyboard: the dialog takes the focus and keeps it.
+      const deactivateButton = creator.getByRole('button', { name: 'Deactivate', exact: true });
+      await tabTo(creator, deactivateButton, { backwards: true });
+      await creator.keyboard.press('Enter');
+      const confirmDeactivate = creator.getByRole('dialog', { name: 'Deactivate this memorial?' });
+      await confirmDeactivate.getByText(markedName, { exact: false }).waitFor();
+      await waitForFocus(confirmDeactivate.getByRole('button', { name: 'Keep It' }));
+      for (let press = 0; press < 5; press += 1) {
+        await creator.keyboard.press('Tab');
+        expect(
+          await creator.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]'))),
+        ).toBe(true);
+      }
+      await expectAccessible(creator, 'deactivate memorial dialog');
+      await creator.screenshot({ path: 'test-results/memorials-deactivate.png', fullPage: true });
+      // Escape keeps it, and the focus goes back to the button.
+      await creator.keyboard.press('Escape');
+      await confirmDeactivate.waitFor({ state: 'hidden' });
+      await waitForFocus(deactivateButton);
+      await creator.getByRole('heading', { level: 1, name: markedName }).waitFor();
+      await creator.keyboard.press('Enter');
+      // A failure (answered here with an error) is said in the dialog, which stays open.
+      const deactivation = (url: URL) => url.pathname === '/graphql';
+      await creator.route(deactivation, async (route) => {
+        if (route.request().postData()?.includes('DeactivateMemorial')) {
+          await route.fulfill({
+            json: { data: null, errors: [{ message: 'Boom', extensions: { code: 'INTERNAL' } }] },
+          });
+        } else await route.fallback();
+      });
+      await confirmDeactivate.getByRole('button', { name: 'Deactivate' }).click();
+      await confirmDeactivate
+        .getByRole('alert')
+        .getByText('Failed to deactivate the memorial page. Please try again.')
+        .waitFor();
+      await expectAccessible(creator, 'deactivate memorial dialog: failed');
+      await creator.unroute(deactivation);
+      await confirmDeactivate.getByRole('button', { name: 'Deactivate' }).click();
+      await creator.waitForURL('**/memorials');
+      await creator.getByText('Memorial Deactivated').first().waitFor();
+      await creator.getByRole('link', { name: 'Amina bint Yusuf' }).waitFor();
+      expect(await creator.getByRole('link', { name: markedName }).count()).toBe(0);
+      // Then it is found by nobody, its creator included, and the visitors' list is empty.
+      await creator.goto(`${stack.gatewayUrl}/memorial/${publicId}`);
+      await creator.getByText(NOT_FOUND_TEXT).waitFor();
+      const lateVisitorContext = await browser.newContext();
+      const lateVisitor = await lateVisitorContext.newPage();
+      await lateVisitor.goto(`${stack.gatewayUrl}/memorial/${publicId}`);
+      await lateVisitor.getByRole('heading', { name: 'Memorial Not Found' }).waitFor();
+      await lateVisitor.goto(`${stack.gatewayUrl}/memorials`);
+      await lateVisitor.getByText('There are no public memorial pages yet.').waitFor();
+      await lateVisitorContext.close();
     } catch (error) {
       await creator
         .screenshot({ path: 'test-results/memorials-failure.png', fullPage: true })
@@ -345,6 +514,37 @@ describe('memorial pages, in Chromium', () => {
     }
   }, 600_000);
 });
+
+/**
+ * Drags `from` onto `to` with the mouse as a person would: press, a first small move (a drag
+ * starts after a few pixels), then on to the target in steps, release.
+ */
+async function dragByMouse(page: Page, from: Locator, to: Locator): Promise<void> {
+  // The mouse acts on the viewport: both handles are brought into it first.
+  await to.scrollIntoViewIfNeeded();
+  await from.scrollIntoViewIfNeeded();
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  if (!start || !end) throw new Error('a drag handle is not on screen');
+  const [x, y] = [start.x + start.width / 2, start.y + start.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x - 12, y, { steps: 4 });
+  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 20 });
+  await page.mouse.up();
+}
+
+/** Resolves with whether the next reorder the page sends is answered without errors. */
+async function reorderAnswered(page: Page): Promise<boolean> {
+  const response = await page.waitForResponse(
+    (candidate) =>
+      candidate.url().endsWith('/graphql') &&
+      (candidate.request().postData() ?? '').includes('ReorderMemorialPhotos'),
+    { timeout: 30_000 },
+  );
+  const body = (await response.json()) as { errors?: unknown[] };
+  return response.ok() && !body.errors?.length;
+}
 
 /** Waits until the image has loaded (a presigned GET the page's CSP allows). */
 async function waitForImage(page: Page, selector: string): Promise<void> {

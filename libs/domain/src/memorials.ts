@@ -70,6 +70,10 @@ export const MemorialMessages = {
   profilePhotoInvalid: "The profile image must be one of this memorial's photos",
   memoryNotPending: 'This memory has already been moderated',
   inactive: 'This memorial has been deactivated',
+  photosNotReordered: 'The new order of the photos could not be saved. Please try again.',
+  deactivatedTitle: 'Memorial Deactivated',
+  deactivated: 'The memorial page has been deactivated. It is no longer shown to anyone.',
+  deactivateFailed: 'Failed to deactivate the memorial page. Please try again.',
 } as const;
 
 function isRealDate(value: string): boolean {

@@ -17,41 +17,45 @@ const ACTIONS = [
   'memories',
   'addMemory',
   'moderate',
+  'approve',
   'edit',
+  'photos',
   'invite',
   'deactivate',
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
 /**
+ * Columns: list, view, photoUrl, memories, addMemory, moderate (the queue), approve (deciding
+ * a waiting memory), edit, photos (upload and reorder), invite, deactivate.
  * Every cell, as the API answers it: ok, NOT_FOUND (exactly like a missing memorial),
  * FORBIDDEN (seen but not allowed), UNAUTHENTICATED (a visitor on a member operation). For
  * `list`, NOT_FOUND means "absent from the list". Columns in the order of ACTIONS.
  */
 const EXPECTED: Record<Level, Record<Who, string>> = {
   public: {
-    visitor: 'ok ok ok ok U U U U U',
-    stranger: 'ok ok ok ok ok F F F F',
-    viewer: 'ok ok ok ok ok F F F F',
-    editor: 'ok ok ok ok ok ok ok F F',
-    creator: 'ok ok ok ok ok ok ok ok ok',
-    admin: 'ok ok ok ok ok F F F ok',
+    visitor: 'ok ok ok ok U U U U U U U',
+    stranger: 'ok ok ok ok ok F F F F F F',
+    viewer: 'ok ok ok ok ok F F F F F F',
+    editor: 'ok ok ok ok ok ok ok ok ok F F',
+    creator: 'ok ok ok ok ok ok ok ok ok ok ok',
+    admin: 'ok ok ok ok ok F F F F F ok',
   },
   family_only: {
-    visitor: 'NF NF NF NF U U U U U',
-    stranger: 'NF NF NF NF NF NF NF NF NF',
-    viewer: 'ok ok ok ok ok F F F F',
-    editor: 'ok ok ok ok ok ok ok F F',
-    creator: 'ok ok ok ok ok ok ok ok ok',
-    admin: 'NF NF NF NF NF NF NF NF NF',
+    visitor: 'NF NF NF NF U U U U U U U',
+    stranger: 'NF NF NF NF NF NF NF NF NF NF NF',
+    viewer: 'ok ok ok ok ok F F F F F F',
+    editor: 'ok ok ok ok ok ok ok ok ok F F',
+    creator: 'ok ok ok ok ok ok ok ok ok ok ok',
+    admin: 'NF NF NF NF NF NF NF NF NF NF NF',
   },
   private: {
-    visitor: 'NF NF NF NF U U U U U',
-    stranger: 'NF NF NF NF NF NF NF NF NF',
-    viewer: 'NF NF NF NF NF NF NF NF NF',
-    editor: 'ok ok ok ok ok ok ok F F',
-    creator: 'ok ok ok ok ok ok ok ok ok',
-    admin: 'NF NF NF NF NF NF NF NF NF',
+    visitor: 'NF NF NF NF U U U U U U U',
+    stranger: 'NF NF NF NF NF NF NF NF NF NF NF',
+    viewer: 'NF NF NF NF NF NF NF NF NF NF NF',
+    editor: 'ok ok ok ok ok ok ok ok ok F F',
+    creator: 'ok ok ok ok ok ok ok ok ok ok ok',
+    admin: 'NF NF NF NF NF NF NF NF NF NF NF',
   },
 };
 
@@ -120,6 +124,55 @@ async function attempt(action: Action, caller: Caller, s: Scene): Promise<GqlRes
       );
     case 'moderate':
       return harness.gql(caller, 'query($m: ID!) { moderationQueue(memorialId: $m) { id } }', m);
+    case 'approve': {
+      // A memory waiting for moderation, shared by an editor connected for the purpose.
+      const contributor = await harness.member();
+      await harness.connect(s.people.creator, s.memorialId, contributor, true);
+      const memory = await harness.ok(
+        contributor,
+        'mutation($m: ID!) { addMemory(memorialId: $m, input: { title: "T", content: "C" }) { id status } }',
+        m,
+      );
+      expect(memory.addMemory.status).toBe('PENDING');
+      const id = memory.addMemory.id as string;
+      const result = await harness.gql(
+        caller,
+        'mutation($id: ID!) { moderateMemory(id: $id, decision: APPROVED) { id status } }',
+        { id },
+      );
+      // Refused, it is still waiting; allowed, it is approved.
+      const queue = await harness.ok(
+        s.people.creator,
+        'query($m: ID!) { moderationQueue(memorialId: $m) { id } }',
+        m,
+      );
+      expect((queue.moderationQueue as { id: string }[]).some((row) => row.id === id)).toBe(
+        outcome(result) !== 'ok',
+      );
+      return result;
+    }
+    case 'photos': {
+      const started = await harness.gql(
+        caller,
+        'mutation($input: StartMemorialPhotoUploadInput!) { startMemorialPhotoUpload(input: $input) { key } }',
+        {
+          input: {
+            memorialId: s.memorialId,
+            fileName: 'b.jpg',
+            fileType: 'image/jpeg',
+            fileSize: JPEG.length,
+          },
+        },
+      );
+      const reordered = await harness.gql(
+        caller,
+        'mutation($m: ID!, $ids: [ID!]!) { reorderMemorialPhotos(memorialId: $m, photoIds: $ids) { id } }',
+        { ...m, ids: [s.photoId] },
+      );
+      // Both photo operations answer alike.
+      expect(outcome(reordered)).toBe(outcome(started));
+      return started;
+    }
     case 'edit':
       return harness.gql(
         caller,
@@ -200,6 +253,25 @@ describe('memorial permissions: every relation x privacy level x operation', () 
         expect(outcome(seen)).toBe(expected === 'ok' ? 'NOT_FOUND' : 'ok');
       },
       60_000,
+    );
+
+    // The page shows its buttons from viewerPermissions: they say what the table says.
+    it.each(WHO.filter((who) => expectedOf(level, who, 'view') === 'ok'))(
+      '%s: viewerPermissions match the table',
+      async (who) => {
+        const data = await harness.ok(
+          s.people[who],
+          'query($m: ID!) { memorial(id: $m) { viewerPermissions { canEdit canInvite canModerate canAddMemory canDeactivate } } }',
+          { m: s.memorialId },
+        );
+        expect(data.memorial.viewerPermissions).toEqual({
+          canEdit: expectedOf(level, who, 'edit') === 'ok',
+          canInvite: expectedOf(level, who, 'invite') === 'ok',
+          canModerate: expectedOf(level, who, 'moderate') === 'ok',
+          canAddMemory: expectedOf(level, who, 'addMemory') === 'ok',
+          canDeactivate: expectedOf(level, who, 'deactivate') === 'ok',
+        });
+      },
     );
 
     it('answers a memorial that does not exist exactly like one that may not be seen', async () => {

@@ -7,9 +7,7 @@ import {
   Card,
   Container,
   Group,
-  Image,
   Modal,
-  SimpleGrid,
   Stack,
   Tabs,
   Text,
@@ -23,7 +21,6 @@ import { toApiError, useSession } from '@jibs/web-data';
 import {
   MemorialDocument,
   MemorialMemoriesDocument,
-  ReorderMemorialPhotosDocument,
   UpdateMemorialDocument,
   type MemorialDetailFragment,
   type MemorialInput,
@@ -42,6 +39,8 @@ import {
   MemorialNotFound,
   PrivacyBadge,
 } from './memorial-parts';
+import { DeactivateDialog } from './deactivate-dialog';
+import { PhotoGallery } from './photo-gallery';
 import { PhotoUpload } from './photo-upload';
 
 /** /memorial/:id — public route; the server decides who may see it. */
@@ -123,6 +122,7 @@ function MemorialView({
   const permissions = memorial.viewerPermissions;
   const [editing, setEditing] = useState(false);
   const [inviting, setInviting] = useState(false);
+  const [deactivating, setDeactivating] = useState(false);
   const [updateMemorial] = useMutation(UpdateMemorialDocument);
   const refreshLinks = useFreshLinks(refetch);
   const years = memorialYears(memorial.birthDate, memorial.deathDate);
@@ -169,6 +169,11 @@ function MemorialView({
               </Button>
             )}
             {permissions.canEdit && <Button onClick={() => setEditing(true)}>Edit Memorial</Button>}
+            {permissions.canDeactivate && (
+              <Button variant="outline" color="red" onClick={() => setDeactivating(true)}>
+                Deactivate
+              </Button>
+            )}
           </Group>
         </Group>
       </Card>
@@ -216,6 +221,13 @@ function MemorialView({
           }}
         />
       </Modal>
+      {permissions.canDeactivate && (
+        <DeactivateDialog
+          memorial={memorial}
+          opened={deactivating}
+          onClose={() => setDeactivating(false)}
+        />
+      )}
       {permissions.canInvite && (
         <InviteDialog
           memorialId={memorial.id}
@@ -241,23 +253,6 @@ function MemorialTabs({
   const permissions = memorial.viewerPermissions;
   const { status } = useSession();
   const [adding, setAdding] = useState(false);
-  const [reorder, reordering] = useMutation(ReorderMemorialPhotosDocument);
-  const movePhoto = async (index: number, offset: -1 | 1) => {
-    const ids = memorial.photos.map((photo) => photo.id);
-    const target = index + offset;
-    if (target < 0 || target >= ids.length) return;
-    [ids[index], ids[target]] = [ids[target]!, ids[index]!];
-    try {
-      await reorder({ variables: { memorialId: memorial.id, photoIds: ids } });
-      refetch();
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: memorialFailureMessage(toApiError(error), MemorialMessages.unexpected),
-      });
-    }
-  };
   const memories = useQuery(MemorialMemoriesDocument, {
     variables: { memorialId: memorial.id },
     fetchPolicy: 'cache-and-network',
@@ -364,61 +359,19 @@ function MemorialTabs({
           {memorial.photos.length === 0 ? (
             <Text c="gray.7">No photos have been added yet.</Text>
           ) : (
-            <SimpleGrid
-              cols={{ base: 1, xs: 2, md: 3 }}
-              spacing="md"
-              component="ul"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-            >
-              {memorial.photos.map((photo, index) => (
-                <Card component="li" key={photo.id} withBorder radius="md" padding="sm">
-                  <Stack gap={6}>
-                    <Image
-                      src={photo.url}
-                      alt={photo.caption || `Photo ${index + 1} of ${memorial.fullName}`}
-                      radius="sm"
-                      h={200}
-                      fit="cover"
-                      onError={refreshLinks}
-                    />
-                    {photo.caption && (
-                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {photo.caption}
-                      </Text>
-                    )}
-                    {photo.id === memorial.profilePhotoId && (
-                      <Badge variant="light" color="jibs">
-                        Profile photo
-                      </Badge>
-                    )}
-                    {permissions.canEdit && memorial.photos.length > 1 && (
-                      <Group gap="xs">
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          disabled={index === 0 || reordering.loading}
-                          onClick={() => void movePhoto(index, -1)}
-                          aria-label={`Move photo ${index + 1} earlier`}
-                        >
-                          Earlier
-                        </Button>
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          disabled={index === memorial.photos.length - 1 || reordering.loading}
-                          onClick={() => void movePhoto(index, 1)}
-                          aria-label={`Move photo ${index + 1} later`}
-                        >
-                          Later
-                        </Button>
-                      </Group>
-                    )}
-                  </Stack>
-                </Card>
-              ))}
-            </SimpleGrid>
+            <>
+              {permissions.canEdit && memorial.photos.length > 1 && (
+                <Text size="sm" c="gray.7">
+                  Drag a photo by its handle to change the order, or focus the handle and press
+                  Space.
+                </Text>
+              )}
+              <PhotoGallery
+                memorial={memorial}
+                canReorder={permissions.canEdit}
+                onImageError={refreshLinks}
+              />
+            </>
           )}
           {permissions.canEdit && (
             <Card withBorder radius="md" padding="lg">
