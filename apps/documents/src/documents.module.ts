@@ -14,6 +14,7 @@ import {
 } from './documents/documents.service';
 import { IncomingSweeper } from './documents/incoming-sweeper';
 import { UploadRateLimiter } from './documents/upload-rate-limiter';
+import { DocumentsUserResolver } from './members/documents-user.resolver';
 import { documentsMigrations } from './migrations';
 import { SettingsConsumer } from './settings/settings.consumer';
 import { UploadSettingsEntity } from './settings/upload-settings.entity';
@@ -39,6 +40,7 @@ export const documentsService = defineService<DocumentsConfig>({
     UploadSettingsService,
     DocumentsService,
     DocumentsResolver,
+    DocumentsUserResolver,
     SettingsConsumer,
     IncomingSweeper,
   ],

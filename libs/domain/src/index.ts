@@ -20,3 +20,4 @@ export * from './death-report.schema';
 export * from './documents';
 export * from './memorials';
 export * from './ids';
+export * from './admin-users';
