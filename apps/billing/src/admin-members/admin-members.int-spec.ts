@@ -16,6 +16,7 @@ const HOUSEHOLD = `query($representations: [_Any!]!) {
     ... on User { id household { fullName relationship } }
   }
 }`;
+const ONE = `query($id: ID!) { adminUser(id: $id) { id membershipStatus } }`;
 const SAVE = `mutation($input: SaveHouseholdInput!) { saveHousehold(input: $input) { id } }`;
 
 describe('admin users in billing: the list, membership status, households', () => {
@@ -42,6 +43,7 @@ describe('admin users in billing: the list, membership status, households', () =
   it('refuses anonymous callers and members on every admin operation, and changes nothing', async () => {
     const operations: [string, object][] = [
       [PAGE, {}],
+      [ONE, { id: member.id }],
       [SET_STATUS, { userId: member.id, status: 'inactive' }],
     ];
     for (const [query, variables] of operations) {
@@ -98,6 +100,17 @@ describe('admin users in billing: the list, membership status, households', () =
     expect(await page({ search: tag, limit: 2, offset: 10 })).toEqual({ total: 4, users: [] });
     expect(await page({ search: tag, status: 'ACTIVE' })).toEqual({ total: 0, users: [] });
     expect((await page({ search: tag, status: 'pending' })).total).toBe(4);
+  });
+
+  it('finds one user for the details drawer, and no one else', async () => {
+    const found = await h.gql(ONE, { id: member.id }, adminToken);
+    expect(found.data.adminUser).toEqual({ id: member.id, membershipStatus: 'PENDING' });
+    for (const id of ['not-an-id', randomUUID()]) {
+      expect((await h.gql(ONE, { id }, adminToken)).errors?.[0]).toMatchObject({
+        message: AdminUserMessages.userNotFound,
+        extensions: { code: 'NOT_FOUND' },
+      });
+    }
   });
 
   it('refuses bad paging, an unknown status filter and an absurd search', async () => {

@@ -64,6 +64,20 @@ export class AdminMembersResolver {
   }
 
   @Roles(Role.ADMIN)
+  @Query(() => UserReference, {
+    description:
+      'Admins only: one user billing knows, for the user details drawer (NOT_FOUND otherwise); identity and the other services fill in the rest.',
+  })
+  async adminUser(
+    @Args('id', { type: () => ID }) id: string,
+    @Context() context: RequestAuthContext,
+  ): Promise<UserReference> {
+    const member = await this.admin.one(id);
+    this.loader.prime(context, [member]);
+    return user(member.userId);
+  }
+
+  @Roles(Role.ADMIN)
   @Mutation(() => UserReference, {
     description:
       "Admins only: sets a member's membership status (active, pending or inactive), audited; the member is notified. It holds until the next verified payment event decides again.",

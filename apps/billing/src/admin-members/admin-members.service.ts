@@ -85,6 +85,15 @@ export class AdminMembersService {
     return { total: rows[0]?.total ?? 0, members };
   }
 
+  /** Admins: one member by user id; another id, or none, is not found. */
+  async one(userId: string): Promise<MemberEntity> {
+    const member = isUuid(userId)
+      ? await this.dataSource.manager.findOneBy(MemberEntity, { userId })
+      : null;
+    if (!member) throw DomainError.notFound(AdminUserMessages.userNotFound);
+    return member;
+  }
+
   /**
    * An admin sets the membership status directly (the spec: any status, no restriction). It
    * holds until the next verified payment event, which decides the status from the payments
