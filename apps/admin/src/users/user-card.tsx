@@ -82,7 +82,7 @@ export function UserCard({
               {roleLabel(user.role)}
             </Badge>
             <Badge
-              color={user.registrationFeePaid ? 'green' : 'orange'}
+              color={user.registrationFeePaid ? 'green.9' : 'orange.9'}
               variant="outline"
               size="lg"
             >
