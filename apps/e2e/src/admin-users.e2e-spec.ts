@@ -53,7 +53,7 @@ describe('the admin console manages users, and the member hears of it, in Chromi
   }
 
   async function choose(page: Page, comboboxName: string, option: string) {
-    await page.getByRole('combobox', { name: comboboxName }).click();
+    await page.getByRole('combobox', { name: comboboxName, exact: true }).click();
     await page.getByRole('option', { name: option, exact: true }).click();
   }
 

@@ -81,11 +81,7 @@ export function UserCard({
             <Badge color={user.role === 'ADMIN' ? 'grape' : 'blue'} variant="light" size="lg">
               {roleLabel(user.role)}
             </Badge>
-            <Badge
-              color={user.registrationFeePaid ? 'green.9' : 'orange.9'}
-              variant="outline"
-              size="lg"
-            >
+            <Badge color={user.registrationFeePaid ? 'green' : 'yellow'} variant="light" size="lg">
               {user.registrationFeePaid ? 'Fee Paid' : 'Fee Pending'}
             </Badge>
           </Group>

@@ -154,7 +154,7 @@ function Profile({ user }: { user: Details }) {
         <Badge color={user.role === 'ADMIN' ? 'grape' : 'blue'} variant="light">
           {roleLabel(user.role)}
         </Badge>
-        <Badge color={user.registrationFeePaid ? 'green.9' : 'orange.9'} variant="outline">
+        <Badge color={user.registrationFeePaid ? 'green' : 'yellow'} variant="light">
           {user.registrationFeePaid ? 'Fee Paid' : 'Fee Pending'}
         </Badge>
       </Group>
