@@ -190,6 +190,17 @@ describe('admin users in billing: the list, membership status, households', () =
     expect(await h.count('outbox', `topic = 'audit.recorded' AND key = $1`, [target.id])).toBe(1);
   });
 
+  it('applies the same status sent twice at once once: one event, one audit entry', async () => {
+    const target = await h.aMember(`Twice${tag}`);
+    const results = await Promise.all(
+      [1, 2].map(() => h.gql(SET_STATUS, { userId: target.id, status: 'active' }, adminToken)),
+    );
+    expect(results.map((result) => result.errors)).toEqual([undefined, undefined]);
+    expect(await statusOf(target.id)).toBe('active');
+    expect(await h.outbox('membership.status_changed', target.id)).toHaveLength(1);
+    expect(await h.count('audit_entries', 'subject_id = $1', [target.id])).toBe(1);
+  });
+
   it('shows an admin the households of many users, and reads a page in a constant number of statements', async () => {
     const members = [];
     for (let i = 0; i < 3; i++) members.push(await h.aMember(`House${i}${tag}`));
