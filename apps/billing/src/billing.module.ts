@@ -2,6 +2,8 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { AuditEntryEntity, defineService } from '@jibs/subgraph';
+import { AdminMembersResolver } from './admin-members/admin-members.resolver';
+import { AdminMembersService } from './admin-members/admin-members.service';
 import { BILLING_CONFIG, type BillingConfig } from './billing.config';
 import { BillingResolver } from './checkout/billing.resolver';
 import { CheckoutEntity } from './checkout/checkout.entity';
@@ -97,6 +99,8 @@ export const billingService = defineService<BillingConfig>({
     HouseholdResolver,
     BillingResolver,
     UserReferenceResolver,
+    AdminMembersService,
+    AdminMembersResolver,
     RegistrationsConsumer,
     VerificationsConsumer,
     SettingsConsumer,

@@ -3,6 +3,7 @@ import type { CasesConfig } from './cases.config';
 import { DeathReportEntity } from './death-reports/death-report.entity';
 import { DeathReportsResolver } from './death-reports/death-reports.resolver';
 import { DeathReportsService } from './death-reports/death-reports.service';
+import { DeathReportsUserResolver } from './members/death-reports-user.resolver';
 import { casesMigrations } from './migrations';
 
 /** Death reports: members submit them, admins review them. */
@@ -10,7 +11,7 @@ export const casesService = defineService<CasesConfig>({
   name: 'cases',
   entities: [DeathReportEntity, AuditEntryEntity],
   migrations: casesMigrations,
-  providers: () => [DeathReportsService, DeathReportsResolver],
+  providers: () => [DeathReportsService, DeathReportsResolver, DeathReportsUserResolver],
 });
 
 export const casesEntities = casesService.entities;

@@ -16,6 +16,7 @@ import { IncomingSweeper } from './documents/incoming-sweeper';
 import { UploadRateLimiter } from './documents/upload-rate-limiter';
 import { MemberEntity } from './members/member.entity';
 import { MembersConsumer } from './members/members.consumer';
+import { DocumentsUserResolver } from './members/documents-user.resolver';
 import { documentsMigrations } from './migrations';
 import { SettingsConsumer } from './settings/settings.consumer';
 import { UploadSettingsEntity } from './settings/upload-settings.entity';
@@ -41,6 +42,7 @@ export const documentsService = defineService<DocumentsConfig>({
     UploadSettingsService,
     DocumentsService,
     DocumentsResolver,
+    DocumentsUserResolver,
     SettingsConsumer,
     MembersConsumer,
     IncomingSweeper,

@@ -9,6 +9,8 @@ import { AccountLoader } from './accounts/account-loader';
 import { AccountEntity } from './accounts/account.entity';
 import { AccountsResolver } from './accounts/accounts.resolver';
 import { AccountsService } from './accounts/accounts.service';
+import { AdminUsersResolver } from './admin-users/admin-users.resolver';
+import { AdminUsersService } from './admin-users/admin-users.service';
 import { FirstAdmin } from './accounts/first-admin';
 import { PasswordHasher } from './accounts/password-hasher';
 import { Viewers } from './accounts/viewers';
@@ -125,6 +127,8 @@ export class IdentityModule {
         AccountLoader,
         Viewers,
         AccountsResolver,
+        AdminUsersService,
+        AdminUsersResolver,
         FirstAdmin,
         Revocations,
         SessionsService,

@@ -1,4 +1,5 @@
 import { createMailer } from '@jibs/mailer';
+import { AccountChangesConsumer } from './account-changes/account-changes.consumer';
 import { defineService } from '@jibs/subgraph';
 import { BillingConsumer } from './billing/billing.consumer';
 import { OrganisationEntity } from './billing/organisation.entity';
@@ -44,6 +45,7 @@ export const notificationsService = defineService<NotificationsConfig>({
     ReviewMailService,
     ReviewsConsumer,
     MemoriesConsumer,
+    AccountChangesConsumer,
   ],
 });
 

@@ -21,3 +21,4 @@ export * from './documents';
 export * from './memorials';
 export * from './ids';
 export * from './offline-payment.schema';
+export * from './admin-users';

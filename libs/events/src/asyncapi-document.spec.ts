@@ -26,6 +26,7 @@ const samples: { [T in EventType]: Parameters<typeof buildEnvelope<T>>[1] } = {
   },
   'user.verified': { userId, method: 'email' },
   'user.profile_updated': { userId, fields: ['phone'] },
+  'user.role_changed': { userId, from: 'member', to: 'admin', changedBy: randomUUID() },
   'payment.completed': {
     paymentId: randomUUID(),
     userId,
@@ -56,6 +57,7 @@ const samples: { [T in EventType]: Parameters<typeof buildEnvelope<T>>[1] } = {
     from: 'pending',
     to: 'active',
     reason: 'registration paid',
+    changedBy: null,
   },
   'household.member_added': {
     userId,

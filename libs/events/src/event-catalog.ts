@@ -48,6 +48,17 @@ export const EventCatalog = {
       fields: z.array(z.string()),
     }),
   }),
+  'user.role_changed': defineEvent({
+    version: 1,
+    description:
+      "An admin changed a user's role (identity). Key: the user id. The user's sessions end with it: they sign in again with the new role.",
+    schema: z.object({
+      userId: z.string().uuid(),
+      from: z.enum(['member', 'admin']),
+      to: z.enum(['member', 'admin']),
+      changedBy: z.string().uuid(),
+    }),
+  }),
   'notification.created': defineEvent({
     version: 1,
     description:
@@ -108,6 +119,8 @@ export const EventCatalog = {
       from: z.enum(['pending', 'active', 'inactive']),
       to: z.enum(['pending', 'active', 'inactive']),
       reason: z.string(),
+      /** The admin who set the status; absent or null when payments decided it. */
+      changedBy: z.string().uuid().nullable().optional(),
     }),
   }),
   'household.member_added': defineEvent({

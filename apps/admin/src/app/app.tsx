@@ -18,6 +18,7 @@ const DeathReportsPage = lazy(() =>
 const DocumentsPage = lazy(() =>
   import('../pages/documents-page').then((m) => ({ default: m.DocumentsPage })),
 );
+const UsersPage = lazy(() => import('../users/users-page').then((m) => ({ default: m.UsersPage })));
 const NotYetAvailablePage = lazy(() =>
   import('../pages/not-yet-available-page').then((m) => ({ default: m.NotYetAvailablePage })),
 );
@@ -33,7 +34,6 @@ const NotFoundPage = lazy(() =>
 
 /** Admin screens still to be built: a clear 'not yet available' state, never fake data. */
 const SCREENS_TO_COME = [
-  { path: 'users', title: 'Users' },
   { path: 'settings', title: 'Settings' },
   { path: 'testing', title: 'Testing & Documentation' },
 ];
@@ -65,6 +65,14 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                     element={
                       <Suspense fallback={<PageLoader />}>
                         <DeathReportsPage />
+                      </Suspense>
+                    }
+                  />
+                  <Route
+                    path="users"
+                    element={
+                      <Suspense fallback={<PageLoader />}>
+                        <UsersPage />
                       </Suspense>
                     }
                   />

@@ -11,6 +11,16 @@ export class MemberLoader {
   constructor(private readonly members: MembersService) {}
 
   load(requestContext: object, userId: string): Promise<MemberEntity | null> {
+    return this.loaderFor(requestContext).load(userId);
+  }
+
+  /** Members this request already read (a list page): their User fields need no query. */
+  prime(requestContext: object, members: readonly MemberEntity[]): void {
+    const loader = this.loaderFor(requestContext);
+    for (const member of members) loader.prime(member.userId, member);
+  }
+
+  private loaderFor(requestContext: object): DataLoader<string, MemberEntity | null> {
     let loader = this.loaders.get(requestContext);
     if (!loader) {
       loader = new DataLoader(async (ids) => {
@@ -19,6 +29,6 @@ export class MemberLoader {
       });
       this.loaders.set(requestContext, loader);
     }
-    return loader.load(userId);
+    return loader;
   }
 }

@@ -2,7 +2,7 @@ import { Directive, Field, ID, ObjectType } from '@nestjs/graphql';
 
 /** Identity's User, referenced by id only: identity resolves the member's name and email. */
 @ObjectType('User')
-@Directive('@key(fields: "id", resolvable: false)')
+@Directive('@key(fields: "id")')
 export class UserReference {
   @Field(() => ID)
   id!: string;

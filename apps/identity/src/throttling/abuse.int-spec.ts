@@ -169,7 +169,14 @@ describe('abuse of costly mutations', () => {
         .filter((operation) => operation.startsWith('Mutation.'))
         .map((operation) => operation.split('.').pop());
       expect(mutations.filter((name) => !guarded.includes(name!)).sort()).toEqual(
-        ['refreshSession', 'signOut', 'updateProfile', 'updateSiteSettings', 'verifyCode'].sort(),
+        [
+          'refreshSession',
+          'signOut',
+          'updateProfile',
+          'updateSiteSettings',
+          'verifyCode',
+          'setUserRole',
+        ].sort(),
       );
     });
   });

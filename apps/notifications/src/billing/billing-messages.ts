@@ -126,6 +126,8 @@ export function membershipStatusText(
   data: EventData<'membership.status_changed'>,
 ): NotificationText | null {
   if (data.from === data.to) return null;
+  // An admin's change is told by the account-changes consumer, in its own words.
+  if (data.changedBy) return null;
   if (data.to === 'active') {
     return {
       title: 'Your membership is active',

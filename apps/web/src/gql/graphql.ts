@@ -5,6 +5,25 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+export type Relationship =
+  | 'SPOUSE'
+  | 'CHILD'
+  | 'PARENT';
+
+export type MemberFeeStatus =
+  /** Counted in the registration fee (added during registration). */
+  | 'IN_REGISTRATION'
+  /** Added after registration; its $25 is not paid yet. */
+  | 'PAYMENT_DUE'
+  | 'PAID'
+  /** A child working full time, or a parent not dependent: no fee. */
+  | 'NO_FEE';
+
+export type MembershipStatus =
+  | 'PENDING'
+  | 'ACTIVE'
+  | 'INACTIVE';
+
 export type PaymentStatus =
   | 'PENDING'
   | 'COMPLETED'
@@ -23,11 +42,6 @@ export type SubscriptionStatus =
   | 'CANCELED'
   | 'UNPAID';
 
-export type MembershipStatus =
-  | 'PENDING'
-  | 'ACTIVE'
-  | 'INACTIVE';
-
 export type CheckoutKind =
   | 'REGISTRATION'
   | 'SUBSCRIPTION'
@@ -38,20 +52,6 @@ export type CheckoutState =
   | 'COMPLETED'
   | 'FAILED'
   | 'EXPIRED';
-
-export type Relationship =
-  | 'SPOUSE'
-  | 'CHILD'
-  | 'PARENT';
-
-export type MemberFeeStatus =
-  /** Counted in the registration fee (added during registration). */
-  | 'IN_REGISTRATION'
-  /** Added after registration; its $25 is not paid yet. */
-  | 'PAYMENT_DUE'
-  | 'PAID'
-  /** A child working full time, or a parent not dependent: no fee. */
-  | 'NO_FEE';
 
 export type SaveHouseholdInput = {
   members?: Array<HouseholdMemberInput> | null | undefined;

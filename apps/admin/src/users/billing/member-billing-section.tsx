@@ -30,14 +30,17 @@ import { RecordOfflinePaymentModal } from './record-offline-payment-modal';
 /**
  * A member's billing for the admin's member details drawer: membership, subscription,
  * household, every payment (newest first, with how it was paid) and Record offline payment.
- * `headingOrder` is the level of the section's heading (its parts are one level below).
+ * `headingOrder` is the level of the section's heading (its parts are one level below);
+ * `showHousehold` false leaves the household to a place that shows it already.
  */
 export function MemberBillingSection({
   userId,
   headingOrder = 3,
+  showHousehold = true,
 }: {
   userId: string;
   headingOrder?: 2 | 3 | 4;
+  showHousehold?: boolean;
 }) {
   const [recording, setRecording] = useState(false);
   const { data, loading, error, refetch } = useQuery(AdminMemberBillingDocument, {
@@ -119,6 +122,8 @@ export function MemberBillingSection({
             <Text c="dimmed">No monthly dues subscription.</Text>
           )}
 
+          {showHousehold && (
+            <>
           <Title order={sub}>Household</Title>
           {billing.household.length > 0 ? (
             <List spacing={4}>
@@ -132,6 +137,9 @@ export function MemberBillingSection({
             </List>
           ) : (
             <Text c="dimmed">No household members.</Text>
+          )}
+
+            </>
           )}
 
           <Title order={sub}>Payments</Title>

@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AfterEvents, OnEvents, type EventOf } from '@jibs/events';
+import { NotificationsService, type NewNotification } from '../notifications/notifications.service';
+import { ReviewMailService, type OwedMail } from '../reviews/review-mail.service';
+import { reviewEmail } from '../reviews/review-messages';
+import { adminMembershipStatusText, roleChangedText } from './account-change-messages';
+
+export const ACCOUNT_CHANGES_GROUP = 'notifications.account-changes';
+
+export const ACCOUNT_CHANGE_TOPICS = ['user.role_changed', 'membership.status_changed'] as const;
+
+type AccountChangeEvent = EventOf<(typeof ACCOUNT_CHANGE_TOPICS)[number]>;
+
+/**
+ * What an admin changed on a member's account (role, membership status set by hand) becomes
+ * the member's notification, live in the bell, and an email when the settings' email
+ * notifications are on. Once per event however often it is delivered.
+ */
+@Injectable()
+export class AccountChangesConsumer {
+  constructor(
+    private readonly notifications: NotificationsService,
+    private readonly mail: ReviewMailService,
+  ) {}
+
+  @OnEvents(ACCOUNT_CHANGE_TOPICS, { group: ACCOUNT_CHANGES_GROUP, batch: true })
+  async handle(events: AccountChangeEvent[], manager: EntityManager): Promise<void> {
+    const texts = events.flatMap((event) => {
+      const text =
+        event.type === 'user.role_changed'
+          ? roleChangedText(event.data)
+          : adminMembershipStatusText(event.data);
+      return text ? [{ event, text }] : [];
+    });
+    if (texts.length === 0) return;
+    const settings = await this.mail.settings(manager);
+    const members = await this.mail.members(
+      manager,
+      texts.map(({ event }) => event.data.userId),
+    );
+    const notifications: NewNotification[] = texts.map(({ event, text }) => ({
+      userId: event.data.userId,
+      ...text,
+      causedBy: event,
+    }));
+    const mails: OwedMail[] = settings.emailNotifications
+      ? texts.map(({ event, text }) => ({
+          eventId: event.id,
+          to: { userId: event.data.userId },
+          ...reviewEmail(
+            text,
+            members.get(event.data.userId)?.firstName ?? 'friend',
+            settings.organisation,
+          ),
+        }))
+      : [];
+    await this.notifications.createMany(manager, notifications);
+    await this.mail.record(manager, mails);
+  }
+
+  /** After the commit, on every delivery: the mails these events owe and that are not sent. */
+  @AfterEvents(ACCOUNT_CHANGE_TOPICS, { group: ACCOUNT_CHANGES_GROUP })
+  async send(events: AccountChangeEvent[]): Promise<void> {
+    await this.mail.sendForEvents(events.map((event) => event.id));
+  }
+}
