@@ -1,5 +1,9 @@
 import { createMailer } from '@jibs/mailer';
 import { defineService } from '@jibs/subgraph';
+import { AuditTrailConsumer } from './audit/audit-trail.consumer';
+import { AuditTrailEntity } from './audit/audit-trail.entity';
+import { AuditTrailResolver } from './audit/audit-trail.resolver';
+import { AuditTrailService } from './audit/audit-trail.service';
 import { BillingConsumer } from './billing/billing.consumer';
 import { OrganisationEntity } from './billing/organisation.entity';
 import { ReceiptEntity } from './billing/receipt.entity';
@@ -29,6 +33,7 @@ export const notificationsService = defineService<NotificationsConfig>({
     OrganisationEntity,
     SubscriptionStateEntity,
     OutgoingMailEntity,
+    AuditTrailEntity,
   ],
   migrations: notificationsMigrations,
   subscriptions: true,
@@ -44,6 +49,9 @@ export const notificationsService = defineService<NotificationsConfig>({
     ReviewMailService,
     ReviewsConsumer,
     MemoriesConsumer,
+    AuditTrailConsumer,
+    AuditTrailService,
+    AuditTrailResolver,
   ],
 });
 
