@@ -18,6 +18,7 @@ const DeathReportsPage = lazy(() =>
 const DocumentsPage = lazy(() =>
   import('../pages/documents-page').then((m) => ({ default: m.DocumentsPage })),
 );
+const AuditPage = lazy(() => import('../audit/audit-page').then((m) => ({ default: m.AuditPage })));
 const NotYetAvailablePage = lazy(() =>
   import('../pages/not-yet-available-page').then((m) => ({ default: m.NotYetAvailablePage })),
 );
@@ -67,6 +68,14 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                     element={
                       <Suspense fallback={<PageLoader />}>
                         <DocumentsPage />
+                      </Suspense>
+                    }
+                  />
+                  <Route
+                    path="audit"
+                    element={
+                      <Suspense fallback={<PageLoader />}>
+                        <AuditPage />
                       </Suspense>
                     }
                   />
