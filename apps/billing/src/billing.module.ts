@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { AuditEntryEntity, defineService } from '@jibs/subgraph';
 import { BILLING_CONFIG, type BillingConfig } from './billing.config';
+import { BillingAnalyticsResolver } from './analytics/billing-analytics.resolver';
+import { MemberStatusHistoryEntity } from './analytics/member-status-history.entity';
 import { BillingResolver } from './checkout/billing.resolver';
 import { CheckoutEntity } from './checkout/checkout.entity';
 import { CheckoutService } from './checkout/checkout.service';
@@ -73,6 +75,7 @@ export const billingService = defineService<BillingConfig>({
     ProviderEventEntity,
     SandboxObjectEntity,
     AuditEntryEntity,
+    MemberStatusHistoryEntity,
   ],
   migrations: billingMigrations,
   providers: ({ config }) => [
@@ -92,6 +95,7 @@ export const billingService = defineService<BillingConfig>({
     WebhookService,
     HouseholdResolver,
     BillingResolver,
+    BillingAnalyticsResolver,
     UserReferenceResolver,
     RegistrationsConsumer,
     VerificationsConsumer,

@@ -8,6 +8,7 @@ import { AuditEntryEntity, subgraphGraphQLModule } from '@jibs/subgraph';
 import { AccountLoader } from './accounts/account-loader';
 import { AccountEntity } from './accounts/account.entity';
 import { AccountsResolver } from './accounts/accounts.resolver';
+import { AccountsStatsResolver } from './accounts/accounts-stats.resolver';
 import { AccountsService } from './accounts/accounts.service';
 import { FirstAdmin } from './accounts/first-admin';
 import { PasswordHasher } from './accounts/password-hasher';
@@ -127,6 +128,7 @@ export class IdentityModule {
         AccountLoader,
         Viewers,
         AccountsResolver,
+        AccountsStatsResolver,
         FirstAdmin,
         Revocations,
         SessionsService,

@@ -2,6 +2,7 @@ import { CreateEventTables1760000000000 } from '@jibs/events';
 import { BillingInitial1795319316243 } from './1795319316243-billing-initial';
 import { BillingMoneyHardening1795400000000 } from './1795400000000-billing-money-hardening';
 import { BillingAuditEntries1795503950000 } from './1795503950000-audit-entries';
+import { MemberStatusHistory1795504712273 } from './1795504712273-member-status-history';
 
 /** In order. New migrations are generated with `npm run migration:generate -- billing <Name>`. */
 export const billingMigrations = [
@@ -9,4 +10,5 @@ export const billingMigrations = [
   BillingInitial1795319316243,
   BillingMoneyHardening1795400000000,
   BillingAuditEntries1795503950000,
+  MemberStatusHistory1795504712273,
 ];
