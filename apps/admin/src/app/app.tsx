@@ -19,6 +19,9 @@ const DocumentsPage = lazy(() =>
   import('../pages/documents-page').then((m) => ({ default: m.DocumentsPage })),
 );
 const AuditPage = lazy(() => import('../audit/audit-page').then((m) => ({ default: m.AuditPage })));
+const AnalyticsPage = lazy(() =>
+  import('../analytics/analytics-page').then((m) => ({ default: m.AnalyticsPage })),
+);
 const NotYetAvailablePage = lazy(() =>
   import('../pages/not-yet-available-page').then((m) => ({ default: m.NotYetAvailablePage })),
 );
@@ -68,6 +71,14 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                     element={
                       <Suspense fallback={<PageLoader />}>
                         <DocumentsPage />
+                      </Suspense>
+                    }
+                  />
+                  <Route
+                    path="analytics"
+                    element={
+                      <Suspense fallback={<PageLoader />}>
+                        <AnalyticsPage />
                       </Suspense>
                     }
                   />
