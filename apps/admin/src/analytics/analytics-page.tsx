@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { useQuery } from '@apollo/client/react';
-import { AreaChart, BarChart } from '@mantine/charts';
+import { BarChart } from '@mantine/charts';
 import { Alert, Button, Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import { AdminAnalyticsDocument } from '../gql/graphql';
 import { PageHeader } from '../layout/page-header';
@@ -71,7 +71,7 @@ export function AnalyticsPage() {
                 { label: 'Inactive', value: (row) => row.inactive },
               ]}
             >
-              <AreaChart
+              <BarChart
                 h={CHART_HEIGHT}
                 data={withLabels(data.membersByStatusPerMonth)}
                 dataKey="label"
@@ -82,7 +82,7 @@ export function AnalyticsPage() {
                   { name: 'pending', label: 'Pending', color: 'yellow.6' },
                   { name: 'inactive', label: 'Inactive', color: 'gray.6' },
                 ]}
-                areaChartProps={DRAWING_ONLY}
+                barChartProps={DRAWING_ONLY}
               />
             </ChartCard>
             <ChartCard

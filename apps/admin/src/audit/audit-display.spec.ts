@@ -15,6 +15,9 @@ describe('audit trail display', () => {
       { field: 'amount', before: '—', after: '2500' },
     ]);
     expect(changesOf('not json', null)).toEqual([]);
+    expect(changesOf(null, '{"reviewedAt":"2026-03-01T10:00:00.000Z"}')[0]!.after).toMatch(
+      /^Mar 1, 2026/,
+    );
   });
 
   it('turns date inputs into a range whose end is exclusive', () => {

@@ -24,10 +24,12 @@ function parse(json: string | null | undefined): Record<string, unknown> {
   }
 }
 
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
 function show(value: unknown): string {
   if (value === undefined) return '—';
   if (value === null) return 'none';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return ISO_TIME.test(value) ? formatWhen(value) : value;
   return JSON.stringify(value);
 }
 
