@@ -4,6 +4,8 @@ import { AuditTrailConsumer } from './audit/audit-trail.consumer';
 import { AuditTrailEntity } from './audit/audit-trail.entity';
 import { AuditTrailResolver } from './audit/audit-trail.resolver';
 import { AuditTrailService } from './audit/audit-trail.service';
+import { SentMessagesResolver } from './sent/sent-messages.resolver';
+import { SentMessagesService } from './sent/sent-messages.service';
 import { BillingConsumer } from './billing/billing.consumer';
 import { OrganisationEntity } from './billing/organisation.entity';
 import { ReceiptEntity } from './billing/receipt.entity';
@@ -52,6 +54,8 @@ export const notificationsService = defineService<NotificationsConfig>({
     AuditTrailConsumer,
     AuditTrailService,
     AuditTrailResolver,
+    SentMessagesService,
+    SentMessagesResolver,
   ],
 });
 
