@@ -257,4 +257,34 @@ describe('the admin dashboard, analytics and audit trail, in Chromium', () => {
     await expectAccessible(page, 'admin: analytics');
     await shot('analytics');
   });
+  it('the Notifications card opens what was sent: the receipt email and the in-app notice', async () => {
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.getByRole('link', { name: 'Notifications' }).click();
+    await page.waitForURL('**/admin/notifications');
+    await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
+    const table = page.getByRole('table', { name: 'Sent messages' });
+    const receipt = table
+      .getByRole('row')
+      .filter({ hasText: `Receipt: ${(paidCents / 100).toFixed(2)} USD` });
+    const approved = table.getByRole('row').filter({ hasText: 'Death Report Approved' });
+    await eventually(
+      async () => {
+        if ((await receipt.count()) > 0 && (await approved.count()) > 0) return true;
+        await page.reload();
+        await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
+        return false;
+      },
+      { timeoutMs: 20_000, message: 'the receipt and the approval notice' },
+    ).catch((error) => failWithContext(error, 'notifications'));
+    await expect(receipt.first().textContent()).resolves.toContain(memberName);
+    await expect(receipt.first().textContent()).resolves.toMatch(/Sent|Pending/);
+    await expect(approved.first().textContent()).resolves.toContain('In-app');
+    // Filtered to SMS: notifications sends none.
+    await page.getByRole('textbox', { name: 'Channel' }).click();
+    await page.getByRole('option', { name: 'SMS' }).click();
+    await page.getByText('Nothing was sent that matches.').waitFor();
+    await expectAccessible(page, 'admin: notifications sent');
+    await shot('notifications');
+  });
 });

@@ -22,6 +22,9 @@ const AuditPage = lazy(() => import('../audit/audit-page').then((m) => ({ defaul
 const AnalyticsPage = lazy(() =>
   import('../analytics/analytics-page').then((m) => ({ default: m.AnalyticsPage })),
 );
+const SentMessagesPage = lazy(() =>
+  import('../sent/sent-messages-page').then((m) => ({ default: m.SentMessagesPage })),
+);
 const NotYetAvailablePage = lazy(() =>
   import('../pages/not-yet-available-page').then((m) => ({ default: m.NotYetAvailablePage })),
 );
@@ -79,6 +82,14 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                     element={
                       <Suspense fallback={<PageLoader />}>
                         <AnalyticsPage />
+                      </Suspense>
+                    }
+                  />
+                  <Route
+                    path="notifications"
+                    element={
+                      <Suspense fallback={<PageLoader />}>
+                        <SentMessagesPage />
                       </Suspense>
                     }
                   />

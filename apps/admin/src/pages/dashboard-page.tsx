@@ -89,7 +89,15 @@ export function DashboardPage() {
             <Shortcut title="Death Reports" to="/death-reports" note="Review submitted reports" />
             <Shortcut title="Document Review" to="/documents" note="Verify uploaded documents" />
             <Shortcut title="System Settings" to="/settings" note="Fees, uploads, notifications" />
-            <Shortcut title="Notifications" to={null} note="What was sent to members" />
+            <Shortcut
+              title="Notifications"
+              to="/notifications"
+              note={
+                data?.sentMessageStats
+                  ? `${data.sentMessageStats.inApp} in-app, ${data.sentMessageStats.emailsSent} emails sent, ${data.sentMessageStats.emailsPending} pending`
+                  : 'What was sent to members'
+              }
+            />
             <Shortcut
               title="Analytics"
               to="/analytics"
