@@ -280,11 +280,11 @@ describe('the admin dashboard, analytics and audit trail, in Chromium', () => {
     await expect(receipt.first().textContent()).resolves.toContain(memberName);
     await expect(receipt.first().textContent()).resolves.toMatch(/Sent|Pending/);
     await expect(approved.first().textContent()).resolves.toContain('In-app');
+    await shot('notifications');
     // Filtered to SMS: notifications sends none.
     await page.getByRole('combobox', { name: 'Channel' }).click();
     await page.getByRole('option', { name: 'SMS', exact: true }).click();
     await page.getByText('Nothing was sent that matches.').waitFor();
     await expectAccessible(page, 'admin: notifications sent');
-    await shot('notifications');
   });
 });
