@@ -82,7 +82,7 @@ describe('audit trail (notifications)', () => {
       },
       body: JSON.stringify({ query, variables }),
     });
-     
+
     return (await res.json()) as { data?: any; errors?: { message: string; extensions: any }[] };
   }
 
