@@ -5,6 +5,8 @@ import { AuditEntryEntity, defineService } from '@jibs/subgraph';
 import { AdminMembersResolver } from './admin-members/admin-members.resolver';
 import { AdminMembersService } from './admin-members/admin-members.service';
 import { BILLING_CONFIG, type BillingConfig } from './billing.config';
+import { BillingAnalyticsResolver } from './analytics/billing-analytics.resolver';
+import { MemberStatusHistoryEntity } from './analytics/member-status-history.entity';
 import { BillingResolver } from './checkout/billing.resolver';
 import { CheckoutEntity } from './checkout/checkout.entity';
 import { CheckoutService } from './checkout/checkout.service';
@@ -79,6 +81,7 @@ export const billingService = defineService<BillingConfig>({
     SandboxObjectEntity,
     AuditEntryEntity,
     OfflinePaymentEntity,
+    MemberStatusHistoryEntity,
   ],
   migrations: billingMigrations,
   providers: ({ config }) => [
@@ -98,6 +101,7 @@ export const billingService = defineService<BillingConfig>({
     WebhookService,
     HouseholdResolver,
     BillingResolver,
+    BillingAnalyticsResolver,
     UserReferenceResolver,
     AdminMembersService,
     AdminMembersResolver,

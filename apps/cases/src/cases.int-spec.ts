@@ -46,6 +46,7 @@ describe('cases service', () => {
     expect(decisions.map((entry) => entry.operation.split('.').pop()).sort()).toEqual([
       'deathReportStats',
       'deathReports',
+      'deathReportsPerMonth',
       'myDeathReportCounts',
       'myDeathReports',
       'reviewDeathReport',

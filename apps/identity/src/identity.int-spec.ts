@@ -62,7 +62,13 @@ describe('identity service', () => {
       'setupTotp',
       'confirmTotp',
     ];
-    const adminOnly = ['siteSettings', 'updateSiteSettings', 'setUserRole'];
+    const adminOnly = [
+      'siteSettings',
+      'updateSiteSettings',
+      'setUserRole',
+      'userStats',
+      'registrationsPerMonth',
+    ];
     for (const op of publicOps) expect(byOperation[op]).toEqual({ kind: 'public' });
     for (const op of signedIn) expect(byOperation[op]).toEqual({ kind: 'authenticated' });
     for (const op of adminOnly)

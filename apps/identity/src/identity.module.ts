@@ -8,6 +8,7 @@ import { AuditEntryEntity, subgraphGraphQLModule } from '@jibs/subgraph';
 import { AccountLoader } from './accounts/account-loader';
 import { AccountEntity } from './accounts/account.entity';
 import { AccountsResolver } from './accounts/accounts.resolver';
+import { AccountsStatsResolver } from './accounts/accounts-stats.resolver';
 import { AccountsService } from './accounts/accounts.service';
 import { AdminUsersResolver } from './admin-users/admin-users.resolver';
 import { AdminUsersService } from './admin-users/admin-users.service';
@@ -129,6 +130,7 @@ export class IdentityModule {
         AccountsResolver,
         AdminUsersService,
         AdminUsersResolver,
+        AccountsStatsResolver,
         FirstAdmin,
         Revocations,
         SessionsService,

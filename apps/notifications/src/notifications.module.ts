@@ -1,6 +1,12 @@
 import { createMailer } from '@jibs/mailer';
 import { AccountChangesConsumer } from './account-changes/account-changes.consumer';
 import { defineService } from '@jibs/subgraph';
+import { AuditTrailConsumer } from './audit/audit-trail.consumer';
+import { AuditTrailEntity } from './audit/audit-trail.entity';
+import { AuditTrailResolver } from './audit/audit-trail.resolver';
+import { AuditTrailService } from './audit/audit-trail.service';
+import { SentMessagesResolver } from './sent/sent-messages.resolver';
+import { SentMessagesService } from './sent/sent-messages.service';
 import { BillingConsumer } from './billing/billing.consumer';
 import { OrganisationEntity } from './billing/organisation.entity';
 import { ReceiptEntity } from './billing/receipt.entity';
@@ -30,6 +36,7 @@ export const notificationsService = defineService<NotificationsConfig>({
     OrganisationEntity,
     SubscriptionStateEntity,
     OutgoingMailEntity,
+    AuditTrailEntity,
   ],
   migrations: notificationsMigrations,
   subscriptions: true,
@@ -46,6 +53,11 @@ export const notificationsService = defineService<NotificationsConfig>({
     ReviewsConsumer,
     MemoriesConsumer,
     AccountChangesConsumer,
+    AuditTrailConsumer,
+    AuditTrailService,
+    AuditTrailResolver,
+    SentMessagesService,
+    SentMessagesResolver,
   ],
 });
 

@@ -19,14 +19,15 @@ const DocumentsPage = lazy(() =>
   import('../pages/documents-page').then((m) => ({ default: m.DocumentsPage })),
 );
 const UsersPage = lazy(() => import('../users/users-page').then((m) => ({ default: m.UsersPage })));
+const AuditPage = lazy(() => import('../audit/audit-page').then((m) => ({ default: m.AuditPage })));
+const AnalyticsPage = lazy(() =>
+  import('../analytics/analytics-page').then((m) => ({ default: m.AnalyticsPage })),
+);
+const SentMessagesPage = lazy(() =>
+  import('../sent/sent-messages-page').then((m) => ({ default: m.SentMessagesPage })),
+);
 const NotYetAvailablePage = lazy(() =>
   import('../pages/not-yet-available-page').then((m) => ({ default: m.NotYetAvailablePage })),
-);
-// TEMPORARY (issue 14, pay14): the billing section on its own until the users drawer embeds it.
-const MemberBillingPreviewPage = lazy(() =>
-  import('../users/billing/member-billing-preview-page').then((m) => ({
-    default: m.MemberBillingPreviewPage,
-  })),
 );
 const NotFoundPage = lazy(() =>
   import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
@@ -85,10 +86,26 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                     }
                   />
                   <Route
-                    path="member-billing/:userId"
+                    path="analytics"
                     element={
                       <Suspense fallback={<PageLoader />}>
-                        <MemberBillingPreviewPage />
+                        <AnalyticsPage />
+                      </Suspense>
+                    }
+                  />
+                  <Route
+                    path="notifications"
+                    element={
+                      <Suspense fallback={<PageLoader />}>
+                        <SentMessagesPage />
+                      </Suspense>
+                    }
+                  />
+                  <Route
+                    path="audit"
+                    element={
+                      <Suspense fallback={<PageLoader />}>
+                        <AuditPage />
                       </Suspense>
                     }
                   />

@@ -28,6 +28,7 @@ import {
 } from './icons';
 import classes from './admin-layout.module.css';
 import { readSidebarOpen, sidebarCookie } from './sidebar-state';
+import { AuditIcon } from '../audit/audit-icon';
 
 /** Mantine's `sm` breakpoint is 48em: the spec's 768px mobile breakpoint. */
 const MOBILE_QUERY = '(max-width: 47.99em)';
@@ -48,6 +49,7 @@ const MAIN_NAVIGATION: NavItem[] = [
 const SYSTEM_NAVIGATION: NavItem[] = [
   { label: 'Settings', to: '/settings', icon: <SettingsIcon /> },
   { label: 'Testing & Documentation', to: '/testing', icon: <TestingIcon /> },
+  { label: 'Audit Trail', to: '/audit', icon: <AuditIcon /> },
 ];
 
 /**

@@ -3,6 +3,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Button,
   Card,
   Container,
   Group,
@@ -12,21 +13,26 @@ import {
   Title,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import { AdminDashboardDocument } from '../gql/graphql';
+import { actionLabel, formatWhen, serviceLabel } from '../audit/audit-display';
+import { formatUsd } from '../analytics/analytics-display';
+import { AdminDashboardDocument, type AuditTrailEntryFieldsFragment } from '../gql/graphql';
 import { PageHeader } from '../layout/page-header';
 
 /**
- * /admin (spec: Admin dashboard). The review counts are real, from cases and documents in one
- * query; the cards whose services are not wired into the console yet say so.
+ * /admin (spec: Admin dashboard). Every figure is real, from the service that owns it (identity,
+ * billing, cases, documents) and the Recent Activity from the audit trail (notifications), all
+ * in one query through the gateway.
  */
 export function DashboardPage() {
-  const { data, loading, error } = useQuery(AdminDashboardDocument, {
+  const { data, loading, error, refetch } = useQuery(AdminDashboardDocument, {
     fetchPolicy: 'cache-and-network',
   });
+  const users = data?.userStats;
+  const billing = data?.billingStats;
   const reports = data?.deathReportStats;
   const documents = data?.documentStats;
   const pendingReviews = reports && documents ? reports.pending + documents.pending : null;
-  const show = (value: number | null | undefined) =>
+  const show = (value: number | string | null | undefined) =>
     value ?? (loading ? '…' : error ? 'Unavailable' : '—');
 
   return (
@@ -35,11 +41,21 @@ export function DashboardPage() {
         <PageHeader title="Admin Dashboard" description="An overview of the service." />
         {error && (
           <Alert color="red" variant="light" title="Error" role="alert">
-            The review counts could not be loaded. Please try again later.
+            <Stack gap="xs" align="flex-start">
+              <Text>The dashboard could not be loaded. Please try again later.</Text>
+              <Button variant="light" onClick={() => void refetch()}>
+                Try again
+              </Button>
+            </Stack>
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-          <StatCard title="Total Users" value="Not yet available" note="Coming with Users" />
+          <StatCard
+            title="Total Users"
+            value={show(users?.total)}
+            note={billing ? `${billing.activeMembers} active members` : 'Active members'}
+            testId="stat-total-users"
+          />
           <StatCard
             title="Pending Reviews"
             value={show(pendingReviews)}
@@ -48,12 +64,19 @@ export function DashboardPage() {
                 ? `${reports.pending} reports, ${documents.pending} documents`
                 : 'Reports and documents awaiting review'
             }
+            testId="stat-pending-reviews"
           />
-          <StatCard title="Total Revenue" value="Not yet available" note="All-time payments" />
+          <StatCard
+            title="Total Revenue"
+            value={show(billing ? formatUsd(billing.totalRevenueCents) : null)}
+            note="All-time payments"
+            testId="stat-total-revenue"
+          />
           <StatCard
             title="Death Reports"
             value={show(reports?.pending)}
             note={reports ? `Awaiting review, of ${reports.total} in all` : 'Awaiting review'}
+            testId="stat-death-reports"
           />
         </SimpleGrid>
 
@@ -62,22 +85,43 @@ export function DashboardPage() {
             Shortcuts
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            <Shortcut title="User Management" to={null} />
-            <Shortcut title="Death Reports" to="/death-reports" />
-            <Shortcut title="Document Review" to="/documents" />
-            <Shortcut title="System Settings" to={null} />
-            <Shortcut title="Notifications" to={null} comingSoon />
-            <Shortcut title="Analytics" to={null} comingSoon />
+            <Shortcut title="User Management" to="/users" note="Roles and membership status" />
+            <Shortcut title="Death Reports" to="/death-reports" note="Review submitted reports" />
+            <Shortcut title="Document Review" to="/documents" note="Verify uploaded documents" />
+            <Shortcut title="System Settings" to="/settings" note="Fees, uploads, notifications" />
+            <Shortcut
+              title="Notifications"
+              to="/notifications"
+              note={
+                data?.sentMessageStats
+                  ? `${data.sentMessageStats.inApp} in-app, ${data.sentMessageStats.emailsSent} emails sent, ${data.sentMessageStats.emailsPending} pending`
+                  : 'What was sent to members'
+              }
+            />
+            <Shortcut
+              title="Analytics"
+              to="/analytics"
+              note="Revenue, members and reports by month"
+            />
           </SimpleGrid>
         </section>
 
         <section aria-labelledby="recent-activity">
           <Card withBorder padding="lg">
-            <Title order={2} size="h3" id="recent-activity" mb="xs">
-              Recent Activity
-            </Title>
-            <Text mb="sm">The activity feed is not yet available.</Text>
-            <Group gap="lg">
+            <Group justify="space-between" mb="sm" wrap="wrap">
+              <Title order={2} size="h3" id="recent-activity">
+                Recent Activity
+              </Title>
+              <Anchor component={Link} to="/audit" size="sm">
+                View audit trail
+              </Anchor>
+            </Group>
+            <RecentActivity
+              entries={data?.auditTrail.entries}
+              loading={loading}
+              failed={Boolean(error)}
+            />
+            <Group gap="lg" mt="md">
               <Anchor component={Link} to="/death-reports">
                 Review Now
               </Anchor>
@@ -92,31 +136,77 @@ export function DashboardPage() {
   );
 }
 
-function StatCard({ title, value, note }: { title: string; value: string | number; note: string }) {
+function RecentActivity({
+  entries,
+  loading,
+  failed,
+}: {
+  entries: AuditTrailEntryFieldsFragment[] | undefined;
+  loading: boolean;
+  failed: boolean;
+}) {
+  if (!entries) {
+    return <Text c="dimmed">{loading ? 'Loading…' : failed ? 'Unavailable' : '—'}</Text>;
+  }
+  if (entries.length === 0) return <Text>No admin activity yet.</Text>;
   return (
-    <Card withBorder padding="lg">
+    <Stack
+      gap="xs"
+      component="ul"
+      aria-label="Latest admin actions"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
+      {entries.map((entry) => {
+        const actor = entry.actor.fullName || entry.actor.email;
+        const member = entry.member ? entry.member.fullName || entry.member.email : null;
+        return (
+          <li key={entry.id}>
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Text size="sm">
+                <strong>{actionLabel(entry.action)}</strong> by {actor}
+                {member ? ` for ${member}` : ''}{' '}
+                <Badge component="span" variant="light" color="gray" size="sm">
+                  {serviceLabel(entry.service)}
+                </Badge>
+              </Text>
+              <Text size="sm" c="dimmed">
+                <time dateTime={entry.recordedAt}>{formatWhen(entry.recordedAt)}</time>
+              </Text>
+            </Group>
+          </li>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function StatCard({
+  title,
+  value,
+  note,
+  testId,
+}: {
+  title: string;
+  value: string | number;
+  note: string;
+  testId: string;
+}) {
+  return (
+    <Card withBorder padding="lg" data-testid={testId}>
       <Text size="sm" fw={600} c="dimmed">
         {title}
       </Text>
-      <Text fw={700} fz={typeof value === 'number' ? '2rem' : 'lg'} mt={4}>
+      <Text fw={700} fz="2rem" mt={4} data-testid={`${testId}-value`}>
         {value}
       </Text>
-      <Text size="sm" c="dimmed" mt={4}>
+      <Text size="sm" c="dimmed" mt={4} data-testid={`${testId}-note`}>
         {note}
       </Text>
     </Card>
   );
 }
 
-function Shortcut({
-  title,
-  to,
-  comingSoon = false,
-}: {
-  title: string;
-  to: string | null;
-  comingSoon?: boolean;
-}) {
+function Shortcut({ title, to, note }: { title: string; to: string | null; note: string }) {
   return (
     <Card withBorder padding="lg">
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -129,10 +219,13 @@ function Shortcut({
         )}
         {!to && (
           <Badge variant="light" color="gray" style={{ minWidth: 'max-content' }}>
-            {comingSoon ? 'Coming Soon' : 'Not yet available'}
+            Coming Soon
           </Badge>
         )}
       </Group>
+      <Text size="sm" c="dimmed" mt={4}>
+        {note}
+      </Text>
     </Card>
   );
 }

@@ -6,7 +6,8 @@ import { AdminUserDetailsDocument, type AdminUserDetailsQuery } from '../gql/gra
 import { DetailList } from '../reviews/detail-list';
 import { formatCalendarDate, formatDateTime } from '../reviews/review-display';
 import { StatusBadge } from '../reviews/status-badge';
-import { MemberAuditTrailPlace, MemberBillingPlace } from './user-drawer-sections';
+import { AuditTrailList } from '../audit';
+import { MemberBillingSection } from './billing/member-billing-section';
 import { addressLines, membershipColor, membershipLabel, roleLabel } from './user-display';
 
 type Details = AdminUserDetailsQuery['adminUser'];
@@ -133,7 +134,11 @@ export function UserDetailsDrawer({
             )}
           </Section>
           <Section title="Audit trail" id="drawer-audit">
-            <MemberAuditTrailPlace userId={user.id} />
+            <AuditTrailList
+              memberId={user.id}
+              pageSize={10}
+              label={`Audit trail of ${user.fullName}`}
+            />
           </Section>
         </Stack>
       )}

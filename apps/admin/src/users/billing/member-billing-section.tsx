@@ -124,21 +124,20 @@ export function MemberBillingSection({
 
           {showHousehold && (
             <>
-          <Title order={sub}>Household</Title>
-          {billing.household.length > 0 ? (
-            <List spacing={4}>
-              {billing.household.map((member) => (
-                <List.Item key={member.id}>
-                  {member.fullName} ({enumLabel(member.relationship)}) · fee{' '}
-                  {formatCents(member.fee)}
-                  {member.feeStatus === 'PAYMENT_DUE' ? ', payment due' : ''}
-                </List.Item>
-              ))}
-            </List>
-          ) : (
-            <Text c="dimmed">No household members.</Text>
-          )}
-
+              <Title order={sub}>Household</Title>
+              {billing.household.length > 0 ? (
+                <List spacing={4}>
+                  {billing.household.map((member) => (
+                    <List.Item key={member.id}>
+                      {member.fullName} ({enumLabel(member.relationship)}) · fee{' '}
+                      {formatCents(member.fee)}
+                      {member.feeStatus === 'PAYMENT_DUE' ? ', payment due' : ''}
+                    </List.Item>
+                  ))}
+                </List>
+              ) : (
+                <Text c="dimmed">No household members.</Text>
+              )}
             </>
           )}
 

@@ -1,0 +1,1 @@
+export { AuditTrailList, type AuditTrailListProps } from './audit-trail-list';
