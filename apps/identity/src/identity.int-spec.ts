@@ -62,7 +62,7 @@ describe('identity service', () => {
       'setupTotp',
       'confirmTotp',
     ];
-    const adminOnly = ['siteSettings', 'updateSiteSettings'];
+    const adminOnly = ['siteSettings', 'siteAdmins', 'updateSiteSettings'];
     for (const op of publicOps) expect(byOperation[op]).toEqual({ kind: 'public' });
     for (const op of signedIn) expect(byOperation[op]).toEqual({ kind: 'authenticated' });
     for (const op of adminOnly)

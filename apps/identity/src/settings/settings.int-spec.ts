@@ -163,6 +163,24 @@ describe('site settings', () => {
     expect(await state()).toEqual(before);
   });
 
+  it('lists every administrator to admins only', async () => {
+    const second = await identity.anAdmin();
+    const query = `{ siteAdmins { id email fullName createdAt } }`;
+    const { body } = await identity.gql(query, undefined, { token: admin.accessToken });
+    expect(body.errors).toBeUndefined();
+    const ids = body.data.siteAdmins.map((row: { id: string }) => row.id);
+    expect(ids).toEqual(expect.arrayContaining([admin.id, second.id]));
+    expect(ids).not.toContain(member.id);
+    expect(body.data.siteAdmins.find((row: { id: string }) => row.id === second.id)).toMatchObject({
+      email: second.email,
+    });
+    const asMember = await identity.gql(query, undefined, { token: member.accessToken });
+    expect(asMember.body.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    expect(asMember.body.data).toBeNull();
+    const anonymous = await identity.gql(query);
+    expect(anonymous.body.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
+  });
+
   it('refuses members and anonymous callers, writing nothing', async () => {
     const before = await state();
     const asMember = await identity.gql(

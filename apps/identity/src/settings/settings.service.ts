@@ -4,12 +4,14 @@ import { enqueue } from '@jibs/events';
 import {
   DEFAULT_SETTINGS,
   DomainError,
+  Role,
   fieldErrorsOf,
   updateSettingsSchema,
   type SiteSettingsValues,
 } from '@jibs/domain';
 import { currentRequestId } from '@jibs/observability';
 import { recordAudit } from '@jibs/subgraph';
+import { AccountEntity } from '../accounts/account.entity';
 import { EVENT_SOURCE } from '../accounts/accounts.service';
 import { SiteSettingsEntity } from './site-settings.entity';
 
@@ -88,6 +90,21 @@ export class SettingsService {
       });
       return stored;
     });
+  }
+
+  /** Every administrator (a handful: one statement, no paging). */
+  async admins(): Promise<{ id: string; email: string; fullName: string; createdAt: Date }[]> {
+    const rows = await this.dataSource.getRepository(AccountEntity).find({
+      where: { role: Role.ADMIN },
+      select: { id: true, email: true, firstName: true, lastName: true, createdAt: true },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      fullName: `${row.firstName} ${row.lastName}`.trim(),
+      createdAt: row.createdAt,
+    }));
   }
 
   /**
