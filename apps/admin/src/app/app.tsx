@@ -18,6 +18,9 @@ const DeathReportsPage = lazy(() =>
 const DocumentsPage = lazy(() =>
   import('../pages/documents-page').then((m) => ({ default: m.DocumentsPage })),
 );
+const SettingsPage = lazy(() =>
+  import('../settings/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
 const NotYetAvailablePage = lazy(() =>
   import('../pages/not-yet-available-page').then((m) => ({ default: m.NotYetAvailablePage })),
 );
@@ -28,7 +31,6 @@ const NotFoundPage = lazy(() =>
 /** Admin screens still to be built: a clear 'not yet available' state, never fake data. */
 const SCREENS_TO_COME = [
   { path: 'users', title: 'Users' },
-  { path: 'settings', title: 'Settings' },
   { path: 'testing', title: 'Testing & Documentation' },
 ];
 
@@ -67,6 +69,14 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                     element={
                       <Suspense fallback={<PageLoader />}>
                         <DocumentsPage />
+                      </Suspense>
+                    }
+                  />
+                  <Route
+                    path="settings"
+                    element={
+                      <Suspense fallback={<PageLoader />}>
+                        <SettingsPage />
                       </Suspense>
                     }
                   />
