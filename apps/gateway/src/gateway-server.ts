@@ -33,6 +33,7 @@ import type { GatewayConfig } from './gateway.config';
 import { httpSubscriptionGuard } from './http-subscription-guard';
 import { maintenanceFlagFor, maintenancePlugin, type MaintenanceFlag } from './maintenance';
 import { maintenancePage } from './maintenance-page';
+import { DIAGNOSTICS_PATH, diagnosticsRouter } from './diagnostics/diagnostics-route';
 import { operationMetricsPlugin } from './operation-metrics';
 import { queryLimitRules } from './query-limits';
 import { errorHandler, requestLog } from './request-log';
@@ -195,6 +196,14 @@ export async function createGatewayServer(
     }),
   );
   app.use(maintenancePage(maintenance));
+  app.use(
+    DIAGNOSTICS_PATH,
+    diagnosticsRouter({
+      verifyToken,
+      context: { ...config, gatewaySecret: config.GATEWAY_SECRET },
+      logger,
+    }),
+  );
   if (config.WEB_DIST_DIR) mountStaticWeb(app, { dir: config.WEB_DIST_DIR, logger });
   app.use((_req, res) => {
     res.status(404).type('text/plain').send('Not found');

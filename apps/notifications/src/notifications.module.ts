@@ -9,6 +9,7 @@ import { RecipientsConsumer } from './billing/recipients.consumer';
 import { SubscriptionStateEntity } from './billing/subscription-state.entity';
 import { notificationsMigrations } from './migrations';
 import { OutgoingMailEntity } from './reviews/outgoing-mail.entity';
+import { notificationsDiagnostics } from './settings/notifications-diagnostics';
 import { MemoriesConsumer } from './reviews/memories.consumer';
 import { ReviewMailService } from './reviews/review-mail.service';
 import { ReviewsConsumer } from './reviews/reviews.consumer';
@@ -45,6 +46,7 @@ export const notificationsService = defineService<NotificationsConfig>({
     ReviewsConsumer,
     MemoriesConsumer,
   ],
+  diagnostics: (app) => notificationsDiagnostics(app),
 });
 
 export const notificationsEntities = notificationsService.entities;
