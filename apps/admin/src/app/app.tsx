@@ -21,6 +21,9 @@ const DocumentsPage = lazy(() =>
 const SettingsPage = lazy(() =>
   import('../settings/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
+const TestingPage = lazy(() =>
+  import('../testing/testing-page').then((m) => ({ default: m.TestingPage })),
+);
 const NotYetAvailablePage = lazy(() =>
   import('../pages/not-yet-available-page').then((m) => ({ default: m.NotYetAvailablePage })),
 );
@@ -29,10 +32,7 @@ const NotFoundPage = lazy(() =>
 );
 
 /** Admin screens still to be built: a clear 'not yet available' state, never fake data. */
-const SCREENS_TO_COME = [
-  { path: 'users', title: 'Users' },
-  { path: 'testing', title: 'Testing & Documentation' },
-];
+const SCREENS_TO_COME = [{ path: 'users', title: 'Users' }];
 
 export function App({ client, session }: { client: ApolloClient; session: SessionManager }) {
   return (
@@ -77,6 +77,14 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                     element={
                       <Suspense fallback={<PageLoader />}>
                         <SettingsPage />
+                      </Suspense>
+                    }
+                  />
+                  <Route
+                    path="testing"
+                    element={
+                      <Suspense fallback={<PageLoader />}>
+                        <TestingPage />
                       </Suspense>
                     }
                   />
