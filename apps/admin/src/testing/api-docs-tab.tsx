@@ -29,6 +29,9 @@ import {
   type AsyncApiDocument,
 } from './api-docs';
 
+/** Wrapped, never scrolled sideways: every line readable without a scrollable region. */
+const WRAP = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+
 const CATEGORY_OPTIONS = [
   { value: 'all', label: 'All categories' },
   ...Object.entries(CATEGORY_LABELS).map(([value, label]) => ({ value, label })),
@@ -130,7 +133,9 @@ export function ApiDocsTab() {
                       Copy
                     </Button>
                   </Group>
-                  <Code block>{example}</Code>
+                  <Code block style={WRAP}>
+                    {example}
+                  </Code>
                 </Card>
               );
             })}
@@ -139,7 +144,7 @@ export function ApiDocsTab() {
         <Tabs.Panel value="types" pt="md">
           <Stack gap="sm">
             {types.map((type) => (
-              <Code block key={type.name}>
+              <Code block key={type.name} style={WRAP}>
                 {type.sdl}
               </Code>
             ))}
