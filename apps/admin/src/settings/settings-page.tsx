@@ -221,7 +221,7 @@ function SettingsEditor({
 
         <AdminUsers admins={admins} />
 
-        <Group justify="flex-end">
+        <Group>
           <Button type="submit" size="md" loading={saving}>
             Save All Settings
           </Button>
