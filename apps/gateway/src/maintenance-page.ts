@@ -30,7 +30,7 @@ const PAGE = `<!doctype html>
 <main>
   <h1>We will be right back</h1>
   <p role="status">${Messages.maintenance}</p>
-  <p>Nothing you have saved is lost, and no payment is taken while we work.</p>
+  <p>Nothing you have saved is lost. This page takes you back as soon as we are done.</p>
   <div class="actions">
     <a href="/">Try again</a>
     <a href="/login">Administrator sign-in</a>
