@@ -137,6 +137,15 @@ describe('the admin console: settings that apply, maintenance mode, diagnostics 
         .catch(() => false);
     }
     if (!noticed) await failWithContext(member, new Error('no maintenance notice'), 'maintenance');
+    // A visitor loading the home page gets the notice straight from the gateway.
+    const visitor = await browser.newPage();
+    try {
+      await visitor.goto(`${stack.gatewayUrl}/`);
+      expect(new URL(visitor.url()).pathname).toBe('/maintenance');
+      await visitor.getByText(Messages.maintenance).waitFor();
+    } finally {
+      await visitor.close();
+    }
     await member.getByText(Messages.maintenance).waitFor();
     await member.getByRole('heading', { name: 'We will be right back' }).waitFor();
     await expectAccessible(member, 'maintenance notice');

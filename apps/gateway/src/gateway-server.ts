@@ -195,7 +195,6 @@ export async function createGatewayServer(
       }),
     }),
   );
-  app.use(maintenancePage(maintenance));
   app.use(
     DIAGNOSTICS_PATH,
     diagnosticsRouter({
@@ -204,6 +203,7 @@ export async function createGatewayServer(
       logger,
     }),
   );
+  app.use(maintenancePage(maintenance));
   if (config.WEB_DIST_DIR) mountStaticWeb(app, { dir: config.WEB_DIST_DIR, logger });
   app.use((_req, res) => {
     res.status(404).type('text/plain').send('Not found');

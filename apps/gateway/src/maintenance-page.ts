@@ -41,14 +41,37 @@ const PAGE = `<!doctype html>
 `;
 
 /**
+ * Pages of the member site that stay open during maintenance: sign-in (admins get in there) and
+ * the notice itself. The admin console (/admin) is for admins and stays open too.
+ */
+const OPEN_PAGES = ['/login', MAINTENANCE_PATH];
+
+function isOpenPage(path: string): boolean {
+  return OPEN_PAGES.includes(path) || /^\/admin(-api)?(\/|$)/.test(path);
+}
+
+/**
  * The member client's maintenance notice, served by the gateway itself so it shows even when
  * the web client cannot load its data: a calm page while maintenance is on (503 with
  * Retry-After, so crawlers and monitors know it is temporary), and back to the site once it is
- * off. The web client is sent here when an operation is answered MAINTENANCE.
+ * off. Loading any other page of the member site while it is on leads here, and the web client
+ * comes here when an operation is answered MAINTENANCE (a page that was already open).
  */
 export function maintenancePage(flag: Pick<MaintenanceFlag, 'on'>): RequestHandler {
   return (req, res, next) => {
-    if (req.path !== MAINTENANCE_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      next();
+      return;
+    }
+    if (req.path !== MAINTENANCE_PATH) {
+      // Only page loads of the member site: files (a dot in the name) and other callers pass.
+      // (Browsers ask for text/html by name when loading a page; fetch() asks for anything.)
+      const pageLoad = !req.path.includes('.') && (req.headers.accept ?? '').includes('text/html');
+      if (flag.on && pageLoad && !isOpenPage(req.path)) {
+        res.setHeader('cache-control', 'no-store');
+        res.redirect(302, MAINTENANCE_PATH);
+        return;
+      }
       next();
       return;
     }

@@ -223,9 +223,37 @@ describe('the maintenance page', () => {
     expect(response.headers.get('location')).toBe('/');
   });
 
-  it('leaves every other path alone', async () => {
+  it('sends page loads of the member site to the notice, leaving sign-in, the console and files', async () => {
     flag.on = true;
-    const response = await fetch(`${origin}/dashboard`, { redirect: 'manual' });
+    const page = (path: string, accept = 'text/html,application/xhtml+xml') =>
+      fetch(`${origin}${path}`, { redirect: 'manual', headers: { accept } });
+    for (const path of ['/', '/dashboard', '/register']) {
+      const response = await page(path);
+      expect([path, response.status, response.headers.get('location')]).toEqual([
+        path,
+        302,
+        '/maintenance',
+      ]);
+    }
+    for (const path of [
+      '/login',
+      '/admin',
+      '/admin/settings',
+      '/admin-api/diagnostics',
+      '/assets/index-abc.js',
+    ]) {
+      expect([path, await (await page(path)).text()]).toEqual([path, 'next']);
+    }
+    expect(await (await page('/dashboard', 'application/json')).text()).toBe('next');
+    expect(await (await page('/dashboard', '*/*')).text()).toBe('next');
+  });
+
+  it('leaves every page alone while maintenance is off', async () => {
+    flag.on = false;
+    const response = await fetch(`${origin}/dashboard`, {
+      redirect: 'manual',
+      headers: { accept: 'text/html' },
+    });
     expect(await response.text()).toBe('next');
   });
 });
