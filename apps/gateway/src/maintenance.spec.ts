@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AuthUser, TokenVerifier } from '@jibs/auth';
 import { ErrorCode, Messages, Role } from '@jibs/domain';
+import type { Logger } from '@jibs/observability';
 import { gatewayHeaders } from '@jibs/subgraph';
 import { identityMaintenanceSource, MaintenanceFlag, maintenancePlugin } from './maintenance';
 import { maintenancePage } from './maintenance-page';
@@ -152,6 +153,19 @@ describe('the maintenance flag', () => {
     answer = { status: 503, body: { errors: [{ message: 'not ready' }] } };
     await flag.refresh();
     expect(flag.on).toBe(true);
+    // One warning per outage, not one per read.
+    const logger = { warn: jest.fn(), info: jest.fn() };
+    const flaky = new MaintenanceFlag(identityMaintenanceSource(url, 's'.repeat(32)), {
+      logger: logger as unknown as Logger,
+    });
+    await flaky.refresh();
+    await flaky.refresh();
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    answer = settings(false);
+    await flaky.refresh();
+    answer = { status: 503, body: {} };
+    await flaky.refresh();
+    expect(logger.warn).toHaveBeenCalledTimes(2);
     const unreachable = new MaintenanceFlag(
       identityMaintenanceSource('http://127.0.0.1:1/graphql', 's'.repeat(32)),
     );

@@ -61,6 +61,7 @@ export class MaintenanceFlag {
   private value = false;
   private timer: NodeJS.Timeout | undefined;
   private inFlight: Promise<void> | undefined;
+  private failing = false;
 
   constructor(
     private readonly source: MaintenanceSource,
@@ -75,13 +76,19 @@ export class MaintenanceFlag {
   refresh(): Promise<void> {
     this.inFlight ??= this.source()
       .then((value) => {
+        if (this.failing) this.options.logger?.info('the maintenance flag can be read again');
+        this.failing = false;
         if (value !== this.value) {
           this.options.logger?.info({ maintenance: value }, 'maintenance mode changed');
         }
         this.value = value;
       })
       .catch((error: unknown) => {
-        this.options.logger?.warn({ err: error }, 'cannot read the maintenance flag');
+        // Once per outage, not every few seconds while identity is down.
+        if (!this.failing) {
+          this.options.logger?.warn({ err: error }, 'cannot read the maintenance flag');
+        }
+        this.failing = true;
       })
       .finally(() => {
         this.inFlight = undefined;
