@@ -34,6 +34,7 @@ import { PaymentEntity } from './webhooks/payment.entity';
 import { PaymentsService } from './webhooks/payments.service';
 import { ProviderEventEntity } from './webhooks/provider-event.entity';
 import { SubscriptionEntity } from './webhooks/subscription.entity';
+import { paymentProviderDiagnostic } from './payments/payment-provider-diagnostic';
 import { mountSandboxPages } from './payments/sandbox-pages';
 import { mountWebhookEndpoint, WEBHOOK_PATH } from './webhooks/webhook-endpoint';
 import { WebhookService } from './webhooks/webhook.service';
@@ -111,6 +112,7 @@ export const billingService = defineService<BillingConfig>({
     OfflinePaymentsService,
     OfflinePaymentsResolver,
   ],
+  diagnostics: (_app, config) => [paymentProviderDiagnostic(config)],
   configureHttp: (express, app, { config, logger }) => {
     const provider = () => app.get<PaymentProvider>(PAYMENT_PROVIDER);
     // Mounted before Nest's body parsers: the signature is checked over the raw bytes.

@@ -1,7 +1,7 @@
 import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DataSource } from 'typeorm';
 import { createPresigningClient, createS3Client } from '@jibs/storage';
-import { AuditEntryEntity, defineService } from '@jibs/subgraph';
+import { AuditEntryEntity, defineService, EventRoundTrip } from '@jibs/subgraph';
 import { DOCUMENTS_CONFIG, type DocumentsConfig } from './documents.config';
 import { DocumentEntity } from './documents/document.entity';
 import { DocumentsResolver } from './documents/documents.resolver';
@@ -18,6 +18,7 @@ import { MemberEntity } from './members/member.entity';
 import { MembersConsumer } from './members/members.consumer';
 import { DocumentsUserResolver } from './members/documents-user.resolver';
 import { documentsMigrations } from './migrations';
+import { documentsDiagnostics } from './settings/documents-diagnostics';
 import { SettingsConsumer } from './settings/settings.consumer';
 import { UploadSettingsEntity } from './settings/upload-settings.entity';
 import { UploadSettingsService } from './settings/upload-settings.service';
@@ -46,7 +47,10 @@ export const documentsService = defineService<DocumentsConfig>({
     SettingsConsumer,
     MembersConsumer,
     IncomingSweeper,
+    EventRoundTrip,
   ],
+  diagnostics: (app, config) =>
+    documentsDiagnostics(app, () => app.get<S3Client>(S3_CLIENT), config.S3_BUCKET_DOCUMENTS),
   readiness: (app, config) => [
     {
       name: 'storage',

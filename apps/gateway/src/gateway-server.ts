@@ -31,6 +31,9 @@ import { corsPolicy, isAllowedSocketOrigin } from './cors-policy';
 import { createErrorFormatter } from './format-error';
 import type { GatewayConfig } from './gateway.config';
 import { httpSubscriptionGuard } from './http-subscription-guard';
+import { maintenanceFlagFor, maintenancePlugin, type MaintenanceFlag } from './maintenance';
+import { maintenancePage } from './maintenance-page';
+import { DIAGNOSTICS_PATH, diagnosticsRouter } from './diagnostics/diagnostics-route';
 import { operationMetricsPlugin } from './operation-metrics';
 import { queryLimitRules } from './query-limits';
 import { errorHandler, requestLog } from './request-log';
@@ -49,6 +52,8 @@ export interface GatewayDeps {
   verifyToken?: TokenVerifier;
   /** Tests give their own list; by default identity's is read every few seconds. */
   revocations?: RevocationList;
+  /** Tests give their own; by default identity's `publicSettings` is read every few seconds. */
+  maintenance?: MaintenanceFlag;
 }
 
 export interface RunningGateway {
@@ -95,6 +100,8 @@ export async function createGatewayServer(
       undefined,
       revocations,
     );
+  const maintenance = deps.maintenance ?? maintenanceFlagFor(config, logger);
+  maintenance.start();
   const production = config.NODE_ENV === 'production';
   const introspection = !production;
   const limitRules = queryLimitRules({
@@ -162,6 +169,7 @@ export async function createGatewayServer(
       ApolloServerPluginLandingPageDisabled(),
       operationMetricsPlugin(metrics),
       httpSubscriptionGuard(),
+      maintenancePlugin(maintenance, verifyToken),
     ],
   });
   await apollo.start();
@@ -187,6 +195,15 @@ export async function createGatewayServer(
       }),
     }),
   );
+  app.use(
+    DIAGNOSTICS_PATH,
+    diagnosticsRouter({
+      verifyToken,
+      context: { ...config, gatewaySecret: config.GATEWAY_SECRET },
+      logger,
+    }),
+  );
+  app.use(maintenancePage(maintenance));
   if (config.WEB_DIST_DIR) mountStaticWeb(app, { dir: config.WEB_DIST_DIR, logger });
   app.use((_req, res) => {
     res.status(404).type('text/plain').send('Not found');
@@ -271,6 +288,7 @@ export async function createGatewayServer(
     stop: () =>
       (stopping ??= (async () => {
         revocations.stop();
+        maintenance.stop();
         // Sockets first: an open WebSocket would otherwise hold the HTTP server open.
         await subscriptions.close();
         await apollo.stop();

@@ -68,6 +68,7 @@ describe('identity service', () => {
       'setUserRole',
       'userStats',
       'registrationsPerMonth',
+      'siteAdmins',
     ];
     for (const op of publicOps) expect(byOperation[op]).toEqual({ kind: 'public' });
     for (const op of signedIn) expect(byOperation[op]).toEqual({ kind: 'authenticated' });

@@ -16,6 +16,7 @@ import { RecipientsConsumer } from './billing/recipients.consumer';
 import { SubscriptionStateEntity } from './billing/subscription-state.entity';
 import { notificationsMigrations } from './migrations';
 import { OutgoingMailEntity } from './reviews/outgoing-mail.entity';
+import { notificationsDiagnostics } from './settings/notifications-diagnostics';
 import { MemoriesConsumer } from './reviews/memories.consumer';
 import { ReviewMailService } from './reviews/review-mail.service';
 import { ReviewsConsumer } from './reviews/reviews.consumer';
@@ -59,6 +60,7 @@ export const notificationsService = defineService<NotificationsConfig>({
     SentMessagesService,
     SentMessagesResolver,
   ],
+  diagnostics: (app) => notificationsDiagnostics(app),
 });
 
 export const notificationsEntities = notificationsService.entities;

@@ -6,6 +6,8 @@ export enum ErrorCode {
   NotFound = 'NOT_FOUND',
   Conflict = 'CONFLICT',
   RateLimited = 'RATE_LIMITED',
+  /** The site is in maintenance mode and the caller is not an admin. */
+  Maintenance = 'MAINTENANCE',
   Internal = 'INTERNAL_SERVER_ERROR',
 }
 

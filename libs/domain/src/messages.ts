@@ -17,6 +17,8 @@ export const Messages = {
   forbidden: 'You do not have permission to perform this action.',
   notFound: 'The requested resource was not found.',
   rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
+  maintenance:
+    'We are doing some maintenance right now. Please check back soon; your data is safe.',
   unexpected: 'An unexpected error occurred. Please try again.',
   welcomeTitle: 'Welcome to JIBS',
   invalidLogin: 'Invalid login credentials',

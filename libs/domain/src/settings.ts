@@ -34,17 +34,34 @@ export const DEFAULT_SETTINGS: SiteSettingsValues = {
   maintenanceMode: false,
 };
 
+/**
+ * The bounds an admin's settings must keep. A fee or dues of 0 would make membership free by
+ * accident, and anything above $10,000 is a typo (an extra zero or two), not a price.
+ */
+export const SETTINGS_LIMITS = {
+  /** Cents: $10,000.00. */
+  maxAmount: 1_000_000,
+  minFileSizeMb: 1,
+  maxFileSizeMb: 100,
+  maxSiteName: 100,
+} as const;
+
 const cents = (label: string) =>
   z
     .number({ error: `${label} must be an amount in cents` })
     .int(`${label} must be whole cents`)
     .min(0, `${label} cannot be negative`)
-    .max(1_000_000, `${label} is too large`);
+    .min(1, `${label} must be more than $0`)
+    .max(SETTINGS_LIMITS.maxAmount, `${label} must be at most $10,000.00`);
 
 /** An admin's change to the settings: any subset, each field valid. */
 export const updateSettingsSchema = z
   .object({
-    siteName: z.string().trim().min(1, 'Site name is required').max(100, 'Site name is too long'),
+    siteName: z
+      .string()
+      .trim()
+      .min(1, 'Site name is required')
+      .max(SETTINGS_LIMITS.maxSiteName, 'Site name must be at most 100 characters'),
     adminEmail: z
       .string()
       .trim()
@@ -56,15 +73,16 @@ export const updateSettingsSchema = z
     maxFileSizeMb: z
       .number()
       .int('Maximum file size must be whole megabytes')
-      .min(1, 'Maximum file size must be at least 1 MB')
-      .max(50, 'Maximum file size must be at most 50 MB'),
+      .min(SETTINGS_LIMITS.minFileSizeMb, 'Maximum file size must be at least 1 MB')
+      .max(SETTINGS_LIMITS.maxFileSizeMb, 'Maximum file size must be at most 100 MB'),
     allowedFileTypes: z
       .array(
         z.enum(SUPPORTED_FILE_TYPES, {
           error: `Allowed types are ${SUPPORTED_FILE_TYPES.join(', ')}`,
         }),
       )
-      .min(1, 'Allow at least one file type'),
+      .min(1, 'Allow at least one file type')
+      .refine((types) => new Set(types).size === types.length, 'Each file type only once'),
     emailNotifications: z.boolean(),
     smsNotifications: z.boolean(),
     autoApproval: z.boolean(),

@@ -105,6 +105,7 @@ const samples: { [T in EventType]: Parameters<typeof buildEnvelope<T>>[1] } = {
     after: { status: 'approved' },
     recordedAt: new Date().toISOString(),
   },
+  'diagnostics.ping': { sentAt: new Date().toISOString() },
   'memorial.created': { memorialId: randomUUID(), createdBy: userId, privacyLevel: 'family_only' },
   'memory.submitted': {
     memoryId: randomUUID(),

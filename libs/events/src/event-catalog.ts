@@ -210,6 +210,14 @@ export const EventCatalog = {
       recordedAt: z.string(),
     }),
   }),
+  'diagnostics.ping': defineEvent({
+    version: 1,
+    description:
+      "An admin's diagnostics run checking the bus end to end: the service that publishes it waits for its own subscription to receive it. Key: 'diagnostics'. Carries nothing else; other services ignore it.",
+    schema: z.object({
+      sentAt: z.string(),
+    }),
+  }),
   'memorial.created': defineEvent({
     version: 1,
     description:

@@ -26,6 +26,8 @@ import {
   type ServiceMetrics,
 } from '@jibs/observability';
 import { createSubgraphApp, type SubgraphRuntime } from './bootstrap';
+import type { DiagnosticCheck } from './diagnostics/diagnostic-check';
+import { mountDiagnostics } from './diagnostics/diagnostics-route';
 import { gatewayHeaders } from './gateway-credential';
 import { subgraphGraphQLModule } from './subgraph-graphql.module';
 
@@ -59,6 +61,8 @@ export interface ServiceDefinition<C extends ServiceConfig> {
   subscriptions?: boolean;
   /** Readiness checks beyond the database and the bus (e.g. its bucket). */
   readiness?(app: INestApplication, config: C): ReadinessCheck[];
+  /** Checks an admin's diagnostics run may ask for (`GET /diagnostics/:name`, gateway only). */
+  diagnostics?(app: INestApplication, config: C): DiagnosticCheck[];
   /** Plain HTTP routes mounted before Nest's own (webhooks that need the raw body, JWKS). */
   configureHttp?(express: Express, app: INestApplication, parts: ServiceParts<C>): void;
 }
@@ -128,7 +132,7 @@ export function defineService<C extends ServiceConfig>(
     const logger = createLogger(name, config.LOG_LEVEL);
     const metrics = createMetrics(name);
     const parts = { config, logger, metrics };
-    const { configureHttp } = definition;
+    const { configureHttp, diagnostics } = definition;
     const runtime: SubgraphRuntime = {
       service: name,
       logger,
@@ -143,9 +147,10 @@ export function defineService<C extends ServiceConfig>(
         { name: 'broker', check: () => app.get<EventBroker>(EVENT_BROKER).health() },
         ...(definition.readiness?.(app, config) ?? []),
       ],
-      ...(configureHttp
-        ? { configureHttp: (express, app) => configureHttp(express, app, parts) }
-        : {}),
+      configureHttp: (express, app) => {
+        if (diagnostics) mountDiagnostics(express, () => diagnostics(app, config));
+        configureHttp?.(express, app, parts);
+      },
     };
     const app = await createSubgraphApp(module(parts), runtime);
     return { app, runtime };

@@ -10,3 +10,6 @@ export * from './request-text';
 export * from './define-service';
 export * from './audit/audit-entry.entity';
 export * from './audit/record-audit';
+export * from './diagnostics/diagnostic-check';
+export * from './diagnostics/diagnostics-route';
+export * from './diagnostics/event-round-trip';

@@ -26,18 +26,15 @@ const AnalyticsPage = lazy(() =>
 const SentMessagesPage = lazy(() =>
   import('../sent/sent-messages-page').then((m) => ({ default: m.SentMessagesPage })),
 );
-const NotYetAvailablePage = lazy(() =>
-  import('../pages/not-yet-available-page').then((m) => ({ default: m.NotYetAvailablePage })),
+const SettingsPage = lazy(() =>
+  import('../settings/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
+const TestingPage = lazy(() =>
+  import('../testing/testing-page').then((m) => ({ default: m.TestingPage })),
 );
 const NotFoundPage = lazy(() =>
   import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
-
-/** Admin screens still to be built: a clear 'not yet available' state, never fake data. */
-const SCREENS_TO_COME = [
-  { path: 'settings', title: 'Settings' },
-  { path: 'testing', title: 'Testing & Documentation' },
-];
 
 export function App({ client, session }: { client: ApolloClient; session: SessionManager }) {
   return (
@@ -86,6 +83,22 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                     }
                   />
                   <Route
+                    path="settings"
+                    element={
+                      <Suspense fallback={<PageLoader />}>
+                        <SettingsPage />
+                      </Suspense>
+                    }
+                  />
+                  <Route
+                    path="testing"
+                    element={
+                      <Suspense fallback={<PageLoader />}>
+                        <TestingPage />
+                      </Suspense>
+                    }
+                  />
+                  <Route
                     path="analytics"
                     element={
                       <Suspense fallback={<PageLoader />}>
@@ -109,17 +122,6 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                       </Suspense>
                     }
                   />
-                  {SCREENS_TO_COME.map((screen) => (
-                    <Route
-                      key={screen.path}
-                      path={screen.path}
-                      element={
-                        <Suspense fallback={<PageLoader />}>
-                          <NotYetAvailablePage title={screen.title} />
-                        </Suspense>
-                      }
-                    />
-                  ))}
                   <Route
                     path="*"
                     element={

@@ -25,6 +25,7 @@ describe('site settings', () => {
   const state = async () => ({
     row: (await identity.dataSource.query('SELECT * FROM site_settings'))[0],
     events: await identity.count('outbox', `topic = 'settings.updated'`),
+    audits: await identity.count('audit_entries', `subject_type = 'settings'`),
   });
 
   it('starts from the specification defaults, announced once as a change by the system', async () => {
@@ -108,11 +109,46 @@ describe('site settings', () => {
     });
   });
 
+  it('audits who changed which settings, from what to what, with the change', async () => {
+    const before = await state();
+    const { body } = await identity.gql(
+      UPDATE,
+      { input: { monthlyDues: 3_500, maxFileSizeMb: 100, siteName: 'JIBS Dearborn' } },
+      { token: admin.accessToken },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(await identity.count('audit_entries', `subject_type = 'settings'`)).toBe(
+      before.audits + 1,
+    );
+    const [entry] = await identity.dataSource.query(
+      `SELECT actor_id, action, subject_id, member_id, before, after FROM audit_entries
+        WHERE subject_type = 'settings' ORDER BY created_at DESC LIMIT 1`,
+    );
+    // The unchanged site name is left out of both sides.
+    expect(entry).toEqual({
+      actor_id: admin.id,
+      action: 'settings.updated',
+      subject_id: 'site',
+      member_id: null,
+      before: { monthlyDues: 3_000, maxFileSizeMb: 10 },
+      after: { monthlyDues: 3_500, maxFileSizeMb: 100 },
+    });
+    const audited = await identity.outbox('audit.recorded');
+    expect(audited.at(-1)!.envelope.data).toMatchObject({ action: 'settings.updated' });
+  });
+
   it.each([
     ['adminEmail', { adminEmail: 'not-an-email' }, 'Please enter a valid email address'],
     ['registrationFee', { registrationFee: -1 }, 'Registration fee cannot be negative'],
-    ['maxFileSizeMb', { maxFileSizeMb: 500 }, 'Maximum file size must be at most 50 MB'],
+    ['registrationFee', { registrationFee: 0 }, 'Registration fee must be more than $0'],
+    ['monthlyDues', { monthlyDues: 250_000_000 }, 'Monthly dues must be at most $10,000.00'],
+    ['memberFee', { memberFee: -2_500 }, 'Member fee cannot be negative'],
+    ['maxFileSizeMb', { maxFileSizeMb: 0 }, 'Maximum file size must be at least 1 MB'],
+    ['maxFileSizeMb', { maxFileSizeMb: 10_000 }, 'Maximum file size must be at most 100 MB'],
     ['allowedFileTypes', { allowedFileTypes: [] }, 'Allow at least one file type'],
+    ['allowedFileTypes', { allowedFileTypes: ['pdf', 'pdf'] }, 'Each file type only once'],
+    ['adminEmail', { adminEmail: '' }, 'Please enter a valid email address'],
+    ['siteName', { siteName: 'x'.repeat(101) }, 'Site name must be at most 100 characters'],
     ['allowedFileTypes.0', { allowedFileTypes: ['exe'] }, 'Allowed types are pdf, jpg, jpeg, png'],
     ['siteName', { siteName: '   ' }, 'Site name is required'],
   ])('refuses a bad %s and writes nothing', async (field, input, message) => {
@@ -125,6 +161,24 @@ describe('site settings', () => {
     expect(body.errors?.[0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT' } });
     expect(body.errors?.[0]?.extensions.fieldErrors[field]).toBe(message);
     expect(await state()).toEqual(before);
+  });
+
+  it('lists every administrator to admins only', async () => {
+    const second = await identity.anAdmin();
+    const query = `{ siteAdmins { id email fullName createdAt } }`;
+    const { body } = await identity.gql(query, undefined, { token: admin.accessToken });
+    expect(body.errors).toBeUndefined();
+    const ids = body.data.siteAdmins.map((row: { id: string }) => row.id);
+    expect(ids).toEqual(expect.arrayContaining([admin.id, second.id]));
+    expect(ids).not.toContain(member.id);
+    expect(body.data.siteAdmins.find((row: { id: string }) => row.id === second.id)).toMatchObject({
+      email: second.email,
+    });
+    const asMember = await identity.gql(query, undefined, { token: member.accessToken });
+    expect(asMember.body.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    expect(asMember.body.data).toBeNull();
+    const anonymous = await identity.gql(query);
+    expect(anonymous.body.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
   });
 
   it('refuses members and anonymous callers, writing nothing', async () => {

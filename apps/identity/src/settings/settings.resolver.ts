@@ -4,6 +4,7 @@ import { Role } from '@jibs/domain';
 import { UpdateSiteSettingsInput } from './dto/update-site-settings.input';
 import { PublicSettingsModel } from './public-settings.model';
 import { SettingsService, type StoredSettings } from './settings.service';
+import { SiteAdminModel } from './site-admin.model';
 import { SiteSettingsModel } from './site-settings.model';
 
 @Resolver()
@@ -31,6 +32,16 @@ export class SettingsResolver {
   @Query(() => SiteSettingsModel, { description: 'Admins only.' })
   async siteSettings(): Promise<SiteSettingsModel> {
     return toModel(await this.settings.current());
+  }
+
+  @Roles(Role.ADMIN)
+  @Query(() => [SiteAdminModel], {
+    description: 'Admins only: every administrator, the longest-serving first.',
+  })
+  async siteAdmins(): Promise<SiteAdminModel[]> {
+    return (await this.settings.admins()).map((admin) =>
+      Object.assign(new SiteAdminModel(), admin),
+    );
   }
 
   @Roles(Role.ADMIN)

@@ -4,11 +4,14 @@ import { enqueue } from '@jibs/events';
 import {
   DEFAULT_SETTINGS,
   DomainError,
+  Role,
   fieldErrorsOf,
   updateSettingsSchema,
   type SiteSettingsValues,
 } from '@jibs/domain';
 import { currentRequestId } from '@jibs/observability';
+import { recordAudit } from '@jibs/subgraph';
+import { AccountEntity } from '../accounts/account.entity';
 import { EVENT_SOURCE } from '../accounts/accounts.service';
 import { SiteSettingsEntity } from './site-settings.entity';
 
@@ -57,10 +60,12 @@ export class SettingsService {
     if (!parsed.success) throw DomainError.badInput(fieldErrorsOf(parsed.error));
     if (!Object.keys(parsed.data).length) return this.current();
     return this.dataSource.transaction(async (manager) => {
-      await manager.findOne(SiteSettingsEntity, {
+      const locked = await manager.findOne(SiteSettingsEntity, {
         where: { id: SETTINGS_ROW },
         lock: { mode: 'pessimistic_write' },
       });
+      if (!locked) throw new Error('site_settings has no row; were the migrations run?');
+      const before = valuesOf(locked);
       await manager.update(
         SiteSettingsEntity,
         { id: SETTINGS_ROW },
@@ -69,8 +74,37 @@ export class SettingsService {
           updatedBy: adminId,
         },
       );
-      return this.publish(manager, adminId);
+      const stored = await this.publish(manager, adminId);
+      const changed = (Object.keys(parsed.data) as (keyof SiteSettingsValues)[]).filter(
+        (key) => JSON.stringify(before[key]) !== JSON.stringify(stored[key]),
+      );
+      // Every setting is safe to show other admins (no secrets live here); only what changed.
+      await recordAudit(manager, {
+        service: EVENT_SOURCE,
+        actorId: adminId,
+        action: 'settings.updated',
+        subjectType: 'settings',
+        subjectId: SETTINGS_EVENT_KEY,
+        before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+        after: Object.fromEntries(changed.map((key) => [key, stored[key]])),
+      });
+      return stored;
     });
+  }
+
+  /** Every administrator (a handful: one statement, no paging). */
+  async admins(): Promise<{ id: string; email: string; fullName: string; createdAt: Date }[]> {
+    const rows = await this.dataSource.getRepository(AccountEntity).find({
+      where: { role: Role.ADMIN },
+      select: { id: true, email: true, firstName: true, lastName: true, createdAt: true },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      fullName: `${row.firstName} ${row.lastName}`.trim(),
+      createdAt: row.createdAt,
+    }));
   }
 
   /**

@@ -10,6 +10,7 @@ import {
   subscriptionUpdatedText,
   type NotificationText,
 } from './billing-messages';
+import { emailNotificationsOn } from '../settings/member-emails';
 import { ReceiptsService } from './receipts.service';
 import { SubscriptionStateEntity } from './subscription-state.entity';
 
@@ -44,12 +45,15 @@ export class BillingConsumer {
    */
   @OnEvents(BILLING_TOPICS, { group: BILLING_GROUP, batch: true })
   async notify(events: BillingEvent[], manager: EntityManager): Promise<void> {
-    await this.receipts.recordAll(
-      manager,
-      events
-        .filter((event) => event.type === 'payment.completed')
-        .map((event) => ({ data: event.data, paidAt: new Date(event.time) })),
-    );
+    // Receipts are emails: none is owed while the admin's email notifications are off.
+    if (await emailNotificationsOn(manager)) {
+      await this.receipts.recordAll(
+        manager,
+        events
+          .filter((event) => event.type === 'payment.completed')
+          .map((event) => ({ data: event.data, paidAt: new Date(event.time) })),
+      );
+    }
     const notifications: NewNotification[] = [];
     for (const event of events) {
       const text = await this.textFor(event, manager);

@@ -42,6 +42,7 @@ export class MemoriesConsumer {
     const mails: OwedMail[] = [];
     for (const { event, userId, text } of recipients) {
       notifications.push({ userId, ...text, causedBy: event });
+      if (!settings.emailNotifications) continue;
       mails.push({
         eventId: event.id,
         to: { userId },

@@ -53,6 +53,8 @@ export class ReviewsConsumer {
               ? reportReviewedText(event.data)
               : documentReviewedText(event.data);
           notifications.push({ userId: event.data.userId, ...text, causedBy: event });
+          // The bell always; the email only while the admin's email notifications are on.
+          if (!settings.emailNotifications) break;
           mails.push({
             eventId: event.id,
             to: { userId: event.data.userId },

@@ -46,6 +46,8 @@ export function createApolloClient({ tokens, renewSession }: ApolloClientOptions
   // An expired token (a tab that slept through its renewal) is renewed once, then the
   // operation is retried; if renewal fails the session manager signs out.
   const renewLink = new ErrorLink(({ error, operation, forward }) => {
+    // Maintenance mode: the gateway's notice page (it sends the visitor back once it is over).
+    if (hasErrorCode(error, ErrorCode.Maintenance)) window.location.assign('/maintenance');
     if (
       !hasErrorCode(error, ErrorCode.Unauthenticated) ||
       SESSION_OPERATIONS.has(operation.operationName ?? '') ||

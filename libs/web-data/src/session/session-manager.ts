@@ -74,6 +74,9 @@ export class SessionManager {
 
   getState = (): SessionState => this.state;
 
+  /** The current access token, for the few calls that are not GraphQL (admin diagnostics). */
+  accessToken = (): string | null => this.tokens.get();
+
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

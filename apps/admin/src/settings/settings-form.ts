@@ -1,0 +1,99 @@
+import {
+  fieldErrorsOf,
+  updateSettingsSchema,
+  type FieldErrors,
+  type SiteSettingsValues,
+} from '@jibs/domain';
+
+/** The form's values: money as the admin types it (dollars), everything else as stored. */
+export interface SettingsForm {
+  siteName: string;
+  adminEmail: string;
+  registrationFee: string;
+  monthlyDues: string;
+  memberFee: string;
+  maxFileSizeMb: string;
+  allowedFileTypes: string[];
+  emailNotifications: boolean;
+  smsNotifications: boolean;
+  autoApproval: boolean;
+  maintenanceMode: boolean;
+}
+
+export const MONEY_FIELDS = ['registrationFee', 'monthlyDues', 'memberFee'] as const;
+
+const DOLLARS = /^\d{1,9}(\.\d{1,2})?$/;
+
+export const centsToDollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** '25', '25.5', '25.50' or '$1,025.00' to cents; undefined when it is not an amount. */
+export function dollarsToCents(text: string): number | undefined {
+  const plain = text.trim().replace(/^\$/, '').replace(/,/g, '');
+  if (!DOLLARS.test(plain)) return undefined;
+  const [whole, fraction = ''] = plain.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+export function toForm(settings: SiteSettingsValues): SettingsForm {
+  return {
+    siteName: settings.siteName,
+    adminEmail: settings.adminEmail,
+    registrationFee: centsToDollars(settings.registrationFee),
+    monthlyDues: centsToDollars(settings.monthlyDues),
+    memberFee: centsToDollars(settings.memberFee),
+    maxFileSizeMb: String(settings.maxFileSizeMb),
+    allowedFileTypes: [...settings.allowedFileTypes],
+    emailNotifications: settings.emailNotifications,
+    smsNotifications: settings.smsNotifications,
+    autoApproval: settings.autoApproval,
+    maintenanceMode: settings.maintenanceMode,
+  };
+}
+
+const LABELS: Record<(typeof MONEY_FIELDS)[number], string> = {
+  registrationFee: 'Registration fee',
+  monthlyDues: 'Monthly dues',
+  memberFee: 'Member fee',
+};
+
+/**
+ * The form checked by the same rules the server applies (`updateSettingsSchema`): the values
+ * to send, or the message for each field that is wrong.
+ */
+export function validateForm(
+  form: SettingsForm,
+): { ok: true; input: SiteSettingsValues } | { ok: false; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const cents: Partial<Record<(typeof MONEY_FIELDS)[number], number>> = {};
+  for (const field of MONEY_FIELDS) {
+    const value = dollarsToCents(form[field]);
+    if (value === undefined) {
+      errors[field] = `${LABELS[field]} must be an amount in dollars, like 25.00`;
+    } else cents[field] = value;
+  }
+  const size = form.maxFileSizeMb.trim();
+  const maxFileSizeMb = /^\d+$/.test(size) ? Number(size) : Number.NaN;
+  const candidate = {
+    siteName: form.siteName,
+    adminEmail: form.adminEmail,
+    ...cents,
+    maxFileSizeMb: Number.isNaN(maxFileSizeMb) ? undefined : maxFileSizeMb,
+    allowedFileTypes: form.allowedFileTypes,
+    emailNotifications: form.emailNotifications,
+    smsNotifications: form.smsNotifications,
+    autoApproval: form.autoApproval,
+    maintenanceMode: form.maintenanceMode,
+  };
+  if (Number.isNaN(maxFileSizeMb)) {
+    errors['maxFileSizeMb'] = 'Maximum file size must be whole megabytes';
+  }
+  const parsed = updateSettingsSchema.safeParse(candidate);
+  if (!parsed.success) {
+    for (const [field, message] of Object.entries(fieldErrorsOf(parsed.error))) {
+      // `allowedFileTypes.0` and the like belong under the one field.
+      errors[field.split('.')[0]!] ??= message;
+    }
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, input: parsed.data as SiteSettingsValues };
+}

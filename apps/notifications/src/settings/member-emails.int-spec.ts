@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  buildEnvelope,
+  EVENT_BROKER,
+  type EventBroker,
+  type EventData,
+  type EventEnvelope,
+  type EventType,
+} from '@jibs/events';
+import { DEFAULT_SETTINGS, Messages } from '@jibs/domain';
+import { readMailbox } from '@jibs/mailer';
+import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
+import { BILLING_GROUP } from '../billing/billing.consumer';
+import { createNotificationsApp } from '../notifications-app';
+import { loadNotificationsConfig } from '../notifications.config';
+import { NotificationEntity } from '../notifications/notification.entity';
+import { REVIEWS_GROUP } from '../reviews/reviews.consumer';
+
+describe("the admin's email notifications setting", () => {
+  let databases: TestDatabase[];
+  let mailbox: string;
+  let app: INestApplication;
+  let dataSource: DataSource;
+  let broker: EventBroker;
+
+  beforeAll(async () => {
+    mailbox = await mkdtemp(join(tmpdir(), 'jibs-member-emails-'));
+    databases = await Promise.all([
+      createTestDatabase('notifications'),
+      createTestDatabase('eventlog'),
+    ]);
+    const config = loadNotificationsConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: databases[0]!.url,
+      EVENTLOG_DATABASE_URL: databases[1]!.url,
+      JWKS_URL: 'http://127.0.0.1:1/jwks.json',
+      GATEWAY_SECRET: 'g'.repeat(32),
+      MAIL_TRANSPORT: 'mailbox',
+      MAILBOX_DIR: mailbox,
+    });
+    ({ app } = await createNotificationsApp(config));
+    await app.init();
+    dataSource = app.get(DataSource);
+    broker = app.get(EVENT_BROKER);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await Promise.all((databases ?? []).map((db) => db.drop()));
+    if (mailbox) await rm(mailbox, { recursive: true, force: true });
+  });
+
+  const envelope = <T extends EventType>(type: T, data: EventData<T>, subject: string) =>
+    buildEnvelope(type, data, { source: 'jibs/test', subject });
+
+  const publish = (events: EventEnvelope[]) =>
+    broker.publish(
+      events.map((event) => ({ topic: event.type, key: event.subject ?? 'x', envelope: event })),
+    );
+
+  const handled = async (eventId: string, group: string) =>
+    (
+      await dataSource.query('SELECT 1 FROM inbox WHERE consumer_group = $1 AND event_id = $2', [
+        group,
+        eventId,
+      ])
+    ).length === 1;
+
+  const mailsTo = async (address: string) =>
+    (await readMailbox(mailbox)).filter((mail) => mail.to === address);
+
+  const bellOf = async (userId: string) =>
+    (await dataSource.getRepository(NotificationEntity).find({ where: { userId } })).filter(
+      (notification) => notification.title !== Messages.welcomeTitle,
+    );
+
+  async function setEmail(on: boolean): Promise<void> {
+    await publish([
+      envelope(
+        'settings.updated',
+        { settings: { ...DEFAULT_SETTINGS, emailNotifications: on }, updatedBy: null },
+        'site',
+      ),
+    ]);
+    await eventually(
+      async () =>
+        (await dataSource.query('SELECT email_notifications FROM organisation'))[0]
+          ?.email_notifications === on,
+      { message: `email notifications ${on ? 'on' : 'off'}` },
+    );
+  }
+
+  async function aMember(): Promise<string> {
+    const userId = randomUUID();
+    await publish([
+      envelope(
+        'user.registered',
+        {
+          userId,
+          email: `${userId}@example.com`,
+          firstName: 'Amina',
+          lastName: 'Rahman',
+          role: 'member',
+        },
+        userId,
+      ),
+    ]);
+    await eventually(
+      async () =>
+        (await dataSource.query('SELECT 1 FROM recipients WHERE user_id = $1', [userId])).length ===
+        1,
+      { message: 'member known' },
+    );
+    return userId;
+  }
+
+  const reviewed = (userId: string) =>
+    envelope(
+      'report.reviewed',
+      {
+        reportId: randomUUID(),
+        userId,
+        status: 'approved',
+        adminNotes: '',
+        reviewedBy: randomUUID(),
+      },
+      userId,
+    );
+
+  const paid = (userId: string) =>
+    envelope(
+      'payment.completed',
+      {
+        paymentId: randomUUID(),
+        userId,
+        amount: 2_500,
+        currency: 'usd',
+        type: 'membership',
+        description: null,
+        providerPaymentId: null,
+      },
+      userId,
+    );
+
+  it('off: the member still gets the bell, but no review email and no receipt, not even later', async () => {
+    const userId = await aMember();
+    await setEmail(false);
+    const review = reviewed(userId);
+    const payment = paid(userId);
+    await publish([review, payment]);
+    await eventually(
+      async () =>
+        (await handled(review.id, REVIEWS_GROUP)) && (await handled(payment.id, BILLING_GROUP)),
+      { message: 'both handled' },
+    );
+    expect(await bellOf(userId)).toHaveLength(2);
+    expect(await dataSource.query('SELECT 1 FROM receipts WHERE user_id = $1', [userId])).toEqual(
+      [],
+    );
+    expect(
+      await dataSource.query('SELECT 1 FROM outgoing_mail WHERE recipient_user_id = $1', [userId]),
+    ).toEqual([]);
+
+    // Turned on again: what was not owed then is not sent now.
+    await setEmail(true);
+    const next = reviewed(userId);
+    await publish([next]);
+    await eventually(async () => (await mailsTo(`${userId}@example.com`)).length === 1, {
+      message: 'the new review mailed',
+    });
+    const owed = await dataSource.query(
+      'SELECT event_id FROM outgoing_mail WHERE recipient_user_id = $1',
+      [userId],
+    );
+    expect(owed).toEqual([{ event_id: next.id }]);
+    expect(await dataSource.query('SELECT 1 FROM receipts WHERE user_id = $1', [userId])).toEqual(
+      [],
+    );
+  });
+
+  it('on: the same events email the review and the receipt', async () => {
+    const userId = await aMember();
+    await setEmail(true);
+    await publish([reviewed(userId), paid(userId)]);
+    await eventually(async () => (await mailsTo(`${userId}@example.com`)).length === 2, {
+      message: 'review and receipt mailed',
+    });
+    expect(await bellOf(userId)).toHaveLength(2);
+  });
+});
