@@ -1,7 +1,7 @@
 import { HttpAdapterHost } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
-import { AuditEntryEntity, defineService } from '@jibs/subgraph';
+import { AdminExportModule, AuditEntryEntity, defineService } from '@jibs/subgraph';
 import { BILLING_CONFIG, type BillingConfig } from './billing.config';
 import { BillingResolver } from './checkout/billing.resolver';
 import { CheckoutEntity } from './checkout/checkout.entity';
@@ -30,6 +30,7 @@ import { SubscriptionEntity } from './webhooks/subscription.entity';
 import { mountSandboxPages } from './payments/sandbox-pages';
 import { mountWebhookEndpoint, WEBHOOK_PATH } from './webhooks/webhook-endpoint';
 import { WebhookService } from './webhooks/webhook.service';
+import { paymentsExport } from './export/payments.export';
 
 /** The provider the configuration names; the sandbox posts to this service's own endpoint. */
 function paymentProvider(
@@ -75,6 +76,9 @@ export const billingService = defineService<BillingConfig>({
     AuditEntryEntity,
   ],
   migrations: billingMigrations,
+  imports: ({ logger }) => [
+    AdminExportModule.forTables({ service: 'jibs/billing', tables: [paymentsExport], logger }),
+  ],
   providers: ({ config }) => [
     { provide: BILLING_CONFIG, useValue: config },
     {

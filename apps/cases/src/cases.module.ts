@@ -1,15 +1,19 @@
-import { AuditEntryEntity, defineService } from '@jibs/subgraph';
+import { AdminExportModule, AuditEntryEntity, defineService } from '@jibs/subgraph';
 import type { CasesConfig } from './cases.config';
 import { DeathReportEntity } from './death-reports/death-report.entity';
 import { DeathReportsResolver } from './death-reports/death-reports.resolver';
 import { DeathReportsService } from './death-reports/death-reports.service';
 import { casesMigrations } from './migrations';
+import { deathReportsExport } from './export/death-reports.export';
 
 /** Death reports: members submit them, admins review them. */
 export const casesService = defineService<CasesConfig>({
   name: 'cases',
   entities: [DeathReportEntity, AuditEntryEntity],
   migrations: casesMigrations,
+  imports: ({ logger }) => [
+    AdminExportModule.forTables({ service: 'jibs/cases', tables: [deathReportsExport], logger }),
+  ],
   providers: () => [DeathReportsService, DeathReportsResolver],
 });
 

@@ -1,5 +1,5 @@
 import { createMailer } from '@jibs/mailer';
-import { defineService } from '@jibs/subgraph';
+import { AdminExportModule, AuditEntryEntity, defineService } from '@jibs/subgraph';
 import { BillingConsumer } from './billing/billing.consumer';
 import { OrganisationEntity } from './billing/organisation.entity';
 import { ReceiptEntity } from './billing/receipt.entity';
@@ -18,6 +18,7 @@ import { NotificationStream } from './notifications/notification-stream';
 import { NotificationsResolver } from './notifications/notifications.resolver';
 import { NotificationsService } from './notifications/notifications.service';
 import { WelcomeConsumer } from './notifications/welcome.consumer';
+import { notificationsExport } from './export/notifications.export';
 
 /** Turns events into members' notifications and emails, and streams them live. */
 export const notificationsService = defineService<NotificationsConfig>({
@@ -29,8 +30,16 @@ export const notificationsService = defineService<NotificationsConfig>({
     OrganisationEntity,
     SubscriptionStateEntity,
     OutgoingMailEntity,
+    AuditEntryEntity,
   ],
   migrations: notificationsMigrations,
+  imports: ({ logger }) => [
+    AdminExportModule.forTables({
+      service: 'jibs/notifications',
+      tables: [notificationsExport],
+      logger,
+    }),
+  ],
   subscriptions: true,
   providers: ({ config }) => [
     NotificationStream,

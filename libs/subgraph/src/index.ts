@@ -10,3 +10,4 @@ export * from './request-text';
 export * from './define-service';
 export * from './audit/audit-entry.entity';
 export * from './audit/record-audit';
+export * from './export';

@@ -2,6 +2,7 @@ import { CreateEventTables1760000000000 } from '@jibs/events';
 import { NotificationsInitial1795314875957 } from './1795314875957-notifications-initial';
 import { BillingNotifications1795319007358 } from './1795319007358-billing-notifications';
 import { ReviewMails1795493669237 } from './1795493669237-review-mails';
+import { AuditEntries1795510000000 } from './1795510000000-audit-entries';
 
 /** In order. New migrations are generated with `npm run migration:generate -- notifications <Name>`. */
 export const notificationsMigrations = [
@@ -9,4 +10,5 @@ export const notificationsMigrations = [
   NotificationsInitial1795314875957,
   BillingNotifications1795319007358,
   ReviewMails1795493669237,
+  AuditEntries1795510000000,
 ];
