@@ -18,6 +18,9 @@ const DeathReportsPage = lazy(() =>
 const DocumentsPage = lazy(() =>
   import('../pages/documents-page').then((m) => ({ default: m.DocumentsPage })),
 );
+const ExportsPage = lazy(() =>
+  import('../exports/exports-page').then((m) => ({ default: m.ExportsPage })),
+);
 const NotYetAvailablePage = lazy(() =>
   import('../pages/not-yet-available-page').then((m) => ({ default: m.NotYetAvailablePage })),
 );
@@ -67,6 +70,14 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                     element={
                       <Suspense fallback={<PageLoader />}>
                         <DocumentsPage />
+                      </Suspense>
+                    }
+                  />
+                  <Route
+                    path="exports"
+                    element={
+                      <Suspense fallback={<PageLoader />}>
+                        <ExportsPage />
                       </Suspense>
                     }
                   />

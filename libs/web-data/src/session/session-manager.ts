@@ -74,6 +74,15 @@ export class SessionManager {
 
   getState = (): SessionState => this.state;
 
+  /**
+   * `Bearer <access token>` for the few plain HTTP requests (admin exports) that are not
+   * GraphQL; null when signed out. The token itself stays in memory.
+   */
+  authorization = (): string | null => {
+    const token = this.tokens.get();
+    return token ? `Bearer ${token}` : null;
+  };
+
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
