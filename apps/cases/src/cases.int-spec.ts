@@ -48,6 +48,7 @@ describe('cases service', () => {
       'deathReports',
       'myDeathReportCounts',
       'myDeathReports',
+      'restoreMyDeathReports',
       'reviewDeathReport',
       'submitDeathReport',
     ]);

@@ -5,6 +5,8 @@ import { DeathReportsResolver } from './death-reports/death-reports.resolver';
 import { DeathReportsService } from './death-reports/death-reports.service';
 import { casesMigrations } from './migrations';
 import { deathReportsExport } from './export/death-reports.export';
+import { DeathReportsRestoreResolver } from './export/death-reports-restore.resolver';
+import { DeathReportsRestoreService } from './export/death-reports-restore.service';
 
 /** Death reports: members submit them, admins review them. */
 export const casesService = defineService<CasesConfig>({
@@ -14,7 +16,12 @@ export const casesService = defineService<CasesConfig>({
   imports: ({ logger }) => [
     AdminExportModule.forTables({ service: 'jibs/cases', tables: [deathReportsExport], logger }),
   ],
-  providers: () => [DeathReportsService, DeathReportsResolver],
+  providers: () => [
+    DeathReportsService,
+    DeathReportsResolver,
+    DeathReportsRestoreService,
+    DeathReportsRestoreResolver,
+  ],
 });
 
 export const casesEntities = casesService.entities;
