@@ -178,7 +178,7 @@ export function AdminExportDialog({
           </SimpleGrid>
         )}
         {rangeError && (
-          <Text size="sm" c="red.8" role="alert" id={ids.range}>
+          <Text size="sm" c="red.9" role="alert" id={ids.range}>
             {rangeError}
           </Text>
         )}
