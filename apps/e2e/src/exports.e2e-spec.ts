@@ -159,6 +159,7 @@ describe('admin exports and member backup, end to end', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Export Payments' });
     await dialog.waitFor();
+    await expectAccessible(page, 'admin: export dialog');
 
     // A start after the end is announced, and Export stays disabled.
     await dialog.getByLabel('Only rows created within a date range').check();
@@ -173,8 +174,10 @@ describe('admin exports and member backup, end to end', () => {
     await dialog.getByLabel('Only rows created within a date range').uncheck();
     await shot('dialog');
 
+    // Exported by keyboard too: Tab to Export, Enter.
     const downloading = page.waitForEvent('download');
-    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    await tabTo(page, dialog.getByRole('button', { name: 'Export', exact: true }));
+    await page.keyboard.press('Enter');
     const download = await downloading;
     const filename = download.suggestedFilename();
     expect(filename).toMatch(/^jibs-payments-\d{4}-\d{2}-\d{2}\.csv$/);
