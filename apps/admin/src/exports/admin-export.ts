@@ -103,7 +103,7 @@ export async function exportFailure(response: Response): Promise<ExportFailure> 
       ? (first.extensions['fieldErrors'] as FieldErrors)
       : {};
   const message =
-    code === ErrorCode.BadUserInput && first?.message
+    (code === ErrorCode.BadUserInput || code === ErrorCode.RateLimited) && first?.message
       ? first.message
       : code === ErrorCode.Forbidden
         ? Messages.forbidden

@@ -8,7 +8,7 @@ import {
   type ExportTestKit,
   type ExportTestUser,
 } from '@jibs/subgraph';
-import { createTestDatabase, type TestDatabase } from '@jibs/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
 import { createCasesApp } from '../cases-app';
 import { loadCasesConfig } from '../cases.config';
 import { aDeathReport } from '../testing/cases-harness';
@@ -185,4 +185,49 @@ describe('admin export of death_reports', () => {
     const [{ n }] = await dataSource.query('SELECT count(*)::int AS n FROM death_reports');
     expect(everything.data.death_reports).toHaveLength(n);
   });
+  it('streams at most two exports at once, so the connection pool keeps serving GraphQL', async () => {
+    const admin = await kit.admin();
+    // About 20 MB of CSV: more than the sockets buffer, so an unread export stays open.
+    await dataSource.query(
+      `INSERT INTO death_reports (user_id, deceased_name, date_of_death, place_of_death, relationship_to_deceased, additional_notes)
+       SELECT gen_random_uuid(), 'Bulk ' || n, '2024-01-01', 'Houston', 'Parent', repeat('x', 1000)
+       FROM generate_series(1, 20000) n`,
+    );
+    const open = [
+      await kit.exportTable(url, 'death_reports', { format: 'csv' }, admin),
+      await kit.exportTable(url, 'death_reports', { format: 'csv' }, admin),
+    ];
+    expect(open.map((res) => res.status)).toEqual([200, 200]);
+    const third = await kit.exportTable(url, 'death_reports', { format: 'csv' }, admin);
+    expect(third.status).toBe(429);
+    expect((await third.json()).errors[0].extensions.code).toBe('RATE_LIMITED');
+    // GraphQL keeps answering while both exports hold their connections.
+    const member = await kit.member();
+    await submit(member);
+    const reads = await Promise.all(
+      [1, 2, 3, 4, 5].map(() =>
+        fetch(`${url}/graphql`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...gatewayHeaders(kit.gatewaySecret),
+            authorization: `Bearer ${member.token}`,
+          },
+          body: JSON.stringify({ query: '{ myDeathReports { id } }' }),
+        }).then((res) => res.json()),
+      ),
+    );
+    expect(reads.map((body) => body.data.myDeathReports.length)).toEqual([1, 1, 1, 1, 1]);
+    // A reader going away frees its slot.
+    await open[0]!.body!.cancel();
+    const next = await eventually(async () => {
+      const res = await kit.exportTable(url, 'death_reports', { format: 'json' }, admin);
+      if (res.status === 200) return res;
+      await res.body?.cancel();
+      return null;
+    });
+    const body = await next.json();
+    expect(body.data.death_reports.length).toBeGreaterThan(20000);
+    await open[1]!.body!.cancel();
+  }, 60_000);
 });

@@ -36,13 +36,22 @@ export interface AdminExportOptions {
   logger: Logger;
   /** Rows per keyset batch (tests make it small). */
   batchSize?: number;
+  /**
+   * Exports one instance streams at once (default 2): each holds a database connection for as
+   * long as its reader takes, and the pool (10) must keep serving GraphQL.
+   */
+  maxConcurrent?: number;
 }
+
+export const EXPORT_BUSY_MESSAGE =
+  'Other exports are running. Please try again when they have finished.';
 
 const STATUS: Record<string, number> = {
   [ErrorCode.BadUserInput]: 400,
   [ErrorCode.Unauthenticated]: 401,
   [ErrorCode.Forbidden]: 403,
   [ErrorCode.NotFound]: 404,
+  [ErrorCode.RateLimited]: 429,
 };
 
 /** The GraphQL error shape, so that clients match `extensions.code` as everywhere else. */
@@ -65,6 +74,8 @@ function sendError(res: Response, error: DomainError): void {
 
 @Controller(ADMIN_EXPORT_PATH.slice(1))
 class AdminExportController {
+  private running = 0;
+
   constructor(
     @Inject(EXPORT_OPTIONS) private readonly options: AdminExportOptions,
     @Inject(TOKEN_VERIFIER) private readonly verify: TokenVerifier,
@@ -96,10 +107,26 @@ class AdminExportController {
       if (!found) throw DomainError.notFound();
       table = found;
       request = parseAdminExportRequest(query);
+      if (this.running >= (this.options.maxConcurrent ?? 2))
+        throw DomainError.rateLimited(EXPORT_BUSY_MESSAGE);
     } catch (error) {
       if (error instanceof DomainError) return sendError(res, error);
       throw error;
     }
+    this.running += 1;
+    try {
+      await this.stream(admin, table, request, res);
+    } finally {
+      this.running -= 1;
+    }
+  }
+
+  private async stream(
+    admin: AuthUser,
+    table: ExportTable,
+    request: ReturnType<typeof parseAdminExportRequest>,
+    res: Response,
+  ): Promise<void> {
     const now = new Date();
     await this.dataSource.transaction((manager) =>
       recordAudit(manager, {
