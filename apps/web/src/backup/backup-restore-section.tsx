@@ -106,6 +106,8 @@ export function BackupRestoreSection() {
           <FileInput
             label="Backup file"
             placeholder="Choose a backup (.json)"
+            // Mantine's placeholder grey is too faint to read (WCAG contrast).
+            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
             accept="application/json,.json"
             value={file}
             onChange={(next) => {
@@ -113,6 +115,7 @@ export function BackupRestoreSection() {
               setFailure(null);
             }}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear backup file' }}
             style={{ flex: '1 1 16rem' }}
             aria-describedby={failure ? ids.failure : undefined}
           />
