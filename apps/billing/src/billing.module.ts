@@ -1,9 +1,9 @@
 import { HttpAdapterHost } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
-import { AuditEntryEntity, defineService } from '@jibs/subgraph';
 import { AdminMembersResolver } from './admin-members/admin-members.resolver';
 import { AdminMembersService } from './admin-members/admin-members.service';
+import { AdminExportModule, AuditEntryEntity, defineService } from '@jibs/subgraph';
 import { BILLING_CONFIG, type BillingConfig } from './billing.config';
 import { BillingAnalyticsResolver } from './analytics/billing-analytics.resolver';
 import { MemberStatusHistoryEntity } from './analytics/member-status-history.entity';
@@ -38,6 +38,7 @@ import { paymentProviderDiagnostic } from './payments/payment-provider-diagnosti
 import { mountSandboxPages } from './payments/sandbox-pages';
 import { mountWebhookEndpoint, WEBHOOK_PATH } from './webhooks/webhook-endpoint';
 import { WebhookService } from './webhooks/webhook.service';
+import { paymentsExport } from './export/payments.export';
 
 /** The provider the configuration names; the sandbox posts to this service's own endpoint. */
 function paymentProvider(
@@ -85,6 +86,9 @@ export const billingService = defineService<BillingConfig>({
     MemberStatusHistoryEntity,
   ],
   migrations: billingMigrations,
+  imports: ({ logger }) => [
+    AdminExportModule.forTables({ service: 'jibs/billing', tables: [paymentsExport], logger }),
+  ],
   providers: ({ config }) => [
     { provide: BILLING_CONFIG, useValue: config },
     {

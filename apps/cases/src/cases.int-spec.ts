@@ -49,6 +49,7 @@ describe('cases service', () => {
       'deathReportsPerMonth',
       'myDeathReportCounts',
       'myDeathReports',
+      'restoreMyDeathReports',
       'reviewDeathReport',
       'submitDeathReport',
     ]);

@@ -1,4 +1,4 @@
-import { AuditEntryEntity, defineService } from '@jibs/subgraph';
+import { AdminExportModule, AuditEntryEntity, defineService } from '@jibs/subgraph';
 import type { CasesConfig } from './cases.config';
 import { DeathReportEntity } from './death-reports/death-report.entity';
 import { CasesAnalyticsResolver } from './analytics/cases-analytics.resolver';
@@ -6,17 +6,25 @@ import { DeathReportsResolver } from './death-reports/death-reports.resolver';
 import { DeathReportsService } from './death-reports/death-reports.service';
 import { DeathReportsUserResolver } from './members/death-reports-user.resolver';
 import { casesMigrations } from './migrations';
+import { deathReportsExport } from './export/death-reports.export';
+import { DeathReportsRestoreResolver } from './export/death-reports-restore.resolver';
+import { DeathReportsRestoreService } from './export/death-reports-restore.service';
 
 /** Death reports: members submit them, admins review them. */
 export const casesService = defineService<CasesConfig>({
   name: 'cases',
   entities: [DeathReportEntity, AuditEntryEntity],
   migrations: casesMigrations,
+  imports: ({ logger }) => [
+    AdminExportModule.forTables({ service: 'jibs/cases', tables: [deathReportsExport], logger }),
+  ],
   providers: () => [
     DeathReportsService,
     DeathReportsResolver,
     DeathReportsUserResolver,
     CasesAnalyticsResolver,
+    DeathReportsRestoreService,
+    DeathReportsRestoreResolver,
   ],
 });
 

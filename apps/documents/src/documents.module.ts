@@ -1,7 +1,7 @@
 import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DataSource } from 'typeorm';
 import { createPresigningClient, createS3Client } from '@jibs/storage';
-import { AuditEntryEntity, defineService, EventRoundTrip } from '@jibs/subgraph';
+import { AdminExportModule, AuditEntryEntity, defineService, EventRoundTrip } from '@jibs/subgraph';
 import { DOCUMENTS_CONFIG, type DocumentsConfig } from './documents.config';
 import { DocumentEntity } from './documents/document.entity';
 import { DocumentsResolver } from './documents/documents.resolver';
@@ -22,6 +22,7 @@ import { documentsDiagnostics } from './settings/documents-diagnostics';
 import { SettingsConsumer } from './settings/settings.consumer';
 import { UploadSettingsEntity } from './settings/upload-settings.entity';
 import { UploadSettingsService } from './settings/upload-settings.service';
+import { documentsExport } from './export/documents.export';
 
 export { S3_CLIENT };
 
@@ -30,6 +31,9 @@ export const documentsService = defineService<DocumentsConfig>({
   name: 'documents',
   entities: [DocumentEntity, AuditEntryEntity, UploadSettingsEntity, MemberEntity],
   migrations: documentsMigrations,
+  imports: ({ logger }) => [
+    AdminExportModule.forTables({ service: 'jibs/documents', tables: [documentsExport], logger }),
+  ],
   providers: ({ config }) => [
     { provide: DOCUMENTS_CONFIG, useValue: config },
     { provide: DOCUMENTS_BUCKET, useValue: config.S3_BUCKET_DOCUMENTS },

@@ -28,6 +28,7 @@ import {
 import { billingHttpUrl, billingProxy } from './billing-proxy';
 import { clientAddressResolver } from './client-address';
 import { corsPolicy, isAllowedSocketOrigin } from './cors-policy';
+import { exportProxy } from './export-proxy';
 import { createErrorFormatter } from './format-error';
 import type { GatewayConfig } from './gateway.config';
 import { httpSubscriptionGuard } from './http-subscription-guard';
@@ -137,6 +138,15 @@ export async function createGatewayServer(
     );
   }
   app.use(corsPolicy(config.CORS_ORIGINS));
+  // Admin exports stream from the service that owns the table.
+  app.use(
+    exportProxy({
+      subgraphs: config.subgraphs,
+      logger,
+      gatewaySecret: config.GATEWAY_SECRET,
+      clientAddress,
+    }),
+  );
 
   const urls = new Map(config.subgraphs.map(({ name, url }) => [name, url]));
   const gateway = new ApolloGateway({

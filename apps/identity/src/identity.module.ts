@@ -4,7 +4,7 @@ import { DatabaseModule } from '@jibs/database';
 import { EventsModule, InboxEntity, OutboxEntity } from '@jibs/events';
 import { createMailer, createSmsSender } from '@jibs/mailer';
 import { LOGGER, type Logger, type ServiceMetrics } from '@jibs/observability';
-import { AuditEntryEntity, subgraphGraphQLModule } from '@jibs/subgraph';
+import { AdminExportModule, AuditEntryEntity, subgraphGraphQLModule } from '@jibs/subgraph';
 import { AccountLoader } from './accounts/account-loader';
 import { AccountEntity } from './accounts/account.entity';
 import { AccountsResolver } from './accounts/accounts.resolver';
@@ -18,6 +18,7 @@ import { Viewers } from './accounts/viewers';
 import { ContactMessageEntity } from './contact/contact-message.entity';
 import { ContactResolver } from './contact/contact.resolver';
 import { ContactService } from './contact/contact.service';
+import { profilesExport } from './export/profiles.export';
 import { IDENTITY_CONFIG, type IdentityConfig } from './identity.config';
 import { SigningKey } from './keys/signing-key';
 import { identityMigrations } from './migrations';
@@ -108,6 +109,7 @@ export class IdentityModule {
           metrics,
           production: config.NODE_ENV === 'production',
         })),
+        AdminExportModule.forTables({ service: 'jibs/identity', tables: [profilesExport], logger }),
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },

@@ -1,12 +1,12 @@
 import { createMailer } from '@jibs/mailer';
 import { AccountChangesConsumer } from './account-changes/account-changes.consumer';
-import { defineService } from '@jibs/subgraph';
 import { AuditTrailConsumer } from './audit/audit-trail.consumer';
 import { AuditTrailEntity } from './audit/audit-trail.entity';
 import { AuditTrailResolver } from './audit/audit-trail.resolver';
 import { AuditTrailService } from './audit/audit-trail.service';
 import { SentMessagesResolver } from './sent/sent-messages.resolver';
 import { SentMessagesService } from './sent/sent-messages.service';
+import { AdminExportModule, AuditEntryEntity, defineService } from '@jibs/subgraph';
 import { BillingConsumer } from './billing/billing.consumer';
 import { OrganisationEntity } from './billing/organisation.entity';
 import { ReceiptEntity } from './billing/receipt.entity';
@@ -26,6 +26,7 @@ import { NotificationStream } from './notifications/notification-stream';
 import { NotificationsResolver } from './notifications/notifications.resolver';
 import { NotificationsService } from './notifications/notifications.service';
 import { WelcomeConsumer } from './notifications/welcome.consumer';
+import { notificationsExport } from './export/notifications.export';
 
 /** Turns events into members' notifications and emails, and streams them live. */
 export const notificationsService = defineService<NotificationsConfig>({
@@ -38,8 +39,16 @@ export const notificationsService = defineService<NotificationsConfig>({
     SubscriptionStateEntity,
     OutgoingMailEntity,
     AuditTrailEntity,
+    AuditEntryEntity,
   ],
   migrations: notificationsMigrations,
+  imports: ({ logger }) => [
+    AdminExportModule.forTables({
+      service: 'jibs/notifications',
+      tables: [notificationsExport],
+      logger,
+    }),
+  ],
   subscriptions: true,
   providers: ({ config }) => [
     NotificationStream,

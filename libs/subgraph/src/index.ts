@@ -13,3 +13,4 @@ export * from './audit/record-audit';
 export * from './diagnostics/diagnostic-check';
 export * from './diagnostics/diagnostics-route';
 export * from './diagnostics/event-round-trip';
+export * from './export';

@@ -29,6 +29,9 @@ const SentMessagesPage = lazy(() =>
 const SettingsPage = lazy(() =>
   import('../settings/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
+const ExportsPage = lazy(() =>
+  import('../exports/exports-page').then((m) => ({ default: m.ExportsPage })),
+);
 const TestingPage = lazy(() =>
   import('../testing/testing-page').then((m) => ({ default: m.TestingPage })),
 );
@@ -95,6 +98,14 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                     element={
                       <Suspense fallback={<PageLoader />}>
                         <TestingPage />
+                      </Suspense>
+                    }
+                  />
+                  <Route
+                    path="exports"
+                    element={
+                      <Suspense fallback={<PageLoader />}>
+                        <ExportsPage />
                       </Suspense>
                     }
                   />

@@ -29,6 +29,7 @@ import {
 import classes from './admin-layout.module.css';
 import { readSidebarOpen, sidebarCookie } from './sidebar-state';
 import { AuditIcon } from '../audit/audit-icon';
+import { ExportsIcon } from '../exports/exports-icon';
 
 /** Mantine's `sm` breakpoint is 48em: the spec's 768px mobile breakpoint. */
 const MOBILE_QUERY = '(max-width: 47.99em)';
@@ -50,6 +51,7 @@ const SYSTEM_NAVIGATION: NavItem[] = [
   { label: 'Settings', to: '/settings', icon: <SettingsIcon /> },
   { label: 'Testing & Documentation', to: '/testing', icon: <TestingIcon /> },
   { label: 'Audit Trail', to: '/audit', icon: <AuditIcon /> },
+  { label: 'Exports', to: '/exports', icon: <ExportsIcon /> },
 ];
 
 /**

@@ -3,6 +3,7 @@ import { NotificationsInitial1795314875957 } from './1795314875957-notifications
 import { BillingNotifications1795319007358 } from './1795319007358-billing-notifications';
 import { ReviewMails1795493669237 } from './1795493669237-review-mails';
 import { AuditTrail1795504271047 } from './1795504271047-audit-trail';
+import { AuditEntries1795510000000 } from './1795510000000-audit-entries';
 
 /** In order. New migrations are generated with `npm run migration:generate -- notifications <Name>`. */
 export const notificationsMigrations = [
@@ -11,4 +12,5 @@ export const notificationsMigrations = [
   BillingNotifications1795319007358,
   ReviewMails1795493669237,
   AuditTrail1795504271047,
+  AuditEntries1795510000000,
 ];

@@ -14,6 +14,7 @@ import {
 import { ErrorCode, PHONE_MAX_LENGTH, US_STATES } from '@jibs/domain';
 import { Link } from 'react-router';
 import { toApiError } from '@jibs/web-data';
+import { BackupRestoreSection } from '../backup/backup-restore-section';
 import { formatCalendarDate } from '../format/calendar-date';
 import { MeDocument, type ProfileFragment } from '../gql/graphql';
 import { DetailList } from '../layout/detail-list';
@@ -196,6 +197,7 @@ function ProfileDetails({ profile }: { profile: ProfileFragment }) {
 
         <HouseholdPanel registrationFeePaid={profile.registrationFeePaid} />
         {profile.registrationFeePaid ? <SubscriptionCard /> : <RegistrationPaymentPanel />}
+        <BackupRestoreSection />
       </Stack>
     </Container>
   );

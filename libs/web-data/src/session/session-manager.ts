@@ -76,6 +76,14 @@ export class SessionManager {
 
   /** The current access token, for the few calls that are not GraphQL (admin diagnostics). */
   accessToken = (): string | null => this.tokens.get();
+  /**
+   * `Bearer <access token>` for the few plain HTTP requests (admin exports) that are not
+   * GraphQL; null when signed out. The token itself stays in memory.
+   */
+  authorization = (): string | null => {
+    const token = this.tokens.get();
+    return token ? `Bearer ${token}` : null;
+  };
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);

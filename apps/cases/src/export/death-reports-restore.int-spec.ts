@@ -1,0 +1,166 @@
+import type { INestApplication } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { DataSource } from 'typeorm';
+import { DeathReportMessages } from '@jibs/domain';
+import {
+  gatewayHeaders,
+  startExportTestKit,
+  type ExportTestKit,
+  type ExportTestUser,
+} from '@jibs/subgraph';
+import { createTestDatabase, type TestDatabase } from '@jibs/testing';
+import { createCasesApp } from '../cases-app';
+import { loadCasesConfig } from '../cases.config';
+import { aDeathReport, type GqlBody } from '../testing/cases-harness';
+
+const RESTORE = `mutation($reports: [RestoreDeathReportInput!]!) { restoreMyDeathReports(reports: $reports) }`;
+const MINE = `{ myDeathReports { id deceasedName dateOfDeath placeOfDeath relationshipToDeceased additionalNotes status } }`;
+
+describe("restoring a member's death reports from a backup", () => {
+  let kit: ExportTestKit;
+  let databases: TestDatabase[];
+  let app: INestApplication;
+  let url: string;
+  let dataSource: DataSource;
+
+  async function gql(query: string, variables: object, user?: ExportTestUser): Promise<GqlBody> {
+    const res = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...gatewayHeaders(kit.gatewaySecret),
+        ...(user ? { authorization: `Bearer ${user.token}` } : {}),
+      },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await res.json()) as GqlBody;
+  }
+
+  /** The member's backup of their reports, as the web client makes it. */
+  async function backupOf(user: ExportTestUser) {
+    const body = await gql(MINE, {}, user);
+    return (body.data.myDeathReports as Record<string, unknown>[]).map(
+      ({ status: _status, ...report }) => report,
+    );
+  }
+
+  async function submit(user: ExportTestUser) {
+    const body = await gql(
+      `mutation($input: SubmitDeathReportInput!) { submitDeathReport(input: $input) { id } }`,
+      { input: aDeathReport() },
+      user,
+    );
+    return body.data.submitDeathReport.id as string;
+  }
+
+  const rows = async (where = 'true', params: unknown[] = []): Promise<number> =>
+    (
+      await dataSource.query(`SELECT count(*)::int AS n FROM death_reports WHERE ${where}`, params)
+    )[0].n;
+
+  beforeAll(async () => {
+    kit = await startExportTestKit();
+    databases = await Promise.all([createTestDatabase('cases'), createTestDatabase('eventlog')]);
+    const config = loadCasesConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: databases[0]!.url,
+      EVENTLOG_DATABASE_URL: databases[1]!.url,
+      JWKS_URL: kit.jwksUrl,
+      GATEWAY_SECRET: kit.gatewaySecret,
+    });
+    ({ app } = await createCasesApp(config));
+    await app.listen(0, '127.0.0.1');
+    url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    dataSource = app.get(DataSource);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await kit?.close();
+    await Promise.all((databases ?? []).map((db) => db.drop()));
+  });
+
+  it('refuses anonymous callers', async () => {
+    const body = await gql(RESTORE, { reports: [{ id: randomUUID(), ...aDeathReport() }] });
+    expect(body.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
+    expect(await rows()).toBe(0);
+  });
+
+  it('re-creates what is missing under its id, as pending, and nothing the second time', async () => {
+    const member = await kit.member();
+    const kept = await submit(member);
+    const lost = await submit(member);
+    // The member's report was reviewed before it was lost: the backup cannot bring that back.
+    await dataSource.query(`UPDATE death_reports SET status = 'approved' WHERE id = $1`, [lost]);
+    const backup = await backupOf(member);
+    await dataSource.query('DELETE FROM death_reports WHERE id = $1', [lost]);
+    const before = await dataSource.query(
+      `SELECT count(*)::int AS n FROM outbox WHERE topic = 'report.submitted'`,
+    );
+
+    const first = await gql(RESTORE, { reports: backup }, member);
+    expect(first.errors).toBeUndefined();
+    expect(first.data.restoreMyDeathReports).toBe(1);
+    const [row] = await dataSource.query(
+      'SELECT user_id, status, reviewed_by FROM death_reports WHERE id = $1',
+      [lost],
+    );
+    expect(row).toEqual({ user_id: member.id, status: 'pending', reviewed_by: null });
+    const mine = await backupOf(member);
+    expect(mine.map((report) => report['id']).sort()).toEqual([kept, lost].sort());
+    expect(mine.find((report) => report['id'] === lost)).toEqual(
+      backup.find((report) => report['id'] === lost),
+    );
+    const after = await dataSource.query(
+      `SELECT count(*)::int AS n FROM outbox WHERE topic = 'report.submitted'`,
+    );
+    expect(after[0].n).toBe(before[0].n + 1);
+
+    const second = await gql(RESTORE, { reports: backup }, member);
+    expect(second.data.restoreMyDeathReports).toBe(0);
+    expect(await rows('user_id = $1', [member.id])).toBe(2);
+  });
+
+  it("never writes another member's report from a forged backup", async () => {
+    const owner = await kit.member();
+    const forger = await kit.member();
+    const theirs = await submit(owner);
+    const [original] = await dataSource.query('SELECT * FROM death_reports WHERE id = $1', [
+      theirs,
+    ]);
+    const forged = [{ id: theirs, ...aDeathReport({ deceasedName: 'Forged Name' }) }];
+    const body = await gql(RESTORE, { reports: forged }, forger);
+    expect(body.data.restoreMyDeathReports).toBe(0);
+    const [now] = await dataSource.query('SELECT * FROM death_reports WHERE id = $1', [theirs]);
+    expect(now).toEqual(original);
+    expect(await rows('user_id = $1', [forger.id])).toBe(0);
+  });
+
+  it('checks the whole backup first: one bad report and nothing is written', async () => {
+    const member = await kit.member();
+    const good = { id: randomUUID(), ...aDeathReport() };
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { ...aDeathReport({ deceasedName: '   ' }), id: randomUUID() },
+        'reports.1.deceasedName',
+        DeathReportMessages.deceasedNameRequired,
+      ],
+      [
+        { ...aDeathReport({ dateOfDeath: '2999-01-01' }), id: randomUUID() },
+        'reports.1.dateOfDeath',
+        DeathReportMessages.dateOfDeathInFuture,
+      ],
+      [{ ...aDeathReport(), id: 'not-a-uuid' }, 'reports.1.id', 'This report id is not valid'],
+      [{ ...good }, 'reports.1.id', 'This report appears twice in the backup'],
+    ];
+    for (const [bad, field, message] of cases) {
+      const body = await gql(RESTORE, { reports: [good, bad] }, member);
+      expect(body.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
+      expect(body.errors?.[0]?.extensions.fieldErrors).toEqual({ [field]: message });
+      expect(body.errors?.[0]?.message).toBe(message);
+    }
+    expect(await rows('user_id = $1', [member.id])).toBe(0);
+  });
+});
