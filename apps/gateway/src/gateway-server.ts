@@ -37,6 +37,7 @@ import { errorHandler, requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
 import { mountStaticWeb } from './static-web';
 import { SubgraphDataSource, type GatewayContext } from './subgraph-data-source';
+import { createSubgraphFetcher } from './subgraph-fetcher';
 import { subgraphReadiness } from './subgraph-readiness';
 import { createSubscriptionProxy } from './subscription-proxy';
 
@@ -132,6 +133,7 @@ export async function createGatewayServer(
   app.use(corsPolicy(config.CORS_ORIGINS));
 
   const urls = new Map(config.subgraphs.map(({ name, url }) => [name, url]));
+  const fetcher = createSubgraphFetcher();
   const gateway = new ApolloGateway({
     supergraphSdl: config.supergraphSdl,
     logger,
@@ -139,7 +141,7 @@ export async function createGatewayServer(
       const url = urls.get(name);
       // loadGatewayConfig already failed fast on a missing URL; this guards hand-built configs.
       if (!url) throw new Error(`No URL configured for the "${name}" subgraph`);
-      return new SubgraphDataSource(name, url, config.GATEWAY_SECRET);
+      return new SubgraphDataSource(name, url, config.GATEWAY_SECRET, fetcher);
     },
   });
   let apiSchema: GraphQLSchema | undefined;
@@ -233,6 +235,7 @@ export async function createGatewayServer(
     revocations.stop();
     await subscriptions.close();
     await apollo.stop();
+    fetcher.destroy();
     throw error;
   }
   const { port } = httpServer.address() as AddressInfo;
@@ -249,6 +252,7 @@ export async function createGatewayServer(
     revocations.stop();
     await subscriptions.close();
     await apollo.stop();
+    fetcher.destroy();
     throw error;
   }
   const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
@@ -274,6 +278,7 @@ export async function createGatewayServer(
         // Sockets first: an open WebSocket would otherwise hold the HTTP server open.
         await subscriptions.close();
         await apollo.stop();
+        fetcher.destroy();
         await metricsServer.close();
       })()),
   };
