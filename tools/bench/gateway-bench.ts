@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -25,8 +25,8 @@ import { aBenchSignUp, graphql, startBenchStack, type LoadResult } from './bench
  * The stock and Hive gateways run in their own processes, as ours does.
  */
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const PER_ROUND = Number(process.env.BENCH_CALLS_PER_ROUND ?? 400);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
+const PER_ROUND = Number(process.env.BENCH_CALLS_PER_ROUND ?? 250);
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 300);
 const USERS = 8;
 
@@ -192,8 +192,44 @@ async function signUp(gateway: string, mailbox: string, email: string): Promise<
   return done.data.completeSignUp.accessToken;
 }
 
+/**
+ * CPU seconds (user + system) a process has used, from /proc (Linux): what a process costs per
+ * request, which unlike throughput hardly depends on what else the host is running.
+ */
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** USER_HZ: 100 on every Linux this runs on. */
+const CLOCK_TICKS = 100;
+
+/** The stack's process for `service` (started by this process: JIBS_PARENT_PID). */
+function stackPid(service: string): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!cmdline.includes(`apps/${service}/src/main.js`)) continue;
+      const environ = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+      if (environ.includes(`JIBS_PARENT_PID=${process.pid}`)) return Number(entry);
+    } catch {
+      // Gone, or not ours to read.
+    }
+  }
+  return undefined;
+}
+
 interface Target {
   label: string;
+  /** The process whose CPU per request is reported: the gateway (or identity, direct). */
+  pid?: number;
   query: string;
   url: string;
   headers: Record<string, string>;
@@ -279,14 +315,46 @@ async function main(): Promise<void> {
     };
 
     const asGateway = gatewayHeaders(secrets.gatewaySecret, '127.0.0.1');
+    const [identityPid, oursPid] = [stackPid('identity'), stackPid('gateway')];
+    const [apolloPid, hivePid] = [apollo.child.pid, hive.child.pid];
     const targets: Target[] = [
-      { label: 'me  straight to identity', query: ME, url: urls['identity']!, headers: asGateway },
-      { label: 'me  via our gateway', query: ME, url: ours, headers: {} },
-      { label: 'me  via stock Apollo Gateway', query: ME, url: apollo.url, headers: {} },
-      { label: 'me  via Hive Gateway (router-runtime)', query: ME, url: hive.url, headers: {} },
-      { label: '4sg via our gateway', query: FOUR, url: ours, headers: {} },
-      { label: '4sg via stock Apollo Gateway', query: FOUR, url: apollo.url, headers: {} },
-      { label: '4sg via Hive Gateway (router-runtime)', query: FOUR, url: hive.url, headers: {} },
+      {
+        label: 'me  straight to identity',
+        query: ME,
+        url: urls['identity']!,
+        headers: asGateway,
+        pid: identityPid,
+      },
+      { label: 'me  via our gateway', query: ME, url: ours, headers: {}, pid: oursPid },
+      {
+        label: 'me  via stock Apollo Gateway',
+        query: ME,
+        url: apollo.url,
+        headers: {},
+        pid: apolloPid,
+      },
+      {
+        label: 'me  via Hive Gateway (router-runtime)',
+        query: ME,
+        url: hive.url,
+        headers: {},
+        pid: hivePid,
+      },
+      { label: '4sg via our gateway', query: FOUR, url: ours, headers: {}, pid: oursPid },
+      {
+        label: '4sg via stock Apollo Gateway',
+        query: FOUR,
+        url: apollo.url,
+        headers: {},
+        pid: apolloPid,
+      },
+      {
+        label: '4sg via Hive Gateway (router-runtime)',
+        query: FOUR,
+        url: hive.url,
+        headers: {},
+        pid: hivePid,
+      },
     ];
     const load = async (target: Target, total: number, latencies?: number[]) => {
       const tokens = await Promise.all(Array.from({ length: total }, mint));
@@ -320,26 +388,34 @@ async function main(): Promise<void> {
       }
       await load(target, WARM_UP);
     }
-    const results = targets.map(() => ({ runs: [] as LoadResult[], latencies: [] as number[][] }));
+    const results = targets.map(() => ({
+      runs: [] as LoadResult[],
+      latencies: [] as number[][],
+      cpu: 0,
+    }));
     for (let round = 0; round < ROUNDS; round += 1) {
       // Rotate the starting target each round so none is always first after a pause.
       for (let k = 0; k < targets.length; k += 1) {
         const index = (k + round) % targets.length;
         const latencies: number[] = [];
+        const cpuBefore = cpuSeconds(targets[index]!.pid);
         results[index]!.runs.push(await load(targets[index]!, PER_ROUND, latencies));
+        results[index]!.cpu += cpuSeconds(targets[index]!.pid) - cpuBefore;
         results[index]!.latencies.push(latencies);
       }
     }
     const merged = results.map(({ runs, latencies }) => merge(runs, latencies));
     const rate = (label: string) => merged[targets.findIndex((t) => t.label === label)]!.rate;
+    const cpuPerCall = (i: number) => (results[i]!.cpu * 1000) / merged[i]!.count;
     const lines = targets.map((target, i) => {
       const r = merged[i]!;
-      return `${target.label.padEnd(40)} ${r.rate.toFixed(0).padStart(6)}/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms${r.errors ? `  ${r.errors} ERRORS` : ''}`;
+      return `${target.label.padEnd(40)} ${r.rate.toFixed(0).padStart(6)}/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  CPU ${cpuPerCall(i).toFixed(2).padStart(5)} ms/call${r.errors ? `  ${r.errors} ERRORS` : ''}`;
     });
     const ratio = (a: string, b: string) => (rate(a) / rate(b)).toFixed(2);
     lines.push(
       '',
       `me:  ours/direct ${ratio('me  via our gateway', 'me  straight to identity')}x, ours/stock Apollo ${ratio('me  via our gateway', 'me  via stock Apollo Gateway')}x, ours/Hive ${ratio('me  via our gateway', 'me  via Hive Gateway (router-runtime)')}x, Hive/direct ${ratio('me  via Hive Gateway (router-runtime)', 'me  straight to identity')}x`,
+      "CPU ms/call: that of the gateway process (straight to identity: identity's), user + system.",
       `4sg: ours/stock Apollo ${ratio('4sg via our gateway', '4sg via stock Apollo Gateway')}x, ours/Hive ${ratio('4sg via our gateway', '4sg via Hive Gateway (router-runtime)')}x`,
     );
     process.stdout.write(
