@@ -88,6 +88,36 @@ describe('createSubgraphFetcher', () => {
     expect(seen[2]!.socket).toBe(seen[0]!.socket);
   });
 
+  it('sends again, on a new connection, a request that met a kept-alive connection the subgraph just closed', async () => {
+    // The subgraph drops each connection when its second request arrives, unanswered: what
+    // a server closing an idle connection at that very moment looks like to the client.
+    const requestsOn = new Map<unknown, number>();
+    answer = (res) => {
+      const socket = seen[seen.length - 1]!.socket;
+      const count = (requestsOn.get(socket) ?? 0) + 1;
+      requestsOn.set(socket, count);
+      if (count === 2) {
+        res.socket?.destroy();
+        return;
+      }
+      res.setHeader('content-type', 'application/json');
+      res.end('{"data":{}}');
+    };
+    await fetcher(url, { method: 'POST', body: '{}' });
+    const second = await fetcher(url, { method: 'POST', body: '{"n":2}' });
+    expect(await second.json()).toEqual({ data: {} });
+    expect(seen.map((request) => request.body)).toEqual(['{}', '{"n":2}', '{"n":2}']);
+    expect(seen[2]!.socket).not.toBe(seen[0]!.socket);
+  });
+
+  it('does not send again a request whose new connection was dropped', async () => {
+    const fresh = createSubgraphFetcher();
+    answer = (res) => void res.socket?.destroy();
+    await expect(fresh(url, { method: 'POST', body: '{}' })).rejects.toThrow(/socket hang up/);
+    expect(seen).toHaveLength(1);
+    fresh.destroy();
+  });
+
   it('gives error statuses and non-JSON bodies to the data source as they are', async () => {
     answer = (res) => {
       res.statusCode = 503;

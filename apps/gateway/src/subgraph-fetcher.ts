@@ -109,6 +109,9 @@ export class SubgraphResponse implements FetcherResponse {
   }
 }
 
+/** Sends on a pooled connection the subgraph had just closed, retried on another. */
+const STALE_CONNECTION_RETRIES = 2;
+
 interface Target {
   https: boolean;
   hostname: string;
@@ -154,14 +157,15 @@ export function createSubgraphFetcher(options: SubgraphFetcherOptions = {}): Fet
     return target;
   };
 
-  const fetcher = (url: string, init: FetcherRequestInit = {}): Promise<FetcherResponse> =>
+  const send = (url: string, init: FetcherRequestInit, retries: number): Promise<FetcherResponse> =>
     new Promise<FetcherResponse>((resolve, reject) => {
       const target = targetOf(url);
-      const send = target.https ? httpsRequest : httpRequest;
+      const request = target.https ? httpsRequest : httpRequest;
       const body = init.body;
       const headers: Record<string, string | number> = { ...init.headers };
       if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
-      const req = send(
+      let answered = false;
+      const req = request(
         {
           hostname: target.hostname,
           port: target.port,
@@ -173,6 +177,7 @@ export function createSubgraphFetcher(options: SubgraphFetcherOptions = {}): Fet
           signal: init.signal as AbortSignal | undefined,
         },
         (res) => {
+          answered = true;
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('error', reject);
@@ -190,9 +195,20 @@ export function createSubgraphFetcher(options: SubgraphFetcherOptions = {}): Fet
         },
       );
       req.on('timeout', () => req.destroy(new Error(`Subgraph request timed out: ${url}`)));
-      req.on('error', reject);
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        // The subgraph closed an idle kept-alive connection just as this request went out on
+        // it (socket hang up / ECONNRESET with no answer): it never read the request, so it is
+        // sent again, on another connection. Node's documented remedy; anything else fails.
+        if (req.reusedSocket && !answered && error.code === 'ECONNRESET' && retries > 0) {
+          resolve(send(url, init, retries - 1));
+          return;
+        }
+        reject(error);
+      });
       req.end(body);
     });
+  const fetcher = (url: string, init: FetcherRequestInit = {}): Promise<FetcherResponse> =>
+    send(url, init, STALE_CONNECTION_RETRIES);
   return Object.assign(fetcher, {
     destroy: () => {
       http.destroy();
