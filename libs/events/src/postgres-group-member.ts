@@ -350,7 +350,7 @@ export class PostgresGroupMember {
     const { session } = worker;
     const { logger, metrics, pollIntervalMs } = this.broker;
     let next: number | undefined;
-    /** Appends notify: set since the last wake-up, and nothing was found after setting it. */
+    /** Appends notify: the flag was set, and nothing was found since. */
     let waiting = false;
     while (!worker.revoked) {
       try {
@@ -401,7 +401,7 @@ export class PostgresGroupMember {
     let next: number | undefined;
     /** Handled but not yet committed: committed together with the next fetch. */
     let uncommitted = false;
-    /** Appends notify: set since the last wake-up, and nothing was found after setting it. */
+    /** Appends notify: the flag was set, and nothing was found since. */
     let waiting = false;
     while (!worker.revoked) {
       try {
@@ -454,15 +454,14 @@ export class PostgresGroupMember {
   /**
    * Nothing to read. The first time, asks appends to notify and returns at once, to look again
    * (what was appended before is visible now); then waits for a notification or the backstop
-   * poll. A wake-up may have used the flag up, so the next empty look sets it again.
+   * poll. Only an append clears the flag, and its events are in the partition for good, so as
+   * long as looks find nothing the flag is still set (or an append in flight will notify);
+   * once a look finds events, the caller's next empty look sets it again.
    */
   private async idle(worker: PartitionWorker, waiting: boolean): Promise<boolean> {
-    if (!waiting) {
-      await worker.session.query(WAIT_SQL, [worker.topic, worker.partition]);
-      return true;
-    }
-    await worker.signal.wait(this.broker.pollIntervalMs);
-    return false;
+    if (waiting) await worker.signal.wait(this.broker.pollIntervalMs);
+    else await worker.session.query(WAIT_SQL, [worker.topic, worker.partition]);
+    return true;
   }
 
   private async committedOffset(
