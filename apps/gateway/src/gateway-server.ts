@@ -41,6 +41,7 @@ import { errorHandler, requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
 import { mountStaticWeb } from './static-web';
 import { SubgraphDataSource, type GatewayContext } from './subgraph-data-source';
+import { createSubgraphFetcher } from './subgraph-fetcher';
 import { subgraphReadiness } from './subgraph-readiness';
 import { createSubscriptionProxy } from './subscription-proxy';
 
@@ -149,6 +150,7 @@ export async function createGatewayServer(
   );
 
   const urls = new Map(config.subgraphs.map(({ name, url }) => [name, url]));
+  const fetcher = createSubgraphFetcher();
   const gateway = new ApolloGateway({
     supergraphSdl: config.supergraphSdl,
     logger,
@@ -156,7 +158,7 @@ export async function createGatewayServer(
       const url = urls.get(name);
       // loadGatewayConfig already failed fast on a missing URL; this guards hand-built configs.
       if (!url) throw new Error(`No URL configured for the "${name}" subgraph`);
-      return new SubgraphDataSource(name, url, config.GATEWAY_SECRET);
+      return new SubgraphDataSource(name, url, config.GATEWAY_SECRET, fetcher);
     },
   });
   let apiSchema: GraphQLSchema | undefined;
@@ -260,6 +262,7 @@ export async function createGatewayServer(
     revocations.stop();
     await subscriptions.close();
     await apollo.stop();
+    fetcher.destroy();
     throw error;
   }
   const { port } = httpServer.address() as AddressInfo;
@@ -276,6 +279,7 @@ export async function createGatewayServer(
     revocations.stop();
     await subscriptions.close();
     await apollo.stop();
+    fetcher.destroy();
     throw error;
   }
   const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
@@ -302,6 +306,7 @@ export async function createGatewayServer(
         // Sockets first: an open WebSocket would otherwise hold the HTTP server open.
         await subscriptions.close();
         await apollo.stop();
+        fetcher.destroy();
         await metricsServer.close();
       })()),
   };

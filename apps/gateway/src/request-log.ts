@@ -18,6 +18,11 @@ function requestIdOf(res: { getHeader(name: string): unknown }): string | undefi
  */
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
+    // Nothing per request (no clock read, no listener) unless the line would be written.
+    if (!logger.isLevelEnabled('debug')) {
+      next();
+      return;
+    }
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       logger.debug(

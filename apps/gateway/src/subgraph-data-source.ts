@@ -2,6 +2,7 @@ import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import type { IncomingHttpHeaders } from 'node:http';
 import { CLIENT_ADDRESS_HEADER, GATEWAY_SECRET_HEADER } from '@jibs/subgraph';
+import type { Fetcher } from './subgraph-fetcher';
 
 /** The subgraph that owns sessions: the only one that sees the browser's cookies. */
 export const SESSION_SUBGRAPH = 'identity';
@@ -46,8 +47,10 @@ export class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> 
     subgraphName: string,
     url: string,
     private readonly gatewaySecret: string,
+    /** Shared by every subgraph (keep-alive connections); the default fetcher otherwise. */
+    fetcher?: Fetcher,
   ) {
-    super({ url });
+    super(fetcher ? { url, fetcher } : { url });
     this.subgraphName = subgraphName;
   }
 

@@ -1,9 +1,13 @@
 import { CreateEventTables1760000000000 } from './create-event-tables.migration';
+import { OutboxNotifyWhenIdle1795504736754 } from './outbox-notify-when-idle.migration';
 import { InboxEntity } from './inbox.entity';
 import { OutboxEntity } from './outbox.entity';
 
 /** The outbox and inbox entities, for a service's DataSource: `[...own, ...eventEntities]`. */
 export const eventEntities = [OutboxEntity, InboxEntity];
 
-/** Their migration, listed first so a service's own migrations may rely on the tables. */
-export const eventMigrations = [CreateEventTables1760000000000];
+/**
+ * Their migrations: the tables, listed first so a service's own migrations may rely on them,
+ * and the outbox trigger that notifies only an idle relay (TypeORM runs them by timestamp).
+ */
+export const eventMigrations = [CreateEventTables1760000000000, OutboxNotifyWhenIdle1795504736754];

@@ -185,6 +185,43 @@ describe('KafkaBroker (with kafkajs replaced)', () => {
     expect([...state.topics].sort()).toEqual(['a.b', 'a.b.dlq']);
   });
 
+  it('hands batch handlers what eachBatch fetched, in chunks, committing after each chunk', async () => {
+    const batches: string[][] = [];
+    await broker.subscribe({
+      group: 'g',
+      topics: ['t'],
+      maxBatchSize: 2,
+      handleBatch: async (envelopes) => void batches.push(envelopes.map((e) => e.id)),
+    });
+    const [consumer] = state.consumers;
+    const runConfig = consumer.runConfig as unknown as {
+      eachMessage?: unknown;
+      eachBatchAutoResolve: boolean;
+      eachBatch(payload: unknown): Promise<void>;
+    };
+    expect(runConfig.eachMessage).toBeUndefined();
+    expect(runConfig).toMatchObject({ autoCommit: false, eachBatchAutoResolve: false });
+    const events = [1, 2, 3].map((i) => testEnvelope('t', 'k', i));
+    const resolved: string[] = [];
+    await runConfig.eachBatch({
+      batch: {
+        topic: 't',
+        partition: 2,
+        messages: events.map((event, i) => message(event, String(10 + i), 't').message),
+      },
+      resolveOffset: (offset: string) => void resolved.push(offset),
+      heartbeat: async () => undefined,
+      isRunning: () => true,
+      isStale: () => false,
+    });
+    expect(batches).toEqual([[events[0]!.id, events[1]!.id], [events[2]!.id]]);
+    expect(resolved).toEqual(['11', '12']);
+    expect(consumer.commits).toEqual([
+      { topic: 't', partition: 2, offset: '12' },
+      { topic: 't', partition: 2, offset: '13' },
+    ]);
+  });
+
   it('commits the next offset once the handler succeeded', async () => {
     const handled: string[] = [];
     await broker.subscribe({

@@ -7,6 +7,7 @@ import type { EventBroker, OutgoingRecord } from './event-broker';
 import type { EventEnvelope } from './event-envelope';
 import { errorFields, silentLogger, type EventLogger } from './event-logger';
 import type { EventMetrics } from './event-metrics';
+import { RELAY_IDLE_LOCK } from './outbox-notify-when-idle.migration';
 import { WakeSignal } from './wake-signal';
 
 export interface OutboxRelayOptions {
@@ -18,6 +19,11 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Backstop poll when no notification came (default 1 s). */
   pollIntervalMs?: number;
+  /**
+   * How soon a busy relay looks again (default 10 ms): producers notify only an idle relay, and
+   * it cannot go idle while a producer's transaction that wrote to the outbox is still open.
+   */
+  busyPollIntervalMs?: number;
   /** Published rows are deleted after this long (default 7 days). */
   retainPublishedMs?: number;
   /**
@@ -39,7 +45,12 @@ interface Connection {
   runner: QueryRunner;
   lost: boolean;
   leader: boolean;
+  /** Holds the idle lock: producers' triggers notify. */
+  idle: boolean;
 }
+
+/** What the relay found when it tried to go idle. */
+type IdleOutcome = 'idle' | 'busy' | 'pending';
 
 interface OutboxRow {
   id: string;
@@ -50,12 +61,20 @@ interface OutboxRow {
 
 /**
  * Moves unpublished outbox rows to the broker in insert order and marks them published. Wakes
- * on the outbox trigger's NOTIFY, polls as a backstop, and publishes only while it holds the
+ * on the outbox trigger's NOTIFY when idle, polls as a backstop, and publishes only while it holds the
  * database's relay advisory lock, so with several replicas one relay publishes at a time and
  * per-key order holds. At-least-once: a crash between publish and mark publishes again, which
  * consumers' inboxes absorb. Order is insert (seq) order among committed rows; two transactions
  * writing events for one aggregate are ordered as long as the service serialises them on that
  * aggregate's row, which it does anyway to keep its own state consistent.
+ *
+ * Producers notify only an idle relay (OutboxNotifyWhenIdle): the leader goes idle by taking
+ * the idle advisory lock, which it gets only when no producer transaction that wrote to the
+ * outbox is open (each holds it shared until its commit), then looks once more for rows, and
+ * only then waits. A row committed before it took the lock is found by that last look; a row
+ * written after it is announced by its trigger. Once woken it releases the lock before
+ * publishing, so a busy relay costs producers no NOTIFY; it looks again every
+ * busyPollIntervalMs until it can go idle.
  */
 export class OutboxRelay {
   private readonly dataSource: DataSource;
@@ -64,6 +83,7 @@ export class OutboxRelay {
   private readonly metrics?: EventMetrics;
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
+  private readonly busyPollIntervalMs: number;
   private readonly retainPublishedMs: number;
   private readonly retainInboxMs: number;
   private readonly stopTimeoutMs: number;
@@ -73,6 +93,7 @@ export class OutboxRelay {
   private stopping = false;
   private failures = 0;
   private lastPrune = 0;
+  private lastBacklogReport = 0;
 
   constructor(opts: OutboxRelayOptions) {
     this.dataSource = opts.dataSource;
@@ -81,6 +102,7 @@ export class OutboxRelay {
     this.metrics = opts.metrics;
     this.batchSize = opts.batchSize ?? 500;
     this.pollIntervalMs = opts.pollIntervalMs ?? 1_000;
+    this.busyPollIntervalMs = opts.busyPollIntervalMs ?? 10;
     this.retainPublishedMs = opts.retainPublishedMs ?? 7 * DAY_MS;
     this.retainInboxMs = opts.retainInboxMs ?? 30 * DAY_MS;
     this.stopTimeoutMs = opts.stopTimeoutMs ?? 10_000;
@@ -108,12 +130,17 @@ export class OutboxRelay {
   private async run(): Promise<void> {
     while (!this.stopping) {
       let connection: Connection | undefined;
+      let waitMs = this.pollIntervalMs;
       try {
         connection = await this.connect();
+        // Woken (or polled): busy again, so producers stop notifying.
+        if (connection.idle) await this.leaveIdle(connection);
         if (!connection.leader) connection.leader = await this.tryLead(connection);
         if (connection.leader) {
           await this.drain(connection);
           await this.prune(connection);
+          const outcome = await this.goIdle(connection);
+          if (outcome !== 'idle') waitMs = outcome === 'busy' ? this.busyPollIntervalMs : 0;
         }
         this.failures = 0;
       } catch (error) {
@@ -126,13 +153,48 @@ export class OutboxRelay {
         }
       }
       if (this.metrics && connection && !connection.lost) {
-        await this.reportBacklog(connection).catch(() => undefined);
+        // At most once a poll interval: a busy relay loops far more often than that.
+        const now = Date.now();
+        if (now - this.lastBacklogReport >= Math.min(this.pollIntervalMs, 1_000)) {
+          this.lastBacklogReport = now;
+          await this.reportBacklog(connection).catch(() => undefined);
+        }
       }
       if (this.stopping) break;
+      if (waitMs === 0 && !this.failures) continue;
       await this.wake.wait(
-        this.failures ? retryDelayMs(this.failures, this.pollIntervalMs) : this.pollIntervalMs,
+        this.failures ? retryDelayMs(this.failures, this.pollIntervalMs) : waitMs,
       );
     }
+  }
+
+  /**
+   * Takes the idle lock if no producer is mid-transaction, then looks for rows once more in a
+   * new statement (so with a snapshot taken after the lock): 'idle' (nothing to do; producers
+   * now notify), 'pending' (rows came; the lock is let go again) or 'busy' (a producer holds
+   * the lock shared: its rows are about to commit and no notification will announce them).
+   */
+  private async goIdle(connection: Connection): Promise<IdleOutcome> {
+    const { runner } = connection;
+    // A notification from here on means rows the last look may not see.
+    this.wake.reset();
+    const [lock]: { ok: boolean }[] = await runner.query(
+      'SELECT pg_try_advisory_lock($1, $2) AS ok',
+      [...RELAY_IDLE_LOCK],
+    );
+    if (!lock.ok) return 'busy';
+    connection.idle = true;
+    const [row]: { pending: boolean }[] = await runner.query(
+      'SELECT EXISTS (SELECT 1 FROM outbox WHERE published_at IS NULL) AS pending',
+    );
+    if (!row.pending) return 'idle';
+    await this.leaveIdle(connection);
+    return 'pending';
+  }
+
+  private async leaveIdle(connection: Connection): Promise<void> {
+    await connection.runner.query('SELECT pg_advisory_unlock($1, $2)', [...RELAY_IDLE_LOCK]);
+    connection.idle = false;
   }
 
   private async alive(connection: Connection): Promise<boolean> {
@@ -203,7 +265,7 @@ export class OutboxRelay {
   private async connect(): Promise<Connection> {
     if (this.connection && !this.connection.lost) return this.connection;
     const runner = this.dataSource.createQueryRunner();
-    const connection: Connection = { runner, lost: false, leader: false };
+    const connection: Connection = { runner, lost: false, leader: false, idle: false };
     try {
       const client = (await runner.connect()) as PoolClient;
       client.on('notification', (message) => {

@@ -23,6 +23,9 @@ CREATE TABLE IF NOT EXISTS event_partitions (
   next_offset bigint NOT NULL DEFAULT 0,
   PRIMARY KEY (topic, partition)
 );
+-- Whether a consumer of the partition is idle, waiting for a notification: appends notify
+-- only then (a NOTIFY serialises commits cluster-wide), and clear it.
+ALTER TABLE event_partitions ADD COLUMN IF NOT EXISTS waiting boolean NOT NULL DEFAULT true;
 CREATE TABLE IF NOT EXISTS event_log (
   topic text NOT NULL,
   partition integer NOT NULL,
@@ -56,14 +59,16 @@ CREATE OR REPLACE FUNCTION jibs_eventlog_append(
 DECLARE
   wanted integer;
   locked integer;
+  wake text[];
 BEGIN
   SELECT count(*) INTO wanted
     FROM (SELECT DISTINCT t, pt FROM unnest(p_topics, p_partitions) AS u(t, pt)) AS heads;
-  -- The partition heads, locked in a fixed order, so concurrent appends cannot deadlock.
-  PERFORM 1 FROM event_partitions h
-    WHERE (h.topic, h.partition) IN (SELECT t, pt FROM unnest(p_topics, p_partitions) AS u(t, pt))
-    ORDER BY h.topic, h.partition FOR UPDATE;
-  GET DIAGNOSTICS locked = ROW_COUNT;
+  -- The partition heads, locked in a fixed order, so concurrent appends cannot deadlock; and
+  -- those with an idle consumer waiting to be told.
+  SELECT count(*), array_agg(l.head) FILTER (WHERE l.waiting) INTO locked, wake
+    FROM (SELECT h.partition || ':' || h.topic AS head, h.waiting FROM event_partitions h
+           WHERE (h.topic, h.partition) IN (SELECT t, pt FROM unnest(p_topics, p_partitions) AS u(t, pt))
+           ORDER BY h.topic, h.partition FOR UPDATE) AS l;
   IF locked <> wanted THEN
     RAISE EXCEPTION 'a partition is missing from the eventlog';
   END IF;
@@ -78,12 +83,14 @@ BEGIN
       FROM rows r JOIN event_partitions h ON h.topic = r.topic AND h.partition = r.partition
     RETURNING topic, partition
   )
-  UPDATE event_partitions h SET next_offset = h.next_offset + c.n
+  UPDATE event_partitions h SET next_offset = h.next_offset + c.n, waiting = false
     FROM (SELECT topic, partition, count(*) AS n FROM appended GROUP BY topic, partition) AS c
    WHERE h.topic = c.topic AND h.partition = c.partition;
-  -- Delivered at commit: idle consumers of these partitions wake up.
-  PERFORM pg_notify('${APPEND_CHANNEL}', head)
-     FROM (SELECT DISTINCT pt || ':' || t AS head FROM unnest(p_topics, p_partitions) AS u(t, pt)) AS n;
+  -- Delivered at commit, and only to wake idle consumers (see PostgresGroupMember): a busy one
+  -- looks again by itself.
+  IF wake IS NOT NULL THEN
+    PERFORM pg_notify('${APPEND_CHANNEL}', head) FROM unnest(wake) AS n(head);
+  END IF;
 END
 $fn$;
 `;

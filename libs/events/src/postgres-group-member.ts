@@ -36,6 +36,14 @@ const COMMIT_SQL = `INSERT INTO event_consumer_offsets (group_id, topic, partiti
   ON CONFLICT (group_id, topic, partition)
   DO UPDATE SET next_offset = EXCLUDED.next_offset, updated_at = now()`;
 
+/**
+ * Going idle: ask the next append to notify. It takes the partition head's row lock, so it
+ * waits for appends in flight, whose events the fetch that follows then sees; appends after it
+ * find the flag and notify (and clear it). A no-op when another group already set it.
+ */
+const WAIT_SQL = `UPDATE event_partitions SET waiting = true
+  WHERE topic = $1 AND partition = $2 AND NOT waiting`;
+
 /** One round trip: commit what was handled, fetch what follows. */
 const COMMIT_AND_FETCH_SQL = `WITH committed AS (${COMMIT_SQL})
   SELECT "offset", key, envelope FROM event_log
@@ -342,6 +350,8 @@ export class PostgresGroupMember {
     const { session } = worker;
     const { logger, metrics, pollIntervalMs } = this.broker;
     let next: number | undefined;
+    /** Appends notify: the flag was set, and nothing was found since. */
+    let waiting = false;
     while (!worker.revoked) {
       try {
         next ??= await this.committedOffset(session, topic, partition);
@@ -353,9 +363,10 @@ export class PostgresGroupMember {
           FETCH_LIMIT,
         ]);
         if (rows.length === 0) {
-          await worker.signal.wait(pollIntervalMs);
+          waiting = await this.idle(worker, waiting);
           continue;
         }
+        waiting = false;
         for (const row of rows) {
           if (worker.revoked) break;
           const outcome = await deliverEvent(row.envelope, {
@@ -390,6 +401,8 @@ export class PostgresGroupMember {
     let next: number | undefined;
     /** Handled but not yet committed: committed together with the next fetch. */
     let uncommitted = false;
+    /** Appends notify: the flag was set, and nothing was found since. */
+    let waiting = false;
     while (!worker.revoked) {
       try {
         next ??= await this.committedOffset(session, topic, partition);
@@ -405,9 +418,10 @@ export class PostgresGroupMember {
           : await session.query<LogEntry>(FETCH_SQL, [topic, partition, next, limit]);
         uncommitted = false;
         if (rows.length === 0) {
-          await worker.signal.wait(pollIntervalMs);
+          waiting = await this.idle(worker, waiting);
           continue;
         }
+        waiting = false;
         const outcome = await deliverBatch(
           rows.map((row) => ({ value: row.envelope, key: row.key })),
           {
@@ -435,6 +449,19 @@ export class PostgresGroupMember {
     if (uncommitted && next !== undefined && !worker.abandoned && !session.lost) {
       await session.query(COMMIT_SQL, [this.group, topic, partition, next]);
     }
+  }
+
+  /**
+   * Nothing to read. The first time, asks appends to notify and returns at once, to look again
+   * (what was appended before is visible now); then waits for a notification or the backstop
+   * poll. Only an append clears the flag, and its events are in the partition for good, so as
+   * long as looks find nothing the flag is still set (or an append in flight will notify);
+   * once a look finds events, the caller's next empty look sets it again.
+   */
+  private async idle(worker: PartitionWorker, waiting: boolean): Promise<boolean> {
+    if (waiting) await worker.signal.wait(this.broker.pollIntervalMs);
+    else await worker.session.query(WAIT_SQL, [worker.topic, worker.partition]);
+    return true;
   }
 
   private async committedOffset(

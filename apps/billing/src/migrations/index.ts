@@ -1,4 +1,4 @@
-import { CreateEventTables1760000000000 } from '@jibs/events';
+import { CreateEventTables1760000000000, OutboxNotifyWhenIdle1795504736754 } from '@jibs/events';
 import { BillingInitial1795319316243 } from './1795319316243-billing-initial';
 import { BillingMoneyHardening1795400000000 } from './1795400000000-billing-money-hardening';
 import { BillingAuditEntries1795503950000 } from './1795503950000-audit-entries';
@@ -13,4 +13,5 @@ export const billingMigrations = [
   BillingAuditEntries1795503950000,
   BillingOfflinePayments1795504299305,
   MemberStatusHistory1795504712273,
+  OutboxNotifyWhenIdle1795504736754,
 ];

@@ -1,4 +1,4 @@
-import { CreateEventTables1760000000000 } from '@jibs/events';
+import { CreateEventTables1760000000000, OutboxNotifyWhenIdle1795504736754 } from '@jibs/events';
 import { CasesInitial1795493727103 } from './1795493727103-cases-initial';
 import { SharedAuditEntries1795503900000 } from './1795503900000-shared-audit-entries';
 
@@ -7,4 +7,5 @@ export const casesMigrations = [
   CreateEventTables1760000000000,
   CasesInitial1795493727103,
   SharedAuditEntries1795503900000,
+  OutboxNotifyWhenIdle1795504736754,
 ];

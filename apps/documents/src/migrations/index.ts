@@ -1,4 +1,4 @@
-import { CreateEventTables1760000000000 } from '@jibs/events';
+import { CreateEventTables1760000000000, OutboxNotifyWhenIdle1795504736754 } from '@jibs/events';
 import { DocumentsInitial1795493769178 } from './1795493769178-documents-initial';
 import { MembersReadModel1795503872295 } from './1795503872295-members-read-model';
 import { SharedAuditEntries1795503900000 } from './1795503900000-shared-audit-entries';
@@ -9,4 +9,5 @@ export const documentsMigrations = [
   DocumentsInitial1795493769178,
   MembersReadModel1795503872295,
   SharedAuditEntries1795503900000,
+  OutboxNotifyWhenIdle1795504736754,
 ];

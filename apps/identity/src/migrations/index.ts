@@ -1,4 +1,4 @@
-import { CreateEventTables1760000000000 } from '@jibs/events';
+import { CreateEventTables1760000000000, OutboxNotifyWhenIdle1795504736754 } from '@jibs/events';
 import { IdentityInitial1795314872744 } from './1795314872744-identity-initial';
 import { IdentityOnboarding1795316546557 } from './1795316546557-identity-onboarding';
 import { SeedSiteSettings1795316555298 } from './1795316555298-seed-site-settings';
@@ -17,4 +17,5 @@ export const identityMigrations = [
   Revocations1795500000000,
   IdentityAuditEntries1795503950000,
   ThrottleCounters1795503960000,
+  OutboxNotifyWhenIdle1795504736754,
 ];

@@ -1,4 +1,4 @@
-import { CreateEventTables1760000000000 } from '@jibs/events';
+import { CreateEventTables1760000000000, OutboxNotifyWhenIdle1795504736754 } from '@jibs/events';
 import { NotificationsInitial1795314875957 } from './1795314875957-notifications-initial';
 import { BillingNotifications1795319007358 } from './1795319007358-billing-notifications';
 import { ReviewMails1795493669237 } from './1795493669237-review-mails';
@@ -13,4 +13,5 @@ export const notificationsMigrations = [
   ReviewMails1795493669237,
   AuditTrail1795504271047,
   AuditEntries1795510000000,
+  OutboxNotifyWhenIdle1795504736754,
 ];

@@ -1,0 +1,452 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { decodeJwt, importPKCS8, SignJWT, type CryptoKey } from 'jose';
+import { GATEWAY_SECRET_HEADER, gatewayHeaders } from '@jibs/subgraph';
+import { performance } from 'node:perf_hooks';
+import { aBenchSignUp, graphql, startBenchStack, type LoadResult } from './bench-support';
+
+/**
+ * `npm run bench:gateway`: what the gateway's hop costs. One interleaved run (each round visits
+ * every target in turn, so a drift of the machine's load hits all of them alike) of
+ *
+ * - `me` (one subgraph: identity) and a dashboard query over four subgraphs (identity,
+ *   billing, cases, documents),
+ * - sent straight to identity (the one-subgraph query only), through our gateway (the stack's,
+ *   with all its middleware), through stock `@apollo/gateway` (ApolloServer + ApolloGateway on
+ *   the same committed supergraph, nothing else), and through Hive Gateway with the Rust query
+ *   planner (`@graphql-hive/router-runtime`, same supergraph),
+ *
+ * each request with its own freshly minted access token (so nothing can be shared between
+ * requests), in-flight deduplication off everywhere, at a fixed concurrency after a warm-up.
+ * The stock and Hive gateways run in their own processes, as ours does.
+ */
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
+const PER_ROUND = Number(process.env.BENCH_CALLS_PER_ROUND ?? 250);
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 300);
+const USERS = 8;
+
+const START_SIGN_UP =
+  'mutation($input: SignUpInput!) { startSignUp(input: $input) { signUpToken } }';
+const COMPLETE_SIGN_UP =
+  'mutation($token: String!, $code: String!) { completeSignUp(signUpToken: $token, code: $code) { accessToken } }';
+const ME = 'query Me { me { id email firstName role } }';
+const FOUR = `query Dashboard {
+  me { id email firstName role }
+  myMembership { status registrationFeePaid missedPayments }
+  myDeathReportCounts { total pending }
+  myDocuments { id fileName status }
+}`;
+
+type Engine = 'apollo' | 'hive';
+
+interface ServeOptions {
+  supergraphSdl: string;
+  urls: Record<string, string>;
+  gatewaySecret: string;
+}
+
+/** The supergraph with each subgraph's URL replaced by where it runs now. */
+function withUrls(sdl: string, urls: Record<string, string>): string {
+  return sdl.replace(
+    /@join__graph\(name: "([^"]+)", url: "[^"]*"\)/g,
+    (_match, name: string) => `@join__graph(name: "${name}", url: "${urls[name]}")`,
+  );
+}
+
+/** Stock Apollo Gateway: ApolloServer's standalone server, no plugin or middleware of ours. */
+async function serveApollo(options: ServeOptions): Promise<number> {
+  const { ApolloGateway, RemoteGraphQLDataSource } = await import('@apollo/gateway');
+  const { ApolloServer } = await import('@apollo/server');
+  const { startStandaloneServer } = await import('@apollo/server/standalone');
+  const gateway = new ApolloGateway({
+    supergraphSdl: withUrls(options.supergraphSdl, options.urls),
+    buildService: ({ url }) =>
+      new RemoteGraphQLDataSource<{ authorization?: string }>({
+        url,
+        // The least a gateway must do here: the subgraphs answer only with the credential.
+        willSendRequest: ({ request, context }) => {
+          request.http?.headers.set(GATEWAY_SECRET_HEADER, options.gatewaySecret);
+          if (context.authorization) {
+            request.http?.headers.set('authorization', context.authorization);
+          }
+        },
+      }),
+  });
+  const server = new ApolloServer<{ authorization?: string }>({ gateway });
+  const { url } = await startStandaloneServer(server, {
+    listen: { port: 0, host: '127.0.0.1' },
+    context: async ({ req }) => ({ authorization: req.headers.authorization }),
+  });
+  return Number(new URL(url).port);
+}
+
+/** Hive Gateway's runtime with the router runtime's Rust query planner. */
+async function serveHive(options: ServeOptions): Promise<number> {
+  const { createGatewayRuntime } = await import('@graphql-hive/gateway-runtime');
+  const { unifiedGraphHandler } = await import('@graphql-hive/router-runtime');
+  const gateway = createGatewayRuntime({
+    supergraph: withUrls(options.supergraphSdl, options.urls),
+    unifiedGraphHandler,
+    logging: false,
+    graphiql: false,
+    landingPage: false,
+    transportEntries: { '*.http': { options: { deduplicateInflightRequests: false } } },
+    propagateHeaders: {
+      fromClientToSubgraphs: ({ request }) => ({
+        [GATEWAY_SECRET_HEADER]: options.gatewaySecret,
+        authorization: request.headers.get('authorization'),
+      }),
+    },
+  });
+  const server = createServer(gateway);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/** Child mode: one comparison gateway, its port printed on stdout. */
+async function serve(engine: Engine): Promise<void> {
+  const options = JSON.parse(process.env.BENCH_GATEWAY_OPTIONS ?? '{}') as ServeOptions;
+  const port = engine === 'apollo' ? await serveApollo(options) : await serveHive(options);
+  process.stdout.write(`listening ${port}\n`);
+}
+
+async function startEngine(
+  engine: Engine,
+  options: ServeOptions,
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [__filename, 'serve', engine], {
+    env: {
+      PATH: process.env.PATH,
+      // As the stack runs ours.
+      NODE_ENV: 'development',
+      BENCH_GATEWAY_OPTIONS: JSON.stringify(options),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((done, fail) => {
+    child.once('exit', (code) => fail(new Error(`${engine} gateway exited (${code})`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = /^listening (\d+)$/.exec(line);
+      if (match) done(Number(match[1]));
+    });
+  });
+  child.removeAllListeners('exit');
+  return { url: `http://127.0.0.1:${port}/graphql`, child };
+}
+
+/** `total` calls by `concurrency` workers; each call's latency is pushed to `latencies`. */
+async function runLoad(
+  total: number,
+  concurrency: number,
+  call: (i: number) => Promise<boolean>,
+  latencies: number[] = [],
+): Promise<LoadResult> {
+  let next = 0;
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = next++; i < total; i = next++) {
+        const t0 = performance.now();
+        const ok = await call(i).catch(() => false);
+        latencies.push(performance.now() - t0);
+        if (!ok) errors += 1;
+      }
+    }),
+  );
+  return { count: total, errors, seconds: (performance.now() - started) / 1000, p50: 0, p99: 0 };
+}
+
+/** A member as the wizard makes one: startSignUp, the code from the local mailbox, complete. */
+async function signUp(gateway: string, mailbox: string, email: string): Promise<string> {
+  const started = await graphql<{ startSignUp: { signUpToken: string } }>(gateway, START_SIGN_UP, {
+    input: aBenchSignUp(email),
+  });
+  if (!started.data) throw new Error(`startSignUp failed: ${JSON.stringify(started.errors)}`);
+  const deadline = Date.now() + 15_000;
+  let code: string | undefined;
+  while (!code) {
+    if (Date.now() > deadline) throw new Error(`no sign-up code mailed to ${email}`);
+    const mails = (await (await fetch(`${mailbox}/api/messages`)).json()) as {
+      to: string;
+      text: string;
+    }[];
+    code = mails
+      .filter((mail) => mail.to.includes(email))
+      .map((mail) => /verification code is (\d{6})/.exec(mail.text)?.[1])
+      .find(Boolean);
+    if (!code) await new Promise((done) => setTimeout(done, 100));
+  }
+  const done = await graphql<{ completeSignUp: { accessToken: string } }>(
+    gateway,
+    COMPLETE_SIGN_UP,
+    { token: started.data.startSignUp.signUpToken, code },
+  );
+  if (!done.data) throw new Error(`completeSignUp failed: ${JSON.stringify(done.errors)}`);
+  return done.data.completeSignUp.accessToken;
+}
+
+/**
+ * CPU seconds (user + system) a process has used, from /proc (Linux): what a process costs per
+ * request, which unlike throughput hardly depends on what else the host is running.
+ */
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** USER_HZ: 100 on every Linux this runs on. */
+const CLOCK_TICKS = 100;
+
+/** The stack's process for `service` (started by this process: JIBS_PARENT_PID). */
+function stackPid(service: string): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!cmdline.includes(`apps/${service}/src/main.js`)) continue;
+      const environ = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+      if (environ.includes(`JIBS_PARENT_PID=${process.pid}`)) return Number(entry);
+    } catch {
+      // Gone, or not ours to read.
+    }
+  }
+  return undefined;
+}
+
+interface Target {
+  label: string;
+  /** The process whose CPU per request is reported: the gateway (or identity, direct). */
+  pid?: number;
+  query: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+function merge(results: LoadResult[], latencies: number[][]): LoadResult & { rate: number } {
+  const all = latencies.flat().sort((a, b) => a - b);
+  const count = results.reduce((sum, r) => sum + r.count, 0);
+  const seconds = results.reduce((sum, r) => sum + r.seconds, 0);
+  const at = (p: number) => all[Math.min(all.length - 1, Math.ceil((p / 100) * all.length) - 1)]!;
+  return {
+    count,
+    seconds,
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    p50: at(50),
+    p99: at(99),
+    rate: count / seconds,
+  };
+}
+
+async function main(): Promise<void> {
+  const { stack, stop } = await startBenchStack();
+  const children: ChildProcess[] = [];
+  try {
+    const secrets = JSON.parse(
+      readFileSync(join(stack.options.dataDir, 'secrets.json'), 'utf8'),
+    ) as { gatewaySecret: string; jwtPrivateKey: string };
+    const subgraphs = ['identity', 'notifications', 'billing', 'cases', 'documents', 'memorials'];
+    const urls = Object.fromEntries(
+      subgraphs.map((name) => [name, `${stack.service(name as 'identity').url}/graphql`]),
+    );
+    const supergraphSdl = readFileSync(
+      resolve(stack.options.root, 'apps/gateway/supergraph.graphql'),
+      'utf8',
+    );
+    const ours = `${stack.gatewayUrl}/graphql`;
+    const users = await Promise.all(
+      Array.from({ length: USERS }, async (_, i) => {
+        const email = `gateway-bench-${i}-${Date.now()}@example.com`;
+        return decodeJwt(await signUp(ours, stack.mailboxUrl, email));
+      }),
+    );
+    const apollo = await startEngine('apollo', {
+      supergraphSdl,
+      urls,
+      gatewaySecret: secrets.gatewaySecret,
+    });
+    children.push(apollo.child);
+    const hive = await startEngine('hive', {
+      supergraphSdl,
+      urls,
+      gatewaySecret: secrets.gatewaySecret,
+    });
+    children.push(hive.child);
+
+    // Real access tokens, as identity signs them (same key, claims and header), one per request.
+    const key: CryptoKey = await importPKCS8(secrets.jwtPrivateKey, 'ES256');
+    const kid = (
+      (await (await fetch(`${stack.service('identity').url}/.well-known/jwks.json`)).json()) as {
+        keys: { kid: string }[];
+      }
+    ).keys[0]!.kid;
+    let minted = 0;
+    const mint = async (): Promise<string> => {
+      const claims = users[minted % USERS]!;
+      minted += 1;
+      return new SignJWT({
+        role: claims['role'],
+        email: claims['email'],
+        ...(claims['sid'] ? { sid: claims['sid'] } : {}),
+        ...(claims['email_verified'] !== undefined
+          ? { email_verified: claims['email_verified'] }
+          : {}),
+        jti: `bench-${minted}`,
+      })
+        .setProtectedHeader({ alg: 'ES256', kid, typ: 'at+jwt' })
+        .setSubject(String(claims.sub))
+        .setIssuer(String(claims.iss))
+        .setAudience(claims.aud as string)
+        .setIssuedAt()
+        .setExpirationTime('15m')
+        .sign(key);
+    };
+
+    const asGateway = gatewayHeaders(secrets.gatewaySecret, '127.0.0.1');
+    const [identityPid, oursPid] = [stackPid('identity'), stackPid('gateway')];
+    const [apolloPid, hivePid] = [apollo.child.pid, hive.child.pid];
+    const targets: Target[] = [
+      {
+        label: 'me  straight to identity',
+        query: ME,
+        url: urls['identity']!,
+        headers: asGateway,
+        pid: identityPid,
+      },
+      { label: 'me  via our gateway', query: ME, url: ours, headers: {}, pid: oursPid },
+      {
+        label: 'me  via stock Apollo Gateway',
+        query: ME,
+        url: apollo.url,
+        headers: {},
+        pid: apolloPid,
+      },
+      {
+        label: 'me  via Hive Gateway (router-runtime)',
+        query: ME,
+        url: hive.url,
+        headers: {},
+        pid: hivePid,
+      },
+      { label: '4sg via our gateway', query: FOUR, url: ours, headers: {}, pid: oursPid },
+      {
+        label: '4sg via stock Apollo Gateway',
+        query: FOUR,
+        url: apollo.url,
+        headers: {},
+        pid: apolloPid,
+      },
+      {
+        label: '4sg via Hive Gateway (router-runtime)',
+        query: FOUR,
+        url: hive.url,
+        headers: {},
+        pid: hivePid,
+      },
+    ];
+    const load = async (target: Target, total: number, latencies?: number[]) => {
+      const tokens = await Promise.all(Array.from({ length: total }, mint));
+      return runLoad(
+        total,
+        CONCURRENCY,
+        async (i) => {
+          const result = await graphql(
+            target.url,
+            target.query,
+            undefined,
+            tokens[i],
+            target.headers,
+          );
+          return !result.errors;
+        },
+        latencies,
+      );
+    };
+    // Check each answers correctly once, then warm up (connections, JIT, plan caches).
+    for (const target of targets) {
+      const result = await graphql(
+        target.url,
+        target.query,
+        undefined,
+        await mint(),
+        target.headers,
+      );
+      if (result.errors || !result.data) {
+        throw new Error(`${target.label}: ${JSON.stringify(result.errors)}`);
+      }
+      await load(target, WARM_UP);
+    }
+    const results = targets.map(() => ({
+      runs: [] as LoadResult[],
+      latencies: [] as number[][],
+      cpu: 0,
+    }));
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // Rotate the starting target each round so none is always first after a pause.
+      for (let k = 0; k < targets.length; k += 1) {
+        const index = (k + round) % targets.length;
+        const latencies: number[] = [];
+        const cpuBefore = cpuSeconds(targets[index]!.pid);
+        results[index]!.runs.push(await load(targets[index]!, PER_ROUND, latencies));
+        results[index]!.cpu += cpuSeconds(targets[index]!.pid) - cpuBefore;
+        results[index]!.latencies.push(latencies);
+      }
+    }
+    const merged = results.map(({ runs, latencies }) => merge(runs, latencies));
+    const rate = (label: string) => merged[targets.findIndex((t) => t.label === label)]!.rate;
+    const cpuPerCall = (i: number) => (results[i]!.cpu * 1000) / merged[i]!.count;
+    const lines = targets.map((target, i) => {
+      const r = merged[i]!;
+      return `${target.label.padEnd(40)} ${r.rate.toFixed(0).padStart(6)}/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  CPU ${cpuPerCall(i).toFixed(2).padStart(5)} ms/call${r.errors ? `  ${r.errors} ERRORS` : ''}`;
+    });
+    const ratio = (a: string, b: string) => (rate(a) / rate(b)).toFixed(2);
+    lines.push(
+      '',
+      `me:  ours/direct ${ratio('me  via our gateway', 'me  straight to identity')}x, ours/stock Apollo ${ratio('me  via our gateway', 'me  via stock Apollo Gateway')}x, ours/Hive ${ratio('me  via our gateway', 'me  via Hive Gateway (router-runtime)')}x, Hive/direct ${ratio('me  via Hive Gateway (router-runtime)', 'me  straight to identity')}x`,
+      "CPU ms/call: that of the gateway process (straight to identity: identity's), user + system.",
+      `4sg: ours/stock Apollo ${ratio('4sg via our gateway', '4sg via stock Apollo Gateway')}x, ours/Hive ${ratio('4sg via our gateway', '4sg via Hive Gateway (router-runtime)')}x`,
+    );
+    process.stdout.write(
+      `\ngateway benchmark (${new Date().toISOString()}, ${cpus().length} cores, load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(
+          ' ',
+        )}, concurrency ${CONCURRENCY}, ${ROUNDS} interleaved rounds of ${PER_ROUND} calls per target, one fresh token per call):\n${lines.join('\n')}\n`,
+    );
+    if (merged.some((r) => r.errors)) process.exitCode = 1;
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await stop();
+  }
+}
+
+if (process.argv[2] === 'serve') {
+  serve(process.argv[3] as Engine).catch((error: unknown) => {
+    process.stderr.write(
+      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  });
+} else {
+  main().then(
+    () => process.exit(process.exitCode ?? 0),
+    (error: unknown) => {
+      process.stderr.write(
+        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      process.exit(1);
+    },
+  );
+}
