@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { gatewayHeaders } from '@jibs/subgraph';
-import { aBenchSignUp, describeLoad, graphql, runLoad, startBenchStack } from './bench-support';
+import {
+  describeLoad,
+  graphql,
+  runLoad,
+  signUpBenchMember,
+  startBenchStack,
+} from './bench-support';
 
 /**
  * `npm run bench:auth`: sign-in and `me` latency and throughput through the gateway on the
@@ -14,7 +20,6 @@ const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 64);
 const ME_CALLS = Number(process.env.BENCH_ME_CALLS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 
-const SIGN_UP = 'mutation($input: SignUpInput!) { signUp(input: $input) { accessToken } }';
 const SIGN_IN = `mutation($input: SignInInput!) { signIn(input: $input) { __typename } }`;
 const ME = '{ me { id email firstName role } }';
 
@@ -31,11 +36,8 @@ async function main(): Promise<void> {
     const users = await Promise.all(
       Array.from({ length: USERS }, async (_, i) => {
         const email = `auth-bench-${i}-${Date.now()}@example.com`;
-        const result = await graphql<{ signUp: { accessToken: string } }>(gateway, SIGN_UP, {
-          input: aBenchSignUp(email),
-        });
-        if (!result.data) throw new Error(`sign-up failed: ${JSON.stringify(result.errors)}`);
-        return { email, token: result.data.signUp.accessToken };
+        const member = await signUpBenchMember(stack.gatewayUrl, stack.mailboxUrl, email);
+        return { email, token: member.accessToken };
       }),
     );
     // Warm-up: connections, JIT, the gateway's query plan cache.

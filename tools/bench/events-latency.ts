@@ -4,7 +4,7 @@ import { createClient } from 'graphql-ws';
 import { Client } from 'pg';
 import WebSocket from 'ws';
 import { openIdentityOutbox } from '../stack/src/identity-outbox';
-import { aBenchSignUp, percentile, startBenchStack } from './bench-support';
+import { percentile, signUpBenchMember, startBenchStack, type BenchMember } from './bench-support';
 
 /**
  * `npm run bench:events`: latency from the producing commit (an event committed to identity's
@@ -19,55 +19,6 @@ const USERS = Number(process.env.BENCH_USERS ?? 20);
 /** Identity's outbox connections used by the bench's producer: enough not to be the bottleneck. */
 const PRODUCER_CONNECTIONS = Number(process.env.BENCH_PRODUCER_CONNECTIONS ?? 24);
 
-interface Member {
-  id: string;
-  email: string;
-  accessToken: string;
-}
-
-/** POSTs one GraphQL operation; throws on errors. */
-async function request<T>(gatewayUrl: string, query: string, variables: object): Promise<T> {
-  const res = await fetch(`${gatewayUrl}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
-  });
-  const { data, errors } = (await res.json()) as { data?: T; errors?: unknown[] };
-  if (!data) throw new Error(`${query.slice(0, 40)} failed: ${JSON.stringify(errors)}`);
-  return data;
-}
-
-/** A member as the wizard makes one: startSignUp, the code from the local mailbox, complete. */
-async function signUp(gatewayUrl: string, mailboxUrl: string, email: string): Promise<Member> {
-  const { startSignUp } = await request<{ startSignUp: { signUpToken: string } }>(
-    gatewayUrl,
-    'mutation($input: SignUpInput!) { startSignUp(input: $input) { signUpToken } }',
-    { input: aBenchSignUp(email) },
-  );
-  const deadline = Date.now() + 15_000;
-  let code: string | undefined;
-  while (!code) {
-    if (Date.now() > deadline) throw new Error(`no sign-up code mailed to ${email}`);
-    const mails = (await (await fetch(`${mailboxUrl}/api/messages`)).json()) as {
-      to: string;
-      text: string;
-    }[];
-    code = mails
-      .filter((mail) => mail.to.includes(email))
-      .map((mail) => /verification code is (\d{6})/.exec(mail.text)?.[1])
-      .find(Boolean);
-    if (!code) await new Promise((done) => setTimeout(done, 100));
-  }
-  const { completeSignUp } = await request<{
-    completeSignUp: { accessToken: string; user: { id: string } };
-  }>(
-    gatewayUrl,
-    'mutation($token: String!, $code: String!) { completeSignUp(signUpToken: $token, code: $code) { accessToken user { id } } }',
-    { token: startSignUp.signUpToken, code },
-  );
-  return { id: completeSignUp.user.id, email, accessToken: completeSignUp.accessToken };
-}
-
 async function main(): Promise<void> {
   const { stack, stop } = await startBenchStack();
   try {
@@ -75,7 +26,11 @@ async function main(): Promise<void> {
     // different members flow in parallel, each member's own events in order.
     const members = await Promise.all(
       Array.from({ length: USERS }, (_, i) =>
-        signUp(stack.gatewayUrl, stack.mailboxUrl, `bench.${i}.${Date.now()}@example.com`),
+        signUpBenchMember(
+          stack.gatewayUrl,
+          stack.mailboxUrl,
+          `bench.${i}.${Date.now()}@example.com`,
+        ),
       ),
     );
     const committedAt = new Map<string, number>();
@@ -109,7 +64,7 @@ async function main(): Promise<void> {
     const outbox = await openIdentityOutbox(stack.databaseUrl('identity'), {
       connections: PRODUCER_CONNECTIONS,
     });
-    const publish = async (key: string, member: Member) => {
+    const publish = async (key: string, member: BenchMember) => {
       const envelope = await outbox.publishRegistered({
         id: member.id,
         email: member.email,

@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { decodeJwt, importPKCS8, SignJWT, type CryptoKey } from 'jose';
 import { GATEWAY_SECRET_HEADER, gatewayHeaders } from '@jibs/subgraph';
 import { performance } from 'node:perf_hooks';
-import { aBenchSignUp, graphql, startBenchStack, type LoadResult } from './bench-support';
+import { graphql, signUpBenchMember, startBenchStack, type LoadResult } from './bench-support';
 
 /**
  * `npm run bench:gateway`: what the gateway's hop costs. One interleaved run (each round visits
@@ -30,10 +30,6 @@ const PER_ROUND = Number(process.env.BENCH_CALLS_PER_ROUND ?? 250);
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 300);
 const USERS = 8;
 
-const START_SIGN_UP =
-  'mutation($input: SignUpInput!) { startSignUp(input: $input) { signUpToken } }';
-const COMPLETE_SIGN_UP =
-  'mutation($token: String!, $code: String!) { completeSignUp(signUpToken: $token, code: $code) { accessToken } }';
 const ME = 'query Me { me { id email firstName role } }';
 const FOUR = `query Dashboard {
   me { id email firstName role }
@@ -163,35 +159,6 @@ async function runLoad(
   return { count: total, errors, seconds: (performance.now() - started) / 1000, p50: 0, p99: 0 };
 }
 
-/** A member as the wizard makes one: startSignUp, the code from the local mailbox, complete. */
-async function signUp(gateway: string, mailbox: string, email: string): Promise<string> {
-  const started = await graphql<{ startSignUp: { signUpToken: string } }>(gateway, START_SIGN_UP, {
-    input: aBenchSignUp(email),
-  });
-  if (!started.data) throw new Error(`startSignUp failed: ${JSON.stringify(started.errors)}`);
-  const deadline = Date.now() + 15_000;
-  let code: string | undefined;
-  while (!code) {
-    if (Date.now() > deadline) throw new Error(`no sign-up code mailed to ${email}`);
-    const mails = (await (await fetch(`${mailbox}/api/messages`)).json()) as {
-      to: string;
-      text: string;
-    }[];
-    code = mails
-      .filter((mail) => mail.to.includes(email))
-      .map((mail) => /verification code is (\d{6})/.exec(mail.text)?.[1])
-      .find(Boolean);
-    if (!code) await new Promise((done) => setTimeout(done, 100));
-  }
-  const done = await graphql<{ completeSignUp: { accessToken: string } }>(
-    gateway,
-    COMPLETE_SIGN_UP,
-    { token: started.data.startSignUp.signUpToken, code },
-  );
-  if (!done.data) throw new Error(`completeSignUp failed: ${JSON.stringify(done.errors)}`);
-  return done.data.completeSignUp.accessToken;
-}
-
 /**
  * CPU seconds (user + system) a process has used, from /proc (Linux): what a process costs per
  * request, which unlike throughput hardly depends on what else the host is running.
@@ -269,7 +236,9 @@ async function main(): Promise<void> {
     const users = await Promise.all(
       Array.from({ length: USERS }, async (_, i) => {
         const email = `gateway-bench-${i}-${Date.now()}@example.com`;
-        return decodeJwt(await signUp(ours, stack.mailboxUrl, email));
+        return decodeJwt(
+          (await signUpBenchMember(stack.gatewayUrl, stack.mailboxUrl, email)).accessToken,
+        );
       }),
     );
     const apollo = await startEngine('apollo', {
