@@ -272,12 +272,19 @@ export function describeBrokerContract(name: string, target: BrokerContractTarge
         expect(seen.map((event) => (event.data as { email: string }).email)).toEqual([
           'committed@example.com',
         ]);
-        const outbox = await dataSource.query(
-          `SELECT envelope->'data'->>'email' AS email, published_at IS NOT NULL AS published
-             FROM outbox WHERE key = $1`,
-          [userId],
+        // The relay marks a row published after the broker took it, so a consumer may see the
+        // event a moment before the mark: wait for it, then check that only the committed row is there.
+        const outboxRows = () =>
+          dataSource.query(
+            `SELECT envelope->'data'->>'email' AS email, published_at IS NOT NULL AS published
+               FROM outbox WHERE key = $1`,
+            [userId],
+          ) as Promise<{ email: string; published: boolean }[]>;
+        await wait(
+          async () => (await outboxRows()).every((row) => row.published),
+          'the committed row marked published',
         );
-        expect(outbox).toEqual([{ email: 'committed@example.com', published: true }]);
+        expect(await outboxRows()).toEqual([{ email: 'committed@example.com', published: true }]);
       },
       timeoutMs,
     );
