@@ -15,6 +15,7 @@ import { PRIVACY_TOPIC_ID, TERMS_TOPIC_ID } from '../public/faq-topic-ids';
 import { MailIcon, PhoneIcon, PlaceIcon } from '../public/public-icons';
 import { CONTACT_DETAILS } from '../public/site-config';
 import { WithApollo } from '../app/with-apollo';
+import { usePageLoading } from './page-loading';
 
 /**
  * The site footer: help and policy links, contact details, copyright. The written Privacy
@@ -35,12 +36,18 @@ function SiteName() {
 
 export function AppFooter() {
   const year = new Date().getFullYear();
+  // Hidden, in its place, while the page shows a loader: it would otherwise move when the
+  // screen arrives (see page-loading.ts).
+  const loading = usePageLoading();
 
   return (
     <Box
       component="footer"
       bg="white"
-      style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+      style={{
+        borderTop: '1px solid var(--mantine-color-gray-2)',
+        visibility: loading ? 'hidden' : undefined,
+      }}
     >
       <Container size={1200} px="lg" py={48}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xl" verticalSpacing="xl">
