@@ -1,6 +1,6 @@
 import { Anchor, Box, Burger, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { WithApollo } from '../app/with-apollo';
 import { headerShowsRegistrationOnly } from '../session/route-access';
@@ -29,6 +29,7 @@ export function AppHeader() {
   const [menuOpened, menu] = useDisclosure(false);
   // The drawer's code loads on the first open; it then stays mounted for its closing transition.
   const [menuUsed, setMenuUsed] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const toggleMenu = () => {
     setMenuUsed(true);
     menu.toggle();
@@ -160,6 +161,7 @@ export function AppHeader() {
           </Group>
           <Burger
             opened={menuOpened}
+            ref={menuButton}
             onClick={toggleMenu}
             hiddenFrom="sm"
             aria-label={menuOpened ? 'Close menu' : 'Open menu'}
@@ -172,6 +174,7 @@ export function AppHeader() {
           <MenuDrawer
             opened={menuOpened}
             onClose={menu.close}
+            onClosed={() => menuButton.current?.focus()}
             navigation={navLinks(menu.close)}
             account={account(true)}
           />

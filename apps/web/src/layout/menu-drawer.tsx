@@ -12,11 +12,14 @@ import type { ReactNode } from 'react';
 export default function MenuDrawer({
   opened,
   onClose,
+  onClosed,
   navigation,
   account,
 }: {
   opened: boolean;
   onClose: () => void;
+  /** After the closing transition: the header puts focus back on the menu button. */
+  onClosed: () => void;
   navigation: ReactNode;
   account: ReactNode;
 }) {
@@ -28,6 +31,10 @@ export default function MenuDrawer({
       size="xs"
       title="Menu"
       hiddenFrom="sm"
+      // Mantine returns focus to what had it when `opened` turned true; this drawer mounts
+      // already open (it loads on the first click), so the header returns focus itself.
+      returnFocus={false}
+      onExitTransitionEnd={onClosed}
     >
       <Stack gap="md">
         <Stack component="nav" aria-label="Main" gap="sm">
