@@ -1,8 +1,8 @@
-// Mantine's styles for the screens past the landing page (forms, dialogs, tabs, menus), loaded
-// with the Apollo client, so before any of those screens. Order as in styles.css; dependencies
-// included (Select needs Combobox and Input, Modal and Drawer ModalBase and Overlay, Checkbox
-// and Radio InlineInput and their indicators). A component newly used by a screen needs its
-// file here (or in styles-first-page.ts if the first page uses it).
+// Mantine's styles for every component the first page does not use (styles-first-page.ts has
+// those), loaded with the Apollo client, so before any screen past the landing page. All of
+// them, not only the ones the screens use today, so a screen that starts using one (Table,
+// Menu, Tooltip…) is styled without a change here. Order as in `@mantine/core/styles.css`:
+// some components' styles build on others' (Select on Combobox and Input, Modal on ModalBase).
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Popover.css';
@@ -11,23 +11,76 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/Accordion.css';
+import '@mantine/core/styles/Affix.css';
+import '@mantine/core/styles/ActionBar.css';
+import '@mantine/core/styles/AngleSlider.css';
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/AspectRatio.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/CheckboxCard.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/BackgroundImage.css';
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Blockquote.css';
 import '@mantine/core/styles/Breadcrumbs.css';
+import '@mantine/core/styles/Cascader.css';
+import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/ColorSwatch.css';
+import '@mantine/core/styles/ColorPicker.css';
+import '@mantine/core/styles/ColorInput.css';
+import '@mantine/core/styles/DataList.css';
+import '@mantine/core/styles/Dialog.css';
 import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/EmptyState.css';
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/FloatingWindow.css';
 import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/Mark.css';
 import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/Indicator.css';
+import '@mantine/core/styles/Kbd.css';
 import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/LoadingOverlay.css';
+import '@mantine/core/styles/Marquee.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Menubar.css';
 import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/Notification.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/OverflowList.css';
+import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/PinInput.css';
 import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/RadioCard.css';
 import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Rating.css';
+import '@mantine/core/styles/RollingNumber.css';
+import '@mantine/core/styles/Tooltip.css';
+import '@mantine/core/styles/RingProgress.css';
+import '@mantine/core/styles/Scroller.css';
 import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/SemiCircleProgress.css';
+import '@mantine/core/styles/Slider.css';
+import '@mantine/core/styles/Splitter.css';
+import '@mantine/core/styles/Spoiler.css';
+import '@mantine/core/styles/Stepper.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/TableOfContents.css';
 import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Timeline.css';
+import '@mantine/core/styles/Toggle.css';
+import '@mantine/core/styles/Toolbar.css';
+import '@mantine/core/styles/Tour.css';
+import '@mantine/core/styles/Tree.css';
+import '@mantine/core/styles/TreeSelect.css';
+import '@mantine/core/styles/Typography.css';
