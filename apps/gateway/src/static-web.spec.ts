@@ -1,12 +1,18 @@
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Server } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { Logger } from '@jibs/observability';
 import { securityHeaders } from './security-headers';
-import { ADMIN_NOT_BUILT_MESSAGE, mountStaticWeb, WEB_NOT_BUILT_MESSAGE } from './static-web';
+import {
+  acceptedEncodings,
+  ADMIN_NOT_BUILT_MESSAGE,
+  mountStaticWeb,
+  WEB_NOT_BUILT_MESSAGE,
+} from './static-web';
 
 const html = { accept: 'text/html' };
 
@@ -28,6 +34,191 @@ async function serve(dist: string, log = logger()): Promise<{ url: string; serve
   });
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
+
+/** A GET with exactly these headers, the body as sent (fetch would add and undo encodings). */
+function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Writes `content` at `file` with its `.br` and `.gz` variants, as the build does. */
+function writePrecompressed(file: string, content: string): void {
+  writeFileSync(file, content);
+  writeFileSync(`${file}.br`, brotliCompressSync(content));
+  writeFileSync(`${file}.gz`, gzipSync(content));
+}
+
+describe('which encodings a client accepts', () => {
+  it.each([
+    ['br, gzip', ['br', 'gzip']],
+    ['gzip, deflate, br, zstd', ['br', 'gzip']],
+    ['gzip', ['gzip']],
+    ['br;q=0, gzip;q=0.5', ['gzip']],
+    ['*', ['br', 'gzip']],
+    ['*;q=0, gzip', ['gzip']],
+    ['identity', []],
+    ['', []],
+    [undefined, []],
+    ['BR;Q=1', ['br']],
+    ['br;q=abc', []],
+  ])('%p -> %p', (header, expected) => {
+    expect(acceptedEncodings(header)).toEqual(expected);
+  });
+});
+
+describe('precompressed files: brotli or gzip when the client accepts it', () => {
+  let dist: string;
+  let built: { url: string; server: Server };
+  const script = `console.info(${JSON.stringify('a hashed asset '.repeat(200))});`;
+  const page = `<!doctype html><title>JIBS</title>${'<p>The member site.</p>'.repeat(50)}`;
+  const adminScript = `console.info(${JSON.stringify('the console '.repeat(200))});`;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'jibs-static-compressed-'));
+    for (const app of ['web', 'admin']) mkdirSync(join(dist, app, 'assets'), { recursive: true });
+    writePrecompressed(join(dist, 'web', 'index.html'), page);
+    writePrecompressed(join(dist, 'web', 'assets', 'index-3f2a9c.js'), script);
+    writePrecompressed(join(dist, 'web', 'assets', 'index-3f2a9c.css'), `p{color:red}`.repeat(40));
+    writeFileSync(join(dist, 'web', 'assets', 'small-1a2b3c.js'), 'console.info(1)');
+    writePrecompressed(join(dist, 'web', 'favicon.svg'), `<svg>${'<g/>'.repeat(100)}</svg>`);
+    writePrecompressed(
+      join(dist, 'admin', 'index.html'),
+      `<!doctype html><title>JIBS Admin</title>`,
+    );
+    writePrecompressed(join(dist, 'admin', 'assets', 'index-9e8d7c.js'), adminScript);
+    built = await serve(dist);
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => built.server.close(resolve));
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers a hashed asset asked with br with brotli bytes that decompress to the file', async () => {
+    const res = await rawGet(`${built.url}/assets/index-3f2a9c.js`, {
+      'accept-encoding': 'br, gzip',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    expect(res.body.length).toBeLessThan(script.length / 4);
+    expect(brotliDecompressSync(res.body).toString()).toBe(script);
+  });
+
+  it('answers a gzip-only client with gzip', async () => {
+    const res = await rawGet(`${built.url}/assets/index-3f2a9c.js`, { 'accept-encoding': 'gzip' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    expect(gunzipSync(res.body).toString()).toBe(script);
+  });
+
+  it('answers a client that accepts no encoding with the file itself, still varying', async () => {
+    const withoutEncodings: Array<Record<string, string>> = [
+      {},
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'br;q=0' },
+    ];
+    for (const headers of withoutEncodings) {
+      const res = await rawGet(`${built.url}/assets/index-3f2a9c.js`, headers);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.body.toString()).toBe(script);
+    }
+  });
+
+  it('gives each type its own Content-Type, and HEAD the length without a body', async () => {
+    const css = await rawGet(`${built.url}/assets/index-3f2a9c.css`, { 'accept-encoding': 'br' });
+    expect(css.headers['content-encoding']).toBe('br');
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    const svg = await rawGet(`${built.url}/favicon.svg`, { 'accept-encoding': 'br' });
+    expect(svg.headers['content-encoding']).toBe('br');
+    expect(svg.headers['content-type']).toBe('image/svg+xml');
+    expect(svg.headers['cache-control']).toBe('no-cache');
+    const head = await rawGet(
+      `${built.url}/assets/index-3f2a9c.js`,
+      { 'accept-encoding': 'br' },
+      'HEAD',
+    );
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
+    expect(head.body.length).toBe(0);
+  });
+
+  it('serves index.html compressed and never cached, for every page route', async () => {
+    for (const path of ['/', '/dashboard', '/index.html']) {
+      const res = await rawGet(`${built.url}${path}`, {
+        accept: 'text/html',
+        'accept-encoding': 'br',
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(res.body).toString()).toBe(page);
+    }
+    const plain = await rawGet(`${built.url}/dashboard`, { accept: 'text/html' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.body.toString()).toBe(page);
+  });
+
+  it('does the same for the admin console under /admin', async () => {
+    const br = await rawGet(`${built.url}/admin/assets/index-9e8d7c.js`, {
+      'accept-encoding': 'gzip, br',
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.body).toString()).toBe(adminScript);
+    const gz = await rawGet(`${built.url}/admin/assets/index-9e8d7c.js`, {
+      'accept-encoding': 'gzip',
+    });
+    expect(gunzipSync(gz.body).toString()).toBe(adminScript);
+    const plain = await rawGet(`${built.url}/admin/assets/index-9e8d7c.js`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(adminScript);
+    const index = await rawGet(`${built.url}/admin/reports`, {
+      accept: 'text/html',
+      'accept-encoding': 'br',
+    });
+    expect(index.headers['content-encoding']).toBe('br');
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(index.body).toString()).toContain('<title>JIBS Admin</title>');
+  });
+
+  it('sends a file without variants as it is, and never a file outside the build', async () => {
+    const small = await rawGet(`${built.url}/assets/small-1a2b3c.js`, { 'accept-encoding': 'br' });
+    expect(small.status).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body.toString()).toBe('console.info(1)');
+    writePrecompressed(join(dist, 'secret.js'), 'console.info("outside the build")');
+    const outside = await rawGet(`${built.url}/assets/..%2f..%2fsecret.js`, {
+      'accept-encoding': 'br',
+    });
+    expect(outside.status).toBe(404);
+    const missing = await rawGet(`${built.url}/assets/missing.js`, { 'accept-encoding': 'br' });
+    expect(missing.status).toBe(404);
+  });
+});
 
 describe('static clients: the member site at / and the admin console under /admin', () => {
   let dist: string;

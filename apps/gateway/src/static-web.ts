@@ -1,6 +1,12 @@
-import express, { type Express, type Request, type Router } from 'express';
+import express, {
+  type Express,
+  type NextFunction,
+  type Request,
+  type Response,
+  type Router,
+} from 'express';
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, extname, join, resolve, sep } from 'node:path';
 import type { Logger } from '@jibs/observability';
 
 /** Paths that belong to the server, never to the single-page apps. */
@@ -14,6 +20,88 @@ export const WEB_NOT_BUILT_MESSAGE =
 export const ADMIN_NOT_BUILT_MESSAGE =
   'The admin client has not been built. Build it (npx nx build admin) and reload this page.\n';
 
+/** Hashed file names: a new build gets new names, so a browser may keep these for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/** The encodings the build writes beside each text file (see tools/bench/precompress-plugin.ts). */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+type Encoding = (typeof ENCODINGS)[number]['name'];
+
+/** What the build precompresses: the text files a browser fetches. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+
+/**
+ * The encodings `Accept-Encoding` allows, in the server's order of preference (brotli, then
+ * gzip). `*` allows both; `q=0` refuses; identity is always possible and not listed.
+ */
+export function acceptedEncodings(header: string | undefined): Encoding[] {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [token = '', ...params] = part.trim().toLowerCase().split(';');
+    if (!token) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    weights.set(token, Number.isFinite(weight) ? weight : 0);
+  }
+  const wildcard = weights.get('*');
+  return ENCODINGS.map((e) => e.name).filter((name) => (weights.get(name) ?? wildcard ?? 0) > 0);
+}
+
+/**
+ * Sends `file` as the build precompressed it, when the client accepts one of its variants:
+ * the variant's bytes with `Content-Encoding`, the original's `Content-Type`, and
+ * `Vary: Accept-Encoding` (also on the identity answer, so caches keep the variants apart).
+ * Returns false, having sent nothing, when the file has no variant or none is accepted.
+ */
+function sendPrecompressed(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  file: string,
+  cacheControl: string,
+): boolean {
+  if (!COMPRESSIBLE.test(file)) return false;
+  const variants = ENCODINGS.filter((e) => existsSync(file + e.suffix));
+  if (!variants.length) return false;
+  res.vary('Accept-Encoding');
+  const accepted = acceptedEncodings(req.headers['accept-encoding']);
+  const chosen = variants.find((v) => accepted.includes(v.name));
+  if (!chosen) return false;
+  res.setHeader('content-encoding', chosen.name);
+  res.type(extname(file));
+  res.sendFile(
+    file + chosen.suffix,
+    { cacheControl: false, lastModified: true, headers: { 'cache-control': cacheControl } },
+    (error) => {
+      if (error) next(error);
+    },
+  );
+  return true;
+}
+
+/**
+ * Serves requests for files of `dir` from their precompressed variants when the client accepts
+ * one; everything else (no variant, identity only, not a file) goes on to `express.static`.
+ */
+function precompressed(dir: string, cacheControl: string) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    let path: string;
+    try {
+      path = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    const file = resolve(dir, `.${path}`);
+    if (!file.startsWith(dir + sep) || path.includes('\0')) return next();
+    if (!sendPrecompressed(req, res, next, file, cacheControl)) next();
+  };
+}
+
 function wantsPage(req: Request): boolean {
   return (
     (req.method === 'GET' || req.method === 'HEAD') &&
@@ -25,21 +113,22 @@ function wantsPage(req: Request): boolean {
 /**
  * One built single-page app in `root`: hashed files under `assets/` cached for a year, other
  * files revalidated, and any other page request answered with `index.html` so client-side
- * routes survive a reload. Whether the build exists is checked per request, so building a
+ * routes survive a reload. Files the build precompressed go out as brotli or gzip when the
+ * client accepts it. Whether the build exists is checked per request, so building a
  * client does not need a gateway restart; until then its pages answer 503 with what to do.
  */
 function singlePageApp(root: string, notBuiltMessage: string): Router {
   const indexFile = join(root, 'index.html');
   const router = express.Router();
-  router.use(
-    '/assets',
-    express.static(join(root, 'assets'), { index: false, immutable: true, maxAge: '365d' }),
-  );
+  const assets = join(root, 'assets');
+  router.use('/assets', precompressed(assets, IMMUTABLE));
+  router.use('/assets', express.static(assets, { index: false, immutable: true, maxAge: '365d' }));
+  router.use(precompressed(root, REVALIDATE));
   router.use(
     express.static(root, {
       index: false,
       redirect: false,
-      setHeaders: (res) => res.setHeader('cache-control', 'no-cache'),
+      setHeaders: (res) => res.setHeader('cache-control', REVALIDATE),
     }),
   );
   router.use((req, res, next) => {
@@ -49,7 +138,8 @@ function singlePageApp(root: string, notBuiltMessage: string): Router {
       res.send(notBuiltMessage);
       return;
     }
-    res.setHeader('cache-control', 'no-cache');
+    if (sendPrecompressed(req, res, next, indexFile, REVALIDATE)) return;
+    res.setHeader('cache-control', REVALIDATE);
     res.sendFile(indexFile, (error) => {
       if (error) next(error);
     });

@@ -1,24 +1,22 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/styles-first-page';
 import './app/global.css';
-import { notifications } from '@mantine/notifications';
 import { Messages } from '@jibs/domain';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createApolloClient, createTokenStore, SessionManager } from '@jibs/web-data';
 import { App } from './app/app';
+import { createAppData } from './app/app-data';
 
-const tokens = createTokenStore();
-const client = createApolloClient({ tokens, renewSession: () => session.refresh() });
-const session = new SessionManager(client, tokens, () =>
-  notifications.show({ color: 'yellow', title: 'Signed out', message: Messages.sessionExpired }),
-);
+const data = createAppData(() => {
+  void import('@mantine/notifications').then(({ notifications }) =>
+    notifications.show({ color: 'yellow', title: 'Signed out', message: Messages.sessionExpired }),
+  );
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <App client={client} session={session} />
+    <App data={data} />
   </StrictMode>,
 );

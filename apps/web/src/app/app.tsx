@@ -1,16 +1,19 @@
-import { ApolloProvider } from '@apollo/client/react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import type { ApolloClient } from '@apollo/client';
 import { AppLayout } from '../layout/app-layout';
 import { NotFoundPage } from '../pages/not-found-page';
+import { LandingPage } from '../public/landing-page';
 import { publicRoutes } from '../public/public-routes';
 import { RouteGuard } from '../session/route-guards';
-import { SessionProvider, type SessionManager } from '@jibs/web-data';
-import { SessionGate } from '../session/session-gate';
+import { SessionProvider } from '@jibs/web-data';
 import { cssVariablesResolver, theme } from '@jibs/web-data';
+import { ClientPromiseContext, type AppData } from './app-data';
+import { DataRoutes } from './with-apollo';
+
+// The toasts' container (with its transitions) loads after the first page; a toast shown before
+// waits in @mantine/notifications' store and appears when it is in.
+const Toasts = lazy(() => import('./toasts'));
 
 // Screens past the landing page load when they are first visited.
 const LoginPage = lazy(() => import('../pages/login-page').then((m) => ({ default: m.LoginPage })));
@@ -63,20 +66,27 @@ const UploadDocumentsPage = lazy(() =>
   })),
 );
 
-export function App({ client, session }: { client: ApolloClient; session: SessionManager }) {
+/**
+ * The landing page renders at once, with neither the Apollo client nor the restored session
+ * (its buttons wait for the session); every other screen is under `DataRoutes`.
+ */
+export function App({ data }: { data: AppData }) {
   return (
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
     >
-      <Notifications position="bottom-right" autoClose={5000} />
-      <ApolloProvider client={client}>
-        <SessionProvider manager={session}>
-          <SessionGate>
-            <BrowserRouter>
-              <Routes>
-                <Route element={<AppLayout />}>
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
+      <ClientPromiseContext value={data.client}>
+        <SessionProvider manager={data.session}>
+          <BrowserRouter>
+            <Routes>
+              <Route element={<AppLayout />}>
+                <Route index element={<LandingPage />} />
+                <Route element={<DataRoutes />}>
                   {publicRoutes()}
                   <Route path="register" element={<RegisterPage />} />
                   <Route path="reset-password" element={<ResetPasswordPage />} />
@@ -106,11 +116,11 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                   </Route>
                   <Route path="*" element={<NotFoundPage />} />
                 </Route>
-              </Routes>
-            </BrowserRouter>
-          </SessionGate>
+              </Route>
+            </Routes>
+          </BrowserRouter>
         </SessionProvider>
-      </ApolloProvider>
+      </ClientPromiseContext>
     </MantineProvider>
   );
 }

@@ -9,33 +9,51 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PRIVACY_TOPIC_ID, TERMS_TOPIC_ID } from '../public/faq-topic-ids';
 import { MailIcon, PhoneIcon, PlaceIcon } from '../public/public-icons';
 import { CONTACT_DETAILS } from '../public/site-config';
-import { usePublicSettings } from '../public/use-public-settings';
+import { WithApollo } from '../app/with-apollo';
+import { usePageLoading } from './page-loading';
 
 /**
  * The site footer: help and policy links, contact details, copyright. The written Privacy
  * Policy and Terms of Service do not exist yet: their links open the FAQ answers that say so
  * and summarise what applies today.
  */
+// The name comes from the server's settings, through Apollo: loaded with it, not before the page.
+const LiveSiteName = lazy(() => import('./site-name'));
+
+/** Until the settings are in, a space keeps the line's height, so nothing moves when they are. */
+function SiteName() {
+  return (
+    <WithApollo fallback={'\u00a0'}>
+      <LiveSiteName />
+    </WithApollo>
+  );
+}
+
 export function AppFooter() {
-  const { settings } = usePublicSettings();
   const year = new Date().getFullYear();
+  // Hidden, in its place, while the page shows a loader: it would otherwise move when the
+  // screen arrives (see page-loading.ts).
+  const loading = usePageLoading();
 
   return (
     <Box
       component="footer"
       bg="white"
-      style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+      style={{
+        borderTop: '1px solid var(--mantine-color-gray-2)',
+        visibility: loading ? 'hidden' : undefined,
+      }}
     >
       <Container size={1200} px="lg" py={48}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xl" verticalSpacing="xl">
           <Stack gap="xs">
             <Text fw={700} fz="xl" c="jibs.8" style={{ letterSpacing: '0.06em' }}>
-              {settings.siteName}
+              <SiteName />
             </Text>
             <Text size="sm" c="gray.7">
               Membership and burial assistance for the households of our community.
@@ -78,7 +96,7 @@ export function AppFooter() {
 
         <Divider my="lg" color="gray.2" />
         <Text size="sm" c="gray.7">
-          &copy; {year} {settings.siteName}
+          &copy; {year} <SiteName />
         </Text>
       </Container>
     </Box>

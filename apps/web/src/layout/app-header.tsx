@@ -1,10 +1,18 @@
-import { Anchor, Box, Burger, Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { NotificationBell } from '../notifications/notification-bell';
+import { WithApollo } from '../app/with-apollo';
 import { headerShowsRegistrationOnly } from '../session/route-access';
 import { useSession, useSessionManager } from '@jibs/web-data';
 import classes from './app-header.module.css';
+
+// Only members see the bell, and it reads through Apollo: it loads when someone signs in.
+const NotificationBell = lazy(() =>
+  import('../notifications/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
+
+const MenuDrawer = lazy(() => import('./menu-drawer'));
 
 const NAVIGATION = [
   { to: '/memorials', label: 'Memorials' },
@@ -19,6 +27,13 @@ export function AppHeader() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [menuOpened, menu] = useDisclosure(false);
+  // The drawer's code loads on the first open; it then stays mounted for its closing transition.
+  const [menuUsed, setMenuUsed] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const toggleMenu = () => {
+    setMenuUsed(true);
+    menu.toggle();
+  };
 
   const signOut = () => {
     menu.close();
@@ -136,35 +151,35 @@ export function AppHeader() {
         </Group>
 
         <Group gap="sm" wrap="nowrap" className={classes.end}>
-          {user && <NotificationBell />}
+          {user && (
+            <WithApollo>
+              <NotificationBell />
+            </WithApollo>
+          )}
           <Group gap="sm" wrap="nowrap" visibleFrom="sm">
             {account(false)}
           </Group>
           <Burger
             opened={menuOpened}
-            onClick={menu.toggle}
+            ref={menuButton}
+            onClick={toggleMenu}
             hiddenFrom="sm"
             aria-label={menuOpened ? 'Close menu' : 'Open menu'}
           />
         </Group>
       </div>
 
-      <Drawer
-        opened={menuOpened}
-        onClose={menu.close}
-        position="right"
-        size="xs"
-        title="Menu"
-        hiddenFrom="sm"
-      >
-        <Stack gap="md">
-          <Stack component="nav" aria-label="Main" gap="sm">
-            {navLinks(menu.close)}
-          </Stack>
-          <Divider />
-          <Stack gap="sm">{account(true)}</Stack>
-        </Stack>
-      </Drawer>
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MenuDrawer
+            opened={menuOpened}
+            onClose={menu.close}
+            onClosed={() => menuButton.current?.focus()}
+            navigation={navLinks(menu.close)}
+            account={account(true)}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,31 +1,27 @@
-import { AppShell } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+import classes from './app-layout.module.css';
 import { PageLoader } from './page-loader';
 
+/**
+ * Header, page and footer. Plain elements rather than Mantine's AppShell, whose navbar, aside,
+ * resizing and scroll locking this site does not use and every first page would download.
+ * The footer stays outside <main> so it remains the page's contentinfo landmark.
+ */
 export function AppLayout() {
   return (
-    <AppShell
-      header={{ height: 72 }}
-      padding={0}
-      // The page fills the window's height, so the footer sits at the bottom of short pages;
-      // the footer stays outside <main> so it remains the page's contentinfo landmark.
-      styles={{
-        root: { display: 'flex', flexDirection: 'column', minHeight: '100dvh' },
-        main: { flex: 1, minHeight: 'auto' },
-      }}
-    >
-      <AppShell.Header withBorder={false}>
+    <div className={classes.shell}>
+      <header className={classes.header}>
         <AppHeader />
-      </AppShell.Header>
-      <AppShell.Main>
+      </header>
+      <main className={classes.main}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
-      </AppShell.Main>
+      </main>
       <AppFooter />
-    </AppShell>
+    </div>
   );
 }

@@ -1,7 +1,9 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useMarksPageLoading } from './page-loading';
 
 /** A quiet, centred spinner for whole-page waits (restoring the session, loading a screen). */
 export function PageLoader({ label = 'Loading…' }: { label?: string }) {
+  useMarksPageLoading();
   return (
     <Center mih="60vh" role="status" aria-live="polite">
       <Stack align="center" gap="sm">

@@ -8,20 +8,21 @@ import {
   Group,
   Paper,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../layout/use-document-title';
 import { useSession } from '@jibs/web-data';
-import { PAYMENTS_TOPIC_ID } from './faq-topic-ids';
-import { formatCents } from './money';
+import { WithApollo } from '../app/with-apollo';
+import { FeeSummary } from './fee-summary';
 import { HouseholdIcon, MemorialIcon, ReportIcon, SupportIcon } from './public-icons';
-import { usePublicSettings } from './use-public-settings';
+
+// The fees come from the server through Apollo: the card's placeholders show until it is loaded.
+const LiveFeeSummary = lazy(() => import('./live-fee-summary'));
 
 const FEATURES: { title: string; description: string; icon: ReactNode }[] = [
   {
@@ -100,7 +101,13 @@ export function LandingPage() {
                   Go to Dashboard
                 </Button>
               ) : (
-                <Group gap="md">
+                // Until the session is known, the buttons keep their place but do not show, so
+                // a member who is signed in is not offered 'Log In' for a moment.
+                <Group
+                  gap="md"
+                  aria-hidden={status === 'loading' || undefined}
+                  style={status === 'loading' ? { visibility: 'hidden' } : undefined}
+                >
                   <Button component={Link} to="/login" size="lg" variant="default">
                     Log In
                   </Button>
@@ -110,7 +117,9 @@ export function LandingPage() {
                 </Group>
               )}
             </Stack>
-            <FeeSummary />
+            <WithApollo fallback={<FeeSummary settings={null} />}>
+              <LiveFeeSummary />
+            </WithApollo>
           </SimpleGrid>
         </Container>
       </Box>
@@ -196,76 +205,3 @@ export function LandingPage() {
 }
 
 /** The service's fees, from the live settings (standard values if they cannot be loaded). */
-function FeeSummary() {
-  const { settings, loading } = usePublicSettings();
-  const fees = [
-    {
-      label: 'Registration',
-      detail: 'One time, per household',
-      amount: formatCents(settings.registrationFee),
-    },
-    {
-      label: 'Each added family member',
-      detail: 'Spouse, child not working full-time, or dependent parent; one time',
-      amount: formatCents(settings.memberFee),
-    },
-    {
-      label: 'Monthly membership',
-      detail: 'Per family, each month',
-      amount: formatCents(settings.monthlyDues),
-    },
-  ];
-
-  return (
-    <Paper
-      component="section"
-      aria-labelledby="fees-title"
-      aria-busy={loading}
-      withBorder
-      shadow="xs"
-      bg="white"
-      radius="lg"
-      p={{ base: 'lg', sm: 'xl' }}
-      style={{ alignSelf: 'start' }}
-    >
-      <Title order={2} size="h3" id="fees-title" mb="md">
-        Membership fees
-      </Title>
-      <Stack component="dl" gap="md" m={0}>
-        {fees.map((fee) => (
-          <Group
-            key={fee.label}
-            justify="space-between"
-            align="flex-start"
-            wrap="nowrap"
-            gap="md"
-            pb="md"
-            style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-          >
-            <Box component="dt">
-              <Text fw={600}>{fee.label}</Text>
-              <Text size="sm" c="gray.7">
-                {fee.detail}
-              </Text>
-            </Box>
-            <Box component="dd" m={0}>
-              {loading ? (
-                <Skeleton height={24} width={72} mt={2} aria-hidden />
-              ) : (
-                <Text fw={700} size="lg" c="jibs.8" style={{ whiteSpace: 'nowrap' }}>
-                  {fee.amount}
-                </Text>
-              )}
-            </Box>
-          </Group>
-        ))}
-      </Stack>
-      <Text size="sm" c="gray.7" mt="md">
-        Paid securely by card.{' '}
-        <Anchor component={Link} to={`/faq#${PAYMENTS_TOPIC_ID}`}>
-          How payments work
-        </Anchor>
-      </Text>
-    </Paper>
-  );
-}

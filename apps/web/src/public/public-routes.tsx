@@ -1,19 +1,16 @@
 import { lazy, type ReactElement } from 'react';
 import { Route } from 'react-router';
-import { LandingPage } from './landing-page';
-
-// The landing page is in the first bundle; the others load when first visited.
+// The landing page is in the first bundle (placed by the app); the others load when first visited.
 const FaqPage = lazy(() => import('./faq-page').then((m) => ({ default: m.FaqPage })));
 const ContactPage = lazy(() => import('./contact-page').then((m) => ({ default: m.ContactPage })));
 const TestingPage = lazy(() => import('./testing-page').then((m) => ({ default: m.TestingPage })));
 
 /**
- * The public pages' routes (landing, FAQ, contact, testing), placed by the app inside its
- * layout route. Returned as an array because react-router reads <Route> children directly.
+ * The public pages' routes past the landing page (FAQ, contact, testing), placed by the app
+ * inside its layout route. Returned as an array because react-router reads <Route> children directly.
  */
 export function publicRoutes(): ReactElement[] {
   return [
-    <Route key="landing" index element={<LandingPage />} />,
     <Route key="faq" path="faq" element={<FaqPage />} />,
     <Route key="contact" path="contact" element={<ContactPage />} />,
     <Route key="testing" path="testing" element={<TestingPage />} />,

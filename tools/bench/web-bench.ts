@@ -1,0 +1,335 @@
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { aBenchSignUp, startBenchStack } from './bench-support';
+import { formatFigures, loadBudgets, measureAll } from './web-budget';
+import type { LocalStack } from '../stack/src/local-stack';
+
+/**
+ * `npm run bench:web`: what the member site costs a visitor on a slow connection. Prints, per
+ * route, the JS of the first load from the build (raw and gzipped, as the budget check counts
+ * it), then loads each route in Chromium through the stack's gateway with a cold cache, on the
+ * slow profile (1.6 Mbit/s down, 750 kbit/s up, 150 ms RTT, CPU slowed 4x), and prints the JS
+ * actually transferred (bytes on the wire, bytes decoded, how many scripts, their encodings),
+ * DOMContentLoaded, LCP, CLS and total blocking time (long tasks' time over 50 ms after the
+ * first paint). The dashboard is loaded by a signed-in member whose fee is paid.
+ *
+ * BENCH_RUNS (default 3) loads per route; the median of each figure is printed.
+ */
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const ROOT = resolve(__dirname, '../../../..');
+const SLOW = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1_000_000) / 8,
+  uploadThroughput: (750 * 1_000) / 8,
+};
+const CPU_SLOWDOWN = 4;
+/** When set, a screenshot of each route's last load is written there. */
+const SCREENSHOTS = process.env.BENCH_SCREENSHOTS;
+
+const PUBLIC_ROUTES = ['/', '/login', '/register', '/faq', '/memorials'];
+const MEMBER_ROUTES = ['/dashboard'];
+
+interface PageFigures {
+  jsWire: number;
+  jsDecoded: number;
+  scripts: number;
+  encodings: string;
+  dcl: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+}
+
+/** Records LCP, layout shifts, long tasks and the first paint as the page loads. */
+const OBSERVE = `
+  window.__vitals = { lcp: 0, cls: 0, longTasks: [], fcp: 0 };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__vitals.lcp = e.renderTime || e.loadTime || e.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) window.__vitals.cls += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__vitals.longTasks.push([e.startTime, e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') window.__vitals.fcp = e.startTime;
+  }).observe({ type: 'paint', buffered: true });
+`;
+
+async function loadOnce(
+  context: BrowserContext,
+  url: string,
+  screenshot?: string,
+): Promise<PageFigures> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+  await cdp.send('Network.emulateNetworkConditions', SLOW);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+
+  const scripts = new Map<string, { type: string; encoding: string }>();
+  const wire = new Map<string, number>();
+  const decoded = new Map<string, number>();
+  cdp.on('Network.responseReceived', (event) => {
+    if (event.type !== 'Script') return;
+    const headers = Object.fromEntries(
+      Object.entries(event.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]),
+    );
+    scripts.set(event.requestId, {
+      type: event.type,
+      encoding: headers['content-encoding'] ?? 'identity',
+    });
+  });
+  cdp.on('Network.dataReceived', (event) => {
+    decoded.set(event.requestId, (decoded.get(event.requestId) ?? 0) + event.dataLength);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    wire.set(event.requestId, event.encodedDataLength);
+  });
+
+  await page.addInitScript(OBSERVE);
+  await page.goto(url, { waitUntil: 'networkidle', timeout: 180_000 });
+  // Every route's screen has a heading: until it shows, the page is not there yet (the CPU is
+  // slowed 4x, so the last script may run seconds after the network fell idle).
+  await page.locator('main h1').first().waitFor({ timeout: 180_000 });
+  // Then late chunks (the deferred Apollo client, toasts) and their long tasks settle: no long
+  // task for a second.
+  await page.waitForFunction(
+    () => {
+      const v = (window as unknown as { __vitals: { longTasks: Array<[number, number]> } })
+        .__vitals;
+      const last = v.longTasks.at(-1);
+      return performance.now() - (last ? last[0] + last[1] : 0) > 1000;
+    },
+    undefined,
+    { timeout: 180_000, polling: 250 },
+  );
+  const vitals = await page.evaluate(() => {
+    const v = (window as unknown as { __vitals: Record<string, unknown> }).__vitals as {
+      lcp: number;
+      cls: number;
+      fcp: number;
+      longTasks: Array<[number, number]>;
+    };
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const tbt = v.longTasks
+      .filter(([start]) => start >= v.fcp)
+      .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+    return { lcp: v.lcp, cls: v.cls, tbt, dcl: nav.domContentLoadedEventEnd };
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
+  await page.close();
+
+  const ids = [...scripts.keys()];
+  const encodings = new Map<string, number>();
+  for (const id of ids) {
+    const encoding = scripts.get(id)!.encoding;
+    encodings.set(encoding, (encodings.get(encoding) ?? 0) + 1);
+  }
+  return {
+    jsWire: ids.reduce((sum, id) => sum + (wire.get(id) ?? 0), 0),
+    jsDecoded: ids.reduce((sum, id) => sum + (decoded.get(id) ?? 0), 0),
+    scripts: ids.length,
+    encodings: [...encodings].map(([name, n]) => `${n} ${name}`).join(', '),
+    ...vitals,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function measureRoute(
+  context: BrowserContext,
+  url: string,
+): Promise<PageFigures & { runs: number }> {
+  await loadOnce(context, url); // warm-up: the stack's own caches, Chromium's code cache
+  const runs: PageFigures[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const last = i === RUNS - 1 && SCREENSHOTS;
+    const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+    runs.push(await loadOnce(context, url, last ? join(SCREENSHOTS, `${name}.png`) : undefined));
+  }
+  const pick = (key: keyof Omit<PageFigures, 'encodings'>) => median(runs.map((r) => r[key]));
+  return {
+    jsWire: pick('jsWire'),
+    jsDecoded: pick('jsDecoded'),
+    scripts: pick('scripts'),
+    encodings: runs[runs.length - 1]!.encodings,
+    dcl: pick('dcl'),
+    lcp: pick('lcp'),
+    cls: pick('cls'),
+    tbt: pick('tbt'),
+    runs: RUNS,
+  };
+}
+
+/**
+ * A member who has paid the registration fee, signed in in `context` (its refresh cookie), made
+ * through the gateway as the wizard does; the fee is marked paid in billing's database, which
+ * stands in for the sandbox checkout (not what is measured here).
+ */
+async function aPaidMember(stack: LocalStack, context: BrowserContext): Promise<void> {
+  const graphql = async (query: string, variables: object) => {
+    const res = await context.request.post(`${stack.gatewayUrl}/graphql`, {
+      data: { query, variables },
+      headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
+    });
+    const body = (await res.json()) as { data?: Record<string, Record<string, unknown>> };
+    if (!body.data) throw new Error(`${query.split('(')[0]}: ${JSON.stringify(body)}`);
+    return body.data;
+  };
+  const email = `web-bench-${Date.now()}@example.com`;
+  const startedAt = new Date(Date.now() - 1000).toISOString();
+  const started = await graphql(
+    'mutation($input: SignUpInput!) { startSignUp(input: $input) { signUpToken } }',
+    { input: aBenchSignUp(email) },
+  );
+  const code = await waitFor(async () => {
+    const mails = (await (await fetch(`${stack.mailboxUrl}/api/messages`)).json()) as Array<{
+      to: string;
+      text: string;
+      sentAt: string;
+    }>;
+    for (const mail of mails) {
+      if (mail.sentAt <= startedAt || !mail.to.includes(email)) continue;
+      const match = /verification code is (\d{6})/.exec(mail.text);
+      if (match) return match[1];
+    }
+    return undefined;
+  }, 'the sign-up code');
+  const done = await graphql(
+    'mutation($t: String!, $c: String!) { completeSignUp(signUpToken: $t, code: $c) { user { id } } }',
+    { t: started['startSignUp']!['signUpToken'], c: code },
+  );
+  const userId = (done['completeSignUp']!['user'] as { id: string }).id;
+  const billing = new Client({ connectionString: stack.databaseUrl('billing') });
+  await billing.connect();
+  try {
+    await waitFor(
+      async () =>
+        (
+          await billing.query(
+            'UPDATE members SET registration_fee_paid = true, dues_paid = true WHERE user_id = $1',
+            [userId],
+          )
+        ).rowCount || undefined,
+      'billing to learn of the member',
+    );
+  } finally {
+    await billing.end();
+  }
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+const ms = (value: number) => `${(value / 1000).toFixed(2)} s`;
+
+async function main(): Promise<void> {
+  const load = loadavg();
+  process.stdout.write(
+    `bench:web ${new Date().toISOString()}, ${cpus().length} cores, load average ${load
+      .map((n) => n.toFixed(2))
+      .join(' ')}\n\nFirst-load JS per route, from the build (as npm run check:web-budgets):\n`,
+  );
+  process.stdout.write(
+    `${formatFigures(measureAll(ROOT, loadBudgets(resolve(ROOT, 'tools/bench/web-budgets.json'))))}\n\n`,
+  );
+
+  const { stack, stop } = await startBenchStack();
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+    });
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const member = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await aPaidMember(stack, member);
+
+    process.stdout.write(
+      `In Chromium, cold cache, 1.6 Mbit/s, 150 ms RTT, CPU ${CPU_SLOWDOWN}x slower; median of ${RUNS}:\n`,
+    );
+    const header = [
+      'route',
+      'JS wire',
+      'JS decoded',
+      'scripts',
+      'DCL',
+      'LCP',
+      'CLS',
+      'TBT',
+      'encodings',
+    ];
+    const rows: string[][] = [header];
+    const routes: Array<[BrowserContext, string, string]> = [
+      ...PUBLIC_ROUTES.map((path): [BrowserContext, string, string] => [visitor, path, path]),
+      ...MEMBER_ROUTES.map((path): [BrowserContext, string, string] => [
+        member,
+        path,
+        `${path} (member)`,
+      ]),
+    ];
+    for (const [context, path, label] of routes) {
+      const f = await measureRoute(context, `${stack.gatewayUrl}${path}`);
+      rows.push([
+        label,
+        kb(f.jsWire),
+        kb(f.jsDecoded),
+        String(f.scripts),
+        ms(f.dcl),
+        ms(f.lcp),
+        f.cls.toFixed(3),
+        `${Math.round(f.tbt)} ms`,
+        f.encodings,
+      ]);
+      process.stderr.write(`  measured ${label}\n`);
+    }
+    const widths = header.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+    process.stdout.write(
+      `${rows
+        .map((row) =>
+          row
+            .map((cell, i) =>
+              i === 0 || i === 8 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!),
+            )
+            .join('  ')
+            .trimEnd(),
+        )
+        .join('\n')}\n`,
+    );
+    process.stdout.write(
+      `\nload average after: ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}\n`,
+    );
+  } finally {
+    await browser?.close();
+    await stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exitCode = 1;
+});
