@@ -501,6 +501,18 @@ describe('documents service', () => {
         expect(Buffer.from(await response.arrayBuffer()).equals(PDF)).toBe(true);
         expect(response.headers.get('content-disposition')).toContain('attachment;');
       }
+      // The admin's download is audited (and published for the trail); the owner's is not.
+      const audit = await h.dataSource.query(
+        'SELECT actor_id, action, member_id FROM audit_entries WHERE subject_id = $1',
+        [document.id],
+      );
+      expect(audit).toEqual([
+        { actor_id: admin.id, action: 'document.downloaded', member_id: member.id },
+      ]);
+      const published = await h.outbox('audit.recorded', member.id);
+      expect(published.map((event) => event.envelope.data)).toEqual([
+        expect.objectContaining({ action: 'document.downloaded', actorId: admin.id }),
+      ]);
     });
 
     it("answers another member's document, or an unknown id, as not found", async () => {

@@ -1,4 +1,3 @@
-import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { LocalStack } from '@jibs/stack';
 import { Messages } from '@jibs/domain';
@@ -6,7 +5,7 @@ import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp } from './support/graphql-client';
-import { describedByText, signIn, signUpInBrowser } from './support/web-flows';
+import { describedByText, signInAsAdmin, signUpInBrowser } from './support/web-flows';
 
 /** Every diagnostic the Testing tab lists (apps/gateway/src/diagnostics). */
 const TEST_COUNT = 12;
@@ -70,21 +69,7 @@ describe('the admin console: settings that apply, maintenance mode, diagnostics 
   }
 
   it('the admin signs in with an authenticator code', async () => {
-    const password = stack.generatedAdminPassword ?? process.env.ADMIN_PASSWORD;
-    expect(password).toBeTruthy();
-    await signIn(admin, stack, stack.adminEmail!, password!);
-    const manualKey = admin.getByTestId('totp-manual-key');
-    await manualKey.waitFor();
-    const secret = (await manualKey.getAttribute('data-key'))!;
-    await admin
-      .getByLabel('Verification code')
-      .first()
-      .fill(await generate({ secret }));
-    await admin
-      .getByRole('button', { name: /verify|sign in|continue/i })
-      .last()
-      .click();
-    await admin.waitForURL((url) => url.pathname !== '/login');
+    await signInAsAdmin(admin, stack);
   });
 
   it('refuses bad settings with the message under the field, and saves new dues', async () => {

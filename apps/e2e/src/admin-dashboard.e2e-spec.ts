@@ -1,4 +1,3 @@
-import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { LocalStack } from '@jibs/stack';
 import { eventually } from '@jibs/testing';
@@ -7,7 +6,7 @@ import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
 import { signUpByApi } from './support/sign-up';
-import { signIn } from './support/web-flows';
+import { signInAsAdmin } from './support/web-flows';
 
 const START_REGISTRATION = `mutation { startRegistrationCheckout { id url } }`;
 const PAYMENTS = `{ myPayments { amount status type } }`;
@@ -82,21 +81,7 @@ describe('the admin dashboard, analytics and audit trail, in Chromium', () => {
   }
 
   it('the admin signs in with an authenticator code and reads the dashboard', async () => {
-    const password = stack.generatedAdminPassword ?? process.env.ADMIN_PASSWORD;
-    expect(password).toBeTruthy();
-    await signIn(page, stack, stack.adminEmail!, password!);
-    const manualKey = page.getByTestId('totp-manual-key');
-    await manualKey.waitFor().catch((error) => failWithContext(error, 'totp'));
-    const secret = (await manualKey.getAttribute('data-key'))!;
-    await page
-      .getByLabel('Verification code')
-      .first()
-      .fill(await generate({ secret }));
-    await page
-      .getByRole('button', { name: /verify|sign in|continue/i })
-      .last()
-      .click();
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await signInAsAdmin(page, stack);
 
     await page.goto(`${stack.gatewayUrl}/admin`);
     await page

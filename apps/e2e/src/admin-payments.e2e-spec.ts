@@ -1,4 +1,3 @@
-import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { LocalStack } from '@jibs/stack';
 import { eventually } from '@jibs/testing';
@@ -7,7 +6,7 @@ import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
 import { signUpByApi } from './support/sign-up';
-import { describedByText, latestMail, signIn } from './support/web-flows';
+import { describedByText, latestMail, signIn, signInAsAdmin } from './support/web-flows';
 
 const MY_PAYMENTS = /* GraphQL */ `
   query {
@@ -29,7 +28,6 @@ describe('an admin records a cash payment for a member, in Chromium', () => {
   let context: BrowserContext;
   let page: Page;
   let memberClient: GraphQLClient;
-  let memberId: string;
   let paymentId: string;
   const memberInput = aSignUp();
 
@@ -57,37 +55,30 @@ describe('an admin records a cash payment for a member, in Chromium', () => {
 
   it('a member signs up (registration fee not paid yet)', async () => {
     memberClient = new GraphQLClient(`${stack.gatewayUrl}/graphql`);
-    const signedUp = await signUpByApi(memberClient, stack, memberInput);
-    memberId = signedUp.user.id;
+    await signUpByApi(memberClient, stack, memberInput);
     const payments = await memberClient.request<{ myPayments: unknown[] }>(MY_PAYMENTS);
     expect(payments.data!.myPayments).toEqual([]);
   });
 
   it("the admin signs in with an authenticator code and opens the member's billing", async () => {
-    const password = stack.generatedAdminPassword ?? process.env.ADMIN_PASSWORD;
-    expect(password).toBeTruthy();
-    await signIn(page, stack, stack.adminEmail!, password!);
-    const manualKey = page.getByTestId('totp-manual-key');
-    await manualKey.waitFor();
-    const secret = (await manualKey.getAttribute('data-key'))!;
-    await page
-      .getByLabel('Verification code')
-      .first()
-      .fill(await generate({ secret }));
-    await page
-      .getByRole('button', { name: /verify|sign in|continue/i })
-      .last()
-      .click();
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await signInAsAdmin(page, stack);
 
-    // The billing section alone (until the Users drawer embeds it).
-    await page.goto(`${stack.gatewayUrl}/admin/member-billing/${memberId}`);
+    // The member's billing, in the details drawer of /admin/users.
+    await page.goto(`${stack.gatewayUrl}/admin/users`);
+    await page.getByLabel('Search users').fill(String(memberInput.email));
+    const memberName = `${String(memberInput.firstName)} ${String(memberInput.lastName)}`;
     await page
-      .getByRole('heading', { name: 'Billing', level: 2 })
+      .getByRole('article', { name: memberName })
+      .getByRole('button', { name: `View details of ${memberName}` })
+      .click()
+      .catch((error) => failWithContext(error, 'users'));
+    const drawer = page.getByRole('dialog', { name: memberName });
+    await drawer
+      .getByRole('heading', { name: 'Billing', level: 3 })
       .waitFor()
       .catch((error) => failWithContext(error, 'billing'));
-    await page.getByText('No payments yet.').waitFor();
-    await page.getByText('Fee Pending').waitFor();
+    await drawer.getByText('No payments yet.').waitFor();
+    await drawer.getByText('Fee Pending').waitFor();
     await expectAccessible(page, 'admin: member billing');
   });
 

@@ -1,11 +1,10 @@
-import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { LocalStack } from '@jibs/stack';
 import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp } from './support/graphql-client';
-import { registerAndPayFee, signIn, tabTo } from './support/web-flows';
+import { registerAndPayFee, signIn, signInAsAdmin, tabTo } from './support/web-flows';
 
 describe('the admin console manages users, and the member hears of it, in Chromium', () => {
   let stack: LocalStack;
@@ -93,21 +92,7 @@ describe('the admin console manages users, and the member hears of it, in Chromi
   });
 
   it('the admin signs in with an authenticator code and finds the member on /admin/users', async () => {
-    const password = stack.generatedAdminPassword ?? process.env.ADMIN_PASSWORD;
-    expect(password).toBeTruthy();
-    await signIn(admin, stack, stack.adminEmail!, password!);
-    const manualKey = admin.getByTestId('totp-manual-key');
-    await manualKey.waitFor();
-    const secret = (await manualKey.getAttribute('data-key'))!;
-    await admin
-      .getByLabel('Verification code')
-      .first()
-      .fill(await generate({ secret }));
-    await admin
-      .getByRole('button', { name: /verify|sign in|continue/i })
-      .last()
-      .click();
-    await admin.waitForURL((url) => url.pathname !== '/login');
+    await signInAsAdmin(admin, stack);
 
     await admin.goto(`${stack.gatewayUrl}/admin/users`);
     await admin
@@ -183,6 +168,12 @@ describe('the admin console manages users, and the member hears of it, in Chromi
     await expect(drawer.getByText(String(memberInput.email)).isVisible()).resolves.toBe(true);
     await expect(drawer.getByText('No household members.').isVisible()).resolves.toBe(true);
     await expect(drawer.getByText('No death reports.').isVisible()).resolves.toBe(true);
+    // The member's billing (paid fee, the payment) and what admins did to the account.
+    await drawer.getByRole('heading', { name: 'Billing' }).waitFor();
+    await drawer.getByText('Fee Paid').first().waitFor();
+    const trail = drawer.getByRole('table', { name: `Audit trail of ${memberName}` });
+    await trail.getByText('User role changed').first().waitFor();
+    await trail.getByText('Membership status set').first().waitFor();
     await expectAccessible(admin, 'admin: user details drawer');
     await shot(admin, 'drawer');
     await admin.keyboard.press('Escape');

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { LocalStack } from '@jibs/stack';
 import { eventually } from '@jibs/testing';
@@ -8,7 +7,7 @@ import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
 import { signUpByApi } from './support/sign-up';
-import { signIn, tabTo } from './support/web-flows';
+import { signInAsAdmin, tabTo } from './support/web-flows';
 
 const START_REGISTRATION = `mutation { startRegistrationCheckout { id url } }`;
 const MY_PAYMENTS = `{ myPayments { id amount currency status type createdAt } }`;
@@ -130,21 +129,7 @@ describe('admin exports and member backup, end to end', () => {
   });
 
   it('the admin exports payments as CSV from the dialog, and the rows are what was paid', async () => {
-    const password = stack.generatedAdminPassword ?? process.env.ADMIN_PASSWORD;
-    expect(password).toBeTruthy();
-    await signIn(page, stack, stack.adminEmail!, password!);
-    const manualKey = page.getByTestId('totp-manual-key');
-    await manualKey.waitFor();
-    const secret = (await manualKey.getAttribute('data-key'))!;
-    await page
-      .getByLabel('Verification code')
-      .first()
-      .fill(await generate({ secret }));
-    await page
-      .getByRole('button', { name: /verify|sign in|continue/i })
-      .last()
-      .click();
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await signInAsAdmin(page, stack);
 
     await page.goto(`${stack.gatewayUrl}/admin/exports`);
     await page

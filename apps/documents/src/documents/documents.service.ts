@@ -201,6 +201,20 @@ export class DocumentsService {
     if (!document || (document.userId !== viewer.id && viewer.role !== Role.ADMIN)) {
       throw DomainError.notFound();
     }
+    if (document.userId !== viewer.id) {
+      // An admin reading a member's document is an admin action: audited before the link exists.
+      await this.dataSource.transaction((manager) =>
+        recordAudit(manager, {
+          service: this.publisher.source,
+          actorId: viewer.id,
+          action: 'document.downloaded',
+          subjectType: 'document',
+          subjectId: document.id,
+          memberId: document.userId,
+          after: { fileName: document.fileName, documentType: document.documentType },
+        }),
+      );
+    }
     const url = await downloadUrl(this.presigner, {
       bucket: this.bucket,
       key: document.filePath,
