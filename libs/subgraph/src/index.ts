@@ -14,3 +14,4 @@ export * from './diagnostics/diagnostic-check';
 export * from './diagnostics/diagnostics-route';
 export * from './diagnostics/event-round-trip';
 export * from './export';
+export * from './admin-fields';

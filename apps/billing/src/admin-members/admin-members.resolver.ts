@@ -10,9 +10,7 @@ import {
   ResolveField,
   Resolver,
 } from '@nestjs/graphql';
-import DataLoader from 'dataloader';
 import {
-  bearerToken,
   CurrentUser,
   Roles,
   TOKEN_VERIFIER,
@@ -20,7 +18,8 @@ import {
   type RequestAuthContext,
   type TokenVerifier,
 } from '@jibs/auth';
-import { DomainError, Role } from '@jibs/domain';
+import { Role } from '@jibs/domain';
+import { AdminFieldAccess, RowsByUserLoader } from '@jibs/subgraph';
 import { HouseholdMemberModel } from '../household/household-member.model';
 import type { HouseholdMemberEntity } from '../household/household-member.entity';
 import { MemberLoader } from '../members/member-loader';
@@ -33,15 +32,18 @@ const user = (id: string) => Object.assign(new UserReference(), { id });
 /** /admin/users in billing: the list (search, status, pages), status changes, households. */
 @Resolver(() => UserReference)
 export class AdminMembersResolver {
-  private readonly households = new WeakMap<object, DataLoader<string, HouseholdMemberEntity[]>>();
+  private readonly access: AdminFieldAccess;
 
-  private readonly viewers = new WeakMap<object, Promise<AuthUser | null>>();
+  private readonly households: RowsByUserLoader<HouseholdMemberEntity>;
 
   constructor(
     private readonly admin: AdminMembersService,
     private readonly loader: MemberLoader,
-    @Inject(TOKEN_VERIFIER) private readonly verify: TokenVerifier,
-  ) {}
+    @Inject(TOKEN_VERIFIER) verify: TokenVerifier,
+  ) {
+    this.access = new AdminFieldAccess(verify);
+    this.households = new RowsByUserLoader((ids) => this.admin.households(ids));
+  }
 
   @Roles(Role.ADMIN)
   @Query(() => AdminUserPageModel, {
@@ -100,32 +102,9 @@ export class AdminMembersResolver {
     @Parent() parent: UserReference,
     @Context() context: RequestAuthContext,
   ): Promise<HouseholdMemberModel[]> {
-    const viewer = await this.viewer(context);
-    if (!viewer) throw DomainError.unauthenticated();
-    if (viewer.role !== Role.ADMIN) throw DomainError.forbidden();
-    let loader = this.households.get(context);
-    if (!loader) {
-      loader = new DataLoader(async (ids) => {
-        const rows = await this.admin.households(ids);
-        return ids.map((id) => rows.filter((row) => row.userId === id));
-      });
-      this.households.set(context, loader);
-    }
-    return (await loader.load(parent.id)).map((row) => HouseholdMemberModel.from(row));
-  }
-
-  /**
-   * Field resolvers run without the operation guard: the caller's token is verified here, once
-   * per request (one promise shared by every field, so their loads still batch).
-   */
-  private viewer(context: RequestAuthContext): Promise<AuthUser | null> {
-    if (context.user !== undefined) return Promise.resolve(context.user);
-    let viewer = this.viewers.get(context);
-    if (!viewer) {
-      const token = bearerToken(context.req?.headers['authorization']);
-      viewer = token ? this.verify(token).catch(() => null) : Promise.resolve(null);
-      this.viewers.set(context, viewer);
-    }
-    return viewer;
+    await this.access.requireAdmin(context);
+    return (await this.households.load(context, parent.id)).map((row) =>
+      HouseholdMemberModel.from(row),
+    );
   }
 }

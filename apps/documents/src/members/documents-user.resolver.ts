@@ -1,15 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Context, Parent, ResolveField, ResolveReference, Resolver } from '@nestjs/graphql';
-import DataLoader from 'dataloader';
 import { DataSource, In } from 'typeorm';
-import {
-  bearerToken,
-  TOKEN_VERIFIER,
-  type AuthUser,
-  type RequestAuthContext,
-  type TokenVerifier,
-} from '@jibs/auth';
-import { DomainError, isUuid, Role } from '@jibs/domain';
+import { TOKEN_VERIFIER, type RequestAuthContext, type TokenVerifier } from '@jibs/auth';
+import { isUuid } from '@jibs/domain';
+import { AdminFieldAccess, RowsByUserLoader } from '@jibs/subgraph';
 import { DocumentEntity } from '../documents/document.entity';
 import { DocumentModel } from '../documents/document.model';
 import { UserReference } from './user-reference.model';
@@ -17,14 +11,22 @@ import { UserReference } from './user-reference.model';
 /** `User.documents` for the admin console's user details: admins only, batched. */
 @Resolver(() => UserReference)
 export class DocumentsUserResolver {
-  private readonly loaders = new WeakMap<object, DataLoader<string, DocumentEntity[]>>();
+  private readonly access: AdminFieldAccess;
 
-  private readonly viewers = new WeakMap<object, Promise<AuthUser | null>>();
+  private readonly rows: RowsByUserLoader<DocumentEntity>;
 
-  constructor(
-    private readonly dataSource: DataSource,
-    @Inject(TOKEN_VERIFIER) private readonly verify: TokenVerifier,
-  ) {}
+  constructor(dataSource: DataSource, @Inject(TOKEN_VERIFIER) verify: TokenVerifier) {
+    this.access = new AdminFieldAccess(verify);
+    this.rows = new RowsByUserLoader(async (ids) => {
+      const valid = ids.filter((id) => isUuid(id));
+      return valid.length
+        ? dataSource.manager.find(DocumentEntity, {
+            where: { userId: In(valid) },
+            order: { createdAt: 'DESC', id: 'DESC' },
+          })
+        : [];
+    });
+  }
 
   @ResolveReference()
   resolveReference(@Parent() reference: { id: string }): UserReference {
@@ -38,38 +40,7 @@ export class DocumentsUserResolver {
     @Parent() user: UserReference,
     @Context() context: RequestAuthContext,
   ): Promise<DocumentModel[]> {
-    const viewer = await this.viewer(context);
-    if (!viewer) throw DomainError.unauthenticated();
-    if (viewer.role !== Role.ADMIN) throw DomainError.forbidden();
-    let loader = this.loaders.get(context);
-    if (!loader) {
-      loader = new DataLoader(async (ids) => {
-        const valid = ids.filter((id) => isUuid(id));
-        const rows = valid.length
-          ? await this.dataSource.manager.find(DocumentEntity, {
-              where: { userId: In(valid) },
-              order: { createdAt: 'DESC', id: 'DESC' },
-            })
-          : [];
-        return ids.map((id) => rows.filter((row) => row.userId === id));
-      });
-      this.loaders.set(context, loader);
-    }
-    return (await loader.load(user.id)).map((row) => DocumentModel.from(row));
-  }
-
-  /**
-   * Field resolvers run without the operation guard: the caller's token is verified here, once
-   * per request (one promise shared by every field, so their loads still batch).
-   */
-  private viewer(context: RequestAuthContext): Promise<AuthUser | null> {
-    if (context.user !== undefined) return Promise.resolve(context.user);
-    let viewer = this.viewers.get(context);
-    if (!viewer) {
-      const token = bearerToken(context.req?.headers['authorization']);
-      viewer = token ? this.verify(token).catch(() => null) : Promise.resolve(null);
-      this.viewers.set(context, viewer);
-    }
-    return viewer;
+    await this.access.requireAdmin(context);
+    return (await this.rows.load(context, user.id)).map((row) => DocumentModel.from(row));
   }
 }
