@@ -1,59 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  buildEnvelope,
-  EVENT_BROKER,
-  type EventBroker,
-  type EventData,
-  type EventType,
-} from '@jibs/events';
+import { buildEnvelope, type EventBroker, type EventData, type EventType } from '@jibs/events';
 import { readMailbox, type Mailer } from '@jibs/mailer';
-import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
-import { createNotificationsApp } from '../notifications-app';
-import { loadNotificationsConfig } from '../notifications.config';
+import { eventually } from '@jibs/testing';
+import { startNotifications, type NotificationsHarness } from '../testing/notifications-harness';
 import { NotificationEntity } from '../notifications/notification.entity';
 import { ReceiptEntity } from './receipt.entity';
 import { MAILER } from './receipts.service';
 import { RecipientEntity } from './recipient.entity';
 
 describe('billing notifications and receipts', () => {
-  let databases: TestDatabase[];
   let mailbox: string;
   let app: INestApplication;
   let dataSource: DataSource;
   let broker: EventBroker;
 
+  let h: NotificationsHarness;
+
   beforeAll(async () => {
-    mailbox = await mkdtemp(join(tmpdir(), 'jibs-receipts-'));
-    databases = await Promise.all([
-      createTestDatabase('notifications'),
-      createTestDatabase('eventlog'),
-    ]);
-    const config = loadNotificationsConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: databases[0]!.url,
-      EVENTLOG_DATABASE_URL: databases[1]!.url,
-      JWKS_URL: 'http://127.0.0.1:1/jwks.json',
-      GATEWAY_SECRET: 'g'.repeat(32),
-      MAIL_TRANSPORT: 'mailbox',
-      MAILBOX_DIR: mailbox,
-    });
-    ({ app } = await createNotificationsApp(config));
-    await app.init();
-    dataSource = app.get(DataSource);
-    broker = app.get(EVENT_BROKER);
+    h = await startNotifications();
+    ({ mailbox, app, dataSource, broker } = h as NotificationsHarness & { url: string });
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await Promise.all((databases ?? []).map((db) => db.drop()));
-    if (mailbox) await rm(mailbox, { recursive: true, force: true });
-  });
+  afterAll(() => h?.close());
 
   const envelope = <T extends EventType>(type: T, data: EventData<T>, subject: string) =>
     buildEnvelope(type, data, { source: 'jibs/billing', subject });

@@ -1,89 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  buildEnvelope,
-  EVENT_BROKER,
-  type EventBroker,
-  type EventData,
-  type EventEnvelope,
-  type EventType,
-} from '@jibs/events';
+import { type EventData, type EventEnvelope, type EventType } from '@jibs/events';
 import { DEFAULT_SETTINGS, Messages } from '@jibs/domain';
 import { readMailbox } from '@jibs/mailer';
-import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
-import { createNotificationsApp } from '../notifications-app';
-import { loadNotificationsConfig } from '../notifications.config';
+import { eventually } from '@jibs/testing';
+import { startNotifications, type NotificationsHarness } from '../testing/notifications-harness';
 import { NotificationEntity } from '../notifications/notification.entity';
 import { MEMORIES_GROUP } from './memories.consumer';
 import { REVIEWS_GROUP } from './reviews.consumer';
 
 describe('death report and document reviews: notifications and emails', () => {
-  let databases: TestDatabase[];
   let mailbox: string;
-  let app: INestApplication;
   let dataSource: DataSource;
-  let broker: EventBroker;
+
+  let h: NotificationsHarness;
 
   beforeAll(async () => {
-    mailbox = await mkdtemp(join(tmpdir(), 'jibs-reviews-'));
-    databases = await Promise.all([
-      createTestDatabase('notifications'),
-      createTestDatabase('eventlog'),
-    ]);
-    const config = loadNotificationsConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: databases[0]!.url,
-      EVENTLOG_DATABASE_URL: databases[1]!.url,
-      JWKS_URL: 'http://127.0.0.1:1/jwks.json',
-      GATEWAY_SECRET: 'g'.repeat(32),
-      MAIL_TRANSPORT: 'mailbox',
-      MAILBOX_DIR: mailbox,
-    });
-    ({ app } = await createNotificationsApp(config));
-    await app.init();
-    dataSource = app.get(DataSource);
-    broker = app.get(EVENT_BROKER);
+    h = await startNotifications();
+    ({ mailbox, dataSource } = h as NotificationsHarness & { url: string });
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await Promise.all((databases ?? []).map((db) => db.drop()));
-    if (mailbox) await rm(mailbox, { recursive: true, force: true });
-  });
+  afterAll(() => h?.close());
 
   const envelope = <T extends EventType>(type: T, data: EventData<T>, subject: string) =>
-    buildEnvelope(type, data, { source: 'jibs/test', subject });
+    h.envelope(type, data, subject);
 
-  const publish = (events: EventEnvelope[], times = 1) =>
-    broker.publish(
-      events.flatMap((event) =>
-        Array.from({ length: times }, () => ({
-          topic: event.type,
-          key: event.subject ?? 'x',
-          envelope: event,
-        })),
-      ),
-    );
+  const publish = (events: EventEnvelope[], times = 1) => h.publish(events, times);
 
-  async function registerMember(userId: string, firstName = 'Amina'): Promise<void> {
-    const event = envelope(
-      'user.registered',
-      { userId, email: `${userId}@example.com`, firstName, lastName: 'Rahman', role: 'member' },
-      userId,
-    );
-    await publish([event]);
-    await eventually(
-      async () =>
-        (await dataSource.query('SELECT 1 FROM recipients WHERE user_id = $1', [userId])).length ===
-        1,
-      { message: 'member known' },
-    );
-  }
+  const registerMember = (userId: string, firstName?: string) =>
+    h.registerMember(userId, firstName);
 
   const handled = async (eventId: string, group = REVIEWS_GROUP) =>
     (

@@ -1,49 +1,23 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
+import { rm, writeFile } from 'node:fs/promises';
 import { readMailbox } from '@jibs/mailer';
 import { gatewayHeaders } from '@jibs/subgraph';
-import { createTestDatabase, type TestDatabase } from '@jibs/testing';
-import { createNotificationsApp } from '../notifications-app';
-import { loadNotificationsConfig } from '../notifications.config';
+import { startNotifications, type NotificationsHarness } from '../testing/notifications-harness';
 import { DIAGNOSTICS_ADDRESS } from './notifications-diagnostics';
 
 const SECRET = 'g'.repeat(32);
 
 describe("the notifications service's mail diagnostic", () => {
-  let databases: TestDatabase[];
   let mailbox: string;
-  let app: INestApplication;
   let url: string;
 
+  let h: NotificationsHarness;
+
   beforeAll(async () => {
-    mailbox = await mkdtemp(join(tmpdir(), 'jibs-diagnostics-'));
-    databases = await Promise.all([
-      createTestDatabase('notifications'),
-      createTestDatabase('eventlog'),
-    ]);
-    const config = loadNotificationsConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: databases[0]!.url,
-      EVENTLOG_DATABASE_URL: databases[1]!.url,
-      JWKS_URL: 'http://127.0.0.1:1/jwks.json',
-      GATEWAY_SECRET: SECRET,
-      MAIL_TRANSPORT: 'mailbox',
-      MAILBOX_DIR: mailbox,
-    });
-    ({ app } = await createNotificationsApp(config));
-    await app.listen(0, '127.0.0.1');
-    url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    h = await startNotifications({ gatewaySecret: SECRET, listen: true });
+    ({ mailbox, url } = h as NotificationsHarness & { url: string });
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await Promise.all((databases ?? []).map((db) => db.drop()));
-    if (mailbox) await rm(mailbox, { recursive: true, force: true });
-  });
+  afterAll(() => h?.close());
 
   it('hands a test mail to the transport, for the gateway only', async () => {
     const refused = await fetch(`${url}/diagnostics/mail`);
