@@ -53,6 +53,21 @@ describe('an admin records a cash payment for a member, in Chromium', () => {
     );
   }
 
+  const memberName = `${String(memberInput.firstName)} ${String(memberInput.lastName)}`;
+  /** The billing section of the member's details drawer on /admin/users. */
+  const billing = () =>
+    page.getByRole('dialog', { name: memberName }).getByRole('region', { name: 'Billing' });
+
+  async function openBilling(): Promise<void> {
+    await page.goto(`${stack.gatewayUrl}/admin/users`);
+    await page.getByLabel('Search users').fill(String(memberInput.email));
+    await page
+      .getByRole('article', { name: memberName })
+      .getByRole('button', { name: `View details of ${memberName}` })
+      .click();
+    await billing().getByRole('heading', { name: 'Billing', level: 3 }).waitFor();
+  }
+
   it('a member signs up (registration fee not paid yet)', async () => {
     memberClient = new GraphQLClient(`${stack.gatewayUrl}/graphql`);
     await signUpByApi(memberClient, stack, memberInput);
@@ -64,21 +79,9 @@ describe('an admin records a cash payment for a member, in Chromium', () => {
     await signInAsAdmin(page, stack);
 
     // The member's billing, in the details drawer of /admin/users.
-    await page.goto(`${stack.gatewayUrl}/admin/users`);
-    await page.getByLabel('Search users').fill(String(memberInput.email));
-    const memberName = `${String(memberInput.firstName)} ${String(memberInput.lastName)}`;
-    await page
-      .getByRole('article', { name: memberName })
-      .getByRole('button', { name: `View details of ${memberName}` })
-      .click()
-      .catch((error) => failWithContext(error, 'users'));
-    const drawer = page.getByRole('dialog', { name: memberName });
-    await drawer
-      .getByRole('heading', { name: 'Billing', level: 3 })
-      .waitFor()
-      .catch((error) => failWithContext(error, 'billing'));
-    await drawer.getByText('No payments yet.').waitFor();
-    await drawer.getByText('Fee Pending').waitFor();
+    await openBilling().catch((error) => failWithContext(error, 'billing'));
+    await billing().getByText('No payments yet.').waitFor();
+    await billing().getByText('Fee Pending').waitFor();
     await expectAccessible(page, 'admin: member billing');
   });
 
@@ -137,7 +140,7 @@ describe('an admin records a cash payment for a member, in Chromium', () => {
     const row = page.getByRole('row').filter({ hasText: '$250.00' });
     await row.getByText('Cash').waitFor();
     await row.getByText('Completed').waitFor();
-    await page.getByText('Fee Paid').waitFor();
+    await billing().getByText('Fee Paid').waitFor();
     await expectAccessible(page, 'admin: member billing, payment recorded');
     await shot('recorded');
 
@@ -149,6 +152,7 @@ describe('an admin records a cash payment for a member, in Chromium', () => {
     const replay = (await again.json()) as { data: { recordOfflinePayment: { id: string } } };
     expect(replay.data.recordOfflinePayment.id).toBe(paymentId);
     await page.reload();
+    await openBilling();
     await page.getByRole('row').filter({ hasText: '$250.00' }).first().waitFor();
     await expect(page.getByRole('row').filter({ hasText: 'Cash' }).count()).resolves.toBe(1);
   });
