@@ -26,8 +26,16 @@ export function UserGuideTab() {
           rows are included.
         </Text>
         <Text>
-          Every admin action (settings, reviews, role and status changes) is kept in the audit trail
-          of the service it changed, with who, when, and the values before and after.
+          Admins export one table at a time from <strong>Exports</strong> in the sidebar: profiles,
+          death reports, documents (details, never the files), payments or notifications, as JSON or
+          CSV, optionally with metadata and a date range. Each table is streamed from the service
+          that owns it, and every export is written to the audit trail.
+        </Text>
+        <Text>
+          Every admin action (settings, reviews, role and status changes, offline payments, exports,
+          downloads of a member&apos;s document) is kept in the audit trail of the service it
+          changed, with who, when, and the values before and after; <strong>Audit Trail</strong> in
+          the sidebar shows them all, and a member&apos;s own in their details.
         </Text>
       </Section>
 
@@ -59,6 +67,12 @@ export function UserGuideTab() {
             backup: without it every authenticator must be set up again.
           </List.Item>
         </List>
+        <Text>
+          Members keep a copy of their own data from <strong>Profile → Backup and restore</strong>:
+          the backup file holds their profile, death reports, documents (details) and payments;
+          restoring it re-creates only death reports that are missing (as new submissions for
+          review), and restoring the same file twice changes nothing the second time.
+        </Text>
         <Text>
           <Code>npm run stack:reset</Code> deletes <Code>.data/</Code> (it refuses while the stack
           runs). There is no undo: make a copy first.
