@@ -68,7 +68,7 @@ export function UserGuideTab() {
           </List.Item>
         </List>
         <Text>
-          Members keep a copy of their own data from <strong>Profile → Backup and restore</strong>:
+          Members keep a copy of their own data from <strong>Profile → Backup and Restore</strong>:
           the backup file holds their profile, death reports, documents (details) and payments;
           restoring it re-creates only death reports that are missing (as new submissions for
           review), and restoring the same file twice changes nothing the second time.
