@@ -6,6 +6,7 @@ import { NotFoundPage } from '../pages/not-found-page';
 import { LandingPage } from '../public/landing-page';
 import { publicRoutes } from '../public/public-routes';
 import { RouteGuard } from '../session/route-guards';
+import { SignInRoute } from '../sign-in/sign-in-route';
 import { SessionProvider } from '@jibs/web-data';
 import { cssVariablesResolver, theme } from '@jibs/web-data';
 import { ClientPromiseContext, type AppData } from './app-data';
@@ -67,8 +68,9 @@ const UploadDocumentsPage = lazy(() =>
 );
 
 /**
- * The landing page renders at once, with neither the Apollo client nor the restored session
- * (its buttons wait for the session); every other screen is under `DataRoutes`.
+ * The landing page and the sign-in form render at once, with neither the Apollo client nor the
+ * restored session (the landing page's buttons wait for the session, sign-in's redirect too);
+ * every other screen is under `DataRoutes`.
  */
 export function App({ data }: { data: AppData }) {
   return (
@@ -86,6 +88,15 @@ export function App({ data }: { data: AppData }) {
             <Routes>
               <Route element={<AppLayout />}>
                 <Route index element={<LandingPage />} />
+                {/* Sign-in shows at once too; it loads the client when the form is sent. */}
+                <Route
+                  path="login"
+                  element={
+                    <SignInRoute>
+                      <LoginPage />
+                    </SignInRoute>
+                  }
+                />
                 <Route element={<DataRoutes />}>
                   {publicRoutes()}
                   <Route path="register" element={<RegisterPage />} />
@@ -93,9 +104,6 @@ export function App({ data }: { data: AppData }) {
                   {/* Memorials: public routes; the server decides what each caller may see. */}
                   <Route path="memorials" element={<MemorialsPage />} />
                   <Route path="memorial/:id" element={<MemorialPage />} />
-                  <Route element={<RouteGuard access="signed-out" />}>
-                    <Route path="login" element={<LoginPage />} />
-                  </Route>
                   <Route element={<RouteGuard access="signed-in" />}>
                     {/* Payment results: registration may still be under way. */}
                     <Route path="payment-success" element={<PaymentSuccessPage />} />

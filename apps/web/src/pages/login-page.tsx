@@ -1,31 +1,37 @@
-import { useMutation } from '@apollo/client/react';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { Messages, passwordResetRequestSchema, signInSchema } from '@jibs/domain';
-import { useState } from 'react';
+import '../sign-in/sign-in-styles';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { lazy, Suspense, use, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import {
-  toApiError,
-  actionErrorNotice,
-  signInErrorNotice,
-  type ErrorNotice,
-  useSessionManager,
-} from '@jibs/web-data';
+import { type ErrorNotice, useSessionManager } from '@jibs/web-data';
+import { ClientPromiseContext } from '../app/app-data';
+import { WithApollo } from '../app/with-apollo';
 import { AuthCard } from '../forms/auth-card';
-import { validateWith } from '../forms/schema-validate';
-import {
-  RequestPasswordResetDocument,
-  SignInDocument,
-  StartTotpEnrollmentDocument,
-  type SessionFragment,
-  type SignInMutation,
-  type TotpSetupFieldsFragment,
-} from '../gql/graphql';
+import type { SessionFragment, TotpSetupFieldsFragment } from '../gql/graphql';
 import { useDocumentTitle } from '../layout/use-document-title';
-import { TotpChallenge } from '../sign-in/totp-challenge';
+import type { Challenge } from '../sign-in/sign-in-actions';
 
-type Challenge = NonNullable<SignInMutation['signIn']['challenge']>;
+// The form shows at once (issue 16: the first load of /login stays light); what it does on
+// submit (zod, the mutations, the notifications) loads after the first render, and the TOTP
+// steps, which use the Apollo client through hooks, when they are reached.
+const loadActions = () => import('../sign-in/sign-in-actions');
+const loadTotpChallenge = () => import('../sign-in/totp-challenge');
+const TotpChallenge = lazy(() => loadTotpChallenge().then((m) => ({ default: m.TotpChallenge })));
+
+interface Values {
+  email: string;
+  password: string;
+}
 
 /** Sign-in: the password, then, when the account has one, the authenticator's code. */
 type Stage =
@@ -35,79 +41,74 @@ type Stage =
 
 export function LoginPage() {
   const session = useSessionManager();
-  const [signIn, { loading }] = useMutation(SignInDocument);
-  const [startEnrollment, enrolling] = useMutation(StartTotpEnrollmentDocument);
-  const [requestReset, requestingReset] = useMutation(RequestPasswordResetDocument);
+  const client = use(ClientPromiseContext);
+  const [loading, setLoading] = useState(false);
+  const [requestingReset, setRequestingReset] = useState(false);
   const [stage, setStage] = useState<Stage>({ kind: 'credentials' });
   const [failure, setFailure] = useState<ErrorNotice | null>(null);
   const [showPassword, setShowPassword] = useState(false);
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { email: '', password: '' },
-    validate: validateWith(signInSchema),
+  // Two fields: a plain state rather than @mantine/form, which the first load would carry.
+  const [values, setValues] = useState<Values>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const emailInput = useRef<HTMLInputElement>(null);
+  /** A field's props; editing it clears its error (as @mantine/form does). */
+  const field = (name: keyof Values) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { currentTarget: HTMLInputElement }) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      setErrors((current) => ({ ...current, [name]: undefined }));
+    },
   });
   useDocumentTitle('Sign in');
+  // Fetched after the first render, so that a submit seldom waits for it.
+  useEffect(() => void loadActions(), []);
+
+  const apollo = async () => {
+    if (!client) throw new Error('LoginPage must be used inside the app');
+    return client;
+  };
 
   /** Signed in: the sign-in route's guard now takes the member on (spec: to /dashboard). */
   const welcome = (payload: SessionFragment) => {
-    notifications.show({
-      color: 'jibs',
-      title: 'Welcome back!',
-      message: 'You have successfully signed in.',
-    });
+    void loadActions().then((actions) => actions.showWelcome());
     session.establish(payload);
   };
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     setFailure(null);
+    const actions = await loadActions();
+    const found = actions.validateSignIn(values);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    void loadTotpChallenge();
+    setLoading(true);
     try {
-      const { data } = await signIn({
-        variables: { input: { email: values.email.trim(), password: values.password } },
-      });
-      const result = data?.signIn;
-      if (result?.session) {
-        welcome(result.session);
-      } else if (result?.challenge?.kind === 'TOTP_CODE') {
-        setStage({ kind: 'code', challenge: result.challenge });
-      } else if (result?.challenge?.kind === 'TOTP_ENROLLMENT') {
-        const challenge = result.challenge;
-        const enrollment = await startEnrollment({
-          variables: { challengeToken: challenge.token },
-        });
-        if (enrollment.data) {
-          setStage({ kind: 'enrollment', challenge, setup: enrollment.data.startTotpEnrollment });
-        }
-      }
-    } catch (error) {
-      setFailure(signInErrorNotice(toApiError(error)));
+      const outcome = await actions.signIn(await apollo(), values);
+      if (outcome.kind === 'signed-in') welcome(outcome.session);
+      else if (outcome.kind === 'failed') setFailure(outcome.notice);
+      else if (outcome.kind !== 'none') setStage(outcome);
+    } finally {
+      setLoading(false);
     }
-  });
+  };
 
   const forgotPassword = async () => {
-    const parsed = passwordResetRequestSchema.safeParse({ email: form.getValues().email });
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? Messages.emailRequiredForReset;
-      if (message === Messages.emailRequiredForReset) {
-        notifications.show({ color: 'yellow', title: 'Email Required', message });
-      } else {
-        form.setFieldError('email', message);
-      }
-      form.getInputNode('email')?.focus();
+    const actions = await loadActions();
+    const checked = actions.checkResetEmail(values.email);
+    if (!('email' in checked)) {
+      if ('fieldError' in checked)
+        setErrors((current) => ({ ...current, email: checked.fieldError }));
+      emailInput.current?.focus();
       return;
     }
+    setRequestingReset(true);
     try {
-      await requestReset({ variables: { email: parsed.data.email } });
-      notifications.show({
-        color: 'jibs',
-        title: 'Reset Link Sent',
-        message: 'Check your email for a password reset link.',
-        autoClose: 8000,
-      });
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        ...actionErrorNotice('Something went wrong', toApiError(error)),
-      });
+      await actions.requestPasswordReset(await apollo(), checked.email);
+    } finally {
+      setRequestingReset(false);
     }
   };
 
@@ -115,7 +116,7 @@ export function LoginPage() {
   const restart = (notice: ErrorNotice | null) => {
     setStage({ kind: 'credentials' });
     setFailure(notice);
-    form.setFieldValue('password', '');
+    setValues((current) => ({ ...current, password: '' }));
   };
 
   if (stage.kind !== 'credentials') {
@@ -129,16 +130,19 @@ export function LoginPage() {
             : 'Administrators protect their account with an authenticator app.'
         }
       >
-        <TotpChallenge
-          challenge={stage.challenge}
-          setup={stage.kind === 'enrollment' ? stage.setup : null}
-          onSignedIn={welcome}
-          onRestart={restart}
-        />
+        <WithApollo fallback={<StepLoader />}>
+          <Suspense fallback={<StepLoader />}>
+            <TotpChallenge
+              challenge={stage.challenge}
+              setup={stage.kind === 'enrollment' ? stage.setup : null}
+              onSignedIn={welcome}
+              onRestart={restart}
+            />
+          </Suspense>
+        </WithApollo>
       </AuthCard>
     );
   }
-
   return (
     <AuthCard title="Sign in" subtitle="Welcome back. Sign in to your JIBS account.">
       <form onSubmit={submit} noValidate>
@@ -153,8 +157,8 @@ export function LoginPage() {
             type="email"
             autoComplete="email"
             required
-            key={form.key('email')}
-            {...form.getInputProps('email')}
+            ref={emailInput}
+            {...field('email')}
           />
           <Stack gap={6}>
             <PasswordInput
@@ -168,8 +172,7 @@ export function LoginPage() {
                 'aria-label': showPassword ? 'Hide password' : 'Show password',
                 'aria-pressed': showPassword,
               }}
-              key={form.key('password')}
-              {...form.getInputProps('password')}
+              {...field('password')}
             />
             <Group justify="flex-end">
               <Anchor
@@ -178,13 +181,13 @@ export function LoginPage() {
                 size="sm"
                 fw={500}
                 onClick={forgotPassword}
-                disabled={requestingReset.loading}
+                disabled={requestingReset}
               >
-                {requestingReset.loading ? 'Sending the link…' : 'Forgot your password?'}
+                {requestingReset ? 'Sending the link…' : 'Forgot your password?'}
               </Anchor>
             </Group>
           </Stack>
-          <Button type="submit" fullWidth loading={loading || enrolling.loading}>
+          <Button type="submit" fullWidth loading={loading}>
             Sign In
           </Button>
           <Text ta="center" c="gray.7">
@@ -201,5 +204,14 @@ export function LoginPage() {
         </Stack>
       </form>
     </AuthCard>
+  );
+}
+
+/** While the TOTP step's code loads (a moment, once). */
+function StepLoader() {
+  return (
+    <Center mih={160} role="status" aria-live="polite">
+      <Loader color="jibs" type="dots" aria-label="Loading…" />
+    </Center>
   );
 }
