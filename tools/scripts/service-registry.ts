@@ -1,6 +1,11 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import type { Service, ServiceConfig } from '@jibs/subgraph';
+import {
+  describeService,
+  type Service,
+  type ServiceConfig,
+  type ServiceDescriptor,
+} from '@jibs/subgraph';
 
 /**
  * What the generators need to know about each subgraph service. Each service's code is loaded
@@ -9,6 +14,11 @@ import type { Service, ServiceConfig } from '@jibs/subgraph';
  */
 export interface ServiceEntry {
   name: string;
+  /**
+   * What the launcher and the deployment files read: its port, variables, secrets, buckets.
+   * Loads the service's definition (its module, not yet built into an app).
+   */
+  describe(): ServiceDescriptor;
   load(): {
     entities: unknown[];
     migrations: unknown[];
@@ -38,6 +48,7 @@ function defined<C extends ServiceConfig>(
 ): ServiceEntry {
   return {
     name,
+    describe: () => load().service.descriptor,
     load: () => {
       const { service, loadConfig } = load();
       return {
@@ -53,6 +64,32 @@ function defined<C extends ServiceConfig>(
 export const SERVICES: ServiceEntry[] = [
   {
     name: 'identity',
+    // Identity is not made with defineService: its description is given here, from its config.
+    describe: () => {
+      const { identityEnvSchema, IDENTITY_SECRET_KEYS } =
+        require('../../apps/identity/src/identity.config') as typeof import('../../apps/identity/src/identity.config');
+      return describeService({
+        name: 'identity',
+        envSchema: identityEnvSchema,
+        secrets: IDENTITY_SECRET_KEYS,
+        // Tuning with production defaults; tests lower them.
+        deployOptional: [
+          'ARGON2_MEMORY_KIB',
+          'ARGON2_TIME_COST',
+          'ARGON2_PARALLELISM',
+          'SIGN_UPS_PER_ADDRESS_PER_HOUR',
+        ],
+        localEnv: ({ publicOrigin, secrets }) => ({
+          JWT_PRIVATE_KEY: secrets.jwtPrivateKey,
+          TOTP_ENCRYPTION_KEY: secrets.totpEncryptionKey,
+          // Browsers accept Secure cookies on http://localhost; keep them Secure everywhere.
+          COOKIE_SECURE: 'true',
+          PUBLIC_ORIGIN: publicOrigin,
+          ADMIN_EMAIL: secrets.adminEmail,
+          ADMIN_PASSWORD: secrets.adminPassword,
+        }),
+      });
+    },
     load: () => {
       const { createIdentityApp } =
         require('../../apps/identity/src/identity-app') as typeof import('../../apps/identity/src/identity-app');
@@ -121,3 +158,8 @@ export const SERVICES: ServiceEntry[] = [
     return { service: memorialsService, loadConfig: loadMemorialsConfig };
   }),
 ];
+
+/** Every subgraph's descriptor, in the registry's order (identity first: others need its JWKS). */
+export function serviceDescriptors(): ServiceDescriptor[] {
+  return SERVICES.map((entry) => entry.describe());
+}
