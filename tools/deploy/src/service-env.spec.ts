@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { envHelpers, serviceEnvSchema } from '@jibs/config';
 import { describeService, envSchemaShape } from '@jibs/subgraph';
@@ -43,6 +45,16 @@ describe('service definitions drive the deployment lists', () => {
     expect(() =>
       describeService({ name: 'portless', envSchema: z.object({ PORT: z.coerce.number() }) }),
     ).toThrow('portless: its env schema has no PORT default');
+  });
+
+  it('registers every service made with defineService', () => {
+    const apps = join(__dirname, '..', '..', '..', 'apps');
+    const defined = readdirSync(apps).filter((name) => {
+      const module = join(apps, name, 'src', `${name}.module.ts`);
+      return existsSync(module) && /\bdefineService</.test(readFileSync(module, 'utf8'));
+    });
+    expect(defined).toEqual(expect.arrayContaining(['billing', 'cases']));
+    expect(defined.filter((name) => !REGISTRY.some((entry) => entry.name === name))).toEqual([]);
   });
 
   it('lists every registered service and the gateway, each with its schema port', () => {
