@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { envHelpers, serviceEnvSchema } from '@jibs/config';
 import { describeService, envSchemaShape } from '@jibs/subgraph';
-import { SERVICES as REGISTRY } from '../../scripts/service-registry';
+import { SERVICES as REGISTRY } from '@jibs/stack';
 import { isSecretVariable, SECRET_VARIABLES, SERVICE_NAMES, SERVICES } from './service-env';
 
 describe('service definitions drive the deployment lists', () => {

@@ -1,10 +1,10 @@
 import type { ServiceDescriptor } from '@jibs/subgraph';
-import { serviceDescriptors } from '../../scripts/service-registry';
+import { serviceDescriptors } from '@jibs/stack';
 
 /**
  * What each deployed service needs from its environment, as the deployment files must provide
  * it (compose and every Kubernetes overlay). Read from the service definitions
- * (`defineService`, tools/scripts/service-registry.ts): the variables are their zod env
+ * (`defineService`, tools/stack/src/service-registry.ts): the variables are their zod env
  * schemas' keys, the secrets the ones their definitions mark. Nothing here names a subgraph.
  */
 export type ServiceName = string;

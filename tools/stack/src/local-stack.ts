@@ -7,7 +7,7 @@ import { loadOrCreateSecrets } from './secrets';
 import { startMailboxPage } from './mailbox-page';
 import { ServiceProcess, type LogSink } from './service-process';
 import type { ServiceDescriptor } from '@jibs/subgraph';
-import { serviceDescriptors } from '../../scripts/service-registry';
+import { serviceDescriptors } from './service-registry';
 import { metricsPortKey, servicePortKey, type StackPorts } from './ports';
 
 export interface StackOptions extends StackPorts {
@@ -48,7 +48,7 @@ export class LocalStack {
   generatedAdminPassword?: string;
   private s3?: S3Server;
   private mailbox?: Server;
-  /** Every subgraph, from its definition (tools/scripts/service-registry.ts). */
+  /** Every subgraph, from its definition (tools/stack/src/service-registry.ts). */
   private readonly subgraphs: readonly ServiceDescriptor[];
 
   constructor(readonly options: StackOptions) {

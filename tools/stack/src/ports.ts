@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { serviceDescriptors } from '../../scripts/service-registry';
+import { serviceDescriptors } from './service-registry';
 
 /**
  * The stack's listening ports: the gateway, the embedded parts, and two per subgraph (read from
