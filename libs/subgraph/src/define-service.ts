@@ -9,7 +9,7 @@ import type { Express } from 'express';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { AuthModule } from '@jibs/auth';
-import type { ServiceEnv } from '@jibs/config';
+import { loadConfig, type ServiceEnv } from '@jibs/config';
 import { DatabaseModule, type DataSourceConfig } from '@jibs/database';
 import {
   EVENT_BROKER,
@@ -194,6 +194,8 @@ export interface Service<C extends ServiceConfig> {
   readonly migrations: DataSourceConfig['migrations'];
   /** The root module (for tests that assemble the app themselves). */
   module(parts: ServiceParts<C>): DynamicModule;
+  /** Its config from an environment, by its env schema (what `load<Name>Config` does). */
+  loadConfig(env: NodeJS.ProcessEnv): C;
   /** Builds the service, not yet listening: used by its main and by tests. */
   createApp(config: C): Promise<{ app: INestApplication; runtime: SubgraphRuntime }>;
 }
@@ -277,5 +279,13 @@ export function defineService<C extends ServiceConfig>(
   };
 
   const descriptor = describeService(definition);
-  return { name, descriptor, entities, migrations: definition.migrations, module, createApp };
+  return {
+    name,
+    descriptor,
+    entities,
+    migrations: definition.migrations,
+    module,
+    loadConfig: (env) => loadConfig(definition.envSchema, env) as C,
+    createApp,
+  };
 }

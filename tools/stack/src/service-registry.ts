@@ -53,11 +53,10 @@ function fromService<T>(name: string, file: string): T {
 }
 
 const camel = (name: string) => name.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
-const pascal = (name: string) => camel(name).replace(/^\w/, (c) => c.toUpperCase());
 
 /**
  * A service made with `defineService`, by convention: `apps/<name>/src/<name>.module` exports
- * `<name>Service`, `<name>.config` exports `load<Name>Config`. Required only when asked for.
+ * `<name>Service`. Required only when asked for.
  * `generatorEnv`: values the generators must add (secrets the schema requires).
  */
 function defined<C extends ServiceConfig>(
@@ -66,10 +65,6 @@ function defined<C extends ServiceConfig>(
 ): ServiceEntry {
   const service = () =>
     fromService<Record<string, Service<C>>>(name, `${name}.module`)[`${camel(name)}Service`];
-  const loadConfig = (env: NodeJS.ProcessEnv) =>
-    fromService<Record<string, (env: NodeJS.ProcessEnv) => C>>(name, `${name}.config`)[
-      `load${pascal(name)}Config`
-    ](env);
   return {
     name,
     describe: () => service().descriptor,
@@ -79,7 +74,7 @@ function defined<C extends ServiceConfig>(
         entities: loaded.entities,
         migrations: loaded.migrations as unknown[],
         createApp: async (env) =>
-          (await loaded.createApp(loadConfig({ ...env, ...generatorEnv() }))).app,
+          (await loaded.createApp(loaded.loadConfig({ ...env, ...generatorEnv() }))).app,
       };
     },
   };
