@@ -4,7 +4,12 @@ import { DataSource } from 'typeorm';
 import { AdminMembersResolver } from './admin-members/admin-members.resolver';
 import { AdminMembersService } from './admin-members/admin-members.service';
 import { AdminExportModule, AuditEntryEntity, defineService } from '@jibs/subgraph';
-import { BILLING_CONFIG, type BillingConfig } from './billing.config';
+import {
+  BILLING_CONFIG,
+  BILLING_SECRET_KEYS,
+  billingEnvSchema,
+  type BillingConfig,
+} from './billing.config';
 import { BillingAnalyticsResolver } from './analytics/billing-analytics.resolver';
 import { MemberStatusHistoryEntity } from './analytics/member-status-history.entity';
 import { BillingResolver } from './checkout/billing.resolver';
@@ -72,6 +77,23 @@ function paymentProvider(
 /** Households, fees, checkouts, payments, subscriptions and membership status. */
 export const billingService = defineService<BillingConfig>({
   name: 'billing',
+  envSchema: billingEnvSchema,
+  secrets: BILLING_SECRET_KEYS,
+  // Stand-ins for api.stripe.com and the sandbox's webhook target, used by tests only.
+  deployOptional: [
+    'STRIPE_API_HOST',
+    'STRIPE_API_PORT',
+    'STRIPE_API_PROTOCOL',
+    'SANDBOX_WEBHOOK_URL',
+  ],
+  // Stripe's webhooks and the sandbox checkout page reach it through the gateway.
+  gatewayHttp: true,
+  localEnv: ({ publicOrigin, secrets }) => ({
+    PAYMENT_PROVIDER: 'sandbox',
+    STRIPE_WEBHOOK_SECRET: secrets.stripeWebhookSecret,
+    PUBLIC_ORIGIN: publicOrigin,
+    BILLING_PUBLIC_URL: publicOrigin,
+  }),
   entities: [
     MemberEntity,
     FeeSettingsEntity,

@@ -1,5 +1,5 @@
 import { AdminExportModule, AuditEntryEntity, defineService } from '@jibs/subgraph';
-import type { CasesConfig } from './cases.config';
+import { casesEnvSchema, type CasesConfig } from './cases.config';
 import { DeathReportEntity } from './death-reports/death-report.entity';
 import { CasesAnalyticsResolver } from './analytics/cases-analytics.resolver';
 import { DeathReportsResolver } from './death-reports/death-reports.resolver';
@@ -13,6 +13,7 @@ import { DeathReportsRestoreService } from './export/death-reports-restore.servi
 /** Death reports: members submit them, admins review them. */
 export const casesService = defineService<CasesConfig>({
   name: 'cases',
+  envSchema: casesEnvSchema,
   entities: [DeathReportEntity, AuditEntryEntity],
   migrations: casesMigrations,
   imports: ({ logger }) => [

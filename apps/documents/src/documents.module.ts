@@ -2,7 +2,7 @@ import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DataSource } from 'typeorm';
 import { createPresigningClient, createS3Client } from '@jibs/storage';
 import { AdminExportModule, AuditEntryEntity, defineService, EventRoundTrip } from '@jibs/subgraph';
-import { DOCUMENTS_CONFIG, type DocumentsConfig } from './documents.config';
+import { DOCUMENTS_CONFIG, documentsEnvSchema, type DocumentsConfig } from './documents.config';
 import { DocumentEntity } from './documents/document.entity';
 import { DocumentsResolver } from './documents/documents.resolver';
 import {
@@ -29,6 +29,10 @@ export { S3_CLIENT };
 /** Members' verification documents: uploads checked by content, review, downloads. */
 export const documentsService = defineService<DocumentsConfig>({
   name: 'documents',
+  envSchema: documentsEnvSchema,
+  buckets: { S3_BUCKET_DOCUMENTS: 'documents' },
+  // Unset: browsers reach the bucket at S3_ENDPOINT (a real S3).
+  deployOptional: ['S3_PUBLIC_ENDPOINT'],
   entities: [DocumentEntity, AuditEntryEntity, UploadSettingsEntity, MemberEntity],
   migrations: documentsMigrations,
   imports: ({ logger }) => [

@@ -12,7 +12,7 @@ import { MemoriesResolver } from './memories/memories.resolver';
 import { MEMORY_RATE_LIMITER, MemoriesService } from './memories/memories.service';
 import { MemorialMemoryEntity } from './memories/memorial-memory.entity';
 import { MemoryRateLimiter } from './memories/memory-rate-limiter';
-import type { MemorialsConfig } from './memorials.config';
+import { memorialsEnvSchema, type MemorialsConfig } from './memorials.config';
 import { MemorialEntity } from './memorials/memorial.entity';
 import { MemorialsResolver } from './memorials/memorials.resolver';
 import { MemorialsService } from './memorials/memorials.service';
@@ -29,6 +29,10 @@ import {
 /** Memorial pages, family connections, moderated memories and photos, private by default. */
 export const memorialsService = defineService<MemorialsConfig>({
   name: 'memorials',
+  envSchema: memorialsEnvSchema,
+  buckets: { S3_BUCKET_MEMORIALS: 'memorials' },
+  // Unset: browsers reach the bucket at S3_ENDPOINT (a real S3).
+  deployOptional: ['S3_PUBLIC_ENDPOINT'],
   entities: [
     MemorialEntity,
     MemorialConnectionEntity,

@@ -20,7 +20,7 @@ import { notificationsDiagnostics } from './settings/notifications-diagnostics';
 import { MemoriesConsumer } from './reviews/memories.consumer';
 import { ReviewMailService } from './reviews/review-mail.service';
 import { ReviewsConsumer } from './reviews/reviews.consumer';
-import type { NotificationsConfig } from './notifications.config';
+import { notificationsEnvSchema, type NotificationsConfig } from './notifications.config';
 import { NotificationEntity } from './notifications/notification.entity';
 import { NotificationStream } from './notifications/notification-stream';
 import { NotificationsResolver } from './notifications/notifications.resolver';
@@ -31,6 +31,7 @@ import { notificationsExport } from './export/notifications.export';
 /** Turns events into members' notifications and emails, and streams them live. */
 export const notificationsService = defineService<NotificationsConfig>({
   name: 'notifications',
+  envSchema: notificationsEnvSchema,
   entities: [
     NotificationEntity,
     RecipientEntity,

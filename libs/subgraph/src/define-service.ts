@@ -7,8 +7,9 @@ import {
 } from '@nestjs/common';
 import type { Express } from 'express';
 import { DataSource } from 'typeorm';
+import type { z } from 'zod';
 import { AuthModule } from '@jibs/auth';
-import type { ServiceEnv } from '@jibs/config';
+import { loadConfig, type ServiceEnv } from '@jibs/config';
 import { DatabaseModule, type DataSourceConfig } from '@jibs/database';
 import {
   EVENT_BROKER,
@@ -34,6 +35,125 @@ import { subgraphGraphQLModule } from './subgraph-graphql.module';
 /** The environment every service reads (`serviceEnvSchema`) and its own port. */
 export type ServiceConfig = ServiceEnv & { PORT: number };
 
+/** Variables that are credentials, or carry one, in every service's environment. */
+export const COMMON_SECRET_VARIABLES = [
+  'DATABASE_URL',
+  'EVENTLOG_DATABASE_URL',
+  'GATEWAY_SECRET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'SMTP_URL',
+] as const;
+
+/** What the local stack (`npm start`) offers a service when it asks for its own variables. */
+export interface LocalStackContext {
+  /** Where browsers open the app (the gateway). */
+  publicOrigin: string;
+  /** The stack's generated secrets, kept under its data directory (camelCase names). */
+  secrets: Readonly<Record<string, string>>;
+}
+
+/**
+ * What the tools read about a service without starting it: the launcher, the generators and
+ * the compose/Kubernetes checks. `defineService` makes one from its definition; a service that
+ * is not made with it (identity) gives one with `describeService`.
+ */
+export interface ServiceDescriptor {
+  name: string;
+  /** Its HTTP port (the env schema's PORT default). */
+  port: number;
+  /** Every variable its env schema reads, in the schema's order. */
+  env: readonly string[];
+  /** The variables among them that are credentials (never written in a committed file). */
+  secrets: readonly string[];
+  /**
+   * Variables of its schema a deployment may leave unset: tests' stand-ins, tuning with
+   * production defaults, or settings whose absence is a valid choice.
+   */
+  deployOptional: readonly string[];
+  /** Its S3 buckets: variable naming the bucket -> the local stack's bucket name. */
+  buckets: Readonly<Record<string, string>>;
+  /** GraphQL subscriptions: the gateway also gets its `<NAME>_WS_URL`. */
+  subscriptions: boolean;
+  /** Plain HTTP routes the gateway forwards (webhooks, pages): its `<NAME>_HTTP_URL`. */
+  gatewayHttp: boolean;
+  /** Its own variables in the local stack, beyond the ones every service gets. */
+  localEnv(stack: LocalStackContext): Record<string, string>;
+}
+
+/** What a service tells the tools about itself, beside its code. */
+export interface ServiceDescription {
+  name: string;
+  /** Its zod env schema: the variables, and PORT's default as its port. */
+  envSchema: z.ZodType;
+  /** Its own secret variables (its `*_SECRET_KEYS`); the common ones are added. */
+  secrets?: readonly string[];
+  deployOptional?: readonly string[];
+  buckets?: Readonly<Record<string, string>>;
+  subscriptions?: boolean;
+  gatewayHttp?: boolean;
+  localEnv?(stack: LocalStackContext): Record<string, string>;
+}
+
+interface SchemaNode {
+  _zod: {
+    def: {
+      type: string;
+      shape?: Record<string, SchemaNode>;
+      left?: SchemaNode;
+      right?: SchemaNode;
+      in?: SchemaNode;
+      innerType?: SchemaNode;
+      defaultValue?: unknown;
+    };
+  };
+}
+
+/** The top-level keys of a zod env schema (objects, intersections, pipes, refinements). */
+export function envSchemaShape(schema: z.ZodType): Record<string, z.ZodType> {
+  const walk = (node: SchemaNode): Record<string, SchemaNode> => {
+    const { def } = node._zod;
+    if (def.shape) return def.shape;
+    if (def.left && def.right) return { ...walk(def.left), ...walk(def.right) };
+    if (def.in) return walk(def.in);
+    if (def.innerType) return walk(def.innerType);
+    throw new Error(`not an env schema: a ${def.type} at the top`);
+  };
+  return walk(schema as unknown as SchemaNode) as unknown as Record<string, z.ZodType>;
+}
+
+/** The default of one variable of an env schema (through optional/pipe wrappers). */
+function envDefault(schema: z.ZodType, key: string): unknown {
+  let node = envSchemaShape(schema)[key] as unknown as SchemaNode | undefined;
+  while (node) {
+    const { def } = node._zod;
+    if (def.type === 'default') return def.defaultValue;
+    node = def.innerType ?? def.in;
+  }
+  return undefined;
+}
+
+export function describeService(description: ServiceDescription): ServiceDescriptor {
+  const { name, envSchema } = description;
+  const port = envDefault(envSchema, 'PORT');
+  if (typeof port !== 'number') throw new Error(`${name}: its env schema has no PORT default`);
+  const env = Object.keys(envSchemaShape(envSchema));
+  const secrets = [...COMMON_SECRET_VARIABLES, ...(description.secrets ?? [])].filter((key) =>
+    env.includes(key),
+  );
+  return {
+    name,
+    port,
+    env,
+    secrets,
+    deployOptional: description.deployOptional ?? [],
+    buckets: description.buckets ?? {},
+    subscriptions: description.subscriptions ?? false,
+    gatewayHttp: description.gatewayHttp ?? false,
+    localEnv: (stack) => ({ ...description.buckets, ...description.localEnv?.(stack) }),
+  };
+}
+
 /** What a service's own parts are built from. */
 export interface ServiceParts<C extends ServiceConfig> {
   config: C;
@@ -47,7 +167,7 @@ export interface ServiceParts<C extends ServiceConfig> {
  * bus with outbox and inbox, token verification with revocations, the federated GraphQL
  * endpoint, logs, metrics, health) comes with it.
  */
-export interface ServiceDefinition<C extends ServiceConfig> {
+export interface ServiceDefinition<C extends ServiceConfig> extends ServiceDescription {
   name: string;
   /** Its entities; the outbox and the inbox are added. */
   entities: readonly Type<unknown>[];
@@ -57,8 +177,6 @@ export interface ServiceDefinition<C extends ServiceConfig> {
   providers(parts: ServiceParts<C>): Provider[];
   /** Modules of its own beyond the common ones. */
   imports?(parts: ServiceParts<C>): DynamicModule[];
-  /** GraphQL subscriptions over WebSocket, verified like every request. */
-  subscriptions?: boolean;
   /** Readiness checks beyond the database and the bus (e.g. its bucket). */
   readiness?(app: INestApplication, config: C): ReadinessCheck[];
   /** Checks an admin's diagnostics run may ask for (`GET /diagnostics/:name`, gateway only). */
@@ -69,11 +187,15 @@ export interface ServiceDefinition<C extends ServiceConfig> {
 
 export interface Service<C extends ServiceConfig> {
   readonly name: string;
+  /** What the launcher and the deployment files read about it. */
+  readonly descriptor: ServiceDescriptor;
   /** Every entity of its database, the outbox and inbox included (for generators and tests). */
   readonly entities: Type<unknown>[];
   readonly migrations: DataSourceConfig['migrations'];
   /** The root module (for tests that assemble the app themselves). */
   module(parts: ServiceParts<C>): DynamicModule;
+  /** Its config from an environment, by its env schema (what `load<Name>Config` does). */
+  loadConfig(env: NodeJS.ProcessEnv): C;
   /** Builds the service, not yet listening: used by its main and by tests. */
   createApp(config: C): Promise<{ app: INestApplication; runtime: SubgraphRuntime }>;
 }
@@ -156,5 +278,14 @@ export function defineService<C extends ServiceConfig>(
     return { app, runtime };
   };
 
-  return { name, entities, migrations: definition.migrations, module, createApp };
+  const descriptor = describeService(definition);
+  return {
+    name,
+    descriptor,
+    entities,
+    migrations: definition.migrations,
+    module,
+    loadConfig: (env) => loadConfig(definition.envSchema, env) as C,
+    createApp,
+  };
 }

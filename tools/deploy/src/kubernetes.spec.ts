@@ -7,14 +7,8 @@ import { isSecretVariable, SERVICE_NAMES, SERVICES } from './service-env';
 const ROOT = join(__dirname, '..', '..', '..');
 const OVERLAYS = ['local', 'production'] as const;
 /** The Secrets the manifests may refer to; they are created in the cluster, never committed. */
-const SECRET_NAMES: Record<string, string> = {
-  identity: 'identity-secrets',
-  notifications: 'notifications-secrets',
-  billing: 'billing-secrets',
-  cases: 'cases-secrets',
-  documents: 'documents-secrets',
-  memorials: 'memorials-secrets',
-};
+/** Each service's own Secret. */
+const secretName = (service: string) => `${service}-secrets`;
 /** The one Secret every service reads: the gateway's credential towards the subgraphs. */
 const SHARED_SECRETS: Record<string, string> = { GATEWAY_SECRET: 'gateway-secret' };
 const METRICS_PORT = 9464;
@@ -232,8 +226,7 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
           expect(`${name}: ${fromSecret ? 'secretKeyRef' : 'plain'}`).toBe(
             `${name}: ${isSecretVariable(name) ? 'secretKeyRef' : 'plain'}`,
           );
-          if (fromSecret)
-            expect(fromSecret.name).toBe(SHARED_SECRETS[name] ?? SECRET_NAMES[service]);
+          if (fromSecret) expect(fromSecret.name).toBe(SHARED_SECRETS[name] ?? secretName(service));
         }
       }
     }

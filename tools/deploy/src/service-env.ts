@@ -1,154 +1,68 @@
+import type { ServiceDescriptor } from '@jibs/subgraph';
+import { serviceDescriptors } from '@jibs/stack';
+
 /**
  * What each deployed service needs from its environment, as the deployment files must provide
- * it (compose and every Kubernetes overlay). Mirrors the services' env schemas (libs/config and
- * each service's *.config.ts); keep them in step. The gateway also needs one <NAME>_URL per
- * subgraph named in its supergraph: add them here as subgraphs join.
+ * it (compose and every Kubernetes overlay). Read from the service definitions
+ * (`defineService`, tools/stack/src/service-registry.ts): the variables are their zod env
+ * schemas' keys, the secrets the ones their definitions mark. Nothing here names a subgraph.
  */
-export type ServiceName =
-  'identity' | 'notifications' | 'billing' | 'cases' | 'documents' | 'memorials' | 'gateway';
-
-/** Values that are credentials, or carry one (database URLs): never written in a committed file. */
-export const SECRET_VARIABLES = [
-  'DATABASE_URL',
-  'EVENTLOG_DATABASE_URL',
-  'JWT_PRIVATE_KEY',
-  'TOTP_ENCRYPTION_KEY',
-  'SMTP_URL',
-  'ADMIN_PASSWORD',
-  'S3_ACCESS_KEY_ID',
-  'S3_SECRET_ACCESS_KEY',
-  'STRIPE_SECRET_KEY',
-  'STRIPE_WEBHOOK_SECRET',
-  'GATEWAY_SECRET',
-] as const;
-
-const BACKEND = [
-  'NODE_ENV',
-  'HOST',
-  'PORT',
-  'LOG_LEVEL',
-  'DATABASE_URL',
-  'EVENT_BROKER',
-  // Read only with EVENT_BROKER=postgres / kafka respectively; both are provided so the broker
-  // can be switched by configuration alone.
-  'EVENTLOG_DATABASE_URL',
-  'KAFKA_BROKERS',
-  'JWKS_URL',
-  'JWT_ISSUER',
-  'JWT_AUDIENCE',
-  // Subgraphs answer only requests that carry it; /metrics has its own port.
-  'GATEWAY_SECRET',
-  'METRICS_PORT',
-  'METRICS_HOST',
-];
+export type ServiceName = string;
 
 export interface ServiceSpec {
   port: number;
   env: string[];
 }
 
-export const SERVICES: Record<ServiceName, ServiceSpec> = {
-  identity: {
-    port: 4001,
-    env: [
-      ...BACKEND,
-      'JWT_PRIVATE_KEY',
-      'TOTP_ENCRYPTION_KEY',
-      'ACCESS_TOKEN_TTL_SECONDS',
-      'REFRESH_TOKEN_TTL_DAYS',
-      'COOKIE_SECURE',
-      'MAIL_TRANSPORT',
-      'SMTP_URL',
-      'MAIL_FROM',
-      'PUBLIC_ORIGIN',
-      'TRUST_PROXY',
-      'SMS_TRANSPORT',
-      'MAILBOX_DIR',
-      'ADMIN_EMAIL',
-      'ADMIN_PASSWORD',
-    ],
-  },
-  notifications: {
-    port: 4002,
-    // Mail: the receipts for completed payments.
-    env: [...BACKEND, 'MAIL_TRANSPORT', 'SMTP_URL', 'MAIL_FROM', 'MAILBOX_DIR'],
-  },
-  billing: {
-    port: 4003,
-    env: [
-      ...BACKEND,
-      'PAYMENT_PROVIDER',
-      // Read only with PAYMENT_PROVIDER=stripe; the webhook secret is always read (the sandbox
-      // signs its webhook events with it too).
-      'STRIPE_SECRET_KEY',
-      'STRIPE_WEBHOOK_SECRET',
-      'PUBLIC_ORIGIN',
-      'BILLING_PUBLIC_URL',
-    ],
-  },
-  cases: {
-    port: 4004,
-    env: [...BACKEND],
-  },
-  documents: {
-    port: 4005,
-    // The private bucket browsers upload to and download from through presigned URLs.
-    env: [
-      ...BACKEND,
-      'S3_ENDPOINT',
-      'S3_REGION',
-      'S3_ACCESS_KEY_ID',
-      'S3_SECRET_ACCESS_KEY',
-      'S3_FORCE_PATH_STYLE',
-      'S3_BUCKET_DOCUMENTS',
-    ],
-  },
-  memorials: {
-    port: 4006,
-    // Photos: the private bucket, through the S3 API.
-    env: [
-      ...BACKEND,
-      'S3_ENDPOINT',
-      'S3_REGION',
-      'S3_ACCESS_KEY_ID',
-      'S3_SECRET_ACCESS_KEY',
-      'S3_FORCE_PATH_STYLE',
-      'S3_BUCKET_MEMORIALS',
-    ],
-  },
-  gateway: {
-    port: 8080,
-    env: [
-      'NODE_ENV',
-      'HOST',
-      'PORT',
-      'LOG_LEVEL',
-      'IDENTITY_URL',
-      'NOTIFICATIONS_URL',
-      'NOTIFICATIONS_WS_URL',
-      // Billing's subgraph, and its plain HTTP routes (webhooks, the sandbox checkout page).
-      'BILLING_URL',
-      'BILLING_HTTP_URL',
-      'CASES_URL',
-      'DOCUMENTS_URL',
-      'MEMORIALS_URL',
-      'JWKS_URL',
-      'JWT_ISSUER',
-      'JWT_AUDIENCE',
-      'WEB_DIST_DIR',
-      'CORS_ORIGINS',
-      'PUBLIC_ORIGIN',
-      // Sent to every subgraph; the proxies in front of the gateway; /metrics's own port.
-      'GATEWAY_SECRET',
-      'TRUST_PROXY',
-      'METRICS_PORT',
-      'METRICS_HOST',
-    ],
-  },
+const SUBGRAPHS: ServiceDescriptor[] = serviceDescriptors();
+
+/** Every subgraph's deployed variables: its schema's keys but the ones it does not deploy. */
+const subgraphSpec = (service: ServiceDescriptor): ServiceSpec => ({
+  port: service.port,
+  env: service.env.filter((name) => !service.deployOptional.includes(name)),
+});
+
+const upper = (name: string) => name.toUpperCase();
+
+/** The gateway fronts every subgraph: one <NAME>_URL each, and the extra routes they ask for. */
+const gateway: ServiceSpec = {
+  port: 8080,
+  env: [
+    'NODE_ENV',
+    'HOST',
+    'PORT',
+    'LOG_LEVEL',
+    ...SUBGRAPHS.flatMap((service) => [
+      `${upper(service.name)}_URL`,
+      ...(service.subscriptions ? [`${upper(service.name)}_WS_URL`] : []),
+      ...(service.gatewayHttp ? [`${upper(service.name)}_HTTP_URL`] : []),
+    ]),
+    'JWKS_URL',
+    'JWT_ISSUER',
+    'JWT_AUDIENCE',
+    'WEB_DIST_DIR',
+    'CORS_ORIGINS',
+    'PUBLIC_ORIGIN',
+    // Sent to every subgraph; the proxies in front of the gateway; /metrics's own port.
+    'GATEWAY_SECRET',
+    'TRUST_PROXY',
+    'METRICS_PORT',
+    'METRICS_HOST',
+  ],
 };
 
-export const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
+export const SERVICES: Record<ServiceName, ServiceSpec> = {
+  ...Object.fromEntries(SUBGRAPHS.map((service) => [service.name, subgraphSpec(service)])),
+  gateway,
+};
+
+export const SERVICE_NAMES = Object.keys(SERVICES);
+
+/** Values that are credentials, or carry one (database URLs): never written in a committed file. */
+export const SECRET_VARIABLES: readonly string[] = [
+  ...new Set([...SUBGRAPHS.flatMap((service) => service.secrets), 'GATEWAY_SECRET']),
+];
 
 export function isSecretVariable(name: string): boolean {
-  return (SECRET_VARIABLES as readonly string[]).includes(name);
+  return SECRET_VARIABLES.includes(name);
 }

@@ -6,7 +6,9 @@ import { allowBrowserUploads, createS3Client } from '@jibs/storage';
 import { loadOrCreateSecrets } from './secrets';
 import { startMailboxPage } from './mailbox-page';
 import { ServiceProcess, type LogSink } from './service-process';
-import type { StackPorts } from './ports';
+import type { ServiceDescriptor } from '@jibs/subgraph';
+import { serviceDescriptors } from './service-registry';
+import { metricsPortKey, servicePortKey, type StackPorts } from './ports';
 
 export interface StackOptions extends StackPorts {
   /** Repository root (where dist/ lives). */
@@ -23,15 +25,8 @@ export interface StackOptions extends StackPorts {
   trustProxy?: string;
 }
 
-const SUBGRAPHS = [
-  'identity',
-  'notifications',
-  'billing',
-  'cases',
-  'documents',
-  'memorials',
-] as const;
-export type ServiceName = (typeof SUBGRAPHS)[number] | 'gateway';
+/** A subgraph (from the service definitions) or 'gateway'. */
+export type ServiceName = string;
 
 interface S3Server {
   run(): Promise<unknown>;
@@ -53,8 +48,12 @@ export class LocalStack {
   generatedAdminPassword?: string;
   private s3?: S3Server;
   private mailbox?: Server;
+  /** Every subgraph, from its definition (tools/stack/src/service-registry.ts). */
+  private readonly subgraphs: readonly ServiceDescriptor[];
 
-  constructor(readonly options: StackOptions) {}
+  constructor(readonly options: StackOptions) {
+    this.subgraphs = serviceDescriptors();
+  }
 
   get gatewayUrl(): string {
     return `http://localhost:${this.options.gatewayPort}`;
@@ -100,7 +99,10 @@ export class LocalStack {
       durableCommits: options.durableCommits ?? process.env.JIBS_PG_SYNCHRONOUS_COMMIT !== 'off',
     });
     const dbUrl = (name: string) => this.databaseUrl(name);
-    for (const name of [...SUBGRAPHS, 'eventlog']) await ensureDatabase(dbUrl(name));
+    const { subgraphs } = this;
+    for (const name of [...subgraphs.map((service) => service.name), 'eventlog'])
+      await ensureDatabase(dbUrl(name));
+    const buckets = subgraphs.flatMap((service) => Object.values(service.buckets));
 
     // s3rver ships as CommonJS; loaded lazily so unit tests of this file need no S3.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -110,29 +112,15 @@ export class LocalStack {
       address: '127.0.0.1',
       directory: join(options.dataDir, 's3'),
       silent: true,
-      configureBuckets: [{ name: 'documents' }, { name: 'memorials' }],
+      configureBuckets: buckets.map((name) => ({ name })),
     });
     await this.s3.run();
-    await this.allowBrowserUploads(secrets, ['documents', 'memorials']);
+    await this.allowBrowserUploads(secrets, buckets);
     this.mailbox = await startMailboxPage(this.mailboxDir, options.mailboxPort);
 
-    const servicePort: Record<(typeof SUBGRAPHS)[number], number> = {
-      identity: options.identityPort,
-      notifications: options.notificationsPort,
-      billing: options.billingPort,
-      cases: options.casesPort,
-      documents: options.documentsPort,
-      memorials: options.memorialsPort,
-    };
-    const metricsPort: Record<(typeof SUBGRAPHS)[number], number> = {
-      identity: options.identityMetricsPort,
-      notifications: options.notificationsMetricsPort,
-      billing: options.billingMetricsPort,
-      cases: options.casesMetricsPort,
-      documents: options.documentsMetricsPort,
-      memorials: options.memorialsMetricsPort,
-    };
-    const identityUrl = `http://127.0.0.1:${servicePort.identity}`;
+    const servicePort = (name: string) => options[servicePortKey(name)];
+    const metricsPort = (name: string) => options[metricsPortKey(name)];
+    const identityUrl = `http://127.0.0.1:${servicePort('identity')}`;
     const common: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       NODE_ENV: 'development',
@@ -156,41 +144,21 @@ export class LocalStack {
       METRICS_HOST: '127.0.0.1',
     };
     const entry = (name: string) => resolve(options.root, `dist/server/apps/${name}/src/main.js`);
-    const extra: Record<(typeof SUBGRAPHS)[number], NodeJS.ProcessEnv> = {
-      identity: {
-        JWT_PRIVATE_KEY: secrets.jwtPrivateKey,
-        TOTP_ENCRYPTION_KEY: secrets.totpEncryptionKey,
-        // Browsers accept Secure cookies on http://localhost; keep them Secure everywhere.
-        COOKIE_SECURE: 'true',
-        PUBLIC_ORIGIN: this.gatewayUrl,
-        ADMIN_EMAIL: secrets.adminEmail,
-        ADMIN_PASSWORD: secrets.adminPassword,
-      },
-      notifications: {},
-      billing: {
-        PAYMENT_PROVIDER: 'sandbox',
-        STRIPE_WEBHOOK_SECRET: secrets.stripeWebhookSecret,
-        // Checkout returns and the sandbox page are both reached through the gateway's origin.
-        PUBLIC_ORIGIN: this.gatewayUrl,
-        BILLING_PUBLIC_URL: this.gatewayUrl,
-      },
-      cases: {},
-      documents: { S3_BUCKET_DOCUMENTS: 'documents' },
-      memorials: { S3_BUCKET_MEMORIALS: 'memorials' },
-    };
-    SUBGRAPHS.forEach((name) => {
+    const local = { publicOrigin: this.gatewayUrl, secrets: { ...secrets } };
+    subgraphs.forEach((service) => {
+      const { name } = service;
       this.services.set(
         name,
         new ServiceProcess(
           {
             name,
             entry: entry(name),
-            port: servicePort[name],
+            port: servicePort(name),
             env: {
               ...common,
-              ...extra[name],
+              ...service.localEnv(local),
               DATABASE_URL: dbUrl(name),
-              METRICS_PORT: String(metricsPort[name]),
+              METRICS_PORT: String(metricsPort(name)),
             },
           },
           options.log,
@@ -216,20 +184,23 @@ export class LocalStack {
             // The browser PUTs documents and memorial photos straight to the local S3 endpoint.
             CSP_CONNECT_SRC: `http://127.0.0.1:${options.s3Port}`,
             ...Object.fromEntries(
-              SUBGRAPHS.map((name) => [
-                `${name.toUpperCase()}_URL`,
-                `http://127.0.0.1:${servicePort[name]}/graphql`,
-              ]),
+              subgraphs.flatMap(({ name, subscriptions, gatewayHttp }) => {
+                const NAME = name.toUpperCase();
+                const at = `127.0.0.1:${servicePort(name)}`;
+                return [
+                  [`${NAME}_URL`, `http://${at}/graphql`],
+                  ...(subscriptions ? [[`${NAME}_WS_URL`, `ws://${at}/graphql`]] : []),
+                  ...(gatewayHttp ? [[`${NAME}_HTTP_URL`, `http://${at}`]] : []),
+                ];
+              }),
             ),
-            NOTIFICATIONS_WS_URL: `ws://127.0.0.1:${servicePort.notifications}/graphql`,
-            BILLING_HTTP_URL: `http://127.0.0.1:${servicePort.billing}`,
           },
         },
         options.log,
       ),
     );
     // Subgraphs in parallel (they only need Postgres), then the gateway that fronts them.
-    await Promise.all(SUBGRAPHS.map((name) => this.service(name).start()));
+    await Promise.all(subgraphs.map(({ name }) => this.service(name).start()));
     await this.service('gateway').start();
   }
 
@@ -260,7 +231,7 @@ export class LocalStack {
   /** Everything it started, in reverse order; safe to call twice. */
   async stop(): Promise<void> {
     await this.services.get('gateway')?.stop();
-    await Promise.all(SUBGRAPHS.map((name) => this.services.get(name)?.stop()));
+    await Promise.all(this.subgraphs.map(({ name }) => this.services.get(name)?.stop()));
     await new Promise((resolve) =>
       this.mailbox ? this.mailbox.close(resolve) : resolve(undefined),
     );

@@ -1,73 +1,62 @@
 import { createServer } from 'node:net';
+import { serviceDescriptors } from './service-registry';
 
-/** The stack's listening ports: the gateway, each subgraph, and the embedded parts. */
+/**
+ * The stack's listening ports: the gateway, the embedded parts, and two per subgraph (read from
+ * the service definitions): `<name>Port` and `<name>MetricsPort`.
+ */
 export interface StackPorts {
   gatewayPort: number;
-  identityPort: number;
-  notificationsPort: number;
-  billingPort: number;
-  casesPort: number;
-  documentsPort: number;
-  memorialsPort: number;
   postgresPort: number;
   s3Port: number;
   mailboxPort: number;
   /** /metrics of each service on its own port, bound to 127.0.0.1 only. */
   gatewayMetricsPort: number;
-  identityMetricsPort: number;
-  notificationsMetricsPort: number;
-  billingMetricsPort: number;
-  casesMetricsPort: number;
-  documentsMetricsPort: number;
-  memorialsMetricsPort: number;
+  [port: `${string}Port`]: number;
 }
 
-export const DEFAULT_STACK_PORTS: StackPorts = {
-  gatewayPort: 8080,
-  identityPort: 4001,
-  notificationsPort: 4002,
-  billingPort: 4003,
-  casesPort: 4004,
-  documentsPort: 4005,
-  memorialsPort: 4006,
-  postgresPort: 54320,
-  s3Port: 4569,
-  mailboxPort: 8025,
-  gatewayMetricsPort: 9080,
-  identityMetricsPort: 5001,
-  notificationsMetricsPort: 5002,
-  billingMetricsPort: 5003,
-  casesMetricsPort: 5004,
-  documentsMetricsPort: 5005,
-  memorialsMetricsPort: 5006,
-};
+/** A subgraph's port and its /metrics port in StackPorts. */
+export const servicePortKey = (name: string): `${string}Port` => `${name}Port`;
+export const metricsPortKey = (name: string): `${string}Port` => `${name}MetricsPort`;
+
+/** The defaults: each subgraph's own port (its env schema's PORT), /metrics 1000 above it. */
+export function defaultStackPorts(): StackPorts {
+  const ports: StackPorts = {
+    gatewayPort: 8080,
+    postgresPort: 54320,
+    s3Port: 4569,
+    mailboxPort: 8025,
+    gatewayMetricsPort: 9080,
+  };
+  for (const { name, port } of serviceDescriptors()) {
+    ports[servicePortKey(name)] = port;
+    ports[metricsPortKey(name)] = port + 1000;
+  }
+  return ports;
+}
 
 /** The environment variable that moves each port of `npm start`. */
-export const STACK_PORT_VARIABLES: Record<keyof StackPorts, string> = {
-  gatewayPort: 'PORT',
-  identityPort: 'IDENTITY_PORT',
-  notificationsPort: 'NOTIFICATIONS_PORT',
-  billingPort: 'BILLING_PORT',
-  casesPort: 'CASES_PORT',
-  documentsPort: 'DOCUMENTS_PORT',
-  memorialsPort: 'MEMORIALS_PORT',
-  postgresPort: 'POSTGRES_PORT',
-  s3Port: 'S3_PORT',
-  mailboxPort: 'MAILBOX_PORT',
-  gatewayMetricsPort: 'METRICS_PORT',
-  identityMetricsPort: 'IDENTITY_METRICS_PORT',
-  notificationsMetricsPort: 'NOTIFICATIONS_METRICS_PORT',
-  billingMetricsPort: 'BILLING_METRICS_PORT',
-  casesMetricsPort: 'CASES_METRICS_PORT',
-  documentsMetricsPort: 'DOCUMENTS_METRICS_PORT',
-  memorialsMetricsPort: 'MEMORIALS_METRICS_PORT',
-};
+export function stackPortVariables(): Record<string, string> {
+  const variables: Record<string, string> = {
+    gatewayPort: 'PORT',
+    postgresPort: 'POSTGRES_PORT',
+    s3Port: 'S3_PORT',
+    mailboxPort: 'MAILBOX_PORT',
+    gatewayMetricsPort: 'METRICS_PORT',
+  };
+  for (const { name } of serviceDescriptors()) {
+    variables[servicePortKey(name)] = `${name.toUpperCase()}_PORT`;
+    variables[metricsPortKey(name)] = `${name.toUpperCase()}_METRICS_PORT`;
+  }
+  return variables;
+}
 
 /** Ports for `npm start`: the defaults, each moved by its variable; a bad value is named. */
 export function stackPortsFromEnv(env: NodeJS.ProcessEnv = process.env): StackPorts {
-  const ports = { ...DEFAULT_STACK_PORTS };
-  for (const key of Object.keys(STACK_PORT_VARIABLES) as (keyof StackPorts)[]) {
-    const name = STACK_PORT_VARIABLES[key];
+  const ports = defaultStackPorts();
+  const variables = stackPortVariables();
+  for (const key of Object.keys(variables) as `${string}Port`[]) {
+    const name = variables[key];
     const raw = env[name];
     if (raw === undefined || raw === '') continue;
     const value = Number(raw);
@@ -94,7 +83,7 @@ export function freePort(): Promise<number> {
 
 /** Distinct free ports for a whole stack. */
 export async function freeStackPorts(): Promise<StackPorts> {
-  const keys = Object.keys(DEFAULT_STACK_PORTS) as (keyof StackPorts)[];
+  const keys = Object.keys(defaultStackPorts()) as `${string}Port`[];
   const chosen = new Set<number>();
   const ports = {} as StackPorts;
   for (const key of keys) {
@@ -120,11 +109,12 @@ function portTaken(port: number, host: string): Promise<boolean> {
  */
 export async function assertPortsFree(ports: StackPorts): Promise<void> {
   const taken: string[] = [];
-  for (const key of Object.keys(STACK_PORT_VARIABLES) as (keyof StackPorts)[]) {
+  const variables = stackPortVariables();
+  for (const key of Object.keys(variables) as `${string}Port`[]) {
     const host = key === 'gatewayPort' ? '0.0.0.0' : '127.0.0.1';
     if (await portTaken(ports[key], host))
       taken.push(
-        `port ${ports[key]} (${key.replace(/Port$/, '')}) is already in use; set ${STACK_PORT_VARIABLES[key]} to move it`,
+        `port ${ports[key]} (${key.replace(/Port$/, '')}) is already in use; set ${variables[key]} to move it`,
       );
   }
   if (taken.length) throw new Error(taken.join('\n'));
