@@ -77,10 +77,10 @@ describe('small screens (390x844), in Chromium', () => {
     }
   }
 
-  /** Whether the element is drawn inside the viewport (not moved off screen or hidden). */
+  /** Whether the element (which must exist) is drawn inside the viewport, not moved off it. */
   const onScreen = (locator: Locator) =>
-    locator
-      .evaluate((element) => {
+    locator.evaluate(
+      (element) => {
         const box = element.getBoundingClientRect();
         const style = getComputedStyle(element);
         return (
@@ -90,8 +90,10 @@ describe('small screens (390x844), in Chromium', () => {
           box.right > 1 &&
           box.left < window.innerWidth - 1
         );
-      })
-      .catch(() => false);
+      },
+      undefined,
+      { timeout: 5_000 },
+    );
 
   // ----- the member client's header -----
 
@@ -101,6 +103,7 @@ describe('small screens (390x844), in Chromium', () => {
   async function expectMenuClosed(): Promise<void> {
     await menu().waitFor({ state: 'hidden' });
     expect(await menuButton().getAttribute('aria-label')).toBe('Open menu');
+    expect(await menuButton().getAttribute('aria-expanded')).toBe('false');
   }
 
   it('the header menu opens by keyboard, traps focus, closes on Escape back to its button', async () => {
@@ -108,7 +111,9 @@ describe('small screens (390x844), in Chromium', () => {
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     // The wide header's links give way to the menu button.
     const header = page.getByRole('banner');
-    expect(await onScreen(header.getByRole('link', { name: 'Memorials' }))).toBe(false);
+    const wideLink = header.getByRole('link', { name: 'Memorials', includeHidden: true });
+    expect(await wideLink.count()).toBe(1);
+    expect(await wideLink.isVisible()).toBe(false);
     expect(await header.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(false);
     await expectAccessible(page, 'landing page, 390px');
     await shot('landing');
@@ -116,8 +121,11 @@ describe('small screens (390x844), in Chromium', () => {
     // By keyboard from the top of the page.
     await tabTo(page, menuButton());
     expect(await menuButton().getAttribute('aria-label')).toBe('Open menu');
+    expect(await menuButton().getAttribute('aria-haspopup')).toBe('dialog');
+    expect(await menuButton().getAttribute('aria-expanded')).toBe('false');
     await page.keyboard.press('Enter');
     await menu().waitFor();
+    expect(await menuButton().getAttribute('aria-expanded')).toBe('true');
     await expectFocusTrapped(menu());
     await expectAccessible(page, 'header menu open, 390px, signed out');
     await shot('menu-open-signed-out');
@@ -197,9 +205,11 @@ describe('small screens (390x844), in Chromium', () => {
     await menu().getByRole('link', { name: 'FAQ', exact: true }).tap();
     await page.waitForURL('**/faq');
     await menuButton().tap();
-    await menu()
-      .getByRole('link', { name: String(input.firstName) })
-      .tap();
+    const nameLink = menu().getByRole('link', { name: String(input.firstName) });
+    const signOutButton = menu().getByRole('button', { name: 'Sign Out' });
+    // In the menu the name spans the width like Sign Out under it.
+    expect((await nameLink.boundingBox())?.width).toBe((await signOutButton.boundingBox())?.width);
+    await nameLink.tap();
     await page.waitForURL('**/dashboard');
     await expectMenuClosed();
 
@@ -259,6 +269,20 @@ describe('small screens (390x844), in Chromium', () => {
     await page.keyboard.press('Control+b');
     await waitUntil(async () => !(await onScreen(sidebar)), 'the sidebar closed by Ctrl+B');
     expect(await burger.getAttribute('aria-expanded')).toBe('false');
+
+    // A link followed by keyboard in the drawer goes there and closes it; the focus moves to the
+    // new page's heading (not lost in the closed drawer).
+    await page.keyboard.press('Control+b');
+    await waitUntil(() => onScreen(sidebar), 'the sidebar opened by Ctrl+B again');
+    await tabTo(page, sidebar.getByRole('link', { name: 'Death Reports' }), { maxPresses: 20 });
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/admin/death-reports');
+    await waitUntil(async () => !(await onScreen(sidebar)), 'the sidebar closed after Enter');
+    await waitUntil(
+      () => isFocused(page.getByRole('heading', { level: 1 })),
+      "focus on the page's heading after the link",
+    );
+
     await burger.tap();
     await waitUntil(() => onScreen(sidebar), 'the sidebar opened by a tap');
 
