@@ -95,6 +95,15 @@ describe('small screens (390x844), in Chromium', () => {
       { timeout: 5_000 },
     );
 
+  /** Nothing is wider than the phone: the page does not scroll sideways. */
+  async function expectNoSideScroll(what: string): Promise<void> {
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    expect({ what, scrollWidth }).toEqual({ what, scrollWidth: innerWidth });
+  }
+
   // ----- the member client's header -----
 
   const menuButton = () => page.getByRole('banner').getByRole('button', { name: /menu$/ });
@@ -116,6 +125,7 @@ describe('small screens (390x844), in Chromium', () => {
     expect(await wideLink.isVisible()).toBe(false);
     expect(await header.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(false);
     await expectAccessible(page, 'landing page, 390px');
+    await expectNoSideScroll('landing page');
     await shot('landing');
 
     // By keyboard from the top of the page.
@@ -180,6 +190,7 @@ describe('small screens (390x844), in Chromium', () => {
     await expectMenuClosed();
     await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
     await expectAccessible(page, '/login, 390px');
+    await expectNoSideScroll('/login');
     await shot('login');
 
     await menuButton().tap();
@@ -194,6 +205,7 @@ describe('small screens (390x844), in Chromium', () => {
     await page.getByTestId('notification-bell').waitFor();
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await expectAccessible(page, 'member dashboard, 390px');
+    await expectNoSideScroll('member dashboard');
     await shot('dashboard');
 
     await menuButton().tap();
@@ -237,6 +249,7 @@ describe('small screens (390x844), in Chromium', () => {
     expect(await burger.getAttribute('aria-expanded')).toBe('false');
     expect(await onScreen(sidebar)).toBe(false);
     await expectAccessible(page, 'admin dashboard, 390px, sidebar closed');
+    await expectNoSideScroll('admin dashboard');
     await shot('admin-closed');
 
     // Closed, its links are out of the tab order: Tab from the burger never lands in it.
