@@ -180,11 +180,13 @@ export function AdminLayout() {
               JIBS Admin
             </Text>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {/* On a phone a long first name is cut with an ellipsis rather than pushing the
+              avatar off the screen. */}
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Text size="sm" truncate="end" title={`Logged in as ${firstName}`}>
               Logged in as <strong>{firstName}</strong>
             </Text>
-            <Avatar color="jibs" radius="xl" size="md" aria-hidden="true">
+            <Avatar color="jibs" radius="xl" size="md" aria-hidden="true" style={{ flexShrink: 0 }}>
               {firstName.charAt(0).toUpperCase()}
             </Avatar>
           </Group>
