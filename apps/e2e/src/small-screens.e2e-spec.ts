@@ -250,6 +250,22 @@ describe('small screens (390x844), in Chromium', () => {
     expect(await onScreen(sidebar)).toBe(false);
     await expectAccessible(page, 'admin dashboard, 390px, sidebar closed');
     await expectNoSideScroll('admin dashboard');
+    // A long first name does not push the header wider than the phone either.
+    await page
+      .getByRole('banner')
+      .locator('strong')
+      .evaluate((element) => {
+        element.textContent = 'Abdurrahman-Muhammad';
+      });
+    await expectNoSideScroll('admin header with a long first name');
+    await shot('admin-long-name');
+    const avatar = page.getByRole('banner').locator('.mantine-Avatar-root');
+    expect(
+      await avatar.evaluate(
+        (element) => element.getBoundingClientRect().right <= window.innerWidth,
+      ),
+    ).toBe(true);
+    expect(await onScreen(burger)).toBe(true);
     await shot('admin-closed');
 
     // Closed, its links are out of the tab order: Tab from the burger never lands in it.
