@@ -68,7 +68,7 @@ export function AdminLayout() {
   const [expanded, setExpanded] = useState(() => readSidebarOpen(document.cookie));
   const [signingOut, setSigningOut] = useState(false);
   const burger = useRef<HTMLButtonElement>(null);
-  const navbar = useRef<HTMLElement>(null);
+  const navbar = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     document.cookie = sidebarCookie(expanded);
