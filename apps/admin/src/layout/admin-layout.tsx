@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useSession, useSessionManager } from '@jibs/web-data';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import {
   BackIcon,
@@ -67,6 +67,8 @@ export function AdminLayout() {
   const [mobileOpened, mobile] = useDisclosure(false);
   const [expanded, setExpanded] = useState(() => readSidebarOpen(document.cookie));
   const [signingOut, setSigningOut] = useState(false);
+  const burger = useRef<HTMLButtonElement>(null);
+  const navbar = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     document.cookie = sidebarCookie(expanded);
@@ -78,10 +80,17 @@ export function AdminLayout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname]);
 
-  const toggle = () => (isMobile ? mobile.toggle() : setExpanded((open) => !open));
+  // Closing the drawer with the focus in it gives the focus back to the burger (the closed drawer
+  // is inert, so the focus would otherwise be lost to the page).
+  const closeMobile = () => {
+    if (mobileOpened && navbar.current?.contains(document.activeElement)) burger.current?.focus();
+    mobile.close();
+  };
+  const toggle = () =>
+    isMobile ? (mobileOpened ? closeMobile() : mobile.open()) : setExpanded((open) => !open);
   useHotkeys([
     ['mod+B', toggle],
-    ['Escape', mobile.close],
+    ['Escape', closeMobile],
   ]);
 
   const iconMode = !isMobile && !expanded;
@@ -144,6 +153,7 @@ export function AdminLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
+              ref={burger}
               opened={mobileOpened}
               onClick={mobile.toggle}
               hiddenFrom="sm"
@@ -170,11 +180,13 @@ export function AdminLayout() {
               JIBS Admin
             </Text>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {/* On a phone a long first name is cut with an ellipsis rather than pushing the
+              avatar off the screen. */}
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Text size="sm" truncate="end" title={`Logged in as ${firstName}`}>
               Logged in as <strong>{firstName}</strong>
             </Text>
-            <Avatar color="jibs" radius="xl" size="md" aria-hidden="true">
+            <Avatar color="jibs" radius="xl" size="md" aria-hidden="true" style={{ flexShrink: 0 }}>
               {firstName.charAt(0).toUpperCase()}
             </Avatar>
           </Group>
@@ -182,7 +194,11 @@ export function AdminLayout() {
       </AppShell.Header>
 
       <AppShell.Navbar
+        ref={navbar}
         id="admin-sidebar"
+        // The closed drawer is only moved off screen: out of the tab order and the accessibility
+        // tree while it is closed.
+        inert={isMobile && !mobileOpened}
         aria-label="Admin Panel"
         p={iconMode ? 4 : 'sm'}
         className={classes.navbar}

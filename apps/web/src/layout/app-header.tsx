@@ -77,7 +77,8 @@ export function AppHeader() {
           fullWidth={stacked}
           onClick={menu.close}
           title="Your dashboard"
-          className={classes.nameLink}
+          // Capped in the wide header; in the menu it spans the width like the buttons under it.
+          className={stacked ? undefined : classes.nameLink}
         >
           {user.firstName}
         </Button>
@@ -165,6 +166,9 @@ export function AppHeader() {
             onClick={toggleMenu}
             hiddenFrom="sm"
             aria-label={menuOpened ? 'Close menu' : 'Open menu'}
+            // Screen readers hear that it opens a dialog, and whether it is open.
+            aria-haspopup="dialog"
+            aria-expanded={menuOpened}
           />
         </Group>
       </div>
