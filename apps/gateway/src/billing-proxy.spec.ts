@@ -36,6 +36,7 @@ describe('billing proxy', () => {
           secret: req.headers['x-jibs-gateway-secret'] as string | undefined,
           client: req.headers['x-jibs-client-ip'] as string | undefined,
         });
+        if (req.url?.startsWith('/webhooks/slow')) return; // never answers
         res.setHeader('content-security-policy', "default-src 'none'");
         res.setHeader('content-type', 'text/html');
         res.end('<p>sandbox</p>');
@@ -49,7 +50,7 @@ describe('billing proxy', () => {
         logger: createLogger('test', 'silent'),
         gatewaySecret: SECRET,
         clientAddress: () => '198.51.100.4',
-        timeoutMs: 2000,
+        timeoutMs: 300,
       }),
     );
     app.use(express.json());
@@ -92,6 +93,46 @@ describe('billing proxy', () => {
     expect(await page.text()).toBe('<p>sandbox</p>');
     const other = await fetch(`${frontUrl}/sandboxes`);
     expect(await other.text()).toBe('gateway');
+  });
+
+  it('keeps bytes that are not UTF-8, and a chunked body, unchanged', async () => {
+    const body = Buffer.from([0xff, 0xfe, 0x00, 0x0d, 0x0a, 0xc3, 0x28, 0x80, 0x7b]);
+    const res = await fetch(`${frontUrl}/webhooks/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new Blob([body]).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(200);
+    expect(seen.at(-1)!.body.equals(body)).toBe(true);
+  });
+
+  it('answers 504 when billing is silent and 502 when it cannot be reached', async () => {
+    const slow = await fetch(`${frontUrl}/webhooks/slow`, { method: 'POST', body: '{}' });
+    expect(slow.status).toBe(504);
+    expect(await slow.text()).toBe('Bad gateway');
+
+    const closed = createServer();
+    const target = await listen(closed);
+    await new Promise((resolve) => closed.close(resolve));
+    const app = express();
+    app.use(
+      billingProxy({
+        target,
+        logger: createLogger('test', 'silent'),
+        gatewaySecret: SECRET,
+        clientAddress: () => '198.51.100.4',
+      }),
+    );
+    const down = createServer(app);
+    const downUrl = await listen(down);
+    try {
+      const refused = await fetch(`${downUrl}/webhooks/payments`, { method: 'POST', body: '{}' });
+      expect(refused.status).toBe(502);
+      expect(await refused.text()).toBe('Bad gateway');
+    } finally {
+      await new Promise((resolve) => down.close(resolve));
+    }
   });
 
   it("derives billing's HTTP origin from BILLING_URL", () => {

@@ -1,28 +1,31 @@
 import type { RequestHandler } from 'express';
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { createProxyMiddleware } from 'http-proxy-middleware';
 import { ROUTE_LABEL_LOCAL, type Logger } from '@jibs/observability';
-import { gatewayHeaders, withoutGatewayHeaders } from '@jibs/subgraph';
+import { CLIENT_ADDRESS_HEADER, GATEWAY_SECRET_HEADER, gatewayHeaders } from '@jibs/subgraph';
 
 /** Billing's own HTTP routes, reached through the public origin (Stripe and the browser). */
 export const BILLING_HTTP_PATHS = ['/webhooks/', '/sandbox/'] as const;
 
-const HOP_BY_HOP = new Set([
-  'connection',
+/**
+ * Hop-by-hop headers the library leaves alone (it manages `connection`, `transfer-encoding` and,
+ * with `changeOrigin`, `host` itself): they describe one connection, not the message.
+ */
+const HOP_BY_HOP = [
   'keep-alive',
   'proxy-authenticate',
   'proxy-authorization',
   'te',
   'trailer',
-  'transfer-encoding',
   'upgrade',
-  'host',
-]);
+];
 
-function forwardable(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  return Object.fromEntries(
-    Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())),
-  );
+class UpstreamTimeout extends Error {
+  constructor() {
+    super('billing did not answer in time');
+    this.name = 'UpstreamTimeout';
+  }
 }
 
 export interface BillingProxyOptions {
@@ -36,12 +39,17 @@ export interface BillingProxyOptions {
   timeoutMs?: number;
 }
 
+function billingPrefix(url: string | undefined): string | undefined {
+  return BILLING_HTTP_PATHS.find((path) => (url ?? '').startsWith(path));
+}
+
 /**
- * A raw pass-through: the body is streamed untouched (the webhook signature covers its exact
- * bytes), headers are kept (Stripe-Signature included) except any gateway credential or client
- * address a caller sent, which are replaced by the gateway's own; no auth here — billing verifies
- * signatures itself, and its sandbox page sets its own strict CSP, which replaces the
- * gateway's on that response.
+ * A raw pass-through (http-proxy-middleware): the body is streamed untouched, never parsed (the
+ * webhook signature covers its exact bytes), so this runs before any body parser; headers are
+ * kept (Stripe-Signature included) except any gateway credential or client address a caller
+ * sent, which are replaced by the gateway's own; no auth here — billing verifies signatures
+ * itself, and its sandbox page sets its own strict CSP, which replaces the gateway's on that
+ * response. No answer within `timeoutMs` is a 504, any other failure a 502.
  */
 export function billingProxy({
   target,
@@ -50,48 +58,49 @@ export function billingProxy({
   clientAddress,
   timeoutMs = 30_000,
 }: BillingProxyOptions): RequestHandler {
-  const upstream = new URL(target);
-  const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
+  const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
+    target,
+    changeOrigin: true,
+    pathFilter: (_path, req) => billingPrefix(originalUrl(req)) !== undefined,
+    on: {
+      proxyReq(proxyReq: ClientRequest, req: IncomingMessage) {
+        const client = clientAddress(req);
+        for (const name of HOP_BY_HOP) proxyReq.removeHeader(name);
+        proxyReq.removeHeader(GATEWAY_SECRET_HEADER);
+        proxyReq.removeHeader(CLIENT_ADDRESS_HEADER);
+        for (const [name, value] of Object.entries(gatewayHeaders(gatewaySecret, client)))
+          proxyReq.setHeader(name, value);
+        proxyReq.setHeader('x-forwarded-for', client);
+        proxyReq.setHeader('x-forwarded-host', req.headers.host ?? '');
+        proxyReq.setHeader('x-forwarded-proto', (req as { protocol?: string }).protocol ?? 'http');
+        proxyReq.setTimeout(timeoutMs, () => proxyReq.destroy(new UpstreamTimeout()));
+      },
+      proxyRes(proxyRes: IncomingMessage) {
+        for (const name of HOP_BY_HOP) delete proxyRes.headers[name];
+      },
+      error(error: Error, req: IncomingMessage, res: ServerResponse | Socket) {
+        logger.warn({ err: error, path: originalUrl(req).split('?')[0] }, 'billing proxy failed');
+        if (!('writeHead' in res) || res.headersSent) {
+          res.destroy();
+          return;
+        }
+        res.writeHead(error instanceof UpstreamTimeout ? 504 : 502, {
+          'content-type': 'text/plain; charset=utf-8',
+        });
+        res.end('Bad gateway');
+      },
+    },
+  });
   return (req, res, next) => {
-    const prefix = BILLING_HTTP_PATHS.find((path) => req.originalUrl.startsWith(path));
+    const prefix = billingPrefix(req.originalUrl);
     if (!prefix) return next();
     res.locals[ROUTE_LABEL_LOCAL] = `${prefix}*`;
-    const client = clientAddress(req);
-    const outgoing = send(
-      {
-        protocol: upstream.protocol,
-        hostname: upstream.hostname,
-        port: upstream.port,
-        method: req.method,
-        path: req.originalUrl,
-        headers: {
-          ...forwardable(withoutGatewayHeaders(req.headers)),
-          ...gatewayHeaders(gatewaySecret, client),
-          host: upstream.host,
-          'x-forwarded-for': client,
-          'x-forwarded-host': req.headers.host ?? '',
-          'x-forwarded-proto': req.protocol,
-        },
-        timeout: timeoutMs,
-      },
-      (incoming) => {
-        res.status(incoming.statusCode ?? 502);
-        for (const [name, value] of Object.entries(forwardable(incoming.headers)))
-          if (value !== undefined) res.setHeader(name, value);
-        incoming.pipe(res);
-      },
-    );
-    outgoing.on('timeout', () => outgoing.destroy(new Error('billing did not answer in time')));
-    outgoing.on('error', (error) => {
-      logger.warn({ err: error, path: req.originalUrl.split('?')[0] }, 'billing proxy failed');
-      if (res.headersSent) return res.destroy();
-      res
-        .status(error.message.includes('in time') ? 504 : 502)
-        .type('text/plain')
-        .send('Bad gateway');
-    });
-    req.pipe(outgoing);
+    void proxy(req, res, next);
   };
+}
+
+function originalUrl(req: IncomingMessage): string {
+  return (req as { originalUrl?: string }).originalUrl ?? req.url ?? '';
 }
 
 /** BILLING_HTTP_URL, or the origin of billing's GraphQL URL. */

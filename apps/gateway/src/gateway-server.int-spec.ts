@@ -246,6 +246,22 @@ describe('gateway server', () => {
   let signToken: (claims?: { expiresIn?: string; subject?: string }) => Promise<string>;
   let token: string;
   const clients: Client[] = [];
+  /** What billing's HTTP stand-in received: the webhook proxy must pass it byte for byte. */
+  const billingSeen: { url: string; body: Buffer; signature?: string; secret?: string }[] = [];
+  const billing = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      billingSeen.push({
+        url: req.url ?? '',
+        body: Buffer.concat(chunks),
+        signature: req.headers['stripe-signature'] as string | undefined,
+        secret: req.headers['x-jibs-gateway-secret'] as string | undefined,
+      });
+      res.setHeader('content-type', 'application/json');
+      res.end('{"received":true}');
+    });
+  });
 
   const env = (overrides: Record<string, string>): NodeJS.ProcessEnv => ({
     NODE_ENV: 'test',
@@ -365,8 +381,15 @@ describe('gateway server', () => {
     writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>JIBS</title>');
     writeFileSync(join(webDir, 'assets', 'index-3f2a9c.js'), 'console.info("app")');
 
+    const billingUrl = `http://${await listen(billing)}`;
     gateway = await createGatewayServer(
-      loadGatewayConfig(env({ WEB_DIST_DIR: webDir, CORS_ORIGINS: 'https://admin.jibs.example' })),
+      loadGatewayConfig(
+        env({
+          WEB_DIST_DIR: webDir,
+          CORS_ORIGINS: 'https://admin.jibs.example',
+          BILLING_HTTP_URL: billingUrl,
+        }),
+      ),
       { logger, verifyToken, revocations },
     );
     production = await createGatewayServer(
@@ -399,6 +422,7 @@ describe('gateway server', () => {
     await limited?.stop();
     await identity?.close();
     await notifications?.close();
+    await closeServer(billing);
     rmSync(work, { recursive: true, force: true });
   });
 
@@ -644,6 +668,30 @@ describe('gateway server', () => {
       // Another site's cookie on the same host is not ours to judge.
       const foreign = await post({ query: '{ identityHeaders { cookie } }' }, { cookie: 'x=%%%' });
       expect(foreign.status).toBe(200);
+    });
+  });
+
+  describe('billing webhooks', () => {
+    it('reach billing byte for byte through the gateway, signature header kept', async () => {
+      // Every byte value, invalid UTF-8 and CRLFs included, over several chunks: a body parser
+      // or a re-encoding on the way would change what the Stripe signature covers.
+      const body = Buffer.concat(
+        Array.from({ length: 1024 }, (_, i) =>
+          Buffer.from([...Array(256).keys()].map((b) => (b + i) % 256)),
+        ),
+      );
+      const response = await fetch(`${gateway.url}/webhooks/payments?source=stripe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
+        body,
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ received: true });
+      const last = billingSeen.at(-1)!;
+      expect(last.url).toBe('/webhooks/payments?source=stripe');
+      expect(last.body.equals(body)).toBe(true);
+      expect(last.signature).toBe('t=1,v1=abc');
+      expect(last.secret).toBe(GATEWAY_SECRET);
     });
   });
 

@@ -108,6 +108,11 @@ describe('query cost limit', () => {
     expect(costOf('query($n: Int) { nodes(first: $n) { id } }')).toBe(1 + 10);
   });
 
+  it('accepts operations with required variables: validation runs without any', () => {
+    expect(errorsOf('query($n: Int!) { nodes(first: $n) { id } }')).toEqual([]);
+    expect(costOf('query($n: Int!) { nodes(first: $n) { id } }')).toBe(1 + 10);
+  });
+
   it('does not charge for __typename, and counts leaf lists once', () => {
     expect(costOf('{ tree { __typename id tags } }')).toBe(3);
   });
