@@ -61,3 +61,40 @@ export const ClientMessages = {
   contactThanks: "Thank you for contacting us! We'll get back to you within 24 hours.",
   exporting: 'Exporting...',
 } as const;
+
+/** The admin console's toasts and empty states (spec section 8, Admin toasts; section 2). */
+export const AdminMessages = {
+  errorTitle: 'Error',
+  successTitle: 'Success',
+  reportsLoadFailed: 'Failed to fetch death reports',
+  documentsLoadFailed: 'Failed to fetch documents',
+  reportReviewed: (status: string) => `Death report ${status} successfully`,
+  reportReviewFailed: (status: string, message: string) =>
+    `Failed to ${status} death report: ${message}`,
+  documentUpdatedTitle: 'Document Updated',
+  documentReviewed: (status: string) => `Document has been ${status}`,
+  updateFailedTitle: 'Update Failed',
+  downloadStartedTitle: 'Download Started',
+  downloading: (fileName: string) => `Downloading ${fileName}`,
+  downloadFailedTitle: 'Download Failed',
+  settingsSaved: 'Settings saved successfully',
+  settingsSaveFailed: 'Failed to save settings',
+  testRunCompleteTitle: 'Test Run Complete',
+  testsPassed: (passed: number | string, total: number | string) =>
+    `${passed}/${total} tests passed`,
+  copiedTitle: 'Copied to clipboard',
+  codeCopied: 'Code example copied successfully',
+  noReports: 'No death reports found matching your criteria.',
+} as const;
+
+/** Step 2 of the registration, verification (spec section 8: the verification titles). */
+export const VerificationMessages = {
+  setupFailedTitle: 'Setup Failed',
+  sendFailedTitle: 'Failed to Send Code',
+  codeSentTitle: 'Code Sent',
+  codeSent: (sentTo: string) => `We sent a 6-digit code to ${sentTo}.`,
+  invalidCodeTitle: 'Invalid Code',
+  verifiedTitle: 'Verification Successful',
+  verified: 'Account verification completed successfully',
+  failedTitle: 'Verification Failed',
+} as const;

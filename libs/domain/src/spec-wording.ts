@@ -8,7 +8,12 @@ import { HouseholdMessages } from './household.schema';
 import { MemorialMessages } from './memorials';
 import { Messages } from './messages';
 import { OfflinePaymentMessages } from './offline-payment.schema';
-import { ClientMessages, PaymentMessages } from './payment-messages';
+import {
+  AdminMessages,
+  ClientMessages,
+  PaymentMessages,
+  VerificationMessages,
+} from './payment-messages';
 import { UploadMessages } from './uploads';
 
 /**
@@ -30,6 +35,8 @@ export const MessageCatalog = {
   OfflinePaymentMessages,
   PaymentMessages,
   ClientMessages,
+  AdminMessages,
+  VerificationMessages,
   UploadMessages,
 } as const;
 
@@ -83,7 +90,11 @@ export const PRODUCT_WORDING: PerMessage<string> = {
     offsetOutOfRange: LIMIT,
     searchTooLong: LIMIT,
   },
+  AdminMessages: {
+    documentsLoadFailed: OWN_VOICE,
+  },
   BillingMessages: { alreadySubscribed: SERVER_CHECK },
+  VerificationMessages: { codeSent: OWN_VOICE },
   FlagReasons: {
     unknownCheckout: ADMIN_AUDIT,
     expiredCheckout: ADMIN_AUDIT,
@@ -196,6 +207,13 @@ export const SPEC_PLACEHOLDERS: PerMessage<readonly (string | number)[]> = {
   DocumentMessages: { uploaded: ['N'] },
   PaymentMessages: { retryAttempt: ['n', 3], incompleteMemberData: ['...'] },
   ClientMessages: { memberRemoved: [''] },
+  AdminMessages: {
+    reportReviewed: ['{status}'],
+    reportReviewFailed: ['{status}', '{message}'],
+    documentReviewed: ['{status}'],
+    downloading: ['{file name}'],
+    testsPassed: ['{passed}', '{total}'],
+  },
 };
 
 /**
