@@ -43,6 +43,7 @@ export const PaymentMessages = {
 export const ClientMessages = {
   /** Registration: the account was made but its answer carried no user id. */
   userInfoUnavailable: 'Unable to retrieve user information',
+  registrationFailedTitle: 'Registration Failed',
   errorTitle: 'Error',
   successTitle: 'Success',
   notificationsLoadFailed: 'Failed to load notifications',

@@ -95,6 +95,7 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   },
   BillingMessages: { alreadySubscribed: SERVER_CHECK },
   VerificationMessages: { codeSent: OWN_VOICE },
+  ClientMessages: { registrationFailedTitle: OWN_VOICE },
   FlagReasons: {
     unknownCheckout: ADMIN_AUDIT,
     expiredCheckout: ADMIN_AUDIT,

@@ -53,7 +53,7 @@ export function SettingsPage() {
           description="Site-wide settings. Saved settings apply to every service within seconds."
         />
         {error && !loaded && (
-          <Alert color="red" variant="light" title="Error" role="alert">
+          <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
             <Stack gap="xs" align="flex-start">
               <Text>The settings could not be loaded.</Text>
               <Button size="xs" variant="light" onClick={() => void refetch()}>

@@ -110,7 +110,7 @@ export function TestingTab() {
 
   if (loadError) {
     return (
-      <Alert color="red" variant="light" title="Error" role="alert">
+      <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
         <Stack gap="xs" align="flex-start">
           <Text>The list of tests could not be loaded ({loadError}).</Text>
           <Button size="xs" variant="light" onClick={retry}>

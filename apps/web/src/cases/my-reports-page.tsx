@@ -61,7 +61,7 @@ export function MyReportsPage() {
         {loading && !data ? (
           <PageLoader label="Loading your death reports…" />
         ) : failed ? (
-          <Alert color="red" variant="light" role="alert" title="Error">
+          <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
             <Stack gap="sm" align="flex-start">
               <Text>{DeathReportMessages.loadFailed}</Text>
               <Button variant="light" onClick={() => void refetch()}>
