@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import * as domain from './index';
 import { MessageCatalog, PRODUCT_WORDING, SPEC_EXCERPTS, SPEC_PLACEHOLDERS } from './spec-wording';
 
 /**
@@ -87,6 +88,14 @@ describe("the spec's messages", () => {
         ),
     );
     expect(listed.filter((name) => !known.has(name))).toEqual([]);
+  });
+
+  it('checks every message object libs/domain exports', () => {
+    const exported = Object.entries(domain)
+      .filter(([name, value]) => /Messages$|^FlagReasons$/.test(name) && typeof value === 'object')
+      .map(([name]) => name);
+    const catalogued = Object.keys(MessageCatalog);
+    expect(exported.filter((name) => !catalogued.includes(name))).toEqual([]);
   });
 
   it('fails a drifted message', () => {

@@ -1,12 +1,12 @@
 import { AccountSecurityMessages } from './account-security';
 import { AdminUserMessages } from './admin-users';
 import { BillingMessages, FlagReasons } from './billing-messages';
-import { DataExportMessages } from './data-export';
+import { DataExportMessages, exportedAsMessage } from './data-export';
 import { DeathReportMessages } from './death-report.schema';
 import { DocumentMessages } from './documents';
 import { HouseholdMessages } from './household.schema';
 import { MemorialMessages } from './memorials';
-import { Messages } from './messages';
+import { Messages, requiredMessage, welcomeMessage } from './messages';
 import { OfflinePaymentMessages } from './offline-payment.schema';
 import {
   AdminMessages,
@@ -38,6 +38,8 @@ export const MessageCatalog = {
   AdminMessages,
   VerificationMessages,
   UploadMessages,
+  /** Messages written as functions of their own. */
+  MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
 
 type Catalog = typeof MessageCatalog;
@@ -96,6 +98,7 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   BillingMessages: { alreadySubscribed: SERVER_CHECK },
   VerificationMessages: { codeSent: OWN_VOICE },
   ClientMessages: { registrationFailedTitle: OWN_VOICE },
+  MessageFunctions: { requiredMessage: OWN_VOICE, welcomeMessage: OWN_VOICE },
   FlagReasons: {
     unknownCheckout: ADMIN_AUDIT,
     expiredCheckout: ADMIN_AUDIT,
@@ -206,6 +209,7 @@ export const SPEC_PLACEHOLDERS: PerMessage<readonly (string | number)[]> = {
     statusFailed: ['{message}'],
   },
   DocumentMessages: { uploaded: ['N'] },
+  MessageFunctions: { exportedAsMessage: ['{filename}'] },
   PaymentMessages: { retryAttempt: ['n', 3], incompleteMemberData: ['...'] },
   ClientMessages: { memberRemoved: [''] },
   AdminMessages: {
