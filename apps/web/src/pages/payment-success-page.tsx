@@ -7,6 +7,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PaymentResultLayout } from '../billing/payment-result-layout';
 import { useCheckoutWait } from '../billing/use-checkout-wait';
 import { MeDocument } from '../gql/graphql';
+import { duesAppliedNotice } from '../billing/dues-notice';
 import { useDocumentTitle } from '../layout/use-document-title';
 import { useSession, useSessionManager } from '@jibs/web-data';
 import { StillProcessing, VerificationFailed } from './registration-payment-success-page';
@@ -27,9 +28,10 @@ export function PaymentSuccessPage() {
   const session = useSessionManager();
   const { user } = useSession();
   // Dues set up again by a member whose membership had ended (from the profile's 'No Active
-  // Subscription' notice) are a new subscription, not the end of the registration. Read once:
-  // the membership is reloaded below once the dues are applied.
-  const [renewing] = useState(() => user?.membershipStatus === 'INACTIVE');
+  // Subscription' notice) are a new subscription, not the end of the registration. The first
+  // status billing gives is kept: the membership is reloaded below once the dues are applied.
+  const [statusBefore, setStatusBefore] = useState(user?.membershipStatus ?? null);
+  if (statusBefore === null && user?.membershipStatus) setStatusBefore(user.membershipStatus);
   const navigate = useNavigate();
   useDocumentTitle(
     outcome === 'completed' && forMember ? 'Payment Successful' : 'Processing Payment',
@@ -46,25 +48,13 @@ export function PaymentSuccessPage() {
         session.reloadMembership(),
       ]);
       if (cancelled) return;
-      notifications.show(
-        renewing
-          ? {
-              color: 'green',
-              title: PaymentMessages.subscriptionCreatedTitle,
-              message: PaymentMessages.subscriptionCreated,
-            }
-          : {
-              color: 'green',
-              title: PaymentMessages.registrationCompleteTitle,
-              message: PaymentMessages.registrationComplete,
-            },
-      );
+      notifications.show(duesAppliedNotice(statusBefore));
       void navigate('/dashboard', { replace: true });
     })();
     return () => {
       cancelled = true;
     };
-  }, [outcome, forMember, renewing, client, session, navigate]);
+  }, [outcome, forMember, statusBefore, client, session, navigate]);
 
   if (!sessionId) return <Navigate to="/register" replace />;
 
