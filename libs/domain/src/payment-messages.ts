@@ -14,6 +14,7 @@ export const PaymentMessages = {
   subscriptionCancelledTitle: 'Subscription Cancelled',
   subscriptionCancelled: 'Your subscription will end at the current period end.',
   registrationPaymentSuccessful: 'Registration Payment Successful!',
+  registrationFeeReceived: 'Your registration fee has been received.',
   paymentSuccessfulTitle: 'Payment Successful!',
   paymentCancelledTitle: 'Payment Cancelled',
   paymentCancelled: 'Your payment was cancelled and no charges were made.',

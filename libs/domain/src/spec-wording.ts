@@ -95,6 +95,7 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   AdminMessages: {
     documentsLoadFailed: OWN_VOICE,
   },
+  PaymentMessages: { registrationFeeReceived: OWN_VOICE },
   BillingMessages: { alreadySubscribed: SERVER_CHECK },
   VerificationMessages: { codeSent: OWN_VOICE },
   ClientMessages: { registrationFailedTitle: OWN_VOICE },

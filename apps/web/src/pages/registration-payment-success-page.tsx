@@ -45,7 +45,11 @@ export function RegistrationPaymentSuccessPage() {
           title={PaymentMessages.paymentSuccessfulTitle}
           sessionId={sessionId}
           actions={
-            <Button component={Link} to="/register?step=subscription-setup">
+            <Button
+              component={Link}
+              to="/register?step=subscription-setup"
+              state={{ registrationPaid: true }}
+            >
               Continue to Membership Setup
             </Button>
           }
