@@ -87,6 +87,9 @@ export const AdminMessages = {
   copiedTitle: 'Copied to clipboard',
   codeCopied: 'Code example copied successfully',
   noReports: 'No death reports found matching your criteria.',
+  /** A row's controls while it updates (spec 5, Admin screens). */
+  updating: 'Updating...',
+  processing: 'Processing...',
 } as const;
 
 /** Step 2 of the registration, verification (spec section 8: the verification titles). */

@@ -179,11 +179,11 @@ function ReportCard({
                 disabled={processing !== null}
                 aria-label={
                   processing === 'APPROVED'
-                    ? 'Processing...'
+                    ? AdminMessages.processing
                     : `Approve report on ${report.deceasedName}`
                 }
               >
-                {processing === 'APPROVED' ? 'Processing...' : 'Approve'}
+                {processing === 'APPROVED' ? AdminMessages.processing : 'Approve'}
               </Button>
               <Button
                 color="red.9"
@@ -192,11 +192,11 @@ function ReportCard({
                 disabled={processing !== null}
                 aria-label={
                   processing === 'REJECTED'
-                    ? 'Processing...'
+                    ? AdminMessages.processing
                     : `Reject report on ${report.deceasedName}`
                 }
               >
-                {processing === 'REJECTED' ? 'Processing...' : 'Reject'}
+                {processing === 'REJECTED' ? AdminMessages.processing : 'Reject'}
               </Button>
             </Group>
           </Stack>

@@ -173,9 +173,9 @@ function DocumentRow({
             variant="light"
             onClick={() => void download()}
             disabled={downloading}
-            aria-label={downloading ? 'Processing...' : `Download ${document.fileName}`}
+            aria-label={downloading ? AdminMessages.processing : `Download ${document.fileName}`}
           >
-            {downloading ? 'Processing...' : 'Download'}
+            {downloading ? AdminMessages.processing : 'Download'}
           </Button>
           <Button
             size="sm"
@@ -298,10 +298,10 @@ function ReviewDocumentForm({
           onClick={() => void decide('REJECTED')}
           disabled={processing !== null}
         >
-          {processing === 'REJECTED' ? 'Processing...' : 'Reject'}
+          {processing === 'REJECTED' ? AdminMessages.processing : 'Reject'}
         </Button>
         <Button color="jibs" onClick={() => void decide('APPROVED')} disabled={processing !== null}>
-          {processing === 'APPROVED' ? 'Processing...' : 'Approve'}
+          {processing === 'APPROVED' ? AdminMessages.processing : 'Approve'}
         </Button>
       </Group>
     </Stack>
