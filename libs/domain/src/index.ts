@@ -22,3 +22,5 @@ export * from './memorials';
 export * from './ids';
 export * from './offline-payment.schema';
 export * from './admin-users';
+export * from './payment-messages';
+export * from './spec-wording';

@@ -20,6 +20,12 @@ export const Messages = {
   maintenance:
     'We are doing some maintenance right now. Please check back soon; your data is safe.',
   unexpected: 'An unexpected error occurred. Please try again.',
+  /** The generic toast's title and its wordings (spec 8, Generic toast). */
+  somethingWentWrongTitle: 'Something went wrong',
+  networkError: 'Network error. Please check your connection and try again.',
+  serverError: 'Server error. Please try again later.',
+  checkInput: 'Please check your input and try again.',
+  loginFailedTitle: 'Login Failed',
   welcomeTitle: 'Welcome to JIBS',
   invalidLogin: 'Invalid login credentials',
   signInThrottled: 'Too many sign-in attempts. Please wait 15 minutes and try again.',

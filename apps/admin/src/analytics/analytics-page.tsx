@@ -1,3 +1,4 @@
+import { AdminMessages } from '@jibs/domain';
 import '@mantine/charts/styles.css';
 import { useQuery } from '@apollo/client/react';
 import { BarChart } from '@mantine/charts';
@@ -29,7 +30,7 @@ export function AnalyticsPage() {
           description="The last 12 months, by calendar month (UTC). Months with nothing show 0."
         />
         {error && (
-          <Alert color="red" variant="light" title="Error" role="alert">
+          <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
             <Stack gap="xs" align="flex-start">
               <Text>The analytics could not be loaded. Please try again later.</Text>
               <Button variant="light" onClick={() => void refetch()}>

@@ -1,3 +1,4 @@
+import { AdminMessages } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import {
   Alert,
@@ -61,7 +62,7 @@ export function AuditTrailList({
 
   if (error && !page) {
     return (
-      <Alert color="red" variant="light" title="Error" role="alert">
+      <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
         <Stack gap="xs" align="flex-start">
           <Text>The audit trail could not be loaded. Please try again.</Text>
           <Button variant="light" onClick={() => void refetch()}>

@@ -17,6 +17,7 @@ import {
   exportedAsMessage,
   localCalendarDate,
   type ExportFormat,
+  ClientMessages,
 } from '@jibs/domain';
 import { useSessionManager } from '@jibs/web-data';
 import { useId, useState } from 'react';
@@ -198,7 +199,7 @@ export function AdminExportDialog({
             Cancel
           </Button>
           <Button onClick={() => void runExport()} disabled={!!problem || state === 'exporting'}>
-            {state === 'exporting' ? 'Exporting...' : 'Export'}
+            {state === 'exporting' ? ClientMessages.exporting : 'Export'}
           </Button>
         </Group>
       </Stack>

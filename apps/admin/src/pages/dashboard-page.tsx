@@ -1,3 +1,4 @@
+import { AdminMessages } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import {
   Alert,
@@ -40,7 +41,7 @@ export function DashboardPage() {
       <Stack gap="xl">
         <PageHeader title="Admin Dashboard" description="An overview of the service." />
         {error && (
-          <Alert color="red" variant="light" title="Error" role="alert">
+          <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
             <Stack gap="xs" align="flex-start">
               <Text>The dashboard could not be loaded. Please try again later.</Text>
               <Button variant="light" onClick={() => void refetch()}>

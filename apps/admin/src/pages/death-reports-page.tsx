@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Card, Container, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { DeathReportMessages, MAX_ADMIN_NOTES_LENGTH } from '@jibs/domain';
+import { DeathReportMessages, MAX_ADMIN_NOTES_LENGTH, AdminMessages } from '@jibs/domain';
 import { actionErrorMessage, toApiError } from '@jibs/web-data';
 import { useEffect, useState } from 'react';
 import {
@@ -68,7 +68,7 @@ export function DeathReportsPage() {
             <PageLoader label="Loading death reports" />
           ) : reports && reports.length === 0 ? (
             <Card withBorder padding="xl">
-              <Text ta="center">No death reports found matching your criteria.</Text>
+              <Text ta="center">{AdminMessages.noReports}</Text>
             </Card>
           ) : (
             <Stack gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -179,11 +179,11 @@ function ReportCard({
                 disabled={processing !== null}
                 aria-label={
                   processing === 'APPROVED'
-                    ? 'Processing...'
+                    ? AdminMessages.processing
                     : `Approve report on ${report.deceasedName}`
                 }
               >
-                {processing === 'APPROVED' ? 'Processing...' : 'Approve'}
+                {processing === 'APPROVED' ? AdminMessages.processing : 'Approve'}
               </Button>
               <Button
                 color="red.9"
@@ -192,11 +192,11 @@ function ReportCard({
                 disabled={processing !== null}
                 aria-label={
                   processing === 'REJECTED'
-                    ? 'Processing...'
+                    ? AdminMessages.processing
                     : `Reject report on ${report.deceasedName}`
                 }
               >
-                {processing === 'REJECTED' ? 'Processing...' : 'Reject'}
+                {processing === 'REJECTED' ? AdminMessages.processing : 'Reject'}
               </Button>
             </Group>
           </Stack>

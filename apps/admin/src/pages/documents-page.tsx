@@ -1,7 +1,12 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Card, Container, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatFileSize, MAX_ADMIN_NOTES_LENGTH } from '@jibs/domain';
+import {
+  formatFileSize,
+  MAX_ADMIN_NOTES_LENGTH,
+  AdminMessages,
+  DocumentMessages,
+} from '@jibs/domain';
 import { actionErrorMessage, toApiError } from '@jibs/web-data';
 import { useEffect, useState } from 'react';
 import {
@@ -20,7 +25,7 @@ import { LoadFailedAlert, useReviewList } from '../reviews/review-list';
 import { ReviewFilters } from '../reviews/review-filters';
 import { StatusBadge } from '../reviews/status-badge';
 
-const LOAD_FAILED = 'Failed to fetch documents';
+const LOAD_FAILED = AdminMessages.documentsLoadFailed;
 
 /** /admin/documents (spec: Admin documents). */
 export function DocumentsPage() {
@@ -33,7 +38,8 @@ export function DocumentsPage() {
   });
 
   useEffect(() => {
-    if (error) notifications.show({ color: 'red', title: 'Error', message: LOAD_FAILED });
+    if (error)
+      notifications.show({ color: 'red', title: AdminMessages.errorTitle, message: LOAD_FAILED });
   }, [error]);
 
   const documents = (data ?? previousData)?.documents;
@@ -61,7 +67,7 @@ export function DocumentsPage() {
             <PageLoader label="Loading documents" />
           ) : documents && documents.length === 0 ? (
             <Card withBorder padding="xl">
-              <Text ta="center">No documents found</Text>
+              <Text ta="center">{DocumentMessages.noDocumentsFound}</Text>
             </Card>
           ) : (
             <Card withBorder padding={0}>
@@ -167,9 +173,9 @@ function DocumentRow({
             variant="light"
             onClick={() => void download()}
             disabled={downloading}
-            aria-label={downloading ? 'Processing...' : `Download ${document.fileName}`}
+            aria-label={downloading ? AdminMessages.processing : `Download ${document.fileName}`}
           >
-            {downloading ? 'Processing...' : 'Download'}
+            {downloading ? AdminMessages.processing : 'Download'}
           </Button>
           <Button
             size="sm"
@@ -292,10 +298,10 @@ function ReviewDocumentForm({
           onClick={() => void decide('REJECTED')}
           disabled={processing !== null}
         >
-          {processing === 'REJECTED' ? 'Processing...' : 'Reject'}
+          {processing === 'REJECTED' ? AdminMessages.processing : 'Reject'}
         </Button>
         <Button color="jibs" onClick={() => void decide('APPROVED')} disabled={processing !== null}>
-          {processing === 'APPROVED' ? 'Processing...' : 'Approve'}
+          {processing === 'APPROVED' ? AdminMessages.processing : 'Approve'}
         </Button>
       </Group>
     </Stack>

@@ -1,4 +1,8 @@
-import { REVIEW_STATUS_LABELS, ReviewStatus as DomainReviewStatus } from '@jibs/domain';
+import {
+  REVIEW_STATUS_LABELS,
+  ReviewStatus as DomainReviewStatus,
+  AdminMessages,
+} from '@jibs/domain';
 import type { ReviewDecision, ReviewStatus } from '../gql/graphql';
 
 /** The status filter's options (spec: All, Pending, Approved, Rejected). */
@@ -63,24 +67,24 @@ export function decisionVerb(decision: ReviewDecision): string {
 /** The spec's admin toasts (section 8, Admin toasts). */
 export const AdminToasts = {
   reportReviewed: (decision: ReviewDecision) => ({
-    title: 'Success',
-    message: `Death report ${decisionWord(decision)} successfully`,
+    title: AdminMessages.successTitle,
+    message: AdminMessages.reportReviewed(decisionWord(decision)),
   }),
   reportReviewFailed: (decision: ReviewDecision, message: string) => ({
-    title: 'Error',
-    message: `Failed to ${decisionVerb(decision)} death report: ${message}`,
+    title: AdminMessages.errorTitle,
+    message: AdminMessages.reportReviewFailed(decisionVerb(decision), message),
   }),
-  reportsLoadFailed: { title: 'Error', message: 'Failed to fetch death reports' },
+  reportsLoadFailed: { title: AdminMessages.errorTitle, message: AdminMessages.reportsLoadFailed },
   documentReviewed: (decision: ReviewDecision) => ({
-    title: 'Document Updated',
-    message: `Document has been ${decisionWord(decision)}`,
+    title: AdminMessages.documentUpdatedTitle,
+    message: AdminMessages.documentReviewed(decisionWord(decision)),
   }),
-  documentReviewFailed: (message: string) => ({ title: 'Update Failed', message }),
+  documentReviewFailed: (message: string) => ({ title: AdminMessages.updateFailedTitle, message }),
   downloadStarted: (fileName: string) => ({
-    title: 'Download Started',
-    message: `Downloading ${fileName}`,
+    title: AdminMessages.downloadStartedTitle,
+    message: AdminMessages.downloading(fileName),
   }),
-  downloadFailed: (message: string) => ({ title: 'Download Failed', message }),
+  downloadFailed: (message: string) => ({ title: AdminMessages.downloadFailedTitle, message }),
 } as const;
 
 /** Admin notes as sent: trimmed, null when empty (the server then applies its default). */

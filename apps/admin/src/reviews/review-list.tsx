@@ -1,3 +1,4 @@
+import { AdminMessages } from '@jibs/domain';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -34,7 +35,7 @@ export function useReviewList() {
 /** A list that could not be loaded: said as an alert, with a way to try again. */
 export function LoadFailedAlert({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <Alert color="red" variant="light" title="Error" role="alert">
+    <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
       <Stack gap="xs" align="flex-start">
         <Text>{message}</Text>
         <Button variant="light" onClick={onRetry}>

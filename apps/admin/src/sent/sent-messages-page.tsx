@@ -1,3 +1,4 @@
+import { AdminMessages } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import {
   Alert,
@@ -95,7 +96,7 @@ export function SentMessagesPage() {
           </SimpleGrid>
         </Card>
         {error && (
-          <Alert color="red" variant="light" title="Error" role="alert">
+          <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
             <Stack gap="xs" align="flex-start">
               <Text>What was sent could not be loaded. Please try again.</Text>
               <Button variant="light" onClick={() => void refetch()}>

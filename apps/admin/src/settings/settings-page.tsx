@@ -16,7 +16,13 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ErrorCode, SETTINGS_LIMITS, SUPPORTED_FILE_TYPES, type FieldErrors } from '@jibs/domain';
+import {
+  ErrorCode,
+  SETTINGS_LIMITS,
+  SUPPORTED_FILE_TYPES,
+  type FieldErrors,
+  AdminMessages,
+} from '@jibs/domain';
 import { toApiError, useSession } from '@jibs/web-data';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -29,8 +35,8 @@ import { PageHeader } from '../layout/page-header';
 import { PageLoader } from '../layout/page-loader';
 import { toForm, validateForm, type SettingsForm } from './settings-form';
 
-const SAVED = 'Settings saved successfully';
-const SAVE_FAILED = 'Failed to save settings';
+const SAVED = AdminMessages.settingsSaved;
+const SAVE_FAILED = AdminMessages.settingsSaveFailed;
 
 /** /admin/settings (spec: Admin settings). Every setting is saved and applies; see README. */
 export function SettingsPage() {
@@ -47,7 +53,7 @@ export function SettingsPage() {
           description="Site-wide settings. Saved settings apply to every service within seconds."
         />
         {error && !loaded && (
-          <Alert color="red" variant="light" title="Error" role="alert">
+          <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
             <Stack gap="xs" align="flex-start">
               <Text>The settings could not be loaded.</Text>
               <Button size="xs" variant="light" onClick={() => void refetch()}>
@@ -89,7 +95,7 @@ function SettingsEditor({
       setErrors(checked.errors);
       notifications.show({
         color: 'red',
-        title: 'Error',
+        title: AdminMessages.errorTitle,
         message: `${SAVE_FAILED}: please correct the highlighted fields`,
       });
       return;
@@ -98,11 +104,11 @@ function SettingsEditor({
       const result = await save({ variables: { input: checked.input } });
       if (result.data) setForm(toForm(result.data.updateSiteSettings));
       setErrors({});
-      notifications.show({ color: 'green', title: 'Success', message: SAVED });
+      notifications.show({ color: 'green', title: AdminMessages.successTitle, message: SAVED });
     } catch (caught) {
       const failure = toApiError(caught);
       if (failure.code === ErrorCode.BadUserInput) setErrors(failure.fieldErrors);
-      notifications.show({ color: 'red', title: 'Error', message: SAVE_FAILED });
+      notifications.show({ color: 'red', title: AdminMessages.errorTitle, message: SAVE_FAILED });
     }
   };
 

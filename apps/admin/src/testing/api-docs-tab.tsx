@@ -1,3 +1,4 @@
+import { AdminMessages } from '@jibs/domain';
 import {
   Badge,
   Button,
@@ -42,8 +43,8 @@ async function copy(text: string) {
     await navigator.clipboard.writeText(text);
     notifications.show({
       color: 'green',
-      title: 'Copied to clipboard',
-      message: 'Code example copied successfully',
+      title: AdminMessages.copiedTitle,
+      message: AdminMessages.codeCopied,
     });
   } catch {
     notifications.show({

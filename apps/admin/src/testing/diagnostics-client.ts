@@ -1,3 +1,4 @@
+import { AdminMessages } from '@jibs/domain';
 /** The gateway's admin-only diagnostics endpoint (apps/gateway/src/diagnostics). */
 export const DIAGNOSTICS_URL = '/admin-api/diagnostics';
 
@@ -63,5 +64,5 @@ export async function runDiagnostic(auth: DiagnosticsAuth, id: string): Promise<
 /** 'Test Run Complete' / '{passed}/{total} tests passed' (spec: Admin toasts). */
 export function runSummary(statuses: readonly TestStatus[]): string {
   const passed = statuses.filter((status) => status === 'passed').length;
-  return `${passed}/${statuses.length} tests passed`;
+  return AdminMessages.testsPassed(passed, statuses.length);
 }

@@ -1,3 +1,4 @@
+import { AdminMessages } from '@jibs/domain';
 import {
   Alert,
   Badge,
@@ -94,10 +95,10 @@ export function TestingTab() {
     for (const test of tests) statuses.push(await runOne(test));
     setRunningAll(false);
     const summary = runSummary(statuses);
-    setAnnouncement(`Test Run Complete. ${summary}`);
+    setAnnouncement(`${AdminMessages.testRunCompleteTitle}. ${summary}`);
     notifications.show({
       color: statuses.every((status) => status === 'passed') ? 'green' : 'red',
-      title: 'Test Run Complete',
+      title: AdminMessages.testRunCompleteTitle,
       message: summary,
     });
   };
@@ -109,7 +110,7 @@ export function TestingTab() {
 
   if (loadError) {
     return (
-      <Alert color="red" variant="light" title="Error" role="alert">
+      <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
         <Stack gap="xs" align="flex-start">
           <Text>The list of tests could not be loaded ({loadError}).</Text>
           <Button size="xs" variant="light" onClick={retry}>
@@ -142,7 +143,9 @@ export function TestingTab() {
           Reset
         </Button>
         <Text size="sm" aria-hidden="true">
-          {done.length > 0 ? `${passed}/${tests.length} tests passed` : `${tests.length} tests`}
+          {done.length > 0
+            ? AdminMessages.testsPassed(passed, tests.length)
+            : `${tests.length} tests`}
         </Text>
       </Group>
       <VisuallyHidden role="status" aria-live="polite">

@@ -1,3 +1,4 @@
+import { AdminMessages } from '@jibs/domain';
 import { useMutation } from '@apollo/client/react';
 import { Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -122,7 +123,7 @@ export function UserCard({
             View Details
           </Button>
           <Text role="status" c="dimmed">
-            {saving ? 'Updating...' : ''}
+            {saving ? AdminMessages.updating : ''}
           </Text>
         </Group>
       </Stack>

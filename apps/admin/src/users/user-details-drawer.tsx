@@ -1,3 +1,4 @@
+import { AdminMessages } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import { Alert, Badge, Button, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { genericErrorMessage, toApiError } from '@jibs/web-data';
@@ -54,7 +55,7 @@ export function UserDetailsDrawer({
       closeButtonProps={{ 'aria-label': 'Close user details' }}
     >
       {error ? (
-        <Alert color="red" variant="light" title="Error" role="alert">
+        <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
           <Stack gap="xs" align="flex-start">
             <Text>{genericErrorMessage(toApiError(error))}</Text>
             <Button variant="light" onClick={() => void refetch()}>

@@ -1,4 +1,4 @@
-import { AdminUserMessages } from '@jibs/domain';
+import { AdminUserMessages, AdminMessages } from '@jibs/domain';
 import type { MembershipStatus, Role } from '../gql/graphql';
 
 /** The status filter's options (spec: All, Active, Pending, Inactive). */
@@ -78,21 +78,21 @@ export function pageCount(total: number | undefined, pageSize: number): number {
 
 /** The spec's toasts (Admin toasts), with the server's message where one is shown. */
 export const UserToasts = {
-  loadFailed: { title: 'Error', message: AdminUserMessages.fetchFailed },
+  loadFailed: { title: AdminMessages.errorTitle, message: AdminUserMessages.fetchFailed },
   roleUpdated: (role: string) => ({
-    title: 'Success',
+    title: AdminMessages.successTitle,
     message: AdminUserMessages.roleUpdated(lowerWord(role)),
   }),
   roleFailed: (message: string) => ({
-    title: 'Error',
+    title: AdminMessages.errorTitle,
     message: AdminUserMessages.roleFailed(message),
   }),
   statusUpdated: (status: string) => ({
-    title: 'Success',
+    title: AdminMessages.successTitle,
     message: AdminUserMessages.statusUpdated(lowerWord(status)),
   }),
   statusFailed: (message: string) => ({
-    title: 'Error',
+    title: AdminMessages.errorTitle,
     message: AdminUserMessages.statusFailed(message),
   }),
 } as const;

@@ -1,4 +1,4 @@
-import { BillingMessages, ErrorCode } from '@jibs/domain';
+import { BillingMessages, ErrorCode, PaymentMessages } from '@jibs/domain';
 import { type ApiError, genericErrorMessage } from '@jibs/web-data';
 
 /** What a checkout pays for: the registration fee, the monthly dues, or an added member. */
@@ -7,7 +7,7 @@ export type CheckoutPurpose = 'registration' | 'subscription' | 'member';
 /** Payment retries stop after three (spec 8 and 9). */
 export const MAX_CHECKOUT_RETRIES = 3;
 
-export const NO_CHECKOUT_URL = 'No checkout URL received from payment service';
+export const NO_CHECKOUT_URL = PaymentMessages.noCheckoutUrl;
 
 export interface CheckoutFailure {
   /** The notice's title: 'Payment Error' or 'Subscription Error' (spec 8). */
@@ -18,13 +18,19 @@ export interface CheckoutFailure {
 }
 
 const WORDING: Record<CheckoutPurpose, { title: string; fallback: string }> = {
-  registration: { title: 'Payment Error', fallback: 'Failed to process payment' },
-  member: { title: 'Payment Error', fallback: 'Failed to process payment' },
-  // The spec's words (section 9: 'Subscription Error', message or 'Failed to create subscription').
-  subscription: { title: 'Subscription Error', fallback: 'Failed to create subscription' },
+  registration: {
+    title: PaymentMessages.paymentErrorTitle,
+    fallback: PaymentMessages.paymentFailed,
+  },
+  member: { title: PaymentMessages.paymentErrorTitle, fallback: PaymentMessages.paymentFailed },
+  // The spec's words (section 8: 'Subscription Error', message or 'Failed to create subscription').
+  subscription: {
+    title: PaymentMessages.subscriptionErrorTitle,
+    fallback: PaymentMessages.subscriptionFailed,
+  },
 };
 
-const AUTHENTICATION_ERROR = 'Authentication error. Please try logging in again.';
+const AUTHENTICATION_ERROR = PaymentMessages.authenticationError;
 
 /**
  * The catalogue's payment errors (spec 8, "Payments"): a failed checkout start in the member's
@@ -75,5 +81,5 @@ export function canRetry(failure: CheckoutFailure, retries: number): boolean {
 
 /** 'Retry attempt n/3' once the member has retried; null for the first try. */
 export function retryAttemptLabel(retries: number): string | null {
-  return retries >= 1 ? `Retry attempt ${retries}/${MAX_CHECKOUT_RETRIES}` : null;
+  return retries >= 1 ? PaymentMessages.retryAttempt(retries, MAX_CHECKOUT_RETRIES) : null;
 }

@@ -21,6 +21,7 @@ import {
   localCalendarDate,
   memberExportBundle,
   type ExportFormat,
+  ClientMessages,
 } from '@jibs/domain';
 import { useState } from 'react';
 import { ExportBundleDocument } from '../gql/graphql';
@@ -164,7 +165,7 @@ export function DataExportDialog({ opened, onClose }: { opened: boolean; onClose
             onClick={() => void runExport()}
             disabled={!!rangeProblem || state === 'exporting'}
           >
-            {state === 'exporting' ? 'Exporting...' : 'Export'}
+            {state === 'exporting' ? ClientMessages.exporting : 'Export'}
           </Button>
         </Group>
       </Stack>

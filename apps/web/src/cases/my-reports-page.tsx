@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { DeathReportMessages } from '@jibs/domain';
+import { DeathReportMessages, ClientMessages } from '@jibs/domain';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { formatCalendarDate, formatMoment } from '../format/calendar-date';
@@ -33,7 +33,11 @@ export function MyReportsPage() {
   const failed = !!error && !data;
   useEffect(() => {
     if (!failed) return;
-    notifications.show({ color: 'red', title: 'Error', message: DeathReportMessages.loadFailed });
+    notifications.show({
+      color: 'red',
+      title: ClientMessages.errorTitle,
+      message: DeathReportMessages.loadFailed,
+    });
   }, [failed]);
   const reports = data?.myDeathReports ?? [];
 
@@ -57,7 +61,7 @@ export function MyReportsPage() {
         {loading && !data ? (
           <PageLoader label="Loading your death reports…" />
         ) : failed ? (
-          <Alert color="red" variant="light" role="alert" title="Error">
+          <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
             <Stack gap="sm" align="flex-start">
               <Text>{DeathReportMessages.loadFailed}</Text>
               <Button variant="light" onClick={() => void refetch()}>

@@ -22,6 +22,7 @@ import {
   UploadMessages,
   formatFileSize,
   type UploadRules,
+  ClientMessages,
 } from '@jibs/domain';
 import { useMemo, useReducer, useState } from 'react';
 import { PageBreadcrumbs } from '../layout/page-breadcrumbs';
@@ -68,7 +69,7 @@ export function UploadDocumentsPage() {
       if (!documentType) setTypeError(DocumentMessages.documentTypeRequired);
       notifications.show({
         color: 'red',
-        title: 'Error',
+        title: ClientMessages.errorTitle,
         message: UploadMessages.selectFilesAndType,
       });
       return;

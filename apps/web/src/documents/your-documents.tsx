@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { Alert, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { DocumentMessages, formatFileSize } from '@jibs/domain';
+import { DocumentMessages, formatFileSize, ClientMessages } from '@jibs/domain';
 import { reviewStatusBadge } from '../cases/review-status';
 import { formatMoment } from '../format/calendar-date';
 import { MyDocumentsDocument } from '../gql/graphql';
@@ -23,7 +23,7 @@ export function YourDocuments() {
             Loading your documents…
           </Text>
         ) : error && !data ? (
-          <Alert color="red" variant="light" role="alert" title="Error">
+          <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
             <Stack gap="sm" align="flex-start">
               <Text>Failed to load your documents</Text>
               <Button variant="light" onClick={() => void refetch()}>

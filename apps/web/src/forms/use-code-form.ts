@@ -1,11 +1,14 @@
-import { ErrorCode, verificationCodeSchema } from '@jibs/domain';
+import { ErrorCode, verificationCodeSchema, VerificationMessages } from '@jibs/domain';
 import { useRef, useState, type FormEvent } from 'react';
 import { toApiError, type ApiError, actionErrorNotice, type ErrorNotice } from '@jibs/web-data';
 
 /** The catalogue's titles for a code the server refused (spec 8, verification). */
 export function codeFailureNotice(error: ApiError): ErrorNotice {
   const wrongCode = error.code === ErrorCode.BadUserInput;
-  return actionErrorNotice(wrongCode ? 'Invalid Code' : 'Verification Failed', error);
+  return actionErrorNotice(
+    wrongCode ? VerificationMessages.invalidCodeTitle : VerificationMessages.failedTitle,
+    error,
+  );
 }
 
 /**

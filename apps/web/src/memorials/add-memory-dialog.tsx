@@ -7,6 +7,7 @@ import {
   MAX_MEMORY_TITLE_LENGTH,
   MemorialMessages,
   memorySchema,
+  ClientMessages,
 } from '@jibs/domain';
 import { useState } from 'react';
 import { toApiError } from '@jibs/web-data';
@@ -110,7 +111,7 @@ export function AddMemoryDialog({
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {failure && (
-            <Alert color="red" variant="light" role="alert" title="Error">
+            <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
               {failure}
             </Alert>
           )}

@@ -1,7 +1,7 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MemorialMessages } from '@jibs/domain';
+import { MemorialMessages, ClientMessages } from '@jibs/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toApiError } from '@jibs/web-data';
@@ -55,7 +55,7 @@ export function DeactivateDialog({
     <Modal opened={opened} onClose={close} title="Deactivate this memorial?" centered radius="lg">
       <Stack gap="md">
         {failure && (
-          <Alert color="red" variant="light" role="alert" title="Error">
+          <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
             {failure}
           </Alert>
         )}

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { invitationEmailSchema, MAX_EMAIL_LENGTH } from '@jibs/domain';
+import { invitationEmailSchema, MAX_EMAIL_LENGTH, ClientMessages } from '@jibs/domain';
 import { useState } from 'react';
 import { toApiError } from '@jibs/web-data';
 import {
@@ -112,7 +112,7 @@ export function InviteDialog({
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             {failure && (
-              <Alert color="red" variant="light" role="alert" title="Error">
+              <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
                 {failure}
               </Alert>
             )}

@@ -5,6 +5,7 @@ import {
   MAX_MEMORIAL_LOCATION_LENGTH,
   MAX_MEMORIAL_NAME_LENGTH,
   memorialSchema,
+  ClientMessages,
 } from '@jibs/domain';
 import { useState } from 'react';
 import { toApiError } from '@jibs/web-data';
@@ -90,7 +91,7 @@ export function MemorialForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {failure && (
-          <Alert color="red" variant="light" role="alert" title="Error">
+          <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
             {failure}
           </Alert>
         )}

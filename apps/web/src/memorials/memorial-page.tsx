@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ErrorCode, memorialYears, MemorialMessages } from '@jibs/domain';
+import { ErrorCode, memorialYears, MemorialMessages, ClientMessages } from '@jibs/domain';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toApiError, useSession } from '@jibs/web-data';
@@ -64,7 +64,7 @@ export function MemorialPage() {
       ) : memorial ? (
         <MemorialView memorial={memorial} refetch={() => void refetch()} />
       ) : error && toApiError(error).code !== ErrorCode.NotFound ? (
-        <Alert color="red" variant="light" role="alert" title="Error">
+        <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
           <Stack gap="sm" align="flex-start">
             <Text>{memorialFailureMessage(toApiError(error), MemorialMessages.unexpected)}</Text>
             <Button variant="light" onClick={() => void refetch()}>
@@ -308,7 +308,7 @@ function MemorialTabs({
             <ModerationQueue memorialId={memorial.id} onModerated={refresh} />
           )}
           {memories.error && !memories.data ? (
-            <Alert color="red" variant="light" role="alert" title="Error">
+            <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
               {memorialFailureMessage(toApiError(memories.error), MemorialMessages.unexpected)}
             </Alert>
           ) : list.length === 0 ? (

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { memorialYears } from '@jibs/domain';
+import { memorialYears, ClientMessages } from '@jibs/domain';
 import { Link, useNavigate } from 'react-router';
 import { toApiError, useSession } from '@jibs/web-data';
 import {
@@ -82,7 +82,7 @@ export function MemorialsPage() {
         {loading && !data ? (
           <PageLoader label="Loading memorial pages…" />
         ) : error && !data ? (
-          <Alert color="red" variant="light" role="alert" title="Error">
+          <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
             <Stack gap="sm" align="flex-start">
               <Text>
                 {memorialFailureMessage(toApiError(error), 'Failed to load memorial pages.')}
@@ -209,7 +209,7 @@ function InvitationRow({
     } catch (error) {
       notifications.show({
         color: 'red',
-        title: 'Error',
+        title: ClientMessages.errorTitle,
         message: memorialFailureMessage(
           toApiError(error),
           'Failed to accept the invitation. Please try again.',

@@ -1,3 +1,4 @@
+import { ClientMessages } from '@jibs/domain';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -40,7 +41,7 @@ export function ModerationQueue({
     } catch (error) {
       notifications.show({
         color: 'red',
-        title: 'Error',
+        title: ClientMessages.errorTitle,
         message: memorialFailureMessage(
           toApiError(error),
           'Failed to moderate the memory. Please try again.',

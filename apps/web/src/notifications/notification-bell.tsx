@@ -1,3 +1,4 @@
+import { ClientMessages } from '@jibs/domain';
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import {
   ActionIcon,
@@ -153,7 +154,12 @@ export function NotificationBell() {
               <VisuallyHidden>Loading notifications…</VisuallyHidden>
             </Center>
           ) : error && !data ? (
-            <Alert color="red" variant="light" m="md" title="Failed to load notifications">
+            <Alert
+              color="red"
+              variant="light"
+              m="md"
+              title={ClientMessages.notificationsLoadFailed}
+            >
               <Button variant="light" color="red" size="compact-sm" onClick={() => refetch()}>
                 Try again
               </Button>

@@ -1,3 +1,4 @@
+import { PaymentMessages } from '@jibs/domain';
 import { Button, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { PaymentResultLayout } from '../billing/payment-result-layout';
@@ -6,11 +7,11 @@ import { useDocumentTitle } from '../layout/use-document-title';
 /** /payment-cancelled: the member left the checkout; nothing was charged. */
 export function PaymentCancelledPage() {
   const [params] = useSearchParams();
-  useDocumentTitle('Payment Cancelled');
+  useDocumentTitle(PaymentMessages.paymentCancelledTitle);
   return (
     <PaymentResultLayout
       tone="neutral"
-      title="Payment Cancelled"
+      title={PaymentMessages.paymentCancelledTitle}
       sessionId={params.get('session_id')}
       actions={
         <>
@@ -26,7 +27,7 @@ export function PaymentCancelledPage() {
         </>
       }
     >
-      <Text>Your payment was cancelled and no charges were made.</Text>
+      <Text>{PaymentMessages.paymentCancelled}</Text>
       <Text c="gray.7" size="sm">
         You can try again whenever you are ready.
       </Text>

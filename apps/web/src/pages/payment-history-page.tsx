@@ -1,3 +1,4 @@
+import { ClientMessages, PaymentMessages } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import { Alert, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -38,9 +39,9 @@ export function PaymentHistoryPage() {
         {loading && !data ? (
           <PageLoader label="Loading your payments…" />
         ) : error && !data ? (
-          <Alert color="red" variant="light" role="alert" title="Error">
+          <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
             <Stack gap="sm" align="flex-start">
-              <Text>Failed to load payment history</Text>
+              <Text>{PaymentMessages.historyLoadFailed}</Text>
               <Button variant="light" onClick={() => void refetch()}>
                 Try again
               </Button>
@@ -50,9 +51,9 @@ export function PaymentHistoryPage() {
           <Card withBorder radius="lg" padding="xl">
             <Stack gap="sm" align="center" ta="center">
               <Title order={2} size="h3">
-                No Payment History
+                {PaymentMessages.noPaymentHistoryTitle}
               </Title>
-              <Text c="gray.7">You haven&apos;t made any payments yet.</Text>
+              <Text c="gray.7">{PaymentMessages.noPaymentHistory}</Text>
               <Button component={Link} to="/profile">
                 Make a Payment
               </Button>

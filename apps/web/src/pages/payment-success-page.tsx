@@ -1,13 +1,15 @@
+import { PaymentMessages } from '@jibs/domain';
 import { useApolloClient } from '@apollo/client/react';
 import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PaymentResultLayout } from '../billing/payment-result-layout';
 import { useCheckoutWait } from '../billing/use-checkout-wait';
 import { MeDocument } from '../gql/graphql';
+import { duesAppliedNotice } from '../billing/dues-notice';
 import { useDocumentTitle } from '../layout/use-document-title';
-import { useSessionManager } from '@jibs/web-data';
+import { useSession, useSessionManager } from '@jibs/web-data';
 import { StillProcessing, VerificationFailed } from './registration-payment-success-page';
 
 /**
@@ -24,6 +26,12 @@ export function PaymentSuccessPage() {
   const forMember = kind === 'HOUSEHOLD_MEMBER';
   const client = useApolloClient();
   const session = useSessionManager();
+  const { user } = useSession();
+  // Dues set up again by a member whose membership had ended (from the profile's 'No Active
+  // Subscription' notice) are a new subscription, not the end of the registration. The first
+  // status billing gives is kept: the membership is reloaded below once the dues are applied.
+  const [statusBefore, setStatusBefore] = useState(user?.membershipStatus ?? null);
+  if (statusBefore === null && user?.membershipStatus) setStatusBefore(user.membershipStatus);
   const navigate = useNavigate();
   useDocumentTitle(
     outcome === 'completed' && forMember ? 'Payment Successful' : 'Processing Payment',
@@ -40,17 +48,13 @@ export function PaymentSuccessPage() {
         session.reloadMembership(),
       ]);
       if (cancelled) return;
-      notifications.show({
-        color: 'green',
-        title: 'Registration Complete!',
-        message: 'Welcome to JIBS! Your registration and membership are now active.',
-      });
+      notifications.show(duesAppliedNotice(statusBefore));
       void navigate('/dashboard', { replace: true });
     })();
     return () => {
       cancelled = true;
     };
-  }, [outcome, forMember, client, session, navigate]);
+  }, [outcome, forMember, statusBefore, client, session, navigate]);
 
   if (!sessionId) return <Navigate to="/register" replace />;
 
@@ -58,7 +62,7 @@ export function PaymentSuccessPage() {
     return (
       <PaymentResultLayout
         tone="success"
-        title="Payment Successful!"
+        title={PaymentMessages.paymentSuccessfulTitle}
         sessionId={sessionId}
         actions={
           <Button component={Link} to="/profile">
@@ -77,9 +81,9 @@ export function PaymentSuccessPage() {
     );
   if (outcome === 'timeout') return <StillProcessing sessionId={sessionId} />;
   return (
-    <PaymentResultLayout tone="waiting" title="Processing Payment...">
+    <PaymentResultLayout tone="waiting" title={PaymentMessages.processingPayment}>
       <Text c="gray.7">
-        {forMember ? 'We are confirming your payment.' : 'Redirecting you to your dashboard...'}
+        {forMember ? 'We are confirming your payment.' : PaymentMessages.redirectingToDashboard}
       </Text>
     </PaymentResultLayout>
   );

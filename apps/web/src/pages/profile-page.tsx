@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { ErrorCode, PHONE_MAX_LENGTH, US_STATES } from '@jibs/domain';
+import { ErrorCode, PHONE_MAX_LENGTH, US_STATES, ClientMessages } from '@jibs/domain';
 import { Link } from 'react-router';
 import { toApiError } from '@jibs/web-data';
 import { BackupRestoreSection } from '../backup/backup-restore-section';
@@ -39,7 +39,10 @@ export function ProfilePage() {
     const apiError = toApiError(error);
     if (apiError.code === ErrorCode.Unauthenticated) {
       return (
-        <Fallback title="Authentication Required" text="Please sign in to see your profile.">
+        <Fallback
+          title={ClientMessages.authRequiredTitle}
+          text="Please sign in to see your profile."
+        >
           <Button component={Link} to="/login">
             Go to Login
           </Button>
@@ -48,7 +51,7 @@ export function ProfilePage() {
     }
     if (apiError.code !== ErrorCode.NotFound) {
       return (
-        <Fallback title="Error" text="Failed to load profile">
+        <Fallback title={ClientMessages.errorTitle} text={ClientMessages.profileLoadFailed}>
           <Button onClick={() => void refetch()}>Try again</Button>
         </Fallback>
       );
@@ -57,7 +60,10 @@ export function ProfilePage() {
 
   if (!data?.me) {
     return (
-      <Fallback title="Profile not found" text="We could not find a profile for your account.">
+      <Fallback
+        title={ClientMessages.profileNotFound}
+        text="We could not find a profile for your account."
+      >
         <Button component={Link} to="/dashboard">
           Return to Dashboard
         </Button>

@@ -1,3 +1,4 @@
+import { PaymentMessages } from '@jibs/domain';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { Button, Text } from '@mantine/core';
 import { useEffect } from 'react';
@@ -33,7 +34,7 @@ export function RegistrationPaymentSuccessPage() {
   switch (outcome) {
     case 'waiting':
       return (
-        <PaymentResultLayout tone="waiting" title="Processing Payment...">
+        <PaymentResultLayout tone="waiting" title={PaymentMessages.processingPayment}>
           <Text c="gray.7">We are confirming your payment. This usually takes a few seconds.</Text>
         </PaymentResultLayout>
       );
@@ -41,10 +42,14 @@ export function RegistrationPaymentSuccessPage() {
       return (
         <PaymentResultLayout
           tone="success"
-          title="Payment Successful!"
+          title={PaymentMessages.paymentSuccessfulTitle}
           sessionId={sessionId}
           actions={
-            <Button component={Link} to="/register?step=subscription-setup">
+            <Button
+              component={Link}
+              to="/register?step=subscription-setup"
+              state={{ registrationPaid: true }}
+            >
               Continue to Membership Setup
             </Button>
           }
@@ -74,7 +79,7 @@ export function VerificationFailed({
   return (
     <PaymentResultLayout
       tone="error"
-      title="Payment Verification Error"
+      title={PaymentMessages.verificationErrorTitle}
       sessionId={sessionId}
       sessionIdInFull
       actions={
@@ -85,7 +90,7 @@ export function VerificationFailed({
     >
       <Text>We could not confirm this payment.</Text>
       <Text c="gray.7">
-        Please contact support if issues persist. <SupportLink />
+        {PaymentMessages.verificationError} <SupportLink />
       </Text>
     </PaymentResultLayout>
   );
@@ -96,7 +101,7 @@ export function StillProcessing({ sessionId }: { sessionId: string }) {
   return (
     <PaymentResultLayout
       tone="warning"
-      title="Warning"
+      title={PaymentMessages.profileUpdateFailedTitle}
       sessionId={sessionId}
       sessionIdInFull
       actions={
@@ -108,7 +113,7 @@ export function StillProcessing({ sessionId }: { sessionId: string }) {
         </>
       }
     >
-      <Text>Payment received but profile update failed. Please contact support.</Text>
+      <Text>{PaymentMessages.profileUpdateFailed}</Text>
       <Text c="gray.7" size="sm">
         Please do not pay again. Quote the session ID below so we can find your payment.
       </Text>

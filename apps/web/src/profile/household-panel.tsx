@@ -15,7 +15,12 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ErrorCode, HouseholdMessages, validateHouseholdMember } from '@jibs/domain';
+import {
+  ErrorCode,
+  HouseholdMessages,
+  validateHouseholdMember,
+  ClientMessages,
+} from '@jibs/domain';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { toApiError } from '@jibs/web-data';
@@ -66,14 +71,14 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
       await remove({ variables: { id: toRemove.id } });
       notifications.show({
         color: 'green',
-        title: 'Success',
-        message: `${toRemove.fullName} removed successfully`,
+        title: ClientMessages.successTitle,
+        message: ClientMessages.memberRemoved(toRemove.fullName),
       });
     } catch {
       notifications.show({
         color: 'red',
-        title: 'Error',
-        message: 'Failed to remove household member',
+        title: ClientMessages.errorTitle,
+        message: ClientMessages.memberRemoveFailed,
       });
     }
     setToRemove(null);
@@ -270,8 +275,8 @@ function AddMemberForm({
       });
       notifications.show({
         color: 'green',
-        title: 'Success',
-        message: 'Household member added successfully',
+        title: ClientMessages.successTitle,
+        message: ClientMessages.memberAdded,
       });
       setForm(emptyMemberForm());
       setSameAddress(false);
@@ -285,11 +290,11 @@ function AddMemberForm({
       }
       notifications.show({
         color: 'red',
-        title: 'Error',
+        title: ClientMessages.errorTitle,
         message:
           apiError.code === ErrorCode.BadUserInput || apiError.code === ErrorCode.Forbidden
             ? apiError.message
-            : 'Failed to add household member',
+            : ClientMessages.memberAddFailed,
       });
     }
   };

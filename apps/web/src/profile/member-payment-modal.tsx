@@ -1,3 +1,4 @@
+import { PaymentMessages } from '@jibs/domain';
 import { useMutation } from '@apollo/client/react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -67,7 +68,7 @@ function MemberPayment({
     () => {
       notifications.show({
         color: 'jibs',
-        title: 'Payment Initiated',
+        title: PaymentMessages.paymentInitiatedTitle,
         message: 'The payment page opened in a new tab. This page updates once it is paid.',
       });
       onOpened(member);

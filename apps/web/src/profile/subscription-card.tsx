@@ -1,3 +1,4 @@
+import { PaymentMessages } from '@jibs/domain';
 import { useMutation, useQuery } from '@apollo/client/react';
 import {
   Alert,
@@ -84,14 +85,14 @@ function CurrentSubscription({ subscription }: { subscription: SubscriptionField
       await cancel();
       notifications.show({
         color: 'green',
-        title: 'Subscription Cancelled',
-        message: 'Your subscription will end at the current period end.',
+        title: PaymentMessages.subscriptionCancelledTitle,
+        message: PaymentMessages.subscriptionCancelled,
       });
     } catch (error) {
       notifications.show({
         color: 'red',
-        title: 'Cancellation Error',
-        message: actionErrorMessage(toApiError(error)) || 'Failed to cancel subscription',
+        title: PaymentMessages.cancellationErrorTitle,
+        message: actionErrorMessage(toApiError(error)) || PaymentMessages.cancelFailed,
       });
     }
     setConfirming(false);
@@ -179,7 +180,7 @@ function NoSubscription() {
   const dues = settings.data?.publicSettings.monthlyDues;
   return (
     <Stack gap="md" align="flex-start">
-      <Alert color="yellow" variant="light" title="No Active Subscription" w="100%">
+      <Alert color="yellow" variant="light" title={PaymentMessages.noActiveSubscription} w="100%">
         Monthly dues keep your household&apos;s burial assistance in place.
       </Alert>
       <CheckoutErrorAlert action={checkout} />

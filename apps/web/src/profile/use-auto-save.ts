@@ -1,3 +1,4 @@
+import { ClientMessages } from '@jibs/domain';
 import { useMutation } from '@apollo/client/react';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -40,14 +41,18 @@ export function useAutoSave(field: EditableField, profile: ProfileFragment) {
       setStatus('saved');
       notifications.show({
         color: 'jibs',
-        title: 'Success',
-        message: 'Profile updated successfully',
+        title: ClientMessages.successTitle,
+        message: ClientMessages.profileUpdated,
       });
     } catch (failure) {
       const apiError = toApiError(failure);
       setError(apiError.fieldErrors[field] ?? null);
       setStatus('idle');
-      notifications.show({ color: 'red', title: 'Error', message: 'Failed to update profile' });
+      notifications.show({
+        color: 'red',
+        title: ClientMessages.errorTitle,
+        message: ClientMessages.profileUpdateFailed,
+      });
     }
   };
 

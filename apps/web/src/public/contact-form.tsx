@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { Alert, Anchor, Button, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { contactMessageSchema, PHONE_MAX_LENGTH, toE164 } from '@jibs/domain';
+import { contactMessageSchema, PHONE_MAX_LENGTH, toE164, ClientMessages } from '@jibs/domain';
 import { useState } from 'react';
 import { toApiError } from '@jibs/web-data';
 import { validateWith } from '../forms/schema-validate';
@@ -89,7 +89,7 @@ export function ContactForm() {
       <Stack gap="md">
         {sent && (
           <SentAlert title="Message sent">
-            Thank you for contacting us! We&rsquo;ll get back to you within 24 hours.
+            {ClientMessages.contactThanks}
             {sent === 'EMERGENCY' && (
               <>
                 {' '}

@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { Button, Collapse, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { questionSchema } from '@jibs/domain';
+import { questionSchema, ClientMessages } from '@jibs/domain';
 import { useState } from 'react';
 import { toApiError } from '@jibs/web-data';
 import { validateWith } from '../forms/schema-validate';
@@ -76,11 +76,7 @@ export function QuestionSection() {
         <Collapse expanded={opened} id="question-form">
           <form onSubmit={submit} noValidate>
             <Stack gap="md" pt="xs">
-              {sent && (
-                <SentAlert title="Question sent">
-                  Thank you for your question! We&rsquo;ll get back to you soon.
-                </SentAlert>
-              )}
+              {sent && <SentAlert title="Question sent">{ClientMessages.questionThanks}</SentAlert>}
               {failure?.notice && (
                 <NotSentAlert notice={failure.notice} wait={failure.waitAndRetry} />
               )}

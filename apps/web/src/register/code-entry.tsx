@@ -1,3 +1,4 @@
+import { VerificationMessages } from '@jibs/domain';
 import { useMutation } from '@apollo/client/react';
 import { Alert, Anchor, Button, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -51,7 +52,7 @@ export function CodeEntry({
       notifications.show(codeSentNotice(data.sendVerificationCode));
       form.firstBox.current?.focus();
     } catch (error) {
-      form.setFailure(actionErrorNotice('Failed to Send Code', toApiError(error)));
+      form.setFailure(actionErrorNotice(VerificationMessages.sendFailedTitle, toApiError(error)));
     }
   };
 

@@ -1,6 +1,9 @@
+import { PaymentMessages } from '@jibs/domain';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import { CheckoutErrorAlert } from '../billing/checkout-error-alert';
 import { useCheckout } from '../billing/use-checkout';
 import { PublicSettingsDocument, StartSubscriptionCheckoutDocument } from '../gql/graphql';
@@ -17,6 +20,21 @@ export function MembershipSetupStep({
   onBack: () => void;
 }) {
   const settings = useQuery(PublicSettingsDocument);
+  const location = useLocation();
+  const feeJustPaid =
+    (location.state as { registrationPaid?: boolean } | null)?.registrationPaid === true;
+  useEffect(() => {
+    // Arrived from the registration fee's success page: the spec's success toast, once (the
+    // id keeps a second render from repeating it; a reload finds no state and says nothing).
+    if (!feeJustPaid) return;
+    notifications.show({
+      id: 'registration-payment-successful',
+      color: 'green',
+      title: PaymentMessages.registrationPaymentSuccessful,
+      message: PaymentMessages.registrationFeeReceived,
+    });
+    window.history.replaceState({ ...(window.history.state as object), usr: null }, '');
+  }, [feeJustPaid]);
   const [startCheckout] = useMutation(StartSubscriptionCheckoutDocument);
   const checkout = useCheckout('subscription', async () => {
     const { data } = await startCheckout();

@@ -16,7 +16,14 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { PHONE_MAX_LENGTH, signUpSchema, toE164, US_STATES, type SignUpFields } from '@jibs/domain';
+import {
+  PHONE_MAX_LENGTH,
+  signUpSchema,
+  toE164,
+  US_STATES,
+  type SignUpFields,
+  VerificationMessages,
+} from '@jibs/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toApiError, signUpErrorNotice, type ErrorNotice } from '@jibs/web-data';
@@ -95,8 +102,8 @@ export function PersonalInfoStep({
       const { signUpToken, sentTo, expiresAt } = result.data.startSignUp;
       notifications.show({
         color: 'jibs',
-        title: 'Code Sent',
-        message: `We sent a 6-digit code to ${sentTo}.`,
+        title: VerificationMessages.codeSentTitle,
+        message: VerificationMessages.codeSent(sentTo),
       });
       onStarted({ signUpToken, sentTo, expiresAt }, withoutPasswords(values));
     } catch (error) {

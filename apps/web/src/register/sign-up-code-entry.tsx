@@ -1,3 +1,4 @@
+import { ClientMessages } from '@jibs/domain';
 import { useMutation } from '@apollo/client/react';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -31,7 +32,14 @@ export function SignUpCodeEntry({
   const form = useCodeForm({
     send: async (code) => {
       const { data } = await complete({ variables: { signUpToken: pending.signUpToken, code } });
-      if (!data) return;
+      if (!data?.completeSignUp.user.id) {
+        // The account was made but the answer carries no user (spec 8, registration).
+        form.setFailure({
+          title: ClientMessages.registrationFailedTitle,
+          message: ClientMessages.userInfoUnavailable,
+        });
+        return;
+      }
       notifications.show(VERIFIED_NOTICE);
       onSignedUp(data.completeSignUp);
     },

@@ -1,3 +1,4 @@
+import { VerificationMessages } from '@jibs/domain';
 import type { SendVerificationCodeMutation } from '../gql/graphql';
 
 /** What `sendVerificationCode` answers: where the code went and when another may be sent. */
@@ -7,13 +8,13 @@ export type CodeSent = SendVerificationCodeMutation['sendVerificationCode'];
 export function codeSentNotice(sent: CodeSent) {
   return {
     color: 'jibs',
-    title: 'Code Sent',
-    message: `We sent a 6-digit code to ${sent.sentTo}.`,
+    title: VerificationMessages.codeSentTitle,
+    message: VerificationMessages.codeSent(sent.sentTo),
   };
 }
 
 export const VERIFIED_NOTICE = {
   color: 'jibs',
-  title: 'Verification Successful',
-  message: 'Account verification completed successfully',
+  title: VerificationMessages.verifiedTitle,
+  message: VerificationMessages.verified,
 };

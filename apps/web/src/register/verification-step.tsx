@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { Alert, Button, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatPhone } from '@jibs/domain';
+import { formatPhone, VerificationMessages } from '@jibs/domain';
 import { useState } from 'react';
 import { toApiError, actionErrorNotice, type ErrorNotice } from '@jibs/web-data';
 import { useFocusOnChange } from '../forms/use-focus-on-change';
@@ -82,7 +82,7 @@ export function VerificationStep({
         const { data } = await setupTotp();
         if (data) setScreen({ kind: 'totp-setup', setup: data.setupTotp });
       } catch (error) {
-        setFailure(actionErrorNotice('Setup Failed', toApiError(error)));
+        setFailure(actionErrorNotice(VerificationMessages.setupFailedTitle, toApiError(error)));
       }
       return;
     }
@@ -92,7 +92,7 @@ export function VerificationStep({
       notifications.show(codeSentNotice(data.sendVerificationCode));
       setScreen({ kind: 'code-entry', sent: data.sendVerificationCode });
     } catch (error) {
-      setFailure(actionErrorNotice('Failed to Send Code', toApiError(error)));
+      setFailure(actionErrorNotice(VerificationMessages.sendFailedTitle, toApiError(error)));
     }
   };
 

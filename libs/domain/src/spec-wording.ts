@@ -1,0 +1,235 @@
+import { AccountSecurityMessages } from './account-security';
+import { AdminUserMessages } from './admin-users';
+import { BillingMessages, FlagReasons } from './billing-messages';
+import { DataExportMessages, exportedAsMessage } from './data-export';
+import { DeathReportMessages } from './death-report.schema';
+import { DocumentMessages } from './documents';
+import { HouseholdMessages } from './household.schema';
+import { MemorialMessages } from './memorials';
+import { Messages, requiredMessage, welcomeMessage } from './messages';
+import { OfflinePaymentMessages } from './offline-payment.schema';
+import {
+  AdminMessages,
+  ClientMessages,
+  PaymentMessages,
+  VerificationMessages,
+} from './payment-messages';
+import { UploadMessages } from './uploads';
+
+/**
+ * Every message object of the product. A message is the spec's wording unless it is listed in
+ * `PRODUCT_WORDING` (with the reason the product adds it); `spec-messages.spec.ts` asserts that
+ * each of the spec's messages appears in the spec's text, so a drifted message fails a test.
+ */
+export const MessageCatalog = {
+  Messages,
+  AccountSecurityMessages,
+  AdminUserMessages,
+  BillingMessages,
+  FlagReasons,
+  DataExportMessages,
+  DeathReportMessages,
+  DocumentMessages,
+  HouseholdMessages,
+  MemorialMessages,
+  OfflinePaymentMessages,
+  PaymentMessages,
+  ClientMessages,
+  AdminMessages,
+  VerificationMessages,
+  UploadMessages,
+  /** Messages written as functions of their own. */
+  MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
+} as const;
+
+type Catalog = typeof MessageCatalog;
+type PerMessage<T> = { [N in keyof Catalog]?: { [K in keyof Catalog[N]]?: T } };
+
+// Why the product words a message the spec does not give.
+const LIMIT = 'a limit the product enforces; the spec sets none';
+const SERVER_CHECK = 'a server-side check the product adds; the spec shows no server';
+const SECURITY = 'a security rule the product adds (throttling, verification, second factor)';
+const PRODUCT_FEATURE = 'a feature of the product the spec does not have';
+const OWN_VOICE = "the situation is the spec's but it gives no wording; written in its voice";
+const ADMIN_AUDIT = "an admin's view of payments the product flags and refunds";
+
+/** Messages the product adds: not in the spec, so not checked against it, each with why. */
+export const PRODUCT_WORDING: PerMessage<string> = {
+  Messages: {
+    invalidEmail: OWN_VOICE,
+    invalidState: OWN_VOICE,
+    invalidZip: OWN_VOICE,
+    invalidDateOfBirth: OWN_VOICE,
+    citizenshipRequired: OWN_VOICE,
+    emailTaken: SERVER_CHECK,
+    rateLimited: SECURITY,
+    maintenance: OWN_VOICE,
+    welcomeTitle: OWN_VOICE,
+    signInThrottled: SECURITY,
+    verificationCodeInvalid: OWN_VOICE,
+    verificationCodeAttempts: SECURITY,
+    verificationResendTooSoon: SECURITY,
+    verificationTotpNoCode: OWN_VOICE,
+    resetLinkInvalid: OWN_VOICE,
+    challengeInvalid: SECURITY,
+    formsThrottled: SECURITY,
+  },
+  AccountSecurityMessages: {
+    smsNeedsPhone: SECURITY,
+    totpSetupFirst: SECURITY,
+    verificationSendsPerHour: SECURITY,
+    onePerRequest: SECURITY,
+    signUpsThrottled: SECURITY,
+    currentCredentialRequired: SECURITY,
+    currentCredentialInvalid: SECURITY,
+  },
+  AdminUserMessages: {
+    unknownRole: SERVER_CHECK,
+    unknownStatus: SERVER_CHECK,
+    lastAdmin: SERVER_CHECK,
+    userNotFound: SERVER_CHECK,
+    limitOutOfRange: LIMIT,
+    offsetOutOfRange: LIMIT,
+    searchTooLong: LIMIT,
+  },
+  AdminMessages: {
+    documentsLoadFailed: OWN_VOICE,
+  },
+  PaymentMessages: { registrationFeeReceived: OWN_VOICE },
+  BillingMessages: { alreadySubscribed: SERVER_CHECK },
+  VerificationMessages: { codeSent: OWN_VOICE },
+  ClientMessages: { registrationFailedTitle: OWN_VOICE },
+  MessageFunctions: { requiredMessage: OWN_VOICE, welcomeMessage: OWN_VOICE },
+  FlagReasons: {
+    unknownCheckout: ADMIN_AUDIT,
+    expiredCheckout: ADMIN_AUDIT,
+    householdChanged: ADMIN_AUDIT,
+    amountMismatch: ADMIN_AUDIT,
+    registrationAlreadyPaid: ADMIN_AUDIT,
+    memberRemoved: ADMIN_AUDIT,
+    memberFeeAlreadyPaid: ADMIN_AUDIT,
+    secondSubscription: ADMIN_AUDIT,
+  },
+  DataExportMessages: {
+    dateRangeIncomplete: OWN_VOICE,
+    invalidDate: OWN_VOICE,
+    dateInFuture: OWN_VOICE,
+    startAfterEnd: OWN_VOICE,
+    exportFailedTitle: OWN_VOICE,
+    exportFailed: OWN_VOICE,
+  },
+  DeathReportMessages: {
+    dateOfDeathInvalid: OWN_VOICE,
+    deceasedNameTooLong: LIMIT,
+    placeOfDeathTooLong: LIMIT,
+    notesTooLong: LIMIT,
+    adminNotesTooLong: LIMIT,
+    notPending: SERVER_CHECK,
+  },
+  DocumentMessages: { documentTypeRequired: OWN_VOICE },
+  HouseholdMessages: {
+    lastNameAndBirthDateRequired: OWN_VOICE,
+    relationshipRequired: OWN_VOICE,
+    childCertificationRequired: OWN_VOICE,
+    parentCertificationRequired: OWN_VOICE,
+    invalidBirthDate: OWN_VOICE,
+    futureBirthDate: OWN_VOICE,
+    nameTooLong: LIMIT,
+    tooManyMembers: LIMIT,
+    registrationAlreadyPaid: SERVER_CHECK,
+  },
+  MemorialMessages: {
+    memoryPending: PRODUCT_FEATURE,
+    fullNameRequired: OWN_VOICE,
+    fullNameTooLong: LIMIT,
+    locationTooLong: LIMIT,
+    biographyTooLong: LIMIT,
+    dateInvalid: OWN_VOICE,
+    birthDateInFuture: OWN_VOICE,
+    deathBeforeBirth: OWN_VOICE,
+    privacyInvalid: OWN_VOICE,
+    memoryTitleRequired: OWN_VOICE,
+    memoryTitleTooLong: LIMIT,
+    memoryContentRequired: OWN_VOICE,
+    memoryContentTooLong: LIMIT,
+    memoryDateInFuture: OWN_VOICE,
+    memoryRateLimited: SECURITY,
+    captionTooLong: LIMIT,
+    emailInvalid: PRODUCT_FEATURE,
+    inviteSelf: PRODUCT_FEATURE,
+    alreadyInvited: PRODUCT_FEATURE,
+    invitationNotFound: PRODUCT_FEATURE,
+    emailNotVerified: PRODUCT_FEATURE,
+    photoOrderInvalid: PRODUCT_FEATURE,
+    profilePhotoInvalid: PRODUCT_FEATURE,
+    memoryNotPending: PRODUCT_FEATURE,
+    inactive: PRODUCT_FEATURE,
+    photosNotReordered: PRODUCT_FEATURE,
+    deactivatedTitle: PRODUCT_FEATURE,
+    deactivated: PRODUCT_FEATURE,
+    deactivateFailed: PRODUCT_FEATURE,
+  },
+  OfflinePaymentMessages: {
+    amountRequired: PRODUCT_FEATURE,
+    amountNotPositive: PRODUCT_FEATURE,
+    amountTooLarge: PRODUCT_FEATURE,
+    amountNotCents: PRODUCT_FEATURE,
+    methodRequired: PRODUCT_FEATURE,
+    purposeRequired: PRODUCT_FEATURE,
+    paidOnRequired: PRODUCT_FEATURE,
+    paidOnInvalid: PRODUCT_FEATURE,
+    paidOnInFuture: PRODUCT_FEATURE,
+    paidOnBeforeMember: PRODUCT_FEATURE,
+    noteTooLong: PRODUCT_FEATURE,
+    referenceTooLong: PRODUCT_FEATURE,
+    unknownMember: PRODUCT_FEATURE,
+    registrationAlreadyPaid: PRODUCT_FEATURE,
+    idempotencyKeyRequired: PRODUCT_FEATURE,
+    keyReused: PRODUCT_FEATURE,
+    recordedTitle: PRODUCT_FEATURE,
+    recordedMessage: PRODUCT_FEATURE,
+    recordFailedTitle: PRODUCT_FEATURE,
+  },
+  UploadMessages: {
+    fileNameMissing: SERVER_CHECK,
+    fileNameTooLong: LIMIT,
+    empty: SERVER_CHECK,
+    notFound: SERVER_CHECK,
+  },
+};
+
+/**
+ * The arguments that render a message function as the spec writes it: its `{placeholders}`
+ * ('User role updated to {role}'), its 'N' or its '...'.
+ */
+export const SPEC_PLACEHOLDERS: PerMessage<readonly (string | number)[]> = {
+  AdminUserMessages: {
+    roleUpdated: ['{role}'],
+    statusUpdated: ['{status}'],
+    roleFailed: ['{message}'],
+    statusFailed: ['{message}'],
+  },
+  DocumentMessages: { uploaded: ['N'] },
+  MessageFunctions: { exportedAsMessage: ['{filename}'] },
+  PaymentMessages: { retryAttempt: ['n', 3], incompleteMemberData: ['...'] },
+  ClientMessages: { memberRemoved: [''] },
+  AdminMessages: {
+    reportReviewed: ['{status}'],
+    reportReviewFailed: ['{status}', '{message}'],
+    documentReviewed: ['{status}'],
+    downloading: ['{file name}'],
+    testsPassed: ['{passed}', '{total}'],
+  },
+};
+
+/**
+ * Where the spec quotes only part of a message (it elides with '...' or joins two sayings),
+ * the part it quotes: the message must contain it and the spec must say it.
+ */
+export const SPEC_EXCERPTS: PerMessage<string> = {
+  DeathReportMessages: {
+    submittedMessage: 'under review. We will contact you within 24-48 hours.',
+  },
+  BillingMessages: { emailNotVerified: 'Please verify your account to continue.' },
+  ClientMessages: { memberRemoved: 'removed successfully' },
+};
