@@ -26,6 +26,17 @@ export const Messages = {
   serverError: 'Server error. Please try again later.',
   checkInput: 'Please check your input and try again.',
   loginFailedTitle: 'Login Failed',
+  /** Sign-in and password reset toasts (spec 8, "Sign-in and account"). */
+  signedInTitle: 'Welcome back!',
+  signedInMessage: 'You have successfully signed in.',
+  emailRequiredTitle: 'Email Required',
+  resetLinkSentTitle: 'Reset Link Sent',
+  resetLinkSentMessage: 'Check your email for a password reset link.',
+  /** The product's titles for refusals the spec words no title for. */
+  tooManyAttemptsTitle: 'Too Many Attempts',
+  signInAgainTitle: 'Please Sign In Again',
+  registrationFailedTitle: 'Registration Failed',
+  correctHighlightedFields: 'Please correct the highlighted fields.',
   welcomeTitle: 'Welcome to JIBS',
   invalidLogin: 'Invalid login credentials',
   signInThrottled: 'Too many sign-in attempts. Please wait 15 minutes and try again.',

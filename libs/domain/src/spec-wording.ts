@@ -56,6 +56,10 @@ const ADMIN_AUDIT = "an admin's view of payments the product flags and refunds";
 /** Messages the product adds: not in the spec, so not checked against it, each with why. */
 export const PRODUCT_WORDING: PerMessage<string> = {
   Messages: {
+    tooManyAttemptsTitle: SECURITY,
+    signInAgainTitle: SECURITY,
+    registrationFailedTitle: OWN_VOICE,
+    correctHighlightedFields: OWN_VOICE,
     invalidEmail: OWN_VOICE,
     invalidState: OWN_VOICE,
     invalidZip: OWN_VOICE,

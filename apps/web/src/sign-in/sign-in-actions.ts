@@ -67,8 +67,8 @@ export async function signIn(
 export function showWelcome(): void {
   notifications.show({
     color: 'jibs',
-    title: 'Welcome back!',
-    message: 'You have successfully signed in.',
+    title: Messages.signedInTitle,
+    message: Messages.signedInMessage,
   });
 }
 
@@ -80,7 +80,7 @@ export function checkResetEmail(
   if (parsed.success) return { email: parsed.data.email };
   const message = parsed.error.issues[0]?.message ?? Messages.emailRequiredForReset;
   if (message === Messages.emailRequiredForReset) {
-    notifications.show({ color: 'yellow', title: 'Email Required', message });
+    notifications.show({ color: 'yellow', title: Messages.emailRequiredTitle, message });
     return { missing: true };
   }
   return { fieldError: message };
@@ -91,14 +91,14 @@ export async function requestPasswordReset(client: ApolloClient, email: string):
     await client.mutate({ mutation: RequestPasswordResetDocument, variables: { email } });
     notifications.show({
       color: 'jibs',
-      title: 'Reset Link Sent',
-      message: 'Check your email for a password reset link.',
+      title: Messages.resetLinkSentTitle,
+      message: Messages.resetLinkSentMessage,
       autoClose: 8000,
     });
   } catch (error) {
     notifications.show({
       color: 'red',
-      ...actionErrorNotice('Something went wrong', toApiError(error)),
+      ...actionErrorNotice(Messages.somethingWentWrongTitle, toApiError(error)),
     });
   }
 }

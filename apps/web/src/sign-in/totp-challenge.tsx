@@ -37,7 +37,7 @@ export function TotpChallenge({
     },
     describeFailure: (error) => {
       if (!isChallengeExpired(error)) return codeFailureNotice(error);
-      onRestart({ title: 'Please Sign In Again', message: Messages.challengeInvalid });
+      onRestart({ title: Messages.signInAgainTitle, message: Messages.challengeInvalid });
       return null;
     },
   });

@@ -6,8 +6,8 @@ export interface ErrorNotice {
   message: string;
 }
 
-export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.';
-export const SERVER_ERROR_MESSAGE = 'Server error. Please try again later.';
+export const NETWORK_ERROR_MESSAGE = Messages.networkError;
+export const SERVER_ERROR_MESSAGE = Messages.serverError;
 
 /** The catalogue's generic wording for an error no screen words more precisely (spec 8). */
 export function genericErrorMessage(error: ApiError): string {
@@ -21,7 +21,7 @@ export function genericErrorMessage(error: ApiError): string {
     case ErrorCode.NotFound:
       return Messages.notFound;
     case ErrorCode.BadUserInput:
-      return 'Please check your input and try again.';
+      return Messages.checkInput;
     case ErrorCode.RateLimited:
       return error.message || Messages.rateLimited;
     case ErrorCode.Internal:
@@ -38,26 +38,26 @@ export function genericErrorMessage(error: ApiError): string {
  */
 export function signInErrorNotice(error: ApiError): ErrorNotice {
   if (error.code === ErrorCode.Unauthenticated) {
-    return { title: 'Login Failed', message: Messages.loginFailed };
+    return { title: Messages.loginFailedTitle, message: Messages.loginFailed };
   }
   if (error.code === ErrorCode.RateLimited) {
-    return { title: 'Too Many Attempts', message: error.message || Messages.rateLimited };
+    return { title: Messages.tooManyAttemptsTitle, message: error.message || Messages.rateLimited };
   }
   if (error.network || error.code === ErrorCode.Internal || !error.code) {
-    return { title: 'Something went wrong', message: genericErrorMessage(error) };
+    return { title: Messages.somethingWentWrongTitle, message: genericErrorMessage(error) };
   }
-  return { title: 'Login Failed', message: error.message };
+  return { title: Messages.loginFailedTitle, message: error.message };
 }
 
 /** Registration failures that are not about one field. */
 export function signUpErrorNotice(error: ApiError): ErrorNotice {
   if (error.network || error.code === ErrorCode.Internal || !error.code) {
-    return { title: 'Registration Failed', message: genericErrorMessage(error) };
+    return { title: Messages.registrationFailedTitle, message: genericErrorMessage(error) };
   }
   if (error.code === ErrorCode.BadUserInput && Object.keys(error.fieldErrors).length > 0) {
-    return { title: 'Registration Failed', message: 'Please correct the highlighted fields.' };
+    return { title: Messages.registrationFailedTitle, message: Messages.correctHighlightedFields };
   }
-  return { title: 'Registration Failed', message: error.message || Messages.unexpected };
+  return { title: Messages.registrationFailedTitle, message: error.message || Messages.unexpected };
 }
 
 /**
