@@ -137,7 +137,7 @@ describe('an admin records a cash payment for a member, in Chromium', () => {
     await page.getByText('The offline payment of $250.00 was recorded.').waitFor();
     await dialog.waitFor({ state: 'hidden' });
     // Refetched: the payment in the table, the fee now paid.
-    const row = page.getByRole('row').filter({ hasText: '$250.00' });
+    const row = billing().getByRole('row').filter({ hasText: '$250.00' });
     await row.getByText('Cash').waitFor();
     await row.getByText('Completed').waitFor();
     await billing().getByText('Fee Paid').waitFor();
@@ -153,8 +153,8 @@ describe('an admin records a cash payment for a member, in Chromium', () => {
     expect(replay.data.recordOfflinePayment.id).toBe(paymentId);
     await page.reload();
     await openBilling();
-    await page.getByRole('row').filter({ hasText: '$250.00' }).first().waitFor();
-    await expect(page.getByRole('row').filter({ hasText: 'Cash' }).count()).resolves.toBe(1);
+    await billing().getByRole('row').filter({ hasText: '$250.00' }).first().waitFor();
+    await expect(billing().getByRole('row').filter({ hasText: 'Cash' }).count()).resolves.toBe(1);
   });
 
   it('the member sees the payment in their history and the receipt in the bell and by email', async () => {
