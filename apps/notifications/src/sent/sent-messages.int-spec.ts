@@ -1,16 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { INestApplication } from '@nestjs/common';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { gatewayHeaders } from '@jibs/subgraph';
-import { createTestDatabase, type TestDatabase } from '@jibs/testing';
-import { createNotificationsApp } from '../notifications-app';
-import { loadNotificationsConfig } from '../notifications.config';
+import { startNotifications, type NotificationsHarness } from '../testing/notifications-harness';
 import { SentMessagesMessages } from './sent-messages.service';
-
-const GATEWAY_SECRET = randomBytes(32).toString('hex');
 
 const SENT = `query($filter: SentMessageFilter, $first: Int, $after: String) {
   sentMessages(filter: $filter, first: $first, after: $after) {
@@ -21,64 +12,20 @@ const SENT = `query($filter: SentMessageFilter, $first: Int, $after: String) {
 const STATS = '{ sentMessageStats { inApp inAppUnread emailsSent emailsPending sms } }';
 
 describe('what notifications sent (admin)', () => {
-  let databases: TestDatabase[];
-  let app: INestApplication;
-  let url: string;
-  let jwks: Server;
-  let tokenFor: (userId: string, role: 'member' | 'admin') => Promise<string>;
+  let h: NotificationsHarness;
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    const { privateKey, publicKey } = await generateKeyPair('ES256');
-    const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'ES256', use: 'sig' };
-    jwks = createServer((_req, res) => res.end(JSON.stringify({ keys: [jwk] })));
-    await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
-    tokenFor = (userId, role) =>
-      new SignJWT({ role, email: `${userId}@example.com` })
-        .setProtectedHeader({ alg: 'ES256', kid: 'test' })
-        .setSubject(userId)
-        .setIssuer('jibs-identity')
-        .setAudience('jibs')
-        .setIssuedAt()
-        .setExpirationTime('5m')
-        .sign(privateKey);
-    databases = await Promise.all([
-      createTestDatabase('notifications'),
-      createTestDatabase('eventlog'),
-    ]);
-    const config = loadNotificationsConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: databases[0]!.url,
-      EVENTLOG_DATABASE_URL: databases[1]!.url,
-      JWKS_URL: `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/jwks.json`,
-      GATEWAY_SECRET,
-    });
-    ({ app } = await createNotificationsApp(config));
-    await app.listen(0, '127.0.0.1');
-    url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/graphql`;
-    dataSource = app.get(DataSource);
+    h = await startNotifications({ listen: true });
+    ({ dataSource } = h);
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await new Promise((resolve) => jwks?.close(resolve));
-    await Promise.all((databases ?? []).map((db) => db.drop()));
-  });
+  afterAll(() => h?.close());
 
-  async function gql(query: string, variables: object = {}, token?: string) {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...gatewayHeaders(GATEWAY_SECRET),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify({ query, variables }),
-    });
-
-    return (await res.json()) as { data?: any; errors?: { message: string; extensions: any }[] };
-  }
+  const gql = (query: string, variables: object = {}, token?: string) =>
+    h.gql(query, variables, token);
+  const tokenFor = async (userId: string, role: 'member' | 'admin') =>
+    (await h.identity.token(role, userId)).token;
 
   const anAdmin = () => tokenFor(randomUUID(), 'admin');
 

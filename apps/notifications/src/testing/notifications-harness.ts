@@ -12,7 +12,14 @@ import {
   type EventEnvelope,
   type EventType,
 } from '@jibs/events';
-import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
+import { gatewayHeaders } from '@jibs/subgraph';
+import {
+  createTestDatabase,
+  eventually,
+  startFakeIdentity,
+  type FakeIdentity,
+  type TestDatabase,
+} from '@jibs/testing';
 import { createNotificationsApp } from '../notifications-app';
 import { loadNotificationsConfig } from '../notifications.config';
 
@@ -25,6 +32,16 @@ export interface NotificationsHarness {
   mailbox: string;
   /** The service's HTTP address, when started with `listen`. */
   url?: string;
+  /** Signs access tokens the service accepts (a local stand-in for identity's key set). */
+  identity: FakeIdentity;
+  /** A GraphQL request to the service as the gateway sends it (needs `listen`). */
+  gql(
+    query: string,
+    variables?: object,
+    token?: string,
+    // Tests read loosely typed GraphQL responses.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  ): Promise<{ data?: any; errors?: { message: string; extensions: any }[] }>;
   envelope<T extends EventType>(
     type: T,
     data: EventData<T>,
@@ -41,6 +58,8 @@ export async function startNotifications(
   options: { gatewaySecret?: string; listen?: boolean } = {},
 ): Promise<NotificationsHarness> {
   const mailbox = await mkdtemp(join(tmpdir(), 'jibs-notifications-'));
+  const identity = await startFakeIdentity();
+  const gatewaySecret = options.gatewaySecret ?? 'g'.repeat(32);
   const databases: TestDatabase[] = await Promise.all([
     createTestDatabase('notifications'),
     createTestDatabase('eventlog'),
@@ -50,8 +69,8 @@ export async function startNotifications(
     LOG_LEVEL: 'silent',
     DATABASE_URL: databases[0]!.url,
     EVENTLOG_DATABASE_URL: databases[1]!.url,
-    JWKS_URL: 'http://127.0.0.1:1/jwks.json',
-    GATEWAY_SECRET: options.gatewaySecret ?? 'g'.repeat(32),
+    JWKS_URL: identity.jwksUrl,
+    GATEWAY_SECRET: gatewaySecret,
     MAIL_TRANSPORT: 'mailbox',
     MAILBOX_DIR: mailbox,
   });
@@ -85,6 +104,20 @@ export async function startNotifications(
     broker,
     mailbox,
     url,
+    identity,
+    async gql(query, variables = {}, token) {
+      if (!url) throw new Error('gql() needs the harness started with listen: true');
+      const res = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...gatewayHeaders(gatewaySecret),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify({ query, variables }),
+      });
+      return res.json();
+    },
     envelope,
     publish,
     async registerMember(userId, firstName = 'Amina') {
@@ -104,6 +137,7 @@ export async function startNotifications(
     },
     async close() {
       await app.close();
+      await identity.close();
       await Promise.all(databases.map((db) => db.drop()));
       await rm(mailbox, { recursive: true, force: true });
     },

@@ -1,7 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { randomBytes } from 'node:crypto';
+import { startFakeIdentity } from '@jibs/testing';
 import { gatewayHeaders } from '../gateway-credential';
 import { ADMIN_EXPORT_PATH } from './admin-export.module';
 
@@ -33,29 +31,13 @@ export interface ExportTestKit {
 }
 
 export async function startExportTestKit(): Promise<ExportTestKit> {
-  const { privateKey, publicKey } = await generateKeyPair('ES256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'ES256', use: 'sig' };
-  const jwks = createServer((_req, res) => res.end(JSON.stringify({ keys: [jwk] })));
-  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+  const identity = await startFakeIdentity();
   const gatewaySecret = randomBytes(32).toString('hex');
-  const user = async (role: 'member' | 'admin'): Promise<ExportTestUser> => {
-    const id = randomUUID();
-    const email = `${role}-${id.slice(0, 8)}@example.com`;
-    const token = await new SignJWT({ role, email })
-      .setProtectedHeader({ alg: 'ES256', kid: 'test' })
-      .setSubject(id)
-      .setIssuer('jibs-identity')
-      .setAudience('jibs')
-      .setIssuedAt()
-      .setExpirationTime('5m')
-      .sign(privateKey);
-    return { id, email, token };
-  };
   return {
-    jwksUrl: `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/jwks.json`,
+    jwksUrl: identity.jwksUrl,
     gatewaySecret,
-    member: () => user('member'),
-    admin: () => user('admin'),
+    member: () => identity.token('member'),
+    admin: () => identity.token('admin'),
     exportTable: (url, table, query = {}, caller, options = {}) =>
       fetch(`${url}${ADMIN_EXPORT_PATH}/${table}?${new URLSearchParams(query).toString()}`, {
         headers: {
@@ -63,6 +45,6 @@ export async function startExportTestKit(): Promise<ExportTestKit> {
           ...(caller ? { authorization: `Bearer ${caller.token}` } : {}),
         },
       }),
-    close: () => new Promise<void>((resolve) => jwks.close(() => resolve())),
+    close: () => identity.close(),
   };
 }
