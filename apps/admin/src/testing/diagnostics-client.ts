@@ -19,7 +19,8 @@ export interface DiagnosticRun {
 }
 
 export interface DiagnosticsAuth {
-  token(): string | null;
+  /** `Bearer <token>`, or null when signed out. */
+  authorization(): string | null;
   /** Renews the session; true when a new token is there to retry with. */
   renew(): Promise<boolean>;
 }
@@ -27,10 +28,10 @@ export interface DiagnosticsAuth {
 /** A fetch with the admin's token, renewed once when it had expired. */
 async function authorized(auth: DiagnosticsAuth, url: string, init: RequestInit = {}) {
   const send = () => {
-    const token = auth.token();
+    const authorization = auth.authorization();
     return fetch(url, {
       ...init,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: { ...(authorization ? { authorization } : {}) },
       credentials: 'same-origin',
     });
   };

@@ -47,7 +47,7 @@ const CATEGORY_NAMES: Record<string, string> = {
 export function TestingTab() {
   const manager = useSessionManager();
   const auth = useMemo<DiagnosticsAuth>(
-    () => ({ token: () => manager.accessToken(), renew: () => manager.refresh() }),
+    () => ({ authorization: () => manager.authorization(), renew: () => manager.refresh() }),
     [manager],
   );
   const [tests, setTests] = useState<DiagnosticTestInfo[] | null>(null);

@@ -74,10 +74,8 @@ export class SessionManager {
 
   getState = (): SessionState => this.state;
 
-  /** The current access token, for the few calls that are not GraphQL (admin diagnostics). */
-  accessToken = (): string | null => this.tokens.get();
   /**
-   * `Bearer <access token>` for the few plain HTTP requests (admin exports) that are not
+   * `Bearer <access token>` for the few plain HTTP requests (admin exports, diagnostics) that are not
    * GraphQL; null when signed out. The token itself stays in memory.
    */
   authorization = (): string | null => {
