@@ -138,7 +138,14 @@ async function main(): Promise<void> {
     });
     const lastReceipt = (Date.now() - start) / 1000;
     const addresses = new Set(members.map((member) => member.email));
-    const mails = (await readMailbox(stack.mailboxDir)).filter((mail) => addresses.has(mail.to));
+    const delivered = async () =>
+      (await readMailbox(stack.mailboxDir)).filter((mail) => addresses.has(mail.to));
+    // A receipt is marked sent as its mail is handed over; the mailbox file lands a moment later.
+    let mails = await delivered();
+    for (const deadline = Date.now() + 10_000; mails.length < MEMBERS && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      mails = await delivered();
+    }
     const perMember = new Map<string, number>();
     for (const mail of mails) perMember.set(mail.to, (perMember.get(mail.to) ?? 0) + 1);
     const twice = [...perMember.values()].filter((n) => n > 1).length;
