@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { envHelpers, loadConfig, serviceEnvSchema } from '@jibs/config';
-import { describeService, TEST_ROUTES, withTestRoutes } from './define-service';
+import {
+  defineService,
+  describeService,
+  TEST_ROUTES,
+  withTestRoutes,
+  type ServiceConfig,
+} from './define-service';
 
 const settings = z.intersection(
   serviceEnvSchema,
@@ -44,6 +50,21 @@ describe('a service that offers test events', () => {
     expect(described.env).toEqual(expect.arrayContaining(['EXAMPLE_TOKEN', TEST_ROUTES]));
     expect(described.deployOptional).toEqual([TEST_ROUTES]);
     expect(described.secrets).toContain('EXAMPLE_TOKEN');
+  });
+
+  it('refuses to build the app from a production config with them, however it was made', async () => {
+    const service = defineService<ServiceConfig & { TEST_ROUTES: boolean }>({
+      name: 'example',
+      envSchema: schema,
+      testEvents: ['user.registered'],
+      entities: [],
+      migrations: [],
+      providers: () => [],
+    });
+    const config = service.loadConfig({ ...env, NODE_ENV: 'test', TEST_ROUTES: 'true' });
+    await expect(service.createApp({ ...config, NODE_ENV: 'production' })).rejects.toThrow(
+      'TEST_ROUTES is for tests only: refused in production',
+    );
   });
 
   it('must read the flag: test events without it are a definition error', () => {

@@ -303,13 +303,14 @@ export function defineService<C extends ServiceConfig, R extends object = object
   };
 
   const createApp = async (config: C) => {
+    const testRoutes = testRoutesOn(config);
+    // The env schema refuses it already; a config made by hand is refused here.
+    if (testRoutes && config.NODE_ENV === 'production')
+      throw new Error('TEST_ROUTES is for tests only: refused in production');
     const logger = createLogger(name, config.LOG_LEVEL);
     const metrics = createMetrics(name);
     const parts = await prepare({ config, logger, metrics });
     const { configureHttp, diagnostics, testEvents } = definition;
-    const testRoutes = testRoutesOn(config);
-    if (testRoutes && config.NODE_ENV === 'production')
-      throw new Error('TEST_ROUTES is for tests only: refused in production');
     const runtime: SubgraphRuntime = {
       service: name,
       logger,
