@@ -13,6 +13,8 @@ export async function startBenchStack(): Promise<{ stack: LocalStack; stop(): Pr
     dataDir,
     ...(await freeStackPorts()),
     logLevel: 'warn',
+    // The events benchmark has identity publish through its test-only route.
+    testRoutes: true,
     log: (service, line) => {
       if (/"level":"(error|fatal)"/.test(line)) process.stderr.write(`[${service}] ${line}\n`);
     },

@@ -3,21 +3,20 @@ import { performance } from 'node:perf_hooks';
 import { createClient } from 'graphql-ws';
 import { Client } from 'pg';
 import WebSocket from 'ws';
-import { openIdentityOutbox } from '../stack/src/identity-outbox';
+import { publishTestEvent } from '../stack/src/test-events';
 import { percentile, signUpBenchMember, startBenchStack, type BenchMember } from './bench-support';
 
 /**
- * `npm run bench:events`: latency from the producing commit (an event committed to identity's
- * outbox) to its delivery on an open subscription through the gateway, at a steady rate, on
- * the embedded stack. Path: outbox -> relay -> Postgres bus -> notifications consumer ->
- * notification stored + NOTIFY -> subscription -> gateway WebSocket -> this client.
+ * `npm run bench:events`: latency from the producing commit (identity commits the event to its
+ * outbox, asked through its test-only route) to its delivery on an open subscription through
+ * the gateway, at a steady rate, on the embedded stack. Path: outbox -> relay -> Postgres bus
+ * -> notifications consumer -> notification stored + NOTIFY -> subscription -> gateway
+ * WebSocket -> this client.
  */
 const RATES = (process.env.BENCH_RATES ?? '20,200').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
 const USERS = Number(process.env.BENCH_USERS ?? 20);
-/** Identity's outbox connections used by the bench's producer: enough not to be the bottleneck. */
-const PRODUCER_CONNECTIONS = Number(process.env.BENCH_PRODUCER_CONNECTIONS ?? 24);
 
 /** Issue 16's goals: p99 < 100 ms at 200/s, < 250 ms at 500/s; above, everything delivered. */
 function targetNote(rate: number, p99: number, allDelivered: boolean): string {
@@ -69,15 +68,18 @@ async function main(): Promise<void> {
       );
       return client;
     });
-    const outbox = await openIdentityOutbox(stack.databaseUrl('identity'), {
-      connections: PRODUCER_CONNECTIONS,
-    });
+    const identity = stack.service('identity');
     const publish = async (key: string, member: BenchMember) => {
-      const envelope = await outbox.publishRegistered({
-        id: member.id,
-        email: member.email,
-        firstName: key,
-        lastName: 'User',
+      const envelope = await publishTestEvent(identity, {
+        type: 'user.registered',
+        subject: member.id,
+        data: {
+          userId: member.id,
+          email: member.email,
+          firstName: key,
+          lastName: 'User',
+          role: 'member',
+        },
       });
       committedAt.set(key, performance.now());
       eventIds.set(key, envelope.id);
@@ -147,7 +149,6 @@ async function main(): Promise<void> {
       process.stdout.write(`${stageLines.join('\n')}\n`);
     }
     await Promise.all(clients.map((client) => client.dispose()));
-    await outbox.close();
     process.stdout.write(
       `\nSummary (${new Date().toISOString()}, ${cpus().length} cores, Postgres synchronous_commit=${process.env.JIBS_PG_SYNCHRONOUS_COMMIT === 'off' ? 'off' : 'on'}, load average ${loadavg()
         .map((n) => n.toFixed(2))

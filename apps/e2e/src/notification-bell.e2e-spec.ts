@@ -6,7 +6,7 @@ import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp } from './support/graphql-client';
 import { registerAndPayFee, signOut } from './support/web-flows';
-import { openIdentityOutbox } from '@jibs/stack';
+import { publishTestEvent } from '@jibs/stack';
 
 describe('sign-up, sign-in and the live notification bell, in Chromium', () => {
   let stack: LocalStack;
@@ -60,20 +60,21 @@ describe('sign-up, sign-in and the live notification bell, in Chromium', () => {
     await expectAccessible(page, 'notification bell, open');
     const before = await page.getByTestId('notification-item').count();
 
-    // A new event for this member, through the real outbox, relay, bus and consumer: it is
-    // pushed over the subscription and placed first, with no reload.
+    // A new event for this member, published by identity (its test-only route) through the real
+    // outbox, relay, bus and consumer: it is pushed over the subscription and placed first,
+    // with no reload.
     const userId = await accountId(stack, String(input.email));
-    const outbox = await openIdentityOutbox(stack.databaseUrl('identity'));
-    try {
-      await outbox.publishRegistered({
-        id: userId,
+    await publishTestEvent(stack.service('identity'), {
+      type: 'user.registered',
+      subject: userId,
+      data: {
+        userId,
         email: String(input.email),
         firstName: 'Amina',
         lastName: 'Rahman',
-      });
-    } finally {
-      await outbox.close();
-    }
+        role: 'member',
+      },
+    });
     await page
       .getByTestId('notification-item')
       .nth(before)

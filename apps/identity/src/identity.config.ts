@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envHelpers, loadConfig, mailEnvSchema, serviceEnvSchema } from '@jibs/config';
 import { emailSchema, newPasswordSchema, SIGN_UPS_PER_ADDRESS_PER_HOUR } from '@jibs/domain';
+import { withTestRoutes } from '@jibs/subgraph';
 import { parseSecretBoxKey } from './security/secret-box';
 
 /**
@@ -19,7 +20,7 @@ const trustProxy = z
     return /^\d+$/.test(value) ? Number(value) : value;
   });
 
-export const identityEnvSchema = z
+const identitySettings = z
   .intersection(
     z.intersection(serviceEnvSchema, mailEnvSchema),
     z.object({
@@ -64,6 +65,9 @@ export const identityEnvSchema = z
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD are set together or not at all',
     path: ['ADMIN_PASSWORD'],
   });
+
+/** Identity's settings, and TEST_ROUTES for the test-only route of its `testEvents`. */
+export const identityEnvSchema = withTestRoutes(identitySettings);
 
 export type IdentityConfig = z.output<typeof identityEnvSchema>;
 

@@ -1,10 +1,6 @@
-import { Module, type DynamicModule } from '@nestjs/common';
-import { AuthModule } from '@jibs/auth';
-import { DatabaseModule } from '@jibs/database';
-import { EventsModule, InboxEntity, OutboxEntity } from '@jibs/events';
+import { REVOCATIONS_PATH } from '@jibs/auth';
 import { createMailer, createSmsSender } from '@jibs/mailer';
-import { LOGGER, type Logger, type ServiceMetrics } from '@jibs/observability';
-import { AdminExportModule, AuditEntryEntity, subgraphGraphQLModule } from '@jibs/subgraph';
+import { AdminExportModule, AuditEntryEntity, defineService } from '@jibs/subgraph';
 import { AccountLoader } from './accounts/account-loader';
 import { AccountEntity } from './accounts/account.entity';
 import { AccountsResolver } from './accounts/accounts.resolver';
@@ -19,7 +15,12 @@ import { ContactMessageEntity } from './contact/contact-message.entity';
 import { ContactResolver } from './contact/contact.resolver';
 import { ContactService } from './contact/contact.service';
 import { profilesExport } from './export/profiles.export';
-import { IDENTITY_CONFIG, type IdentityConfig } from './identity.config';
+import {
+  IDENTITY_CONFIG,
+  IDENTITY_SECRET_KEYS,
+  identityEnvSchema,
+  type IdentityConfig,
+} from './identity.config';
 import { SigningKey } from './keys/signing-key';
 import { identityMigrations } from './migrations';
 import { BackgroundTasks } from './outgoing/background-tasks';
@@ -47,108 +48,108 @@ import { VerificationCodeEntity } from './verification/verification-code.entity'
 import { VerificationResolver } from './verification/verification.resolver';
 import { VerificationService } from './verification/verification.service';
 
-export const identityEntities = [
-  AccountEntity,
-  RefreshTokenEntity,
-  SignInChallengeEntity,
-  SignUpCodeEntity,
-  VerificationCodeEntity,
-  TotpCredentialEntity,
-  PasswordResetTokenEntity,
-  SiteSettingsEntity,
-  ContactMessageEntity,
-  AuditEntryEntity,
-  OutboxEntity,
-  InboxEntity,
-];
-
-export interface IdentityDependencies {
-  config: IdentityConfig;
-  logger: Logger;
-  metrics: ServiceMetrics;
-  signingKey: SigningKey;
-}
-
 /**
  * Accounts, sessions (with authenticator challenges), verification, password reset,
- * profiles, roles, site settings and the public contact forms.
+ * profiles, roles, site settings and the public contact forms. Identity issues the access
+ * tokens: it verifies them with its own key and keeps the revocations the others read.
  */
-@Module({})
-export class IdentityModule {
-  static forRoot({ config, logger, metrics, signingKey }: IdentityDependencies): DynamicModule {
-    return {
-      module: IdentityModule,
-      imports: [
-        DatabaseModule.forRoot(() => ({
-          url: config.DATABASE_URL,
-          entities: identityEntities,
-          migrations: identityMigrations,
-          applicationName: 'identity',
-        })),
-        EventsModule.forRoot({
-          source: 'jibs/identity',
-          broker: () => ({
-            kind: config.EVENT_BROKER,
-            eventlogUrl: config.EVENTLOG_DATABASE_URL,
-            kafkaBrokers: config.KAFKA_BROKERS,
-            clientId: 'identity',
-            logger,
-          }),
-          metrics: metrics.registry,
-        }),
-        AuthModule.forRoot(() => ({
-          jwksUrl: config.JWKS_URL,
-          issuer: config.JWT_ISSUER,
-          audience: config.JWT_AUDIENCE,
-          localKeys: signingKey.jwks(),
-          // Identity is where revocations are made: it reads its own database (Revocations).
-          revocations: 'local',
-        })),
-        subgraphGraphQLModule(() => ({
-          logger,
-          metrics,
-          production: config.NODE_ENV === 'production',
-        })),
-        AdminExportModule.forTables({ service: 'jibs/identity', tables: [profilesExport], logger }),
-      ],
-      providers: [
-        { provide: IDENTITY_CONFIG, useValue: config },
-        { provide: SigningKey, useValue: signingKey },
-        {
-          provide: TOTP_SECRET_BOX,
-          useFactory: () => SecretBox.fromKey(config.TOTP_ENCRYPTION_KEY),
-        },
-        { provide: LOGGER, useValue: logger },
-        { provide: MAILER, useFactory: () => createMailer(config) },
-        { provide: SMS_SENDER, useFactory: () => createSmsSender(config) },
-        BackgroundTasks,
-        OutgoingMessages,
-        ThrottleService,
-        ExpiredRecords,
-        PasswordHasher,
-        AccountsService,
-        AccountLoader,
-        Viewers,
-        AccountsResolver,
-        AdminUsersService,
-        AdminUsersResolver,
-        AccountsStatsResolver,
-        FirstAdmin,
-        Revocations,
-        SessionsService,
-        SignInService,
-        SignUpService,
-        SessionsResolver,
-        TotpService,
-        VerificationService,
-        VerificationResolver,
-        PasswordResetService,
-        PasswordResetResolver,
-        SettingsService,
-        SettingsResolver,
-        ContactService,
-        ContactResolver,
-      ],
-    };
-  }
-}
+export const identityService = defineService<IdentityConfig, { signingKey: SigningKey }>({
+  name: 'identity',
+  envSchema: identityEnvSchema,
+  secrets: IDENTITY_SECRET_KEYS,
+  // Tuning with production defaults; tests lower them.
+  deployOptional: [
+    'ARGON2_MEMORY_KIB',
+    'ARGON2_TIME_COST',
+    'ARGON2_PARALLELISM',
+    'SIGN_UPS_PER_ADDRESS_PER_HOUR',
+  ],
+  localEnv: ({ publicOrigin, secrets }) => ({
+    JWT_PRIVATE_KEY: secrets.jwtPrivateKey,
+    TOTP_ENCRYPTION_KEY: secrets.totpEncryptionKey,
+    // Browsers accept Secure cookies on http://localhost; keep them Secure everywhere.
+    COOKIE_SECURE: 'true',
+    PUBLIC_ORIGIN: publicOrigin,
+    ADMIN_EMAIL: secrets.adminEmail,
+    ADMIN_PASSWORD: secrets.adminPassword,
+  }),
+  // Benchmarks and the bell's e2e announce a member again, through the real relay and bus.
+  testEvents: ['user.registered'],
+  entities: [
+    AccountEntity,
+    RefreshTokenEntity,
+    SignInChallengeEntity,
+    SignUpCodeEntity,
+    VerificationCodeEntity,
+    TotpCredentialEntity,
+    PasswordResetTokenEntity,
+    SiteSettingsEntity,
+    ContactMessageEntity,
+    AuditEntryEntity,
+  ],
+  migrations: identityMigrations,
+  prepare: async ({ config }) => ({ signingKey: await SigningKey.fromPem(config.JWT_PRIVATE_KEY) }),
+  // Identity is where tokens and revocations are made: its own key, its own database.
+  auth: ({ signingKey }) => ({ localKeys: signingKey.jwks(), revocations: 'local' }),
+  imports: ({ logger }) => [
+    AdminExportModule.forTables({ service: 'jibs/identity', tables: [profilesExport], logger }),
+  ],
+  providers: ({ config, signingKey }) => [
+    { provide: IDENTITY_CONFIG, useValue: config },
+    { provide: SigningKey, useValue: signingKey },
+    {
+      provide: TOTP_SECRET_BOX,
+      useFactory: () => SecretBox.fromKey(config.TOTP_ENCRYPTION_KEY),
+    },
+    { provide: MAILER, useFactory: () => createMailer(config) },
+    { provide: SMS_SENDER, useFactory: () => createSmsSender(config) },
+    BackgroundTasks,
+    OutgoingMessages,
+    ThrottleService,
+    ExpiredRecords,
+    PasswordHasher,
+    AccountsService,
+    AccountLoader,
+    Viewers,
+    AccountsResolver,
+    AdminUsersService,
+    AdminUsersResolver,
+    AccountsStatsResolver,
+    FirstAdmin,
+    Revocations,
+    SessionsService,
+    SignInService,
+    SignUpService,
+    SessionsResolver,
+    TotpService,
+    VerificationService,
+    VerificationResolver,
+    PasswordResetService,
+    PasswordResetResolver,
+    SettingsService,
+    SettingsResolver,
+    ContactService,
+    ContactResolver,
+  ],
+  configureHttp: (express, app, { config, signingKey }) => {
+    // Sign-in and forms are throttled per client address: trust only the configured proxies.
+    express.set('trust proxy', config.TRUST_PROXY);
+    express.get('/.well-known/jwks.json', (_req, res) => {
+      res.setHeader('cache-control', 'public, max-age=300');
+      res.json(signingKey.jwks());
+    });
+    // For the services that verify tokens (libs/auth); nothing secret: random session ids.
+    express.get(REVOCATIONS_PATH, (_req, res, next) => {
+      app
+        .get(Revocations)
+        .snapshot()
+        .then((snapshot) => {
+          res.setHeader('cache-control', 'no-store');
+          res.json(snapshot);
+        })
+        .catch(next);
+    });
+  },
+});
+
+export const identityEntities = identityService.entities;

@@ -35,9 +35,26 @@ export function dataSourceOptions(config: DataSourceConfig): DataSourceOptions {
 const MIGRATION_LOCK = 724_118_301;
 
 /** Connects and applies pending migrations; throws (the service must not start) on failure. */
-export async function openDataSource(config: DataSourceConfig): Promise<DataSource> {
-  const dataSource = new DataSource(dataSourceOptions(config));
+export function openDataSource(config: DataSourceConfig): Promise<DataSource> {
+  return initializeAndMigrate(new DataSource(dataSourceOptions(config)));
+}
+
+/**
+ * Connects a new DataSource and applies its pending migrations, one replica at a time (an
+ * advisory lock). On failure the connections are closed and the error thrown.
+ */
+export async function initializeAndMigrate(dataSource: DataSource): Promise<DataSource> {
   await dataSource.initialize();
+  try {
+    await migrate(dataSource);
+  } catch (error) {
+    await dataSource.destroy().catch(() => undefined);
+    throw error;
+  }
+  return dataSource;
+}
+
+async function migrate(dataSource: DataSource): Promise<void> {
   const runner = dataSource.createQueryRunner();
   try {
     await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -46,7 +63,6 @@ export async function openDataSource(config: DataSourceConfig): Promise<DataSour
     await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     await runner.release();
   }
-  return dataSource;
 }
 
 /**

@@ -5,18 +5,22 @@ import {
   type Provider,
   type Type,
 } from '@nestjs/common';
-import type { Express } from 'express';
+import { json, type Express } from 'express';
 import { DataSource } from 'typeorm';
-import type { z } from 'zod';
-import { AuthModule } from '@jibs/auth';
-import { loadConfig, type ServiceEnv } from '@jibs/config';
+import { z } from 'zod';
+import { AuthModule, type AuthModuleOptions } from '@jibs/auth';
+import { envHelpers, loadConfig, type ServiceEnv } from '@jibs/config';
 import { DatabaseModule, type DataSourceConfig } from '@jibs/database';
 import {
   EVENT_BROKER,
+  EventCatalog,
+  EventPublisher,
   EventsModule,
   InboxEntity,
   OutboxEntity,
   type EventBroker,
+  type EventType,
+  type PublishRequest,
 } from '@jibs/events';
 import {
   createLogger,
@@ -55,8 +59,8 @@ export interface LocalStackContext {
 
 /**
  * What the tools read about a service without starting it: the launcher, the generators and
- * the compose/Kubernetes checks. `defineService` makes one from its definition; a service that
- * is not made with it (identity) gives one with `describeService`.
+ * the compose/Kubernetes checks. `defineService` makes one from its definition
+ * (`describeService`).
  */
 export interface ServiceDescriptor {
   name: string;
@@ -93,6 +97,28 @@ export interface ServiceDescription {
   subscriptions?: boolean;
   gatewayHttp?: boolean;
   localEnv?(stack: LocalStackContext): Record<string, string>;
+  /**
+   * Events a test or a benchmark may ask this service to publish (`POST /testing/events`), so
+   * nothing outside it writes its outbox. The route exists only with TEST_ROUTES=true: its env
+   * schema reads it (`withTestRoutes`: default false, refused in production).
+   */
+  testEvents?: readonly EventType[];
+}
+
+/** The flag that mounts a service's test-only routes; never set in a deployment. */
+export const TEST_ROUTES = 'TEST_ROUTES';
+
+/**
+ * A service's env schema with TEST_ROUTES (default false, refused with NODE_ENV=production):
+ * the schema of a service that offers `testEvents`.
+ */
+export function withTestRoutes<S extends z.ZodType<{ NODE_ENV: string }>>(schema: S) {
+  return z
+    .intersection(schema, z.object({ [TEST_ROUTES]: envHelpers.bool(false) }))
+    .refine((env) => !(env.TEST_ROUTES && env.NODE_ENV === 'production'), {
+      message: 'TEST_ROUTES is for tests only: refused in production',
+      path: [TEST_ROUTES],
+    });
 }
 
 interface SchemaNode {
@@ -138,6 +164,8 @@ export function describeService(description: ServiceDescription): ServiceDescrip
   const port = envDefault(envSchema, 'PORT');
   if (typeof port !== 'number') throw new Error(`${name}: its env schema has no PORT default`);
   const env = Object.keys(envSchemaShape(envSchema));
+  if (description.testEvents?.length && !env.includes(TEST_ROUTES))
+    throw new Error(`${name}: a service with testEvents reads TEST_ROUTES (withTestRoutes)`);
   const secrets = [...COMMON_SECRET_VARIABLES, ...(description.secrets ?? [])].filter((key) =>
     env.includes(key),
   );
@@ -146,7 +174,10 @@ export function describeService(description: ServiceDescription): ServiceDescrip
     port,
     env,
     secrets,
-    deployOptional: description.deployOptional ?? [],
+    deployOptional: [
+      ...(description.deployOptional ?? []),
+      ...(env.includes(TEST_ROUTES) ? [TEST_ROUTES] : []),
+    ],
     buckets: description.buckets ?? {},
     subscriptions: description.subscriptions ?? false,
     gatewayHttp: description.gatewayHttp ?? false,
@@ -161,39 +192,54 @@ export interface ServiceParts<C extends ServiceConfig> {
   metrics: ServiceMetrics;
 }
 
+/** How a service verifies access tokens, when it is not like every other (identity issues them). */
+export type ServiceAuth = Pick<AuthModuleOptions, 'localKeys' | 'revocations'>;
+
 /**
  * One subgraph service, named once: what it stores, its own providers, and what else must be
  * up for it to be ready. Everything every service has (its database with migrations, the event
  * bus with outbox and inbox, token verification with revocations, the federated GraphQL
  * endpoint, logs, metrics, health) comes with it.
  */
-export interface ServiceDefinition<C extends ServiceConfig> extends ServiceDescription {
+export interface ServiceDefinition<
+  C extends ServiceConfig,
+  R extends object = object,
+> extends ServiceDescription {
   name: string;
   /** Its entities; the outbox and the inbox are added. */
   entities: readonly Type<unknown>[];
   /** Its migrations, in order (the event tables' first). */
   migrations: DataSourceConfig['migrations'];
+  /**
+   * What must be made from the config before the module, once per app (e.g. a key read from
+   * its PEM): given to every other hook beside the config. A failure stops the start.
+   */
+  prepare?(parts: ServiceParts<C>): Promise<R>;
   /** Its resolvers, services, consumers and the values they are given. */
-  providers(parts: ServiceParts<C>): Provider[];
+  providers(parts: ServiceParts<C> & R): Provider[];
   /** Modules of its own beyond the common ones. */
-  imports?(parts: ServiceParts<C>): DynamicModule[];
+  imports?(parts: ServiceParts<C> & R): DynamicModule[];
+  /** Token verification unlike the others' (the issuer's own keys, its own revocations). */
+  auth?(parts: ServiceParts<C> & R): ServiceAuth;
   /** Readiness checks beyond the database and the bus (e.g. its bucket). */
   readiness?(app: INestApplication, config: C): ReadinessCheck[];
   /** Checks an admin's diagnostics run may ask for (`GET /diagnostics/:name`, gateway only). */
   diagnostics?(app: INestApplication, config: C): DiagnosticCheck[];
   /** Plain HTTP routes mounted before Nest's own (webhooks that need the raw body, JWKS). */
-  configureHttp?(express: Express, app: INestApplication, parts: ServiceParts<C>): void;
+  configureHttp?(express: Express, app: INestApplication, parts: ServiceParts<C> & R): void;
 }
 
-export interface Service<C extends ServiceConfig> {
+export interface Service<C extends ServiceConfig, R extends object = object> {
   readonly name: string;
   /** What the launcher and the deployment files read about it. */
   readonly descriptor: ServiceDescriptor;
   /** Every entity of its database, the outbox and inbox included (for generators and tests). */
   readonly entities: Type<unknown>[];
   readonly migrations: DataSourceConfig['migrations'];
-  /** The root module (for tests that assemble the app themselves). */
-  module(parts: ServiceParts<C>): DynamicModule;
+  /** What `prepare` makes from the parts (nothing when the definition has no `prepare`). */
+  prepare(parts: ServiceParts<C>): Promise<ServiceParts<C> & R>;
+  /** The root module, from prepared parts (for tests that assemble the app themselves). */
+  module(parts: ServiceParts<C> & R): DynamicModule;
   /** Its config from an environment, by its env schema (what `load<Name>Config` does). */
   loadConfig(env: NodeJS.ProcessEnv): C;
   /** Builds the service, not yet listening: used by its main and by tests. */
@@ -203,19 +249,25 @@ export interface Service<C extends ServiceConfig> {
 @Module({})
 class ServiceModule {}
 
-export function defineService<C extends ServiceConfig>(
-  definition: ServiceDefinition<C>,
-): Service<C> {
+export function defineService<C extends ServiceConfig, R extends object = object>(
+  definition: ServiceDefinition<C, R>,
+): Service<C, R> {
   const { name } = definition;
   const entities = [...definition.entities, OutboxEntity, InboxEntity] as Type<unknown>[];
 
-  const module = (parts: ServiceParts<C>): DynamicModule => {
+  const prepare = async (parts: ServiceParts<C>): Promise<ServiceParts<C> & R> => ({
+    ...parts,
+    ...((await definition.prepare?.(parts)) as R),
+  });
+
+  const module = (parts: ServiceParts<C> & R): DynamicModule => {
     const { config, logger, metrics } = parts;
     const verifier = {
       jwksUrl: config.JWKS_URL,
       issuer: config.JWT_ISSUER,
       audience: config.JWT_AUDIENCE,
       revocationHeaders: gatewayHeaders(config.GATEWAY_SECRET),
+      ...definition.auth?.(parts),
     };
     return {
       module: ServiceModule,
@@ -251,10 +303,14 @@ export function defineService<C extends ServiceConfig>(
   };
 
   const createApp = async (config: C) => {
+    const testRoutes = testRoutesOn(config);
+    // The env schema refuses it already; a config made by hand is refused here.
+    if (testRoutes && config.NODE_ENV === 'production')
+      throw new Error('TEST_ROUTES is for tests only: refused in production');
     const logger = createLogger(name, config.LOG_LEVEL);
     const metrics = createMetrics(name);
-    const parts = { config, logger, metrics };
-    const { configureHttp, diagnostics } = definition;
+    const parts = await prepare({ config, logger, metrics });
+    const { configureHttp, diagnostics, testEvents } = definition;
     const runtime: SubgraphRuntime = {
       service: name,
       logger,
@@ -271,6 +327,10 @@ export function defineService<C extends ServiceConfig>(
       ],
       configureHttp: (express, app) => {
         if (diagnostics) mountDiagnostics(express, () => diagnostics(app, config));
+        if (testRoutes && testEvents?.length) {
+          mountTestEvents(express, app, testEvents);
+          logger.warn(`test-only routes are on (${TEST_ROUTES}): ${TEST_EVENTS_PATH}`);
+        }
         configureHttp?.(express, app, parts);
       },
     };
@@ -284,8 +344,74 @@ export function defineService<C extends ServiceConfig>(
     descriptor,
     entities,
     migrations: definition.migrations,
+    prepare,
     module,
     loadConfig: (env) => loadConfig(definition.envSchema, env) as C,
     createApp,
   };
+}
+
+const testRoutesOn = (config: ServiceConfig): boolean =>
+  (config as ServiceConfig & { [TEST_ROUTES]?: boolean })[TEST_ROUTES] === true;
+
+/** Where a test asks a service to publish one of its `testEvents`. */
+export const TEST_EVENTS_PATH = '/testing/events';
+
+/** Most events one test-events request may publish (one transaction). */
+export const TEST_EVENTS_PER_REQUEST = 1000;
+
+/** A request's events, each of an offered type with data its catalog schema accepts. */
+function testEventsBody(allowed: readonly EventType[]) {
+  const event = z
+    .object({
+      type: z.enum(allowed as [EventType, ...EventType[]]),
+      subject: z.string().min(1),
+      data: z.unknown(),
+    })
+    .transform((value, ctx) => {
+      const data = EventCatalog[value.type].schema.safeParse(value.data);
+      if (!data.success) {
+        for (const issue of data.error.issues)
+          ctx.addIssue({ code: 'custom', message: issue.message, path: ['data', ...issue.path] });
+        return z.NEVER;
+      }
+      return { ...value, data: data.data } as PublishRequest;
+    });
+  return z.object({ events: z.array(event).min(1).max(TEST_EVENTS_PER_REQUEST) });
+}
+
+/**
+ * `POST /testing/events` `{ events: [{ type, subject, data }, ...] }`: the service publishes
+ * them, in order and in one transaction, through its own EventPublisher, exactly as its code
+ * would (the relay, the bus and the consumers then do the rest). Answers 201 `{ ids }`; 400
+ * (nothing written) for a type it does not offer or data the event catalog refuses. Mounted
+ * after the gateway-credential guard.
+ */
+function mountTestEvents(
+  express: Express,
+  app: INestApplication,
+  allowed: readonly EventType[],
+): void {
+  const body = testEventsBody(allowed);
+  express.post(TEST_EVENTS_PATH, json({ limit: '2mb' }), (req, res, next) => {
+    const parsed = body.safeParse(req.body);
+    if (!parsed.success) {
+      res.status(400).json({
+        error: `expected { events: [{ type, subject, data }] }, type one of: ${allowed.join(', ')}`,
+        issues: parsed.error.issues.map(({ path, message }) => ({ path, message })),
+      });
+      return;
+    }
+    const publisher = app.get(EventPublisher);
+    app
+      .get(DataSource)
+      .transaction((manager) => publisher.publishAll(manager, parsed.data.events))
+      .then((envelopes) =>
+        res
+          .status(201)
+          .setHeader('cache-control', 'no-store')
+          .json({ ids: envelopes.map((envelope) => envelope.id) }),
+      )
+      .catch(next);
+  });
 }

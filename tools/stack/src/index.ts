@@ -1,5 +1,5 @@
-export * from './identity-outbox';
 export * from './local-stack';
 export * from './service-process';
 export * from './ports';
 export * from './service-registry';
+export * from './test-events';

@@ -23,6 +23,11 @@ export interface StackOptions extends StackPorts {
    * reach it directly. `TRUST_PROXY=1 npm start` behind one reverse proxy.
    */
   trustProxy?: string;
+  /**
+   * Tests and benchmarks: the services' test-only routes (TEST_ROUTES), through which a service
+   * publishes the events its definition offers (`publishTestEvent`). Never for `npm start`.
+   */
+  testRoutes?: boolean;
 }
 
 /** A subgraph (from the service definitions) or 'gateway'. */
@@ -142,6 +147,7 @@ export class LocalStack {
       GATEWAY_SECRET: secrets.gatewaySecret,
       // /metrics on its own port, on loopback only (the gateway's public HOST is 0.0.0.0).
       METRICS_HOST: '127.0.0.1',
+      ...(options.testRoutes ? { TEST_ROUTES: 'true' } : {}),
     };
     const entry = (name: string) => resolve(options.root, `dist/server/apps/${name}/src/main.js`);
     const local = { publicOrigin: this.gatewayUrl, secrets: { ...secrets } };

@@ -1,13 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import {
-  describeService,
-  type Service,
-  type ServiceConfig,
-  type ServiceDescription,
-  type ServiceDescriptor,
-} from '@jibs/subgraph';
+import type { Service, ServiceConfig, ServiceDescriptor } from '@jibs/subgraph';
 
 /**
  * What the generators need to know about each subgraph service. Each service's code is loaded
@@ -80,76 +74,14 @@ function defined<C extends ServiceConfig>(
   };
 }
 
-type IdentityConfigFile = {
-  identityEnvSchema: ServiceDescription['envSchema'];
-  IDENTITY_SECRET_KEYS: readonly string[];
-  loadIdentityConfig(env: NodeJS.ProcessEnv): unknown;
-};
-
 /** Every subgraph; identity first (the others verify tokens with its JWKS). */
 export const SERVICES: ServiceEntry[] = [
-  {
-    name: 'identity',
-    // Identity is not made with defineService: its description is given here, from its config.
-    describe: () => {
-      const { identityEnvSchema, IDENTITY_SECRET_KEYS } = fromService<IdentityConfigFile>(
-        'identity',
-        'identity.config',
-      );
-      return describeService({
-        name: 'identity',
-        envSchema: identityEnvSchema,
-        secrets: IDENTITY_SECRET_KEYS,
-        // Tuning with production defaults; tests lower them.
-        deployOptional: [
-          'ARGON2_MEMORY_KIB',
-          'ARGON2_TIME_COST',
-          'ARGON2_PARALLELISM',
-          'SIGN_UPS_PER_ADDRESS_PER_HOUR',
-        ],
-        localEnv: ({ publicOrigin, secrets }) => ({
-          JWT_PRIVATE_KEY: secrets.jwtPrivateKey,
-          TOTP_ENCRYPTION_KEY: secrets.totpEncryptionKey,
-          // Browsers accept Secure cookies on http://localhost; keep them Secure everywhere.
-          COOKIE_SECURE: 'true',
-          PUBLIC_ORIGIN: publicOrigin,
-          ADMIN_EMAIL: secrets.adminEmail,
-          ADMIN_PASSWORD: secrets.adminPassword,
-        }),
-      });
-    },
-    load: () => {
-      const { createIdentityApp } = fromService<{
-        createIdentityApp(config: unknown): Promise<{ app: INestApplication }>;
-      }>('identity', 'identity-app');
-      const { loadIdentityConfig } = fromService<IdentityConfigFile>('identity', 'identity.config');
-      const { identityEntities } = fromService<{ identityEntities: unknown[] }>(
-        'identity',
-        'identity.module',
-      );
-      const { identityMigrations } = fromService<{ identityMigrations: unknown[] }>(
-        'identity',
-        'migrations',
-      );
-      return {
-        entities: identityEntities,
-        migrations: identityMigrations,
-        createApp: async (env) => {
-          const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-          const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-          return (
-            await createIdentityApp(
-              loadIdentityConfig({
-                ...env,
-                JWT_PRIVATE_KEY: pem,
-                TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-              }),
-            )
-          ).app;
-        },
-      };
-    },
-  },
+  defined('identity', () => ({
+    JWT_PRIVATE_KEY: generateKeyPairSync('ec', { namedCurve: 'P-256' })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString(),
+    TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+  })),
   defined('notifications'),
   defined('billing', () => ({ STRIPE_WEBHOOK_SECRET: randomBytes(24).toString('hex') })),
   defined('cases'),

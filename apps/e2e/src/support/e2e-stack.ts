@@ -36,6 +36,8 @@ async function startOnce(): Promise<{
     dataDir,
     ...(await freeStackPorts()),
     logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // Tests have a service publish an event through its test-only route (publishTestEvent).
+    testRoutes: true,
     log: (service, line) => {
       logs.push(`[${service}] ${line}`);
       if (logs.length > 2000) logs.shift();
