@@ -9,7 +9,7 @@ import type { Express } from 'express';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { AuthModule } from '@jibs/auth';
-import { loadConfig, type ServiceEnv } from '@jibs/config';
+import { envDefault, envSchemaShape, loadConfig, secretKeys, type ServiceEnv } from '@jibs/config';
 import { DatabaseModule, type DataSourceConfig } from '@jibs/database';
 import {
   EVENT_BROKER,
@@ -35,16 +35,6 @@ import { subgraphGraphQLModule } from './subgraph-graphql.module';
 /** The environment every service reads (`serviceEnvSchema`) and its own port. */
 export type ServiceConfig = ServiceEnv & { PORT: number };
 
-/** Variables that are credentials, or carry one, in every service's environment. */
-export const COMMON_SECRET_VARIABLES = [
-  'DATABASE_URL',
-  'EVENTLOG_DATABASE_URL',
-  'GATEWAY_SECRET',
-  'S3_ACCESS_KEY_ID',
-  'S3_SECRET_ACCESS_KEY',
-  'SMTP_URL',
-] as const;
-
 /** What the local stack (`npm start`) offers a service when it asks for its own variables. */
 export interface LocalStackContext {
   /** Where browsers open the app (the gateway). */
@@ -64,7 +54,10 @@ export interface ServiceDescriptor {
   port: number;
   /** Every variable its env schema reads, in the schema's order. */
   env: readonly string[];
-  /** The variables among them that are credentials (never written in a committed file). */
+  /**
+   * The variables among them that are credentials (never written in a committed file): the ones
+   * its env schema marks with `secret()` (libs/config).
+   */
   secrets: readonly string[];
   /**
    * Variables of its schema a deployment may leave unset: tests' stand-ins, tuning with
@@ -86,7 +79,11 @@ export interface ServiceDescription {
   name: string;
   /** Its zod env schema: the variables, and PORT's default as its port. */
   envSchema: z.ZodType;
-  /** Its own secret variables (its `*_SECRET_KEYS`); the common ones are added. */
+  /**
+   * @deprecated Secrets are read from the env schema's `secret()` markers. Still accepted for
+   * a description built outside `defineService`, and then only if it names exactly the marked
+   * variables (so it cannot drift from them).
+   */
   secrets?: readonly string[];
   deployOptional?: readonly string[];
   buckets?: Readonly<Record<string, string>>;
@@ -95,52 +92,20 @@ export interface ServiceDescription {
   localEnv?(stack: LocalStackContext): Record<string, string>;
 }
 
-interface SchemaNode {
-  _zod: {
-    def: {
-      type: string;
-      shape?: Record<string, SchemaNode>;
-      left?: SchemaNode;
-      right?: SchemaNode;
-      in?: SchemaNode;
-      innerType?: SchemaNode;
-      defaultValue?: unknown;
-    };
-  };
-}
-
-/** The top-level keys of a zod env schema (objects, intersections, pipes, refinements). */
-export function envSchemaShape(schema: z.ZodType): Record<string, z.ZodType> {
-  const walk = (node: SchemaNode): Record<string, SchemaNode> => {
-    const { def } = node._zod;
-    if (def.shape) return def.shape;
-    if (def.left && def.right) return { ...walk(def.left), ...walk(def.right) };
-    if (def.in) return walk(def.in);
-    if (def.innerType) return walk(def.innerType);
-    throw new Error(`not an env schema: a ${def.type} at the top`);
-  };
-  return walk(schema as unknown as SchemaNode) as unknown as Record<string, z.ZodType>;
-}
-
-/** The default of one variable of an env schema (through optional/pipe wrappers). */
-function envDefault(schema: z.ZodType, key: string): unknown {
-  let node = envSchemaShape(schema)[key] as unknown as SchemaNode | undefined;
-  while (node) {
-    const { def } = node._zod;
-    if (def.type === 'default') return def.defaultValue;
-    node = def.innerType ?? def.in;
-  }
-  return undefined;
-}
+/** Read by the tools; kept here for the ones that import it from this library. */
+export { envSchemaShape };
 
 export function describeService(description: ServiceDescription): ServiceDescriptor {
   const { name, envSchema } = description;
   const port = envDefault(envSchema, 'PORT');
   if (typeof port !== 'number') throw new Error(`${name}: its env schema has no PORT default`);
   const env = Object.keys(envSchemaShape(envSchema));
-  const secrets = [...COMMON_SECRET_VARIABLES, ...(description.secrets ?? [])].filter((key) =>
-    env.includes(key),
-  );
+  const secrets = secretKeys(envSchema);
+  const listed = description.secrets;
+  if (listed && [...listed].sort().join() !== [...secrets].sort().join())
+    throw new Error(
+      `${name}: its secrets are the variables its env schema marks with secret() (${secrets.join(', ')}), not ${listed.join(', ')}`,
+    );
   return {
     name,
     port,
