@@ -50,6 +50,8 @@ export interface LocalStackContext {
  */
 export interface ServiceDescriptor {
   name: string;
+  /** Its zod env schema: defaults, optional variables and `secret()` markers (deploy files). */
+  envSchema: z.ZodType;
   /** Its HTTP port (the env schema's PORT default). */
   port: number;
   /** Every variable its env schema reads, in the schema's order. */
@@ -108,6 +110,7 @@ export function describeService(description: ServiceDescription): ServiceDescrip
     );
   return {
     name,
+    envSchema,
     port,
     env,
     secrets,

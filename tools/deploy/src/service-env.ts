@@ -1,3 +1,4 @@
+import { envDefault, envOptional } from '@jibs/config';
 import type { ServiceDescriptor } from '@jibs/subgraph';
 import { serviceDescriptors } from '@jibs/stack';
 
@@ -11,15 +12,24 @@ export type ServiceName = string;
 
 export interface ServiceSpec {
   port: number;
+  /** The variables a deployment must give it. */
   env: string[];
 }
 
-const SUBGRAPHS: ServiceDescriptor[] = serviceDescriptors();
+/** Every subgraph, in the registry's order. */
+export const SUBGRAPHS: ServiceDescriptor[] = serviceDescriptors();
 
-/** Every subgraph's deployed variables: its schema's keys but the ones it does not deploy. */
+/**
+ * Every subgraph's deployed variables: its schema's keys but the ones it does not deploy, and
+ * but the optional ones without a default (a deployment without a value leaves them unset).
+ */
 const subgraphSpec = (service: ServiceDescriptor): ServiceSpec => ({
   port: service.port,
-  env: service.env.filter((name) => !service.deployOptional.includes(name)),
+  env: service.env.filter(
+    (name) =>
+      !service.deployOptional.includes(name) &&
+      (!envOptional(service.envSchema, name) || envDefault(service.envSchema, name) !== undefined),
+  ),
 });
 
 const upper = (name: string) => name.toUpperCase();
