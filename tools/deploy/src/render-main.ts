@@ -7,6 +7,8 @@ import { renderDeployment, staleFiles } from './render';
  * `npm run generate` (from the built dist/): writes the deployment files rendered from the
  * service definitions. `--check`: writes nothing, lists what differs, exits 1 on any drift.
  */
+const say = (line: string) => process.stderr.write(`${line}\n`);
+
 async function main() {
   const root = process.cwd();
   const check = process.argv.includes('--check');
@@ -22,25 +24,25 @@ async function main() {
   });
   const stale = staleFiles(root, files);
   if (check) {
-    for (const file of changed) console.error(`deploy: ${file.path} differs from its rendering`);
-    for (const path of stale) console.error(`deploy: ${path} belongs to no service`);
+    for (const file of changed) say(`deploy: ${file.path} differs from its rendering`);
+    for (const path of stale) say(`deploy: ${path} belongs to no service`);
     if (changed.length || stale.length) {
-      console.error('deploy: run `npm run generate` and commit the result');
+      say('deploy: run `npm run generate` and commit the result');
       process.exitCode = 1;
     }
     return;
   }
   for (const file of changed) {
     writeFileSync(join(root, file.path), file.content);
-    console.log(`deploy: wrote ${file.path}`);
+    say(`deploy: wrote ${file.path}`);
   }
   for (const path of stale) {
     rmSync(join(root, path));
-    console.log(`deploy: removed ${path}`);
+    say(`deploy: removed ${path}`);
   }
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  say(`deploy: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 });

@@ -4,7 +4,7 @@ import { format, getFileInfo, resolveConfig } from 'prettier';
 import { isMap, isScalar, parse, parseDocument, stringify, type Scalar } from 'yaml';
 import { envDefault, envOptional } from '@jibs/config';
 import type { ServiceDescriptor } from '@jibs/subgraph';
-import { replaceRegions, type RegionRenderer } from './regions';
+import { replaceRegions } from './regions';
 
 /**
  * Renders the per-service parts of the deployment files from the service definitions
