@@ -252,6 +252,36 @@ describe('docker-compose.yml', () => {
 });
 
 describe('the example env file', () => {
+  it('is filled by generate-secrets.sh with every secret compose requires', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'generate-secrets-'));
+    try {
+      // A copy of the layout the script expects, so its key lands in the temporary folder.
+      const scripts = join(dir, 'tools/deploy/scripts');
+      execFileSync('mkdir', ['-p', scripts]);
+      writeFileSync(
+        join(scripts, 'generate-secrets.sh'),
+        readFileSync(join(ROOT, 'tools/deploy/scripts/generate-secrets.sh')),
+      );
+      writeFileSync(
+        join(dir, 'tools/deploy/compose.env.example'),
+        readFileSync(join(ROOT, 'tools/deploy/compose.env.example')),
+      );
+      execFileSync('bash', [join(scripts, 'generate-secrets.sh'), join(dir, '.env')], {
+        stdio: 'ignore',
+      });
+      const env = parseEnvFile(readFileSync(join(dir, '.env'), 'utf8'));
+      const required = [
+        ...new Set(variables.filter((use) => use.kind === 'required').map((use) => use.name)),
+      ];
+      expect(required.filter((name) => !env[name])).toEqual([]);
+      expect(() => loadComposeFile(COMPOSE_FILE, env)).not.toThrow();
+      // The Stripe API key is the operator's own: never generated.
+      expect(env['STRIPE_SECRET_KEY']).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('holds no secret values', () => {
     for (const [key, value] of Object.entries(EXAMPLE_ENV)) {
       if (/PASSWORD|SECRET|ACCESS_KEY/.test(key)) expect(`${key}=${value}`).toBe(`${key}=`);
