@@ -68,9 +68,12 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
 
 export const SERVICE_NAMES = Object.keys(SERVICES);
 
-/** Values that are credentials, or carry one (database URLs): never written in a committed file. */
+/**
+ * Values that are credentials, or carry one (database URLs): never written in a committed file.
+ * The variables the services' env schemas mark with `secret()` (GATEWAY_SECRET among them).
+ */
 export const SECRET_VARIABLES: readonly string[] = [
-  ...new Set([...SUBGRAPHS.flatMap((service) => service.secrets), 'GATEWAY_SECRET']),
+  ...new Set(SUBGRAPHS.flatMap((service) => service.secrets)),
 ];
 
 export function isSecretVariable(name: string): boolean {
