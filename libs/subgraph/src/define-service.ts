@@ -82,9 +82,9 @@ export interface ServiceDescription {
   /** Its zod env schema: the variables, and PORT's default as its port. */
   envSchema: z.ZodType;
   /**
-   * @deprecated Secrets are read from the env schema's `secret()` markers. Still accepted for
-   * a description built outside `defineService`, and then only if it names exactly the marked
-   * variables (so it cannot drift from them).
+   * @deprecated Secrets are read from the env schema's `secret()` markers. A list is still
+   * accepted (identity's registry entry gives one) but adds nothing: each variable it names
+   * must be marked in the schema, so it cannot drift from it.
    */
   secrets?: readonly string[];
   deployOptional?: readonly string[];
@@ -103,10 +103,10 @@ export function describeService(description: ServiceDescription): ServiceDescrip
   if (typeof port !== 'number') throw new Error(`${name}: its env schema has no PORT default`);
   const env = Object.keys(envSchemaShape(envSchema));
   const secrets = secretKeys(envSchema);
-  const listed = description.secrets;
-  if (listed && [...listed].sort().join() !== [...secrets].sort().join())
+  const unmarked = (description.secrets ?? []).filter((key) => !secrets.includes(key));
+  if (unmarked.length)
     throw new Error(
-      `${name}: its secrets are the variables its env schema marks with secret() (${secrets.join(', ')}), not ${listed.join(', ')}`,
+      `${name}: ${unmarked.join(', ')} must be marked with secret() in its env schema; its secrets are the marked variables (${secrets.join(', ')})`,
     );
   return {
     name,
