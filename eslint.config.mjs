@@ -42,6 +42,15 @@ export default tseslint.config(
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:tooling', onlyDependOnLibsWithTags: ['*'] },
             { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['*'] },
+            // Libraries never import a program (a service, a client, a tool, the e2e suite).
+            {
+              sourceTag: 'type:lib',
+              notDependOnLibsWithTags: ['type:app', 'type:tool', 'type:e2e'],
+            },
+            // Tools (tools/stack, tools/scripts, tools/bench, tools/deploy) import libraries and
+            // each other; they reach a service only through its definition (the registry in
+            // @jibs/stack loads it by convention), never by importing it.
+            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib', 'type:tool'] },
           ],
         },
       ],

@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { LocalStack } from '../stack/src/local-stack';
-import { freeStackPorts } from '../stack/src/ports';
+import { freeStackPorts, LocalStack } from '@jibs/stack';
 
 /** A whole stack on its own ports and a throwaway data directory, for one benchmark run. */
 export async function startBenchStack(): Promise<{ stack: LocalStack; stop(): Promise<void> }> {

@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { enqueueAll, InboxEntity, OutboxEntity, type OutgoingEvent } from '@jibs/events';
 import { readMailbox } from '@jibs/mailer';
-import { publishTestEvents } from '../stack/src/test-events';
+import { publishTestEvents } from '@jibs/stack';
 import { startBenchStack } from './bench-support';
 
 /**

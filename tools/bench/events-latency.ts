@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { createClient } from 'graphql-ws';
 import { Client } from 'pg';
 import WebSocket from 'ws';
-import { publishTestEvent } from '../stack/src/test-events';
+import { publishTestEvent } from '@jibs/stack';
 import { percentile, signUpBenchMember, startBenchStack, type BenchMember } from './bench-support';
 
 /**

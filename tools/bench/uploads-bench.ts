@@ -9,8 +9,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { ensureDatabase, startEmbeddedServer } from '@jibs/database';
 import { startTestS3 } from '@jibs/storage';
 import { gatewayHeaders } from '@jibs/subgraph';
-import { freePort } from '../stack/src/ports';
-import { ServiceProcess } from '../stack/src/service-process';
+import { freePort, ServiceProcess } from '@jibs/stack';
 import { graphql, percentile } from './bench-support';
 
 /**

@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { aBenchSignUp, startBenchStack } from './bench-support';
 import { formatFigures, loadBudgets, measureAll } from './web-budget';
-import type { LocalStack } from '../stack/src/local-stack';
+import type { LocalStack } from '@jibs/stack';
 
 /**
  * `npm run bench:web`: what the member site costs a visitor on a slow connection. Prints, per

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envHelpers, loadConfig, serviceEnvSchema } from '@jibs/config';
+import { envHelpers, loadConfig, secret, serviceEnvSchema } from '@jibs/config';
 
 const origin = envHelpers.url.transform((value) => value.replace(/\/+$/, ''));
 
@@ -10,9 +10,9 @@ export const billingEnvSchema = z
       PORT: envHelpers.port(4003),
       /** `sandbox`: the local checkout page (default); `stripe`: the real provider. */
       PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
-      STRIPE_SECRET_KEY: z.string().optional(),
+      STRIPE_SECRET_KEY: secret(z.string()).optional(),
       /** Verifies webhook signatures; the sandbox signs its events with it too. */
-      STRIPE_WEBHOOK_SECRET: z.string().min(16, 'STRIPE_WEBHOOK_SECRET is required'),
+      STRIPE_WEBHOOK_SECRET: secret(z.string().min(16, 'STRIPE_WEBHOOK_SECRET is required')),
       /** Only for a local stand-in of api.stripe.com (tests): host, port and protocol. */
       STRIPE_API_HOST: z.string().optional(),
       STRIPE_API_PORT: z.coerce.number().int().optional(),
@@ -33,9 +33,6 @@ export const billingEnvSchema = z
 export type BillingConfig = z.output<typeof billingEnvSchema>;
 
 export const BILLING_CONFIG = Symbol('BILLING_CONFIG');
-
-/** Settings whose values never reach a log line. */
-export const BILLING_SECRET_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
 export function loadBillingConfig(env: NodeJS.ProcessEnv = process.env): BillingConfig {
   return loadConfig(billingEnvSchema, env);

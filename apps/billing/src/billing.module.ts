@@ -4,12 +4,7 @@ import { DataSource } from 'typeorm';
 import { AdminMembersResolver } from './admin-members/admin-members.resolver';
 import { AdminMembersService } from './admin-members/admin-members.service';
 import { AdminExportModule, AuditEntryEntity, defineService } from '@jibs/subgraph';
-import {
-  BILLING_CONFIG,
-  BILLING_SECRET_KEYS,
-  billingEnvSchema,
-  type BillingConfig,
-} from './billing.config';
+import { BILLING_CONFIG, billingEnvSchema, type BillingConfig } from './billing.config';
 import { BillingAnalyticsResolver } from './analytics/billing-analytics.resolver';
 import { MemberStatusHistoryEntity } from './analytics/member-status-history.entity';
 import { BillingResolver } from './checkout/billing.resolver';
@@ -78,7 +73,6 @@ function paymentProvider(
 export const billingService = defineService<BillingConfig>({
   name: 'billing',
   envSchema: billingEnvSchema,
-  secrets: BILLING_SECRET_KEYS,
   // Stand-ins for api.stripe.com and the sandbox's webhook target, used by tests only.
   deployOptional: [
     'STRIPE_API_HOST',

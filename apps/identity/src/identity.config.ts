@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { envHelpers, loadConfig, mailEnvSchema, serviceEnvSchema } from '@jibs/config';
+import {
+  envHelpers,
+  loadConfig,
+  mailEnvSchema,
+  secret,
+  secretKeys,
+  serviceEnvSchema,
+} from '@jibs/config';
 import { emailSchema, newPasswordSchema, SIGN_UPS_PER_ADDRESS_PER_HOUR } from '@jibs/domain';
 import { withTestRoutes } from '@jibs/subgraph';
 import { parseSecretBoxKey } from './security/secret-box';
@@ -26,13 +33,15 @@ const identitySettings = z
     z.object({
       PORT: envHelpers.port(4001),
       /** PKCS#8 PEM of the ES256 key that signs access tokens. */
-      JWT_PRIVATE_KEY: z.string().min(1, 'JWT_PRIVATE_KEY is required'),
+      JWT_PRIVATE_KEY: secret(z.string().min(1, 'JWT_PRIVATE_KEY is required')),
       /** Seals authenticator secrets at rest (AES-256-GCM): 32 bytes, as 64 hex characters or base64. */
-      TOTP_ENCRYPTION_KEY: z
-        .string({ error: 'TOTP_ENCRYPTION_KEY is required' })
-        .refine((value) => parseSecretBoxKey(value) !== null, {
-          message: 'TOTP_ENCRYPTION_KEY must be 32 bytes: 64 hex characters or base64',
-        }),
+      TOTP_ENCRYPTION_KEY: secret(
+        z
+          .string({ error: 'TOTP_ENCRYPTION_KEY is required' })
+          .refine((value) => parseSecretBoxKey(value) !== null, {
+            message: 'TOTP_ENCRYPTION_KEY must be 32 bytes: 64 hex characters or base64',
+          }),
+      ),
       ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
       REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
       /**
@@ -58,7 +67,7 @@ const identitySettings = z
       SMS_TRANSPORT: z.enum(['mailbox']).default('mailbox'),
       /** The first admin, created at boot when no admin exists (both or neither). */
       ADMIN_EMAIL: emailSchema.optional(),
-      ADMIN_PASSWORD: newPasswordSchema.optional(),
+      ADMIN_PASSWORD: secret(newPasswordSchema).optional(),
     }),
   )
   .refine((env) => !env.ADMIN_EMAIL === !env.ADMIN_PASSWORD, {
@@ -73,13 +82,8 @@ export type IdentityConfig = z.output<typeof identityEnvSchema>;
 
 export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');
 
-/** Settings whose values never reach a log line. */
-export const IDENTITY_SECRET_KEYS = [
-  'JWT_PRIVATE_KEY',
-  'TOTP_ENCRYPTION_KEY',
-  'ADMIN_PASSWORD',
-  'SMTP_URL',
-] as const;
+/** Settings whose values never reach a log line: the ones its schema marks with `secret()`. */
+export const IDENTITY_SECRET_KEYS: readonly string[] = secretKeys(identityEnvSchema);
 
 export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
   return loadConfig(identityEnvSchema, env);

@@ -17,7 +17,6 @@ import { ContactService } from './contact/contact.service';
 import { profilesExport } from './export/profiles.export';
 import {
   IDENTITY_CONFIG,
-  IDENTITY_SECRET_KEYS,
   identityEnvSchema,
   type IdentityConfig,
 } from './identity.config';
@@ -56,7 +55,6 @@ import { VerificationService } from './verification/verification.service';
 export const identityService = defineService<IdentityConfig, { signingKey: SigningKey }>({
   name: 'identity',
   envSchema: identityEnvSchema,
-  secrets: IDENTITY_SECRET_KEYS,
   // Tuning with production defaults; tests lower them.
   deployOptional: [
     'ARGON2_MEMORY_KIB',

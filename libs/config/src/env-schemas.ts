@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secret } from './secrets';
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
 const bool = (fallback: boolean) =>
@@ -7,11 +8,15 @@ const bool = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((value) => value === 'true' || value === '1');
 const url = z.string().url();
+/** A URL that carries a credential (a database URL with its password). */
+const secretUrl = () => secret(z.string().url());
 
 /** A shared secret between the gateway and the subgraphs (GATEWAY_SECRET); never logged. */
-const gatewaySecret = z
-  .string({ error: 'GATEWAY_SECRET is required' })
-  .min(32, 'GATEWAY_SECRET must be at least 32 characters');
+const gatewaySecret = secret(
+  z
+    .string({ error: 'GATEWAY_SECRET is required' })
+    .min(32, 'GATEWAY_SECRET must be at least 32 characters'),
+);
 
 /** The internal port that serves /metrics; unset: the service's port + 1000. 0: any free port. */
 const metricsPort = z.coerce.number().int().min(0).max(65535).optional();
@@ -24,9 +29,9 @@ export const serviceEnvSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
-    DATABASE_URL: url,
+    DATABASE_URL: secretUrl(),
     EVENT_BROKER: z.enum(['postgres', 'kafka']).default('postgres'),
-    EVENTLOG_DATABASE_URL: url.optional(),
+    EVENTLOG_DATABASE_URL: secretUrl().optional(),
     KAFKA_BROKERS: z
       .string()
       .optional()
@@ -56,7 +61,8 @@ export const mailEnvSchema = z
   .object({
     MAIL_TRANSPORT: z.enum(['mailbox', 'smtp']).default('mailbox'),
     MAILBOX_DIR: z.string().default('.data/mailbox'),
-    SMTP_URL: z.string().optional(),
+    /** smtp(s)://user:password@host:port: it carries the relay's credentials. */
+    SMTP_URL: secret(z.string()).optional(),
     MAIL_FROM: z.string().default('JIBS <no-reply@jibs.local>'),
   })
   .refine((env) => env.MAIL_TRANSPORT !== 'smtp' || env.SMTP_URL, {
@@ -66,4 +72,4 @@ export const mailEnvSchema = z
 
 export type MailEnv = z.output<typeof mailEnvSchema>;
 
-export const envHelpers = { port, bool, url, gatewaySecret, metricsPort };
+export const envHelpers = { port, bool, url, secretUrl, gatewaySecret, metricsPort };

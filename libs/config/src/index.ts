@@ -1,2 +1,4 @@
+export * from './env-schema-shape';
 export * from './env-schemas';
 export * from './load-config';
+export * from './secrets';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secretKeys } from './secrets';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -22,15 +23,22 @@ export function loadConfig<S extends z.ZodType>(
   );
 }
 
-/** The configuration as it may be logged: secret values replaced by '***'. */
+/**
+ * The configuration as it may be logged: the values of the variables its env schema marks with
+ * `secret()` replaced by '***' (a list of names is taken for a schema's `secretKeys()`). Names
+ * that look secret are masked too, as a safety net for a variable someone forgot to mark.
+ */
 export function redactConfig(
   config: Record<string, unknown>,
-  secretKeys: readonly string[],
+  secrets: z.ZodType | readonly string[],
 ): Record<string, unknown> {
+  const masked: readonly string[] = Array.isArray(secrets)
+    ? secrets
+    : secretKeys(secrets as z.ZodType);
   return Object.fromEntries(
     Object.entries(config).map(([key, value]) => [
       key,
-      secretKeys.includes(key) || /SECRET|PASSWORD|PRIVATE_KEY|TOKEN/i.test(key)
+      masked.includes(key) || /SECRET|PASSWORD|PRIVATE_KEY|TOKEN/i.test(key)
         ? value === undefined
           ? undefined
           : '***'

@@ -1,4 +1,4 @@
-import { envHelpers } from '@jibs/config';
+import { envHelpers, secret } from '@jibs/config';
 import { z } from 'zod';
 
 /**
@@ -10,8 +10,8 @@ export const storageEnvSchema = z
   .object({
     S3_ENDPOINT: envHelpers.url.optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: secret(z.string().min(1)).optional(),
+    S3_SECRET_ACCESS_KEY: secret(z.string().min(1)).optional(),
     S3_FORCE_PATH_STYLE: envHelpers.bool(false),
     /**
      * Where browsers reach the bucket, when not at S3_ENDPOINT (compose: the services reach

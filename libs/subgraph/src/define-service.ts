@@ -9,7 +9,14 @@ import { json, type Express } from 'express';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { AuthModule, type AuthModuleOptions } from '@jibs/auth';
-import { envHelpers, loadConfig, type ServiceEnv } from '@jibs/config';
+import {
+  envDefault,
+  envHelpers,
+  envSchemaShape,
+  loadConfig,
+  secretKeys,
+  type ServiceEnv,
+} from '@jibs/config';
 import { DatabaseModule, type DataSourceConfig } from '@jibs/database';
 import {
   EVENT_BROKER,
@@ -39,16 +46,6 @@ import { subgraphGraphQLModule } from './subgraph-graphql.module';
 /** The environment every service reads (`serviceEnvSchema`) and its own port. */
 export type ServiceConfig = ServiceEnv & { PORT: number };
 
-/** Variables that are credentials, or carry one, in every service's environment. */
-export const COMMON_SECRET_VARIABLES = [
-  'DATABASE_URL',
-  'EVENTLOG_DATABASE_URL',
-  'GATEWAY_SECRET',
-  'S3_ACCESS_KEY_ID',
-  'S3_SECRET_ACCESS_KEY',
-  'SMTP_URL',
-] as const;
-
 /** What the local stack (`npm start`) offers a service when it asks for its own variables. */
 export interface LocalStackContext {
   /** Where browsers open the app (the gateway). */
@@ -64,11 +61,16 @@ export interface LocalStackContext {
  */
 export interface ServiceDescriptor {
   name: string;
+  /** Its zod env schema: defaults, optional variables and `secret()` markers (deploy files). */
+  envSchema: z.ZodType;
   /** Its HTTP port (the env schema's PORT default). */
   port: number;
   /** Every variable its env schema reads, in the schema's order. */
   env: readonly string[];
-  /** The variables among them that are credentials (never written in a committed file). */
+  /**
+   * The variables among them that are credentials (never written in a committed file): the ones
+   * its env schema marks with `secret()` (libs/config).
+   */
   secrets: readonly string[];
   /**
    * Variables of its schema a deployment may leave unset: tests' stand-ins, tuning with
@@ -90,7 +92,11 @@ export interface ServiceDescription {
   name: string;
   /** Its zod env schema: the variables, and PORT's default as its port. */
   envSchema: z.ZodType;
-  /** Its own secret variables (its `*_SECRET_KEYS`); the common ones are added. */
+  /**
+   * @deprecated Secrets are read from the env schema's `secret()` markers. A list is still
+   * accepted (identity's registry entry gives one) but adds nothing: each variable it names
+   * must be marked in the schema, so it cannot drift from it.
+   */
   secrets?: readonly string[];
   deployOptional?: readonly string[];
   buckets?: Readonly<Record<string, string>>;
@@ -121,43 +127,8 @@ export function withTestRoutes<S extends z.ZodType<{ NODE_ENV: string }>>(schema
     });
 }
 
-interface SchemaNode {
-  _zod: {
-    def: {
-      type: string;
-      shape?: Record<string, SchemaNode>;
-      left?: SchemaNode;
-      right?: SchemaNode;
-      in?: SchemaNode;
-      innerType?: SchemaNode;
-      defaultValue?: unknown;
-    };
-  };
-}
-
-/** The top-level keys of a zod env schema (objects, intersections, pipes, refinements). */
-export function envSchemaShape(schema: z.ZodType): Record<string, z.ZodType> {
-  const walk = (node: SchemaNode): Record<string, SchemaNode> => {
-    const { def } = node._zod;
-    if (def.shape) return def.shape;
-    if (def.left && def.right) return { ...walk(def.left), ...walk(def.right) };
-    if (def.in) return walk(def.in);
-    if (def.innerType) return walk(def.innerType);
-    throw new Error(`not an env schema: a ${def.type} at the top`);
-  };
-  return walk(schema as unknown as SchemaNode) as unknown as Record<string, z.ZodType>;
-}
-
-/** The default of one variable of an env schema (through optional/pipe wrappers). */
-function envDefault(schema: z.ZodType, key: string): unknown {
-  let node = envSchemaShape(schema)[key] as unknown as SchemaNode | undefined;
-  while (node) {
-    const { def } = node._zod;
-    if (def.type === 'default') return def.defaultValue;
-    node = def.innerType ?? def.in;
-  }
-  return undefined;
-}
+/** Read by the tools; kept here for the ones that import it from this library. */
+export { envSchemaShape };
 
 export function describeService(description: ServiceDescription): ServiceDescriptor {
   const { name, envSchema } = description;
@@ -166,11 +137,15 @@ export function describeService(description: ServiceDescription): ServiceDescrip
   const env = Object.keys(envSchemaShape(envSchema));
   if (description.testEvents?.length && !env.includes(TEST_ROUTES))
     throw new Error(`${name}: a service with testEvents reads TEST_ROUTES (withTestRoutes)`);
-  const secrets = [...COMMON_SECRET_VARIABLES, ...(description.secrets ?? [])].filter((key) =>
-    env.includes(key),
-  );
+  const secrets = secretKeys(envSchema);
+  const unmarked = (description.secrets ?? []).filter((key) => !secrets.includes(key));
+  if (unmarked.length)
+    throw new Error(
+      `${name}: ${unmarked.join(', ')} must be marked with secret() in its env schema; its secrets are the marked variables (${secrets.join(', ')})`,
+    );
   return {
     name,
+    envSchema,
     port,
     env,
     secrets,

@@ -18,7 +18,18 @@ fi
 random_secret() { openssl rand -hex 24; }
 
 umask 077
+# Inside the region generated from the service definitions, every empty value is a secret a
+# service requires (its database password, or a variable its env schema marks with secret()).
+generated=false
 while IFS= read -r line || [ -n "$line" ]; do
+  case "$line" in
+    '# generated from the service definitions'*) generated=true ;;
+    '# end of generated'*) generated=false ;;
+  esac
+  if $generated && [[ "$line" =~ ^[A-Z][A-Z0-9_]*=$ ]]; then
+    echo "${line}$(random_secret)"
+    continue
+  fi
   case "$line" in
     S3_ACCESS_KEY_ID=) echo "${line}jibs-$(openssl rand -hex 8)" ;;
     *_PASSWORD= | S3_SECRET_ACCESS_KEY=) echo "${line}$(random_secret)" ;;

@@ -10,7 +10,8 @@ import {
   validateCompose,
   type ComposeService,
 } from './compose-file';
-import { isSecretVariable, SERVICE_NAMES, SERVICES } from './service-env';
+import { envSchemaShape } from '@jibs/config';
+import { isSecretVariable, SERVICE_NAMES, SERVICES, SUBGRAPHS } from './service-env';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const COMPOSE_FILE = join(ROOT, 'docker-compose.yml');
@@ -152,6 +153,21 @@ describe('docker-compose.yml', () => {
     expect(env['NODE_ENV']).toBe('production');
   });
 
+  it.each(SUBGRAPHS.map((service) => [service.name, service] as const))(
+    'gives %s values its env schema accepts, and the Kafka brokers it is told to use',
+    (name, service) => {
+      const env = environmentOf(services[name]);
+      const shape = envSchemaShape(service.envSchema);
+      const refused = Object.entries(env)
+        .filter(([key]) => shape[key] && !isSecretVariable(key))
+        .filter(([key, value]) => !shape[key].safeParse(value).success)
+        .map(([key, value]) => `${key}=${value}`);
+      expect(refused).toEqual([]);
+      expect(env['EVENT_BROKER']).toBe('kafka');
+      expect(env['KAFKA_BROKERS']).toBe('kafka:9092');
+    },
+  );
+
   it('reads the JWT signing key from a compose secret, not from the environment', () => {
     const identity = services['identity'];
     expect(environmentOf(identity)['JWT_PRIVATE_KEY_FILE']).toBe('/run/secrets/jwt_private_key');
@@ -196,22 +212,29 @@ describe('docker-compose.yml', () => {
         });
       run();
       run(); // idempotent: a second start of the stack runs it again
-      const bucket = GENERATED_ENV['S3_BUCKET_DOCUMENTS'];
-      const memorials = GENERATED_ENV['S3_BUCKET_MEMORIALS'];
+      // Every service's bucket, named as .env names it (or its definition's name).
+      const buckets = SUBGRAPHS.flatMap((service) =>
+        Object.entries(service.buckets).map(([variable, name]) => GENERATED_ENV[variable] ?? name),
+      );
+      expect(buckets).toEqual(['documents', 'memorials']);
       const policy = JSON.parse(readFileSync(join(dir, 'policy.json'), 'utf8')) as {
         Statement: { Resource: string[] }[];
       };
       expect(policy.Statement.flatMap((statement) => statement.Resource)).toEqual([
-        `arn:aws:s3:::${bucket}`,
-        `arn:aws:s3:::${memorials}`,
-        `arn:aws:s3:::${bucket}/*`,
-        `arn:aws:s3:::${memorials}/*`,
+        ...buckets.map((bucket) => `arn:aws:s3:::${bucket}`),
+        ...buckets.map((bucket) => `arn:aws:s3:::${bucket}/*`),
       ]);
       const calls = readFileSync(join(dir, 'calls'), 'utf8');
-      expect(calls).toContain(`mb --ignore-existing jibs/${bucket}`);
-      expect(calls).toContain(`anonymous set none jibs/${bucket}`);
-      expect(calls).toContain(`mb --ignore-existing jibs/${memorials}`);
-      expect(calls).toContain(`anonymous set none jibs/${memorials}`);
+      for (const bucket of buckets) {
+        expect(calls).toContain(`mb --ignore-existing jibs/${bucket}`);
+        expect(calls).toContain(`anonymous set none jibs/${bucket}`);
+      }
+      // Each service reads its bucket from the same variable.
+      for (const service of SUBGRAPHS)
+        for (const [variable] of Object.entries(service.buckets))
+          expect(environmentOf(services[service.name])[variable]).toBe(
+            GENERATED_ENV[variable] ?? service.buckets[variable],
+          );
       expect(calls).toContain(`admin user add jibs ${GENERATED_ENV['S3_ACCESS_KEY_ID']}`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -229,6 +252,36 @@ describe('docker-compose.yml', () => {
 });
 
 describe('the example env file', () => {
+  it('is filled by generate-secrets.sh with every secret compose requires', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'generate-secrets-'));
+    try {
+      // A copy of the layout the script expects, so its key lands in the temporary folder.
+      const scripts = join(dir, 'tools/deploy/scripts');
+      execFileSync('mkdir', ['-p', scripts]);
+      writeFileSync(
+        join(scripts, 'generate-secrets.sh'),
+        readFileSync(join(ROOT, 'tools/deploy/scripts/generate-secrets.sh')),
+      );
+      writeFileSync(
+        join(dir, 'tools/deploy/compose.env.example'),
+        readFileSync(join(ROOT, 'tools/deploy/compose.env.example')),
+      );
+      execFileSync('bash', [join(scripts, 'generate-secrets.sh'), join(dir, '.env')], {
+        stdio: 'ignore',
+      });
+      const env = parseEnvFile(readFileSync(join(dir, '.env'), 'utf8'));
+      const required = [
+        ...new Set(variables.filter((use) => use.kind === 'required').map((use) => use.name)),
+      ];
+      expect(required.filter((name) => !env[name])).toEqual([]);
+      expect(() => loadComposeFile(COMPOSE_FILE, env)).not.toThrow();
+      // The Stripe API key is the operator's own: never generated.
+      expect(env['STRIPE_SECRET_KEY']).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('holds no secret values', () => {
     for (const [key, value] of Object.entries(EXAMPLE_ENV)) {
       if (/PASSWORD|SECRET|ACCESS_KEY/.test(key)) expect(`${key}=${value}`).toBe(`${key}=`);

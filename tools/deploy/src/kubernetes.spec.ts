@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { createKubernetesValidator } from './kubernetes-schemas';
 import { kustomizeBuild, type K8sObject } from './kustomize-build';
-import { isSecretVariable, SERVICE_NAMES, SERVICES } from './service-env';
+import { envSchemaShape } from '@jibs/config';
+import { isSecretVariable, SERVICE_NAMES, SERVICES, SUBGRAPHS } from './service-env';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const OVERLAYS = ['local', 'production'] as const;
@@ -216,6 +217,21 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
     expect(port !== 'configmap' && port?.value).toBe(String(SERVICES[service].port));
   });
 
+  it.each(SUBGRAPHS.map((service) => [service.name, service] as const))(
+    'gives %s values its env schema accepts, and the Kafka brokers',
+    (name, service) => {
+      const values = environmentOfService(objects, name);
+      const shape = envSchemaShape(service.envSchema);
+      const refused = [...values]
+        .filter(([key]) => shape[key])
+        .filter(([key, value]) => !shape[key].safeParse(value).success)
+        .map(([key, value]) => `${key}=${value}`);
+      expect(refused).toEqual([]);
+      expect(values.get('EVENT_BROKER')).toBe('kafka');
+      expect(values.get('KAFKA_BROKERS')).toBeTruthy();
+    },
+  );
+
   it('takes secrets from Secret references only, never from literal values', () => {
     expect(ofKind(objects, 'Secret')).toEqual([]);
     for (const deployment of deployments) {
@@ -308,12 +324,17 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
       ingress?: { from: Peer[]; ports: { port: string }[] }[];
     };
     const policies = ofKind(objects, 'NetworkPolicy').map((o) => spec<Policy>(o));
+    /** The labels of a service's pods, as the policies select them. */
+    const podLabels = (app: string) =>
+      spec<DeploymentSpec>(named(objects, 'Deployment', app)).template.metadata.labels;
     const selects = (policy: Policy, app: string) =>
-      Object.keys(policy.podSelector).length === 0 ||
-      policy.podSelector.matchLabels?.['app.kubernetes.io/name'] === app ||
-      (policy.podSelector.matchExpressions ?? []).some(
-        (e) => e.key === 'app.kubernetes.io/name' && e.operator === 'In' && e.values.includes(app),
+      matches(policy.podSelector.matchLabels ?? {}, podLabels(app)) &&
+      (policy.podSelector.matchExpressions ?? []).every(
+        (e) => e.operator === 'In' && e.values.includes(podLabels(app)[e.key]),
       );
+    // Every service is selected by the gateway-only and the Prometheus-only rules.
+    for (const service of SERVICE_NAMES)
+      expect(policies.filter((policy) => selects(policy, service)).length).toBeGreaterThan(1);
     // A default deny: every pod is selected by a policy with no ingress rule.
     expect(
       policies.some((p) => Object.keys(p.podSelector).length === 0 && !p.ingress?.length),
@@ -327,6 +348,7 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
         expect(ports.length).toBeGreaterThan(0);
         for (const peer of rule.from) {
           const app = peer.podSelector?.matchLabels?.['app.kubernetes.io/name'];
+          const component = peer.podSelector?.matchLabels?.['app.kubernetes.io/component'];
           const namespace = peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'];
           if (ports.includes('metrics')) {
             expect({ service, ports, namespace }).toEqual({
@@ -340,7 +362,7 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
             expect({ service, app }).toEqual({ service, app: 'gateway' });
           } else {
             // Identity's JWKS, for the services that verify tokens: never the ingress or others.
-            expect(service).toBe('identity');
+            expect({ service, component }).toEqual({ service: 'identity', component: 'service' });
             expect(peer.namespaceSelector).toBeUndefined();
           }
         }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { envHelpers, serviceEnvSchema } from '@jibs/config';
+import { envHelpers, secret, serviceEnvSchema } from '@jibs/config';
 import { describeService, envSchemaShape } from '@jibs/subgraph';
 import { SERVICES as REGISTRY } from '@jibs/stack';
 import { isSecretVariable, SECRET_VARIABLES, SERVICE_NAMES, SERVICES } from './service-env';
@@ -12,7 +12,7 @@ describe('service definitions drive the deployment lists', () => {
       serviceEnvSchema,
       z.object({
         PORT: envHelpers.port(4099),
-        EXAMPLE_TOKEN: z.string().min(1),
+        EXAMPLE_TOKEN: secret(z.string().min(1)),
         EXAMPLE_HOST: z.string().optional(),
       }),
     )
@@ -24,11 +24,10 @@ describe('service definitions drive the deployment lists', () => {
     expect(keys.slice(-3)).toEqual(['PORT', 'EXAMPLE_TOKEN', 'EXAMPLE_HOST']);
   });
 
-  it("takes the port from PORT's default, and marks the common and its own secrets", () => {
+  it("takes the port from PORT's default, and the secrets its schema marks", () => {
     const described = describeService({
       name: 'example',
       envSchema: schema,
-      secrets: ['EXAMPLE_TOKEN'],
       deployOptional: ['EXAMPLE_HOST'],
       buckets: { S3_BUCKET_EXAMPLE: 'example' },
     });
@@ -45,6 +44,16 @@ describe('service definitions drive the deployment lists', () => {
     expect(() =>
       describeService({ name: 'portless', envSchema: z.object({ PORT: z.coerce.number() }) }),
     ).toThrow('portless: its env schema has no PORT default');
+  });
+
+  it('refuses a list of secrets naming a variable the schema does not mark', () => {
+    expect(() =>
+      describeService({ name: 'example', envSchema: schema, secrets: ['EXAMPLE_HOST'] }),
+    ).toThrow('example: EXAMPLE_HOST must be marked with secret() in its env schema');
+    // A list of marked variables adds nothing: the secrets are still all the marked ones.
+    expect(
+      describeService({ name: 'example', envSchema: schema, secrets: ['EXAMPLE_TOKEN'] }).secrets,
+    ).toEqual(['DATABASE_URL', 'EVENTLOG_DATABASE_URL', 'GATEWAY_SECRET', 'EXAMPLE_TOKEN']);
   });
 
   it('registers every service made with defineService', () => {

@@ -1,3 +1,4 @@
+import { envDefault, envOptional } from '@jibs/config';
 import type { ServiceDescriptor } from '@jibs/subgraph';
 import { serviceDescriptors } from '@jibs/stack';
 
@@ -11,15 +12,24 @@ export type ServiceName = string;
 
 export interface ServiceSpec {
   port: number;
+  /** The variables a deployment must give it. */
   env: string[];
 }
 
-const SUBGRAPHS: ServiceDescriptor[] = serviceDescriptors();
+/** Every subgraph, in the registry's order. */
+export const SUBGRAPHS: ServiceDescriptor[] = serviceDescriptors();
 
-/** Every subgraph's deployed variables: its schema's keys but the ones it does not deploy. */
+/**
+ * Every subgraph's deployed variables: its schema's keys but the ones it does not deploy, and
+ * but the optional ones without a default (a deployment without a value leaves them unset).
+ */
 const subgraphSpec = (service: ServiceDescriptor): ServiceSpec => ({
   port: service.port,
-  env: service.env.filter((name) => !service.deployOptional.includes(name)),
+  env: service.env.filter(
+    (name) =>
+      !service.deployOptional.includes(name) &&
+      (!envOptional(service.envSchema, name) || envDefault(service.envSchema, name) !== undefined),
+  ),
 });
 
 const upper = (name: string) => name.toUpperCase();
@@ -58,9 +68,12 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
 
 export const SERVICE_NAMES = Object.keys(SERVICES);
 
-/** Values that are credentials, or carry one (database URLs): never written in a committed file. */
+/**
+ * Values that are credentials, or carry one (database URLs): never written in a committed file.
+ * The variables the services' env schemas mark with `secret()` (GATEWAY_SECRET among them).
+ */
 export const SECRET_VARIABLES: readonly string[] = [
-  ...new Set([...SUBGRAPHS.flatMap((service) => service.secrets), 'GATEWAY_SECRET']),
+  ...new Set(SUBGRAPHS.flatMap((service) => service.secrets)),
 ];
 
 export function isSecretVariable(name: string): boolean {
