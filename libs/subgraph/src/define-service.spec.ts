@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envHelpers, loadConfig, serviceEnvSchema } from '@jibs/config';
+import { envHelpers, loadConfig, secret, serviceEnvSchema } from '@jibs/config';
 import {
   defineService,
   describeService,
@@ -10,7 +10,7 @@ import {
 
 const settings = z.intersection(
   serviceEnvSchema,
-  z.object({ PORT: envHelpers.port(4098), EXAMPLE_TOKEN: z.string().min(1) }),
+  z.object({ PORT: envHelpers.port(4098), EXAMPLE_TOKEN: secret(z.string().min(1)) }),
 );
 const env = {
   DATABASE_URL: 'postgres://u:p@localhost:5432/example',
@@ -43,7 +43,6 @@ describe('a service that offers test events', () => {
     const described = describeService({
       name: 'example',
       envSchema: schema,
-      secrets: ['EXAMPLE_TOKEN'],
       testEvents: ['user.registered'],
     });
     expect(described.port).toBe(4098);
