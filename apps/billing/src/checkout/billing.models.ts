@@ -7,8 +7,8 @@ import {
   PaymentType,
   SubscriptionStatus,
 } from '../billing-enums';
-import type { PaymentEntity } from '../webhooks/payment.entity';
-import type { SubscriptionEntity } from '../webhooks/subscription.entity';
+import type { PaymentEntity } from '../payments/payment.entity';
+import type { SubscriptionEntity } from '../subscriptions/subscription.entity';
 
 @ObjectType('Payment')
 export class PaymentModel {

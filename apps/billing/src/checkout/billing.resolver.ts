@@ -2,9 +2,9 @@ import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { Authenticated, CurrentUser, Roles, type AuthUser } from '@jibs/auth';
 import { DomainError, Role } from '@jibs/domain';
 import { MembershipStatus, PaymentStatus } from '../billing-enums';
-import { MembersService } from '../members/members.service';
+import { MembersService } from '../membership/members.service';
 import { FeeSettingsService } from '../settings/fee-settings.service';
-import { PaymentsService } from '../webhooks/payments.service';
+import { PaymentsService } from '../payments/payments.service';
 import {
   CheckoutSessionModel,
   CheckoutStatusModel,

@@ -15,17 +15,17 @@ import {
 } from '@jibs/domain';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { HouseholdService } from '../household/household.service';
-import { MemberEntity } from '../members/member.entity';
-import { MembersService } from '../members/members.service';
+import { MemberEntity } from '../membership/member.entity';
+import { MembersService } from '../membership/members.service';
 import {
   PAYMENT_PROVIDER,
   type CheckoutLineItem,
   type PaymentProvider,
-} from '../payments/payment-provider';
-import { SandboxPaymentProvider } from '../payments/sandbox-payment-provider';
+} from '../provider/payment-provider';
+import { SandboxPaymentProvider } from '../provider/sandbox/sandbox-payment-provider';
 import { FeeSettingsService } from '../settings/fee-settings.service';
-import { PaymentEntity } from '../webhooks/payment.entity';
-import { SubscriptionEntity } from '../webhooks/subscription.entity';
+import { PaymentEntity } from '../payments/payment.entity';
+import { SubscriptionEntity } from '../subscriptions/subscription.entity';
 import { CheckoutEntity } from './checkout.entity';
 import {
   expireAtProvider,

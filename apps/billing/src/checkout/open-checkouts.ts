@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { CheckoutKind, CheckoutState } from '@jibs/domain';
 import type { Logger } from '@jibs/observability';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { PaymentProvider } from '../provider/payment-provider';
 
 /** The purpose a live checkout is keyed by: one live checkout per member and purpose. */
 export function openKeyOf(kind: CheckoutKind, householdMemberId: string | null): string {

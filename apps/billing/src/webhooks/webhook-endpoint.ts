@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import type { Logger } from '@jibs/observability';
-import { InvalidWebhookError, type PaymentProvider } from '../payments/payment-provider';
+import { InvalidWebhookError, type PaymentProvider } from '../provider/payment-provider';
 import type { WebhookService } from './webhook.service';
 
 export const WEBHOOK_PATH = '/webhooks/payments';

@@ -15,17 +15,17 @@ import { enqueue } from '@jibs/events';
 import { currentRequestId, type Logger } from '@jibs/observability';
 import { CheckoutEntity } from '../checkout/checkout.entity';
 import { HouseholdMemberEntity } from '../household/household-member.entity';
-import type { MemberEntity } from '../members/member.entity';
-import { EVENT_SOURCE, MembersService } from '../members/members.service';
+import type { MemberEntity } from '../membership/member.entity';
+import { EVENT_SOURCE, MembersService } from '../membership/members.service';
 import { householdSnapshot } from '../checkout/open-checkouts';
 import {
   PAYMENT_PROVIDER,
   type PaymentProvider,
   type ProviderEvent,
-} from '../payments/payment-provider';
-import { PaymentEntity } from './payment.entity';
+} from '../provider/payment-provider';
+import { PaymentEntity } from '../payments/payment.entity';
 import { ProviderEventEntity } from './provider-event.entity';
-import { SubscriptionEntity } from './subscription.entity';
+import { SubscriptionEntity } from '../subscriptions/subscription.entity';
 
 // Provider objects are read field by field.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { BillingMessages, FlagReasons } from '@jibs/domain';
-import { asGateway, BillingHarness, type TestMember } from './testing/billing-harness';
+import { asGateway, BillingHarness, type TestMember } from '../testing/billing-harness';
 
 /**
  * Issue 10, "Money": a member is charged exactly what is owed, once. Every payment goes through

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { asGateway, BillingHarness } from './testing/billing-harness';
+import { asGateway, BillingHarness } from '../../testing/billing-harness';
 
 /** Billing configured for Stripe, against a local stand-in of api.stripe.com. */
 describe('billing with the Stripe provider', () => {

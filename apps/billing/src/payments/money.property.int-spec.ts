@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BillingHarness, type TestMember } from './testing/billing-harness';
+import { BillingHarness, type TestMember } from '../testing/billing-harness';
 
 /**
  * A property of billing's money, over random interleavings (seeded, so a failure replays with

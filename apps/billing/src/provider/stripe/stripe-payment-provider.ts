@@ -6,8 +6,8 @@ import type {
   PaymentProvider,
   ProviderEvent,
   ProviderSubscriptionState,
-} from './payment-provider';
-import { verifyWebhookSignature } from './webhook-signature';
+} from '../payment-provider';
+import { verifyWebhookSignature } from '../webhook-signature';
 
 export interface StripeProviderOptions {
   secretKey: string;

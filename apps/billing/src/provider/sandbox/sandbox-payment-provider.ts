@@ -8,9 +8,9 @@ import type {
   PaymentProvider,
   ProviderEvent,
   ProviderSubscriptionState,
-} from './payment-provider';
+} from '../payment-provider';
 import { SandboxObjectEntity } from './sandbox-object.entity';
-import { signWebhookPayload, verifyWebhookSignature } from './webhook-signature';
+import { signWebhookPayload, verifyWebhookSignature } from '../webhook-signature';
 
 /** Test cards of the local checkout page (Stripe's own test numbers). */
 export const SANDBOX_CARDS = {
