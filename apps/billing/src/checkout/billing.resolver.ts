@@ -16,6 +16,7 @@ import {
 } from './billing.models';
 import type { CheckoutEntity } from './checkout.entity';
 import { CheckoutService } from './checkout.service';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 
 const session = (checkout: CheckoutEntity): CheckoutSessionModel =>
   Object.assign(new CheckoutSessionModel(), {
@@ -31,6 +32,7 @@ export class BillingResolver {
   constructor(
     private readonly members: MembersService,
     private readonly checkouts: CheckoutService,
+    private readonly subscriptions: SubscriptionsService,
     private readonly payments: PaymentsService,
     private readonly settings: FeeSettingsService,
   ) {}
@@ -70,7 +72,7 @@ export class BillingResolver {
   @Authenticated()
   @Query(() => MembershipSubscriptionModel, { nullable: true })
   async mySubscription(@CurrentUser() user: AuthUser): Promise<MembershipSubscriptionModel | null> {
-    const row = await this.checkouts.subscription(user.id);
+    const row = await this.subscriptions.subscription(user.id);
     return row ? MembershipSubscriptionModel.from(row) : null;
   }
 
@@ -127,7 +129,7 @@ export class BillingResolver {
   @Authenticated()
   @Mutation(() => MembershipSubscriptionModel, { description: 'Ends at the current period end.' })
   async cancelSubscription(@CurrentUser() user: AuthUser): Promise<MembershipSubscriptionModel> {
-    return MembershipSubscriptionModel.from(await this.checkouts.cancelSubscription(user.id));
+    return MembershipSubscriptionModel.from(await this.subscriptions.cancelSubscription(user.id));
   }
 
   @Authenticated()
@@ -135,7 +137,7 @@ export class BillingResolver {
     description: "Stripe's Customer Portal (update the card); the sandbox returns its own page.",
   })
   openBillingPortal(@CurrentUser() user: AuthUser): Promise<string> {
-    return this.checkouts.portal(user.id);
+    return this.subscriptions.portal(user.id);
   }
 
   @Authenticated()
@@ -147,6 +149,6 @@ export class BillingResolver {
     @CurrentUser() user: AuthUser,
     @Args('outcome', { type: () => PaymentStatus }) outcome: PaymentStatus,
   ): Promise<PaymentModel> {
-    return PaymentModel.from(await this.checkouts.sandboxRenewal(user.id, outcome));
+    return PaymentModel.from(await this.subscriptions.sandboxRenewal(user.id, outcome));
   }
 }

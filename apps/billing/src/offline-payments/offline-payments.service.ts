@@ -16,7 +16,7 @@ import { enqueue } from '@jibs/events';
 import { currentRequestId, LOGGER, type Logger } from '@jibs/observability';
 import { recordAudit } from '@jibs/subgraph';
 import { expireAtProvider, expireOpenCheckouts } from '../checkout/open-checkouts';
-import { CheckoutService } from '../checkout/checkout.service';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { MembershipSubscriptionModel } from '../checkout/billing.models';
 import { HouseholdMemberModel } from '../household/household-member.model';
 import { HouseholdService } from '../household/household.service';
@@ -52,7 +52,7 @@ export class OfflinePaymentsService {
     private readonly members: MembersService,
     private readonly payments: PaymentsService,
     private readonly household: HouseholdService,
-    private readonly checkouts: CheckoutService,
+    private readonly subscriptions: SubscriptionsService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -64,7 +64,7 @@ export class OfflinePaymentsService {
     const [payments, offline, subscription, household, totalPaid] = await Promise.all([
       this.payments.list(userId),
       this.dataSource.manager.findBy(OfflinePaymentEntity, { userId }),
-      this.checkouts.subscription(userId),
+      this.subscriptions.subscription(userId),
       this.household.list(userId),
       this.payments.completedTotal(userId),
     ]);
