@@ -104,3 +104,6 @@ export interface ProviderEvent {
   /** Null for an event billing does not act on (recorded so a redelivery stays a no-op). */
   fact: ProviderFact | null;
 }
+
+/** Now, as providers count time (whole seconds since the epoch). */
+export const providerNow = (): number => Math.floor(Date.now() / 1000);

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
 import { InvalidWebhookError } from './payment-provider';
+import { providerNow } from './provider-facts';
 
 /** Stripe's default: a signature older than five minutes is refused (replay protection). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -9,7 +10,7 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 export function signWebhookPayload(
   secret: string,
   payload: string,
-  timestamp: number = Math.floor(Date.now() / 1000),
+  timestamp: number = providerNow(),
 ): string {
   const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
   return `t=${timestamp},v1=${signature}`;
@@ -30,7 +31,7 @@ export function verifySignedPayload(
   const timestamp = Number(/(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(signatureHeader)?.[1]);
   if (!Number.isFinite(timestamp))
     throw new InvalidWebhookError('Stripe-Signature header has no timestamp');
-  if (Math.abs(Math.floor(Date.now() / 1000) - timestamp) > WEBHOOK_TOLERANCE_SECONDS)
+  if (Math.abs(providerNow() - timestamp) > WEBHOOK_TOLERANCE_SECONDS)
     throw new InvalidWebhookError('Timestamp outside the tolerance zone');
   try {
     return Stripe.webhooks.constructEvent(

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { CheckoutKind, isUuid, SubscriptionStatus } from '@jibs/domain';
 import { InvalidWebhookError } from '../payment-provider';
-import type { ProviderEvent, ProviderFact } from '../provider-facts';
+import { providerNow, type ProviderEvent, type ProviderFact } from '../provider-facts';
 import { signWebhookPayload, verifySignedPayload } from '../webhook-signature';
 
 const id = z.string().min(1).max(255);
@@ -89,7 +89,7 @@ export function sandboxEvent(fact: ProviderFact): ProviderEvent {
   return {
     id: `evt_sandbox_${randomBytes(12).toString('hex')}`,
     type: sandboxEventType(fact),
-    created: Math.floor(Date.now() / 1000),
+    created: providerNow(),
     fact,
   };
 }

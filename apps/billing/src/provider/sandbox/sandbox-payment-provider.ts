@@ -16,6 +16,7 @@ import type {
   ProviderFact,
   SubscriptionChangedFact,
 } from '../provider-facts';
+import { providerNow } from '../provider-facts';
 import { SandboxObjectEntity } from './sandbox-object.entity';
 import { postSandboxEvent, sandboxEvent, verifySandboxEvent } from './sandbox-events';
 
@@ -78,7 +79,6 @@ export interface SandboxOptions {
 
 const MONTH_SECONDS = 30 * 24 * 3600;
 const id = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('hex')}`;
-const now = () => Math.floor(Date.now() / 1000);
 
 const memberOf = (metadata: Record<string, string>, customer: string): FactMember => {
   const userId = metadata['userId'];
@@ -298,7 +298,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const facts: ProviderFact[] = [];
     let subscriptionId: string | null = null;
     if (session.mode === 'subscription') {
-      const start = now();
+      const start = providerNow();
       const subscription: SandboxSubscription = {
         id: id('sub'),
         customer: session.customer,
