@@ -9,7 +9,10 @@ import {
 } from './billing.config';
 import { BillingAnalyticsResolver } from './analytics/billing-analytics.resolver';
 import { MemberStatusHistoryEntity } from './analytics/member-status-history.entity';
-import { BillingResolver } from './checkout/billing.resolver';
+import { CheckoutResolver } from './checkout/checkout.resolver';
+import { MembershipResolver } from './membership/membership.resolver';
+import { PaymentsResolver } from './payments/payments.resolver';
+import { SubscriptionsResolver } from './subscriptions/subscriptions.resolver';
 import { CheckoutEntity } from './checkout/checkout.entity';
 import { CheckoutService } from './checkout/checkout.service';
 import { HouseholdMemberEntity } from './household/household-member.entity';
@@ -92,7 +95,10 @@ export const billingService = defineService<BillingConfig>({
     PaymentsService,
     SubscriptionsService,
     HouseholdResolver,
-    BillingResolver,
+    MembershipResolver,
+    PaymentsResolver,
+    SubscriptionsResolver,
+    CheckoutResolver,
     BillingAnalyticsResolver,
     UserReferenceResolver,
     AdminMembersService,

@@ -18,7 +18,7 @@ import { currentRequestId, LOGGER, type Logger } from '@jibs/observability';
 import { recordAudit } from '@jibs/subgraph';
 import { expireAtProvider, expireOpenCheckouts } from '../checkout/open-checkouts';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
-import { MembershipSubscriptionModel } from '../checkout/billing.models';
+import { MembershipSubscriptionModel } from '../subscriptions/membership-subscription.model';
 import { HouseholdMemberModel } from '../household/household-member.model';
 import { HouseholdService } from '../household/household.service';
 import type { MemberEntity } from '../membership/member.entity';
