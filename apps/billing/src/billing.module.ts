@@ -1,25 +1,25 @@
+import { AdminExportModule, AuditEntryEntity, defineService } from '@jibs/subgraph';
 import { AdminMembersResolver } from './admin-members/admin-members.resolver';
 import { AdminMembersService } from './admin-members/admin-members.service';
-import { AdminExportModule, AuditEntryEntity, defineService } from '@jibs/subgraph';
+import { BillingAnalyticsResolver } from './analytics/billing-analytics.resolver';
+import { MemberStatusHistoryEntity } from './analytics/member-status-history.entity';
 import {
   BILLING_CONFIG,
   BILLING_SECRET_KEYS,
   billingEnvSchema,
   type BillingConfig,
 } from './billing.config';
-import { BillingAnalyticsResolver } from './analytics/billing-analytics.resolver';
-import { MemberStatusHistoryEntity } from './analytics/member-status-history.entity';
-import { CheckoutResolver } from './checkout/checkout.resolver';
-import { MembershipResolver } from './membership/membership.resolver';
-import { PaymentsResolver } from './payments/payments.resolver';
-import { SubscriptionsResolver } from './subscriptions/subscriptions.resolver';
 import { CheckoutEntity } from './checkout/checkout.entity';
+import { CheckoutResolver } from './checkout/checkout.resolver';
 import { CheckoutService } from './checkout/checkout.service';
+import { paymentsExport } from './export/payments.export';
 import { HouseholdMemberEntity } from './household/household-member.entity';
 import { HouseholdResolver } from './household/household.resolver';
 import { HouseholdService } from './household/household.service';
-import { MemberEntity } from './membership/member.entity';
 import { MemberLoader } from './membership/member-loader';
+import { MemberEntity } from './membership/member.entity';
+import { MembershipModule } from './membership/membership.module';
+import { MembershipResolver } from './membership/membership.resolver';
 import { RegistrationsConsumer } from './membership/registrations.consumer';
 import { UserReferenceResolver } from './membership/user-reference.resolver';
 import { VerificationsConsumer } from './membership/verifications.consumer';
@@ -27,24 +27,24 @@ import { billingMigrations } from './migrations';
 import { OfflinePaymentEntity } from './offline-payments/offline-payment.entity';
 import { OfflinePaymentsResolver } from './offline-payments/offline-payments.resolver';
 import { OfflinePaymentsService } from './offline-payments/offline-payments.service';
+import { PaymentEntity } from './payments/payment.entity';
+import { PaymentsResolver } from './payments/payments.resolver';
+import { PaymentsService } from './payments/payments.service';
 import { PAYMENT_PROVIDER } from './provider/payment-provider';
+import { paymentProviderDiagnostic } from './provider/payment-provider-diagnostic';
 import { PaymentProviderModule } from './provider/payment-provider.module';
 import { SandboxObjectEntity } from './provider/sandbox/sandbox-object.entity';
+import { mountSandboxPages } from './provider/sandbox/sandbox-pages';
 import type { SandboxPaymentProvider } from './provider/sandbox/sandbox-payment-provider';
 import { FeeSettingsEntity } from './settings/fee-settings.entity';
 import { FeeSettingsService } from './settings/fee-settings.service';
 import { SettingsConsumer } from './settings/settings.consumer';
-import { PaymentEntity } from './payments/payment.entity';
-import { PaymentsService } from './payments/payments.service';
+import { SubscriptionEntity } from './subscriptions/subscription.entity';
+import { SubscriptionsResolver } from './subscriptions/subscriptions.resolver';
 import { SubscriptionsService } from './subscriptions/subscriptions.service';
 import { ProviderEventEntity } from './webhooks/provider-event.entity';
-import { SubscriptionEntity } from './subscriptions/subscription.entity';
-import { paymentProviderDiagnostic } from './provider/payment-provider-diagnostic';
-import { mountSandboxPages } from './provider/sandbox/sandbox-pages';
 import { keepWebhookRawBody, WEBHOOK_PATH } from './webhooks/webhook.controller';
 import { WebhooksModule } from './webhooks/webhooks.module';
-import { MembershipModule } from './membership/membership.module';
-import { paymentsExport } from './export/payments.export';
 
 /** Households, fees, checkouts, payments, subscriptions and membership status. */
 export const billingService = defineService<BillingConfig>({

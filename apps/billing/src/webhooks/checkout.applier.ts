@@ -8,7 +8,7 @@ import { PaymentRecorder } from '../payments/payment-recorder';
 import type { CheckoutCompletedFact, CheckoutPaymentFailedFact } from '../provider/provider-facts';
 import { ensureSubscription } from '../subscriptions/placeholder-subscription';
 import { SubscriptionEntity } from '../subscriptions/subscription.entity';
-import type { ApplyContext } from './apply-context';
+import { flagForRefund, type ApplyContext } from './apply-context';
 import { checkoutPayment, failedCheckoutPayment, type CompletionState } from './checkout.mapping';
 import { isLive } from './subscription.mapping';
 
@@ -61,13 +61,7 @@ export class CheckoutApplier {
     const result = checkoutPayment(member.userId, fact, state);
     if (checkout) await closeCheckout(manager, checkout.id, CheckoutState.COMPLETED);
     if (result.outcome === 'flag') {
-      const flagged = await this.payments.flag(manager, result.payment);
-      if (flagged && result.payment.refundRef)
-        context.followUps.push({
-          kind: 'refund',
-          paymentId: flagged,
-          paymentRef: result.payment.refundRef,
-        });
+      await flagForRefund(context, this.payments, result.payment);
       return;
     }
     if (householdMember && result.householdMemberPaid === householdMember.id) {

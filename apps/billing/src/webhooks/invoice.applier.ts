@@ -7,7 +7,7 @@ import { PaymentRecorder } from '../payments/payment-recorder';
 import type { InvoiceFailedFact, InvoicePaidFact } from '../provider/provider-facts';
 import { ensureSubscription } from '../subscriptions/placeholder-subscription';
 import { SubscriptionEntity } from '../subscriptions/subscription.entity';
-import type { ApplyContext } from './apply-context';
+import { flagForRefund, type ApplyContext } from './apply-context';
 import { failedDuesPayment, invoiceFailedCounts, invoicePaid } from './invoice.mapping';
 
 /** Monthly dues invoices, paid or failed. */
@@ -24,13 +24,7 @@ export class InvoiceApplier {
     const decision = invoicePaid(member.userId, fact, current);
     if (decision.action === 'ignore') return;
     if (decision.action === 'flag-second') {
-      const flagged = await this.payments.flag(manager, decision.payment);
-      if (flagged && decision.payment.refundRef)
-        context.followUps.push({
-          kind: 'refund',
-          paymentId: flagged,
-          paymentRef: decision.payment.refundRef,
-        });
+      await flagForRefund(context, this.payments, decision.payment);
       context.followUps.push({
         kind: 'cancel-subscription',
         subscriptionId: decision.subscriptionId,
