@@ -748,6 +748,45 @@ describe('billing service', () => {
       expect(result.data.mySubscription).toEqual({ status: 'ACTIVE', monthlyAmount: 2500 });
     });
 
+    it("finds the member by the provider's customer when a fact names no user, and applies nothing for a stranger", async () => {
+      const member = await h.aMember();
+      const customerId = `cus_test_${randomUUID()}`;
+      await h.dataSource.query('UPDATE members SET provider_customer_id = $1 WHERE user_id = $2', [
+        customerId,
+        member.id,
+      ]);
+      const failed = (customer: string, invoiceId: string): ProviderFact => ({
+        kind: 'invoice.failed',
+        member: { userId: null, customerId: customer },
+        invoiceId,
+        subscriptionId: 'sub_by_customer',
+        amountCents: 2500,
+        currency: 'usd',
+        periodStart: null,
+        reason: 'Your card has insufficient funds.',
+      });
+      const stranger = sandboxEvent(failed('cus_nobody', 'in_stranger'));
+      await deliver(stranger);
+      expect(await h.count('provider_events', 'id = $1', [stranger.id])).toBe(1);
+      expect(await h.count('payments', 'provider_payment_id = $1', ['in_stranger'])).toBe(0);
+
+      await deliver(sandboxEvent(failed(customerId, 'in_by_customer')));
+      expect((await h.gql(PAYMENTS, {}, member.token)).data.myPayments).toEqual([
+        expect.objectContaining({ providerPaymentId: 'in_by_customer', status: 'FAILED' }),
+      ]);
+      expect((await h.gql(MEMBERSHIP, {}, member.token)).data.myMembership.missedPayments).toBe(1);
+      expect(await h.outbox('payment.failed', member.id)).toEqual([
+        expect.objectContaining({
+          envelope: expect.objectContaining({
+            data: expect.objectContaining({
+              reason: 'Your card has insufficient funds.',
+              consecutiveFailures: 1,
+            }),
+          }),
+        }),
+      ]);
+    });
+
     it('ends the membership when the subscription ends, and a stale update does not revive it', async () => {
       const member = await h.aMember();
       const t = Math.floor(Date.now() / 1000);
