@@ -8,15 +8,15 @@ import type {
   PaymentProvider,
   ProviderSubscriptionState,
 } from '../payment-provider';
-import type {
-  FactMember,
-  InvoiceFailedFact,
-  InvoicePaidFact,
-  ProviderEvent,
-  ProviderFact,
-  SubscriptionChangedFact,
+import {
+  providerNow,
+  type FactMember,
+  type InvoiceFailedFact,
+  type InvoicePaidFact,
+  type ProviderEvent,
+  type ProviderFact,
+  type SubscriptionChangedFact,
 } from '../provider-facts';
-import { providerNow } from '../provider-facts';
 import { SandboxObjectEntity } from './sandbox-object.entity';
 import { postSandboxEvent, sandboxEvent, verifySandboxEvent } from './sandbox-events';
 

@@ -1,12 +1,12 @@
 import Stripe from 'stripe';
 import { BILLING_CURRENCY, CheckoutKind } from '@jibs/domain';
-import type {
-  CreateCheckoutRequest,
-  CreatedCheckout,
-  PaymentProvider,
-  ProviderSubscriptionState,
+import {
+  InvalidWebhookError,
+  type CreateCheckoutRequest,
+  type CreatedCheckout,
+  type PaymentProvider,
+  type ProviderSubscriptionState,
 } from '../payment-provider';
-import { InvalidWebhookError } from '../payment-provider';
 import type { ProviderEvent } from '../provider-facts';
 import { verifySignedPayload } from '../webhook-signature';
 import { stripeEvent, type StripeEventJson } from './stripe-facts';
