@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { listOperationDecisions } from '@jibs/auth';
 import { pendingSchemaChanges } from '@jibs/database';
 import { buildEnvelope } from '@jibs/events';
+import { CheckoutKind, SubscriptionStatus } from '@jibs/domain';
 import { eventually } from '@jibs/testing';
+import type { ProviderEvent, ProviderFact } from './provider/provider-facts';
+import {
+  postSandboxEvent,
+  sandboxEvent,
+  signSandboxEvent,
+} from './provider/sandbox/sandbox-events';
+import { signWebhookPayload } from './provider/webhook-signature';
 import { asGateway, BillingHarness, type TestMember } from './testing/billing-harness';
 
 const SAVE = `mutation($input: SaveHouseholdInput!) {
@@ -602,35 +610,69 @@ describe('billing service', () => {
   });
 
   describe('webhooks', () => {
+    const webhookUrl = () => `${h.url}/webhooks/payments`;
+    /** Delivers a fact as the sandbox does: signed, to the webhook endpoint. */
+    const deliver = async (event: ProviderEvent) => {
+      const res = await postSandboxEvent(webhookUrl(), h.webhookSecret, event);
+      expect(res.status).toBe(200);
+      return res;
+    };
+    const at = (fact: ProviderFact, created: number): ProviderEvent => ({
+      ...sandboxEvent(fact),
+      created,
+    });
+
     /** The provider's completion of a registration checkout the member really started. */
-    const completed = async (member: TestMember, paymentIntent: string) => {
+    const completed = async (member: TestMember, paymentIntent: string): Promise<ProviderFact> => {
       const started = await h.gql(START_REGISTRATION, {}, member.token);
       const [checkout] = await h.dataSource.query(
         'SELECT id, amount FROM checkouts WHERE provider_session_id = $1',
         [started.data.startRegistrationCheckout.id],
       );
       return {
-        type: 'checkout.session.completed',
-        object: {
-          id: `cs_test_${paymentIntent}`,
-          mode: 'payment',
-          amount_total: checkout.amount,
-          currency: 'usd',
-          payment_intent: paymentIntent,
-          metadata: { userId: member.id, kind: 'registration', checkoutId: checkout.id },
-        },
+        kind: 'checkout.completed',
+        member: { userId: member.id, customerId: null },
+        sessionId: `cs_test_${paymentIntent}`,
+        checkoutId: checkout.id,
+        purpose: CheckoutKind.REGISTRATION,
+        mode: 'payment',
+        subscriptionId: null,
+        paymentId: paymentIntent,
+        amountCents: checkout.amount,
+        currency: 'usd',
+        refundRef: paymentIntent,
       };
     };
 
-    it('refuses a bad, tampered or stale signature and changes nothing', async () => {
+    it('refuses a bad, tampered or stale signature, or a body of another shape, and changes nothing', async () => {
       const member = await h.aMember();
-      const event = await completed(member, 'pi_bad');
-      expect((await h.deliver(event, { secret: 'whsec_wrong_secret_value' })).status).toBe(400);
-      expect((await h.deliver(event, { tamper: true })).status).toBe(400);
+      const event = sandboxEvent(await completed(member, 'pi_bad'));
+      const post = (body: string, signature: string) =>
+        fetch(webhookUrl(), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          body,
+        });
+      const wrong = signSandboxEvent('whsec_wrong_secret_value', event);
+      expect((await post(wrong.payload, wrong.signature)).status).toBe(400);
+      const signed = signSandboxEvent(h.webhookSecret, event);
+      const tampered = signed.payload.replace('"amountCents":', '"amountCents":1');
+      expect(tampered).not.toBe(signed.payload);
+      expect((await post(tampered, signed.signature)).status).toBe(400);
+      const stale = signSandboxEvent(h.webhookSecret, event, Math.floor(Date.now() / 1000) - 3600);
+      expect((await post(stale.payload, stale.signature)).status).toBe(400);
+      // Signed with the right secret, but Stripe's shape: the sandbox takes only its own events.
+      const stripeShaped = JSON.stringify({
+        id: event.id,
+        object: 'event',
+        type: 'checkout.session.completed',
+        created: event.created,
+        data: { object: { id: 'cs_x', metadata: { userId: member.id } } },
+      });
       expect(
-        (await h.deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 3600 })).status,
+        (await post(stripeShaped, signWebhookPayload(h.webhookSecret, stripeShaped))).status,
       ).toBe(400);
-      const unsigned = await fetch(`${h.url}/webhooks/payments`, { method: 'POST', body: '{}' });
+      const unsigned = await fetch(webhookUrl(), { method: 'POST', body: '{}' });
       expect(unsigned.status).toBe(400);
       expect(await h.count('payments', 'user_id = $1', [member.id])).toBe(0);
       expect(
@@ -640,8 +682,8 @@ describe('billing service', () => {
 
     it('applies the same event delivered three times once', async () => {
       const member = await h.aMember();
-      const event = { ...(await completed(member, 'pi_dup')), id: `evt_${randomUUID()}` };
-      for (let i = 0; i < 3; i++) expect((await h.deliver(event)).status).toBe(200);
+      const event = sandboxEvent(await completed(member, 'pi_dup'));
+      for (let i = 0; i < 3; i++) await deliver(event);
       expect(await h.count('payments', 'user_id = $1', [member.id])).toBe(1);
       expect(await h.outbox('payment.completed', member.id)).toHaveLength(1);
       expect(
@@ -652,83 +694,127 @@ describe('billing service', () => {
     it('ends in the right state when subscription events arrive out of order', async () => {
       const member = await h.aMember();
       const t = Math.floor(Date.now() / 1000);
-      const subscription = (status: string, cancel = false) => ({
-        id: 'sub_test_order',
+      const subscription = (
+        change: 'created' | 'updated',
+        status: SubscriptionStatus,
+      ): ProviderFact => ({
+        kind: 'subscription.changed',
+        member: { userId: member.id, customerId: null },
+        subscriptionId: 'sub_test_order',
+        change,
         status,
-        cancel_at_period_end: cancel,
-        metadata: { userId: member.id },
-        items: {
-          data: [
-            {
-              price: { unit_amount: 2500 },
-              current_period_start: t,
-              current_period_end: t + 2592000,
-            },
-          ],
-        },
+        monthlyAmountCents: 2500,
+        currentPeriodStart: t,
+        currentPeriodEnd: t + 2592000,
+        cancelAtPeriodEnd: false,
       });
-      await h.deliver({
-        type: 'invoice.paid',
-        created: t,
-        object: {
-          id: 'in_test_order',
-          subscription: 'sub_test_order',
-          amount_paid: 2500,
-          currency: 'usd',
-          metadata: {},
-          parent: { subscription_details: { metadata: { userId: member.id } } },
-        },
-      });
-      await h.deliver({
-        type: 'customer.subscription.updated',
-        created: t + 1,
-        object: subscription('active'),
-      });
-      await h.deliver({
-        type: 'customer.subscription.created',
-        created: t,
-        object: subscription('incomplete'),
-      });
-      await h.deliver({
-        type: 'customer.subscription.updated',
-        created: t,
-        object: subscription('incomplete'),
-      });
-      await h.deliver({
-        type: 'checkout.session.completed',
-        created: t,
-        object: {
-          id: 'cs_test_order',
-          mode: 'subscription',
-          subscription: 'sub_test_order',
-          metadata: { userId: member.id, kind: 'subscription' },
-        },
-      });
+      await deliver(
+        at(
+          {
+            kind: 'invoice.paid',
+            member: { userId: member.id, customerId: null },
+            invoiceId: 'in_test_order',
+            subscriptionId: 'sub_test_order',
+            amountCents: 2500,
+            currency: 'usd',
+            periodStart: null,
+            refundRef: null,
+          },
+          t,
+        ),
+      );
+      await deliver(at(subscription('updated', SubscriptionStatus.ACTIVE), t + 1));
+      await deliver(at(subscription('created', SubscriptionStatus.INCOMPLETE), t));
+      await deliver(at(subscription('updated', SubscriptionStatus.INCOMPLETE), t));
+      await deliver(
+        at(
+          {
+            kind: 'checkout.completed',
+            member: { userId: member.id, customerId: null },
+            sessionId: 'cs_test_order',
+            checkoutId: null,
+            purpose: CheckoutKind.SUBSCRIPTION,
+            mode: 'subscription',
+            subscriptionId: 'sub_test_order',
+            paymentId: 'cs_test_order',
+            amountCents: 2500,
+            currency: 'usd',
+            refundRef: null,
+          },
+          t,
+        ),
+      );
       const result = await h.gql('{ mySubscription { status monthlyAmount } }', {}, member.token);
       expect(result.data.mySubscription).toEqual({ status: 'ACTIVE', monthlyAmount: 2500 });
+    });
+
+    it("finds the member by the provider's customer when a fact names no user, and applies nothing for a stranger", async () => {
+      const member = await h.aMember();
+      const customerId = `cus_test_${randomUUID()}`;
+      await h.dataSource.query('UPDATE members SET provider_customer_id = $1 WHERE user_id = $2', [
+        customerId,
+        member.id,
+      ]);
+      const failed = (customer: string, invoiceId: string): ProviderFact => ({
+        kind: 'invoice.failed',
+        member: { userId: null, customerId: customer },
+        invoiceId,
+        subscriptionId: 'sub_by_customer',
+        amountCents: 2500,
+        currency: 'usd',
+        periodStart: null,
+        reason: 'Your card has insufficient funds.',
+      });
+      const stranger = sandboxEvent(failed('cus_nobody', 'in_stranger'));
+      await deliver(stranger);
+      expect(await h.count('provider_events', 'id = $1', [stranger.id])).toBe(1);
+      expect(await h.count('payments', 'provider_payment_id = $1', ['in_stranger'])).toBe(0);
+
+      await deliver(sandboxEvent(failed(customerId, 'in_by_customer')));
+      expect((await h.gql(PAYMENTS, {}, member.token)).data.myPayments).toEqual([
+        expect.objectContaining({ providerPaymentId: 'in_by_customer', status: 'FAILED' }),
+      ]);
+      expect((await h.gql(MEMBERSHIP, {}, member.token)).data.myMembership.missedPayments).toBe(1);
+      expect(await h.outbox('payment.failed', member.id)).toEqual([
+        expect.objectContaining({
+          envelope: expect.objectContaining({
+            data: expect.objectContaining({
+              reason: 'Your card has insufficient funds.',
+              consecutiveFailures: 1,
+            }),
+          }),
+        }),
+      ]);
     });
 
     it('ends the membership when the subscription ends, and a stale update does not revive it', async () => {
       const member = await h.aMember();
       const t = Math.floor(Date.now() / 1000);
-      const subscription = (id: string, status: string, cancel = false) => ({
-        id,
+      const subscription = (
+        id: string,
+        change: 'created' | 'updated' | 'deleted',
+        status: SubscriptionStatus,
+        cancel = false,
+      ): ProviderFact => ({
+        kind: 'subscription.changed',
+        member: { userId: member.id, customerId: null },
+        subscriptionId: id,
+        change,
         status,
-        cancel_at_period_end: cancel,
-        metadata: { userId: member.id },
-        items: { data: [{ price: { unit_amount: 2500 }, current_period_end: t + 2592000 }] },
+        monthlyAmountCents: 2500,
+        currentPeriodStart: null,
+        currentPeriodEnd: t + 2592000,
+        cancelAtPeriodEnd: cancel,
       });
-      const invoicePaid = (id: string, sub: string, created: number) => ({
-        type: 'invoice.paid',
-        created,
-        object: {
-          id,
-          subscription: sub,
-          amount_paid: 2500,
-          currency: 'usd',
-          metadata: {},
-          parent: { subscription_details: { metadata: { userId: member.id } } },
-        },
+      const invoicePaid = (id: string, sub: string): ProviderFact => ({
+        kind: 'invoice.paid',
+        member: { userId: member.id, customerId: null },
+        invoiceId: id,
+        subscriptionId: sub,
+        amountCents: 2500,
+        currency: 'usd',
+        periodStart: null,
+        refundRef: null,
       });
       const state = async () => ({
         membership: (await h.gql(MEMBERSHIP, {}, member.token)).data.myMembership.status,
@@ -736,37 +822,25 @@ describe('billing service', () => {
           .mySubscription?.status,
       });
 
-      await h.deliver({ ...(await completed(member, `pi_end_${member.id}`)), created: t });
-      await h.deliver(invoicePaid('in_end_1', 'sub_end_1', t));
-      await h.deliver({
-        type: 'customer.subscription.updated',
-        created: t + 1,
-        object: subscription('sub_end_1', 'active'),
-      });
+      await deliver(at(await completed(member, `pi_end_${member.id}`), t));
+      await deliver(at(invoicePaid('in_end_1', 'sub_end_1'), t));
+      await deliver(at(subscription('sub_end_1', 'updated', SubscriptionStatus.ACTIVE), t + 1));
       expect(await state()).toEqual({ membership: 'ACTIVE', subscription: 'ACTIVE' });
 
       // Cancelled at period end, then ended by the provider; the cancellation notice arrives last.
-      await h.deliver({
-        type: 'customer.subscription.deleted',
-        created: t + 3,
-        object: subscription('sub_end_1', 'canceled', true),
-      });
-      await h.deliver({
-        type: 'customer.subscription.updated',
-        created: t + 2,
-        object: subscription('sub_end_1', 'active', true),
-      });
+      await deliver(
+        at(subscription('sub_end_1', 'deleted', SubscriptionStatus.CANCELED, true), t + 3),
+      );
+      await deliver(
+        at(subscription('sub_end_1', 'updated', SubscriptionStatus.ACTIVE, true), t + 2),
+      );
       expect(await state()).toEqual({ membership: 'INACTIVE', subscription: 'CANCELED' });
 
       // Setting up dues again is allowed, and paying them makes the membership active again.
       const again = await h.gql('mutation { startSubscriptionCheckout { id } }', {}, member.token);
       expect(again.errors).toBeUndefined();
-      await h.deliver(invoicePaid('in_end_2', 'sub_end_2', t + 4));
-      await h.deliver({
-        type: 'customer.subscription.created',
-        created: t + 4,
-        object: subscription('sub_end_2', 'active'),
-      });
+      await deliver(at(invoicePaid('in_end_2', 'sub_end_2'), t + 4));
+      await deliver(at(subscription('sub_end_2', 'created', SubscriptionStatus.ACTIVE), t + 4));
       expect(await state()).toEqual({ membership: 'ACTIVE', subscription: 'ACTIVE' });
     });
   });

@@ -1,73 +1,45 @@
-import { HttpAdapterHost } from '@nestjs/core';
-import type { AddressInfo } from 'node:net';
-import { DataSource } from 'typeorm';
+import { AdminExportModule, AuditEntryEntity, defineService } from '@jibs/subgraph';
 import { AdminMembersResolver } from './admin-members/admin-members.resolver';
 import { AdminMembersService } from './admin-members/admin-members.service';
-import { AdminExportModule, AuditEntryEntity, defineService } from '@jibs/subgraph';
-import { BILLING_CONFIG, billingEnvSchema, type BillingConfig } from './billing.config';
 import { BillingAnalyticsResolver } from './analytics/billing-analytics.resolver';
 import { MemberStatusHistoryEntity } from './analytics/member-status-history.entity';
-import { BillingResolver } from './checkout/billing.resolver';
+import { BILLING_CONFIG, billingEnvSchema, type BillingConfig } from './billing.config';
 import { CheckoutEntity } from './checkout/checkout.entity';
+import { CheckoutResolver } from './checkout/checkout.resolver';
 import { CheckoutService } from './checkout/checkout.service';
+import { paymentsExport } from './export/payments.export';
 import { HouseholdMemberEntity } from './household/household-member.entity';
 import { HouseholdResolver } from './household/household.resolver';
 import { HouseholdService } from './household/household.service';
-import { MemberEntity } from './members/member.entity';
-import { MemberLoader } from './members/member-loader';
-import { MembersService } from './members/members.service';
-import { RegistrationsConsumer } from './members/registrations.consumer';
-import { UserReferenceResolver } from './members/user-reference.resolver';
-import { VerificationsConsumer } from './members/verifications.consumer';
+import { MemberLoader } from './membership/member-loader';
+import { MemberEntity } from './membership/member.entity';
+import { MembershipModule } from './membership/membership.module';
+import { MembershipResolver } from './membership/membership.resolver';
+import { RegistrationsConsumer } from './membership/registrations.consumer';
+import { UserReferenceResolver } from './membership/user-reference.resolver';
+import { VerificationsConsumer } from './membership/verifications.consumer';
 import { billingMigrations } from './migrations';
 import { OfflinePaymentEntity } from './offline-payments/offline-payment.entity';
 import { OfflinePaymentsResolver } from './offline-payments/offline-payments.resolver';
 import { OfflinePaymentsService } from './offline-payments/offline-payments.service';
-import { PAYMENT_PROVIDER, type PaymentProvider } from './payments/payment-provider';
-import { SandboxObjectEntity } from './payments/sandbox-object.entity';
-import { SandboxPaymentProvider } from './payments/sandbox-payment-provider';
-import { StripePaymentProvider } from './payments/stripe-payment-provider';
+import { PaymentEntity } from './payments/payment.entity';
+import { PaymentsResolver } from './payments/payments.resolver';
+import { PaymentsService } from './payments/payments.service';
+import { PAYMENT_PROVIDER } from './provider/payment-provider';
+import { paymentProviderDiagnostic } from './provider/payment-provider-diagnostic';
+import { PaymentProviderModule } from './provider/payment-provider.module';
+import { SandboxObjectEntity } from './provider/sandbox/sandbox-object.entity';
+import { mountSandboxPages } from './provider/sandbox/sandbox-pages';
+import type { SandboxPaymentProvider } from './provider/sandbox/sandbox-payment-provider';
 import { FeeSettingsEntity } from './settings/fee-settings.entity';
 import { FeeSettingsService } from './settings/fee-settings.service';
 import { SettingsConsumer } from './settings/settings.consumer';
-import { PaymentEntity } from './webhooks/payment.entity';
-import { PaymentsService } from './webhooks/payments.service';
+import { SubscriptionEntity } from './subscriptions/subscription.entity';
+import { SubscriptionsResolver } from './subscriptions/subscriptions.resolver';
+import { SubscriptionsService } from './subscriptions/subscriptions.service';
 import { ProviderEventEntity } from './webhooks/provider-event.entity';
-import { SubscriptionEntity } from './webhooks/subscription.entity';
-import { paymentProviderDiagnostic } from './payments/payment-provider-diagnostic';
-import { mountSandboxPages } from './payments/sandbox-pages';
-import { mountWebhookEndpoint, WEBHOOK_PATH } from './webhooks/webhook-endpoint';
-import { WebhookService } from './webhooks/webhook.service';
-import { paymentsExport } from './export/payments.export';
-
-/** The provider the configuration names; the sandbox posts to this service's own endpoint. */
-function paymentProvider(
-  config: BillingConfig,
-  dataSource: DataSource,
-  http: HttpAdapterHost,
-): PaymentProvider {
-  if (config.PAYMENT_PROVIDER === 'stripe') {
-    return new StripePaymentProvider({
-      secretKey: config.STRIPE_SECRET_KEY!,
-      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
-      host: config.STRIPE_API_HOST,
-      port: config.STRIPE_API_PORT,
-      protocol: config.STRIPE_API_PROTOCOL,
-    });
-  }
-  return new SandboxPaymentProvider(dataSource, {
-    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
-    publicUrl: config.BILLING_PUBLIC_URL,
-    appOrigin: config.PUBLIC_ORIGIN,
-    webhookUrl: () => {
-      if (config.SANDBOX_WEBHOOK_URL) return config.SANDBOX_WEBHOOK_URL;
-      const address = http.httpAdapter.getHttpServer().address() as AddressInfo;
-      const host = ['0.0.0.0', '::', ''].includes(address.address) ? '127.0.0.1' : address.address;
-      const shown = host.includes(':') ? `[${host}]` : host;
-      return `http://${shown}:${address.port}${WEBHOOK_PATH}`;
-    },
-  });
-}
+import { keepWebhookRawBody, WEBHOOK_PATH } from './webhooks/webhook.controller';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** Households, fees, checkouts, payments, subscriptions and membership status. */
 export const billingService = defineService<BillingConfig>({
@@ -102,26 +74,25 @@ export const billingService = defineService<BillingConfig>({
     MemberStatusHistoryEntity,
   ],
   migrations: billingMigrations,
-  imports: ({ logger }) => [
+  imports: ({ config, logger }) => [
     AdminExportModule.forTables({ service: 'jibs/billing', tables: [paymentsExport], logger }),
+    PaymentProviderModule.forRoot(config, WEBHOOK_PATH),
+    MembershipModule.forRoot(),
+    WebhooksModule.forRoot(logger),
   ],
   providers: ({ config }) => [
     { provide: BILLING_CONFIG, useValue: config },
-    {
-      provide: PAYMENT_PROVIDER,
-      inject: [DataSource, HttpAdapterHost],
-      useFactory: (dataSource: DataSource, http: HttpAdapterHost) =>
-        paymentProvider(config, dataSource, http),
-    },
-    MembersService,
     MemberLoader,
     FeeSettingsService,
     HouseholdService,
     CheckoutService,
     PaymentsService,
-    WebhookService,
+    SubscriptionsService,
     HouseholdResolver,
-    BillingResolver,
+    MembershipResolver,
+    PaymentsResolver,
+    SubscriptionsResolver,
+    CheckoutResolver,
     BillingAnalyticsResolver,
     UserReferenceResolver,
     AdminMembersService,
@@ -133,16 +104,11 @@ export const billingService = defineService<BillingConfig>({
     OfflinePaymentsResolver,
   ],
   diagnostics: (_app, config) => [paymentProviderDiagnostic(config)],
-  configureHttp: (express, app, { config, logger }) => {
-    const provider = () => app.get<PaymentProvider>(PAYMENT_PROVIDER);
-    // Mounted before Nest's body parsers: the signature is checked over the raw bytes.
-    mountWebhookEndpoint(express, () => ({
-      provider: provider(),
-      webhooks: app.get(WebhookService),
-      logger,
-    }));
+  configureHttp: (express, app, { config }) => {
+    // Before Nest's body parsers: the webhook controller checks the signature over raw bytes.
+    keepWebhookRawBody(express);
     if (config.PAYMENT_PROVIDER === 'sandbox')
-      mountSandboxPages(express, () => provider() as SandboxPaymentProvider);
+      mountSandboxPages(express, () => app.get<SandboxPaymentProvider>(PAYMENT_PROVIDER));
   },
 });
 

@@ -24,6 +24,13 @@ export type MembershipStatus =
   | 'ACTIVE'
   | 'INACTIVE';
 
+export type SubscriptionStatus =
+  | 'INCOMPLETE'
+  | 'ACTIVE'
+  | 'PAST_DUE'
+  | 'CANCELED'
+  | 'UNPAID';
+
 export type PaymentStatus =
   | 'PENDING'
   | 'COMPLETED'
@@ -34,13 +41,6 @@ export type PaymentType =
   | 'REGISTRATION'
   | 'MEMBERSHIP'
   | 'OTHER';
-
-export type SubscriptionStatus =
-  | 'INCOMPLETE'
-  | 'ACTIVE'
-  | 'PAST_DUE'
-  | 'CANCELED'
-  | 'UNPAID';
 
 export type RecordOfflinePaymentInput = {
   /** The member who paid. */

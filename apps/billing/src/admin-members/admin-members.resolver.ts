@@ -22,8 +22,8 @@ import { Role } from '@jibs/domain';
 import { AdminFieldAccess, RowsByUserLoader } from '@jibs/subgraph';
 import { HouseholdMemberModel } from '../household/household-member.model';
 import type { HouseholdMemberEntity } from '../household/household-member.entity';
-import { MemberLoader } from '../members/member-loader';
-import { UserReference } from '../members/user-reference.model';
+import { MemberLoader } from '../membership/member-loader';
+import { UserReference } from '../membership/user-reference.model';
 import { AdminMembersService } from './admin-members.service';
 import { AdminUserPageModel } from './admin-user-page.model';
 

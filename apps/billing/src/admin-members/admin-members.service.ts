@@ -15,8 +15,8 @@ import { enqueue } from '@jibs/events';
 import { currentRequestId } from '@jibs/observability';
 import { recordAudit } from '@jibs/subgraph';
 import { HouseholdMemberEntity } from '../household/household-member.entity';
-import { MemberEntity } from '../members/member.entity';
-import { EVENT_SOURCE } from '../members/members.service';
+import { MemberEntity } from '../membership/member.entity';
+import { EVENT_SOURCE } from '../membership/members.service';
 
 export interface AdminUserFilter {
   search?: string | null;

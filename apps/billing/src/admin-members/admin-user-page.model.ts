@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
-import { UserReference } from '../members/user-reference.model';
+import { UserReference } from '../membership/user-reference.model';
 
 /** One page of /admin/users: billing's members, newest first; identity fills in each User. */
 @ObjectType('AdminUserPage')

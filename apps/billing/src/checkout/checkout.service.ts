@@ -8,24 +8,21 @@ import {
   HouseholdMessages,
   memberFeeLabel,
   MemberFeeStatus,
-  PaymentStatus,
   quoteRegistration,
   SubscriptionStatus,
   isUuid,
 } from '@jibs/domain';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { HouseholdService } from '../household/household.service';
-import { MemberEntity } from '../members/member.entity';
-import { MembersService } from '../members/members.service';
+import { MemberEntity } from '../membership/member.entity';
+import { MembersService } from '../membership/members.service';
 import {
   PAYMENT_PROVIDER,
   type CheckoutLineItem,
   type PaymentProvider,
-} from '../payments/payment-provider';
-import { SandboxPaymentProvider } from '../payments/sandbox-payment-provider';
+} from '../provider/payment-provider';
 import { FeeSettingsService } from '../settings/fee-settings.service';
-import { PaymentEntity } from '../webhooks/payment.entity';
-import { SubscriptionEntity } from '../webhooks/subscription.entity';
+import { SubscriptionEntity } from '../subscriptions/subscription.entity';
 import { CheckoutEntity } from './checkout.entity';
 import {
   expireAtProvider,
@@ -49,10 +46,6 @@ export const CheckoutMessages = {
   registrationFirst: 'Please complete your registration payment before setting up monthly dues.',
   alreadySubscribed: 'You already have an active monthly dues subscription.',
   noFeeDue: 'This household member has no fee to pay.',
-  noSubscription: 'You have no active subscription.',
-  noBillingAccount: 'There is no billing account yet: please complete a payment first.',
-  sandboxOnly: 'Renewals can only be run with the local sandbox payment provider.',
-  renewalOutcome: 'Choose COMPLETED or FAILED',
 } as const;
 
 /** Starts checkouts with amounts billing computed, and answers about them. */
@@ -130,60 +123,6 @@ export class CheckoutService {
         : null;
     if (!row) throw DomainError.notFound('Checkout not found');
     return row;
-  }
-
-  subscription(userId: string): Promise<SubscriptionEntity | null> {
-    return this.dataSource.manager.findOneBy(SubscriptionEntity, { userId });
-  }
-
-  async cancelSubscription(userId: string): Promise<SubscriptionEntity> {
-    const subscription = await this.subscription(userId);
-    if (
-      !subscription ||
-      ![SubscriptionStatus.ACTIVE, SubscriptionStatus.PAST_DUE].includes(subscription.status)
-    )
-      throw DomainError.conflict(CheckoutMessages.noSubscription);
-    const state = await this.provider.cancelSubscriptionAtPeriodEnd(
-      subscription.providerSubscriptionId,
-      `cancel-${subscription.providerSubscriptionId}`,
-    );
-    // The provider's own answer to billing's server-side call; its webhook confirms it too.
-    await this.dataSource.manager.update(
-      SubscriptionEntity,
-      { userId },
-      { cancelAtPeriodEnd: state.cancelAtPeriodEnd },
-    );
-    return (await this.subscription(userId))!;
-  }
-
-  async portal(userId: string): Promise<string> {
-    const member = await this.members.find(userId);
-    if (!member?.providerCustomerId) throw DomainError.conflict(CheckoutMessages.noBillingAccount);
-    return this.provider.createPortalSession({
-      customerId: member.providerCustomerId,
-      returnUrl: `${this.config.PUBLIC_ORIGIN}/profile`,
-    });
-  }
-
-  /** Local sandbox only: the member's next monthly renewal, through the real webhook path. */
-  async sandboxRenewal(userId: string, outcome: PaymentStatus): Promise<PaymentEntity> {
-    if (!(this.provider instanceof SandboxPaymentProvider))
-      throw DomainError.forbidden(CheckoutMessages.sandboxOnly);
-    if (outcome !== PaymentStatus.COMPLETED && outcome !== PaymentStatus.FAILED)
-      throw DomainError.badInput({ outcome: CheckoutMessages.renewalOutcome });
-    const subscription = await this.subscription(userId);
-    if (!subscription || subscription.status === SubscriptionStatus.CANCELED)
-      throw DomainError.conflict(CheckoutMessages.noSubscription);
-    const invoiceId = await this.provider.runRenewal(
-      subscription.providerSubscriptionId,
-      outcome === PaymentStatus.COMPLETED ? 'paid' : 'failed',
-    );
-    const payment = await this.dataSource.manager.findOneBy(PaymentEntity, {
-      providerPaymentId: invoiceId,
-      userId,
-    });
-    if (!payment) throw new Error(`renewal ${invoiceId} was not recorded`);
-    return payment;
   }
 
   /**

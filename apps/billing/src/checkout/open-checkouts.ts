@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { CheckoutKind, CheckoutState } from '@jibs/domain';
 import type { Logger } from '@jibs/observability';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { PaymentProvider } from '../provider/payment-provider';
+import { CheckoutEntity } from './checkout.entity';
 
 /** The purpose a live checkout is keyed by: one live checkout per member and purpose. */
 export function openKeyOf(kind: CheckoutKind, householdMemberId: string | null): string {
@@ -55,4 +56,13 @@ export async function expireAtProvider(
       logger?.warn({ err: error, sessionId }, 'expiring a checkout session failed');
     }
   }
+}
+
+/** A checkout that completed, failed or expired is no longer the member's live one. */
+export async function closeCheckout(
+  manager: EntityManager,
+  id: string,
+  state: CheckoutState,
+): Promise<void> {
+  await manager.update(CheckoutEntity, { id }, { state, openKey: null });
 }

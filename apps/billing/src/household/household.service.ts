@@ -19,8 +19,8 @@ import {
 import { enqueue } from '@jibs/events';
 import { currentRequestId, LOGGER, type Logger } from '@jibs/observability';
 import { expireAtProvider, expireOpenCheckouts } from '../checkout/open-checkouts';
-import { EVENT_SOURCE, MembersService } from '../members/members.service';
-import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider';
+import { EVENT_SOURCE, MembersService } from '../membership/members.service';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../provider/payment-provider';
 import { FeeSettingsService } from '../settings/fee-settings.service';
 import { HouseholdMemberEntity } from './household-member.entity';
 

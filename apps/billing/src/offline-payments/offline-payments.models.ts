@@ -1,8 +1,8 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { MembershipStatus, PaymentStatus, PaymentType } from '../billing-enums';
-import { MembershipSubscriptionModel } from '../checkout/billing.models';
+import { MembershipSubscriptionModel } from '../subscriptions/membership-subscription.model';
 import { HouseholdMemberModel } from '../household/household-member.model';
-import type { PaymentEntity } from '../webhooks/payment.entity';
+import type { PaymentEntity } from '../payments/payment.entity';
 import type { OfflinePaymentEntity } from './offline-payment.entity';
 
 /** Admins: one of a member's payments, with how it was paid. */

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import {
+  BILLING_CURRENCY,
   CheckoutKind,
   DomainError,
   isUuid,
@@ -16,26 +17,26 @@ import { enqueue } from '@jibs/events';
 import { currentRequestId, LOGGER, type Logger } from '@jibs/observability';
 import { recordAudit } from '@jibs/subgraph';
 import { expireAtProvider, expireOpenCheckouts } from '../checkout/open-checkouts';
-import { CheckoutService } from '../checkout/checkout.service';
-import { MembershipSubscriptionModel } from '../checkout/billing.models';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { MembershipSubscriptionModel } from '../subscriptions/membership-subscription.model';
 import { HouseholdMemberModel } from '../household/household-member.model';
 import { HouseholdService } from '../household/household.service';
-import type { MemberEntity } from '../members/member.entity';
-import { EVENT_SOURCE, MembersService } from '../members/members.service';
-import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider';
-import { PaymentEntity } from '../webhooks/payment.entity';
-import { PaymentsService } from '../webhooks/payments.service';
+import type { MemberEntity } from '../membership/member.entity';
+import { paidMonth } from '../membership/membership-rules';
+import { EVENT_SOURCE, MembersService } from '../membership/members.service';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../provider/payment-provider';
+import { PaymentEntity } from '../payments/payment.entity';
+import { PaymentsService } from '../payments/payments.service';
 import { OfflinePaymentEntity } from './offline-payment.entity';
 import { AdminMemberBillingModel, AdminPaymentModel } from './offline-payments.models';
 import type { RecordOfflinePaymentInput } from './dto/record-offline-payment.input';
 
-const CURRENCY = 'usd';
 export const OFFLINE_PAYMENT_ACTION = 'payment.offline_recorded';
 
 const METHOD_WORDS = { cash: 'paid in cash', check: 'paid by check' } as const;
 
-/** The member's first day as billing knows it (UTC date). */
-const memberSince = (member: MemberEntity): string => member.createdAt.toISOString().slice(0, 10);
+/** The member's first day as billing knows it (its UTC date, as the form's dates are). */
+const memberSince = (member: MemberEntity): string => todayUtc(member.createdAt);
 
 const isUniqueViolation = (error: unknown): boolean =>
   error instanceof QueryFailedError &&
@@ -52,7 +53,7 @@ export class OfflinePaymentsService {
     private readonly members: MembersService,
     private readonly payments: PaymentsService,
     private readonly household: HouseholdService,
-    private readonly checkouts: CheckoutService,
+    private readonly subscriptions: SubscriptionsService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -64,7 +65,7 @@ export class OfflinePaymentsService {
     const [payments, offline, subscription, household, totalPaid] = await Promise.all([
       this.payments.list(userId),
       this.dataSource.manager.findBy(OfflinePaymentEntity, { userId }),
-      this.checkouts.subscription(userId),
+      this.subscriptions.subscription(userId),
       this.household.list(userId),
       this.payments.completedTotal(userId),
     ]);
@@ -148,7 +149,7 @@ export class OfflinePaymentsService {
         manager.create(PaymentEntity, {
           userId,
           amount: payment.amountCents,
-          currency: CURRENCY,
+          currency: BILLING_CURRENCY,
           status: PaymentStatus.COMPLETED,
           type: registration ? PaymentType.REGISTRATION : PaymentType.MEMBERSHIP,
           description: `${registration ? 'Registration fee' : 'Monthly membership dues'} (${METHOD_WORDS[payment.method]})`,
@@ -190,9 +191,8 @@ export class OfflinePaymentsService {
       if (registration) {
         member.registrationFeePaid = true;
       } else {
-        member.duesPaid = true;
-        member.missedPayments = 0;
-        member.lastFailedInvoiceId = null;
+        // A month paid in person is the newest: the missed months start again from 0.
+        Object.assign(member, paidMonth(member, null));
       }
       await this.members.saveAndRecompute(
         manager,

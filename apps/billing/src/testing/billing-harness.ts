@@ -9,7 +9,7 @@ import { gatewayHeaders } from '@jibs/subgraph';
 import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
 import { createBillingApp } from '../billing-app';
 import { loadBillingConfig } from '../billing.config';
-import { signWebhookPayload } from '../payments/webhook-signature';
+import { signWebhookPayload } from '../provider/webhook-signature';
 
 /** Tests call billing as the gateway does, with its credential. */
 export const GATEWAY_SECRET = randomBytes(32).toString('hex');

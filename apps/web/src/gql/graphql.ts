@@ -24,24 +24,6 @@ export type MembershipStatus =
   | 'ACTIVE'
   | 'INACTIVE';
 
-export type PaymentStatus =
-  | 'PENDING'
-  | 'COMPLETED'
-  | 'FAILED'
-  | 'CANCELLED';
-
-export type PaymentType =
-  | 'REGISTRATION'
-  | 'MEMBERSHIP'
-  | 'OTHER';
-
-export type SubscriptionStatus =
-  | 'INCOMPLETE'
-  | 'ACTIVE'
-  | 'PAST_DUE'
-  | 'CANCELED'
-  | 'UNPAID';
-
 export type CheckoutKind =
   | 'REGISTRATION'
   | 'SUBSCRIPTION'
@@ -52,6 +34,24 @@ export type CheckoutState =
   | 'COMPLETED'
   | 'FAILED'
   | 'EXPIRED';
+
+export type SubscriptionStatus =
+  | 'INCOMPLETE'
+  | 'ACTIVE'
+  | 'PAST_DUE'
+  | 'CANCELED'
+  | 'UNPAID';
+
+export type PaymentStatus =
+  | 'PENDING'
+  | 'COMPLETED'
+  | 'FAILED'
+  | 'CANCELLED';
+
+export type PaymentType =
+  | 'REGISTRATION'
+  | 'MEMBERSHIP'
+  | 'OTHER';
 
 export type SaveHouseholdInput = {
   members?: Array<HouseholdMemberInput> | null | undefined;

@@ -1,14 +1,6 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
-import {
-  CheckoutKind,
-  CheckoutState,
-  MembershipStatus,
-  PaymentStatus,
-  PaymentType,
-  SubscriptionStatus,
-} from '../billing-enums';
-import type { PaymentEntity } from '../webhooks/payment.entity';
-import type { SubscriptionEntity } from '../webhooks/subscription.entity';
+import { PaymentStatus, PaymentType } from '../billing-enums';
+import type { PaymentEntity } from './payment.entity';
 
 @ObjectType('Payment')
 export class PaymentModel {
@@ -51,84 +43,6 @@ export class PaymentModel {
       createdAt: row.createdAt,
     });
   }
-}
-
-@ObjectType('MembershipSubscription')
-export class MembershipSubscriptionModel {
-  @Field(() => SubscriptionStatus)
-  status!: SubscriptionStatus;
-
-  @Field(() => Int)
-  monthlyAmount!: number;
-
-  @Field(() => Date, { nullable: true })
-  currentPeriodStart!: Date | null;
-
-  @Field(() => Date, { nullable: true })
-  currentPeriodEnd!: Date | null;
-
-  @Field()
-  cancelAtPeriodEnd!: boolean;
-
-  static from(row: SubscriptionEntity): MembershipSubscriptionModel {
-    return Object.assign(new MembershipSubscriptionModel(), {
-      status: row.status,
-      monthlyAmount: row.monthlyAmount,
-      currentPeriodStart: row.currentPeriodStart,
-      currentPeriodEnd: row.currentPeriodEnd,
-      cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-    });
-  }
-}
-
-@ObjectType('Membership')
-export class MembershipModel {
-  @Field(() => MembershipStatus)
-  status!: MembershipStatus;
-
-  @Field()
-  registrationFeePaid!: boolean;
-
-  @Field(() => Int, {
-    description: 'Consecutive failed monthly payments (3 make the membership inactive).',
-  })
-  missedPayments!: number;
-}
-
-@ObjectType('CheckoutSession')
-export class CheckoutSessionModel {
-  @Field(() => ID)
-  id!: string;
-
-  @Field({
-    description:
-      "Where to send the browser (the provider's hosted page, or the local sandbox page).",
-  })
-  url!: string;
-}
-
-@ObjectType('CheckoutStatus')
-export class CheckoutStatusModel {
-  @Field(() => ID)
-  id!: string;
-
-  @Field(() => CheckoutKind)
-  kind!: CheckoutKind;
-
-  @Field(() => CheckoutState)
-  state!: CheckoutState;
-}
-
-@ObjectType('DashboardSummary')
-export class DashboardSummaryModel {
-  @Field(() => Int, { description: 'Sum of completed payments, cents.' })
-  totalPayments!: number;
-
-  @Field(() => Int, { description: 'Current monthly dues from the settings, cents.' })
-  monthlyDues!: number;
-
-  @Field(() => MembershipStatus)
-  membershipStatus!: MembershipStatus;
 }
 
 /** Admins: a payment the provider took that billing did not count, and what became of it. */

@@ -1,4 +1,5 @@
 import type { CheckoutKind } from '@jibs/domain';
+import type { ProviderEvent } from './provider-facts';
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
 
@@ -41,18 +42,7 @@ export interface ProviderSubscriptionState {
   currentPeriodEnd: number | null;
 }
 
-/** A verified provider event, Stripe-shaped (both adapters deliver this shape). */
-export interface ProviderEvent {
-  id: string;
-  type: string;
-  /** Seconds since the epoch. */
-  created: number;
-  // Provider objects are read field by field by the webhook service.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  data: { object: Record<string, any> };
-}
-
-/** Checkout, portal, cancellation and webhook verification, whoever takes the money. */
+/** Checkout, portal, cancellation and webhook facts, whoever takes the money. */
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   createCheckoutSession(request: CreateCheckoutRequest): Promise<CreatedCheckout>;
@@ -73,8 +63,16 @@ export interface PaymentProvider {
    * provider's refund id. The idempotency key makes a repeat the same refund.
    */
   refund(paymentRef: string, idempotencyKey: string): Promise<string>;
-  /** Throws InvalidWebhookError unless the body carries a valid, fresh signature. */
+  /**
+   * The event a webhook delivered, as billing's provider fact. Throws InvalidWebhookError
+   * unless the body carries a valid, fresh signature and an event of this provider's shape.
+   */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent;
+  /**
+   * Only a provider that simulates time (the sandbox): charges the subscription's next month
+   * now, paid or failed, through the webhook path; resolves to the invoice id.
+   */
+  runRenewal?(subscriptionId: string, outcome: 'paid' | 'failed'): Promise<string>;
 }
 
 export class InvalidWebhookError extends Error {

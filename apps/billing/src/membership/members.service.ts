@@ -1,20 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import { MembershipStatus, MISSED_PAYMENTS_LIMIT } from '@jibs/domain';
 import { enqueue } from '@jibs/events';
 import { currentRequestId } from '@jibs/observability';
 import { MemberEntity } from './member.entity';
+import { membershipOf } from './membership-rules';
 
 export const EVENT_SOURCE = 'jibs/billing';
-
-/** What the membership is, from the facts verified payments established. */
-export function membershipOf(member: MemberEntity): MembershipStatus {
-  if (member.missedPayments >= MISSED_PAYMENTS_LIMIT) return MembershipStatus.INACTIVE;
-  if (member.subscriptionEnded) return MembershipStatus.INACTIVE;
-  // Active once the registration fee and the first month's dues are both confirmed.
-  if (member.registrationFeePaid && member.duesPaid) return MembershipStatus.ACTIVE;
-  return MembershipStatus.PENDING;
-}
 
 @Injectable()
 export class MembersService {

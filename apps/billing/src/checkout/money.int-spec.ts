@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { BillingMessages, FlagReasons } from '@jibs/domain';
-import { asGateway, BillingHarness, type TestMember } from './testing/billing-harness';
+import { BillingMessages, FlagReasons, SubscriptionStatus } from '@jibs/domain';
+import { postSandboxEvent, sandboxEvent } from '../provider/sandbox/sandbox-events';
+import { asGateway, BillingHarness, type TestMember } from '../testing/billing-harness';
 
 /**
  * Issue 10, "Money": a member is charged exactly what is owed, once. Every payment goes through
@@ -83,18 +84,23 @@ describe('billing money: exactly what is owed, exactly once', () => {
       `INSERT INTO sandbox_objects (id, kind, data) VALUES ($1, 'charge', $2)`,
       [paymentIntent, { id: paymentIntent, amount }],
     );
-    const res = await h.deliver({
-      type: 'checkout.session.completed',
-      object: {
-        id: sessionId,
-        object: 'checkout.session',
+    const res = await postSandboxEvent(
+      `${h.url}/webhooks/payments`,
+      h.webhookSecret,
+      sandboxEvent({
+        kind: 'checkout.completed',
+        member: { userId: member.id, customerId: null },
+        sessionId,
+        checkoutId: checkout.id,
+        purpose: checkout.kind,
         mode: 'payment',
-        amount_total: amount,
+        subscriptionId: null,
+        paymentId: paymentIntent,
+        amountCents: amount,
         currency: 'usd',
-        payment_intent: paymentIntent,
-        metadata: { userId: member.id, kind: checkout.kind, checkoutId: checkout.id },
-      },
-    });
+        refundRef: paymentIntent,
+      }),
+    );
     expect(res.status).toBe(200);
     return paymentIntent;
   };
@@ -361,21 +367,18 @@ describe('billing money: exactly what is owed, exactly once', () => {
       const subscription = await sandboxObject(sub.id);
       const now = Math.floor(Date.now() / 1000);
       for (const created of [now - 60, now]) {
-        const res = await h.deliver({
-          type: 'invoice.payment_failed',
-          created,
-          object: {
-            id: `in_late_${randomBytes(6).toString('hex')}`,
-            customer: subscription.customer,
-            subscription: sub.id,
-            amount_due: 2500,
+        const res = await postSandboxEvent(`${h.url}/webhooks/payments`, h.webhookSecret, {
+          ...sandboxEvent({
+            kind: 'invoice.failed',
+            member: { userId: member.id, customerId: subscription.customer },
+            invoiceId: `in_late_${randomBytes(6).toString('hex')}`,
+            subscriptionId: sub.id,
+            amountCents: 2500,
             currency: 'usd',
-            period_start: subscription.currentPeriodStart,
-            lines: { data: [{ period: { start: subscription.currentPeriodStart } }] },
-            parent: {
-              subscription_details: { subscription: sub.id, metadata: { userId: member.id } },
-            },
-          },
+            periodStart: subscription.currentPeriodStart,
+            reason: null,
+          }),
+          created,
         });
         expect(res.status).toBe(200);
       }
@@ -456,21 +459,25 @@ describe('billing money: exactly what is owed, exactly once', () => {
   describe('webhook signatures', () => {
     it('refuses a timestamp more than five minutes ahead, as one five minutes old', async () => {
       const member = await h.aMember();
-      const event = {
-        type: 'customer.subscription.updated',
-        object: {
-          id: 'sub_future',
-          status: 'active',
-          metadata: { userId: member.id },
-          items: { data: [{ price: { unit_amount: 2500 } }] },
-        },
-      };
+      const event = sandboxEvent({
+        kind: 'subscription.changed',
+        member: { userId: member.id, customerId: null },
+        subscriptionId: 'sub_future',
+        change: 'updated',
+        status: SubscriptionStatus.ACTIVE,
+        monthlyAmountCents: 2500,
+        currentPeriodStart: null,
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+      });
+      const deliver = (timestamp: number) =>
+        postSandboxEvent(`${h.url}/webhooks/payments`, h.webhookSecret, event, timestamp);
       const now = Math.floor(Date.now() / 1000);
       // A minute of margin either side of the 5-minute window: a loaded machine may take seconds to answer.
       for (const timestamp of [now + 3600, now + 360, now - 360])
-        expect((await h.deliver(event, { timestamp })).status).toBe(400);
+        expect((await deliver(timestamp)).status).toBe(400);
       expect(await h.count('subscriptions', 'user_id = $1', [member.id])).toBe(0);
-      expect((await h.deliver(event, { timestamp: now + 30 })).status).toBe(200);
+      expect((await deliver(now + 30)).status).toBe(200);
       expect(await h.count('subscriptions', 'user_id = $1', [member.id])).toBe(1);
     });
   });

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { BillingHarness, type TestMember } from './testing/billing-harness';
+import type { CheckoutKind } from '@jibs/domain';
+import { postSandboxEvent, sandboxEvent } from '../provider/sandbox/sandbox-events';
+import { BillingHarness, type TestMember } from '../testing/billing-harness';
 
 /**
  * A property of billing's money, over random interleavings (seeded, so a failure replays with
@@ -180,17 +182,23 @@ describe('billing money property', () => {
           paymentIntent,
           { id: paymentIntent, amount: checkout.amount, userId: member.id },
         ]);
-        const res = await h.deliver({
-          type: 'checkout.session.completed',
-          object: {
-            id: checkout.provider_session_id,
+        const res = await postSandboxEvent(
+          `${h.url}/webhooks/payments`,
+          h.webhookSecret,
+          sandboxEvent({
+            kind: 'checkout.completed',
+            member: { userId: member.id, customerId: null },
+            sessionId: checkout.provider_session_id,
+            checkoutId: checkout.id,
+            purpose: checkout.kind as CheckoutKind,
             mode: 'payment',
-            amount_total: checkout.amount,
+            subscriptionId: null,
+            paymentId: paymentIntent,
+            amountCents: checkout.amount,
             currency: 'usd',
-            payment_intent: paymentIntent,
-            metadata: { userId: member.id, kind: checkout.kind, checkoutId: checkout.id },
-          },
-        });
+            refundRef: paymentIntent,
+          }),
+        );
         expect(res.status).toBe(200);
       },
       renew: async () =>

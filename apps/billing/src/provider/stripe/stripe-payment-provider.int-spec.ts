@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CheckoutKind } from '@jibs/domain';
-import { InvalidWebhookError } from './payment-provider';
+import { InvalidWebhookError } from '../payment-provider';
 import { StripePaymentProvider } from './stripe-payment-provider';
-import { signWebhookPayload } from './webhook-signature';
+import { signWebhookPayload } from '../webhook-signature';
 
 interface Captured {
   method: string;

@@ -1,16 +1,24 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { BILLING_CURRENCY, CheckoutKind } from '@jibs/domain';
+import { BILLING_CURRENCY, CheckoutKind, isUuid, SubscriptionStatus } from '@jibs/domain';
 import type {
   CheckoutLineItem,
   CreateCheckoutRequest,
   CreatedCheckout,
   PaymentProvider,
-  ProviderEvent,
   ProviderSubscriptionState,
-} from './payment-provider';
+} from '../payment-provider';
+import {
+  providerNow,
+  type FactMember,
+  type InvoiceFailedFact,
+  type InvoicePaidFact,
+  type ProviderEvent,
+  type ProviderFact,
+  type SubscriptionChangedFact,
+} from '../provider-facts';
 import { SandboxObjectEntity } from './sandbox-object.entity';
-import { signWebhookPayload, verifyWebhookSignature } from './webhook-signature';
+import { postSandboxEvent, sandboxEvent, verifySandboxEvent } from './sandbox-events';
 
 /** Test cards of the local checkout page (Stripe's own test numbers). */
 export const SANDBOX_CARDS = {
@@ -53,7 +61,7 @@ export interface SandboxSubscription {
   customer: string;
   amount: number;
   metadata: Record<string, string>;
-  status: string;
+  status: SubscriptionStatus;
   cancelAtPeriodEnd: boolean;
   currentPeriodStart: number;
   currentPeriodEnd: number;
@@ -71,11 +79,37 @@ export interface SandboxOptions {
 
 const MONTH_SECONDS = 30 * 24 * 3600;
 const id = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('hex')}`;
-const now = () => Math.floor(Date.now() / 1000);
+
+const memberOf = (metadata: Record<string, string>, customer: string): FactMember => {
+  const userId = metadata['userId'];
+  return { userId: userId && isUuid(userId) ? userId : null, customerId: customer };
+};
+
+const purposeOf = (kind: string | undefined): CheckoutKind | null =>
+  (Object.values(CheckoutKind) as (string | undefined)[]).includes(kind)
+    ? (kind as CheckoutKind)
+    : null;
+
+/** The subscription as it now is, as a fact. */
+const subscriptionFact = (
+  change: SubscriptionChangedFact['change'],
+  subscription: SandboxSubscription,
+): SubscriptionChangedFact => ({
+  kind: 'subscription.changed',
+  member: memberOf(subscription.metadata, subscription.customer),
+  subscriptionId: subscription.id,
+  change,
+  status: subscription.status,
+  monthlyAmountCents: subscription.amount,
+  currentPeriodStart: subscription.currentPeriodStart,
+  currentPeriodEnd: subscription.currentPeriodEnd,
+  cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+});
 
 /**
- * The embedded stand-in for Stripe: a local checkout page with test cards that sends the same
- * Stripe-shaped, signed events to the same webhook endpoint, over HTTP, as Stripe would.
+ * The embedded stand-in for a hosted provider: a local checkout page with test cards. What
+ * happens there is stated as billing's provider facts, delivered signed to the same webhook
+ * endpoint over HTTP, as a hosted provider would deliver its own events.
  */
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
@@ -150,10 +184,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
   async cancelSubscriptionNow(subscriptionId: string): Promise<void> {
     const subscription = await this.subscription(subscriptionId);
     if (!subscription) throw new Error(`no sandbox subscription ${subscriptionId}`);
-    if (subscription.status === 'canceled') return;
-    subscription.status = 'canceled';
+    if (subscription.status === SubscriptionStatus.CANCELED) return;
+    subscription.status = SubscriptionStatus.CANCELED;
     await this.save('subscription', subscription.id, subscription);
-    await this.deliver([this.subscriptionEvent('customer.subscription.deleted', subscription)]);
+    await this.deliver([subscriptionFact('deleted', subscription)]);
   }
 
   async refund(paymentRef: string): Promise<string> {
@@ -185,7 +219,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     if (!subscription) throw new Error(`no sandbox subscription ${subscriptionId}`);
     subscription.cancelAtPeriodEnd = true;
     await this.save('subscription', subscription.id, subscription);
-    await this.deliver([this.subscriptionEvent('customer.subscription.updated', subscription)]);
+    await this.deliver([subscriptionFact('updated', subscription)]);
     return {
       status: subscription.status,
       cancelAtPeriodEnd: true,
@@ -194,8 +228,9 @@ export class SandboxPaymentProvider implements PaymentProvider {
     };
   }
 
+  /** Only the sandbox's own signed events: it is the only provider in this mode. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent {
-    return verifyWebhookSignature(this.options.webhookSecret, rawBody, signatureHeader);
+    return verifySandboxEvent(this.options.webhookSecret, rawBody, signatureHeader);
   }
 
   pageUrl(session: SandboxSession): string {
@@ -223,18 +258,23 @@ export class SandboxPaymentProvider implements PaymentProvider {
   ): Promise<'paid' | 'declined' | 'unknown-card' | 'expired'> {
     if (session.status === 'expired') return 'expired';
     const number = card.replace(/\D/g, '');
+    const member = memberOf(session.metadata, session.customer);
+    const checkoutId = isUuid(session.metadata['checkoutId'] ?? '')
+      ? session.metadata['checkoutId']!
+      : null;
+    const purpose = purposeOf(session.metadata['kind']);
     if (number === SANDBOX_CARDS.declined) {
-      const paymentIntent = id('pi');
       await this.deliver([
-        this.event('payment_intent.payment_failed', {
-          id: paymentIntent,
-          object: 'payment_intent',
-          amount: session.amountTotal,
+        {
+          kind: 'checkout.payment_failed',
+          member,
+          paymentId: id('pi'),
+          checkoutId,
+          purpose,
+          amountCents: session.amountTotal,
           currency: session.currency,
-          customer: session.customer,
-          metadata: session.metadata,
-          last_payment_error: { code: 'card_declined', message: DECLINED_MESSAGE },
-        }),
+          reason: DECLINED_MESSAGE,
+        },
       ]);
       return 'declined';
     }
@@ -248,48 +288,49 @@ export class SandboxPaymentProvider implements PaymentProvider {
     )) as [unknown[], number];
     if (!claimed.length)
       return (await this.session(session.id))?.status === 'expired' ? 'expired' : 'paid';
-    const sessionObject = {
-      id: session.id,
-      object: 'checkout.session',
-      mode: session.mode,
-      customer: session.customer,
-      amount_total: session.amountTotal,
-      currency: session.currency,
-      metadata: session.metadata,
-      payment_status: 'paid',
-      status: 'complete',
-      payment_intent: session.mode === 'payment' ? id('pi') : null,
-      subscription: null as string | null,
-    };
-    if (sessionObject.payment_intent)
-      await this.save('charge', sessionObject.payment_intent, {
-        id: sessionObject.payment_intent,
+    const paymentIntent = session.mode === 'payment' ? id('pi') : null;
+    if (paymentIntent)
+      await this.save('charge', paymentIntent, {
+        id: paymentIntent,
         amount: session.amountTotal,
         userId: session.metadata['userId'],
       });
-    const events: ProviderEvent[] = [];
+    const facts: ProviderFact[] = [];
+    let subscriptionId: string | null = null;
     if (session.mode === 'subscription') {
-      const start = now();
+      const start = providerNow();
       const subscription: SandboxSubscription = {
         id: id('sub'),
         customer: session.customer,
         amount: session.amountTotal,
         metadata: session.metadata,
-        status: 'incomplete',
+        status: SubscriptionStatus.INCOMPLETE,
         cancelAtPeriodEnd: false,
         currentPeriodStart: start,
         currentPeriodEnd: start + MONTH_SECONDS,
       };
-      sessionObject.subscription = subscription.id;
-      events.push(this.subscriptionEvent('customer.subscription.created', subscription));
-      events.push(await this.invoiceEvent('invoice.paid', subscription, 'subscription_create'));
-      subscription.status = 'active';
-      events.push(this.subscriptionEvent('customer.subscription.updated', subscription));
+      subscriptionId = subscription.id;
+      facts.push(subscriptionFact('created', subscription));
+      facts.push(await this.invoiceFact('paid', subscription));
+      subscription.status = SubscriptionStatus.ACTIVE;
+      facts.push(subscriptionFact('updated', subscription));
       await this.save('subscription', subscription.id, subscription);
     }
-    events.push(this.event('checkout.session.completed', sessionObject));
+    facts.push({
+      kind: 'checkout.completed',
+      member,
+      sessionId: session.id,
+      checkoutId,
+      purpose,
+      mode: session.mode,
+      subscriptionId,
+      paymentId: paymentIntent ?? session.id,
+      amountCents: session.amountTotal,
+      currency: session.currency,
+      refundRef: paymentIntent,
+    });
     try {
-      await this.deliver(events);
+      await this.deliver(facts);
     } catch (error) {
       // Not applied: the member may try again (events already applied are ignored as repeats).
       await this.save('session', session.id, session);
@@ -302,27 +343,21 @@ export class SandboxPaymentProvider implements PaymentProvider {
   async runRenewal(subscriptionId: string, outcome: 'paid' | 'failed'): Promise<string> {
     const subscription = await this.subscription(subscriptionId);
     if (!subscription) throw new Error(`no sandbox subscription ${subscriptionId}`);
-    const events: ProviderEvent[] = [];
-    // The invoice is for the next period, paid or not (as Stripe's renewal invoice lines are).
+    // The invoice is for the next period, paid or not (as a hosted provider's renewal is).
     const next = {
       ...subscription,
       currentPeriodStart: subscription.currentPeriodEnd,
       currentPeriodEnd: subscription.currentPeriodEnd + MONTH_SECONDS,
     };
     if (outcome === 'paid') {
-      Object.assign(subscription, next, { status: 'active' });
+      Object.assign(subscription, next, { status: SubscriptionStatus.ACTIVE });
     } else {
-      subscription.status = 'past_due';
+      subscription.status = SubscriptionStatus.PAST_DUE;
     }
-    const invoice = await this.invoiceEvent(
-      outcome === 'paid' ? 'invoice.paid' : 'invoice.payment_failed',
-      next,
-      'subscription_cycle',
-    );
-    events.push(invoice, this.subscriptionEvent('customer.subscription.updated', subscription));
+    const invoice = await this.invoiceFact(outcome, next);
     await this.save('subscription', subscription.id, subscription);
-    await this.deliver(events);
-    return String(invoice.data.object['id']);
+    await this.deliver([invoice, subscriptionFact('updated', subscription)]);
+    return invoice.invoiceId;
   }
 
   private async save(kind: string, objectId: string, data: object): Promise<void> {
@@ -331,84 +366,41 @@ export class SandboxPaymentProvider implements PaymentProvider {
       .upsert({ id: objectId, kind, data: { ...data } }, ['id']);
   }
 
-  private event(type: string, object: Record<string, unknown>): ProviderEvent {
-    return { id: id('evt'), type, created: now(), data: { object } };
-  }
-
-  private subscriptionEvent(type: string, subscription: SandboxSubscription): ProviderEvent {
-    return this.event(type, {
-      id: subscription.id,
-      object: 'subscription',
-      customer: subscription.customer,
-      status: subscription.status,
-      cancel_at_period_end: subscription.cancelAtPeriodEnd,
-      metadata: subscription.metadata,
-      items: {
-        data: [
-          {
-            price: { unit_amount: subscription.amount, currency: BILLING_CURRENCY },
-            current_period_start: subscription.currentPeriodStart,
-            current_period_end: subscription.currentPeriodEnd,
-          },
-        ],
-      },
-    });
-  }
-
-  private async invoiceEvent(
-    type: string,
+  /** An invoice of the subscription's current period; a paid one is a charge to refund. */
+  private async invoiceFact(
+    outcome: 'paid' | 'failed',
     subscription: SandboxSubscription,
-    billingReason: string,
-  ): Promise<ProviderEvent> {
-    const paid = type === 'invoice.paid';
-    const paymentIntent = id('pi');
-    if (paid)
-      await this.save('charge', paymentIntent, {
-        id: paymentIntent,
-        amount: subscription.amount,
-        userId: subscription.metadata['userId'],
-      });
-    return this.event(type, {
-      id: id('in'),
-      payment_intent: paymentIntent,
-      object: 'invoice',
-      customer: subscription.customer,
-      subscription: subscription.id,
-      billing_reason: billingReason,
-      amount_due: subscription.amount,
-      amount_paid: paid ? subscription.amount : 0,
+  ): Promise<InvoicePaidFact | InvoiceFailedFact> {
+    const invoice = {
+      member: memberOf(subscription.metadata, subscription.customer),
+      invoiceId: id('in'),
+      subscriptionId: subscription.id,
+      amountCents: subscription.amount,
       currency: BILLING_CURRENCY,
-      status: paid ? 'paid' : 'open',
-      period_start: subscription.currentPeriodStart,
-      period_end: subscription.currentPeriodEnd,
-      lines: {
-        data: [
-          {
-            period: { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd },
-          },
-        ],
-      },
-      parent: {
-        subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
-      },
-      last_finalization_error: null,
+      periodStart: subscription.currentPeriodStart,
+    };
+    if (outcome === 'failed') return { kind: 'invoice.failed', ...invoice, reason: null };
+    const paymentIntent = id('pi');
+    await this.save('charge', paymentIntent, {
+      id: paymentIntent,
+      amount: subscription.amount,
+      userId: subscription.metadata['userId'],
     });
+    return { kind: 'invoice.paid', ...invoice, refundRef: paymentIntent };
   }
 
-  /** Posts each event, signed, to the webhook endpoint; in order, as Stripe would for one object. */
-  private async deliver(events: ProviderEvent[]): Promise<void> {
-    for (const event of events) {
-      const payload = JSON.stringify({ object: 'event', livemode: false, ...event });
-      const res = await fetch(this.options.webhookUrl(), {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'stripe-signature': signWebhookPayload(this.options.webhookSecret, payload),
-        },
-        body: payload,
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (!res.ok) throw new Error(`webhook endpoint answered ${res.status} to ${event.type}`);
+  /**
+   * Posts each fact as a signed sandbox event to the webhook endpoint, in order (as a hosted
+   * provider delivers one object's events), and waits until each is applied.
+   */
+  private async deliver(facts: ProviderFact[]): Promise<void> {
+    for (const fact of facts) {
+      const res = await postSandboxEvent(
+        this.options.webhookUrl(),
+        this.options.webhookSecret,
+        sandboxEvent(fact),
+      );
+      if (!res.ok) throw new Error(`webhook endpoint answered ${res.status} to ${fact.kind}`);
     }
   }
 }

@@ -1,13 +1,15 @@
 import Stripe from 'stripe';
 import { BILLING_CURRENCY, CheckoutKind } from '@jibs/domain';
-import type {
-  CreateCheckoutRequest,
-  CreatedCheckout,
-  PaymentProvider,
-  ProviderEvent,
-  ProviderSubscriptionState,
-} from './payment-provider';
-import { verifyWebhookSignature } from './webhook-signature';
+import {
+  InvalidWebhookError,
+  type CreateCheckoutRequest,
+  type CreatedCheckout,
+  type PaymentProvider,
+  type ProviderSubscriptionState,
+} from '../payment-provider';
+import type { ProviderEvent } from '../provider-facts';
+import { verifySignedPayload } from '../webhook-signature';
+import { stripeEvent, type StripeEventJson } from './stripe-facts';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -16,6 +18,17 @@ export interface StripeProviderOptions {
   host?: string;
   port?: number;
   protocol?: 'http' | 'https';
+}
+
+function isStripeEvent(value: unknown): value is StripeEventJson {
+  const event = value as Partial<StripeEventJson> | null;
+  return (
+    typeof event?.id === 'string' &&
+    typeof event.type === 'string' &&
+    typeof event.created === 'number' &&
+    typeof event.data === 'object' &&
+    event.data !== null
+  );
 }
 
 /** Stripe Checkout (payment and subscription mode), Customers, Customer Portal and webhooks. */
@@ -119,8 +132,11 @@ export class StripePaymentProvider implements PaymentProvider {
     return refund.id;
   }
 
+  /** Verified with Stripe's own code over the raw bytes, then read as billing's fact. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent {
-    return verifyWebhookSignature(this.options.webhookSecret, rawBody, signatureHeader);
+    const event = verifySignedPayload(this.options.webhookSecret, rawBody, signatureHeader);
+    if (!isStripeEvent(event)) throw new InvalidWebhookError('not a Stripe event');
+    return stripeEvent(event);
   }
 
   private async createCustomer(request: CreateCheckoutRequest): Promise<string> {

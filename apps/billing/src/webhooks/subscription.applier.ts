@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { enqueue } from '@jibs/events';
+import { currentRequestId } from '@jibs/observability';
+import { EVENT_SOURCE } from '../membership/members.service';
+import type { SubscriptionChangedFact } from '../provider/provider-facts';
+import { SubscriptionEntity } from '../subscriptions/subscription.entity';
+import type { ApplyContext } from './apply-context';
+import { subscriptionChange } from './subscription.mapping';
+
+/** The provider's subscription states (created, updated, ended), newest wins. */
+@Injectable()
+export class SubscriptionApplier {
+  async changed(context: ApplyContext, fact: SubscriptionChangedFact): Promise<void> {
+    const { manager, member } = context;
+    const stored = await manager.findOne(SubscriptionEntity, {
+      where: { userId: member.userId },
+      lock: { mode: 'pessimistic_write' },
+    });
+    const decision = subscriptionChange(fact, stored, context.created);
+    if (decision.action === 'ignore') return;
+    if (decision.action === 'cancel-other') {
+      context.followUps.push({
+        kind: 'cancel-subscription',
+        subscriptionId: decision.subscriptionId,
+      });
+      return;
+    }
+    const row = await manager.save(SubscriptionEntity, {
+      userId: member.userId,
+      ...decision.state,
+    });
+    member.subscriptionEnded = decision.ended;
+    await enqueue(
+      manager,
+      'subscription.updated',
+      {
+        userId: member.userId,
+        status: row.status,
+        monthlyAmount: row.monthlyAmount,
+        currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+        cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+      },
+      { source: EVENT_SOURCE, subject: member.userId, requestId: currentRequestId() },
+    );
+  }
+}
