@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { envHelpers, loadConfig, secret, serviceEnvSchema } from '@jibs/config';
+import { withTestRoutes } from '@jibs/subgraph';
 
 const origin = envHelpers.url.transform((value) => value.replace(/\/+$/, ''));
 
-export const billingEnvSchema = z
+const billingSettings = z
   .intersection(
     serviceEnvSchema,
     z.object({
@@ -29,6 +30,9 @@ export const billingEnvSchema = z
     message: 'STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe',
     path: ['STRIPE_SECRET_KEY'],
   });
+
+/** Billing's settings, and TEST_ROUTES for the test-only route of its `testEvents`. */
+export const billingEnvSchema = withTestRoutes(billingSettings);
 
 export type BillingConfig = z.output<typeof billingEnvSchema>;
 
