@@ -48,3 +48,12 @@ export function aHousehold(
 ): { members: Record<string, unknown>[]; sameAddressCertified: boolean } {
   return { members, sameAddressCertified: true, ...overrides };
 }
+
+/** The current month and the 11 before it, 'YYYY-MM', oldest first (UTC): a chart's months. */
+export function last12Months(now = new Date()): string[] {
+  return Array.from({ length: 12 }, (_, i) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1))
+      .toISOString()
+      .slice(0, 7),
+  );
+}

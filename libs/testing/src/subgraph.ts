@@ -353,3 +353,21 @@ export async function startSubgraph<C, H extends TestSubgraph<C> = TestSubgraph<
     throw error;
   }
 }
+
+/**
+ * Starts a harness before the enclosing `describe`'s tests and closes it after them: the
+ * returned function gives it to helpers declared at the top of the block.
+ */
+export function startedForTests<H extends { close(): Promise<void> }>(
+  start: () => Promise<H>,
+): () => H {
+  let started: H | undefined;
+  beforeAll(async () => {
+    started = await start();
+  });
+  afterAll(() => started?.close());
+  return () => {
+    if (!started) throw new Error('the harness starts in beforeAll: use it inside a test or hook');
+    return started;
+  };
+}
