@@ -46,18 +46,12 @@ describe('billing money: exactly what is owed, exactly once', () => {
 
   beforeAll(async () => {
     h = await BillingHarness.start();
-    admin = await h.token(randomUUID(), 'admin');
+    admin = (await h.anAdmin()).token;
   });
 
-  afterAll(async () => {
-    await h?.close();
-  });
+  afterAll(() => h?.close());
 
-  const ok = async (query: string, variables: object, token: string) => {
-    const result = await h.gql(query, variables, token);
-    expect(result.errors).toBeUndefined();
-    return result.data;
-  };
+  const ok = (query: string, variables: object, token: string) => h.ok(query, variables, token);
   const pay = (url: string, card = CARD) => h.submitSandbox(url, { action: 'pay', card });
   const payments = async (member: TestMember) =>
     (

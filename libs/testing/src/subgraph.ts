@@ -155,6 +155,14 @@ export class TestSubgraph<C = unknown> {
     return (await res.json()) as GqlBody;
   }
 
+  /** The data of a call that must succeed (its errors fail the test). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async ok(query: string, variables: object = {}, caller?: Caller): Promise<any> {
+    const body = await this.gql(query, variables, caller);
+    if (body.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
+    return body.data;
+  }
+
   /**
    * A member with a token (email `<id>@example.com`); with `registered`/`verified`, one the
    * service also knows from identity's events.

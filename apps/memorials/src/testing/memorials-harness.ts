@@ -13,6 +13,17 @@ export interface Caller {
 
 export type GqlResult = GqlBody;
 
+/** The kinds of caller the permission tests try: nobody, a stranger, connections, owner, admin. */
+export type Who = 'visitor' | 'stranger' | 'viewer' | 'editor' | 'creator' | 'admin';
+export const WHO: Who[] = ['visitor', 'stranger', 'viewer', 'editor', 'creator', 'admin'];
+
+/** A memorial and one caller of each kind around it. */
+export interface MemorialScene {
+  memorialId: string;
+  photoId: string;
+  people: Record<Who, Caller>;
+}
+
 export const FIXTURES = join(__dirname, '../../../../libs/storage/src/fixtures');
 export const JPEG = readFileSync(join(FIXTURES, 'photo.jpg'));
 export const PDF = readFileSync(join(FIXTURES, 'certificate.pdf'));
@@ -66,10 +77,8 @@ export class MemorialsHarness {
 
   /** The data of a call that must succeed. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  async ok(caller: Caller | null, query: string, variables?: object): Promise<any> {
-    const result = await this.gql(caller, query, variables);
-    if (result.errors?.length) throw new Error(JSON.stringify(result.errors));
-    return result.data;
+  ok(caller: Caller | null, query: string, variables?: object): Promise<any> {
+    return this.started.ok(query, variables, caller);
   }
 
   async createMemorial(caller: Caller, input: Record<string, unknown> = {}): Promise<string> {
@@ -91,6 +100,30 @@ export class MemorialsHarness {
     await this.ok(member, 'mutation($m: ID!) { acceptMemorialInvitation(memorialId: $m) { id } }', {
       m: memorialId,
     });
+  }
+
+  /**
+   * A memorial at `privacyLevel` (a GraphQL enum value) with a photo, a connected viewer and a
+   * connected editor, and one caller of each kind.
+   */
+  async scene(privacyLevel: string): Promise<MemorialScene> {
+    const people: Record<Who, Caller> = {
+      visitor: this.visitor,
+      stranger: await this.member(),
+      viewer: await this.member(),
+      editor: await this.member(),
+      creator: await this.member(),
+      admin: await this.admin(),
+    };
+    const memorialId = await this.createMemorial(people.creator, { privacyLevel });
+    await this.connect(people.creator, memorialId, people.viewer, false);
+    await this.connect(people.creator, memorialId, people.editor, true);
+    const photo = await this.uploadPhoto(people.creator, memorialId, {
+      body: JPEG,
+      name: 'a.jpg',
+      type: 'image/jpeg',
+    });
+    return { memorialId, photoId: photo.data.confirmMemorialPhotoUpload.id, people };
   }
 
   /** Start, PUT and confirm: the photo's id. */
