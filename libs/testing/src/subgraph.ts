@@ -16,7 +16,7 @@ import {
   type EventType,
 } from '@jibs/events';
 import { startTestS3, type TestS3 } from '@jibs/storage';
-import { gatewayHeaders } from '@jibs/subgraph';
+import { gatewayHeaders, startExportTestKit, type ExportTestKit } from '@jibs/subgraph';
 import { startFakeIdentity, type FakeIdentity } from './fake-identity';
 import { createTestDatabase, eventually, type TestDatabase } from './test-database';
 
@@ -41,10 +41,12 @@ export interface StartSubgraphOptions {
   /** Boots without listening (no `gql`); the default listens on a free port. */
   listen?: boolean;
   /**
-   * The service signs its own tokens (identity): no fake identity is started, and the service's
-   * `env` says where its keys are.
+   * Where the keys of the service's tokens are, when something else signs them (identity signs
+   * its own; an export test kit has its key set): no fake identity is started then.
    */
-  signsOwnTokens?: boolean;
+  jwksUrl?: string;
+  /** Run at close, after the service closed (what the test started for it). */
+  onClose?: () => Promise<unknown>;
   /** The gateway credential the service is configured with (a random one by default). */
   gatewaySecret?: string;
 }
@@ -122,7 +124,7 @@ export class TestSubgraph<C = unknown> {
 
   /** Signs access tokens the service accepts (a local stand-in for identity's key set). */
   get identity(): FakeIdentity {
-    return required(this.parts.identity, 'a fake identity (not with signsOwnTokens)');
+    return required(this.parts.identity, 'a fake identity (not with jwksUrl)');
   }
 
   get s3(): TestS3 {
@@ -314,12 +316,13 @@ export async function startSubgraph<C, H extends TestSubgraph<C> = TestSubgraph<
   const cleanup: (() => Promise<unknown>)[] = [];
   try {
     const [identity, s3, mailbox, ...databases] = await Promise.all([
-      options.signsOwnTokens ? undefined : startFakeIdentity({ lifetime: '30m' }),
+      options.jwksUrl ? undefined : startFakeIdentity({ lifetime: '30m' }),
       options.buckets ? startTestS3(options.buckets) : undefined,
       options.mailbox ? mkdtemp(join(tmpdir(), `jibs-${service.name}-mailbox-`)) : undefined,
       createTestDatabase(service.name),
       createTestDatabase('eventlog'),
     ] as const);
+    if (options.onClose) cleanup.push(options.onClose);
     if (identity) cleanup.push(() => identity.close());
     if (s3) cleanup.push(() => s3.stop());
     if (mailbox) cleanup.push(() => rm(mailbox, { recursive: true, force: true }));
@@ -331,7 +334,7 @@ export async function startSubgraph<C, H extends TestSubgraph<C> = TestSubgraph<
       DATABASE_URL: databases[0].url,
       EVENTLOG_DATABASE_URL: databases[1].url,
       GATEWAY_SECRET: gatewaySecret,
-      ...(identity ? { JWKS_URL: identity.jwksUrl } : {}),
+      JWKS_URL: options.jwksUrl ?? identity!.jwksUrl,
       ...(s3 ? Object.fromEntries(Object.entries(s3.env).map(([key, v]) => [key, String(v)])) : {}),
       ...(mailbox ? { MAIL_TRANSPORT: 'mailbox', MAILBOX_DIR: mailbox } : {}),
       ...options.env,
@@ -360,6 +363,27 @@ export async function startSubgraph<C, H extends TestSubgraph<C> = TestSubgraph<
     await Promise.all(cleanup.map((step) => step().catch(() => undefined)));
     throw error;
   }
+}
+
+/**
+ * For admin export tests: the service trusting an export test kit's key set and credential
+ * (the kit's callers and `exportTable`), the kit closed with the service.
+ */
+export async function startWithExportKit<C, H extends TestSubgraph<C> = TestSubgraph<C>>(
+  service: SubgraphUnderTest<C>,
+  options: StartSubgraphOptions = {},
+  Harness?: new (parts: SubgraphParts<C>) => H,
+): Promise<{ kit: ExportTestKit; subgraph: H }> {
+  const kit = await startExportTestKit();
+  const subgraph = await startSubgraph(
+    service,
+    { ...options, jwksUrl: kit.jwksUrl, gatewaySecret: kit.gatewaySecret, onClose: kit.close },
+    Harness,
+  ).catch(async (error: unknown) => {
+    await kit.close();
+    throw error;
+  });
+  return { kit, subgraph };
 }
 
 /**

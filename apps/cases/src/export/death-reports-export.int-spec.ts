@@ -1,12 +1,8 @@
 import { DataSource } from 'typeorm';
 import { DataExportMessages } from '@jibs/domain';
-import {
-  gatewayHeaders,
-  startExportTestKit,
-  type ExportTestKit,
-  type ExportTestUser,
-} from '@jibs/subgraph';
-import { eventually } from '@jibs/testing';
+import { gatewayHeaders, type ExportTestKit, type ExportTestUser } from '@jibs/subgraph';
+import { eventually, startWithExportKit } from '@jibs/testing';
+import { casesService } from '../cases.module';
 import { CasesHarness } from '../testing/cases-harness';
 
 describe('admin export of death_reports', () => {
@@ -16,18 +12,11 @@ describe('admin export of death_reports', () => {
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    kit = await startExportTestKit();
-    h = await CasesHarness.start({
-      env: { JWKS_URL: kit.jwksUrl },
-      gatewaySecret: kit.gatewaySecret,
-    });
+    ({ kit, subgraph: h } = await startWithExportKit(casesService, {}, CasesHarness));
     ({ url, dataSource } = h);
   });
 
-  afterAll(async () => {
-    await h?.close();
-    await kit?.close();
-  });
+  afterAll(() => h?.close());
 
   const submit = async (user: ExportTestUser, overrides: Record<string, unknown> = {}) =>
     (await h.submit(user, overrides)).id as string;

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { DeathReportMessages } from '@jibs/domain';
-import { startExportTestKit, type ExportTestKit, type ExportTestUser } from '@jibs/subgraph';
+import type { ExportTestKit, ExportTestUser } from '@jibs/subgraph';
+import { startWithExportKit } from '@jibs/testing';
+import { casesService } from '../cases.module';
 import { aDeathReport, CasesHarness } from '../testing/cases-harness';
 
 const RESTORE = `mutation($reports: [RestoreDeathReportInput!]!) { restoreMyDeathReports(reports: $reports) }`;
@@ -13,18 +15,11 @@ describe("restoring a member's death reports from a backup", () => {
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    kit = await startExportTestKit();
-    h = await CasesHarness.start({
-      env: { JWKS_URL: kit.jwksUrl },
-      gatewaySecret: kit.gatewaySecret,
-    });
+    ({ kit, subgraph: h } = await startWithExportKit(casesService, {}, CasesHarness));
     ({ dataSource } = h);
   });
 
-  afterAll(async () => {
-    await h?.close();
-    await kit?.close();
-  });
+  afterAll(() => h?.close());
 
   const gql = (query: string, variables: object, user?: ExportTestUser) =>
     h.gql(query, variables, user);

@@ -1,12 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { RELATIONSHIPS_TO_DECEASED } from '@jibs/domain';
-import {
-  startSubgraph,
-  TestSubgraph,
-  type GqlBody,
-  type StartSubgraphOptions,
-  type TestUser,
-} from '@jibs/testing';
+import { startSubgraph, TestSubgraph, type GqlBody, type TestUser } from '@jibs/testing';
 import type { CasesConfig } from '../cases.config';
 import { casesService } from '../cases.module';
 
@@ -29,8 +23,8 @@ export function aDeathReport(overrides: Record<string, unknown> = {}): Record<st
 
 /** The cases service under test, with what its tests repeat: submitting and reviewing. */
 export class CasesHarness extends TestSubgraph<CasesConfig> {
-  static start(options: StartSubgraphOptions = {}): Promise<CasesHarness> {
-    return startSubgraph(casesService, options, CasesHarness);
+  static start(): Promise<CasesHarness> {
+    return startSubgraph(casesService, {}, CasesHarness);
   }
 
   /** Submits a valid report (with overrides) and returns it; fails the test on an error. */

@@ -1,5 +1,11 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { startSubgraph, TestSubgraph, type GqlBody, type TestUser } from '@jibs/testing';
+import {
+  startSubgraph,
+  TestSubgraph,
+  type GqlBody,
+  type StartSubgraphOptions,
+  type TestUser,
+} from '@jibs/testing';
 import type { DocumentsConfig } from '../documents.config';
 import { documentsService } from '../documents.module';
 
@@ -20,12 +26,13 @@ export function fetchOnce(url: string, init: RequestInit = {}): Promise<Response
 
 /** The documents service under test (its bucket on s3rver), with what its tests repeat. */
 export class DocumentsHarness extends TestSubgraph<DocumentsConfig> {
+  /** What the service needs started beside it: its bucket. */
+  static options(env: Record<string, string> = {}): StartSubgraphOptions {
+    return { buckets: [BUCKET], env: { S3_BUCKET_DOCUMENTS: BUCKET, ...env } };
+  }
+
   static start(env: Record<string, string> = {}): Promise<DocumentsHarness> {
-    return startSubgraph(
-      documentsService,
-      { buckets: [BUCKET], env: { S3_BUCKET_DOCUMENTS: BUCKET, ...env } },
-      DocumentsHarness,
-    );
+    return startSubgraph(documentsService, DocumentsHarness.options(env), DocumentsHarness);
   }
 
   /** Every key in the bucket under a member's prefixes (stored and incoming). */

@@ -90,11 +90,11 @@ export class IdentityHarness {
   static async start(env: Record<string, string> = {}): Promise<IdentityHarness> {
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const subgraph = await startSubgraph(identityService, {
-      signsOwnTokens: true,
+      // It signs its own tokens (the key below); nothing here reads its key set.
+      jwksUrl: 'http://127.0.0.1:1/.well-known/jwks.json',
       mailbox: true,
       gatewaySecret: GATEWAY_SECRET,
       env: {
-        JWKS_URL: 'http://127.0.0.1:1/.well-known/jwks.json',
         JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
         TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
         PUBLIC_ORIGIN: 'https://jibs.example.org',

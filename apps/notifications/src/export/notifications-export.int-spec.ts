@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { startExportTestKit, type ExportTestKit } from '@jibs/subgraph';
-import { startSubgraph, type TestSubgraph } from '@jibs/testing';
+import type { ExportTestKit } from '@jibs/subgraph';
+import { startWithExportKit, type TestSubgraph } from '@jibs/testing';
 import { notificationsService } from '../notifications.module';
 
 describe('admin export of notifications', () => {
@@ -11,18 +11,11 @@ describe('admin export of notifications', () => {
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    kit = await startExportTestKit();
-    h = await startSubgraph(notificationsService, {
-      env: { JWKS_URL: kit.jwksUrl },
-      gatewaySecret: kit.gatewaySecret,
-    });
+    ({ kit, subgraph: h } = await startWithExportKit(notificationsService));
     ({ url, dataSource } = h);
   });
 
-  afterAll(async () => {
-    await h?.close();
-    await kit?.close();
-  });
+  afterAll(() => h?.close());
 
   it('refuses anonymous callers and members', async () => {
     expect((await kit.exportTable(url, 'notifications')).status).toBe(401);
