@@ -43,9 +43,9 @@ export function aHouseholdMember(
  * address certified.
  */
 export function aHousehold(
-  members: Record<string, unknown>[] = [aHouseholdMember('SPOUSE'), aHouseholdMember('CHILD')],
+  members: object[] = [aHouseholdMember('SPOUSE'), aHouseholdMember('CHILD')],
   overrides: Record<string, unknown> = {},
-): { members: Record<string, unknown>[]; sameAddressCertified: boolean } {
+): { members: object[]; sameAddressCertified: boolean } {
   return { members, sameAddressCertified: true, ...overrides };
 }
 
