@@ -21,9 +21,9 @@ import { startFakeIdentity, type FakeIdentity } from './fake-identity';
 import { createTestDatabase, eventually, type TestDatabase } from './test-database';
 
 /**
- * What a test needs of a service to boot it: its `defineService(...)` result, or any object with
- * the same two functions (identity, built by hand). The service passes itself in: this library
- * never imports an app.
+ * What a test needs of a service to boot it: its `defineService(...)` result (or any object with
+ * its name and these two functions). The service passes itself in: this library never imports
+ * an app.
  */
 export interface SubgraphUnderTest<C> {
   readonly name: string;

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { gatewayHeaders } from '@jibs/subgraph';
-import { startSubgraph, TestSubgraph, type GqlBody, type MemberOptions } from '@jibs/testing';
+import {
+  startSubgraph,
+  TestSubgraph,
+  type GqlBody,
+  type MemberOptions,
+  type TestUser,
+} from '@jibs/testing';
 import type { BillingConfig } from '../billing.config';
 import { billingService } from '../billing.module';
 import { signWebhookPayload } from '../payments/webhook-signature';
@@ -11,10 +17,8 @@ export type { GqlBody };
 export const GATEWAY_SECRET = randomBytes(32).toString('hex');
 export const asGateway = (): Record<string, string> => gatewayHeaders(GATEWAY_SECRET);
 
-export interface TestMember {
-  id: string;
-  token: string;
-}
+/** A member billing knows (its tests' name for the shared TestUser). */
+export type TestMember = TestUser;
 
 /** The billing service under test, with what its tests repeat: members it knows, provider calls. */
 export class BillingHarness extends TestSubgraph<BillingConfig> {
@@ -49,7 +53,7 @@ export class BillingHarness extends TestSubgraph<BillingConfig> {
   override aMember(
     firstName: string | MemberOptions = 'Yusuf',
     options: { verified?: boolean } = {},
-  ): Promise<TestMember & { email: string }> {
+  ): Promise<TestMember> {
     const member = typeof firstName === 'string' ? { firstName } : firstName;
     return super.aMember({ registered: true, verified: options.verified !== false, ...member });
   }
