@@ -143,18 +143,28 @@ export class TestSubgraph<C = unknown> {
 
   /** A GraphQL request as the gateway forwards it, as `caller` (anonymous when omitted). */
   async gql(query: string, variables: object = {}, caller?: Caller): Promise<GqlBody> {
-    if (!this.url) throw new Error('gql() needs the subgraph started listening');
+    return (await (await this.request(query, variables, caller)).json()) as GqlBody;
+  }
+
+  /** The same request's HTTP response (status, cookies); `headers` add to or replace its own. */
+  request(
+    query: string,
+    variables: object = {},
+    caller?: Caller,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
+    if (!this.url) throw new Error('a GraphQL request needs the subgraph started listening');
     const token = typeof caller === 'string' ? caller : caller?.token;
-    const res = await fetch(`${this.url}/graphql`, {
+    return fetch(`${this.url}/graphql`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         ...this.asGateway(),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
       },
       body: JSON.stringify({ query, variables }),
     });
-    return (await res.json()) as GqlBody;
   }
 
   /** The data of a call that must succeed (its errors fail the test). */

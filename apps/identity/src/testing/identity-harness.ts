@@ -128,16 +128,9 @@ export class IdentityHarness {
   }
 
   async gql(query: string, variables?: object, options: GqlOptions = {}): Promise<GqlResponse> {
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
+    const res = await this.subgraph.request(query, variables, options.token, {
       ...this.subgraph.asGateway(options.address ?? randomAddress()),
-    };
-    if (options.token) headers['authorization'] = `Bearer ${options.token}`;
-    if (options.cookie) headers['cookie'] = options.cookie;
-    const res = await fetch(`${this.url}/graphql`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ query, variables }),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
     });
     return { res, body: (await res.json()) as GqlResponse['body'] };
   }
