@@ -3,7 +3,7 @@ import { listOperationDecisions } from '@jibs/auth';
 import { pendingSchemaChanges } from '@jibs/database';
 import { buildEnvelope } from '@jibs/events';
 import { CheckoutKind, SubscriptionStatus } from '@jibs/domain';
-import { eventually } from '@jibs/testing';
+import { aHousehold, aHouseholdMember, eventually } from '@jibs/testing';
 import type { ProviderEvent, ProviderFact } from './provider/provider-facts';
 import {
   postSandboxEvent,
@@ -26,19 +26,8 @@ const START_REGISTRATION = `mutation { startRegistrationCheckout { id url } }`;
 const START_SUBSCRIPTION = `mutation { startSubscriptionCheckout { id url } }`;
 const RENEW = `mutation($outcome: PaymentStatus!) { sandboxRunRenewal(outcome: $outcome) { amount status type } }`;
 
-const spouse = {
-  firstName: 'Amina',
-  lastName: 'Ali',
-  relationship: 'SPOUSE',
-  dateOfBirth: '1980-02-01',
-};
-const child = {
-  firstName: 'Omar',
-  lastName: 'Ali',
-  relationship: 'CHILD',
-  dateOfBirth: '2010-06-15',
-  childCertified: true,
-};
+const spouse = aHouseholdMember('SPOUSE');
+const child = aHouseholdMember('CHILD');
 
 describe('billing service', () => {
   let h: BillingHarness;
@@ -53,11 +42,7 @@ describe('billing service', () => {
 
   /** Registration paid through the sandbox page with the test card. */
   async function register(member: TestMember, members: object[] = [spouse, child]) {
-    const saved = await h.gql(
-      SAVE,
-      { input: { members, sameAddressCertified: true } },
-      member.token,
-    );
+    const saved = await h.gql(SAVE, { input: aHousehold(members) }, member.token);
     expect(saved.errors).toBeUndefined();
     const started = await h.gql(START_REGISTRATION, {}, member.token);
     expect(started.errors).toBeUndefined();
@@ -320,11 +305,7 @@ describe('billing service', () => {
     it('refuses more than 20 members', async () => {
       const member = await h.aMember();
       const members = Array.from({ length: 21 }, () => spouse);
-      const result = await h.gql(
-        SAVE,
-        { input: { members, sameAddressCertified: true } },
-        member.token,
-      );
+      const result = await h.gql(SAVE, { input: aHousehold(members) }, member.token);
       expect(result.errors?.[0]?.extensions.fieldErrors.members).toBe(
         'A household can have at most 20 members',
       );

@@ -1,82 +1,36 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { createClient } from 'graphql-ws';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { DataSource } from 'typeorm';
 import { listOperationDecisions } from '@jibs/auth';
 import { pendingSchemaChanges } from '@jibs/database';
-import { buildEnvelope, EVENT_BROKER, type EventBroker } from '@jibs/events';
+import { buildEnvelope, type EventBroker } from '@jibs/events';
 import { gatewayHeaders, metricsUrlOf, webSocketWithHeaders } from '@jibs/subgraph';
-import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
-import { createNotificationsApp } from './notifications-app';
-import { loadNotificationsConfig } from './notifications.config';
+import { eventually } from '@jibs/testing';
+import { startNotifications, type NotificationsHarness } from './testing/notifications-harness';
 
 /** Tests call notifications as the gateway does, with its credential. */
 const GATEWAY_SECRET = randomBytes(32).toString('hex');
 const AsGateway = webSocketWithHeaders(gatewayHeaders(GATEWAY_SECRET));
 
 describe('notifications service', () => {
-  let databases: TestDatabase[];
+  let h: NotificationsHarness;
   let app: INestApplication;
+  /** host:port, for HTTP and the subscription socket alike. */
   let url: string;
-  let jwksServer: Server;
-  let tokenFor: (userId: string) => Promise<string>;
   let dataSource: DataSource;
   let broker: EventBroker;
 
   beforeAll(async () => {
-    const { privateKey, publicKey } = await generateKeyPair('ES256');
-    const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'ES256', use: 'sig' };
-    jwksServer = createServer((_req, res) => res.end(JSON.stringify({ keys: [jwk] })));
-    await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
-    tokenFor = (userId) =>
-      new SignJWT({ role: 'member', email: `${userId}@example.com` })
-        .setProtectedHeader({ alg: 'ES256', kid: 'test' })
-        .setSubject(userId)
-        .setIssuer('jibs-identity')
-        .setAudience('jibs')
-        .setIssuedAt()
-        .setExpirationTime('5m')
-        .sign(privateKey);
-    databases = await Promise.all([
-      createTestDatabase('notifications'),
-      createTestDatabase('eventlog'),
-    ]);
-    const config = loadNotificationsConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: databases[0]!.url,
-      EVENTLOG_DATABASE_URL: databases[1]!.url,
-      JWKS_URL: `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/jwks.json`,
-      GATEWAY_SECRET,
-    });
-    ({ app } = await createNotificationsApp(config));
-    await app.listen(0, '127.0.0.1');
-    url = `127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    dataSource = app.get(DataSource);
-    broker = app.get(EVENT_BROKER);
+    h = await startNotifications({ gatewaySecret: GATEWAY_SECRET, listen: true });
+    ({ app, dataSource, broker } = h);
+    url = new URL(h.url).host;
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await new Promise((resolve) => jwksServer?.close(resolve));
-    await Promise.all(databases.map((db) => db.drop()));
-  });
+  afterAll(() => h?.close());
 
-  async function gql(query: string, token?: string, variables?: object) {
-    const res = await fetch(`http://${url}/graphql`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...gatewayHeaders(GATEWAY_SECRET),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify({ query, variables }),
-    });
-    return (await res.json()) as { data?: any; errors?: { message: string; extensions: any }[] };
-  }
+  const tokenFor = async (userId: string) => (await h.aMember({ id: userId })).token;
+  const gql = (query: string, token?: string, variables?: object) => h.gql(query, variables, token);
 
   const registered = (userId: string, firstName = 'Maryam') =>
     buildEnvelope(

@@ -1,2 +1,4 @@
 export * from './test-database';
 export * from './fake-identity';
+export * from './factories';
+export * from './subgraph';

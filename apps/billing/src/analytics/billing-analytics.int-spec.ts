@@ -1,20 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { pendingSchemaChanges } from '@jibs/database';
+import { last12Months } from '@jibs/testing';
 import { BillingHarness } from '../testing/billing-harness';
 
 const STATS = `{ billingStats { totalMembers activeMembers pendingMembers inactiveMembers totalRevenueCents completedPayments } }`;
 const REVENUE = '{ revenuePerMonth { month amountCents payments } }';
 const BY_STATUS = '{ membersByStatusPerMonth { month active pending inactive } }';
 const FAILED = '{ failedRenewalsPerMonth { month count } }';
-
-function last12Months(): string[] {
-  const now = new Date();
-  return Array.from({ length: 12 }, (_, i) =>
-    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1))
-      .toISOString()
-      .slice(0, 7),
-  );
-}
 
 /** Mid-month `monthsAgo` months back (UTC). */
 function monthsAgo(months: number): Date {

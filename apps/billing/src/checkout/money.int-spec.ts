@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { BillingMessages, FlagReasons, SubscriptionStatus } from '@jibs/domain';
+import { aHousehold, aHouseholdMember } from '@jibs/testing';
 import { postSandboxEvent, sandboxEvent } from '../provider/sandbox/sandbox-events';
 import { asGateway, BillingHarness, type TestMember } from '../testing/billing-harness';
 
@@ -23,19 +24,10 @@ const FLAGGED = `query($limit: Int) { flaggedPayments(limit: $limit) {
   userId amount type reason refundStatus providerRefundId providerPaymentId
 } }`;
 
-const adult = (firstName: string, relationship = 'SPOUSE') => ({
-  firstName,
-  lastName: 'Ali',
-  relationship,
-  dateOfBirth: '1980-02-01',
-});
-const child = (firstName: string) => ({
-  firstName,
-  lastName: 'Ali',
-  relationship: 'CHILD',
-  dateOfBirth: '2012-06-15',
-  childCertified: true,
-});
+const adult = (firstName: string, relationship = 'SPOUSE') =>
+  aHouseholdMember('SPOUSE', { firstName, relationship });
+const child = (firstName: string) =>
+  aHouseholdMember('CHILD', { firstName, dateOfBirth: '2012-06-15' });
 const CARD = '4242 4242 4242 4242';
 
 // Generous for a loaded machine; each case takes a few seconds.
@@ -47,18 +39,12 @@ describe('billing money: exactly what is owed, exactly once', () => {
 
   beforeAll(async () => {
     h = await BillingHarness.start();
-    admin = await h.token(randomUUID(), 'admin');
+    admin = (await h.anAdmin()).token;
   });
 
-  afterAll(async () => {
-    await h?.close();
-  });
+  afterAll(() => h?.close());
 
-  const ok = async (query: string, variables: object, token: string) => {
-    const result = await h.gql(query, variables, token);
-    expect(result.errors).toBeUndefined();
-    return result.data;
-  };
+  const ok = (query: string, variables: object, token: string) => h.ok(query, variables, token);
   const pay = (url: string, card = CARD) => h.submitSandbox(url, { action: 'pay', card });
   const payments = async (member: TestMember) =>
     (
@@ -112,7 +98,7 @@ describe('billing money: exactly what is owed, exactly once', () => {
       }[]
     ).filter((row) => row.userId === member.id);
   async function register(member: TestMember, members: object[] = []) {
-    await ok(SAVE, { input: { members, sameAddressCertified: true } }, member.token);
+    await ok(SAVE, { input: aHousehold(members) }, member.token);
     const started = (await ok(START_REGISTRATION, {}, member.token)).startRegistrationCheckout;
     expect((await pay(started.url)).status).toBe(303);
   }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckoutKind } from '@jibs/domain';
+import { aHouseholdMember } from '@jibs/testing';
 import { postSandboxEvent, sandboxEvent } from '../provider/sandbox/sandbox-events';
 import { BillingHarness, type TestMember } from '../testing/billing-harness';
 
@@ -36,28 +37,16 @@ function generator(seed: number) {
 }
 
 const PEOPLE = [
-  { firstName: 'Amina', lastName: 'Ali', relationship: 'SPOUSE', dateOfBirth: '1980-02-01' },
-  {
-    firstName: 'Omar',
-    lastName: 'Ali',
-    relationship: 'CHILD',
-    dateOfBirth: '2012-06-15',
-    childCertified: true,
-  },
-  {
-    firstName: 'Sara',
-    lastName: 'Ali',
-    relationship: 'CHILD',
-    dateOfBirth: '2014-03-02',
-    childCertified: true,
-  },
-  {
+  aHouseholdMember('SPOUSE'),
+  aHouseholdMember('CHILD', { dateOfBirth: '2012-06-15' }),
+  aHouseholdMember('CHILD', { firstName: 'Sara', dateOfBirth: '2014-03-02' }),
+  // Over 18 and working: not a certified child.
+  aHouseholdMember('CHILD', {
     firstName: 'Bilal',
-    lastName: 'Ali',
-    relationship: 'CHILD',
     dateOfBirth: '2004-01-01',
+    childCertified: undefined,
     isWorkingFullTime: true,
-  },
+  }),
 ];
 
 // Generous for a loaded machine; each case takes a few seconds.

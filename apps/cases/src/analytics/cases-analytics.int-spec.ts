@@ -1,15 +1,7 @@
+import { last12Months } from '@jibs/testing';
 import { CasesHarness } from '../testing/cases-harness';
 
 const PER_MONTH = '{ deathReportsPerMonth { month submitted approved rejected } }';
-
-function last12Months(): string[] {
-  const now = new Date();
-  return Array.from({ length: 12 }, (_, i) =>
-    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1))
-      .toISOString()
-      .slice(0, 7),
-  );
-}
 
 describe('cases analytics: death reports per month', () => {
   let harness: CasesHarness;

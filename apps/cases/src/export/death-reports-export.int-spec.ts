@@ -1,71 +1,27 @@
-import type { INestApplication } from '@nestjs/common';
-import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { DataExportMessages } from '@jibs/domain';
-import {
-  gatewayHeaders,
-  startExportTestKit,
-  type ExportTestKit,
-  type ExportTestUser,
-} from '@jibs/subgraph';
-import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
-import { createCasesApp } from '../cases-app';
-import { loadCasesConfig } from '../cases.config';
-import { aDeathReport } from '../testing/cases-harness';
+import { gatewayHeaders, type ExportTestKit, type ExportTestUser } from '@jibs/subgraph';
+import { eventually, startWithExportKit } from '@jibs/testing';
+import { casesService } from '../cases.module';
+import { CasesHarness } from '../testing/cases-harness';
 
 describe('admin export of death_reports', () => {
   let kit: ExportTestKit;
-  let databases: TestDatabase[];
-  let app: INestApplication;
+  let h: CasesHarness;
   let url: string;
   let dataSource: DataSource;
 
-  async function submit(user: ExportTestUser, overrides: Record<string, unknown> = {}) {
-    const res = await fetch(`${url}/graphql`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...gatewayHeaders(kit.gatewaySecret),
-        authorization: `Bearer ${user.token}`,
-      },
-      body: JSON.stringify({
-        query: `mutation($input: SubmitDeathReportInput!) { submitDeathReport(input: $input) { id } }`,
-        variables: { input: aDeathReport(overrides) },
-      }),
-    });
-    const body = (await res.json()) as {
-      data?: { submitDeathReport: { id: string } };
-      errors?: unknown;
-    };
-    if (!body.data) throw new Error(JSON.stringify(body.errors));
-    return body.data.submitDeathReport.id;
-  }
-
-  const audits = async (): Promise<number> =>
-    (await dataSource.query(`SELECT count(*)::int AS n FROM audit_entries`))[0].n;
-
   beforeAll(async () => {
-    kit = await startExportTestKit();
-    databases = await Promise.all([createTestDatabase('cases'), createTestDatabase('eventlog')]);
-    const config = loadCasesConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: databases[0]!.url,
-      EVENTLOG_DATABASE_URL: databases[1]!.url,
-      JWKS_URL: kit.jwksUrl,
-      GATEWAY_SECRET: kit.gatewaySecret,
-    });
-    ({ app } = await createCasesApp(config));
-    await app.listen(0, '127.0.0.1');
-    url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    dataSource = app.get(DataSource);
+    ({ kit, subgraph: h } = await startWithExportKit(casesService, {}, CasesHarness));
+    ({ url, dataSource } = h);
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await kit?.close();
-    await Promise.all((databases ?? []).map((db) => db.drop()));
-  });
+  afterAll(() => h?.close());
+
+  const submit = async (user: ExportTestUser, overrides: Record<string, unknown> = {}) =>
+    (await h.submit(user, overrides)).id as string;
+
+  const audits = () => h.count('audit_entries');
 
   it('refuses anonymous callers, members, callers without the gateway credential and unknown tables', async () => {
     const member = await kit.member();

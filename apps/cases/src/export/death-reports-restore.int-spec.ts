@@ -1,41 +1,28 @@
-import type { INestApplication } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { DeathReportMessages } from '@jibs/domain';
-import {
-  gatewayHeaders,
-  startExportTestKit,
-  type ExportTestKit,
-  type ExportTestUser,
-} from '@jibs/subgraph';
-import { createTestDatabase, type TestDatabase } from '@jibs/testing';
-import { createCasesApp } from '../cases-app';
-import { loadCasesConfig } from '../cases.config';
-import { aDeathReport, type GqlBody } from '../testing/cases-harness';
+import type { ExportTestKit, ExportTestUser } from '@jibs/subgraph';
+import { startWithExportKit } from '@jibs/testing';
+import { casesService } from '../cases.module';
+import { aDeathReport, CasesHarness } from '../testing/cases-harness';
 
 const RESTORE = `mutation($reports: [RestoreDeathReportInput!]!) { restoreMyDeathReports(reports: $reports) }`;
 const MINE = `{ myDeathReports { id deceasedName dateOfDeath placeOfDeath relationshipToDeceased additionalNotes status } }`;
 
 describe("restoring a member's death reports from a backup", () => {
   let kit: ExportTestKit;
-  let databases: TestDatabase[];
-  let app: INestApplication;
-  let url: string;
+  let h: CasesHarness;
   let dataSource: DataSource;
 
-  async function gql(query: string, variables: object, user?: ExportTestUser): Promise<GqlBody> {
-    const res = await fetch(`${url}/graphql`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...gatewayHeaders(kit.gatewaySecret),
-        ...(user ? { authorization: `Bearer ${user.token}` } : {}),
-      },
-      body: JSON.stringify({ query, variables }),
-    });
-    return (await res.json()) as GqlBody;
-  }
+  beforeAll(async () => {
+    ({ kit, subgraph: h } = await startWithExportKit(casesService, {}, CasesHarness));
+    ({ dataSource } = h);
+  });
+
+  afterAll(() => h?.close());
+
+  const gql = (query: string, variables: object, user?: ExportTestUser) =>
+    h.gql(query, variables, user);
 
   /** The member's backup of their reports, as the web client makes it. */
   async function backupOf(user: ExportTestUser) {
@@ -45,42 +32,9 @@ describe("restoring a member's death reports from a backup", () => {
     );
   }
 
-  async function submit(user: ExportTestUser) {
-    const body = await gql(
-      `mutation($input: SubmitDeathReportInput!) { submitDeathReport(input: $input) { id } }`,
-      { input: aDeathReport() },
-      user,
-    );
-    return body.data.submitDeathReport.id as string;
-  }
+  const submit = async (user: ExportTestUser) => (await h.submit(user)).id as string;
 
-  const rows = async (where = 'true', params: unknown[] = []): Promise<number> =>
-    (
-      await dataSource.query(`SELECT count(*)::int AS n FROM death_reports WHERE ${where}`, params)
-    )[0].n;
-
-  beforeAll(async () => {
-    kit = await startExportTestKit();
-    databases = await Promise.all([createTestDatabase('cases'), createTestDatabase('eventlog')]);
-    const config = loadCasesConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: databases[0]!.url,
-      EVENTLOG_DATABASE_URL: databases[1]!.url,
-      JWKS_URL: kit.jwksUrl,
-      GATEWAY_SECRET: kit.gatewaySecret,
-    });
-    ({ app } = await createCasesApp(config));
-    await app.listen(0, '127.0.0.1');
-    url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    dataSource = app.get(DataSource);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await kit?.close();
-    await Promise.all((databases ?? []).map((db) => db.drop()));
-  });
+  const rows = (where = 'true', params: unknown[] = []) => h.count('death_reports', where, params);
 
   it('refuses anonymous callers', async () => {
     const body = await gql(RESTORE, { reports: [{ id: randomUUID(), ...aDeathReport() }] });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { startExportTestKit, type ExportTestKit } from '@jibs/subgraph';
+import type { ExportTestKit } from '@jibs/subgraph';
+import { startWithExportKit } from '@jibs/testing';
+import { documentsService } from '../documents.module';
 import { DocumentsHarness } from '../testing/documents-harness';
 
 describe('admin export of documents (metadata only)', () => {
@@ -7,17 +9,14 @@ describe('admin export of documents (metadata only)', () => {
   let harness: DocumentsHarness;
 
   beforeAll(async () => {
-    kit = await startExportTestKit();
-    harness = await DocumentsHarness.start({
-      JWKS_URL: kit.jwksUrl,
-      GATEWAY_SECRET: kit.gatewaySecret,
-    });
+    ({ kit, subgraph: harness } = await startWithExportKit(
+      documentsService,
+      DocumentsHarness.options(),
+      DocumentsHarness,
+    ));
   });
 
-  afterAll(async () => {
-    await harness?.close();
-    await kit?.close();
-  });
+  afterAll(() => harness?.close());
 
   it('refuses anonymous callers and members', async () => {
     expect((await kit.exportTable(harness.url, 'documents')).status).toBe(401);

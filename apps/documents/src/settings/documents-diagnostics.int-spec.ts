@@ -1,6 +1,6 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { S3_CLIENT } from '../documents.module';
-import { asGateway, BUCKET, DocumentsHarness } from '../testing/documents-harness';
+import { BUCKET, DocumentsHarness } from '../testing/documents-harness';
 import { DIAGNOSTICS_PREFIX } from './documents-diagnostics';
 
 describe("the documents service's diagnostics", () => {
@@ -14,7 +14,7 @@ describe("the documents service's diagnostics", () => {
     await h?.close();
   });
 
-  const check = async (name: string, headers: Record<string, string> = asGateway()) => {
+  const check = async (name: string, headers: Record<string, string> = h.asGateway()) => {
     const response = await fetch(`${h.url}/diagnostics/${name}`, { headers });
     return { status: response.status, body: await response.json().catch(() => null) };
   };

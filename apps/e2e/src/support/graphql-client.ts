@@ -41,25 +41,5 @@ export class GraphQLClient {
   }
 }
 
-let counter = 0;
-
-/** A valid registration (step 1) with a unique email. */
-export function aSignUp(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  counter += 1;
-  return {
-    firstName: 'Amina',
-    lastName: 'Rahman',
-    email: `amina.${Date.now()}.${counter}.${Math.random().toString(36).slice(2, 7)}@example.com`,
-    password: 'correct-horse-1',
-    confirmPassword: 'correct-horse-1',
-    phone: '(555) 123-4567',
-    dateOfBirth: '1980-04-12',
-    addressLine1: '12 Crescent Lane',
-    addressLine2: null,
-    city: 'Dearborn',
-    state: 'MI',
-    zipCode: '48126',
-    isUsCitizen: true,
-    ...overrides,
-  };
-}
+/** A valid registration (step 1) with a unique email: the one the integration tests use. */
+export { aSignUp } from '@jibs/testing';

@@ -1,17 +1,8 @@
+import { last12Months } from '@jibs/testing';
 import { IdentityHarness } from '../testing/identity-harness';
 
 const STATS = '{ userStats { total members admins } }';
 const MONTHS = '{ registrationsPerMonth { month count } }';
-
-/** The current month and the 11 before it, 'YYYY-MM', oldest first (UTC). */
-function last12Months(): string[] {
-  const now = new Date();
-  return Array.from({ length: 12 }, (_, i) =>
-    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1))
-      .toISOString()
-      .slice(0, 7),
-  );
-}
 
 describe('identity: admin user stats and registrations per month', () => {
   let identity: IdentityHarness;

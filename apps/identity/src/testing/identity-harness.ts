@@ -1,18 +1,14 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { readdir, unlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type { INestApplication } from '@nestjs/common';
 import { generate } from 'otplib';
-import { DataSource } from 'typeorm';
 import { readMailbox, type StoredMail } from '@jibs/mailer';
-import { gatewayHeaders } from '@jibs/subgraph';
-import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
+import { aSignUp, eventually, startSubgraph, type TestSubgraph } from '@jibs/testing';
 import { createIdentityApp } from '../identity-app';
-import { loadIdentityConfig } from '../identity.config';
+import { loadIdentityConfig, type IdentityConfig } from '../identity.config';
 import { BackgroundTasks } from '../outgoing/background-tasks';
+
+export { aSignUp };
 
 /** Only for integration tests: a booted identity service on test databases and a mailbox. */
 export interface GqlResponse {
@@ -59,24 +55,6 @@ export const START_TOTP_ENROLLMENT = `mutation($token: String!) {
   startTotpEnrollment(challengeToken: $token) { qrCodeDataUrl manualEntryKey otpauthUrl }
 }`;
 
-export function aSignUp(overrides: Record<string, unknown> = {}) {
-  return {
-    firstName: 'Yusuf',
-    lastName: 'Ali',
-    email: `yusuf.${randomBytes(5).toString('hex')}@example.com`,
-    password: 'secret-123',
-    confirmPassword: 'secret-123',
-    phone: '(313) 555-0199',
-    dateOfBirth: '1975-09-30',
-    addressLine1: '4 Elm St',
-    city: 'Dearborn',
-    state: 'MI',
-    zipCode: '48126',
-    isUsCitizen: true,
-    ...overrides,
-  };
-}
-
 /** Tests call identity as the gateway does: with its credential and the client's address. */
 export const GATEWAY_SECRET = randomBytes(32).toString('hex');
 
@@ -94,60 +72,65 @@ export function refreshCookieOf(res: Response): string {
   return cookie.split(';')[0]!;
 }
 
+/** What identity is for the shared test subgraph: it signs its own tokens, so none are faked. */
+const identityService = {
+  name: 'identity',
+  loadConfig: loadIdentityConfig,
+  createApp: createIdentityApp,
+};
+
+/**
+ * Identity under test: the shared test subgraph (databases, bus, mailbox folder, gateway
+ * credential), with members made as identity makes them (signed up, signed in) rather than
+ * minted, and calls that keep the HTTP response (cookies) and the client's address.
+ */
 export class IdentityHarness {
-  private constructor(
-    readonly app: INestApplication,
-    readonly url: string,
-    readonly dataSource: DataSource,
-    readonly mailboxDir: string,
-    private readonly databases: TestDatabase[],
-  ) {}
+  private constructor(private readonly subgraph: TestSubgraph<IdentityConfig>) {}
 
   static async start(env: Record<string, string> = {}): Promise<IdentityHarness> {
-    const databases = await Promise.all([
-      createTestDatabase('identity'),
-      createTestDatabase('eventlog'),
-    ]);
-    const mailboxDir = mkdtempSync(join(tmpdir(), 'jibs-identity-mailbox-'));
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const config = loadIdentityConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: databases[0]!.url,
-      EVENTLOG_DATABASE_URL: databases[1]!.url,
-      JWKS_URL: 'http://127.0.0.1:1/.well-known/jwks.json',
-      JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      MAILBOX_DIR: mailboxDir,
-      PUBLIC_ORIGIN: 'https://jibs.example.org',
-      // A cheap hash: tests check behaviour, not cost (the production cost has its own test).
-      ARGON2_MEMORY_KIB: '64',
-      ARGON2_TIME_COST: '1',
-      GATEWAY_SECRET,
-      ...env,
+    const subgraph = await startSubgraph(identityService, {
+      // It signs its own tokens (the key below); nothing here reads its key set.
+      jwksUrl: 'http://127.0.0.1:1/.well-known/jwks.json',
+      mailbox: true,
+      gatewaySecret: GATEWAY_SECRET,
+      env: {
+        JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+        PUBLIC_ORIGIN: 'https://jibs.example.org',
+        // A cheap hash: tests check behaviour, not cost (the production cost has its own test).
+        ARGON2_MEMORY_KIB: '64',
+        ARGON2_TIME_COST: '1',
+        ...env,
+      },
     });
-    const { app } = await createIdentityApp(config);
-    await app.listen(0, '127.0.0.1');
-    const url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    return new IdentityHarness(app, url, app.get(DataSource), mailboxDir, databases);
+    return new IdentityHarness(subgraph);
   }
 
-  async close(): Promise<void> {
-    await this.app?.close();
-    await Promise.all(this.databases.map((db) => db.drop()));
+  get app() {
+    return this.subgraph.app;
+  }
+
+  get url(): string {
+    return this.subgraph.url;
+  }
+
+  get dataSource() {
+    return this.subgraph.dataSource;
+  }
+
+  get mailboxDir(): string {
+    return this.subgraph.mailbox;
+  }
+
+  close(): Promise<void> {
+    return this.subgraph.close();
   }
 
   async gql(query: string, variables?: object, options: GqlOptions = {}): Promise<GqlResponse> {
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      ...gatewayHeaders(GATEWAY_SECRET, options.address ?? randomAddress()),
-    };
-    if (options.token) headers['authorization'] = `Bearer ${options.token}`;
-    if (options.cookie) headers['cookie'] = options.cookie;
-    const res = await fetch(`${this.url}/graphql`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ query, variables }),
+    const res = await this.subgraph.request(query, variables, options.token, {
+      ...this.subgraph.asGateway(options.address ?? randomAddress()),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
     });
     return { res, body: (await res.json()) as GqlResponse['body'] };
   }
@@ -256,12 +239,8 @@ export class IdentityHarness {
     return eventually(async () => (await this.mailsTo(to))[0], { message: `a message to ${to}` });
   }
 
-  async count(table: string, where = 'true', params: unknown[] = []): Promise<number> {
-    const [row] = await this.dataSource.query(
-      `SELECT count(*)::int AS n FROM ${table} WHERE ${where}`,
-      params,
-    );
-    return row.n;
+  count(table: string, where = 'true', params: unknown[] = []): Promise<number> {
+    return this.subgraph.count(table, where, params);
   }
 
   /** Every throttled event counted now, over all rules and keys (rate-limiter-flexible's table). */
@@ -273,10 +252,7 @@ export class IdentityHarness {
     return row.n;
   }
 
-  async outbox(topic: string, key?: string): Promise<{ envelope: { data: unknown } }[]> {
-    return this.dataSource.query(
-      `SELECT envelope FROM outbox WHERE topic = $1 AND ($2::text IS NULL OR key = $2) ORDER BY seq`,
-      [topic, key ?? null],
-    );
+  outbox(topic: string, key?: string): Promise<{ envelope: { data: unknown } }[]> {
+    return this.subgraph.outbox(topic, key);
   }
 }

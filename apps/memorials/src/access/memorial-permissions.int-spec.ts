@@ -3,13 +3,14 @@ import {
   JPEG,
   MemorialsHarness,
   outcome,
+  WHO,
   type Caller,
   type GqlResult,
+  type MemorialScene,
+  type Who,
 } from '../testing/memorials-harness';
 
 type Level = 'public' | 'family_only' | 'private';
-type Who = 'visitor' | 'stranger' | 'viewer' | 'editor' | 'creator' | 'admin';
-const WHO: Who[] = ['visitor', 'stranger', 'viewer', 'editor', 'creator', 'admin'];
 const ACTIONS = [
   'list',
   'view',
@@ -72,34 +73,10 @@ function expectedOf(level: Level, who: Who, action: Action): string {
 
 const harness = new MemorialsHarness();
 
-interface Scene {
-  memorialId: string;
-  photoId: string;
-  people: Record<Who, Caller>;
-}
+type Scene = MemorialScene;
 
 /** A memorial at `level` with a photo, a connected viewer and a connected editor. */
-async function scene(level: Level): Promise<Scene> {
-  const people: Record<Who, Caller> = {
-    visitor: harness.visitor,
-    stranger: await harness.member(),
-    viewer: await harness.member(),
-    editor: await harness.member(),
-    creator: await harness.member(),
-    admin: await harness.admin(),
-  };
-  const memorialId = await harness.createMemorial(people.creator, {
-    privacyLevel: level.toUpperCase(),
-  });
-  await harness.connect(people.creator, memorialId, people.viewer, false);
-  await harness.connect(people.creator, memorialId, people.editor, true);
-  const photo = await harness.uploadPhoto(people.creator, memorialId, {
-    body: JPEG,
-    name: 'a.jpg',
-    type: 'image/jpeg',
-  });
-  return { memorialId, photoId: photo.data.confirmMemorialPhotoUpload.id, people };
-}
+const scene = (level: Level): Promise<Scene> => harness.scene(level.toUpperCase());
 
 async function attempt(action: Action, caller: Caller, s: Scene): Promise<GqlResult | boolean> {
   const m = { m: s.memorialId };

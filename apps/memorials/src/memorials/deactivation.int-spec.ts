@@ -3,23 +3,19 @@ import {
   JPEG,
   MemorialsHarness,
   outcome,
+  WHO,
   type Caller,
   type GqlResult,
+  type MemorialScene,
 } from '../testing/memorials-harness';
 
 const harness = new MemorialsHarness();
 
-type Who = 'visitor' | 'stranger' | 'viewer' | 'editor' | 'creator' | 'admin';
-const WHO: Who[] = ['visitor', 'stranger', 'viewer', 'editor', 'creator', 'admin'];
-
-interface Scene {
-  memorialId: string;
-  photoId: string;
+interface Scene extends MemorialScene {
   pendingMemoryId: string;
   viewerConnectionId: string;
   uploadKey: string;
   invitee: Caller;
-  people: Record<Who, Caller>;
 }
 
 /**
@@ -28,23 +24,8 @@ interface Scene {
  * confirmed.
  */
 async function scene(): Promise<Scene> {
-  const people: Record<Who, Caller> = {
-    visitor: harness.visitor,
-    stranger: await harness.member(),
-    viewer: await harness.member(),
-    editor: await harness.member(),
-    creator: await harness.member(),
-    admin: await harness.admin(),
-  };
+  const { memorialId, photoId, people } = await harness.scene('PUBLIC');
   const invitee = await harness.member();
-  const memorialId = await harness.createMemorial(people.creator, { privacyLevel: 'PUBLIC' });
-  await harness.connect(people.creator, memorialId, people.viewer, false);
-  await harness.connect(people.creator, memorialId, people.editor, true);
-  const photo = await harness.uploadPhoto(people.creator, memorialId, {
-    body: JPEG,
-    name: 'a.jpg',
-    type: 'image/jpeg',
-  });
   const memory = await harness.ok(
     people.viewer,
     'mutation($m: ID!) { addMemory(memorialId: $m, input: { title: "Eid", content: "Kahk" }) { id status } }',
@@ -70,7 +51,7 @@ async function scene(): Promise<Scene> {
   );
   return {
     memorialId,
-    photoId: photo.data.confirmMemorialPhotoUpload.id,
+    photoId,
     pendingMemoryId: memory.addMemory.id,
     viewerConnectionId: (
       connections.memorialConnections as { id: string; invitedEmail: string }[]

@@ -1,16 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { DataSource } from 'typeorm';
-import { startTestS3, type TestS3 } from '@jibs/storage';
-import { gatewayHeaders } from '@jibs/subgraph';
-import { createTestDatabase, type TestDatabase } from '@jibs/testing';
-import { createMemorialsApp } from '../memorials-app';
-import { loadMemorialsConfig } from '../memorials.config';
+import { startSubgraph, type GqlBody, type TestSubgraph } from '@jibs/testing';
+import type { MemorialsConfig } from '../memorials.config';
+import { memorialsService } from '../memorials.module';
 
 export interface Caller {
   id: string;
@@ -18,13 +11,17 @@ export interface Caller {
   token: string | null;
 }
 
-export interface GqlResult {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  data?: any;
-  errors?: {
-    message: string;
-    extensions: { code: string; fieldErrors?: Record<string, string> };
-  }[];
+export type GqlResult = GqlBody;
+
+/** The kinds of caller the permission tests try: nobody, a stranger, connections, owner, admin. */
+export type Who = 'visitor' | 'stranger' | 'viewer' | 'editor' | 'creator' | 'admin';
+export const WHO: Who[] = ['visitor', 'stranger', 'viewer', 'editor', 'creator', 'admin'];
+
+/** A memorial and one caller of each kind around it. */
+export interface MemorialScene {
+  memorialId: string;
+  photoId: string;
+  people: Record<Who, Caller>;
 }
 
 export const FIXTURES = join(__dirname, '../../../../libs/storage/src/fixtures');
@@ -32,97 +29,56 @@ export const JPEG = readFileSync(join(FIXTURES, 'photo.jpg'));
 export const PDF = readFileSync(join(FIXTURES, 'certificate.pdf'));
 
 /**
- * One memorials service on real Postgres, the Postgres bus and s3rver, called as the gateway
- * calls it, with tokens signed by a test JWKS.
+ * One memorials service on real Postgres, the Postgres bus and s3rver (the shared test
+ * subgraph), called with the caller first, as its tests read.
  */
 export class MemorialsHarness {
-  app!: INestApplication;
-  dataSource!: DataSource;
-  s3!: TestS3;
-  private url!: string;
-  private jwks!: Server;
-  private databases: TestDatabase[] = [];
-  private sign!: (claims: Record<string, unknown>, subject: string) => Promise<string>;
-  private readonly secret = randomBytes(32).toString('hex');
+  private subgraph?: TestSubgraph<MemorialsConfig>;
 
   async start(): Promise<void> {
-    const { privateKey, publicKey } = await generateKeyPair('ES256');
-    const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'ES256', use: 'sig' };
-    this.jwks = createServer((_req, res) => res.end(JSON.stringify({ keys: [jwk] })));
-    await new Promise<void>((resolve) => this.jwks.listen(0, '127.0.0.1', resolve));
-    this.sign = (claims, subject) =>
-      new SignJWT(claims)
-        .setProtectedHeader({ alg: 'ES256', kid: 'test' })
-        .setSubject(subject)
-        .setIssuer('jibs-identity')
-        .setAudience('jibs')
-        .setIssuedAt()
-        .setExpirationTime('10m')
-        .sign(privateKey);
-    this.databases = await Promise.all([
-      createTestDatabase('memorials'),
-      createTestDatabase('eventlog'),
-    ]);
-    this.s3 = await startTestS3(['memorials']);
-    const config = loadMemorialsConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: this.databases[0]!.url,
-      EVENTLOG_DATABASE_URL: this.databases[1]!.url,
-      JWKS_URL: `http://127.0.0.1:${(this.jwks.address() as AddressInfo).port}/jwks.json`,
-      GATEWAY_SECRET: this.secret,
-      ...(Object.fromEntries(
-        Object.entries(this.s3.env).map(([key, value]) => [key, String(value)]),
-      ) as NodeJS.ProcessEnv),
-    });
-    ({ app: this.app } = await createMemorialsApp(config));
-    await this.app.listen(0, '127.0.0.1');
-    this.url = `http://127.0.0.1:${(this.app.getHttpServer().address() as AddressInfo).port}/graphql`;
-    this.dataSource = this.app.get(DataSource);
+    this.subgraph = await startSubgraph(memorialsService, { buckets: ['memorials'] });
   }
 
   async stop(): Promise<void> {
-    await this.app?.close();
-    await this.s3?.stop();
-    await new Promise((resolve) => this.jwks?.close(resolve));
-    await Promise.all(this.databases.map((db) => db.drop()));
+    await this.subgraph?.close();
   }
 
-  async member(options: { role?: string; emailVerified?: boolean } = {}): Promise<Caller> {
-    const id = randomUUID();
-    const email = `m-${id.slice(0, 8)}@example.com`;
-    const token = await this.sign(
-      { role: options.role ?? 'member', email, email_verified: options.emailVerified ?? true },
-      id,
-    );
-    return { id, email, token };
+  private get started(): TestSubgraph<MemorialsConfig> {
+    if (!this.subgraph) throw new Error('start() the memorials harness first');
+    return this.subgraph;
+  }
+
+  get app() {
+    return this.started.app;
+  }
+
+  get dataSource() {
+    return this.started.dataSource;
+  }
+
+  get s3() {
+    return this.started.s3;
+  }
+
+  /** A member whose token says their email is verified (unless told otherwise). */
+  member(options: { emailVerified?: boolean } = {}): Promise<Caller> {
+    return this.started.aMember({ emailVerified: options.emailVerified ?? true });
   }
 
   admin(): Promise<Caller> {
-    return this.member({ role: 'admin' });
+    return this.started.anAdmin({ emailVerified: true });
   }
 
   readonly visitor: Caller = { id: randomUUID(), email: '', token: null };
 
-  async gql(caller: Caller | null, query: string, variables?: object): Promise<GqlResult> {
-    const res = await fetch(this.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...gatewayHeaders(this.secret),
-        ...(caller?.token ? { authorization: `Bearer ${caller.token}` } : {}),
-      },
-      body: JSON.stringify({ query, variables }),
-    });
-    return (await res.json()) as GqlResult;
+  gql(caller: Caller | null, query: string, variables?: object): Promise<GqlResult> {
+    return this.started.gql(query, variables, caller);
   }
 
   /** The data of a call that must succeed. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  async ok(caller: Caller | null, query: string, variables?: object): Promise<any> {
-    const result = await this.gql(caller, query, variables);
-    if (result.errors?.length) throw new Error(JSON.stringify(result.errors));
-    return result.data;
+  ok(caller: Caller | null, query: string, variables?: object): Promise<any> {
+    return this.started.ok(query, variables, caller);
   }
 
   async createMemorial(caller: Caller, input: Record<string, unknown> = {}): Promise<string> {
@@ -144,6 +100,30 @@ export class MemorialsHarness {
     await this.ok(member, 'mutation($m: ID!) { acceptMemorialInvitation(memorialId: $m) { id } }', {
       m: memorialId,
     });
+  }
+
+  /**
+   * A memorial at `privacyLevel` (a GraphQL enum value) with a photo, a connected viewer and a
+   * connected editor, and one caller of each kind.
+   */
+  async scene(privacyLevel: string): Promise<MemorialScene> {
+    const people: Record<Who, Caller> = {
+      visitor: this.visitor,
+      stranger: await this.member(),
+      viewer: await this.member(),
+      editor: await this.member(),
+      creator: await this.member(),
+      admin: await this.admin(),
+    };
+    const memorialId = await this.createMemorial(people.creator, { privacyLevel });
+    await this.connect(people.creator, memorialId, people.viewer, false);
+    await this.connect(people.creator, memorialId, people.editor, true);
+    const photo = await this.uploadPhoto(people.creator, memorialId, {
+      body: JPEG,
+      name: 'a.jpg',
+      type: 'image/jpeg',
+    });
+    return { memorialId, photoId: photo.data.confirmMemorialPhotoUpload.id, people };
   }
 
   /** Start, PUT and confirm: the photo's id. */
@@ -178,21 +158,14 @@ export class MemorialsHarness {
     );
   }
 
-  async count(table: string, where = 'true', params: unknown[] = []): Promise<number> {
-    const [row] = (await this.dataSource.query(
-      `SELECT count(*)::int AS n FROM ${table} WHERE ${where}`,
-      params,
-    )) as { n: number }[];
-    return row!.n;
+  count(table: string, where = 'true', params: unknown[] = []): Promise<number> {
+    return this.started.count(table, where, params);
   }
 
+  /** The data of the events written to the outbox on `topic` for `key`, oldest first. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async outbox(topic: string, key: string): Promise<any[]> {
-    const rows = (await this.dataSource.query(
-      'SELECT envelope FROM outbox WHERE topic = $1 AND key = $2 ORDER BY seq',
-      [topic, key],
-    )) as { envelope: { data: unknown } }[];
-    return rows.map((row) => row.envelope.data);
+    return (await this.started.outbox(topic, key)).map((row) => row.envelope.data);
   }
 }
 

@@ -1,51 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { type EventData, type EventEnvelope, type EventType } from '@jibs/events';
-import { DEFAULT_SETTINGS, Messages } from '@jibs/domain';
-import { readMailbox } from '@jibs/mailer';
+import { DEFAULT_SETTINGS } from '@jibs/domain';
 import { eventually } from '@jibs/testing';
 import { BILLING_GROUP } from '../billing/billing.consumer';
-import { startNotifications, type NotificationsHarness } from '../testing/notifications-harness';
-import { NotificationEntity } from '../notifications/notification.entity';
+import { notificationsUnderTest } from '../testing/notifications-harness';
 import { ACCOUNT_CHANGES_GROUP } from './account-changes.consumer';
 
 describe("an admin's changes to a member's account: notifications and emails", () => {
-  let mailbox: string;
-  let dataSource: DataSource;
   const adminId = randomUUID();
+  const { harness, envelope, publish, registerMember, notificationsOf, mailsTo, handledBy } =
+    notificationsUnderTest();
+  const handled = (eventId: string, group = ACCOUNT_CHANGES_GROUP) => handledBy(eventId, group);
+  let dataSource: DataSource;
 
-  let h: NotificationsHarness;
-
-  beforeAll(async () => {
-    h = await startNotifications();
-    ({ mailbox, dataSource } = h as NotificationsHarness & { url: string });
+  beforeAll(() => {
+    dataSource = harness().dataSource;
   });
-
-  afterAll(() => h?.close());
-
-  const envelope = <T extends EventType>(type: T, data: EventData<T>, subject: string) =>
-    h.envelope(type, data, subject);
-
-  const publish = (events: EventEnvelope[], times = 1) => h.publish(events, times);
-
-  const registerMember = (userId: string, firstName?: string) =>
-    h.registerMember(userId, firstName);
-
-  const handled = async (eventId: string, group = ACCOUNT_CHANGES_GROUP) =>
-    (
-      await dataSource.query('SELECT 1 FROM inbox WHERE consumer_group = $1 AND event_id = $2', [
-        group,
-        eventId,
-      ])
-    ).length === 1;
-
-  const notificationsOf = async (userId: string) =>
-    (await dataSource.getRepository(NotificationEntity).find({ where: { userId } })).filter(
-      (notification) => notification.title !== Messages.welcomeTitle,
-    );
-
-  const mailsTo = async (address: string) =>
-    (await readMailbox(mailbox)).filter((mail) => mail.to === address);
 
   it('tells a member made admin once, in the bell and by email', async () => {
     const userId = randomUUID();

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { pendingSchemaChanges } from '@jibs/database';
 import { buildEnvelope, type EventBroker, type EventData } from '@jibs/events';
 import { eventually } from '@jibs/testing';
-import { startNotifications, type NotificationsHarness } from '../testing/notifications-harness';
+import { notificationsUnderTest } from '../testing/notifications-harness';
 import { AUDIT_TRAIL_GROUP } from './audit-trail.consumer';
 import { AuditTrailMessages } from './audit-trail.service';
 
@@ -17,23 +17,13 @@ const TRAIL = `query($filter: AuditTrailFilter, $first: Int, $after: String) {
 type Entry = EventData<'audit.recorded'>;
 
 describe('audit trail (notifications)', () => {
-  let h: NotificationsHarness;
+  const { harness, gql, tokenFor, anAdmin } = notificationsUnderTest({ listen: true });
   let dataSource: DataSource;
   let broker: EventBroker;
 
-  beforeAll(async () => {
-    h = await startNotifications({ listen: true });
-    ({ dataSource, broker } = h);
+  beforeAll(() => {
+    ({ dataSource, broker } = harness());
   });
-
-  afterAll(() => h?.close());
-
-  const gql = (query: string, variables: object = {}, token?: string) =>
-    h.gql(query, variables, token);
-  const tokenFor = async (userId: string, role: 'member' | 'admin') =>
-    (await h.identity.token(role, userId)).token;
-
-  const anAdmin = () => tokenFor(randomUUID(), 'admin');
 
   function anEntry(overrides: Partial<Entry> = {}): Entry {
     return {

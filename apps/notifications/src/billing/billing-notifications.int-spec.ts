@@ -20,7 +20,7 @@ describe('billing notifications and receipts', () => {
 
   beforeAll(async () => {
     h = await startNotifications();
-    ({ mailbox, app, dataSource, broker } = h as NotificationsHarness & { url: string });
+    ({ mailbox, app, dataSource, broker } = h);
   });
 
   afterAll(() => h?.close());

@@ -1,44 +1,21 @@
-import type { INestApplication } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
-import { startExportTestKit, type ExportTestKit } from '@jibs/subgraph';
-import { createTestDatabase, type TestDatabase } from '@jibs/testing';
-import { createNotificationsApp } from '../notifications-app';
-import { loadNotificationsConfig } from '../notifications.config';
+import type { ExportTestKit } from '@jibs/subgraph';
+import { startWithExportKit, type TestSubgraph } from '@jibs/testing';
+import { notificationsService } from '../notifications.module';
 
 describe('admin export of notifications', () => {
   let kit: ExportTestKit;
-  let databases: TestDatabase[];
-  let app: INestApplication;
+  let h: TestSubgraph;
   let url: string;
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    kit = await startExportTestKit();
-    databases = await Promise.all([
-      createTestDatabase('notifications'),
-      createTestDatabase('eventlog'),
-    ]);
-    const config = loadNotificationsConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: databases[0]!.url,
-      EVENTLOG_DATABASE_URL: databases[1]!.url,
-      JWKS_URL: kit.jwksUrl,
-      GATEWAY_SECRET: kit.gatewaySecret,
-    });
-    ({ app } = await createNotificationsApp(config));
-    await app.listen(0, '127.0.0.1');
-    url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    dataSource = app.get(DataSource);
+    ({ kit, subgraph: h } = await startWithExportKit(notificationsService));
+    ({ url, dataSource } = h);
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await kit?.close();
-    await Promise.all((databases ?? []).map((db) => db.drop()));
-  });
+  afterAll(() => h?.close());
 
   it('refuses anonymous callers and members', async () => {
     expect((await kit.exportTable(url, 'notifications')).status).toBe(401);

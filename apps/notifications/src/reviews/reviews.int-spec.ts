@@ -1,51 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { type EventData, type EventEnvelope, type EventType } from '@jibs/events';
-import { DEFAULT_SETTINGS, Messages } from '@jibs/domain';
+import { DEFAULT_SETTINGS } from '@jibs/domain';
 import { readMailbox } from '@jibs/mailer';
 import { eventually } from '@jibs/testing';
-import { startNotifications, type NotificationsHarness } from '../testing/notifications-harness';
-import { NotificationEntity } from '../notifications/notification.entity';
+import { notificationsUnderTest } from '../testing/notifications-harness';
 import { MEMORIES_GROUP } from './memories.consumer';
 import { REVIEWS_GROUP } from './reviews.consumer';
 
 describe('death report and document reviews: notifications and emails', () => {
+  const { harness, envelope, publish, registerMember, notificationsOf, mailsTo, handledBy } =
+    notificationsUnderTest();
+  const handled = (eventId: string, group = REVIEWS_GROUP) => handledBy(eventId, group);
   let mailbox: string;
   let dataSource: DataSource;
 
-  let h: NotificationsHarness;
-
-  beforeAll(async () => {
-    h = await startNotifications();
-    ({ mailbox, dataSource } = h as NotificationsHarness & { url: string });
+  beforeAll(() => {
+    ({ mailbox, dataSource } = harness());
   });
-
-  afterAll(() => h?.close());
-
-  const envelope = <T extends EventType>(type: T, data: EventData<T>, subject: string) =>
-    h.envelope(type, data, subject);
-
-  const publish = (events: EventEnvelope[], times = 1) => h.publish(events, times);
-
-  const registerMember = (userId: string, firstName?: string) =>
-    h.registerMember(userId, firstName);
-
-  const handled = async (eventId: string, group = REVIEWS_GROUP) =>
-    (
-      await dataSource.query('SELECT 1 FROM inbox WHERE consumer_group = $1 AND event_id = $2', [
-        group,
-        eventId,
-      ])
-    ).length === 1;
-
-  /** The member's notifications but the welcome (registering them made one). */
-  const notificationsOf = async (userId: string) =>
-    (await dataSource.getRepository(NotificationEntity).find({ where: { userId } })).filter(
-      (notification) => notification.title !== Messages.welcomeTitle,
-    );
-
-  const mailsTo = async (address: string) =>
-    (await readMailbox(mailbox)).filter((mail) => mail.to === address);
 
   it('tells the member of a rejected report once, in the bell and by email, with the notes', async () => {
     const userId = randomUUID();

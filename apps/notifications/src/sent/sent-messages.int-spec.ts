@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { startNotifications, type NotificationsHarness } from '../testing/notifications-harness';
+import { notificationsUnderTest } from '../testing/notifications-harness';
 import { SentMessagesMessages } from './sent-messages.service';
 
 const SENT = `query($filter: SentMessageFilter, $first: Int, $after: String) {
@@ -12,22 +12,12 @@ const SENT = `query($filter: SentMessageFilter, $first: Int, $after: String) {
 const STATS = '{ sentMessageStats { inApp inAppUnread emailsSent emailsPending sms } }';
 
 describe('what notifications sent (admin)', () => {
-  let h: NotificationsHarness;
+  const { harness, gql, tokenFor, anAdmin } = notificationsUnderTest({ listen: true });
   let dataSource: DataSource;
 
-  beforeAll(async () => {
-    h = await startNotifications({ listen: true });
-    ({ dataSource } = h);
+  beforeAll(() => {
+    dataSource = harness().dataSource;
   });
-
-  afterAll(() => h?.close());
-
-  const gql = (query: string, variables: object = {}, token?: string) =>
-    h.gql(query, variables, token);
-  const tokenFor = async (userId: string, role: 'member' | 'admin') =>
-    (await h.identity.token(role, userId)).token;
-
-  const anAdmin = () => tokenFor(randomUUID(), 'admin');
 
   /** One of each kind for a new member, at increasing times (seconds apart). */
   async function sentTo(userId: string, base: Date) {

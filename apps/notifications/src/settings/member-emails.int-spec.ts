@@ -1,47 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { type EventData, type EventEnvelope, type EventType } from '@jibs/events';
-import { DEFAULT_SETTINGS, Messages } from '@jibs/domain';
-import { readMailbox } from '@jibs/mailer';
+import { DEFAULT_SETTINGS } from '@jibs/domain';
 import { eventually } from '@jibs/testing';
 import { BILLING_GROUP } from '../billing/billing.consumer';
-import { startNotifications, type NotificationsHarness } from '../testing/notifications-harness';
-import { NotificationEntity } from '../notifications/notification.entity';
+import { notificationsUnderTest } from '../testing/notifications-harness';
 import { REVIEWS_GROUP } from '../reviews/reviews.consumer';
 
 describe("the admin's email notifications setting", () => {
-  let mailbox: string;
+  const {
+    harness,
+    envelope,
+    publish,
+    mailsTo,
+    handledBy: handled,
+    notificationsOf: bellOf,
+  } = notificationsUnderTest();
   let dataSource: DataSource;
 
-  let h: NotificationsHarness;
-
-  beforeAll(async () => {
-    h = await startNotifications();
-    ({ mailbox, dataSource } = h as NotificationsHarness & { url: string });
+  beforeAll(() => {
+    dataSource = harness().dataSource;
   });
-
-  afterAll(() => h?.close());
-
-  const envelope = <T extends EventType>(type: T, data: EventData<T>, subject: string) =>
-    h.envelope(type, data, subject);
-
-  const publish = (events: EventEnvelope[], times = 1) => h.publish(events, times);
-
-  const handled = async (eventId: string, group: string) =>
-    (
-      await dataSource.query('SELECT 1 FROM inbox WHERE consumer_group = $1 AND event_id = $2', [
-        group,
-        eventId,
-      ])
-    ).length === 1;
-
-  const mailsTo = async (address: string) =>
-    (await readMailbox(mailbox)).filter((mail) => mail.to === address);
-
-  const bellOf = async (userId: string) =>
-    (await dataSource.getRepository(NotificationEntity).find({ where: { userId } })).filter(
-      (notification) => notification.title !== Messages.welcomeTitle,
-    );
 
   async function setEmail(on: boolean): Promise<void> {
     await publish([

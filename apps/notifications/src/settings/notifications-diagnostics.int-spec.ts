@@ -14,7 +14,7 @@ describe("the notifications service's mail diagnostic", () => {
 
   beforeAll(async () => {
     h = await startNotifications({ gatewaySecret: SECRET, listen: true });
-    ({ mailbox, url } = h as NotificationsHarness & { url: string });
+    ({ mailbox, url } = h);
   });
 
   afterAll(() => h?.close());

@@ -1,145 +1,69 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import {
-  buildEnvelope,
-  EVENT_BROKER,
-  type EventBroker,
-  type EventData,
-  type EventEnvelope,
-  type EventType,
-} from '@jibs/events';
-import { gatewayHeaders } from '@jibs/subgraph';
-import {
-  createTestDatabase,
-  eventually,
-  startFakeIdentity,
-  type FakeIdentity,
-  type TestDatabase,
-} from '@jibs/testing';
-import { createNotificationsApp } from '../notifications-app';
-import { loadNotificationsConfig } from '../notifications.config';
+import { Messages } from '@jibs/domain';
+import type { EventData, EventEnvelope, EventType } from '@jibs/events';
+import { readMailbox, type StoredMail } from '@jibs/mailer';
+import { startedForTests, startSubgraph, TestSubgraph } from '@jibs/testing';
+import { NotificationEntity } from '../notifications/notification.entity';
+import type { NotificationsConfig } from '../notifications.config';
+import { notificationsService } from '../notifications.module';
 
-/** Only for integration tests: notifications on test databases, a mailbox folder and the bus. */
-export interface NotificationsHarness {
-  app: INestApplication;
-  dataSource: DataSource;
-  broker: EventBroker;
-  /** The folder the mail transport writes to. */
-  mailbox: string;
-  /** The service's HTTP address, when started with `listen`. */
-  url?: string;
-  /** Signs access tokens the service accepts (a local stand-in for identity's key set). */
-  identity: FakeIdentity;
-  /** A GraphQL request to the service as the gateway sends it (needs `listen`). */
-  gql(
-    query: string,
-    variables?: object,
-    token?: string,
-    // Tests read loosely typed GraphQL responses.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  ): Promise<{ data?: any; errors?: { message: string; extensions: any }[] }>;
-  envelope<T extends EventType>(
-    type: T,
-    data: EventData<T>,
-    subject: string,
-  ): EventEnvelope<EventData<T>>;
-  /** Publishes the envelopes on the bus (each `times` times, to test redelivery). */
-  publish(events: EventEnvelope[], times?: number): Promise<void>;
-  /** Tells notifications about a member (`user.registered`) and waits until it knows them. */
-  registerMember(userId: string, firstName?: string): Promise<void>;
-  close(): Promise<void>;
+/** The notifications service under test: the shared test subgraph with a mailbox folder. */
+export class NotificationsHarness extends TestSubgraph<NotificationsConfig> {
+  /** Tells notifications about a member (`user.registered`) and waits until it applied it. */
+  async registerMember(userId: string, firstName = 'Amina'): Promise<void> {
+    await this.aMember({ id: userId, firstName, lastName: 'Rahman', registered: true });
+  }
+
+  /** Whether the consumer group has handled the event (it is in the group's inbox). */
+  async handledBy(eventId: string, group: string): Promise<boolean> {
+    return (
+      (await this.count('inbox', 'consumer_group = $1 AND event_id = $2', [group, eventId])) === 1
+    );
+  }
+
+  /** The member's notifications but the welcome (registering them made one). */
+  async notificationsOf(userId: string): Promise<NotificationEntity[]> {
+    return (
+      await this.dataSource.getRepository(NotificationEntity).find({ where: { userId } })
+    ).filter((notification) => notification.title !== Messages.welcomeTitle);
+  }
+
+  /** The messages the mail transport wrote to this address. */
+  async mailsTo(address: string): Promise<StoredMail[]> {
+    return (await readMailbox(this.mailbox)).filter((mail) => mail.to === address);
+  }
 }
 
-export async function startNotifications(
+export function startNotifications(
   options: { gatewaySecret?: string; listen?: boolean } = {},
 ): Promise<NotificationsHarness> {
-  const mailbox = await mkdtemp(join(tmpdir(), 'jibs-notifications-'));
-  const identity = await startFakeIdentity();
-  const gatewaySecret = options.gatewaySecret ?? 'g'.repeat(32);
-  const databases: TestDatabase[] = await Promise.all([
-    createTestDatabase('notifications'),
-    createTestDatabase('eventlog'),
-  ]);
-  const config = loadNotificationsConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: databases[0]!.url,
-    EVENTLOG_DATABASE_URL: databases[1]!.url,
-    JWKS_URL: identity.jwksUrl,
-    GATEWAY_SECRET: gatewaySecret,
-    MAIL_TRANSPORT: 'mailbox',
-    MAILBOX_DIR: mailbox,
-  });
-  const { app } = await createNotificationsApp(config);
-  let url: string | undefined;
-  if (options.listen) {
-    await app.listen(0, '127.0.0.1');
-    url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-  } else {
-    await app.init();
-  }
-  const dataSource = app.get(DataSource);
-  const broker = app.get<EventBroker>(EVENT_BROKER);
+  return startSubgraph(
+    notificationsService,
+    { mailbox: true, listen: options.listen ?? false, gatewaySecret: options.gatewaySecret },
+    NotificationsHarness,
+  );
+}
 
-  const envelope = <T extends EventType>(type: T, data: EventData<T>, subject: string) =>
-    buildEnvelope(type, data, { source: 'jibs/test', subject });
-  const publish = (events: EventEnvelope[], times = 1) =>
-    broker.publish(
-      events.flatMap((event) =>
-        Array.from({ length: times }, () => ({
-          topic: event.type,
-          key: event.subject ?? 'x',
-          envelope: event,
-        })),
-      ),
-    );
-
+/**
+ * Notifications started for the enclosing `describe`, and its helpers as plain functions for
+ * the block's tests (each works once the service started).
+ */
+export function notificationsUnderTest(options: { listen?: boolean } = {}) {
+  const h = startedForTests(() => startNotifications(options));
+  const tokenFor = async (userId: string, role: 'member' | 'admin' = 'member') =>
+    (await h().identity.token(role, userId, { email: `${userId}@example.com` })).token;
   return {
-    app,
-    dataSource,
-    broker,
-    mailbox,
-    url,
-    identity,
-    async gql(query, variables = {}, token) {
-      if (!url) throw new Error('gql() needs the harness started with listen: true');
-      const res = await fetch(`${url}/graphql`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...gatewayHeaders(gatewaySecret),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify({ query, variables }),
-      });
-      return res.json();
-    },
-    envelope,
-    publish,
-    async registerMember(userId, firstName = 'Amina') {
-      await publish([
-        envelope(
-          'user.registered',
-          { userId, email: `${userId}@example.com`, firstName, lastName: 'Rahman', role: 'member' },
-          userId,
-        ),
-      ]);
-      await eventually(
-        async () =>
-          (await dataSource.query('SELECT 1 FROM recipients WHERE user_id = $1', [userId]))
-            .length === 1,
-        { message: 'member known' },
-      );
-    },
-    async close() {
-      await app.close();
-      await identity.close();
-      await Promise.all(databases.map((db) => db.drop()));
-      await rm(mailbox, { recursive: true, force: true });
-    },
+    harness: h,
+    gql: (query: string, variables: object = {}, token?: string) =>
+      h().gql(query, variables, token),
+    tokenFor,
+    /** A new admin's token. */
+    anAdmin: async () => (await h().anAdmin()).token,
+    envelope: <T extends EventType>(type: T, data: EventData<T>, subject: string) =>
+      h().envelope(type, data, subject),
+    publish: (events: EventEnvelope[], times = 1) => h().publish(events, times),
+    registerMember: (userId: string, firstName?: string) => h().registerMember(userId, firstName),
+    handledBy: (eventId: string, group: string) => h().handledBy(eventId, group),
+    notificationsOf: (userId: string) => h().notificationsOf(userId),
+    mailsTo: (address: string) => h().mailsTo(address),
   };
 }
