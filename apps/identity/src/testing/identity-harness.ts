@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { generate } from 'otplib';
 import { readMailbox, type StoredMail } from '@jibs/mailer';
 import { aSignUp, eventually, startSubgraph, type TestSubgraph } from '@jibs/testing';
-import { createIdentityApp } from '../identity-app';
-import { loadIdentityConfig, type IdentityConfig } from '../identity.config';
+import type { IdentityConfig } from '../identity.config';
+import { identityService } from '../identity.module';
 import { BackgroundTasks } from '../outgoing/background-tasks';
 
 export { aSignUp };
@@ -71,13 +71,6 @@ export function refreshCookieOf(res: Response): string {
   if (!cookie) throw new Error('no refresh cookie was set');
   return cookie.split(';')[0]!;
 }
-
-/** What identity is for the shared test subgraph: it signs its own tokens, so none are faked. */
-const identityService = {
-  name: 'identity',
-  loadConfig: loadIdentityConfig,
-  createApp: createIdentityApp,
-};
 
 /**
  * Identity under test: the shared test subgraph (databases, bus, mailbox folder, gateway
