@@ -16,7 +16,8 @@ import {
   type EventType,
 } from '@jibs/events';
 import { startTestS3, type TestS3 } from '@jibs/storage';
-import { gatewayHeaders, startExportTestKit, type ExportTestKit } from '@jibs/subgraph';
+import { gatewayHeaders } from '@jibs/subgraph';
+import { startExportTestKit, type ExportTestKit } from './export-test-kit';
 import { startFakeIdentity, type FakeIdentity } from './fake-identity';
 import { createTestDatabase, eventually, type TestDatabase } from './test-database';
 

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { DataExportMessages } from '@jibs/domain';
-import { gatewayHeaders, type ExportTestKit, type ExportTestUser } from '@jibs/subgraph';
+import { gatewayHeaders } from '@jibs/subgraph';
+import type { ExportTestKit, ExportTestUser } from '@jibs/testing';
 import { eventually, startWithExportKit } from '@jibs/testing';
 import { casesService } from '../cases.module';
 import { CasesHarness } from '../testing/cases-harness';

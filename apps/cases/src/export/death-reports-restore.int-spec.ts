@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { DeathReportMessages } from '@jibs/domain';
-import type { ExportTestKit, ExportTestUser } from '@jibs/subgraph';
+import type { ExportTestKit, ExportTestUser } from '@jibs/testing';
 import { startWithExportKit } from '@jibs/testing';
 import { casesService } from '../cases.module';
 import { aDeathReport, CasesHarness } from '../testing/cases-harness';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ExportTestKit } from '@jibs/subgraph';
-import { startWithExportKit } from '@jibs/testing';
+import { startWithExportKit, type ExportTestKit } from '@jibs/testing';
 import { documentsService } from '../documents.module';
 import { DocumentsHarness } from '../testing/documents-harness';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import type { ExportTestKit } from '@jibs/subgraph';
+import type { ExportTestKit } from '@jibs/testing';
 import { startWithExportKit, type TestSubgraph } from '@jibs/testing';
 import { notificationsService } from '../notifications.module';
 

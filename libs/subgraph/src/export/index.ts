@@ -4,4 +4,3 @@ export * from './export-request';
 export * from './export-table';
 export * from './export-writer';
 export * from './table-reader';
-export * from './export-test-kit';

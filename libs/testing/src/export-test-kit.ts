@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { startFakeIdentity } from '@jibs/testing';
-import { gatewayHeaders } from '../gateway-credential';
-import { ADMIN_EXPORT_PATH } from './admin-export.module';
+import { ADMIN_EXPORT_PATH, gatewayHeaders } from '@jibs/subgraph';
+import { startFakeIdentity } from './fake-identity';
 
 /** A caller of a service's admin export in tests. */
 export interface ExportTestUser {
