@@ -1,4 +1,4 @@
-import { AdminMessages } from '@jibs/domain';
+import { AdminMessages, formatCents, formatMonth } from '@jibs/domain';
 import '@mantine/charts/styles.css';
 import { useQuery } from '@apollo/client/react';
 import { BarChart } from '@mantine/charts';
@@ -6,7 +6,6 @@ import { Alert, Button, Container, SimpleGrid, Stack, Text } from '@mantine/core
 import { AdminAnalyticsDocument } from '../gql/graphql';
 import { PageHeader } from '../layout/page-header';
 import { PageLoader } from '../layout/page-loader';
-import { formatUsd, monthLabel } from './analytics-display';
 import { ChartCard } from './chart-card';
 
 const CHART_HEIGHT = 240;
@@ -20,7 +19,7 @@ export function AnalyticsPage() {
   });
 
   const withLabels = <Row extends { month: string }>(rows: Row[]) =>
-    rows.map((row) => ({ ...row, label: monthLabel(row.month) }));
+    rows.map((row) => ({ ...row, label: formatMonth(row.month) }));
 
   return (
     <Container size="xl" px={0}>
@@ -47,7 +46,7 @@ export function AnalyticsPage() {
               description="Completed payments in US dollars (refunded payments not counted)."
               rows={data.revenuePerMonth}
               columns={[
-                { label: 'Revenue', value: (row) => formatUsd(row.amountCents) },
+                { label: 'Revenue', value: (row) => formatCents(row.amountCents) },
                 { label: 'Payments', value: (row) => row.payments },
               ]}
             >
@@ -58,7 +57,7 @@ export function AnalyticsPage() {
                 )}
                 dataKey="label"
                 series={[{ name: 'revenue', label: 'Revenue (USD)', color: 'teal.6' }]}
-                valueFormatter={(value) => formatUsd(Math.round(value * 100))}
+                valueFormatter={(value) => formatCents(Math.round(value * 100))}
                 barChartProps={DRAWING_ONLY}
               />
             </ChartCard>

@@ -1,4 +1,4 @@
-import { AdminMessages } from '@jibs/domain';
+import { AdminMessages, formatDateTime } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import {
   Alert,
@@ -18,7 +18,7 @@ import {
   type AuditTrailFilter,
 } from '../gql/graphql';
 import { PageLoader } from '../layout/page-loader';
-import { actionLabel, changesOf, formatWhen, serviceLabel } from './audit-display';
+import { actionLabel, changesOf, serviceLabel } from './audit-display';
 
 export interface AuditTrailListProps {
   /** Only the actions concerning this member (the user drawer). */
@@ -146,7 +146,7 @@ function AuditRow({
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <time dateTime={entry.recordedAt}>{formatWhen(entry.recordedAt)}</time>
+        <time dateTime={entry.recordedAt}>{formatDateTime(entry.recordedAt)}</time>
       </Table.Td>
       <Table.Td>
         <Stack gap={2}>

@@ -1,4 +1,4 @@
-import { AdminMessages } from '@jibs/domain';
+import { AdminMessages, formatCents, formatDateTime } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import {
   Alert,
@@ -14,8 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import { actionLabel, formatWhen, serviceLabel } from '../audit/audit-display';
-import { formatUsd } from '../analytics/analytics-display';
+import { actionLabel, serviceLabel } from '../audit/audit-display';
 import { AdminDashboardDocument, type AuditTrailEntryFieldsFragment } from '../gql/graphql';
 import { PageHeader } from '../layout/page-header';
 
@@ -69,7 +68,7 @@ export function DashboardPage() {
           />
           <StatCard
             title="Total Revenue"
-            value={show(billing ? formatUsd(billing.totalRevenueCents) : null)}
+            value={show(billing ? formatCents(billing.totalRevenueCents) : null)}
             note="All-time payments"
             testId="stat-total-revenue"
           />
@@ -171,7 +170,7 @@ function RecentActivity({
                 </Badge>
               </Text>
               <Text size="sm" c="dimmed">
-                <time dateTime={entry.recordedAt}>{formatWhen(entry.recordedAt)}</time>
+                <time dateTime={entry.recordedAt}>{formatDateTime(entry.recordedAt)}</time>
               </Text>
             </Group>
           </li>

@@ -1,7 +1,13 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Card, Container, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { DeathReportMessages, MAX_ADMIN_NOTES_LENGTH, AdminMessages } from '@jibs/domain';
+import {
+  AdminMessages,
+  DeathReportMessages,
+  formatDateTime,
+  formatShortCalendarDate,
+  MAX_ADMIN_NOTES_LENGTH,
+} from '@jibs/domain';
 import { actionErrorMessage, toApiError } from '@jibs/web-data';
 import { useEffect, useState } from 'react';
 import {
@@ -13,13 +19,7 @@ import {
 import { PageHeader } from '../layout/page-header';
 import { PageLoader } from '../layout/page-loader';
 import { DetailList } from '../reviews/detail-list';
-import {
-  AdminToasts,
-  formatCalendarDate,
-  formatDateTime,
-  mayHaveMore,
-  notesVariable,
-} from '../reviews/review-display';
+import { AdminToasts, mayHaveMore, notesVariable } from '../reviews/review-display';
 import { ResultsStatus } from '../reviews/results-status';
 import { LoadFailedAlert, useReviewList } from '../reviews/review-list';
 import { ReviewFilters } from '../reviews/review-filters';
@@ -143,7 +143,7 @@ function ReportCard({
         </Group>
         <DetailList
           items={[
-            { label: 'Date of Death', value: formatCalendarDate(report.dateOfDeath) },
+            { label: 'Date of Death', value: formatShortCalendarDate(report.dateOfDeath) },
             { label: 'Place of Death', value: report.placeOfDeath },
             { label: 'Reported by', value: report.relationshipToDeceased },
             {

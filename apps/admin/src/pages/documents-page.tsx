@@ -2,10 +2,11 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Card, Container, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
-  formatFileSize,
-  MAX_ADMIN_NOTES_LENGTH,
   AdminMessages,
   DocumentMessages,
+  formatDateTime,
+  formatFileSize,
+  MAX_ADMIN_NOTES_LENGTH,
 } from '@jibs/domain';
 import { actionErrorMessage, toApiError } from '@jibs/web-data';
 import { useEffect, useState } from 'react';
@@ -19,7 +20,7 @@ import {
 import { PageHeader } from '../layout/page-header';
 import { PageLoader } from '../layout/page-loader';
 import { DetailList } from '../reviews/detail-list';
-import { AdminToasts, formatDateTime, mayHaveMore, notesVariable } from '../reviews/review-display';
+import { AdminToasts, mayHaveMore, notesVariable } from '../reviews/review-display';
 import { ResultsStatus } from '../reviews/results-status';
 import { LoadFailedAlert, useReviewList } from '../reviews/review-list';
 import { ReviewFilters } from '../reviews/review-filters';

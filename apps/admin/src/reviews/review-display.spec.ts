@@ -1,6 +1,6 @@
+import { formatShortCalendarDate } from '@jibs/domain';
 import {
   AdminToasts,
-  formatCalendarDate,
   mayHaveMore,
   notesVariable,
   PAGE_SIZE,
@@ -52,8 +52,8 @@ describe('review display', () => {
   });
 
   it('shows a calendar date without shifting it across time zones', () => {
-    expect(formatCalendarDate('2026-03-05')).toBe('Mar 5, 2026');
-    expect(formatCalendarDate('not a date')).toBe('not a date');
+    expect(formatShortCalendarDate('2026-03-05')).toBe('Mar 5, 2026');
+    expect(formatShortCalendarDate('not a date')).toBe('not a date');
   });
 });
 

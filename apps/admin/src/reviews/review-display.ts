@@ -93,33 +93,6 @@ export function notesVariable(notes: string): string | null {
   return trimmed ? trimmed : null;
 }
 
-/** A timestamp as a readable date and time in the admin's locale. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-}
-
-/** A YYYY-MM-DD calendar date as written (no time zone shift): 'Mar 5, 2026'. */
-export function formatCalendarDate(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return value;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
 /** Rows per request; 'Show more' asks for the next page's worth. */
 export const PAGE_SIZE = 50;
 

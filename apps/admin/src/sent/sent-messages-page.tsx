@@ -1,4 +1,4 @@
-import { AdminMessages } from '@jibs/domain';
+import { AdminMessages, formatDateTime } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import {
   Alert,
@@ -15,7 +15,6 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
-import { formatWhen } from '../audit/audit-display';
 import {
   AdminSentMessagesDocument,
   type AdminSentMessagesQuery,
@@ -174,7 +173,7 @@ function MessageRow({ message }: { message: Message }) {
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <time dateTime={message.createdAt}>{formatWhen(message.createdAt)}</time>
+        <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
       </Table.Td>
       <Table.Td>
         <Stack gap={0}>

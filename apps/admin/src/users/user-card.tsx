@@ -1,4 +1,4 @@
-import { AdminMessages } from '@jibs/domain';
+import { AdminMessages, formatDateTime } from '@jibs/domain';
 import { useMutation } from '@apollo/client/react';
 import { Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -10,7 +10,6 @@ import {
   type AdminUserCardFragment,
 } from '../gql/graphql';
 import { DetailList } from '../reviews/detail-list';
-import { formatDateTime } from '../reviews/review-display';
 import {
   addressLines,
   MEMBERSHIP_STATUS_OPTIONS,

@@ -1,9 +1,5 @@
-import {
-  enumLabel,
-  formatPaymentAmount,
-  paymentStatusColor,
-  shortSessionId,
-} from './payment-display';
+import { formatPaymentAmount } from '@jibs/domain';
+import { enumLabel, paymentStatusColor, shortSessionId } from './payment-display';
 import { checkoutWaitOutcome, CHECKOUT_WAIT_LIMIT_MS } from './checkout-wait';
 
 describe('paymentStatusColor', () => {

@@ -1,5 +1,3 @@
-import { formatCents } from '../public/money';
-
 /** Badge colours of payment statuses (spec 4): paid green, pending yellow, failed red, else grey. */
 export function paymentStatusColor(status: string): 'green' | 'yellow' | 'red' | 'gray' {
   switch (status.toLowerCase()) {
@@ -21,12 +19,6 @@ export function paymentStatusColor(status: string): 'green' | 'yellow' | 'red' |
 export function enumLabel(value: string): string {
   const words = value.toLowerCase().replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** An amount in cents with its currency upper-cased: 2500, 'usd' → '$25.00 USD'. */
-export function formatPaymentAmount(cents: number, currency: string): string {
-  const code = currency.toUpperCase();
-  return code === 'USD' ? `${formatCents(cents)} USD` : `${(cents / 100).toFixed(2)} ${code}`;
 }
 
 /** Session ids are shown truncated to 8 characters (spec 9). */

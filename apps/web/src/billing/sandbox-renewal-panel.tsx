@@ -1,10 +1,9 @@
 import { useMutation } from '@apollo/client/react';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { ErrorCode } from '@jibs/domain';
+import { ErrorCode, formatCents } from '@jibs/domain';
 import { toApiError, genericErrorMessage } from '@jibs/web-data';
 import { SandboxRunRenewalDocument, type PaymentStatus } from '../gql/graphql';
-import { formatCents } from '../public/money';
 
 /**
  * The local stack's stand-in for time passing: runs the signed-in member's next monthly renewal

@@ -12,10 +12,14 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { DeathReportMessages, ClientMessages } from '@jibs/domain';
+import {
+  ClientMessages,
+  DeathReportMessages,
+  formatCalendarDate,
+  formatMoment,
+} from '@jibs/domain';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { formatCalendarDate, formatMoment } from '../format/calendar-date';
 import { MyDeathReportsDocument, type DeathReportItemFragment } from '../gql/graphql';
 import { DetailList, type Detail } from '../layout/detail-list';
 import { PageLoader } from '../layout/page-loader';

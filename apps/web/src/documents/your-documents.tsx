@@ -1,8 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { Alert, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { DocumentMessages, formatFileSize, ClientMessages } from '@jibs/domain';
+import { ClientMessages, DocumentMessages, formatFileSize, formatMoment } from '@jibs/domain';
 import { reviewStatusBadge } from '../cases/review-status';
-import { formatMoment } from '../format/calendar-date';
 import { MyDocumentsDocument } from '../gql/graphql';
 
 /** 'Your Documents' (spec 2): the member's uploads, newest first, in a list that scrolls. */

@@ -1,7 +1,11 @@
-import { MEMORIAL_PRIVACY_LABELS, MemorialMessages, type MemorialPrivacyLevel } from '@jibs/domain';
+import {
+  formatCalendarDate,
+  MEMORIAL_PRIVACY_LABELS,
+  MemorialMessages,
+  type MemorialPrivacyLevel,
+} from '@jibs/domain';
 import { ErrorCode } from '@jibs/domain';
 import { type ApiError, genericErrorMessage } from '@jibs/web-data';
-import { formatCalendarDate } from '../format/calendar-date';
 import type { MemorialInput, MemorialPrivacy } from '../gql/graphql';
 
 /** The API's privacy names, in the order the select offers them. */

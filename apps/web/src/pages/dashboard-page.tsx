@@ -1,3 +1,4 @@
+import { formatCents } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import {
   Anchor,
@@ -23,7 +24,6 @@ import {
 } from '../gql/graphql';
 import { PageBreadcrumbs } from '../layout/page-breadcrumbs';
 import { useDocumentTitle } from '../layout/use-document-title';
-import { formatCents } from '../public/money';
 import { useSession } from '@jibs/web-data';
 
 const WELCOME_TOAST_MS = 5_000;

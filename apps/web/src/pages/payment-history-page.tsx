@@ -1,11 +1,10 @@
-import { ClientMessages, PaymentMessages } from '@jibs/domain';
+import { ClientMessages, formatMoment, formatPaymentAmount, PaymentMessages } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import { Alert, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataExportDialog } from '../billing/data-export-dialog';
-import { enumLabel, formatPaymentAmount, paymentStatusColor } from '../billing/payment-display';
-import { formatMoment } from '../format/calendar-date';
+import { enumLabel, paymentStatusColor } from '../billing/payment-display';
 import { MyPaymentsDocument } from '../gql/graphql';
 import { PageLoader } from '../layout/page-loader';
 import { useDocumentTitle } from '../layout/use-document-title';

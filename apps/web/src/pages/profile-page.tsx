@@ -11,11 +11,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { ErrorCode, PHONE_MAX_LENGTH, US_STATES, ClientMessages } from '@jibs/domain';
+import {
+  ClientMessages,
+  ErrorCode,
+  formatCalendarDate,
+  PHONE_MAX_LENGTH,
+  US_STATES,
+} from '@jibs/domain';
 import { Link } from 'react-router';
 import { toApiError } from '@jibs/web-data';
 import { BackupRestoreSection } from '../backup/backup-restore-section';
-import { formatCalendarDate } from '../format/calendar-date';
 import { MeDocument, type ProfileFragment } from '../gql/graphql';
 import { DetailList } from '../layout/detail-list';
 import { PageBreadcrumbs } from '../layout/page-breadcrumbs';

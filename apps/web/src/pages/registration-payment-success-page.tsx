@@ -1,4 +1,4 @@
-import { PaymentMessages } from '@jibs/domain';
+import { formatMonthly, PaymentMessages } from '@jibs/domain';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { Button, Text } from '@mantine/core';
 import { useEffect } from 'react';
@@ -7,7 +7,6 @@ import { PaymentResultLayout, SupportLink } from '../billing/payment-result-layo
 import { useCheckoutWait } from '../billing/use-checkout-wait';
 import { MeDocument, PublicSettingsDocument } from '../gql/graphql';
 import { useDocumentTitle } from '../layout/use-document-title';
-import { formatMonthly } from '../public/money';
 import { useSessionManager } from '@jibs/web-data';
 
 /** /registration-payment-success: back from the registration fee's checkout. */

@@ -16,10 +16,12 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
+  ClientMessages,
   ErrorCode,
+  formatCalendarDate,
+  formatCents,
   HouseholdMessages,
   validateHouseholdMember,
-  ClientMessages,
 } from '@jibs/domain';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
@@ -32,7 +34,6 @@ import {
   toMemberInput,
   type MemberForm,
 } from '../billing/household-form';
-import { formatCalendarDate } from '../format/calendar-date';
 import {
   AddHouseholdMemberDocument,
   MyHouseholdDocument,
@@ -40,7 +41,6 @@ import {
   type HouseholdMemberItemFragment,
   type MemberFeeStatus,
 } from '../gql/graphql';
-import { formatCents } from '../public/money';
 import { useFocusFirstInvalid } from '../forms/use-focus-first-invalid';
 import { MemberPaymentModal, type MemberToPay } from './member-payment-modal';
 

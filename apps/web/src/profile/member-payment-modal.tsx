@@ -1,4 +1,4 @@
-import { PaymentMessages } from '@jibs/domain';
+import { formatCents, PaymentMessages } from '@jibs/domain';
 import { useMutation } from '@apollo/client/react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -6,7 +6,6 @@ import type { RefObject } from 'react';
 import { CheckoutErrorAlert } from '../billing/checkout-error-alert';
 import { useCheckout } from '../billing/use-checkout';
 import { StartHouseholdMemberCheckoutDocument } from '../gql/graphql';
-import { formatCents } from '../public/money';
 
 export interface MemberToPay {
   id: string;

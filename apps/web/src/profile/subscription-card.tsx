@@ -1,4 +1,4 @@
-import { PaymentMessages } from '@jibs/domain';
+import { formatCents, formatMoment, formatMonthly, PaymentMessages } from '@jibs/domain';
 import { useMutation, useQuery } from '@apollo/client/react';
 import {
   Alert,
@@ -21,7 +21,6 @@ import { toApiError, actionErrorMessage } from '@jibs/web-data';
 import { CheckoutErrorAlert } from '../billing/checkout-error-alert';
 import { enumLabel } from '../billing/payment-display';
 import { useCheckout } from '../billing/use-checkout';
-import { formatMoment } from '../format/calendar-date';
 import {
   CancelSubscriptionDocument,
   MySubscriptionDocument,
@@ -31,7 +30,6 @@ import {
   type SubscriptionFieldsFragment,
 } from '../gql/graphql';
 import { DetailList } from '../layout/detail-list';
-import { formatCents, formatMonthly } from '../public/money';
 
 /** Profile: the monthly dues subscription, or the way to set it up (spec 2, Subscription card). */
 export function SubscriptionCard() {

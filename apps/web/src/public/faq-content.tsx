@@ -1,9 +1,9 @@
+import { formatCents } from '@jibs/domain';
 import { Anchor, List, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PAYMENTS_TOPIC_ID, PRIVACY_TOPIC_ID, TERMS_TOPIC_ID } from './faq-topic-ids';
 import { formatFileTypes } from './file-types';
-import { formatCents } from './money';
 import type { PublicSettingsValues } from './public-settings';
 import { CONTACT_DETAILS } from './site-config';
 

@@ -1,7 +1,7 @@
+import { formatCents } from '@jibs/domain';
 import { Anchor, Box, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PAYMENTS_TOPIC_ID } from './faq-topic-ids';
-import { formatCents } from './money';
 import type { PublicSettingsValues } from './public-settings';
 
 /** The fees shown; null while they load (placeholders show instead). */

@@ -1,4 +1,4 @@
-import { PaymentMessages } from '@jibs/domain';
+import { formatMonthly, PaymentMessages } from '@jibs/domain';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -7,7 +7,6 @@ import { Link, useLocation } from 'react-router';
 import { CheckoutErrorAlert } from '../billing/checkout-error-alert';
 import { useCheckout } from '../billing/use-checkout';
 import { PublicSettingsDocument, StartSubscriptionCheckoutDocument } from '../gql/graphql';
-import { formatMonthly } from '../public/money';
 import { StepButtons } from './step-buttons';
 
 /** Step 5: the monthly dues subscription, set up on the payment provider's page. */

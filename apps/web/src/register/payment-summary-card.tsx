@@ -1,3 +1,4 @@
+import { formatCents } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import {
   Button,
@@ -11,7 +12,6 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { RegistrationQuoteDocument } from '../gql/graphql';
-import { formatCents } from '../public/money';
 
 /**
  * Beside steps 2 to 4: what registering costs, as billing quotes it from the saved household

@@ -1,7 +1,6 @@
 import { Alert, Button, Stack } from '@mantine/core';
-import { formatPhone } from '@jibs/domain';
+import { formatCalendarDate, formatPhone } from '@jibs/domain';
 import { formatAddress } from '../format/address';
-import { formatCalendarDate } from '../format/calendar-date';
 import type { ProfileFragment } from '../gql/graphql';
 import { DetailList } from '../layout/detail-list';
 import { StepButtons } from './step-buttons';

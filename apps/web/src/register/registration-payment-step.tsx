@@ -1,3 +1,4 @@
+import { formatCents } from '@jibs/domain';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { CheckoutErrorAlert } from '../billing/checkout-error-alert';
@@ -9,7 +10,6 @@ import {
 } from '../gql/graphql';
 import { DetailList } from '../layout/detail-list';
 import { PageLoader } from '../layout/page-loader';
-import { formatCents } from '../public/money';
 import { StepButtons } from './step-buttons';
 
 /**

@@ -12,12 +12,11 @@ import {
   Title,
   type TitleOrder,
 } from '@mantine/core';
-import { ErrorCode } from '@jibs/domain';
-import { formatCents, genericErrorMessage, toApiError } from '@jibs/web-data';
+import { ErrorCode, formatCents, formatDateTime, formatShortCalendarDate } from '@jibs/domain';
+import { genericErrorMessage, toApiError } from '@jibs/web-data';
 import { useState } from 'react';
 import { AdminMemberBillingDocument, type AdminPaymentRowFragment } from '../../gql/graphql';
 import { DetailList } from '../../reviews/detail-list';
-import { formatCalendarDate, formatDateTime } from '../../reviews/review-display';
 import {
   enumLabel,
   membershipColor,
@@ -184,7 +183,7 @@ function PaymentsTable({ payments }: { payments: AdminPaymentRowFragment[] }) {
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {payment.paidOn ? (
                     <>
-                      {formatCalendarDate(payment.paidOn)}
+                      {formatShortCalendarDate(payment.paidOn)}
                       <Text size="xs" c="dimmed">
                         recorded {formatDateTime(payment.createdAt)}
                       </Text>
