@@ -64,6 +64,8 @@ export default tseslint.config(
       'apps/admin/**/*.tsx',
       'apps/admin/**/*.ts',
       'libs/web-data/**/*.ts',
+      'libs/web-ui/**/*.ts',
+      'libs/web-ui/**/*.tsx',
     ],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

@@ -1,11 +1,11 @@
+import { ErrorAlert, SectionLoader } from '@jibs/web-ui';
 import { AdminMessages, formatCents, formatMonth } from '@jibs/domain';
 import '@mantine/charts/styles.css';
 import { useQuery } from '@apollo/client/react';
 import { BarChart } from '@mantine/charts';
-import { Alert, Button, Container, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Container, SimpleGrid, Stack } from '@mantine/core';
 import { AdminAnalyticsDocument } from '../gql/graphql';
 import { PageHeader } from '../layout/page-header';
-import { PageLoader } from '../layout/page-loader';
 import { ChartCard } from './chart-card';
 
 const CHART_HEIGHT = 240;
@@ -29,16 +29,11 @@ export function AnalyticsPage() {
           description="The last 12 months, by calendar month (UTC). Months with nothing show 0."
         />
         {error && (
-          <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text>The analytics could not be loaded. Please try again later.</Text>
-              <Button variant="light" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <ErrorAlert title={AdminMessages.errorTitle} onRetry={() => void refetch()}>
+            The analytics could not be loaded. Please try again later.
+          </ErrorAlert>
         )}
-        {!data && loading && <PageLoader label="Loading analytics" />}
+        {!data && loading && <SectionLoader label="Loading analytics" />}
         {data && (
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
             <ChartCard

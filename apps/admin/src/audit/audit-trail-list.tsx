@@ -1,23 +1,13 @@
+import { ErrorAlert, SectionLoader } from '@jibs/web-ui';
 import { AdminMessages, formatDateTime } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import {
   AdminAuditTrailDocument,
   type AuditTrailEntryFieldsFragment,
   type AuditTrailFilter,
 } from '../gql/graphql';
-import { PageLoader } from '../layout/page-loader';
 import { actionLabel, changesOf, serviceLabel } from './audit-display';
 
 export interface AuditTrailListProps {
@@ -62,17 +52,12 @@ export function AuditTrailList({
 
   if (error && !page) {
     return (
-      <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text>The audit trail could not be loaded. Please try again.</Text>
-          <Button variant="light" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <ErrorAlert title={AdminMessages.errorTitle} onRetry={() => void refetch()}>
+        The audit trail could not be loaded. Please try again.
+      </ErrorAlert>
     );
   }
-  if (!page) return <PageLoader label="Loading the audit trail" />;
+  if (!page) return <SectionLoader label="Loading the audit trail" />;
 
   return (
     <Stack gap="sm" aria-busy={loading}>

@@ -1,10 +1,9 @@
+import { ErrorAlert } from '@jibs/web-ui';
 import { AdminMessages, formatCents, formatDateTime } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import {
-  Alert,
   Anchor,
   Badge,
-  Button,
   Card,
   Container,
   Group,
@@ -40,14 +39,9 @@ export function DashboardPage() {
       <Stack gap="xl">
         <PageHeader title="Admin Dashboard" description="An overview of the service." />
         {error && (
-          <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text>The dashboard could not be loaded. Please try again later.</Text>
-              <Button variant="light" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <ErrorAlert title={AdminMessages.errorTitle} onRetry={() => void refetch()}>
+            The dashboard could not be loaded. Please try again later.
+          </ErrorAlert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
           <StatCard

@@ -17,8 +17,7 @@ import {
   type ReviewDecision,
 } from '../gql/graphql';
 import { PageHeader } from '../layout/page-header';
-import { PageLoader } from '../layout/page-loader';
-import { DetailList } from '../reviews/detail-list';
+import { SectionLoader, DetailList } from '@jibs/web-ui';
 import { AdminToasts, mayHaveMore, notesVariable } from '../reviews/review-display';
 import { ResultsStatus } from '../reviews/results-status';
 import { LoadFailedAlert, useReviewList } from '../reviews/review-list';
@@ -65,7 +64,7 @@ export function DeathReportsPage() {
         />
         <div aria-busy={loading}>
           {!reports && loading ? (
-            <PageLoader label="Loading death reports" />
+            <SectionLoader label="Loading death reports" />
           ) : reports && reports.length === 0 ? (
             <Card withBorder padding="xl">
               <Text ta="center">{AdminMessages.noReports}</Text>
@@ -142,6 +141,7 @@ function ReportCard({
           <StatusBadge status={report.status} />
         </Group>
         <DetailList
+          compact
           items={[
             { label: 'Date of Death', value: formatShortCalendarDate(report.dateOfDeath) },
             { label: 'Place of Death', value: report.placeOfDeath },

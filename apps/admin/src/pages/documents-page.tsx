@@ -18,8 +18,7 @@ import {
   type ReviewDecision,
 } from '../gql/graphql';
 import { PageHeader } from '../layout/page-header';
-import { PageLoader } from '../layout/page-loader';
-import { DetailList } from '../reviews/detail-list';
+import { SectionLoader, DetailList } from '@jibs/web-ui';
 import { AdminToasts, mayHaveMore, notesVariable } from '../reviews/review-display';
 import { ResultsStatus } from '../reviews/results-status';
 import { LoadFailedAlert, useReviewList } from '../reviews/review-list';
@@ -65,7 +64,7 @@ export function DocumentsPage() {
         />
         <div aria-busy={loading}>
           {!documents && loading ? (
-            <PageLoader label="Loading documents" />
+            <SectionLoader label="Loading documents" />
           ) : documents && documents.length === 0 ? (
             <Card withBorder padding="xl">
               <Text ta="center">{DocumentMessages.noDocumentsFound}</Text>
@@ -272,6 +271,7 @@ function ReviewDocumentForm({
   return (
     <Stack gap="md">
       <DetailList
+        compact
         items={[
           {
             label: 'User',

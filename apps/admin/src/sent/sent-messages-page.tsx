@@ -1,7 +1,7 @@
+import { ErrorAlert, SectionLoader } from '@jibs/web-ui';
 import { AdminMessages, formatDateTime } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -22,7 +22,6 @@ import {
   type MessageChannel,
 } from '../gql/graphql';
 import { PageHeader } from '../layout/page-header';
-import { PageLoader } from '../layout/page-loader';
 
 const PAGE_SIZE = 25;
 
@@ -95,16 +94,11 @@ export function SentMessagesPage() {
           </SimpleGrid>
         </Card>
         {error && (
-          <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text>What was sent could not be loaded. Please try again.</Text>
-              <Button variant="light" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <ErrorAlert title={AdminMessages.errorTitle} onRetry={() => void refetch()}>
+            What was sent could not be loaded. Please try again.
+          </ErrorAlert>
         )}
-        {!page && loading && <PageLoader label="Loading sent messages" />}
+        {!page && loading && <SectionLoader label="Loading sent messages" />}
         {page && (
           <Stack gap="sm" aria-busy={loading}>
             <VisuallyHidden role="status">

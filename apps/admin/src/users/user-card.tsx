@@ -9,7 +9,7 @@ import {
   SetUserRoleDocument,
   type AdminUserCardFragment,
 } from '../gql/graphql';
-import { DetailList } from '../reviews/detail-list';
+import { DetailList } from '@jibs/web-ui';
 import {
   addressLines,
   MEMBERSHIP_STATUS_OPTIONS,
@@ -87,6 +87,7 @@ export function UserCard({
           </Group>
         </Group>
         <DetailList
+          compact
           items={[
             { label: 'Joined', value: formatDateTime(user.createdAt) },
             { label: 'Address', value: address.length ? address.join('\n') : 'Not given' },

@@ -1,10 +1,10 @@
+import { ErrorAlert, DetailList } from '@jibs/web-ui';
 import { AdminMessages, formatDateTime, formatShortCalendarDate } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
-import { Alert, Badge, Button, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { genericErrorMessage, toApiError } from '@jibs/web-data';
 import type { ReactNode } from 'react';
 import { AdminUserDetailsDocument, type AdminUserDetailsQuery } from '../gql/graphql';
-import { DetailList } from '../reviews/detail-list';
 import { StatusBadge } from '../reviews/status-badge';
 import { AuditTrailList } from '../audit';
 import { MemberBillingSection } from './billing/member-billing-section';
@@ -54,14 +54,9 @@ export function UserDetailsDrawer({
       closeButtonProps={{ 'aria-label': 'Close user details' }}
     >
       {error ? (
-        <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text>{genericErrorMessage(toApiError(error))}</Text>
-            <Button variant="light" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <ErrorAlert title={AdminMessages.errorTitle} onRetry={() => void refetch()}>
+          {genericErrorMessage(toApiError(error))}
+        </ErrorAlert>
       ) : !user ? (
         <Group justify="center" py="xl">
           <Loader aria-label="Loading user details" />
@@ -162,6 +157,7 @@ function Profile({ user }: { user: Details }) {
         </Badge>
       </Group>
       <DetailList
+        compact
         items={[
           { label: 'Email', value: user.email },
           { label: 'Phone', value: user.phone ?? 'Not given' },

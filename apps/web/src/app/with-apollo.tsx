@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { PageLoader } from '../layout/page-loader';
+import { PageLoader } from '@jibs/web-ui';
 import { SessionGate } from '../session/session-gate';
 
 const DeferredApolloProvider = lazy(() => import('./apollo-provider'));

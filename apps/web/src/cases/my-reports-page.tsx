@@ -21,9 +21,7 @@ import {
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { MyDeathReportsDocument, type DeathReportItemFragment } from '../gql/graphql';
-import { DetailList, type Detail } from '../layout/detail-list';
-import { PageLoader } from '../layout/page-loader';
-import { useDocumentTitle } from '../layout/use-document-title';
+import { DetailList, type Detail, PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { reviewStatusBadge } from './review-status';
 
 const TITLE = 'My Death Reports';

@@ -25,14 +25,13 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toApiError } from '@jibs/web-data';
-import { useFocusFirstInvalid } from '../forms/use-focus-first-invalid';
+import { useFocusFirstInvalid, useDocumentTitle } from '@jibs/web-ui';
 import {
   MyDeathReportCountsDocument,
   MyDeathReportsDocument,
   SubmitDeathReportDocument,
 } from '../gql/graphql';
 import { PageBreadcrumbs } from '../layout/page-breadcrumbs';
-import { useDocumentTitle } from '../layout/use-document-title';
 import { fileId } from '../documents/upload-queue';
 import { allowedTypesText, dropzoneAccept } from '../documents/upload-rules';
 import { useDocumentUploads } from '../documents/use-document-uploads';

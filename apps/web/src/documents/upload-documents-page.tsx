@@ -26,7 +26,7 @@ import {
 } from '@jibs/domain';
 import { useMemo, useReducer, useState } from 'react';
 import { PageBreadcrumbs } from '../layout/page-breadcrumbs';
-import { useDocumentTitle } from '../layout/use-document-title';
+import { useDocumentTitle } from '@jibs/web-ui';
 import {
   emptyQueue,
   pendingItems,

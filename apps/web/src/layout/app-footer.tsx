@@ -15,7 +15,7 @@ import { PRIVACY_TOPIC_ID, TERMS_TOPIC_ID } from '../public/faq-topic-ids';
 import { MailIcon, PhoneIcon, PlaceIcon } from '../public/public-icons';
 import { CONTACT_DETAILS } from '../public/site-config';
 import { WithApollo } from '../app/with-apollo';
-import { usePageLoading } from './page-loading';
+import { usePageLoading } from '@jibs/web-ui';
 
 /**
  * The site footer: help and policy links, contact details, copyright. The written Privacy

@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import classes from './app-layout.module.css';
-import { PageLoader } from './page-loader';
+import { PageLoader } from '@jibs/web-ui';
 
 /**
  * Header, page and footer. Plain elements rather than Mantine's AppShell, whose navbar, aside,

@@ -11,7 +11,7 @@ import {
 } from '@jibs/domain';
 import { useState } from 'react';
 import { toApiError } from '@jibs/web-data';
-import { validateWith } from '../forms/schema-validate';
+import { validateWith } from '@jibs/web-ui';
 import { AddMemoryDocument } from '../gql/graphql';
 import { emptyAsNull, memorialFailureMessage } from './memorial-format';
 

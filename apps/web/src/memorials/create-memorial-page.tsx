@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { MemorialMessages } from '@jibs/domain';
 import { useNavigate } from 'react-router';
 import { CreateMemorialDocument } from '../gql/graphql';
-import { useDocumentTitle } from '../layout/use-document-title';
+import { useDocumentTitle } from '@jibs/web-ui';
 import { EMPTY_MEMORIAL, MemorialForm } from './memorial-form';
 import { MemorialBreadcrumbs } from './memorial-parts';
 

@@ -9,7 +9,7 @@ import {
 } from '@jibs/domain';
 import { useState } from 'react';
 import { toApiError } from '@jibs/web-data';
-import { validateWith } from '../forms/schema-validate';
+import { validateWith } from '@jibs/web-ui';
 import type { MemorialInput, MemorialPrivacy } from '../gql/graphql';
 import {
   EMPTY_MEMORIAL,

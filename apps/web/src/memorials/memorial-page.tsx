@@ -25,9 +25,7 @@ import {
   type MemorialDetailFragment,
   type MemorialInput,
 } from '../gql/graphql';
-import { DetailList } from '../layout/detail-list';
-import { PageLoader } from '../layout/page-loader';
-import { useDocumentTitle } from '../layout/use-document-title';
+import { DetailList, PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { AddMemoryDialog } from './add-memory-dialog';
 import { InviteDialog } from './invite-dialog';
 import { formatBothCalendars, memorialFailureMessage } from './memorial-format';

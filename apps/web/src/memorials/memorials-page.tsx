@@ -22,8 +22,7 @@ import {
   type MemorialCardFragment,
   type MyMemorialInvitationsQuery,
 } from '../gql/graphql';
-import { PageLoader } from '../layout/page-loader';
-import { useDocumentTitle } from '../layout/use-document-title';
+import { PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { memorialFailureMessage } from './memorial-format';
 import { MemorialAvatar, MemorialBreadcrumbs, PrivacyBadge } from './memorial-parts';
 

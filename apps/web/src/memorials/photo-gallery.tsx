@@ -22,7 +22,7 @@ import { useMemo, type ReactNode } from 'react';
 import { MemorialMessages } from '@jibs/domain';
 import { toApiError } from '@jibs/web-data';
 import { ReorderMemorialPhotosDocument, type MemorialDetailFragment } from '../gql/graphql';
-import { OutlineSvg } from '../layout/icons';
+import { OutlineSvg } from '@jibs/web-ui';
 import { memorialFailureMessage } from './memorial-format';
 import { PHOTO_DRAG_INSTRUCTIONS, movedOrder, photoAnnouncements, photoName } from './photo-order';
 

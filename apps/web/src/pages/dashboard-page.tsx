@@ -23,7 +23,7 @@ import {
   type MembershipStatus,
 } from '../gql/graphql';
 import { PageBreadcrumbs } from '../layout/page-breadcrumbs';
-import { useDocumentTitle } from '../layout/use-document-title';
+import { useDocumentTitle } from '@jibs/web-ui';
 import { useSession } from '@jibs/web-data';
 
 const WELCOME_TOAST_MS = 5_000;

@@ -18,7 +18,7 @@ import { ClientPromiseContext } from '../app/app-data';
 import { WithApollo } from '../app/with-apollo';
 import { AuthCard } from '../forms/auth-card';
 import type { SessionFragment, TotpSetupFieldsFragment } from '../gql/graphql';
-import { useDocumentTitle } from '../layout/use-document-title';
+import { useDocumentTitle } from '@jibs/web-ui';
 import type { Challenge } from '../sign-in/sign-in-actions';
 
 // The form shows at once (issue 16: the first load of /login stays light); what it does on

@@ -2,7 +2,7 @@ import { PaymentMessages } from '@jibs/domain';
 import { Button, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { PaymentResultLayout } from '../billing/payment-result-layout';
-import { useDocumentTitle } from '../layout/use-document-title';
+import { useDocumentTitle } from '@jibs/web-ui';
 
 /** /payment-cancelled: the member left the checkout; nothing was charged. */
 export function PaymentCancelledPage() {

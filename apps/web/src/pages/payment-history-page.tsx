@@ -6,8 +6,7 @@ import { Link } from 'react-router';
 import { DataExportDialog } from '../billing/data-export-dialog';
 import { enumLabel, paymentStatusColor } from '../billing/payment-display';
 import { MyPaymentsDocument } from '../gql/graphql';
-import { PageLoader } from '../layout/page-loader';
-import { useDocumentTitle } from '../layout/use-document-title';
+import { PageLoader, useDocumentTitle } from '@jibs/web-ui';
 
 /** /payment-history: the member's payments, newest first, and the data export. */
 export function PaymentHistoryPage() {

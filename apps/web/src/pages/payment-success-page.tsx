@@ -8,7 +8,7 @@ import { PaymentResultLayout } from '../billing/payment-result-layout';
 import { useCheckoutWait } from '../billing/use-checkout-wait';
 import { MeDocument } from '../gql/graphql';
 import { duesAppliedNotice } from '../billing/dues-notice';
-import { useDocumentTitle } from '../layout/use-document-title';
+import { useDocumentTitle } from '@jibs/web-ui';
 import { useSession, useSessionManager } from '@jibs/web-data';
 import { StillProcessing, VerificationFailed } from './registration-payment-success-page';
 

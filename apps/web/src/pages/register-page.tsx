@@ -21,10 +21,8 @@ import {
   useSession,
   useSessionManager,
 } from '@jibs/web-data';
-import { useFocusOnChange } from '../forms/use-focus-on-change';
+import { useFocusOnChange, PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { MeDocument } from '../gql/graphql';
-import { PageLoader } from '../layout/page-loader';
-import { useDocumentTitle } from '../layout/use-document-title';
 import { PaymentSummaryCard } from '../register/payment-summary-card';
 import {
   clearPendingSignUp,

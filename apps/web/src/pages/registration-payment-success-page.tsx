@@ -6,7 +6,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { PaymentResultLayout, SupportLink } from '../billing/payment-result-layout';
 import { useCheckoutWait } from '../billing/use-checkout-wait';
 import { MeDocument, PublicSettingsDocument } from '../gql/graphql';
-import { useDocumentTitle } from '../layout/use-document-title';
+import { useDocumentTitle } from '@jibs/web-ui';
 import { useSessionManager } from '@jibs/web-data';
 
 /** /registration-payment-success: back from the registration fee's checkout. */

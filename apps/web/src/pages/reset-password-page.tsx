@@ -7,9 +7,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toApiError, actionErrorMessage, useSession, useSessionManager } from '@jibs/web-data';
 import { AuthCard } from '../forms/auth-card';
-import { validateWith } from '../forms/schema-validate';
+import { validateWith, useDocumentTitle } from '@jibs/web-ui';
 import { ResetPasswordDocument } from '../gql/graphql';
-import { useDocumentTitle } from '../layout/use-document-title';
 
 /**
  * /reset-password?token=…: the target of the emailed link. A new password for the account;

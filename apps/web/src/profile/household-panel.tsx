@@ -41,7 +41,7 @@ import {
   type HouseholdMemberItemFragment,
   type MemberFeeStatus,
 } from '../gql/graphql';
-import { useFocusFirstInvalid } from '../forms/use-focus-first-invalid';
+import { useFocusFirstInvalid } from '@jibs/web-ui';
 import { MemberPaymentModal, type MemberToPay } from './member-payment-modal';
 
 const FEE_BADGE: Record<MemberFeeStatus, { label: string; color: string }> = {

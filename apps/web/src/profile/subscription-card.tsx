@@ -29,7 +29,7 @@ import {
   StartSubscriptionCheckoutDocument,
   type SubscriptionFieldsFragment,
 } from '../gql/graphql';
-import { DetailList } from '../layout/detail-list';
+import { DetailList } from '@jibs/web-ui';
 
 /** Profile: the monthly dues subscription, or the way to set it up (spec 2, Subscription card). */
 export function SubscriptionCard() {

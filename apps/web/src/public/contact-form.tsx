@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { contactMessageSchema, PHONE_MAX_LENGTH, toE164, ClientMessages } from '@jibs/domain';
 import { useState } from 'react';
 import { toApiError } from '@jibs/web-data';
-import { validateWith } from '../forms/schema-validate';
+import { validateWith, NotSentAlert, SentAlert } from '@jibs/web-ui';
 import { SubmitContactMessageDocument } from '../gql/graphql';
 import { nextPhoneValue } from '../register/phone-input';
 import {
@@ -13,7 +13,6 @@ import {
   isContactSubjectName,
   type ContactSubjectName,
 } from './contact-subjects';
-import { NotSentAlert, SentAlert } from './form-alerts';
 import { CONTACT_DETAILS } from './site-config';
 import { submissionFailure, type SubmissionFailure } from './submission-errors';
 

@@ -1,7 +1,7 @@
 import { Anchor, Box, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../layout/use-document-title';
+import { useDocumentTitle } from '@jibs/web-ui';
 import { ContactForm } from './contact-form';
 import { MailIcon, PhoneIcon, PlaceIcon } from './public-icons';
 import { CONTACT_DETAILS } from './site-config';

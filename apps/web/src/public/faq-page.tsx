@@ -1,7 +1,7 @@
 import { Accordion, Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useDocumentTitle } from '../layout/use-document-title';
+import { useDocumentTitle } from '@jibs/web-ui';
 import { faqTopics } from './faq-content';
 import { QuestionSection } from './question-form';
 import { usePublicSettings } from './use-public-settings';

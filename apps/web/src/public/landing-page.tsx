@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { lazy, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../layout/use-document-title';
+import { useDocumentTitle } from '@jibs/web-ui';
 import { useSession } from '@jibs/web-data';
 import { WithApollo } from '../app/with-apollo';
 import { FeeSummary } from './fee-summary';

@@ -1,6 +1,6 @@
 /** Outline icons for the public pages (currentColor, hidden from screen readers). */
 import type { ReactNode } from 'react';
-import { OutlineSvg, type IconProps } from '../layout/icons';
+import { OutlineSvg, type IconProps } from '@jibs/web-ui';
 
 /** The public pages draw their icons a little larger than the shell's. */
 function Svg({ size = 24, children }: IconProps & { children: ReactNode }) {

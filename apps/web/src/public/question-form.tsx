@@ -5,9 +5,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { questionSchema, ClientMessages } from '@jibs/domain';
 import { useState } from 'react';
 import { toApiError } from '@jibs/web-data';
-import { validateWith } from '../forms/schema-validate';
+import { validateWith, NotSentAlert, SentAlert } from '@jibs/web-ui';
 import { SubmitQuestionDocument } from '../gql/graphql';
-import { NotSentAlert, SentAlert } from './form-alerts';
 import { submissionFailure, type SubmissionFailure } from './submission-errors';
 
 const INITIAL_VALUES = { fullName: '', email: '', question: '' };

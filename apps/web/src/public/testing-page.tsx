@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { SandboxRenewalPanel } from '../billing/sandbox-renewal-panel';
-import { useDocumentTitle } from '../layout/use-document-title';
+import { useDocumentTitle } from '@jibs/web-ui';
 import { registrationComplete, useSession, useSessionManager } from '@jibs/web-data';
 
 interface ScreenLink {

@@ -23,8 +23,7 @@ import {
   SaveHouseholdDocument,
   type HouseholdMemberItemFragment,
 } from '../gql/graphql';
-import { useFocusFirstInvalid } from '../forms/use-focus-first-invalid';
-import { PageLoader } from '../layout/page-loader';
+import { useFocusFirstInvalid, PageLoader } from '@jibs/web-ui';
 import {
   RELATIONSHIP_OPTIONS,
   emptyMemberForm,

@@ -27,7 +27,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toApiError, signUpErrorNotice, type ErrorNotice } from '@jibs/web-data';
-import { validateWith } from '../forms/schema-validate';
+import { validateWith } from '@jibs/web-ui';
 import { StartSignUpDocument } from '../gql/graphql';
 import type { PendingSignUp } from './pending-sign-up';
 import { nextPhoneValue } from './phone-input';

@@ -2,7 +2,7 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { formatCalendarDate, formatPhone } from '@jibs/domain';
 import { formatAddress } from '../format/address';
 import type { ProfileFragment } from '../gql/graphql';
-import { DetailList } from '../layout/detail-list';
+import { DetailList } from '@jibs/web-ui';
 import { StepButtons } from './step-buttons';
 
 /** Step 1 again, once the account exists: what was given, and on to Verification. */

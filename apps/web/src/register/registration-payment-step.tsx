@@ -8,8 +8,7 @@ import {
   RegistrationQuoteDocument,
   StartRegistrationCheckoutDocument,
 } from '../gql/graphql';
-import { DetailList } from '../layout/detail-list';
-import { PageLoader } from '../layout/page-loader';
+import { DetailList, PageLoader } from '@jibs/web-ui';
 import { StepButtons } from './step-buttons';
 
 /**

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { formatPhone, VerificationMessages } from '@jibs/domain';
 import { useState } from 'react';
 import { toApiError, actionErrorNotice, type ErrorNotice } from '@jibs/web-data';
-import { useFocusOnChange } from '../forms/use-focus-on-change';
+import { useFocusOnChange } from '@jibs/web-ui';
 import {
   SendVerificationCodeDocument,
   SetupTotpDocument,

@@ -1,6 +1,6 @@
 import { Alert, Button, Container, Stack, Text } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { PageLoader } from '../layout/page-loader';
+import { PageLoader } from '@jibs/web-ui';
 import { routeDecision, type RouteAccess } from './route-access';
 import { useSession, useSessionManager } from '@jibs/web-data';
 

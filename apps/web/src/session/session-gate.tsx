@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PageLoader } from '../layout/page-loader';
+import { PageLoader } from '@jibs/web-ui';
 import { useSession } from '@jibs/web-data';
 
 /** Until the refresh cookie has been tried, nothing can say who is here: a spinner shows. */

@@ -8,7 +8,7 @@ import {
   type ErrorNotice,
   type SessionFragment,
 } from '@jibs/web-data';
-import { validateWith } from '../forms/schema-validate';
+import { validateWith } from '@jibs/web-ui';
 import {
   RequestPasswordResetDocument,
   SignInDocument,

@@ -16,7 +16,7 @@ import { ErrorCode, formatCents, formatDateTime, formatShortCalendarDate } from 
 import { genericErrorMessage, toApiError } from '@jibs/web-data';
 import { useState } from 'react';
 import { AdminMemberBillingDocument, type AdminPaymentRowFragment } from '../../gql/graphql';
-import { DetailList } from '../../reviews/detail-list';
+import { DetailList } from '@jibs/web-ui';
 import {
   enumLabel,
   membershipColor,
@@ -82,6 +82,7 @@ export function MemberBillingSection({
       {billing && (
         <>
           <DetailList
+            compact
             items={[
               {
                 label: 'Membership',
@@ -103,6 +104,7 @@ export function MemberBillingSection({
           <Title order={sub}>Subscription</Title>
           {billing.subscription ? (
             <DetailList
+              compact
               items={[
                 { label: 'Status', value: enumLabel(billing.subscription.status) },
                 {

@@ -13,3 +13,12 @@ export function PageLoader({ label = 'Loading…' }: { label?: string }) {
     </Center>
   );
 }
+
+/** A spinner where a section's data will show (the admin console's screens and panels). */
+export function SectionLoader({ label = 'Loading' }: { label?: string }) {
+  return (
+    <Center py={64}>
+      <Loader aria-label={label} />
+    </Center>
+  );
+}
