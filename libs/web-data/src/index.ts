@@ -11,3 +11,4 @@ export * from './session/session-context';
 export * from './session/session-manager';
 export type { MembershipStatus, Role, SessionFragment, SessionUserFragment } from './gql/graphql';
 export * from './ui/theme';
+export * from './forms/schema-validate';

@@ -1,9 +1,8 @@
 // The browser clients' shared UI pieces: layout (loaders, definition lists, the tab's title,
-// the outline icon frame), form helpers (zod validation, focus after a refused submit or a new
+// the outline icon frame), form helpers (focus after a refused submit or a new
 // step) and error display. Used by the member site (apps/web) and the admin console (apps/admin).
 export * from './feedback/error-alert';
 export * from './feedback/form-alerts';
-export * from './forms/schema-validate';
 export * from './forms/use-focus-first-invalid';
 export * from './forms/use-focus-on-change';
 export * from './layout/detail-list';

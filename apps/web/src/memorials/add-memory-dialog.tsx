@@ -10,8 +10,7 @@ import {
   ClientMessages,
 } from '@jibs/domain';
 import { useState } from 'react';
-import { toApiError } from '@jibs/web-data';
-import { validateWith } from '@jibs/web-ui';
+import { toApiError, validateWith } from '@jibs/web-data';
 import { AddMemoryDocument } from '../gql/graphql';
 import { emptyAsNull, memorialFailureMessage } from './memorial-format';
 

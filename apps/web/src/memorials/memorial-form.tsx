@@ -8,8 +8,7 @@ import {
   ClientMessages,
 } from '@jibs/domain';
 import { useState } from 'react';
-import { toApiError } from '@jibs/web-data';
-import { validateWith } from '@jibs/web-ui';
+import { toApiError, validateWith } from '@jibs/web-data';
 import type { MemorialInput, MemorialPrivacy } from '../gql/graphql';
 import {
   EMPTY_MEMORIAL,

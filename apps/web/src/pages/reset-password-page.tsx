@@ -5,9 +5,15 @@ import { notifications } from '@mantine/notifications';
 import { ErrorCode, resetPasswordSchema } from '@jibs/domain';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toApiError, actionErrorMessage, useSession, useSessionManager } from '@jibs/web-data';
+import {
+  toApiError,
+  actionErrorMessage,
+  useSession,
+  useSessionManager,
+  validateWith,
+} from '@jibs/web-data';
 import { AuthCard } from '../forms/auth-card';
-import { validateWith, useDocumentTitle } from '@jibs/web-ui';
+import { useDocumentTitle } from '@jibs/web-ui';
 import { ResetPasswordDocument } from '../gql/graphql';
 
 /**

@@ -3,8 +3,8 @@ import { Alert, Anchor, Button, Select, Stack, Textarea, TextInput } from '@mant
 import { useForm } from '@mantine/form';
 import { contactMessageSchema, PHONE_MAX_LENGTH, toE164, ClientMessages } from '@jibs/domain';
 import { useState } from 'react';
-import { toApiError } from '@jibs/web-data';
-import { validateWith, NotSentAlert, SentAlert } from '@jibs/web-ui';
+import { toApiError, validateWith } from '@jibs/web-data';
+import { NotSentAlert, SentAlert } from '@jibs/web-ui';
 import { SubmitContactMessageDocument } from '../gql/graphql';
 import { nextPhoneValue } from '../register/phone-input';
 import {

@@ -4,8 +4,8 @@ import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { questionSchema, ClientMessages } from '@jibs/domain';
 import { useState } from 'react';
-import { toApiError } from '@jibs/web-data';
-import { validateWith, NotSentAlert, SentAlert } from '@jibs/web-ui';
+import { toApiError, validateWith } from '@jibs/web-data';
+import { NotSentAlert, SentAlert } from '@jibs/web-ui';
 import { SubmitQuestionDocument } from '../gql/graphql';
 import { submissionFailure, type SubmissionFailure } from './submission-errors';
 

@@ -26,8 +26,7 @@ import {
 } from '@jibs/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toApiError, signUpErrorNotice, type ErrorNotice } from '@jibs/web-data';
-import { validateWith } from '@jibs/web-ui';
+import { toApiError, signUpErrorNotice, type ErrorNotice, validateWith } from '@jibs/web-data';
 import { StartSignUpDocument } from '../gql/graphql';
 import type { PendingSignUp } from './pending-sign-up';
 import { nextPhoneValue } from './phone-input';

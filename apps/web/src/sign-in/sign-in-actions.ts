@@ -7,8 +7,8 @@ import {
   toApiError,
   type ErrorNotice,
   type SessionFragment,
+  validateWith,
 } from '@jibs/web-data';
-import { validateWith } from '@jibs/web-ui';
 import {
   RequestPasswordResetDocument,
   SignInDocument,
