@@ -1,0 +1,90 @@
+import { useMutation } from '@apollo/client/react';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Messages } from '@jibs/domain';
+import { useEffect, useRef } from 'react';
+import { isChallengeExpired, type ErrorNotice } from '@jibs/web-data';
+import { CodeInput } from '../../../shared/components/code-input';
+import { TotpSetupInstructions } from '../../../shared/components/totp-setup-instructions';
+import { codeFailureNotice, useCodeForm } from '../../../shared/hooks/use-code-form';
+import {
+  CompleteSignInDocument,
+  type SessionFragment,
+  type TotpSetupFieldsFragment,
+} from '../../../gql/graphql';
+
+/**
+ * Sign-in's second step: the authenticator's current code for the challenge. With `setup` (an
+ * admin without an authenticator), the app is set up first, on the same screen.
+ */
+export function TotpChallenge({
+  challenge,
+  setup,
+  onSignedIn,
+  onRestart,
+}: {
+  challenge: { token: string };
+  setup: TotpSetupFieldsFragment | null;
+  onSignedIn: (session: SessionFragment) => void;
+  /** Back to the password, with the notice to show there (an expired challenge), if any. */
+  onRestart: (notice: ErrorNotice | null) => void;
+}) {
+  const [complete, completing] = useMutation(CompleteSignInDocument);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const form = useCodeForm({
+    send: async (code) => {
+      const { data } = await complete({ variables: { challengeToken: challenge.token, code } });
+      if (data) onSignedIn(data.completeSignIn);
+    },
+    describeFailure: (error) => {
+      if (!isChallengeExpired(error)) return codeFailureNotice(error);
+      onRestart({ title: Messages.signInAgainTitle, message: Messages.challengeInvalid });
+      return null;
+    },
+  });
+
+  // The password form has gone: start from this step's heading.
+  useEffect(() => headingRef.current?.focus(), []);
+
+  return (
+    <form onSubmit={form.submit} noValidate>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={2} size="h4" ref={headingRef} tabIndex={-1}>
+            {setup ? 'Set up your authenticator app' : 'Two-step sign-in'}
+          </Title>
+          <Text c="gray.7">
+            {setup
+              ? 'Add JIBS to an authenticator app now; from then on, you sign in with its code.'
+              : 'Enter the 6-digit code from your authenticator app'}
+          </Text>
+        </Stack>
+
+        {setup && <TotpSetupInstructions setup={setup} />}
+
+        {form.failure && (
+          <Alert color="red" variant="light" title={form.failure.title} role="alert">
+            {form.failure.message}
+          </Alert>
+        )}
+
+        <CodeInput
+          value={form.code}
+          onChange={form.setCode}
+          description={setup ? 'The code your app shows for JIBS' : undefined}
+          error={form.fieldError}
+          invalid={form.invalid}
+          inputRef={form.firstBox}
+        />
+
+        <Button type="submit" fullWidth loading={completing.loading}>
+          {setup ? 'Finish Sign In' : 'Sign In'}
+        </Button>
+        <Group justify="center">
+          <Anchor component="button" type="button" c="gray.7" onClick={() => onRestart(null)}>
+            ← Back to email and password
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
