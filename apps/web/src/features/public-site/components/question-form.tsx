@@ -1,49 +1,25 @@
 import { useMutation } from '@apollo/client/react';
 import { Button, Collapse, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { questionSchema, ClientMessages } from '@jibs/domain';
-import { useState } from 'react';
-import { toApiError, validateWith } from '@jibs/web-data';
-import { NotSentAlert, SentAlert } from '@jibs/web-ui';
+import { validateWith } from '@jibs/web-data';
+import { SentAlert } from '@jibs/web-ui';
 import { SubmitQuestionDocument } from '../../../gql/graphql';
-import { submissionFailure, type SubmissionFailure } from '../utils/submission-errors';
+import { SubmissionForm } from './submission-form';
 
 const INITIAL_VALUES = { fullName: '', email: '', question: '' };
-type QuestionValues = typeof INITIAL_VALUES;
-const FIELDS = Object.keys(INITIAL_VALUES) as (keyof QuestionValues)[];
+const validateQuestion = validateWith(questionSchema);
 
 /** The FAQ's collapsible 'Have a Question?' form. */
 export function QuestionSection() {
   const [opened, { toggle }] = useDisclosure(false);
   const [submitQuestion, { loading }] = useMutation(SubmitQuestionDocument);
-  const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<SubmissionFailure | null>(null);
-  const form = useForm<QuestionValues>({
-    initialValues: INITIAL_VALUES,
-    validate: validateWith(questionSchema),
-  });
 
-  const focusFirstError = (errors: Record<string, unknown>) => {
-    const first = FIELDS.find((field) => errors[field]);
-    if (first) form.getInputNode(first)?.focus();
+  const send = async (values: typeof INITIAL_VALUES) => {
+    const { data } = await submitQuestion({ variables: { input: questionSchema.parse(values) } });
+    if (!data?.submitQuestion) throw new Error('The question was not accepted');
+    return true;
   };
-
-  const submit = form.onSubmit(async (values) => {
-    setSent(false);
-    setFailure(null);
-    try {
-      const { data } = await submitQuestion({ variables: { input: questionSchema.parse(values) } });
-      if (!data?.submitQuestion) throw new Error('The question was not accepted');
-      form.reset();
-      setSent(true);
-    } catch (error) {
-      const result = submissionFailure(toApiError(error), FIELDS, 'Your question was not sent');
-      form.setErrors(result.fieldErrors);
-      setFailure(result);
-      focusFirstError(result.fieldErrors);
-    }
-  }, focusFirstError);
 
   return (
     <Paper
@@ -73,39 +49,45 @@ export function QuestionSection() {
           {opened ? 'Hide the question form' : 'Ask a Question'}
         </Button>
         <Collapse expanded={opened} id="question-form">
-          <form onSubmit={submit} noValidate>
-            <Stack gap="md" pt="xs">
-              {sent && <SentAlert title="Question sent">{ClientMessages.questionThanks}</SentAlert>}
-              {failure?.notice && (
-                <NotSentAlert notice={failure.notice} wait={failure.waitAndRetry} />
-              )}
-              <TextInput
-                label="Full Name"
-                autoComplete="name"
-                required
-                {...form.getInputProps('fullName')}
-              />
-              <TextInput
-                label="Email Address"
-                type="email"
-                autoComplete="email"
-                required
-                {...form.getInputProps('email')}
-              />
-              <Textarea
-                label="Your Question"
-                size="md"
-                autosize
-                minRows={4}
-                maxRows={12}
-                required
-                {...form.getInputProps('question')}
-              />
-              <Button type="submit" loading={loading} w={{ base: '100%', sm: 'fit-content' }}>
-                Send Question
-              </Button>
-            </Stack>
-          </form>
+          <SubmissionForm
+            initialValues={INITIAL_VALUES}
+            validate={validateQuestion}
+            send={send}
+            sending={loading}
+            notSentTitle="Your question was not sent"
+            sentAlert={() => (
+              <SentAlert title="Question sent">{ClientMessages.questionThanks}</SentAlert>
+            )}
+            submitLabel="Send Question"
+            stackProps={{ pt: 'xs' }}
+          >
+            {(form) => (
+              <>
+                <TextInput
+                  label="Full Name"
+                  autoComplete="name"
+                  required
+                  {...form.getInputProps('fullName')}
+                />
+                <TextInput
+                  label="Email Address"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  {...form.getInputProps('email')}
+                />
+                <Textarea
+                  label="Your Question"
+                  size="md"
+                  autosize
+                  minRows={4}
+                  maxRows={12}
+                  required
+                  {...form.getInputProps('question')}
+                />
+              </>
+            )}
+          </SubmissionForm>
         </Collapse>
       </Stack>
     </Paper>
