@@ -1,10 +1,10 @@
 import { VerificationMessages } from '@jibs/domain';
 import { useMutation } from '@apollo/client/react';
-import { Alert, Anchor, Button, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type Ref } from 'react';
 import { toApiError, actionErrorNotice, useSessionManager } from '@jibs/web-data';
-import { CodeInput } from '../../../shared/components/code-input';
+import { CodeEntryForm } from '../../../shared/components/code-entry-form';
 import { useCodeForm } from '../../../shared/hooks/use-code-form';
 import { SendVerificationCodeDocument, VerifyCodeDocument } from '../../../gql/graphql';
 import { describeCountdown, formatCountdown } from '../utils/countdown';
@@ -59,32 +59,17 @@ export function CodeEntry({
   const by = sent.method === 'EMAIL' ? 'email' : 'text message';
 
   return (
-    <form onSubmit={form.submit} noValidate>
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={3} size="h4" ref={headingRef} tabIndex={-1}>
-            Enter your verification code
-          </Title>
-          <Text c="gray.7">
-            We sent a 6-digit code by {by} to <strong>{sent.sentTo}</strong>. It can be used until{' '}
-            {clock.format(new Date(sent.expiresAt))}.
-          </Text>
-        </Stack>
-
-        {form.failure && (
-          <Alert color="red" variant="light" title={form.failure.title} role="alert">
-            {form.failure.message}
-          </Alert>
-        )}
-
-        <CodeInput
-          value={form.code}
-          onChange={form.setCode}
-          error={form.fieldError}
-          invalid={form.invalid}
-          inputRef={form.firstBox}
-        />
-
+    <CodeEntryForm
+      form={form}
+      heading="Enter your verification code"
+      headingRef={headingRef}
+      intro={
+        <>
+          We sent a 6-digit code by {by} to <strong>{sent.sentTo}</strong>. It can be used until{' '}
+          {clock.format(new Date(sent.expiresAt))}.
+        </>
+      }
+      after={
         <Stack gap={6}>
           <Text c="gray.7">
             Didn&apos;t get it?{' '}
@@ -114,13 +99,14 @@ export function CodeEntry({
             </Text>
           )}
         </Stack>
-
+      }
+      actions={
         <StepButtons onBack={onBack} backLabel="Choose another way">
           <Button type="submit" loading={verifying.loading}>
             Verify
           </Button>
         </StepButtons>
-      </Stack>
-    </form>
+      }
+    />
   );
 }

@@ -1,9 +1,9 @@
 import { ClientMessages } from '@jibs/domain';
 import { useMutation } from '@apollo/client/react';
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Ref } from 'react';
-import { CodeInput } from '../../../shared/components/code-input';
+import { CodeEntryForm } from '../../../shared/components/code-entry-form';
 import { useCodeForm } from '../../../shared/hooks/use-code-form';
 import { CompleteSignUpDocument, type SessionFragment } from '../../../gql/graphql';
 import type { PendingSignUp } from '../utils/pending-sign-up';
@@ -46,32 +46,17 @@ export function SignUpCodeEntry({
   });
 
   return (
-    <form onSubmit={form.submit} noValidate>
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={3} size="h4" ref={headingRef} tabIndex={-1}>
-            Verify your email
-          </Title>
-          <Text c="gray.7">
-            We sent a 6-digit code to <strong>{pending.sentTo}</strong>. It can be used until{' '}
-            {clock.format(new Date(pending.expiresAt))}. Your account is created when you enter it.
-          </Text>
-        </Stack>
-
-        {form.failure && (
-          <Alert color="red" variant="light" title={form.failure.title} role="alert">
-            {form.failure.message}
-          </Alert>
-        )}
-
-        <CodeInput
-          value={form.code}
-          onChange={form.setCode}
-          error={form.fieldError}
-          invalid={form.invalid}
-          inputRef={form.firstBox}
-        />
-
+    <CodeEntryForm
+      form={form}
+      heading="Verify your email"
+      headingRef={headingRef}
+      intro={
+        <>
+          We sent a 6-digit code to <strong>{pending.sentTo}</strong>. It can be used until{' '}
+          {clock.format(new Date(pending.expiresAt))}. Your account is created when you enter it.
+        </>
+      }
+      after={
         <Stack gap={6}>
           <Text size="sm" c="gray.7">
             Emails can take a minute to arrive. Please also look in your spam or junk folder.
@@ -81,13 +66,14 @@ export function SignUpCodeEntry({
             again: we will send a new code.
           </Text>
         </Stack>
-
+      }
+      actions={
         <StepButtons onBack={onBack} backLabel="Change my details">
           <Button type="submit" loading={completing.loading}>
             Verify
           </Button>
         </StepButtons>
-      </Stack>
-    </form>
+      }
+    />
   );
 }

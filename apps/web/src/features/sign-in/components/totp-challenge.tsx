@@ -1,9 +1,9 @@
 import { useMutation } from '@apollo/client/react';
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group } from '@mantine/core';
 import { Messages } from '@jibs/domain';
 import { useEffect, useRef } from 'react';
 import { isChallengeExpired, type ErrorNotice } from '@jibs/web-data';
-import { CodeInput } from '../../../shared/components/code-input';
+import { CodeEntryForm } from '../../../shared/components/code-entry-form';
 import { TotpSetupInstructions } from '../../../shared/components/totp-setup-instructions';
 import { codeFailureNotice, useCodeForm } from '../../../shared/hooks/use-code-form';
 import {
@@ -46,45 +46,30 @@ export function TotpChallenge({
   useEffect(() => headingRef.current?.focus(), []);
 
   return (
-    <form onSubmit={form.submit} noValidate>
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={2} size="h4" ref={headingRef} tabIndex={-1}>
-            {setup ? 'Set up your authenticator app' : 'Two-step sign-in'}
-          </Title>
-          <Text c="gray.7">
-            {setup
-              ? 'Add JIBS to an authenticator app now; from then on, you sign in with its code.'
-              : 'Enter the 6-digit code from your authenticator app'}
-          </Text>
-        </Stack>
-
-        {setup && <TotpSetupInstructions setup={setup} />}
-
-        {form.failure && (
-          <Alert color="red" variant="light" title={form.failure.title} role="alert">
-            {form.failure.message}
-          </Alert>
-        )}
-
-        <CodeInput
-          value={form.code}
-          onChange={form.setCode}
-          description={setup ? 'The code your app shows for JIBS' : undefined}
-          error={form.fieldError}
-          invalid={form.invalid}
-          inputRef={form.firstBox}
-        />
-
-        <Button type="submit" fullWidth loading={completing.loading}>
-          {setup ? 'Finish Sign In' : 'Sign In'}
-        </Button>
-        <Group justify="center">
-          <Anchor component="button" type="button" c="gray.7" onClick={() => onRestart(null)}>
-            ← Back to email and password
-          </Anchor>
-        </Group>
-      </Stack>
-    </form>
+    <CodeEntryForm
+      form={form}
+      heading={setup ? 'Set up your authenticator app' : 'Two-step sign-in'}
+      headingRef={headingRef}
+      headingOrder={2}
+      intro={
+        setup
+          ? 'Add JIBS to an authenticator app now; from then on, you sign in with its code.'
+          : 'Enter the 6-digit code from your authenticator app'
+      }
+      before={setup && <TotpSetupInstructions setup={setup} />}
+      codeDescription={setup ? 'The code your app shows for JIBS' : undefined}
+      actions={
+        <>
+          <Button type="submit" fullWidth loading={completing.loading}>
+            {setup ? 'Finish Sign In' : 'Sign In'}
+          </Button>
+          <Group justify="center">
+            <Anchor component="button" type="button" c="gray.7" onClick={() => onRestart(null)}>
+              ← Back to email and password
+            </Anchor>
+          </Group>
+        </>
+      }
+    />
   );
 }
