@@ -7,11 +7,8 @@ import {
   Checkbox,
   Group,
   Modal,
-  Select,
-  SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -26,8 +23,8 @@ import {
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { toApiError } from '@jibs/web-data';
+import { HouseholdMemberFields } from './household-member-fields';
 import {
-  RELATIONSHIP_OPTIONS,
   emptyMemberForm,
   relationshipLabel,
   toDomainDraft,
@@ -311,56 +308,12 @@ function AddMemberForm({
         <Title order={3} size="h5" id="add-member-heading">
           Add a household member
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label="First name"
-            required
-            value={form.firstName}
-            onChange={(e) => update({ firstName: e.currentTarget.value })}
-            error={errors['firstName']}
-          />
-          <TextInput
-            label="Last name"
-            required
-            value={form.lastName}
-            onChange={(e) => update({ lastName: e.currentTarget.value })}
-            error={errors['lastName']}
-          />
-          <Select
-            label="Relationship"
-            required
-            placeholder="Choose"
-            data={RELATIONSHIP_OPTIONS}
-            value={form.relationship}
-            allowDeselect={false}
-            onChange={(value) => update({ relationship: value as MemberForm['relationship'] })}
-            error={errors['relationship']}
-          />
-          <TextInput
-            label="Date of birth"
-            type="date"
-            required
-            value={form.dateOfBirth}
-            onChange={(e) => update({ dateOfBirth: e.currentTarget.value })}
-            error={errors['dateOfBirth']}
-          />
-        </SimpleGrid>
-        {form.relationship === 'CHILD' && (
-          <Checkbox
-            label="This child works full time"
-            description="A child working full time is listed without a fee."
-            checked={form.isWorkingFullTime}
-            onChange={(e) => update({ isWorkingFullTime: e.currentTarget.checked })}
-          />
-        )}
-        {form.relationship === 'PARENT' && (
-          <Checkbox
-            label="This parent is financially dependent on you"
-            description="A dependent parent is covered for the member fee."
-            checked={form.parentCertified}
-            onChange={(e) => update({ parentCertified: e.currentTarget.checked })}
-          />
-        )}
+        <HouseholdMemberFields
+          member={form}
+          onChange={update}
+          error={(field) => errors[field]}
+          context="profile"
+        />
         <Checkbox
           label="I certify that this person lives at the same address as me"
           checked={sameAddress}

@@ -7,11 +7,8 @@ import {
   CloseButton,
   Group,
   List,
-  Select,
-  SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { ErrorCode, HouseholdMessages, validateHousehold } from '@jibs/domain';
@@ -25,13 +22,13 @@ import {
 } from '../../../gql/graphql';
 import { useFocusFirstInvalid, PageLoader } from '@jibs/web-ui';
 import {
-  RELATIONSHIP_OPTIONS,
   emptyMemberForm,
   memberFormFromSaved,
   toDomainDraft,
   toMemberInput,
   type MemberForm,
 } from '../../household/utils/household-form';
+import { HouseholdMemberFields } from '../../household/components/household-member-fields';
 import { StepButtons } from './step-buttons';
 
 /** Step 3: the household (may be empty), saved to billing before the registration payment. */
@@ -172,71 +169,12 @@ function HouseholdForm({
                 }}
               />
             </Group>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput
-                label="First name"
-                required
-                value={member.firstName}
-                onChange={(e) => update(member.key, { firstName: e.currentTarget.value })}
-                error={fieldError(index, 'firstName')}
-              />
-              <TextInput
-                label="Last name"
-                required
-                value={member.lastName}
-                onChange={(e) => update(member.key, { lastName: e.currentTarget.value })}
-                error={fieldError(index, 'lastName')}
-              />
-              <TextInput
-                label="Date of birth"
-                type="date"
-                required
-                value={member.dateOfBirth}
-                onChange={(e) => update(member.key, { dateOfBirth: e.currentTarget.value })}
-                error={fieldError(index, 'dateOfBirth')}
-              />
-              <Select
-                label="Relationship"
-                required
-                placeholder="Choose"
-                data={RELATIONSHIP_OPTIONS}
-                value={member.relationship}
-                allowDeselect={false}
-                onChange={(value) =>
-                  update(member.key, { relationship: value as MemberForm['relationship'] })
-                }
-                error={fieldError(index, 'relationship')}
-              />
-            </SimpleGrid>
-            {member.relationship === 'CHILD' && (
-              <Stack gap="xs">
-                <Checkbox
-                  label="This child works full time (no fee; not covered as a dependent)"
-                  checked={member.isWorkingFullTime}
-                  onChange={(e) =>
-                    update(member.key, { isWorkingFullTime: e.currentTarget.checked })
-                  }
-                />
-                {!member.isWorkingFullTime && (
-                  <Checkbox
-                    label="I certify that this child is unmarried and not working full-time"
-                    checked={member.childCertified}
-                    onChange={(e) =>
-                      update(member.key, { childCertified: e.currentTarget.checked })
-                    }
-                    error={fieldError(index, 'childCertified')}
-                  />
-                )}
-              </Stack>
-            )}
-            {member.relationship === 'PARENT' && (
-              <Checkbox
-                label="I certify that this parent is financially dependent on you"
-                checked={member.parentCertified}
-                onChange={(e) => update(member.key, { parentCertified: e.currentTarget.checked })}
-                error={fieldError(index, 'parentCertified')}
-              />
-            )}
+            <HouseholdMemberFields
+              member={member}
+              onChange={(change) => update(member.key, change)}
+              error={(field) => fieldError(index, field)}
+              context="registration"
+            />
           </Stack>
         </Card>
       ))}
