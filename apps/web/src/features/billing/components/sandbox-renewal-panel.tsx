@@ -1,9 +1,9 @@
-import { useMutation } from '@apollo/client/react';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorCode, formatCents } from '@jibs/domain';
 import { toApiError, genericErrorMessage } from '@jibs/web-data';
-import { SandboxRunRenewalDocument, type PaymentStatus } from '../../../gql/graphql';
+import { type PaymentStatus } from '../../../gql/graphql';
+import { useSandboxRunRenewalMutation } from '../hooks/use-sandbox-run-renewal-mutation';
 
 /**
  * The local stack's stand-in for time passing: runs the signed-in member's next monthly renewal
@@ -11,7 +11,7 @@ import { SandboxRunRenewalDocument, type PaymentStatus } from '../../../gql/grap
  * unless the sandbox provider is in use.
  */
 export function SandboxRenewalPanel() {
-  const [run, { loading }] = useMutation(SandboxRunRenewalDocument, {
+  const [run, { loading }] = useSandboxRunRenewalMutation({
     refetchQueries: ['MyPayments', 'MyMembership', 'DashboardSummary', 'MySubscription'],
   });
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);

@@ -1,16 +1,15 @@
 import { ClientMessages, formatMoment, formatPaymentAmount, PaymentMessages } from '@jibs/domain';
-import { useQuery } from '@apollo/client/react';
 import { Alert, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataExportDialog } from '../components/data-export-dialog';
 import { enumLabel, paymentStatusColor } from '../utils/payment-display';
-import { MyPaymentsDocument } from '../../../gql/graphql';
 import { PageLoader, useDocumentTitle } from '@jibs/web-ui';
+import { useMyPaymentsQuery } from '../hooks/use-my-payments-query';
 
 /** /payment-history: the member's payments, newest first, and the data export. */
 export function PaymentHistoryPage() {
-  const { data, loading, error, refetch } = useQuery(MyPaymentsDocument, {
+  const { data, loading, error, refetch } = useMyPaymentsQuery({
     fetchPolicy: 'cache-and-network',
   });
   const [exporting, setExporting] = useState(false);

@@ -1,13 +1,14 @@
 import { formatMonthly, PaymentMessages } from '@jibs/domain';
-import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useApolloClient } from '@apollo/client/react';
 import { Button, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { PaymentResultLayout, SupportLink } from '../components/payment-result-layout';
 import { useCheckoutWait } from '../hooks/use-checkout-wait';
-import { MeDocument, PublicSettingsDocument } from '../../../gql/graphql';
+import { MeDocument } from '../../../gql/graphql';
 import { useDocumentTitle } from '@jibs/web-ui';
 import { useSessionManager } from '@jibs/web-data';
+import { usePublicSettingsQuery } from '../../public-site/hooks/use-public-settings-query';
 
 /** /registration-payment-success: back from the registration fee's checkout. */
 export function RegistrationPaymentSuccessPage() {
@@ -16,7 +17,7 @@ export function RegistrationPaymentSuccessPage() {
   const { outcome } = useCheckoutWait(sessionId);
   const session = useSessionManager();
   const client = useApolloClient();
-  const settings = useQuery(PublicSettingsDocument);
+  const settings = usePublicSettingsQuery();
   useDocumentTitle(outcome === 'completed' ? 'Payment Successful' : 'Processing Payment');
 
   useEffect(() => {

@@ -1,4 +1,3 @@
-import { useQuery } from '@apollo/client/react';
 import {
   Alert,
   Badge,
@@ -20,16 +19,17 @@ import {
 } from '@jibs/domain';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { MyDeathReportsDocument, type DeathReportItemFragment } from '../../../gql/graphql';
+import { type DeathReportItemFragment } from '../../../gql/graphql';
 import { DetailList, type Detail, PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { reviewStatusBadge } from '../../../shared/utils/review-status';
+import { useMyDeathReportsQuery } from '../hooks/use-my-death-reports-query';
 
 const TITLE = 'My Death Reports';
 
 /** /my-reports: the member's death reports, newest first, with their review (spec 2). */
 export function MyReportsPage() {
   useDocumentTitle(TITLE);
-  const { data, loading, error, refetch } = useQuery(MyDeathReportsDocument, {
+  const { data, loading, error, refetch } = useMyDeathReportsQuery({
     fetchPolicy: 'cache-and-network',
   });
   const failed = !!error && !data;

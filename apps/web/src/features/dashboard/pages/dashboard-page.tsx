@@ -1,5 +1,4 @@
 import { formatCents } from '@jibs/domain';
-import { useQuery } from '@apollo/client/react';
 import {
   Anchor,
   Card,
@@ -17,14 +16,12 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { enumLabel } from '../../billing/utils/payment-display';
-import {
-  DashboardSummaryDocument,
-  MyDeathReportCountsDocument,
-  type MembershipStatus,
-} from '../../../gql/graphql';
+import { type MembershipStatus } from '../../../gql/graphql';
 import { PageBreadcrumbs } from '../../../shared/components/page-breadcrumbs';
 import { useDocumentTitle } from '@jibs/web-ui';
 import { useSession } from '@jibs/web-data';
+import { useDashboardSummaryQuery } from '../hooks/use-dashboard-summary-query';
+import { useMyDeathReportCountsQuery } from '../../cases/hooks/use-my-death-report-counts-query';
 
 const WELCOME_TOAST_MS = 5_000;
 
@@ -52,8 +49,8 @@ const MEMBERSHIP_TEXT: Record<MembershipStatus, string> = {
 /** /dashboard: the member's overview, shortcuts and membership status (spec 2). */
 export function DashboardPage() {
   const { user } = useSession();
-  const summary = useQuery(DashboardSummaryDocument, { fetchPolicy: 'cache-and-network' });
-  const reports = useQuery(MyDeathReportCountsDocument, { fetchPolicy: 'cache-and-network' });
+  const summary = useDashboardSummaryQuery({ fetchPolicy: 'cache-and-network' });
+  const reports = useMyDeathReportCountsQuery({ fetchPolicy: 'cache-and-network' });
   const [params] = useSearchParams();
   const navigate = useNavigate();
   useDocumentTitle('Dashboard');

@@ -1,12 +1,11 @@
-import { useQuery } from '@apollo/client/react';
 import { Alert, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { ClientMessages, DocumentMessages, formatFileSize, formatMoment } from '@jibs/domain';
 import { reviewStatusBadge } from '../../../shared/utils/review-status';
-import { MyDocumentsDocument } from '../../../gql/graphql';
+import { useMyDocumentsQuery } from '../hooks/use-my-documents-query';
 
 /** 'Your Documents' (spec 2): the member's uploads, newest first, in a list that scrolls. */
 export function YourDocuments() {
-  const { data, loading, error, refetch } = useQuery(MyDocumentsDocument, {
+  const { data, loading, error, refetch } = useMyDocumentsQuery({
     fetchPolicy: 'cache-and-network',
   });
   const documents = data?.myDocuments ?? [];

@@ -1,11 +1,10 @@
 import { formatCents, PaymentMessages } from '@jibs/domain';
-import { useMutation } from '@apollo/client/react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { RefObject } from 'react';
 import { CheckoutErrorAlert } from '../../billing/components/checkout-error-alert';
 import { useCheckout } from '../../billing/hooks/use-checkout';
-import { StartHouseholdMemberCheckoutDocument } from '../../../gql/graphql';
+import { useStartHouseholdMemberCheckoutMutation } from '../hooks/use-start-household-member-checkout-mutation';
 
 export interface MemberToPay {
   id: string;
@@ -56,7 +55,7 @@ function MemberPayment({
   onClose: () => void;
   onOpened: (member: MemberToPay) => void;
 }) {
-  const [startCheckout] = useMutation(StartHouseholdMemberCheckoutDocument);
+  const [startCheckout] = useStartHouseholdMemberCheckoutMutation();
   const checkout = useCheckout(
     'member',
     async () => {

@@ -1,4 +1,3 @@
-import { useMutation } from '@apollo/client/react';
 import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -11,8 +10,8 @@ import {
 } from '@jibs/domain';
 import { useState } from 'react';
 import { toApiError, validateWith } from '@jibs/web-data';
-import { AddMemoryDocument } from '../../../gql/graphql';
 import { emptyAsNull, memorialFailureMessage } from '../utils/memorial-format';
+import { useAddMemoryMutation } from '../hooks/use-add-memory-mutation';
 
 interface MemoryValues {
   title: string;
@@ -41,7 +40,7 @@ export function AddMemoryDialog({
   onClose: () => void;
   onAdded: () => void;
 }) {
-  const [addMemory, { loading }] = useMutation(AddMemoryDocument);
+  const [addMemory, { loading }] = useAddMemoryMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<MemoryValues>({
     initialValues: INITIAL,

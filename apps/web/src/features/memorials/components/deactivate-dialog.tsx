@@ -1,12 +1,12 @@
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useApolloClient } from '@apollo/client/react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MemorialMessages, ClientMessages } from '@jibs/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toApiError } from '@jibs/web-data';
-import { DeactivateMemorialDocument } from '../../../gql/graphql';
 import { memorialFailureMessage } from '../utils/memorial-format';
+import { useDeactivateMemorialMutation } from '../hooks/use-deactivate-memorial-mutation';
 
 /**
  * Asks before deactivating (there is no undo on the page: the memorial is then found by
@@ -24,7 +24,7 @@ export function DeactivateDialog({
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const client = useApolloClient();
-  const [deactivate, { loading }] = useMutation(DeactivateMemorialDocument);
+  const [deactivate, { loading }] = useDeactivateMemorialMutation();
 
   const close = () => {
     setFailure(null);

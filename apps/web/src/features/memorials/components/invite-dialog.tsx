@@ -1,4 +1,3 @@
-import { useMutation, useQuery } from '@apollo/client/react';
 import {
   Alert,
   Badge,
@@ -16,12 +15,10 @@ import { notifications } from '@mantine/notifications';
 import { invitationEmailSchema, MAX_EMAIL_LENGTH, ClientMessages } from '@jibs/domain';
 import { useState } from 'react';
 import { toApiError } from '@jibs/web-data';
-import {
-  InviteToMemorialDocument,
-  MemorialConnectionsDocument,
-  RemoveMemorialConnectionDocument,
-} from '../../../gql/graphql';
 import { memorialFailureMessage } from '../utils/memorial-format';
+import { useInviteToMemorialMutation } from '../hooks/use-invite-to-memorial-mutation';
+import { useMemorialConnectionsQuery } from '../hooks/use-memorial-connections-query';
+import { useRemoveMemorialConnectionMutation } from '../hooks/use-remove-memorial-connection-mutation';
 
 /** The creator invites a family member by email, as a viewer or an editor. */
 export function InviteDialog({
@@ -33,9 +30,9 @@ export function InviteDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const [invite, { loading }] = useMutation(InviteToMemorialDocument);
-  const [removeConnection, removal] = useMutation(RemoveMemorialConnectionDocument);
-  const connections = useQuery(MemorialConnectionsDocument, {
+  const [invite, { loading }] = useInviteToMemorialMutation();
+  const [removeConnection, removal] = useRemoveMemorialConnectionMutation();
+  const connections = useMemorialConnectionsQuery({
     variables: { memorialId },
     skip: !opened,
     fetchPolicy: 'cache-and-network',

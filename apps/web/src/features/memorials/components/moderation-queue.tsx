@@ -1,14 +1,11 @@
 import { ClientMessages } from '@jibs/domain';
-import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { toApiError } from '@jibs/web-data';
-import {
-  MemorialModerationQueueDocument,
-  ModerateMemoryDocument,
-  type MemoryDecision,
-} from '../../../gql/graphql';
+import { type MemoryDecision } from '../../../gql/graphql';
 import { formatBothCalendars, memorialFailureMessage } from '../utils/memorial-format';
+import { useMemorialModerationQueueQuery } from '../hooks/use-memorial-moderation-queue-query';
+import { useModerateMemoryMutation } from '../hooks/use-moderate-memory-mutation';
 
 /** Memories waiting for approval: the creator and editors approve or reject each. */
 export function ModerationQueue({
@@ -18,11 +15,11 @@ export function ModerationQueue({
   memorialId: string;
   onModerated: () => void;
 }) {
-  const { data, refetch } = useQuery(MemorialModerationQueueDocument, {
+  const { data, refetch } = useMemorialModerationQueueQuery({
     variables: { memorialId },
     fetchPolicy: 'cache-and-network',
   });
-  const [moderate, { loading }] = useMutation(ModerateMemoryDocument);
+  const [moderate, { loading }] = useModerateMemoryMutation();
   const queue = data?.moderationQueue ?? [];
 
   const decide = async (id: string, decision: MemoryDecision) => {

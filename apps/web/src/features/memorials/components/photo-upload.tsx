@@ -1,14 +1,11 @@
-import { useMutation } from '@apollo/client/react';
 import { Alert, Button, Checkbox, FileInput, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MAX_PHOTO_CAPTION_LENGTH } from '@jibs/domain';
 import { useState } from 'react';
 import { toApiError } from '@jibs/web-data';
-import {
-  ConfirmMemorialPhotoUploadDocument,
-  StartMemorialPhotoUploadDocument,
-} from '../../../gql/graphql';
 import { emptyAsNull, memorialFailureMessage } from '../utils/memorial-format';
+import { useConfirmMemorialPhotoUploadMutation } from '../hooks/use-confirm-memorial-photo-upload-mutation';
+import { useStartMemorialPhotoUploadMutation } from '../hooks/use-start-memorial-photo-upload-mutation';
 
 const UPLOAD_FAILED = 'There was an error uploading your photo. Please try again.';
 
@@ -26,8 +23,8 @@ export function PhotoUpload({
   /** Called with the new photo's id and whether to use it as the profile image. */
   onUploaded: (photoId: string, useAsProfile: boolean) => Promise<void>;
 }) {
-  const [start] = useMutation(StartMemorialPhotoUploadDocument);
-  const [confirm] = useMutation(ConfirmMemorialPhotoUploadDocument);
+  const [start] = useStartMemorialPhotoUploadMutation();
+  const [confirm] = useConfirmMemorialPhotoUploadMutation();
   const [file, setFile] = useState<File | null>(null);
   const [caption, setCaption] = useState('');
   const [useAsProfile, setUseAsProfile] = useState(!hasProfilePhoto);

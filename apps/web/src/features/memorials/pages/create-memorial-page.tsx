@@ -1,18 +1,17 @@
-import { useMutation } from '@apollo/client/react';
 import { Card, Container, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MemorialMessages } from '@jibs/domain';
 import { useNavigate } from 'react-router';
-import { CreateMemorialDocument } from '../../../gql/graphql';
 import { useDocumentTitle } from '@jibs/web-ui';
 import { EMPTY_MEMORIAL, MemorialForm } from '../components/memorial-form';
 import { MemorialBreadcrumbs } from '../components/memorial-parts';
+import { useCreateMemorialMutation } from '../hooks/use-create-memorial-mutation';
 
 /** /memorials/create: a new memorial page, then its page with 'Memorial Created'. */
 export function CreateMemorialPage() {
   useDocumentTitle('Create a Memorial');
   const navigate = useNavigate();
-  const [createMemorial] = useMutation(CreateMemorialDocument);
+  const [createMemorial] = useCreateMemorialMutation();
 
   return (
     <Container size={720} px="md" py={{ base: 24, sm: 40 }}>

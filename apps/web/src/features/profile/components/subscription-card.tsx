@@ -1,5 +1,4 @@
 import { formatCents, formatMoment, formatMonthly, PaymentMessages } from '@jibs/domain';
-import { useMutation, useQuery } from '@apollo/client/react';
 import {
   Alert,
   Badge,
@@ -21,19 +20,17 @@ import { toApiError, actionErrorMessage } from '@jibs/web-data';
 import { CheckoutErrorAlert } from '../../billing/components/checkout-error-alert';
 import { enumLabel } from '../../billing/utils/payment-display';
 import { useCheckout } from '../../billing/hooks/use-checkout';
-import {
-  CancelSubscriptionDocument,
-  MySubscriptionDocument,
-  OpenBillingPortalDocument,
-  PublicSettingsDocument,
-  StartSubscriptionCheckoutDocument,
-  type SubscriptionFieldsFragment,
-} from '../../../gql/graphql';
+import { MySubscriptionDocument, type SubscriptionFieldsFragment } from '../../../gql/graphql';
 import { DetailList } from '@jibs/web-ui';
+import { useCancelSubscriptionMutation } from '../hooks/use-cancel-subscription-mutation';
+import { useMySubscriptionQuery } from '../hooks/use-my-subscription-query';
+import { useOpenBillingPortalMutation } from '../hooks/use-open-billing-portal-mutation';
+import { usePublicSettingsQuery } from '../../public-site/hooks/use-public-settings-query';
+import { useStartSubscriptionCheckoutMutation } from '../../billing/hooks/use-start-subscription-checkout-mutation';
 
 /** Profile: the monthly dues subscription, or the way to set it up (spec 2, Subscription card). */
 export function SubscriptionCard() {
-  const { data, loading, error, refetch } = useQuery(MySubscriptionDocument, {
+  const { data, loading, error, refetch } = useMySubscriptionQuery({
     fetchPolicy: 'cache-and-network',
   });
 
@@ -67,10 +64,10 @@ export function SubscriptionCard() {
 
 function CurrentSubscription({ subscription }: { subscription: SubscriptionFieldsFragment }) {
   const [confirming, setConfirming] = useState(false);
-  const [cancel, cancelling] = useMutation(CancelSubscriptionDocument, {
+  const [cancel, cancelling] = useCancelSubscriptionMutation({
     refetchQueries: [MySubscriptionDocument],
   });
-  const [openPortal] = useMutation(OpenBillingPortalDocument);
+  const [openPortal] = useOpenBillingPortalMutation();
   const portal = useCheckout(
     'subscription',
     async () => (await openPortal()).data?.openBillingPortal,
@@ -169,8 +166,8 @@ function CurrentSubscription({ subscription }: { subscription: SubscriptionField
 }
 
 function NoSubscription() {
-  const settings = useQuery(PublicSettingsDocument);
-  const [startCheckout] = useMutation(StartSubscriptionCheckoutDocument);
+  const settings = usePublicSettingsQuery();
+  const [startCheckout] = useStartSubscriptionCheckoutMutation();
   const checkout = useCheckout('subscription', async () => {
     const { data } = await startCheckout();
     return data?.startSubscriptionCheckout.url;

@@ -1,9 +1,7 @@
-import { useMutation } from '@apollo/client/react';
 import { Alert, Anchor, Select, Textarea, TextInput } from '@mantine/core';
 import { contactMessageSchema, PHONE_MAX_LENGTH, toE164, ClientMessages } from '@jibs/domain';
 import { validateWith } from '@jibs/web-data';
 import { SentAlert } from '@jibs/web-ui';
-import { SubmitContactMessageDocument } from '../../../gql/graphql';
 import { nextPhoneValue } from '../../../shared/utils/phone-input';
 import {
   CONTACT_SUBJECT_OPTIONS,
@@ -13,6 +11,7 @@ import {
 } from '../utils/contact-subjects';
 import { CONTACT_DETAILS } from '../utils/site-config';
 import { SubmissionForm } from './submission-form';
+import { useSubmitContactMessageMutation } from '../hooks/use-submit-contact-message-mutation';
 
 type ContactValues = {
   name: string;
@@ -37,7 +36,7 @@ const validate = (values: ContactValues) => validateContact(toSchemaValues(value
 const READABLE_DESCRIPTION = { description: { color: 'var(--mantine-color-gray-7)' } };
 
 export function ContactForm() {
-  const [submitContactMessage, { loading }] = useMutation(SubmitContactMessageDocument);
+  const [submitContactMessage, { loading }] = useSubmitContactMessageMutation();
 
   /** Resolves with the subject sent: it decides whether the thank-you repeats the urgent line. */
   const send = async (values: ContactValues): Promise<ContactSubjectName> => {

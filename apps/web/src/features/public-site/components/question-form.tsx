@@ -1,11 +1,10 @@
-import { useMutation } from '@apollo/client/react';
 import { Button, Collapse, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { questionSchema, ClientMessages } from '@jibs/domain';
 import { validateWith } from '@jibs/web-data';
 import { SentAlert } from '@jibs/web-ui';
-import { SubmitQuestionDocument } from '../../../gql/graphql';
 import { SubmissionForm } from './submission-form';
+import { useSubmitQuestionMutation } from '../hooks/use-submit-question-mutation';
 
 const INITIAL_VALUES = { fullName: '', email: '', question: '' };
 const validateQuestion = validateWith(questionSchema);
@@ -13,7 +12,7 @@ const validateQuestion = validateWith(questionSchema);
 /** The FAQ's collapsible 'Have a Question?' form. */
 export function QuestionSection() {
   const [opened, { toggle }] = useDisclosure(false);
-  const [submitQuestion, { loading }] = useMutation(SubmitQuestionDocument);
+  const [submitQuestion, { loading }] = useSubmitQuestionMutation();
 
   const send = async (values: typeof INITIAL_VALUES) => {
     const { data } = await submitQuestion({ variables: { input: questionSchema.parse(values) } });

@@ -1,16 +1,16 @@
 import { VerificationMessages } from '@jibs/domain';
-import { useMutation } from '@apollo/client/react';
 import { Anchor, Button, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type Ref } from 'react';
 import { toApiError, actionErrorNotice, useSessionManager } from '@jibs/web-data';
 import { CodeEntryForm } from '../../../shared/components/code-entry-form';
 import { useCodeForm } from '../../../shared/hooks/use-code-form';
-import { SendVerificationCodeDocument, VerifyCodeDocument } from '../../../gql/graphql';
 import { describeCountdown, formatCountdown } from '../utils/countdown';
 import { StepButtons } from './step-buttons';
 import { useCountdown } from '../hooks/use-countdown';
 import { codeSentNotice, VERIFIED_NOTICE, type CodeSent } from '../utils/verification-notices';
+import { useSendVerificationCodeMutation } from '../hooks/use-send-verification-code-mutation';
+import { useVerifyCodeMutation } from '../hooks/use-verify-code-mutation';
 
 const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
@@ -28,8 +28,8 @@ export function CodeEntry({
 }) {
   const session = useSessionManager();
   const [sent, setSent] = useState(firstSent);
-  const [verify, verifying] = useMutation(VerifyCodeDocument);
-  const [resend, resending] = useMutation(SendVerificationCodeDocument);
+  const [verify, verifying] = useVerifyCodeMutation();
+  const [resend, resending] = useSendVerificationCodeMutation();
   const resendIn = useCountdown(sent.resendAvailableAt);
   const form = useCodeForm({
     send: async (code) => {

@@ -1,4 +1,3 @@
-import { useMutation, useQuery } from '@apollo/client/react';
 import {
   Alert,
   Button,
@@ -17,7 +16,6 @@ import { toApiError } from '@jibs/web-data';
 import {
   MyHouseholdDocument,
   RegistrationQuoteDocument,
-  SaveHouseholdDocument,
   type HouseholdMemberItemFragment,
 } from '../../../gql/graphql';
 import { useFocusFirstInvalid, PageLoader } from '@jibs/web-ui';
@@ -30,10 +28,12 @@ import {
 } from '../../household/utils/household-form';
 import { HouseholdMemberFields } from '../../household/components/household-member-fields';
 import { StepButtons } from './step-buttons';
+import { useMyHouseholdQuery } from '../../household/hooks/use-my-household-query';
+import { useSaveHouseholdMutation } from '../../household/hooks/use-save-household-mutation';
 
 /** Step 3: the household (may be empty), saved to billing before the registration payment. */
 export function HouseholdStep({ onBack, onSaved }: { onBack: () => void; onSaved: () => void }) {
-  const saved = useQuery(MyHouseholdDocument, { fetchPolicy: 'cache-and-network' });
+  const saved = useMyHouseholdQuery({ fetchPolicy: 'cache-and-network' });
   if (saved.loading && !saved.data) return <PageLoader label="Loading your household…" />;
   return (
     <HouseholdForm
@@ -62,7 +62,7 @@ function HouseholdForm({
   const [saveError, setSaveError] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const { ref: fieldsRef, focusFirstInvalid } = useFocusFirstInvalid<HTMLDivElement>();
-  const [save, { loading }] = useMutation(SaveHouseholdDocument, {
+  const [save, { loading }] = useSaveHouseholdMutation({
     refetchQueries: [RegistrationQuoteDocument, MyHouseholdDocument],
     awaitRefetchQueries: true,
   });

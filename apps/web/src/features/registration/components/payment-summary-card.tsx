@@ -1,5 +1,4 @@
 import { formatCents } from '@jibs/domain';
-import { useQuery } from '@apollo/client/react';
 import {
   Button,
   Card,
@@ -11,14 +10,14 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { RegistrationQuoteDocument } from '../../../gql/graphql';
+import { useRegistrationQuoteQuery } from '../hooks/use-registration-quote-query';
 
 /**
  * Beside steps 2 to 4: what registering costs, as billing quotes it from the saved household
  * and the current settings. Saving the household refetches it.
  */
 export function PaymentSummaryCard() {
-  const { data, loading, error, refetch } = useQuery(RegistrationQuoteDocument);
+  const { data, loading, error, refetch } = useRegistrationQuoteQuery();
   const quote = data?.registrationQuote;
 
   const lines = quote

@@ -1,4 +1,3 @@
-import { useMutation } from '@apollo/client/react';
 import {
   Alert,
   Anchor,
@@ -27,9 +26,9 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toApiError, signUpErrorNotice, type ErrorNotice, validateWith } from '@jibs/web-data';
-import { StartSignUpDocument } from '../../../gql/graphql';
 import type { PendingSignUp } from '../utils/pending-sign-up';
 import { nextPhoneValue } from '../../../shared/utils/phone-input';
+import { useStartSignUpMutation } from '../hooks/use-start-sign-up-mutation';
 
 /** The form's values: the schema's fields, with the checkbox free to be unticked. */
 export type RegisterValues = Record<Exclude<keyof SignUpFields, 'isUsCitizen'>, string> & {
@@ -74,7 +73,7 @@ export function PersonalInfoStep({
   draft?: RegisterDraft | null;
   onStarted: (pending: PendingSignUp, draft: RegisterDraft) => void;
 }) {
-  const [startSignUp, { loading }] = useMutation(StartSignUpDocument);
+  const [startSignUp, { loading }] = useStartSignUpMutation();
   const [failure, setFailure] = useState<ErrorNotice | null>(null);
   const [showPasswords, setShowPasswords] = useState(false);
   const form = useForm<RegisterValues>({

@@ -1,15 +1,12 @@
 import { formatCents } from '@jibs/domain';
-import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { CheckoutErrorAlert } from '../../billing/components/checkout-error-alert';
 import { useCheckout } from '../../billing/hooks/use-checkout';
-import {
-  MyHouseholdDocument,
-  RegistrationQuoteDocument,
-  StartRegistrationCheckoutDocument,
-} from '../../../gql/graphql';
 import { DetailList, PageLoader } from '@jibs/web-ui';
 import { StepButtons } from './step-buttons';
+import { useMyHouseholdQuery } from '../../household/hooks/use-my-household-query';
+import { useRegistrationQuoteQuery } from '../hooks/use-registration-quote-query';
+import { useStartRegistrationCheckoutMutation } from '../hooks/use-start-registration-checkout-mutation';
 
 /**
  * Step 4: the one-time registration fee, paid on the payment provider's page. Reached again
@@ -24,9 +21,9 @@ export function RegistrationPaymentStep({
   onBack: () => void;
   onContinue: () => void;
 }) {
-  const quote = useQuery(RegistrationQuoteDocument, { fetchPolicy: 'cache-and-network' });
-  const household = useQuery(MyHouseholdDocument);
-  const [startCheckout] = useMutation(StartRegistrationCheckoutDocument);
+  const quote = useRegistrationQuoteQuery({ fetchPolicy: 'cache-and-network' });
+  const household = useMyHouseholdQuery();
+  const [startCheckout] = useStartRegistrationCheckoutMutation();
   const checkout = useCheckout('registration', async () => {
     const { data } = await startCheckout();
     return data?.startRegistrationCheckout.url;

@@ -1,13 +1,13 @@
-import { useMutation } from '@apollo/client/react';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Ref } from 'react';
 import { CodeEntryForm } from '../../../shared/components/code-entry-form';
 import { TotpSetupInstructions } from '../../../shared/components/totp-setup-instructions';
 import { useCodeForm } from '../../../shared/hooks/use-code-form';
-import { ConfirmTotpDocument, type TotpSetupFieldsFragment } from '../../../gql/graphql';
+import { type TotpSetupFieldsFragment } from '../../../gql/graphql';
 import { StepButtons } from './step-buttons';
 import { VERIFIED_NOTICE } from '../utils/verification-notices';
+import { useConfirmTotpMutation } from '../hooks/use-confirm-totp-mutation';
 
 /** Step 2, authenticator setup: scan or type the key, then confirm with the app's code. */
 export function TotpEntry({
@@ -21,7 +21,7 @@ export function TotpEntry({
   onVerified: () => void;
   onBack: () => void;
 }) {
-  const [confirm, confirming] = useMutation(ConfirmTotpDocument);
+  const [confirm, confirming] = useConfirmTotpMutation();
   const form = useCodeForm({
     send: async (code) => {
       await confirm({ variables: { code } });

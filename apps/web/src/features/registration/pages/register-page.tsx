@@ -1,4 +1,3 @@
-import { useQuery } from '@apollo/client/react';
 import {
   Alert,
   Button,
@@ -22,7 +21,6 @@ import {
   useSessionManager,
 } from '@jibs/web-data';
 import { useFocusOnChange, PageLoader, useDocumentTitle } from '@jibs/web-ui';
-import { MeDocument } from '../../../gql/graphql';
 import { PaymentSummaryCard } from '../components/payment-summary-card';
 import {
   clearPendingSignUp,
@@ -46,6 +44,7 @@ import {
   stepInfo,
   type WizardStep,
 } from '../utils/wizard-steps';
+import { useMeQuery } from '../../profile/hooks/use-me-query';
 
 /**
  * /register: the five-step registration wizard. Where it opens comes from the server (`me`), so
@@ -57,7 +56,7 @@ export function RegisterPage() {
   const signedIn = session.status === 'signed-in';
   const [params, setParams] = useSearchParams();
   const requested = requestedStep(params.get('step'));
-  const me = useQuery(MeDocument, { skip: !signedIn });
+  const me = useMeQuery({ skip: !signedIn });
   // A step the member moved to with the wizard's buttons; until then the server decides.
   const [chosen, setChosen] = useState<WizardStep | null>(null);
   // A sign-up waiting for its emailed code (kept in sessionStorage for a reload), and the details

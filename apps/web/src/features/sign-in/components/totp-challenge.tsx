@@ -1,4 +1,3 @@
-import { useMutation } from '@apollo/client/react';
 import { Anchor, Button, Group } from '@mantine/core';
 import { Messages } from '@jibs/domain';
 import { useEffect, useRef } from 'react';
@@ -6,11 +5,8 @@ import { isChallengeExpired, type ErrorNotice } from '@jibs/web-data';
 import { CodeEntryForm } from '../../../shared/components/code-entry-form';
 import { TotpSetupInstructions } from '../../../shared/components/totp-setup-instructions';
 import { codeFailureNotice, useCodeForm } from '../../../shared/hooks/use-code-form';
-import {
-  CompleteSignInDocument,
-  type SessionFragment,
-  type TotpSetupFieldsFragment,
-} from '../../../gql/graphql';
+import { type SessionFragment, type TotpSetupFieldsFragment } from '../../../gql/graphql';
+import { useCompleteSignInMutation } from '../hooks/use-complete-sign-in-mutation';
 
 /**
  * Sign-in's second step: the authenticator's current code for the challenge. With `setup` (an
@@ -28,7 +24,7 @@ export function TotpChallenge({
   /** Back to the password, with the notice to show there (an expired challenge), if any. */
   onRestart: (notice: ErrorNotice | null) => void;
 }) {
-  const [complete, completing] = useMutation(CompleteSignInDocument);
+  const [complete, completing] = useCompleteSignInMutation();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const form = useCodeForm({
     send: async (code) => {

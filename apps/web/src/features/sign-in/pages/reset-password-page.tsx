@@ -1,4 +1,3 @@
-import { useMutation } from '@apollo/client/react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -14,7 +13,7 @@ import {
 } from '@jibs/web-data';
 import { AuthCard } from '../components/auth-card';
 import { useDocumentTitle } from '@jibs/web-ui';
-import { ResetPasswordDocument } from '../../../gql/graphql';
+import { useResetPasswordMutation } from '../hooks/use-reset-password-mutation';
 
 /**
  * /reset-password?token=…: the target of the emailed link. A new password for the account;
@@ -25,7 +24,7 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const { status } = useSession();
   const session = useSessionManager();
-  const [resetPassword, { loading }] = useMutation(ResetPasswordDocument);
+  const [resetPassword, { loading }] = useResetPasswordMutation();
   const [showPasswords, setShowPasswords] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [linkFailure, setLinkFailure] = useState<string | null>(null);
