@@ -12,3 +12,4 @@ export * from './session/session-manager';
 export type { MembershipStatus, Role, SessionFragment, SessionUserFragment } from './gql/graphql';
 export * from './ui/theme';
 export * from './forms/schema-validate';
+export * from './ui/review-status';

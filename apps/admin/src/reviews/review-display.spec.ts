@@ -1,3 +1,4 @@
+import { reviewStatusBadge } from '@jibs/web-data';
 import { formatShortCalendarDate } from '@jibs/domain';
 import {
   AdminToasts,
@@ -5,19 +6,17 @@ import {
   notesVariable,
   PAGE_SIZE,
   searchVariable,
-  statusColor,
-  statusLabel,
   statusVariable,
 } from './review-display';
 
 describe('review display', () => {
   it('labels each status as the spec does, unknown ones as Unknown', () => {
-    expect(statusLabel('PENDING')).toBe('Pending Review');
-    expect(statusLabel('APPROVED')).toBe('Approved');
-    expect(statusLabel('REJECTED')).toBe('Rejected');
-    expect(statusLabel('ARCHIVED')).toBe('Unknown');
-    expect(statusColor('ARCHIVED')).toBe('gray');
-    expect(statusColor('APPROVED')).toBe('green');
+    expect(reviewStatusBadge('PENDING').label).toBe('Pending Review');
+    expect(reviewStatusBadge('APPROVED').label).toBe('Approved');
+    expect(reviewStatusBadge('REJECTED').label).toBe('Rejected');
+    expect(reviewStatusBadge('ARCHIVED').label).toBe('Unknown');
+    expect(reviewStatusBadge('ARCHIVED').color).toBe('gray');
+    expect(reviewStatusBadge('APPROVED').color).toBe('green');
   });
 
   it('turns the filters into query variables', () => {

@@ -1,8 +1,4 @@
-import {
-  REVIEW_STATUS_LABELS,
-  ReviewStatus as DomainReviewStatus,
-  AdminMessages,
-} from '@jibs/domain';
+import { AdminMessages } from '@jibs/domain';
 import type { ReviewDecision, ReviewStatus } from '../gql/graphql';
 
 /** The status filter's options (spec: All, Pending, Approved, Rejected). */
@@ -26,32 +22,6 @@ export function statusVariable(filter: string | null): ReviewStatus | undefined 
 export function searchVariable(search: string): string | undefined {
   const trimmed = search.trim();
   return trimmed ? trimmed : undefined;
-}
-
-const DOMAIN_STATUS: Record<ReviewStatus, DomainReviewStatus> = {
-  PENDING: DomainReviewStatus.PENDING,
-  APPROVED: DomainReviewStatus.APPROVED,
-  REJECTED: DomainReviewStatus.REJECTED,
-};
-
-/** 'Pending Review', 'Approved', 'Rejected'; anything else is 'Unknown' (spec 4, 9). */
-export function statusLabel(status: string): string {
-  const domain = DOMAIN_STATUS[status as ReviewStatus];
-  return domain ? REVIEW_STATUS_LABELS[domain] : 'Unknown';
-}
-
-/** Pending yellow, approved green, rejected red, unknown grey. */
-export function statusColor(status: string): string {
-  switch (status) {
-    case 'PENDING':
-      return 'yellow';
-    case 'APPROVED':
-      return 'green';
-    case 'REJECTED':
-      return 'red';
-    default:
-      return 'gray';
-  }
 }
 
 /** 'approved' / 'rejected', as the admin toasts word a decision. */

@@ -21,7 +21,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { type DeathReportItemFragment } from '../../../gql/graphql';
 import { DetailList, type Detail, PageLoader, useDocumentTitle } from '@jibs/web-ui';
-import { reviewStatusBadge } from '../../../shared/utils/review-status';
+import { reviewStatusBadge } from '@jibs/web-data';
 import { useMyDeathReportsQuery } from '../hooks/use-my-death-reports-query';
 
 const TITLE = 'My Death Reports';

@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { ClientMessages, DocumentMessages, formatFileSize, formatMoment } from '@jibs/domain';
-import { reviewStatusBadge } from '../../../shared/utils/review-status';
+import { reviewStatusBadge } from '@jibs/web-data';
 import { useMyDocumentsQuery } from '../hooks/use-my-documents-query';
 
 /** 'Your Documents' (spec 2): the member's uploads, newest first, in a list that scrolls. */
