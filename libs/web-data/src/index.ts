@@ -13,3 +13,4 @@ export type { MembershipStatus, Role, SessionFragment, SessionUserFragment } fro
 export * from './ui/theme';
 export * from './forms/schema-validate';
 export * from './ui/review-status';
+export * from './ui/payment-display';

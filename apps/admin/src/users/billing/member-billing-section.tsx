@@ -13,17 +13,11 @@ import {
   type TitleOrder,
 } from '@mantine/core';
 import { ErrorCode, formatCents, formatDateTime, formatShortCalendarDate } from '@jibs/domain';
-import { genericErrorMessage, toApiError } from '@jibs/web-data';
+import { genericErrorMessage, toApiError, enumLabel, paymentStatusColor } from '@jibs/web-data';
 import { useState } from 'react';
 import { AdminMemberBillingDocument, type AdminPaymentRowFragment } from '../../gql/graphql';
 import { DetailList } from '@jibs/web-ui';
-import {
-  enumLabel,
-  membershipColor,
-  methodLabel,
-  paymentStatusColor,
-  paymentTypeLabel,
-} from './member-billing-display';
+import { membershipColor, methodLabel, paymentTypeLabel } from './member-billing-display';
 import { RecordOfflinePaymentModal } from './record-offline-payment-modal';
 
 /**

@@ -1,9 +1,9 @@
+import { enumLabel, paymentStatusColor } from '@jibs/web-data';
 import { ClientMessages, formatMoment, formatPaymentAmount, PaymentMessages } from '@jibs/domain';
 import { Alert, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataExportDialog } from '../components/data-export-dialog';
-import { enumLabel, paymentStatusColor } from '../utils/payment-display';
 import { PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { useMyPaymentsQuery } from '../hooks/use-my-payments-query';
 

@@ -1,29 +1,11 @@
 import { formatPaymentAmount } from '@jibs/domain';
-import { enumLabel, paymentStatusColor, shortSessionId } from './payment-display';
+import { shortSessionId } from './payment-display';
 import { checkoutWaitOutcome, CHECKOUT_WAIT_LIMIT_MS } from './checkout-wait';
-
-describe('paymentStatusColor', () => {
-  it.each([
-    ['COMPLETED', 'green'],
-    ['paid', 'green'],
-    ['PENDING', 'yellow'],
-    ['FAILED', 'red'],
-    ['CANCELLED', 'red'],
-    ['REFUNDED', 'gray'],
-  ])('%s is %s', (status, color) => {
-    expect(paymentStatusColor(status)).toBe(color);
-  });
-});
 
 describe('payment display', () => {
   it('formats cents with the currency upper-cased', () => {
     expect(formatPaymentAmount(20_000, 'usd')).toBe('$200.00 USD');
     expect(formatPaymentAmount(2_550, 'eur')).toBe('25.50 EUR');
-  });
-
-  it('words enum values', () => {
-    expect(enumLabel('PAST_DUE')).toBe('Past due');
-    expect(enumLabel('REGISTRATION')).toBe('Registration');
   });
 
   it('shows session ids truncated to 8 characters', () => {

@@ -15,11 +15,10 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { enumLabel } from '../../billing/utils/payment-display';
 import { type MembershipStatus } from '../../../gql/graphql';
 import { PageBreadcrumbs } from '../../../shared/components/page-breadcrumbs';
 import { useDocumentTitle } from '@jibs/web-ui';
-import { useSession } from '@jibs/web-data';
+import { enumLabel, useSession } from '@jibs/web-data';
 import { useDashboardSummaryQuery } from '../hooks/use-dashboard-summary-query';
 import { useMyDeathReportCountsQuery } from '../../cases/hooks/use-my-death-report-counts-query';
 

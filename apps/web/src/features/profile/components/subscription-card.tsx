@@ -16,9 +16,8 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { toApiError, actionErrorMessage } from '@jibs/web-data';
+import { toApiError, actionErrorMessage, enumLabel } from '@jibs/web-data';
 import { CheckoutErrorAlert } from '../../billing/components/checkout-error-alert';
-import { enumLabel } from '../../billing/utils/payment-display';
 import { useCheckout } from '../../billing/hooks/use-checkout';
 import { MySubscriptionDocument, type SubscriptionFieldsFragment } from '../../../gql/graphql';
 import { DetailList } from '@jibs/web-ui';
