@@ -25,17 +25,3 @@ export function paymentTypeLabel(type: string): string {
       return 'Unknown';
   }
 }
-
-/** Membership badges: active green, pending yellow, inactive red, else grey. */
-export function membershipColor(status: string): 'green' | 'yellow' | 'red' | 'gray' {
-  switch (status) {
-    case 'ACTIVE':
-      return 'green';
-    case 'PENDING':
-      return 'yellow';
-    case 'INACTIVE':
-      return 'red';
-    default:
-      return 'gray';
-  }
-}

@@ -17,7 +17,8 @@ import { genericErrorMessage, toApiError, enumLabel, paymentStatusColor } from '
 import { useState } from 'react';
 import { AdminMemberBillingDocument, type AdminPaymentRowFragment } from '../../gql/graphql';
 import { DetailList } from '@jibs/web-ui';
-import { membershipColor, methodLabel, paymentTypeLabel } from './member-billing-display';
+import { methodLabel, paymentTypeLabel } from './member-billing-display';
+import { membershipColor } from '../user-display';
 import { RecordOfflinePaymentModal } from './record-offline-payment-modal';
 
 /**
