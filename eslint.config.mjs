@@ -73,9 +73,45 @@ export default tseslint.config(
       'apps/admin/**/*.tsx',
       'apps/admin/**/*.ts',
       'libs/web-data/**/*.ts',
+      'libs/web-ui/**/*.ts',
+      'libs/web-ui/**/*.tsx',
     ],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The member site's layers (apps/web/README.md): app -> features -> shared, and no import
+    // runs back up. A feature may use another feature's components and hooks, never the app.
+    files: ['apps/web/src/shared/**/*.ts', 'apps/web/src/shared/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'shared/ imports no feature and no app code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/features/**/*.ts', 'apps/web/src/features/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app/**'],
+              message: 'A feature imports no app code (the shell and routes).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.mjs', '**/*.js', '**/*.cjs'],

@@ -8,7 +8,8 @@ import { precompress } from '../../tools/bench/precompress-plugin';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /** Modules without side effects (see `treeshake` below). */
-const DECLARATIONS_ONLY = /libs[\\/](domain|web-data)[\\/]src[\\/]|src[\\/]gql[\\/]graphql\.ts$/;
+const DECLARATIONS_ONLY =
+  /libs[\\/](domain|web-data|web-ui)[\\/]src[\\/]|src[\\/]gql[\\/]graphql\.ts$/;
 
 // The gateway serves queries, mutations and (over graphql-ws) subscriptions on /graphql, the
 // member site at / and this console under /admin.
@@ -23,6 +24,7 @@ export default defineConfig({
     alias: {
       '@jibs/domain': here('../../libs/domain/src/index.ts'),
       '@jibs/web-data': here('../../libs/web-data/src/index.ts'),
+      '@jibs/web-ui': here('../../libs/web-ui/src/index.ts'),
     },
   },
   server: {

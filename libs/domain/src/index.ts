@@ -24,3 +24,4 @@ export * from './offline-payment.schema';
 export * from './admin-users';
 export * from './payment-messages';
 export * from './spec-wording';
+export * from './format';

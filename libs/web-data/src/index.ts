@@ -11,4 +11,6 @@ export * from './session/session-context';
 export * from './session/session-manager';
 export type { MembershipStatus, Role, SessionFragment, SessionUserFragment } from './gql/graphql';
 export * from './ui/theme';
-export * from './ui/money';
+export * from './forms/schema-validate';
+export * from './ui/review-status';
+export * from './ui/payment-display';

@@ -1,12 +1,11 @@
-import { AdminMessages } from '@jibs/domain';
+import { ErrorAlert, SectionLoader } from '@jibs/web-ui';
+import { AdminMessages, formatCents, formatMonth } from '@jibs/domain';
 import '@mantine/charts/styles.css';
 import { useQuery } from '@apollo/client/react';
 import { BarChart } from '@mantine/charts';
-import { Alert, Button, Container, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Container, SimpleGrid, Stack } from '@mantine/core';
 import { AdminAnalyticsDocument } from '../gql/graphql';
 import { PageHeader } from '../layout/page-header';
-import { PageLoader } from '../layout/page-loader';
-import { formatUsd, monthLabel } from './analytics-display';
 import { ChartCard } from './chart-card';
 
 const CHART_HEIGHT = 240;
@@ -20,7 +19,7 @@ export function AnalyticsPage() {
   });
 
   const withLabels = <Row extends { month: string }>(rows: Row[]) =>
-    rows.map((row) => ({ ...row, label: monthLabel(row.month) }));
+    rows.map((row) => ({ ...row, label: formatMonth(row.month) }));
 
   return (
     <Container size="xl" px={0}>
@@ -30,16 +29,11 @@ export function AnalyticsPage() {
           description="The last 12 months, by calendar month (UTC). Months with nothing show 0."
         />
         {error && (
-          <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text>The analytics could not be loaded. Please try again later.</Text>
-              <Button variant="light" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <ErrorAlert title={AdminMessages.errorTitle} onRetry={() => void refetch()}>
+            The analytics could not be loaded. Please try again later.
+          </ErrorAlert>
         )}
-        {!data && loading && <PageLoader label="Loading analytics" />}
+        {!data && loading && <SectionLoader label="Loading analytics" />}
         {data && (
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
             <ChartCard
@@ -47,7 +41,7 @@ export function AnalyticsPage() {
               description="Completed payments in US dollars (refunded payments not counted)."
               rows={data.revenuePerMonth}
               columns={[
-                { label: 'Revenue', value: (row) => formatUsd(row.amountCents) },
+                { label: 'Revenue', value: (row) => formatCents(row.amountCents) },
                 { label: 'Payments', value: (row) => row.payments },
               ]}
             >
@@ -58,7 +52,7 @@ export function AnalyticsPage() {
                 )}
                 dataKey="label"
                 series={[{ name: 'revenue', label: 'Revenue (USD)', color: 'teal.6' }]}
-                valueFormatter={(value) => formatUsd(Math.round(value * 100))}
+                valueFormatter={(value) => formatCents(Math.round(value * 100))}
                 barChartProps={DRAWING_ONLY}
               />
             </ChartCard>

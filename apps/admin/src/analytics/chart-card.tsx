@@ -1,6 +1,6 @@
+import { formatMonth } from '@jibs/domain';
 import { Card, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
-import { monthLabel } from './analytics-display';
 
 export interface ChartColumn<Row> {
   label: string;
@@ -51,7 +51,7 @@ export function ChartCard<Row extends { month: string }>({
             <tbody>
               {rows.map((row) => (
                 <tr key={row.month}>
-                  <th scope="row">{monthLabel(row.month)}</th>
+                  <th scope="row">{formatMonth(row.month)}</th>
                   {columns.map((column) => (
                     <td key={column.label}>{column.value(row)}</td>
                   ))}

@@ -6,7 +6,7 @@ import { cssVariablesResolver, SessionProvider, theme, type SessionManager } fro
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { AdminLayout } from '../layout/admin-layout';
-import { PageLoader } from '../layout/page-loader';
+import { SectionLoader } from '@jibs/web-ui';
 import { AdminGate } from '../session/admin-gate';
 
 const DashboardPage = lazy(() =>
@@ -56,7 +56,7 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                   <Route
                     index
                     element={
-                      <Suspense fallback={<PageLoader />}>
+                      <Suspense fallback={<SectionLoader />}>
                         <DashboardPage />
                       </Suspense>
                     }
@@ -64,7 +64,7 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                   <Route
                     path="death-reports"
                     element={
-                      <Suspense fallback={<PageLoader />}>
+                      <Suspense fallback={<SectionLoader />}>
                         <DeathReportsPage />
                       </Suspense>
                     }
@@ -72,7 +72,7 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                   <Route
                     path="users"
                     element={
-                      <Suspense fallback={<PageLoader />}>
+                      <Suspense fallback={<SectionLoader />}>
                         <UsersPage />
                       </Suspense>
                     }
@@ -80,7 +80,7 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                   <Route
                     path="documents"
                     element={
-                      <Suspense fallback={<PageLoader />}>
+                      <Suspense fallback={<SectionLoader />}>
                         <DocumentsPage />
                       </Suspense>
                     }
@@ -88,7 +88,7 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                   <Route
                     path="settings"
                     element={
-                      <Suspense fallback={<PageLoader />}>
+                      <Suspense fallback={<SectionLoader />}>
                         <SettingsPage />
                       </Suspense>
                     }
@@ -96,7 +96,7 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                   <Route
                     path="testing"
                     element={
-                      <Suspense fallback={<PageLoader />}>
+                      <Suspense fallback={<SectionLoader />}>
                         <TestingPage />
                       </Suspense>
                     }
@@ -104,7 +104,7 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                   <Route
                     path="exports"
                     element={
-                      <Suspense fallback={<PageLoader />}>
+                      <Suspense fallback={<SectionLoader />}>
                         <ExportsPage />
                       </Suspense>
                     }
@@ -112,7 +112,7 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                   <Route
                     path="analytics"
                     element={
-                      <Suspense fallback={<PageLoader />}>
+                      <Suspense fallback={<SectionLoader />}>
                         <AnalyticsPage />
                       </Suspense>
                     }
@@ -120,7 +120,7 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                   <Route
                     path="notifications"
                     element={
-                      <Suspense fallback={<PageLoader />}>
+                      <Suspense fallback={<SectionLoader />}>
                         <SentMessagesPage />
                       </Suspense>
                     }
@@ -128,7 +128,7 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                   <Route
                     path="audit"
                     element={
-                      <Suspense fallback={<PageLoader />}>
+                      <Suspense fallback={<SectionLoader />}>
                         <AuditPage />
                       </Suspense>
                     }
@@ -136,7 +136,7 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                   <Route
                     path="*"
                     element={
-                      <Suspense fallback={<PageLoader />}>
+                      <Suspense fallback={<SectionLoader />}>
                         <NotFoundPage />
                       </Suspense>
                     }

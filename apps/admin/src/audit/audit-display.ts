@@ -1,3 +1,5 @@
+import { formatDateTime } from '@jibs/domain';
+
 /** How the audit trail reads: actions and services in words, changes as 'field: old → new'. */
 
 /** 'death_report.approved' → 'Death report approved'. */
@@ -29,7 +31,7 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d
 function show(value: unknown): string {
   if (value === undefined) return '—';
   if (value === null) return 'none';
-  if (typeof value === 'string') return ISO_TIME.test(value) ? formatWhen(value) : value;
+  if (typeof value === 'string') return ISO_TIME.test(value) ? formatDateTime(value) : value;
   return JSON.stringify(value);
 }
 
@@ -47,16 +49,6 @@ export function changesOf(before: string | null | undefined, after: string | nul
   return fields
     .filter((field) => JSON.stringify(old[field]) !== JSON.stringify(next[field]))
     .map((field): Change => ({ field, before: show(old[field]), after: show(next[field]) }));
-}
-
-export function formatWhen(value: string): string {
-  return new Date(value).toLocaleString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
 }
 
 /** A date input's 'YYYY-MM-DD' as the start of that day (local time), or undefined. */

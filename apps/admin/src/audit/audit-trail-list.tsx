@@ -1,24 +1,14 @@
-import { AdminMessages } from '@jibs/domain';
+import { ErrorAlert, SectionLoader } from '@jibs/web-ui';
+import { AdminMessages, formatDateTime } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import {
   AdminAuditTrailDocument,
   type AuditTrailEntryFieldsFragment,
   type AuditTrailFilter,
 } from '../gql/graphql';
-import { PageLoader } from '../layout/page-loader';
-import { actionLabel, changesOf, formatWhen, serviceLabel } from './audit-display';
+import { actionLabel, changesOf, serviceLabel } from './audit-display';
 
 export interface AuditTrailListProps {
   /** Only the actions concerning this member (the user drawer). */
@@ -62,17 +52,12 @@ export function AuditTrailList({
 
   if (error && !page) {
     return (
-      <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text>The audit trail could not be loaded. Please try again.</Text>
-          <Button variant="light" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <ErrorAlert title={AdminMessages.errorTitle} onRetry={() => void refetch()}>
+        The audit trail could not be loaded. Please try again.
+      </ErrorAlert>
     );
   }
-  if (!page) return <PageLoader label="Loading the audit trail" />;
+  if (!page) return <SectionLoader label="Loading the audit trail" />;
 
   return (
     <Stack gap="sm" aria-busy={loading}>
@@ -146,7 +131,7 @@ function AuditRow({
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <time dateTime={entry.recordedAt}>{formatWhen(entry.recordedAt)}</time>
+        <time dateTime={entry.recordedAt}>{formatDateTime(entry.recordedAt)}</time>
       </Table.Td>
       <Table.Td>
         <Stack gap={2}>

@@ -1,24 +1,8 @@
 /** The sidebar's icons, inline (outline style, currentColor, hidden from screen readers). */
 import type { ReactNode } from 'react';
+import { OutlineSvg } from '@jibs/web-ui';
 
-function Outline({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+const Outline = ({ children }: { children: ReactNode }) => <OutlineSvg>{children}</OutlineSvg>;
 
 export const DashboardIcon = () => (
   <Outline>

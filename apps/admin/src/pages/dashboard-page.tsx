@@ -1,10 +1,9 @@
-import { AdminMessages } from '@jibs/domain';
+import { ErrorAlert } from '@jibs/web-ui';
+import { AdminMessages, formatCents, formatDateTime } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import {
-  Alert,
   Anchor,
   Badge,
-  Button,
   Card,
   Container,
   Group,
@@ -14,8 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import { actionLabel, formatWhen, serviceLabel } from '../audit/audit-display';
-import { formatUsd } from '../analytics/analytics-display';
+import { actionLabel, serviceLabel } from '../audit/audit-display';
 import { AdminDashboardDocument, type AuditTrailEntryFieldsFragment } from '../gql/graphql';
 import { PageHeader } from '../layout/page-header';
 
@@ -41,14 +39,9 @@ export function DashboardPage() {
       <Stack gap="xl">
         <PageHeader title="Admin Dashboard" description="An overview of the service." />
         {error && (
-          <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text>The dashboard could not be loaded. Please try again later.</Text>
-              <Button variant="light" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <ErrorAlert title={AdminMessages.errorTitle} onRetry={() => void refetch()}>
+            The dashboard could not be loaded. Please try again later.
+          </ErrorAlert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
           <StatCard
@@ -69,7 +62,7 @@ export function DashboardPage() {
           />
           <StatCard
             title="Total Revenue"
-            value={show(billing ? formatUsd(billing.totalRevenueCents) : null)}
+            value={show(billing ? formatCents(billing.totalRevenueCents) : null)}
             note="All-time payments"
             testId="stat-total-revenue"
           />
@@ -171,7 +164,7 @@ function RecentActivity({
                 </Badge>
               </Text>
               <Text size="sm" c="dimmed">
-                <time dateTime={entry.recordedAt}>{formatWhen(entry.recordedAt)}</time>
+                <time dateTime={entry.recordedAt}>{formatDateTime(entry.recordedAt)}</time>
               </Text>
             </Group>
           </li>

@@ -1,7 +1,13 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Card, Container, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { DeathReportMessages, MAX_ADMIN_NOTES_LENGTH, AdminMessages } from '@jibs/domain';
+import {
+  AdminMessages,
+  DeathReportMessages,
+  formatDateTime,
+  formatShortCalendarDate,
+  MAX_ADMIN_NOTES_LENGTH,
+} from '@jibs/domain';
 import { actionErrorMessage, toApiError } from '@jibs/web-data';
 import { useEffect, useState } from 'react';
 import {
@@ -11,15 +17,8 @@ import {
   type ReviewDecision,
 } from '../gql/graphql';
 import { PageHeader } from '../layout/page-header';
-import { PageLoader } from '../layout/page-loader';
-import { DetailList } from '../reviews/detail-list';
-import {
-  AdminToasts,
-  formatCalendarDate,
-  formatDateTime,
-  mayHaveMore,
-  notesVariable,
-} from '../reviews/review-display';
+import { SectionLoader, DetailList } from '@jibs/web-ui';
+import { AdminToasts, mayHaveMore, notesVariable } from '../reviews/review-display';
 import { ResultsStatus } from '../reviews/results-status';
 import { LoadFailedAlert, useReviewList } from '../reviews/review-list';
 import { ReviewFilters } from '../reviews/review-filters';
@@ -65,7 +64,7 @@ export function DeathReportsPage() {
         />
         <div aria-busy={loading}>
           {!reports && loading ? (
-            <PageLoader label="Loading death reports" />
+            <SectionLoader label="Loading death reports" />
           ) : reports && reports.length === 0 ? (
             <Card withBorder padding="xl">
               <Text ta="center">{AdminMessages.noReports}</Text>
@@ -142,8 +141,9 @@ function ReportCard({
           <StatusBadge status={report.status} />
         </Group>
         <DetailList
+          compact
           items={[
-            { label: 'Date of Death', value: formatCalendarDate(report.dateOfDeath) },
+            { label: 'Date of Death', value: formatShortCalendarDate(report.dateOfDeath) },
             { label: 'Place of Death', value: report.placeOfDeath },
             { label: 'Reported by', value: report.relationshipToDeceased },
             {

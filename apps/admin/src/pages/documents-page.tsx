@@ -2,10 +2,11 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Card, Container, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
-  formatFileSize,
-  MAX_ADMIN_NOTES_LENGTH,
   AdminMessages,
   DocumentMessages,
+  formatDateTime,
+  formatFileSize,
+  MAX_ADMIN_NOTES_LENGTH,
 } from '@jibs/domain';
 import { actionErrorMessage, toApiError } from '@jibs/web-data';
 import { useEffect, useState } from 'react';
@@ -17,9 +18,8 @@ import {
   type ReviewDecision,
 } from '../gql/graphql';
 import { PageHeader } from '../layout/page-header';
-import { PageLoader } from '../layout/page-loader';
-import { DetailList } from '../reviews/detail-list';
-import { AdminToasts, formatDateTime, mayHaveMore, notesVariable } from '../reviews/review-display';
+import { SectionLoader, DetailList } from '@jibs/web-ui';
+import { AdminToasts, mayHaveMore, notesVariable } from '../reviews/review-display';
 import { ResultsStatus } from '../reviews/results-status';
 import { LoadFailedAlert, useReviewList } from '../reviews/review-list';
 import { ReviewFilters } from '../reviews/review-filters';
@@ -64,7 +64,7 @@ export function DocumentsPage() {
         />
         <div aria-busy={loading}>
           {!documents && loading ? (
-            <PageLoader label="Loading documents" />
+            <SectionLoader label="Loading documents" />
           ) : documents && documents.length === 0 ? (
             <Card withBorder padding="xl">
               <Text ta="center">{DocumentMessages.noDocumentsFound}</Text>
@@ -271,6 +271,7 @@ function ReviewDocumentForm({
   return (
     <Stack gap="md">
       <DetailList
+        compact
         items={[
           {
             label: 'User',

@@ -1,23 +1,22 @@
+import { reviewStatusBadge } from '@jibs/web-data';
+import { formatShortCalendarDate } from '@jibs/domain';
 import {
   AdminToasts,
-  formatCalendarDate,
   mayHaveMore,
   notesVariable,
   PAGE_SIZE,
   searchVariable,
-  statusColor,
-  statusLabel,
   statusVariable,
 } from './review-display';
 
 describe('review display', () => {
   it('labels each status as the spec does, unknown ones as Unknown', () => {
-    expect(statusLabel('PENDING')).toBe('Pending Review');
-    expect(statusLabel('APPROVED')).toBe('Approved');
-    expect(statusLabel('REJECTED')).toBe('Rejected');
-    expect(statusLabel('ARCHIVED')).toBe('Unknown');
-    expect(statusColor('ARCHIVED')).toBe('gray');
-    expect(statusColor('APPROVED')).toBe('green');
+    expect(reviewStatusBadge('PENDING').label).toBe('Pending Review');
+    expect(reviewStatusBadge('APPROVED').label).toBe('Approved');
+    expect(reviewStatusBadge('REJECTED').label).toBe('Rejected');
+    expect(reviewStatusBadge('ARCHIVED').label).toBe('Unknown');
+    expect(reviewStatusBadge('ARCHIVED').color).toBe('gray');
+    expect(reviewStatusBadge('APPROVED').color).toBe('green');
   });
 
   it('turns the filters into query variables', () => {
@@ -52,8 +51,8 @@ describe('review display', () => {
   });
 
   it('shows a calendar date without shifting it across time zones', () => {
-    expect(formatCalendarDate('2026-03-05')).toBe('Mar 5, 2026');
-    expect(formatCalendarDate('not a date')).toBe('not a date');
+    expect(formatShortCalendarDate('2026-03-05')).toBe('Mar 5, 2026');
+    expect(formatShortCalendarDate('not a date')).toBe('not a date');
   });
 });
 

@@ -1,8 +1,4 @@
-import {
-  REVIEW_STATUS_LABELS,
-  ReviewStatus as DomainReviewStatus,
-  AdminMessages,
-} from '@jibs/domain';
+import { AdminMessages } from '@jibs/domain';
 import type { ReviewDecision, ReviewStatus } from '../gql/graphql';
 
 /** The status filter's options (spec: All, Pending, Approved, Rejected). */
@@ -26,32 +22,6 @@ export function statusVariable(filter: string | null): ReviewStatus | undefined 
 export function searchVariable(search: string): string | undefined {
   const trimmed = search.trim();
   return trimmed ? trimmed : undefined;
-}
-
-const DOMAIN_STATUS: Record<ReviewStatus, DomainReviewStatus> = {
-  PENDING: DomainReviewStatus.PENDING,
-  APPROVED: DomainReviewStatus.APPROVED,
-  REJECTED: DomainReviewStatus.REJECTED,
-};
-
-/** 'Pending Review', 'Approved', 'Rejected'; anything else is 'Unknown' (spec 4, 9). */
-export function statusLabel(status: string): string {
-  const domain = DOMAIN_STATUS[status as ReviewStatus];
-  return domain ? REVIEW_STATUS_LABELS[domain] : 'Unknown';
-}
-
-/** Pending yellow, approved green, rejected red, unknown grey. */
-export function statusColor(status: string): string {
-  switch (status) {
-    case 'PENDING':
-      return 'yellow';
-    case 'APPROVED':
-      return 'green';
-    case 'REJECTED':
-      return 'red';
-    default:
-      return 'gray';
-  }
 }
 
 /** 'approved' / 'rejected', as the admin toasts word a decision. */
@@ -91,33 +61,6 @@ export const AdminToasts = {
 export function notesVariable(notes: string): string | null {
   const trimmed = notes.trim();
   return trimmed ? trimmed : null;
-}
-
-/** A timestamp as a readable date and time in the admin's locale. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-}
-
-/** A YYYY-MM-DD calendar date as written (no time zone shift): 'Mar 5, 2026'. */
-export function formatCalendarDate(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return value;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
 }
 
 /** Rows per request; 'Show more' asks for the next page's worth. */

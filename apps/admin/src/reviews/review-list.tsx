@@ -1,5 +1,5 @@
+import { ErrorAlert } from '@jibs/web-ui';
 import { AdminMessages } from '@jibs/domain';
-import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { PAGE_SIZE, searchVariable, statusVariable, type StatusFilter } from './review-display';
@@ -35,13 +35,8 @@ export function useReviewList() {
 /** A list that could not be loaded: said as an alert, with a way to try again. */
 export function LoadFailedAlert({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
-      <Stack gap="xs" align="flex-start">
-        <Text>{message}</Text>
-        <Button variant="light" onClick={onRetry}>
-          Try again
-        </Button>
-      </Stack>
-    </Alert>
+    <ErrorAlert title={AdminMessages.errorTitle} onRetry={onRetry}>
+      {message}
+    </ErrorAlert>
   );
 }

@@ -1,15 +1,17 @@
 import { Badge } from '@mantine/core';
-import { statusColor, statusLabel } from './review-display';
+import { reviewStatusBadge } from '@jibs/web-data';
 
+/** A review's state as a badge: the member site's labels and colours (`reviewStatusBadge`). */
 export function StatusBadge({ status }: { status: string }) {
+  const badge = reviewStatusBadge(status);
   return (
     <Badge
-      color={statusColor(status)}
+      color={badge.color}
       variant="light"
       size="lg"
       style={{ flexShrink: 0, minWidth: 'max-content' }}
     >
-      {statusLabel(status)}
+      {badge.label}
     </Badge>
   );
 }

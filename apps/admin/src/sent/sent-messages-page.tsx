@@ -1,7 +1,7 @@
-import { AdminMessages } from '@jibs/domain';
+import { ErrorAlert, SectionLoader } from '@jibs/web-ui';
+import { AdminMessages, formatDateTime } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -15,7 +15,6 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
-import { formatWhen } from '../audit/audit-display';
 import {
   AdminSentMessagesDocument,
   type AdminSentMessagesQuery,
@@ -23,7 +22,6 @@ import {
   type MessageChannel,
 } from '../gql/graphql';
 import { PageHeader } from '../layout/page-header';
-import { PageLoader } from '../layout/page-loader';
 
 const PAGE_SIZE = 25;
 
@@ -96,16 +94,11 @@ export function SentMessagesPage() {
           </SimpleGrid>
         </Card>
         {error && (
-          <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text>What was sent could not be loaded. Please try again.</Text>
-              <Button variant="light" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <ErrorAlert title={AdminMessages.errorTitle} onRetry={() => void refetch()}>
+            What was sent could not be loaded. Please try again.
+          </ErrorAlert>
         )}
-        {!page && loading && <PageLoader label="Loading sent messages" />}
+        {!page && loading && <SectionLoader label="Loading sent messages" />}
         {page && (
           <Stack gap="sm" aria-busy={loading}>
             <VisuallyHidden role="status">
@@ -174,7 +167,7 @@ function MessageRow({ message }: { message: Message }) {
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <time dateTime={message.createdAt}>{formatWhen(message.createdAt)}</time>
+        <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
       </Table.Td>
       <Table.Td>
         <Stack gap={0}>

@@ -1,3 +1,4 @@
+import { ErrorAlert, SectionLoader } from '@jibs/web-ui';
 import { useMutation, useQuery } from '@apollo/client/react';
 import {
   Alert,
@@ -32,7 +33,6 @@ import {
   type AdminSiteSettingsFragment,
 } from '../gql/graphql';
 import { PageHeader } from '../layout/page-header';
-import { PageLoader } from '../layout/page-loader';
 import { toForm, validateForm, type SettingsForm } from './settings-form';
 
 const SAVED = AdminMessages.settingsSaved;
@@ -53,19 +53,18 @@ export function SettingsPage() {
           description="Site-wide settings. Saved settings apply to every service within seconds."
         />
         {error && !loaded && (
-          <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text>The settings could not be loaded.</Text>
-              <Button size="xs" variant="light" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <ErrorAlert
+            title={AdminMessages.errorTitle}
+            onRetry={() => void refetch()}
+            retrySize="xs"
+          >
+            The settings could not be loaded.
+          </ErrorAlert>
         )}
         {loaded ? (
           <SettingsEditor initial={loaded} admins={data.siteAdmins} />
         ) : (
-          loading && <PageLoader label="Loading settings" />
+          loading && <SectionLoader label="Loading settings" />
         )}
       </Stack>
     </Container>

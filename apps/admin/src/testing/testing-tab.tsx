@@ -1,6 +1,6 @@
+import { ErrorAlert } from '@jibs/web-ui';
 import { AdminMessages } from '@jibs/domain';
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -110,14 +110,9 @@ export function TestingTab() {
 
   if (loadError) {
     return (
-      <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text>The list of tests could not be loaded ({loadError}).</Text>
-          <Button size="xs" variant="light" onClick={retry}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <ErrorAlert title={AdminMessages.errorTitle} onRetry={retry} retrySize="xs">
+        The list of tests could not be loaded ({loadError}).
+      </ErrorAlert>
     );
   }
   if (!tests) return <Loader aria-label="Loading tests" />;

@@ -1,4 +1,4 @@
-import { AdminMessages } from '@jibs/domain';
+import { AdminMessages, formatDateTime } from '@jibs/domain';
 import { useMutation } from '@apollo/client/react';
 import { Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -9,8 +9,7 @@ import {
   SetUserRoleDocument,
   type AdminUserCardFragment,
 } from '../gql/graphql';
-import { DetailList } from '../reviews/detail-list';
-import { formatDateTime } from '../reviews/review-display';
+import { DetailList } from '@jibs/web-ui';
 import {
   addressLines,
   MEMBERSHIP_STATUS_OPTIONS,
@@ -88,6 +87,7 @@ export function UserCard({
           </Group>
         </Group>
         <DetailList
+          compact
           items={[
             { label: 'Joined', value: formatDateTime(user.createdAt) },
             { label: 'Address', value: address.length ? address.join('\n') : 'Not given' },

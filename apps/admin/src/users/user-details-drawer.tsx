@@ -1,11 +1,10 @@
-import { AdminMessages } from '@jibs/domain';
+import { ErrorAlert, DetailList } from '@jibs/web-ui';
+import { AdminMessages, formatDateTime, formatShortCalendarDate } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
-import { Alert, Badge, Button, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { genericErrorMessage, toApiError } from '@jibs/web-data';
 import type { ReactNode } from 'react';
 import { AdminUserDetailsDocument, type AdminUserDetailsQuery } from '../gql/graphql';
-import { DetailList } from '../reviews/detail-list';
-import { formatCalendarDate, formatDateTime } from '../reviews/review-display';
 import { StatusBadge } from '../reviews/status-badge';
 import { AuditTrailList } from '../audit';
 import { MemberBillingSection } from './billing/member-billing-section';
@@ -55,14 +54,9 @@ export function UserDetailsDrawer({
       closeButtonProps={{ 'aria-label': 'Close user details' }}
     >
       {error ? (
-        <Alert color="red" variant="light" title={AdminMessages.errorTitle} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text>{genericErrorMessage(toApiError(error))}</Text>
-            <Button variant="light" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <ErrorAlert title={AdminMessages.errorTitle} onRetry={() => void refetch()}>
+          {genericErrorMessage(toApiError(error))}
+        </ErrorAlert>
       ) : !user ? (
         <Group justify="center" py="xl">
           <Loader aria-label="Loading user details" />
@@ -80,7 +74,7 @@ export function UserDetailsDrawer({
                     <Text fw={600}>{person.fullName}</Text>
                     <Text size="sm" c="dimmed">
                       {RELATIONSHIP_LABELS[person.relationship] ?? person.relationship} · born{' '}
-                      {formatCalendarDate(person.dateOfBirth)} ·{' '}
+                      {formatShortCalendarDate(person.dateOfBirth)} ·{' '}
                       {FEE_LABELS[person.feeStatus] ?? person.feeStatus}
                     </Text>
                   </Item>
@@ -100,7 +94,7 @@ export function UserDetailsDrawer({
                       <div>
                         <Text fw={600}>{report.deceasedName}</Text>
                         <Text size="sm" c="dimmed">
-                          Died {formatCalendarDate(report.dateOfDeath)} · submitted{' '}
+                          Died {formatShortCalendarDate(report.dateOfDeath)} · submitted{' '}
                           {formatDateTime(report.createdAt)}
                         </Text>
                       </div>
@@ -163,12 +157,13 @@ function Profile({ user }: { user: Details }) {
         </Badge>
       </Group>
       <DetailList
+        compact
         items={[
           { label: 'Email', value: user.email },
           { label: 'Phone', value: user.phone ?? 'Not given' },
           {
             label: 'Date of birth',
-            value: user.dateOfBirth ? formatCalendarDate(user.dateOfBirth) : 'Not given',
+            value: user.dateOfBirth ? formatShortCalendarDate(user.dateOfBirth) : 'Not given',
           },
           { label: 'Address', value: address.length ? address.join('\n') : 'Not given' },
           {

@@ -44,7 +44,7 @@ export function roleLabel(role: string): string {
 }
 
 /** Active green, pending yellow, inactive red, unknown grey. */
-export function membershipColor(status: string): string {
+export function membershipColor(status: string): 'green' | 'yellow' | 'red' | 'gray' {
   switch (status) {
     case 'ACTIVE':
       return 'green';

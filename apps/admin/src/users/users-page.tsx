@@ -6,7 +6,7 @@ import { ADMIN_USERS_PAGE_SIZE, AdminUserMessages } from '@jibs/domain';
 import { useEffect, useState } from 'react';
 import { AdminUsersDocument } from '../gql/graphql';
 import { PageHeader } from '../layout/page-header';
-import { PageLoader } from '../layout/page-loader';
+import { SectionLoader } from '@jibs/web-ui';
 import { ResultsStatus } from '../reviews/results-status';
 import { LoadFailedAlert } from '../reviews/review-list';
 import { searchVariable } from '../reviews/review-display';
@@ -83,7 +83,7 @@ export function UsersPage() {
         <ResultsStatus loading={loading} count={result?.total} noun={['user', 'users']} />
         <div aria-busy={loading}>
           {!result && loading ? (
-            <PageLoader label="Loading users" />
+            <SectionLoader label="Loading users" />
           ) : result && result.users.length === 0 ? (
             <Card withBorder padding="xl">
               <Text ta="center">{AdminUserMessages.noUsers}</Text>

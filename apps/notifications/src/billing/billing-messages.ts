@@ -1,4 +1,4 @@
-import { NotificationType } from '@jibs/domain';
+import { formatMoney, formatUtcDate, NotificationType } from '@jibs/domain';
 import type { EventData } from '@jibs/events';
 
 /** What a notification consumer stores: title, message and type. */
@@ -11,24 +11,8 @@ export interface NotificationText {
 /** Consecutive failed monthly payments after which a membership becomes inactive (spec 9). */
 export const FAILED_PAYMENTS_BEFORE_INACTIVE = 3;
 
-/** Cents as money: $250.00 for USD (thousands separated), otherwise "250.00 EUR". */
-export function formatMoney(cents: number, currency = 'usd'): string {
-  const amount = (cents / 100).toLocaleString('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return currency.toLowerCase() === 'usd' ? `$${amount}` : `${amount} ${currency.toUpperCase()}`;
-}
-
-/** A date as "December 31, 2026" (UTC, as billing periods are). */
-export function formatDate(value: Date | string): string {
-  return new Date(value).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+/** Money as the emails word it; the product's one format lives in `@jibs/domain`. */
+export { formatMoney };
 
 type PaymentType = EventData<'payment.completed'>['type'];
 
@@ -104,7 +88,7 @@ export function subscriptionUpdatedText(
 ): NotificationText | null {
   if (data.cancelAtPeriodEnd && !previous?.cancelAtPeriodEnd && data.status !== 'canceled') {
     const end = data.currentPeriodEnd
-      ? `on ${formatDate(data.currentPeriodEnd)}`
+      ? `on ${formatUtcDate(data.currentPeriodEnd)}`
       : 'at the end of the current period';
     return {
       title: 'Monthly dues cancelled',
@@ -195,7 +179,7 @@ export function receiptEmail(
       `Amount:     ${amount}`,
       `Currency:   ${receipt.currency.toUpperCase()}`,
       `For:        ${paymentPurpose(receipt.paymentType, receipt.description)}`,
-      `Date:       ${formatDate(receipt.paidAt)}`,
+      `Date:       ${formatUtcDate(receipt.paidAt)}`,
       `Payment ID: ${receipt.paymentId}`,
       '',
       'Please keep this email for your records.',

@@ -1,5 +1,4 @@
 import type { ApolloClient } from '@apollo/client';
-import { createContext } from 'react';
 import { createTokenStore, SessionManager } from '@jibs/web-data';
 
 /**
@@ -36,6 +35,3 @@ function deferredClient(client: Promise<ApolloClient>): ApolloClient {
   // The session manager calls nothing else (libs/web-data/src/session/session-manager.ts).
   return deferred as ApolloClient;
 }
-
-/** The client being loaded, for the screens that need it (see `WithApollo`). */
-export const ClientPromiseContext = createContext<Promise<ApolloClient> | null>(null);

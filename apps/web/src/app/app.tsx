@@ -1,68 +1,83 @@
 import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { AppLayout } from '../layout/app-layout';
-import { NotFoundPage } from '../pages/not-found-page';
-import { LandingPage } from '../public/landing-page';
-import { publicRoutes } from '../public/public-routes';
-import { RouteGuard } from '../session/route-guards';
-import { SignInRoute } from '../sign-in/sign-in-route';
-import { SessionProvider } from '@jibs/web-data';
-import { cssVariablesResolver, theme } from '@jibs/web-data';
-import { ClientPromiseContext, type AppData } from './app-data';
-import { DataRoutes } from './with-apollo';
+import { AppLayout } from './layout/app-layout';
+import { NotFoundPage } from '../features/public-site/pages/not-found-page';
+import { LandingPage } from '../features/public-site/pages/landing-page';
+import { publicRoutes } from '../features/public-site/public-routes';
+import { RouteGuard } from '../features/session/components/route-guards';
+import { SignInRoute } from '../features/sign-in/components/sign-in-route';
+import { SessionProvider, cssVariablesResolver, theme } from '@jibs/web-data';
+import { ClientPromiseContext } from '../shared/apollo/client-context';
+import type { AppData } from './app-data';
+import { DataRoutes } from './data-routes';
 
 // The toasts' container (with its transitions) loads after the first page; a toast shown before
 // waits in @mantine/notifications' store and appears when it is in.
 const Toasts = lazy(() => import('./toasts'));
 
 // Screens past the landing page load when they are first visited.
-const LoginPage = lazy(() => import('../pages/login-page').then((m) => ({ default: m.LoginPage })));
+const LoginPage = lazy(() =>
+  import('../features/sign-in/pages/login-page').then((m) => ({ default: m.LoginPage })),
+);
 const RegisterPage = lazy(() =>
-  import('../pages/register-page').then((m) => ({ default: m.RegisterPage })),
+  import('../features/registration/pages/register-page').then((m) => ({ default: m.RegisterPage })),
 );
 const ResetPasswordPage = lazy(() =>
-  import('../pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+  import('../features/sign-in/pages/reset-password-page').then((m) => ({
+    default: m.ResetPasswordPage,
+  })),
 );
 const DashboardPage = lazy(() =>
-  import('../pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+  import('../features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
 const ProfilePage = lazy(() =>
-  import('../pages/profile-page').then((m) => ({ default: m.ProfilePage })),
+  import('../features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
 const PaymentHistoryPage = lazy(() =>
-  import('../pages/payment-history-page').then((m) => ({ default: m.PaymentHistoryPage })),
+  import('../features/billing/pages/payment-history-page').then((m) => ({
+    default: m.PaymentHistoryPage,
+  })),
 );
 const PaymentSuccessPage = lazy(() =>
-  import('../pages/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })),
+  import('../features/billing/pages/payment-success-page').then((m) => ({
+    default: m.PaymentSuccessPage,
+  })),
 );
 const PaymentCancelledPage = lazy(() =>
-  import('../pages/payment-cancelled-page').then((m) => ({ default: m.PaymentCancelledPage })),
+  import('../features/billing/pages/payment-cancelled-page').then((m) => ({
+    default: m.PaymentCancelledPage,
+  })),
 );
 const RegistrationPaymentSuccessPage = lazy(() =>
-  import('../pages/registration-payment-success-page').then((m) => ({
+  import('../features/billing/pages/registration-payment-success-page').then((m) => ({
     default: m.RegistrationPaymentSuccessPage,
   })),
 );
 const MemorialsPage = lazy(() =>
-  import('../memorials/memorials-page').then((m) => ({ default: m.MemorialsPage })),
+  import('../features/memorials/pages/memorials-page').then((m) => ({ default: m.MemorialsPage })),
 );
 const MemorialPage = lazy(() =>
-  import('../memorials/memorial-page').then((m) => ({ default: m.MemorialPage })),
+  import('../features/memorials/pages/memorial-page').then((m) => ({ default: m.MemorialPage })),
 );
 const CreateMemorialPage = lazy(() =>
-  import('../memorials/create-memorial-page').then((m) => ({ default: m.CreateMemorialPage })),
+  import('../features/memorials/pages/create-memorial-page').then((m) => ({
+    default: m.CreateMemorialPage,
+  })),
+);
+const TestingPage = lazy(() =>
+  import('../features/testing/pages/testing-page').then((m) => ({ default: m.TestingPage })),
 );
 const SubmitDeathReportPage = lazy(() =>
-  import('../cases/submit-death-report-page').then((m) => ({
+  import('../features/cases/pages/submit-death-report-page').then((m) => ({
     default: m.SubmitDeathReportPage,
   })),
 );
 const MyReportsPage = lazy(() =>
-  import('../cases/my-reports-page').then((m) => ({ default: m.MyReportsPage })),
+  import('../features/cases/pages/my-reports-page').then((m) => ({ default: m.MyReportsPage })),
 );
 const UploadDocumentsPage = lazy(() =>
-  import('../documents/upload-documents-page').then((m) => ({
+  import('../features/documents/pages/upload-documents-page').then((m) => ({
     default: m.UploadDocumentsPage,
   })),
 );
@@ -99,6 +114,7 @@ export function App({ data }: { data: AppData }) {
                 />
                 <Route element={<DataRoutes />}>
                   {publicRoutes()}
+                  <Route path="testing" element={<TestingPage />} />
                   <Route path="register" element={<RegisterPage />} />
                   <Route path="reset-password" element={<ResetPasswordPage />} />
                   {/* Memorials: public routes; the server decides what each caller may see. */}

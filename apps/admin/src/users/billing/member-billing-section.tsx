@@ -12,19 +12,13 @@ import {
   Title,
   type TitleOrder,
 } from '@mantine/core';
-import { ErrorCode } from '@jibs/domain';
-import { formatCents, genericErrorMessage, toApiError } from '@jibs/web-data';
+import { ErrorCode, formatCents, formatDateTime, formatShortCalendarDate } from '@jibs/domain';
+import { genericErrorMessage, toApiError, enumLabel, paymentStatusColor } from '@jibs/web-data';
 import { useState } from 'react';
 import { AdminMemberBillingDocument, type AdminPaymentRowFragment } from '../../gql/graphql';
-import { DetailList } from '../../reviews/detail-list';
-import { formatCalendarDate, formatDateTime } from '../../reviews/review-display';
-import {
-  enumLabel,
-  membershipColor,
-  methodLabel,
-  paymentStatusColor,
-  paymentTypeLabel,
-} from './member-billing-display';
+import { DetailList } from '@jibs/web-ui';
+import { methodLabel, paymentTypeLabel } from './member-billing-display';
+import { membershipColor } from '../user-display';
 import { RecordOfflinePaymentModal } from './record-offline-payment-modal';
 
 /**
@@ -83,6 +77,7 @@ export function MemberBillingSection({
       {billing && (
         <>
           <DetailList
+            compact
             items={[
               {
                 label: 'Membership',
@@ -104,6 +99,7 @@ export function MemberBillingSection({
           <Title order={sub}>Subscription</Title>
           {billing.subscription ? (
             <DetailList
+              compact
               items={[
                 { label: 'Status', value: enumLabel(billing.subscription.status) },
                 {
@@ -184,7 +180,7 @@ function PaymentsTable({ payments }: { payments: AdminPaymentRowFragment[] }) {
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {payment.paidOn ? (
                     <>
-                      {formatCalendarDate(payment.paidOn)}
+                      {formatShortCalendarDate(payment.paidOn)}
                       <Text size="xs" c="dimmed">
                         recorded {formatDateTime(payment.createdAt)}
                       </Text>

@@ -13,12 +13,13 @@ import {
 import { notifications } from '@mantine/notifications';
 import {
   ErrorCode,
+  type FieldErrors,
+  formatCents,
   MAX_OFFLINE_PAYMENT_NOTE_LENGTH,
   MAX_OFFLINE_PAYMENT_REFERENCE_LENGTH,
   OfflinePaymentMessages,
-  type FieldErrors,
 } from '@jibs/domain';
-import { actionErrorMessage, formatCents, toApiError } from '@jibs/web-data';
+import { actionErrorMessage, toApiError } from '@jibs/web-data';
 import { useRef, useState, type FormEvent } from 'react';
 import { RecordOfflinePaymentDocument } from '../../gql/graphql';
 import {

@@ -1,0 +1,79 @@
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { ErrorCode, formatCents } from '@jibs/domain';
+import { toApiError, genericErrorMessage } from '@jibs/web-data';
+import { type PaymentStatus } from '../../../gql/graphql';
+import { useSandboxRunRenewalMutation } from '../hooks/use-sandbox-run-renewal-mutation';
+
+/**
+ * The local stack's stand-in for time passing: runs the signed-in member's next monthly renewal
+ * as paid or failed, through the same signed webhook a provider would send. Billing refuses it
+ * unless the sandbox provider is in use.
+ */
+export function SandboxRenewalPanel() {
+  const [run, { loading }] = useSandboxRunRenewalMutation({
+    refetchQueries: ['MyPayments', 'MyMembership', 'DashboardSummary', 'MySubscription'],
+  });
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const renew = async (outcome: PaymentStatus) => {
+    setResult(null);
+    try {
+      const { data } = await run({ variables: { outcome } });
+      const payment = data?.sandboxRunRenewal;
+      if (!payment) return;
+      setResult({
+        ok: payment.status === 'COMPLETED',
+        text:
+          payment.status === 'COMPLETED'
+            ? `Renewal paid: ${formatCents(payment.amount)}.`
+            : `Renewal failed: ${formatCents(payment.amount)} was not paid.`,
+      });
+    } catch (error) {
+      const apiError = toApiError(error);
+      // Billing's own answer (no subscription, not the sandbox) is worth showing as it is.
+      const specific =
+        apiError.code === ErrorCode.Conflict || apiError.code === ErrorCode.Forbidden;
+      setResult({ ok: false, text: specific ? apiError.message : genericErrorMessage(apiError) });
+    }
+  };
+
+  return (
+    <Paper
+      component="section"
+      aria-labelledby="sandbox-renewal-title"
+      withBorder
+      bg="white"
+      radius="lg"
+      p={{ base: 'lg', sm: 'xl' }}
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="sandbox-renewal-title">
+          Sandbox payments
+        </Title>
+        <Text c="gray.7">
+          Run your next monthly renewal now, as the sandbox payment provider would at the end of the
+          period. Three failed renewals in a row make a membership inactive.
+        </Text>
+        <Group gap="sm">
+          <Button variant="light" loading={loading} onClick={() => void renew('COMPLETED')}>
+            Run renewal: paid
+          </Button>
+          <Button
+            variant="light"
+            color="red"
+            loading={loading}
+            onClick={() => void renew('FAILED')}
+          >
+            Run renewal: failed
+          </Button>
+        </Group>
+        {result && (
+          <Alert color={result.ok ? 'green' : 'yellow'} variant="light" role="status">
+            {result.text}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

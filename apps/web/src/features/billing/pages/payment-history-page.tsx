@@ -1,0 +1,90 @@
+import { enumLabel, paymentStatusColor } from '@jibs/web-data';
+import { ClientMessages, formatMoment, formatPaymentAmount, PaymentMessages } from '@jibs/domain';
+import { Alert, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DataExportDialog } from '../components/data-export-dialog';
+import { PageLoader, useDocumentTitle } from '@jibs/web-ui';
+import { useMyPaymentsQuery } from '../hooks/use-my-payments-query';
+
+/** /payment-history: the member's payments, newest first, and the data export. */
+export function PaymentHistoryPage() {
+  const { data, loading, error, refetch } = useMyPaymentsQuery({
+    fetchPolicy: 'cache-and-network',
+  });
+  const [exporting, setExporting] = useState(false);
+  useDocumentTitle('Payment History');
+  const payments = data?.myPayments ?? [];
+
+  return (
+    <Container size={960} px="md" py={{ base: 24, sm: 40 }}>
+      <Stack gap="lg">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Title order={1}>Payment History</Title>
+          <Group gap="sm">
+            <Button component={Link} to="/dashboard" variant="default">
+              Back to Dashboard
+            </Button>
+            {payments.length > 0 && (
+              <Button variant="light" onClick={() => setExporting(true)}>
+                Export
+              </Button>
+            )}
+          </Group>
+        </Group>
+
+        {loading && !data ? (
+          <PageLoader label="Loading your payments…" />
+        ) : error && !data ? (
+          <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
+            <Stack gap="sm" align="flex-start">
+              <Text>{PaymentMessages.historyLoadFailed}</Text>
+              <Button variant="light" onClick={() => void refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : payments.length === 0 ? (
+          <Card withBorder radius="lg" padding="xl">
+            <Stack gap="sm" align="center" ta="center">
+              <Title order={2} size="h3">
+                {PaymentMessages.noPaymentHistoryTitle}
+              </Title>
+              <Text c="gray.7">{PaymentMessages.noPaymentHistory}</Text>
+              <Button component={Link} to="/profile">
+                Make a Payment
+              </Button>
+            </Stack>
+          </Card>
+        ) : (
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {payments.map((payment) => (
+              <Card key={payment.id} component="li" withBorder radius="md" padding="lg">
+                <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+                  <Stack gap={4}>
+                    <Text fw={700} fz="lg">
+                      {formatPaymentAmount(payment.amount, payment.currency)}
+                    </Text>
+                    <Text size="sm" c="gray.7">
+                      {enumLabel(payment.type)} payment · {formatMoment(payment.createdAt)}
+                    </Text>
+                    {payment.description && <Text size="sm">{payment.description}</Text>}
+                    {payment.providerPaymentId && (
+                      <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                        Payment ID: <span translate="no">{payment.providerPaymentId}</span>
+                      </Text>
+                    )}
+                  </Stack>
+                  <Badge variant="light" color={paymentStatusColor(payment.status)}>
+                    {enumLabel(payment.status)}
+                  </Badge>
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      <DataExportDialog opened={exporting} onClose={() => setExporting(false)} />
+    </Container>
+  );
+}

@@ -1,0 +1,279 @@
+import {
+  Button,
+  Card,
+  Container,
+  FileInput,
+  Group,
+  List,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  DeathReportMessages,
+  DocumentMessages,
+  RELATIONSHIPS_TO_DECEASED,
+  checkDeclaredFile,
+  type DocumentType,
+} from '@jibs/domain';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toApiError } from '@jibs/web-data';
+import { useFocusFirstInvalid, useDocumentTitle } from '@jibs/web-ui';
+import { MyDeathReportCountsDocument, MyDeathReportsDocument } from '../../../gql/graphql';
+import { PageBreadcrumbs } from '../../../shared/components/page-breadcrumbs';
+import { fileId } from '../../documents/utils/upload-queue';
+import { allowedTypesText, dropzoneAccept } from '../../documents/utils/upload-rules';
+import { useDocumentUploads } from '../../documents/hooks/use-document-uploads';
+import {
+  checkDeathReport,
+  clearFieldError,
+  emptyDeathReport,
+  localToday,
+  submitFailure,
+  type DeathReportField,
+  type DeathReportValues,
+  type FieldMessages,
+} from '../utils/death-report-form';
+import { useSubmitDeathReportMutation } from '../hooks/use-submit-death-report-mutation';
+
+const TITLE = 'Submit Death Report';
+const DEATH_CERTIFICATE: DocumentType = 'Death Certificate';
+
+/** /submit-death: a member reports a death to request burial assistance (spec 2 and 5). */
+export function SubmitDeathReportPage() {
+  useDocumentTitle(TITLE);
+  const navigate = useNavigate();
+  const [values, setValues] = useState<DeathReportValues>(emptyDeathReport);
+  const [errors, setErrors] = useState<FieldMessages>({});
+  // An optional death certificate, uploaded to documents once the report exists.
+  const [certificate, setCertificate] = useState<File | null>(null);
+  const [certificateError, setCertificateError] = useState<string | undefined>();
+  const [attaching, setAttaching] = useState(false);
+  const uploads = useDocumentUploads();
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
+  const [submitReport, { loading }] = useSubmitDeathReportMutation({
+    refetchQueries: [MyDeathReportsDocument, MyDeathReportCountsDocument],
+  });
+  // The date picker stops at the member's own today; the check below says so in words too.
+  const today = localToday();
+
+  const edit = (field: DeathReportField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => clearFieldError(current, field));
+  };
+
+  const refuse = (fieldErrors: FieldMessages, fileError?: string) => {
+    setErrors(fieldErrors);
+    setCertificateError(fileError);
+    notifications.show({
+      color: 'red',
+      title: DeathReportMessages.formErrorTitle,
+      message: DeathReportMessages.formErrorMessage,
+    });
+    focusFirstInvalid();
+  };
+
+  const submit = async () => {
+    const check = checkDeathReport(values, localToday());
+    const file = certificate ? checkDeclaredFile(certificate, uploads.rules) : null;
+    const fileError = file && !file.ok ? file.message : undefined;
+    if (!check.ok || fileError) {
+      refuse(check.ok ? {} : check.fieldErrors, fileError);
+      return;
+    }
+    let reportId: string;
+    try {
+      const { data } = await submitReport({ variables: { input: check.report } });
+      if (!data) throw new Error('The report was not accepted');
+      reportId = data.submitDeathReport.id;
+    } catch (error) {
+      const failure = submitFailure(toApiError(error));
+      if (failure.kind === 'fields') {
+        refuse(failure.fieldErrors);
+        return;
+      }
+      notifications.show({ color: 'red', title: failure.title, message: failure.message });
+      if (failure.kind === 'sign-in') void navigate('/login');
+      return;
+    }
+    notifications.show({
+      color: 'green',
+      title: DeathReportMessages.submittedTitle,
+      message: DeathReportMessages.submittedMessage,
+    });
+    if (certificate) await attachCertificate(certificate, reportId);
+    void navigate('/my-reports');
+  };
+
+  /** The report is in: its certificate follows; a failure leaves the report as it is. */
+  const attachCertificate = async (file: File, deathReportId: string) => {
+    setAttaching(true);
+    const item = { id: fileId(file), file, status: 'ready' as const, progress: 0 };
+    const outcome = await uploads.upload(
+      [item],
+      { documentType: DEATH_CERTIFICATE, deathReportId },
+      () => undefined,
+    );
+    setAttaching(false);
+    if (outcome.uploaded > 0) {
+      notifications.show({
+        color: 'green',
+        title: DocumentMessages.uploadedTitle,
+        message: DocumentMessages.uploaded(outcome.uploaded),
+      });
+    } else {
+      notifications.show({
+        color: 'red',
+        title: 'Upload Failed',
+        message:
+          `${outcome.failure ?? ''} Your report was submitted; you can upload the certificate from Upload Documents.`.trim(),
+        autoClose: false,
+      });
+    }
+  };
+
+  return (
+    <Container size={960} px="md" py={{ base: 24, sm: 40 }}>
+      <Stack gap="lg">
+        <PageBreadcrumbs current={TITLE} />
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Title order={1}>{TITLE}</Title>
+          <Group gap="sm">
+            <Button component={Link} to="/dashboard" variant="default">
+              Back
+            </Button>
+            <Button component={Link} to="/contact" variant="light">
+              Need Help
+            </Button>
+          </Group>
+        </Group>
+        <Text c="gray.7">
+          We are sorry for your loss. Tell us about the person who passed away and our team will
+          help you with the burial arrangements.
+        </Text>
+
+        <Card withBorder radius="lg" padding="xl" component="section" aria-labelledby="report">
+          {/* noValidate: the spec's messages under the fields, never the browser's bubbles. */}
+          <form
+            ref={formRef}
+            noValidate
+            aria-labelledby="report"
+            onSubmit={(event) => (event.preventDefault(), void submit())}
+          >
+            <Stack gap="md">
+              <Title order={2} size="h3" id="report">
+                Death Report Details
+              </Title>
+              <Text size="sm" c="gray.7">
+                All fields are required unless marked optional.
+              </Text>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput
+                  label="Deceased name"
+                  autoComplete="off"
+                  required
+                  value={values.deceasedName}
+                  onChange={(event) => edit('deceasedName', event.currentTarget.value)}
+                  error={errors.deceasedName}
+                />
+                <TextInput
+                  label="Date of death"
+                  type="date"
+                  max={today}
+                  required
+                  value={values.dateOfDeath}
+                  onChange={(event) => edit('dateOfDeath', event.currentTarget.value)}
+                  error={errors.dateOfDeath}
+                />
+                <TextInput
+                  label="Place of death"
+                  description="City and state, or the hospital's name"
+                  required
+                  value={values.placeOfDeath}
+                  onChange={(event) => edit('placeOfDeath', event.currentTarget.value)}
+                  error={errors.placeOfDeath}
+                  styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+                />
+                <Select
+                  label="Relationship to deceased"
+                  placeholder="Choose a relationship"
+                  data={RELATIONSHIPS_TO_DECEASED}
+                  allowDeselect={false}
+                  required
+                  value={values.relationshipToDeceased || null}
+                  onChange={(value) => edit('relationshipToDeceased', value ?? '')}
+                  error={errors.relationshipToDeceased}
+                />
+              </SimpleGrid>
+              <Textarea
+                label="Additional notes (optional)"
+                description="Anything our team should know: funeral plans, contacts, wishes."
+                size="md"
+                autosize
+                minRows={4}
+                maxRows={12}
+                value={values.additionalNotes}
+                onChange={(event) => edit('additionalNotes', event.currentTarget.value)}
+                error={errors.additionalNotes}
+                styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+              />
+              <FileInput
+                label="Death certificate (optional)"
+                description={`If you have it: ${allowedTypesText(uploads.rules)}. You can also send it later from Upload Documents.`}
+                placeholder="Choose a file"
+                accept={Object.entries(dropzoneAccept(uploads.rules))
+                  .flatMap(([mime, extensions]) => [mime, ...extensions])
+                  .join(',')}
+                clearable
+                clearButtonProps={{ 'aria-label': 'Remove the death certificate' }}
+                value={certificate}
+                onChange={(file) => {
+                  setCertificate(file);
+                  setCertificateError(undefined);
+                }}
+                error={certificateError}
+                // The default placeholder grey reads at 2:1; this one at body-text contrast.
+                styles={{
+                  description: { color: 'var(--mantine-color-gray-7)' },
+                  placeholder: { color: 'var(--mantine-color-gray-7)' },
+                }}
+              />
+              <Group>
+                <Button type="submit" loading={loading || attaching}>
+                  Submit Death Report
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Card>
+
+        <Card
+          withBorder
+          radius="lg"
+          padding="xl"
+          bg="jibs.0"
+          component="section"
+          aria-labelledby="next"
+        >
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="next">
+              What Happens Next
+            </Title>
+            <List spacing="xs" size="md">
+              <List.Item>Our team reviews your report.</List.Item>
+              <List.Item>We contact you within 24-48 hours.</List.Item>
+              <List.Item>We may ask you for more documents, such as a death certificate.</List.Item>
+              <List.Item>We guide you through the process, step by step.</List.Item>
+            </List>
+          </Stack>
+        </Card>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,114 @@
+import { Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { RELATIONSHIP_OPTIONS, type MemberForm } from '../utils/household-form';
+
+/**
+ * Where a member is entered: in the registration wizard (several members, a child certified
+ * unmarried and not working full time) or added from the profile (one member, a child working
+ * full time listed without a fee, a parent covered for the member fee).
+ */
+export type HouseholdFormContext = 'registration' | 'profile';
+
+/**
+ * One household member's fields, as both household forms show them: names, date of birth and
+ * relationship, then what the relationship asks to certify. Each message shows under its field.
+ */
+export function HouseholdMemberFields({
+  member,
+  onChange,
+  error,
+  context,
+}: {
+  member: MemberForm;
+  onChange: (change: Partial<MemberForm>) => void;
+  /** The message of a field, if refused. */
+  error: (field: string) => string | undefined;
+  context: HouseholdFormContext;
+}) {
+  const registration = context === 'registration';
+  const dateOfBirth = (
+    <TextInput
+      label="Date of birth"
+      type="date"
+      required
+      value={member.dateOfBirth}
+      onChange={(e) => onChange({ dateOfBirth: e.currentTarget.value })}
+      error={error('dateOfBirth')}
+    />
+  );
+  const relationship = (
+    <Select
+      label="Relationship"
+      required
+      placeholder="Choose"
+      data={RELATIONSHIP_OPTIONS}
+      value={member.relationship}
+      allowDeselect={false}
+      onChange={(value) => onChange({ relationship: value as MemberForm['relationship'] })}
+      error={error('relationship')}
+    />
+  );
+
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          label="First name"
+          required
+          value={member.firstName}
+          onChange={(e) => onChange({ firstName: e.currentTarget.value })}
+          error={error('firstName')}
+        />
+        <TextInput
+          label="Last name"
+          required
+          value={member.lastName}
+          onChange={(e) => onChange({ lastName: e.currentTarget.value })}
+          error={error('lastName')}
+        />
+        {registration ? dateOfBirth : relationship}
+        {registration ? relationship : dateOfBirth}
+      </SimpleGrid>
+      {member.relationship === 'CHILD' &&
+        (registration ? (
+          <Stack gap="xs">
+            <Checkbox
+              label="This child works full time (no fee; not covered as a dependent)"
+              checked={member.isWorkingFullTime}
+              onChange={(e) => onChange({ isWorkingFullTime: e.currentTarget.checked })}
+            />
+            {!member.isWorkingFullTime && (
+              <Checkbox
+                label="I certify that this child is unmarried and not working full-time"
+                checked={member.childCertified}
+                onChange={(e) => onChange({ childCertified: e.currentTarget.checked })}
+                error={error('childCertified')}
+              />
+            )}
+          </Stack>
+        ) : (
+          <Checkbox
+            label="This child works full time"
+            description="A child working full time is listed without a fee."
+            checked={member.isWorkingFullTime}
+            onChange={(e) => onChange({ isWorkingFullTime: e.currentTarget.checked })}
+          />
+        ))}
+      {member.relationship === 'PARENT' &&
+        (registration ? (
+          <Checkbox
+            label="I certify that this parent is financially dependent on you"
+            checked={member.parentCertified}
+            onChange={(e) => onChange({ parentCertified: e.currentTarget.checked })}
+            error={error('parentCertified')}
+          />
+        ) : (
+          <Checkbox
+            label="This parent is financially dependent on you"
+            description="A dependent parent is covered for the member fee."
+            checked={member.parentCertified}
+            onChange={(e) => onChange({ parentCertified: e.currentTarget.checked })}
+          />
+        ))}
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { formatCents, PaymentMessages } from '@jibs/domain';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { RefObject } from 'react';
+import { CheckoutErrorAlert } from '../../billing/components/checkout-error-alert';
+import { useCheckout } from '../../billing/hooks/use-checkout';
+import { useStartHouseholdMemberCheckoutMutation } from '../hooks/use-start-household-member-checkout-mutation';
+
+export interface MemberToPay {
+  id: string;
+  fullName: string;
+  fee: number;
+}
+
+/** 'Payment Required' for a member added after registration (spec 2, Member payment card). */
+export function MemberPaymentModal({
+  member,
+  onClose,
+  onOpened,
+  returnFocusTo,
+}: {
+  member: MemberToPay | null;
+  onClose: () => void;
+  /** The checkout opened in a new tab for this member. */
+  onOpened: (member: MemberToPay) => void;
+  /**
+   * Where focus goes on close when the control that opened the dialog had lost it (a submit
+   * button disabled while saving); otherwise focus returns to the opener.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}) {
+  return (
+    <Modal
+      opened={!!member}
+      onClose={onClose}
+      title="Payment Required"
+      centered
+      radius="lg"
+      returnFocus={!returnFocusTo}
+      onExitTransitionEnd={() => returnFocusTo?.current?.focus()}
+    >
+      {member && (
+        <MemberPayment key={member.id} member={member} onClose={onClose} onOpened={onOpened} />
+      )}
+    </Modal>
+  );
+}
+
+function MemberPayment({
+  member,
+  onClose,
+  onOpened,
+}: {
+  member: MemberToPay;
+  onClose: () => void;
+  onOpened: (member: MemberToPay) => void;
+}) {
+  const [startCheckout] = useStartHouseholdMemberCheckoutMutation();
+  const checkout = useCheckout(
+    'member',
+    async () => {
+      const { data } = await startCheckout({ variables: { memberId: member.id } });
+      return data?.startHouseholdMemberCheckout.url;
+    },
+    'new-tab',
+    () => {
+      notifications.show({
+        color: 'jibs',
+        title: PaymentMessages.paymentInitiatedTitle,
+        message: 'The payment page opened in a new tab. This page updates once it is paid.',
+      });
+      onOpened(member);
+      onClose();
+    },
+  );
+
+  return (
+    <Stack gap="md">
+      <Text>Pay to add {member.fullName} to your household</Text>
+      <Text fw={700} fz="xl">
+        {formatCents(member.fee)}
+      </Text>
+      <CheckoutErrorAlert action={checkout} />
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose} disabled={checkout.pending}>
+          Cancel Payment
+        </Button>
+        <Button onClick={() => void checkout.begin()} loading={checkout.pending}>
+          Pay {formatCents(member.fee)}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,149 @@
+import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import {
+  MAX_MEMORY_CONTENT_LENGTH,
+  MAX_MEMORY_TITLE_LENGTH,
+  MemorialMessages,
+  memorySchema,
+  ClientMessages,
+} from '@jibs/domain';
+import { useState } from 'react';
+import { toApiError, validateWith } from '@jibs/web-data';
+import { emptyAsNull, memorialFailureMessage } from '../utils/memorial-format';
+import { useAddMemoryMutation } from '../hooks/use-add-memory-mutation';
+
+interface MemoryValues {
+  title: string;
+  content: string;
+  memoryDate: string;
+}
+
+const INITIAL: MemoryValues = { title: '', content: '', memoryDate: '' };
+const FIELDS = Object.keys(INITIAL) as (keyof MemoryValues)[];
+
+function localToday(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Add Memory (spec 5): title and content required, the memory's date optional. */
+export function AddMemoryDialog({
+  memorialId,
+  opened,
+  onClose,
+  onAdded,
+}: {
+  memorialId: string;
+  opened: boolean;
+  onClose: () => void;
+  onAdded: () => void;
+}) {
+  const [addMemory, { loading }] = useAddMemoryMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<MemoryValues>({
+    initialValues: INITIAL,
+    validate: (values) => validateWith(memorySchema(localToday()))(values),
+  });
+
+  const close = () => {
+    form.reset();
+    setFailure(null);
+    onClose();
+  };
+
+  const focusFirstError = (errors: Record<string, unknown>) => {
+    const first = FIELDS.find((field) => errors[field]);
+    if (first) form.getInputNode(first)?.focus();
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const result = await addMemory({
+        variables: {
+          memorialId,
+          input: {
+            title: values.title.trim(),
+            content: values.content.trim(),
+            memoryDate: emptyAsNull(values.memoryDate),
+          },
+        },
+      });
+      const memory = result.data?.addMemory;
+      if (!memory) throw new Error(MemorialMessages.memoryFailed);
+      if (memory.status === 'APPROVED') {
+        notifications.show({
+          color: 'green',
+          title: MemorialMessages.memoryAddedTitle,
+          message: MemorialMessages.memoryAdded,
+        });
+      } else {
+        notifications.show({
+          color: 'jibs',
+          title: 'Memory Submitted',
+          message: MemorialMessages.memoryPending,
+        });
+      }
+      onAdded();
+      close();
+    } catch (error) {
+      const apiError = toApiError(error);
+      const fieldErrors = Object.fromEntries(
+        Object.entries(apiError.fieldErrors).filter(([key]) =>
+          FIELDS.includes(key as keyof MemoryValues),
+        ),
+      );
+      if (Object.keys(fieldErrors).length > 0) {
+        form.setErrors(fieldErrors);
+        focusFirstError(fieldErrors);
+      } else {
+        setFailure(memorialFailureMessage(apiError, MemorialMessages.memoryFailed));
+      }
+    }
+  }, focusFirstError);
+
+  return (
+    <Modal opened={opened} onClose={close} title="Add a Memory" size="lg" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {failure && (
+            <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
+              {failure}
+            </Alert>
+          )}
+          <TextInput
+            label="Title"
+            required
+            data-autofocus
+            maxLength={MAX_MEMORY_TITLE_LENGTH}
+            {...form.getInputProps('title')}
+          />
+          <Textarea
+            label="Memory"
+            required
+            autosize
+            minRows={5}
+            maxRows={14}
+            maxLength={MAX_MEMORY_CONTENT_LENGTH}
+            {...form.getInputProps('content')}
+          />
+          <TextInput
+            label="Date of the memory (optional)"
+            type="date"
+            {...form.getInputProps('memoryDate')}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={loading}>
+              Share Memory
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

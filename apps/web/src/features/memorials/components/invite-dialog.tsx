@@ -1,0 +1,176 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { invitationEmailSchema, MAX_EMAIL_LENGTH, ClientMessages } from '@jibs/domain';
+import { useState } from 'react';
+import { toApiError } from '@jibs/web-data';
+import { memorialFailureMessage } from '../utils/memorial-format';
+import { useInviteToMemorialMutation } from '../hooks/use-invite-to-memorial-mutation';
+import { useMemorialConnectionsQuery } from '../hooks/use-memorial-connections-query';
+import { useRemoveMemorialConnectionMutation } from '../hooks/use-remove-memorial-connection-mutation';
+
+/** The creator invites a family member by email, as a viewer or an editor. */
+export function InviteDialog({
+  memorialId,
+  opened,
+  onClose,
+}: {
+  memorialId: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const [invite, { loading }] = useInviteToMemorialMutation();
+  const [removeConnection, removal] = useRemoveMemorialConnectionMutation();
+  const connections = useMemorialConnectionsQuery({
+    variables: { memorialId },
+    skip: !opened,
+    fetchPolicy: 'cache-and-network',
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { email: '', canEdit: false },
+    validate: {
+      email: (value) => {
+        const result = invitationEmailSchema.safeParse(value);
+        return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid');
+      },
+    },
+  });
+
+  const close = () => {
+    form.reset();
+    setFailure(null);
+    onClose();
+  };
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setFailure(null);
+      try {
+        await invite({
+          variables: {
+            memorialId,
+            email: invitationEmailSchema.parse(values.email),
+            canEdit: values.canEdit,
+          },
+        });
+        notifications.show({
+          color: 'green',
+          title: 'Invitation Sent',
+          message: `${values.email.trim()} can now accept the invitation when signed in.`,
+        });
+        form.reset();
+        void connections.refetch();
+      } catch (error) {
+        const apiError = toApiError(error);
+        if (apiError.fieldErrors.email) {
+          form.setErrors({ email: apiError.fieldErrors.email });
+          form.getInputNode('email')?.focus();
+        } else {
+          setFailure(
+            memorialFailureMessage(apiError, 'Failed to send the invitation. Please try again.'),
+          );
+        }
+      }
+    },
+    () => form.getInputNode('email')?.focus(),
+  );
+
+  const list = connections.data?.memorialConnections ?? [];
+
+  const remove = async (id: string, email: string) => {
+    try {
+      await removeConnection({ variables: { id } });
+      notifications.show({
+        color: 'green',
+        title: 'Removed',
+        message: `${email} was removed from this memorial.`,
+      });
+      await connections.refetch();
+    } catch (error) {
+      setFailure(memorialFailureMessage(toApiError(error), 'Failed to remove the family member.'));
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Invite a Family Member" size="lg" centered>
+      <Stack gap="lg">
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            {failure && (
+              <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
+                {failure}
+              </Alert>
+            )}
+            <TextInput
+              label="Email address"
+              type="email"
+              required
+              data-autofocus
+              maxLength={MAX_EMAIL_LENGTH}
+              {...form.getInputProps('email')}
+            />
+            <Checkbox
+              label="Can edit this memorial and approve memories"
+              {...form.getInputProps('canEdit', { type: 'checkbox' })}
+            />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close}>
+                Close
+              </Button>
+              <Button type="submit" loading={loading}>
+                Send Invitation
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+        {list.length > 0 && (
+          <Stack gap="xs">
+            <Title order={3} size="h5">
+              Family members
+            </Title>
+            <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {list.map((connection) => (
+                <Group component="li" key={connection.id} justify="space-between" gap="xs">
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {connection.invitedEmail}
+                  </Text>
+                  <Group gap={6}>
+                    {connection.canEdit && (
+                      <Badge variant="light" color="jibs">
+                        Editor
+                      </Badge>
+                    )}
+                    <Badge variant="light" color={connection.acceptedAt ? 'green' : 'gray'}>
+                      {connection.acceptedAt ? 'Accepted' : 'Invited'}
+                    </Badge>
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      disabled={removal.loading}
+                      onClick={() => void remove(connection.id, connection.invitedEmail)}
+                      aria-label={`Remove ${connection.invitedEmail}`}
+                    >
+                      Remove
+                    </Button>
+                  </Group>
+                </Group>
+              ))}
+            </Stack>
+          </Stack>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

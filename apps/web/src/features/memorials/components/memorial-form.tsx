@@ -1,0 +1,149 @@
+import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  MAX_BIOGRAPHY_LENGTH,
+  MAX_MEMORIAL_LOCATION_LENGTH,
+  MAX_MEMORIAL_NAME_LENGTH,
+  memorialSchema,
+  ClientMessages,
+} from '@jibs/domain';
+import { useState } from 'react';
+import { toApiError, validateWith } from '@jibs/web-data';
+import type { MemorialInput, MemorialPrivacy } from '../../../gql/graphql';
+import {
+  EMPTY_MEMORIAL,
+  memorialFailureMessage,
+  MEMORIAL_PRIVACY_OPTIONS,
+  toMemorialInput,
+  type MemorialFormValues,
+} from '../utils/memorial-format';
+
+export { EMPTY_MEMORIAL, type MemorialFormValues } from '../utils/memorial-format';
+
+const FIELDS = Object.keys(EMPTY_MEMORIAL) as (keyof MemorialFormValues)[];
+
+function localToday(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * Create or edit a memorial (spec 5: full name required, the rest optional). Checked with the
+ * shared schema first; the server's field errors are shown under their fields.
+ */
+export function MemorialForm({
+  initialValues,
+  submitLabel,
+  failureFallback,
+  onSubmit,
+  onCancel,
+  biographyRows,
+}: {
+  initialValues: MemorialFormValues;
+  submitLabel: string;
+  failureFallback: string;
+  onSubmit: (input: MemorialInput) => Promise<void>;
+  onCancel: () => void;
+  biographyRows: number;
+}) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const form = useForm<MemorialFormValues>({
+    initialValues,
+    validate: (values) =>
+      validateWith(memorialSchema(localToday()))({
+        ...values,
+        privacyLevel: values.privacyLevel.toLowerCase(),
+      }),
+  });
+
+  const focusFirstError = (errors: Record<string, unknown>) => {
+    const first = FIELDS.find((field) => errors[field]);
+    if (first) form.getInputNode(first)?.focus();
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    setSaving(true);
+    try {
+      await onSubmit(toMemorialInput(values));
+    } catch (error) {
+      const apiError = toApiError(error);
+      const fieldErrors = Object.fromEntries(
+        Object.entries(apiError.fieldErrors).filter(([key]) =>
+          FIELDS.includes(key as keyof MemorialFormValues),
+        ),
+      );
+      if (Object.keys(fieldErrors).length > 0) {
+        form.setErrors(fieldErrors);
+        focusFirstError(fieldErrors);
+      } else {
+        setFailure(memorialFailureMessage(apiError, failureFallback));
+      }
+    } finally {
+      setSaving(false);
+    }
+  }, focusFirstError);
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
+            {failure}
+          </Alert>
+        )}
+        <TextInput
+          label="Full name"
+          required
+          maxLength={MAX_MEMORIAL_NAME_LENGTH}
+          {...form.getInputProps('fullName')}
+        />
+        <Group grow align="flex-start" wrap="wrap">
+          <TextInput label="Date of birth" type="date" {...form.getInputProps('birthDate')} />
+          <TextInput label="Date of death" type="date" {...form.getInputProps('deathDate')} />
+        </Group>
+        <Group grow align="flex-start" wrap="wrap">
+          <TextInput
+            label="Place of birth"
+            maxLength={MAX_MEMORIAL_LOCATION_LENGTH}
+            {...form.getInputProps('birthLocation')}
+          />
+          <TextInput
+            label="Place of death"
+            maxLength={MAX_MEMORIAL_LOCATION_LENGTH}
+            {...form.getInputProps('deathLocation')}
+          />
+        </Group>
+        <Textarea
+          label="Biography"
+          minRows={biographyRows}
+          autosize
+          maxRows={16}
+          maxLength={MAX_BIOGRAPHY_LENGTH}
+          {...form.getInputProps('biography')}
+        />
+        <Select
+          label="Privacy"
+          description="Who may see this memorial page"
+          data={MEMORIAL_PRIVACY_OPTIONS}
+          allowDeselect={false}
+          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+          {...form.getInputProps('privacyLevel')}
+          onChange={(value) =>
+            value && form.setFieldValue('privacyLevel', value as MemorialPrivacy)
+          }
+        />
+        <Group gap="sm">
+          <Button type="submit" loading={saving}>
+            {submitLabel}
+          </Button>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import {
+  Anchor,
+  Avatar,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Group,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { memorialInitials, MemorialMessages } from '@jibs/domain';
+import { Link, useLocation } from 'react-router';
+import { useSession } from '@jibs/web-data';
+import type { MemorialPrivacy } from '../../../gql/graphql';
+import { privacyColor, privacyLabel } from '../utils/memorial-format';
+
+/** The profile photo, or an avatar with the first two initials of the name. */
+export function MemorialAvatar({
+  fullName,
+  imageUrl,
+  size,
+  onImageError,
+}: {
+  fullName: string;
+  imageUrl: string | null;
+  size: number;
+  /** The presigned link may have expired (5 minutes): the page asks for fresh ones. */
+  onImageError?: () => void;
+}) {
+  return (
+    <Avatar
+      src={imageUrl}
+      alt={imageUrl ? `Photo of ${fullName}` : undefined}
+      size={size}
+      radius={size}
+      color="jibs"
+      variant="filled"
+      imageProps={onImageError ? { onError: onImageError } : undefined}
+    >
+      <span aria-hidden>{memorialInitials(fullName)}</span>
+    </Avatar>
+  );
+}
+
+export function PrivacyBadge({ privacy }: { privacy: MemorialPrivacy }) {
+  return (
+    <Badge variant="light" color={privacyColor(privacy)}>
+      {privacyLabel(privacy)}
+    </Badge>
+  );
+}
+
+/** Home › Memorials › {current}; the list itself is Home › Memorials. */
+export function MemorialBreadcrumbs({ current }: { current?: string }) {
+  const trail = [
+    { to: '/', label: 'Home' },
+    ...(current ? [{ to: '/memorials', label: 'Memorials' }] : []),
+  ];
+  return (
+    <nav aria-label="Breadcrumb">
+      <Breadcrumbs separator="›" separatorMargin={6}>
+        {trail.map((item) => (
+          <Anchor key={item.to} component={Link} to={item.to} size="sm" c="gray.7">
+            {item.label}
+          </Anchor>
+        ))}
+        <Text size="sm" c="gray.8" aria-current="page">
+          {current ?? 'Memorials'}
+        </Text>
+      </Breadcrumbs>
+    </nav>
+  );
+}
+
+/** Missing and not allowed look the same (no existence leak); the page sets the title. */
+export function MemorialNotFound() {
+  const { status } = useSession();
+  const { pathname } = useLocation();
+  return (
+    <Stack align="center" gap="lg" ta="center" py={{ base: 32, sm: 64 }}>
+      <Title order={1}>{MemorialMessages.notFoundTitle}</Title>
+      <Text c="gray.7" maw={480}>
+        {MemorialMessages.notFoundMessage}
+      </Text>
+      <Group justify="center">
+        <Button component={Link} to="/memorials">
+          Back to Memorials
+        </Button>
+        {status !== 'signed-in' && (
+          <Button component={Link} to="/login" state={{ from: pathname }} variant="default">
+            Sign In
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

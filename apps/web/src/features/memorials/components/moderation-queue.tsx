@@ -1,0 +1,100 @@
+import { ClientMessages } from '@jibs/domain';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { toApiError } from '@jibs/web-data';
+import { type MemoryDecision } from '../../../gql/graphql';
+import { formatBothCalendars, memorialFailureMessage } from '../utils/memorial-format';
+import { useMemorialModerationQueueQuery } from '../hooks/use-memorial-moderation-queue-query';
+import { useModerateMemoryMutation } from '../hooks/use-moderate-memory-mutation';
+
+/** Memories waiting for approval: the creator and editors approve or reject each. */
+export function ModerationQueue({
+  memorialId,
+  onModerated,
+}: {
+  memorialId: string;
+  onModerated: () => void;
+}) {
+  const { data, refetch } = useMemorialModerationQueueQuery({
+    variables: { memorialId },
+    fetchPolicy: 'cache-and-network',
+  });
+  const [moderate, { loading }] = useModerateMemoryMutation();
+  const queue = data?.moderationQueue ?? [];
+
+  const decide = async (id: string, decision: MemoryDecision) => {
+    try {
+      await moderate({ variables: { id, decision } });
+      notifications.show({
+        color: 'green',
+        title: decision === 'APPROVED' ? 'Memory Approved' : 'Memory Rejected',
+        message:
+          decision === 'APPROVED'
+            ? 'The memory is now shown on the memorial page.'
+            : 'The memory will not be shown.',
+      });
+      await refetch();
+      onModerated();
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: ClientMessages.errorTitle,
+        message: memorialFailureMessage(
+          toApiError(error),
+          'Failed to moderate the memory. Please try again.',
+        ),
+      });
+    }
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="queue-title">
+      <Stack gap="sm">
+        <Title order={3} size="h4" id="queue-title">
+          Waiting for approval ({queue.length})
+        </Title>
+        {queue.length === 0 ? (
+          <Text c="gray.7">No memories are waiting for approval.</Text>
+        ) : (
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {queue.map((memory) => (
+              <Card component="li" key={memory.id} withBorder radius="sm" padding="md">
+                <Stack gap={6}>
+                  <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                    {memory.title}
+                  </Text>
+                  <Text size="sm" c="gray.7">
+                    By {memory.contributorName}
+                    {memory.memoryDate ? ` · ${formatBothCalendars(memory.memoryDate)}` : ''}
+                  </Text>
+                  <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {memory.content}
+                  </Text>
+                  <Group gap="sm">
+                    <Button
+                      size="sm"
+                      disabled={loading}
+                      onClick={() => void decide(memory.id, 'APPROVED')}
+                      aria-label={`Approve ${memory.title}`}
+                    >
+                      Approve
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="default"
+                      disabled={loading}
+                      onClick={() => void decide(memory.id, 'REJECTED')}
+                      aria-label={`Reject ${memory.title}`}
+                    >
+                      Reject
+                    </Button>
+                  </Group>
+                </Stack>
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,262 @@
+import type { Reference } from '@apollo/client';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  rectSortingStrategy,
+  sortableKeyboardCoordinates,
+  useSortable,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ActionIcon, Badge, Card, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMemo, type ReactNode } from 'react';
+import { MemorialMessages } from '@jibs/domain';
+import { toApiError } from '@jibs/web-data';
+import { type MemorialDetailFragment } from '../../../gql/graphql';
+import { OutlineSvg } from '@jibs/web-ui';
+import { memorialFailureMessage } from '../utils/memorial-format';
+import {
+  PHOTO_DRAG_INSTRUCTIONS,
+  movedOrder,
+  photoAnnouncements,
+  photoName,
+} from '../utils/photo-order';
+import { useReorderMemorialPhotosMutation } from '../hooks/use-reorder-memorial-photos-mutation';
+
+type Photo = MemorialDetailFragment['photos'][number];
+
+/**
+ * The memorial's photos in display order. Editors reorder them by dragging a photo's handle
+ * (mouse or touch) or from the keyboard (Space to pick up, arrows, Space to drop), with
+ * dnd-kit's spoken announcements. The new order shows at once and goes back, with a toast,
+ * if the service refuses it.
+ */
+export function PhotoGallery({
+  memorial,
+  canReorder,
+  onImageError,
+}: {
+  memorial: Pick<MemorialDetailFragment, 'id' | 'fullName' | 'photos' | 'profilePhotoId'>;
+  canReorder: boolean;
+  onImageError: () => void;
+}) {
+  const [reorder] = useReorderMemorialPhotosMutation();
+  const sensors = useSensors(
+    // A few pixels of movement before a drag starts, so a click on the handle is only a click.
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const photos = memorial.photos;
+  const ids = photos.map((photo) => photo.id);
+  // Kept across renders during a drag: the announcements remember whether the photo moved.
+  const announcements = useMemo(() => photoAnnouncements(photos), [photos]);
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const next = movedOrder(ids, active.id, over?.id);
+    if (!next) return;
+    // Optimistic: the cache takes the new order now and drops it if the service refuses.
+    reorder({
+      variables: { memorialId: memorial.id, photoIds: next },
+      optimisticResponse: {
+        reorderMemorialPhotos: next.map((id, displayOrder) => ({
+          __typename: 'MemorialPhoto' as const,
+          id,
+          displayOrder,
+        })),
+      },
+      update(cache, { data }) {
+        const order = data?.reorderMemorialPhotos.map((photo) => photo.id);
+        if (!order) return;
+        const rank = new Map(order.map((id, index) => [id, index]));
+        cache.modify<MemorialDetailFragment>({
+          id: cache.identify({ __typename: 'Memorial', id: memorial.id }),
+          fields: {
+            photos: (existing, { readField }) =>
+              [...(existing as readonly Reference[])].sort(
+                (a, b) =>
+                  (rank.get(readField<string>('id', a) ?? '') ?? 0) -
+                  (rank.get(readField<string>('id', b) ?? '') ?? 0),
+              ) as typeof existing,
+          },
+        });
+      },
+    }).catch((error: unknown) => {
+      notifications.show({
+        color: 'red',
+        title: 'Photos Not Reordered',
+        message: memorialFailureMessage(toApiError(error), MemorialMessages.photosNotReordered),
+      });
+    });
+  };
+
+  const grid = (
+    <SimpleGrid
+      cols={{ base: 1, xs: 2, md: 3 }}
+      spacing="md"
+      component="ul"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label="Photos"
+    >
+      {photos.map((photo, index) => (
+        <PhotoCard
+          key={photo.id}
+          photo={photo}
+          index={index}
+          name={photoName(photos, photo.id)}
+          fullName={memorial.fullName}
+          isProfile={photo.id === memorial.profilePhotoId}
+          sortable={canReorder && photos.length > 1}
+          onImageError={onImageError}
+        />
+      ))}
+    </SimpleGrid>
+  );
+
+  if (!canReorder || photos.length < 2) return grid;
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: PHOTO_DRAG_INSTRUCTIONS,
+      }}
+    >
+      <SortableContext items={ids} strategy={rectSortingStrategy}>
+        {grid}
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function PhotoCard({
+  photo,
+  index,
+  name,
+  fullName,
+  isProfile,
+  sortable,
+  onImageError,
+}: {
+  photo: Photo;
+  index: number;
+  name: string;
+  fullName: string;
+  isProfile: boolean;
+  sortable: boolean;
+  onImageError: () => void;
+}) {
+  const content = (
+    <Stack gap={6}>
+      <Image
+        src={photo.url}
+        alt={photo.caption || `Photo ${index + 1} of ${fullName}`}
+        radius="sm"
+        h={200}
+        fit="cover"
+        draggable={false}
+        onError={onImageError}
+      />
+      {photo.caption && (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {photo.caption}
+        </Text>
+      )}
+      {isProfile && (
+        <Badge variant="light" color="jibs">
+          Profile photo
+        </Badge>
+      )}
+    </Stack>
+  );
+  if (!sortable) {
+    return (
+      <Card component="li" withBorder radius="md" padding="sm">
+        {content}
+      </Card>
+    );
+  }
+  return <SortablePhotoCard id={photo.id} name={name} content={content} />;
+}
+
+function SortablePhotoCard({
+  id,
+  name,
+  content,
+}: {
+  id: string;
+  name: string;
+  content: ReactNode;
+}) {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id });
+  return (
+    <Card
+      component="li"
+      ref={setNodeRef}
+      withBorder
+      radius="md"
+      padding="sm"
+      style={{
+        transform: CSS.Translate.toString(transform),
+        transition,
+        position: 'relative',
+        zIndex: isDragging ? 2 : undefined,
+        boxShadow: isDragging ? 'var(--mantine-shadow-lg)' : undefined,
+      }}
+    >
+      {/* The handle sits on the photo's corner, above it in the stacking order. */}
+      <ActionIcon
+        ref={setActivatorNodeRef}
+        variant="default"
+        size="lg"
+        aria-label={`Move ${name}`}
+        {...attributes}
+        {...listeners}
+        // Touch: the handle drags; the rest of the card still scrolls the page.
+        style={{
+          position: 'absolute',
+          top: 'calc(var(--mantine-spacing-sm) + 6px)',
+          right: 'calc(var(--mantine-spacing-sm) + 6px)',
+          zIndex: 1,
+          touchAction: 'none',
+          cursor: isDragging ? 'grabbing' : 'grab',
+        }}
+      >
+        <GripIcon />
+      </ActionIcon>
+      {content}
+    </Card>
+  );
+}
+
+function GripIcon() {
+  return (
+    <OutlineSvg size={18}>
+      <circle cx="9" cy="6" r="1" />
+      <circle cx="15" cy="6" r="1" />
+      <circle cx="9" cy="12" r="1" />
+      <circle cx="15" cy="12" r="1" />
+      <circle cx="9" cy="18" r="1" />
+      <circle cx="15" cy="18" r="1" />
+    </OutlineSvg>
+  );
+}

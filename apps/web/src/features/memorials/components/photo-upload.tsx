@@ -1,0 +1,125 @@
+import { Alert, Button, Checkbox, FileInput, Stack, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MAX_PHOTO_CAPTION_LENGTH } from '@jibs/domain';
+import { useState } from 'react';
+import { toApiError } from '@jibs/web-data';
+import { emptyAsNull, memorialFailureMessage } from '../utils/memorial-format';
+import { useConfirmMemorialPhotoUploadMutation } from '../hooks/use-confirm-memorial-photo-upload-mutation';
+import { useStartMemorialPhotoUploadMutation } from '../hooks/use-start-memorial-photo-upload-mutation';
+
+const UPLOAD_FAILED = 'There was an error uploading your photo. Please try again.';
+
+/**
+ * An editor adds a photo: the service hands out a presigned PUT, the browser sends the file
+ * with the returned headers, and the service checks it by its content on confirm.
+ */
+export function PhotoUpload({
+  memorialId,
+  hasProfilePhoto,
+  onUploaded,
+}: {
+  memorialId: string;
+  hasProfilePhoto: boolean;
+  /** Called with the new photo's id and whether to use it as the profile image. */
+  onUploaded: (photoId: string, useAsProfile: boolean) => Promise<void>;
+}) {
+  const [start] = useStartMemorialPhotoUploadMutation();
+  const [confirm] = useConfirmMemorialPhotoUploadMutation();
+  const [file, setFile] = useState<File | null>(null);
+  const [caption, setCaption] = useState('');
+  const [useAsProfile, setUseAsProfile] = useState(!hasProfilePhoto);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+
+  const upload = async () => {
+    setFailure(null);
+    setFileError(null);
+    if (!file) {
+      setFileError('Please choose a photo (JPEG or PNG)');
+      return;
+    }
+    setBusy(true);
+    try {
+      const slot = await start({
+        variables: {
+          input: { memorialId, fileName: file.name, fileType: file.type, fileSize: file.size },
+        },
+      });
+      const target = slot.data?.startMemorialPhotoUpload;
+      if (!target) throw new Error(UPLOAD_FAILED);
+      const headers = new Headers();
+      for (const header of target.headers) headers.set(header.name, header.value);
+      const response = await fetch(target.url, {
+        method: target.method,
+        headers,
+        body: file,
+      });
+      if (!response.ok) throw new Error(UPLOAD_FAILED);
+      const confirmed = await confirm({
+        variables: { input: { memorialId, key: target.key, caption: emptyAsNull(caption) } },
+      });
+      const photo = confirmed.data?.confirmMemorialPhotoUpload;
+      if (!photo) throw new Error(UPLOAD_FAILED);
+      await onUploaded(photo.id, useAsProfile);
+      notifications.show({
+        color: 'green',
+        title: 'Upload Successful',
+        message: 'Your photo has been added to the memorial.',
+      });
+      setFile(null);
+      setCaption('');
+      setUseAsProfile(false);
+    } catch (error) {
+      const apiError = toApiError(error);
+      const fieldMessage = Object.values(apiError.fieldErrors)[0];
+      if (fieldMessage) setFileError(fieldMessage);
+      else
+        setFailure(apiError.code ? memorialFailureMessage(apiError, UPLOAD_FAILED) : UPLOAD_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="photo-upload-title">
+      <Title order={3} size="h4" id="photo-upload-title">
+        Add a Photo
+      </Title>
+      {failure && (
+        <Alert color="red" variant="light" role="alert" title="Upload Failed">
+          {failure}
+        </Alert>
+      )}
+      <FileInput
+        label="Photo"
+        description="JPEG or PNG, up to 10 MB"
+        placeholder="Choose a photo"
+        accept="image/jpeg,image/png"
+        clearable
+        clearButtonProps={{ 'aria-label': 'Remove the chosen photo' }}
+        value={file}
+        onChange={setFile}
+        error={fileError}
+        styles={{
+          description: { color: 'var(--mantine-color-gray-7)' },
+          placeholder: { color: 'var(--mantine-color-gray-7)' },
+        }}
+      />
+      <TextInput
+        label="Caption (optional)"
+        maxLength={MAX_PHOTO_CAPTION_LENGTH}
+        value={caption}
+        onChange={(event) => setCaption(event.currentTarget.value)}
+      />
+      <Checkbox
+        label="Use as the profile photo"
+        checked={useAsProfile}
+        onChange={(event) => setUseAsProfile(event.currentTarget.checked)}
+      />
+      <Button onClick={() => void upload()} loading={busy} w={{ base: '100%', sm: 'fit-content' }}>
+        Upload Photo
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,107 @@
+import {
+  formatCalendarDate,
+  MEMORIAL_PRIVACY_LABELS,
+  MemorialMessages,
+  type MemorialPrivacyLevel,
+} from '@jibs/domain';
+import { ErrorCode } from '@jibs/domain';
+import { type ApiError, genericErrorMessage } from '@jibs/web-data';
+import type { MemorialInput, MemorialPrivacy } from '../../../gql/graphql';
+
+/** The API's privacy names, in the order the select offers them. */
+export const MEMORIAL_PRIVACY_OPTIONS: { value: MemorialPrivacy; label: string }[] = [
+  { value: 'FAMILY_ONLY', label: 'Family only' },
+  { value: 'PUBLIC', label: 'Public' },
+  { value: 'PRIVATE', label: 'Private' },
+];
+
+export function privacyLevelOf(privacy: MemorialPrivacy): MemorialPrivacyLevel {
+  return privacy.toLowerCase() as MemorialPrivacyLevel;
+}
+
+/** The badge: 'Public', 'Family Only', 'Private'. */
+export function privacyLabel(privacy: MemorialPrivacy): string {
+  return MEMORIAL_PRIVACY_LABELS[privacyLevelOf(privacy)];
+}
+
+export function privacyColor(privacy: MemorialPrivacy): string {
+  if (privacy === 'PUBLIC') return 'green';
+  if (privacy === 'PRIVATE') return 'gray';
+  return 'jibs';
+}
+
+const hijriDate = new Intl.DateTimeFormat('en-u-ca-islamic', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A stored date (YYYY-MM-DD) in the Hijri calendar: "Rajab 12, 1400 AH"; '' when unreadable. */
+export function formatHijriDate(value: string | null | undefined): string {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return '';
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return '';
+  return hijriDate.format(date);
+}
+
+/** "March 4, 1980 (Rabiʻ II 16, 1400 AH)", or '' without a date. */
+export function formatBothCalendars(value: string | null | undefined): string {
+  const gregorian = formatCalendarDate(value);
+  if (!gregorian) return '';
+  const hijri = formatHijriDate(value);
+  return hijri ? `${gregorian} (${hijri})` : gregorian;
+}
+
+/** Empty fields are sent as null (spec: the rest optional). */
+export function emptyAsNull(value: string): string | null {
+  const trimmed = value.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** A failure that is not about one field, in the screen's words. */
+export function memorialFailureMessage(error: ApiError, fallback: string): string {
+  if (error.code === ErrorCode.NotFound) return MemorialMessages.notFoundMessage;
+  if (error.code === ErrorCode.RateLimited) return error.message || genericErrorMessage(error);
+  if (error.code === ErrorCode.BadUserInput || error.code === ErrorCode.Conflict) {
+    return error.message || fallback;
+  }
+  if (error.code === ErrorCode.Forbidden || error.code === ErrorCode.Unauthenticated) {
+    return genericErrorMessage(error);
+  }
+  if (error.network || (error.status && error.status >= 500)) return genericErrorMessage(error);
+  return fallback;
+}
+
+export interface MemorialFormValues {
+  fullName: string;
+  birthDate: string;
+  deathDate: string;
+  birthLocation: string;
+  deathLocation: string;
+  biography: string;
+  privacyLevel: MemorialPrivacy;
+}
+
+export const EMPTY_MEMORIAL: MemorialFormValues = {
+  fullName: '',
+  birthDate: '',
+  deathDate: '',
+  birthLocation: '',
+  deathLocation: '',
+  biography: '',
+  privacyLevel: 'FAMILY_ONLY',
+};
+
+/** The values as the API takes them: trimmed, empty as null. */
+export function toMemorialInput(values: MemorialFormValues): MemorialInput {
+  return {
+    fullName: values.fullName.trim(),
+    birthDate: emptyAsNull(values.birthDate),
+    deathDate: emptyAsNull(values.deathDate),
+    birthLocation: emptyAsNull(values.birthLocation),
+    deathLocation: emptyAsNull(values.deathLocation),
+    biography: emptyAsNull(values.biography),
+    privacyLevel: values.privacyLevel,
+  };
+}

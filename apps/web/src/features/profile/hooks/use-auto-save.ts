@@ -1,0 +1,60 @@
+import { ClientMessages } from '@jibs/domain';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { toApiError } from '@jibs/web-data';
+import { type ProfileFragment } from '../../../gql/graphql';
+import { displayValue, profileEdit, type EditableField } from '../utils/profile-update';
+import { useUpdateProfileMutation } from './use-update-profile-mutation';
+
+export type SaveStatus = 'idle' | 'saving' | 'saved';
+
+/**
+ * One profile field that saves itself (spec: each edit saves immediately): the typed value,
+ * its message, and `save`, called on blur or on selection with only this field.
+ */
+export function useAutoSave(field: EditableField, profile: ProfileFragment) {
+  const [draft, setDraftValue] = useState(() => displayValue(field, profile[field]));
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<SaveStatus>('idle');
+  const [update] = useUpdateProfileMutation();
+
+  const setDraft = (value: string) => {
+    setDraftValue(value);
+    setStatus('idle');
+  };
+
+  const save = async (typed: string = draft) => {
+    const edit = profileEdit(field, typed, profile);
+    if (edit.kind === 'unchanged') {
+      setError(null);
+      return;
+    }
+    if (edit.kind === 'invalid') {
+      setError(edit.message);
+      return;
+    }
+    setError(null);
+    setStatus('saving');
+    try {
+      const { data } = await update({ variables: { input: edit.input } });
+      if (data) setDraftValue(displayValue(field, data.updateProfile[field]));
+      setStatus('saved');
+      notifications.show({
+        color: 'jibs',
+        title: ClientMessages.successTitle,
+        message: ClientMessages.profileUpdated,
+      });
+    } catch (failure) {
+      const apiError = toApiError(failure);
+      setError(apiError.fieldErrors[field] ?? null);
+      setStatus('idle');
+      notifications.show({
+        color: 'red',
+        title: ClientMessages.errorTitle,
+        message: ClientMessages.profileUpdateFailed,
+      });
+    }
+  };
+
+  return { draft, setDraft, error, status, save };
+}

@@ -1,0 +1,136 @@
+import { Anchor, Box, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '@jibs/web-ui';
+import { ContactForm } from '../components/contact-form';
+import { MailIcon, PhoneIcon, PlaceIcon } from '../components/public-icons';
+import { CONTACT_DETAILS } from '../utils/site-config';
+
+export function ContactPage() {
+  useDocumentTitle('Contact Us');
+  return (
+    <Container size={1200} px="lg" py={{ base: 40, md: 64 }}>
+      <Stack gap="xl">
+        <Stack gap="xs" maw={720}>
+          <Title order={1}>Contact Us</Title>
+          <Text size="lg" c="gray.7">
+            We are here to help with your membership, a death report or any other question. Write to
+            us below or use the details on this page.
+          </Text>
+        </Stack>
+
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="lg">
+              <Paper
+                component="section"
+                aria-labelledby="contact-details-title"
+                withBorder
+                bg="white"
+                radius="lg"
+                p={{ base: 'lg', sm: 'xl' }}
+              >
+                <Title order={2} size="h3" id="contact-details-title" mb="md">
+                  Get in touch
+                </Title>
+                <Stack gap="md">
+                  <Detail icon={<PhoneIcon />} label="Phone">
+                    <Anchor href={CONTACT_DETAILS.phone.href}>
+                      {CONTACT_DETAILS.phone.display}
+                    </Anchor>
+                  </Detail>
+                  <Detail icon={<MailIcon />} label="Email">
+                    <Anchor href={`mailto:${CONTACT_DETAILS.email}`}>
+                      {CONTACT_DETAILS.email}
+                    </Anchor>
+                  </Detail>
+                  <Detail icon={<PlaceIcon />} label="Address">
+                    <Text component="address" fs="normal">
+                      {CONTACT_DETAILS.address.map((line) => (
+                        <span key={line}>
+                          {line}
+                          <br />
+                        </span>
+                      ))}
+                    </Text>
+                  </Detail>
+                </Stack>
+              </Paper>
+
+              <Paper
+                component="section"
+                aria-labelledby="urgent-title"
+                radius="lg"
+                p={{ base: 'lg', sm: 'xl' }}
+                bg="jibs.0"
+              >
+                <Title order={2} size="h4" id="urgent-title" mb="xs">
+                  When a death has occurred
+                </Title>
+                <Stack gap="xs">
+                  <Text c="gray.8">
+                    If you need help right away, please call{' '}
+                    <Anchor href={CONTACT_DETAILS.urgentPhone.href} fw={600}>
+                      {CONTACT_DETAILS.urgentPhone.display}
+                    </Anchor>
+                    .
+                  </Text>
+                  <Text c="gray.8">
+                    Members can also{' '}
+                    <Anchor component={Link} to="/submit-death">
+                      submit a death report
+                    </Anchor>{' '}
+                    online. Our team contacts the family within 24&ndash;48 hours.
+                  </Text>
+                </Stack>
+              </Paper>
+            </Stack>
+          </Grid.Col>
+
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Paper
+              component="section"
+              aria-labelledby="contact-form-title"
+              withBorder
+              bg="white"
+              radius="lg"
+              p={{ base: 'lg', sm: 'xl' }}
+            >
+              <Title order={2} size="h3" id="contact-form-title" mb={4}>
+                Send us a message
+              </Title>
+              <Text c="gray.7" mb="lg">
+                All fields are required unless marked optional.
+              </Text>
+              <ContactForm />
+            </Paper>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}
+
+function Detail({
+  icon,
+  label,
+  children,
+}: {
+  icon: ReactNode;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <Group gap="md" wrap="nowrap" align="flex-start">
+      <Box c="jibs.7" mt={2} style={{ flexShrink: 0 }}>
+        {icon}
+      </Box>
+      <Stack gap={0}>
+        <Text size="sm" c="gray.7" fw={600}>
+          {label}
+        </Text>
+        {children}
+      </Stack>
+    </Group>
+  );
+}

@@ -1,0 +1,75 @@
+import { Accordion, Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useDocumentTitle } from '@jibs/web-ui';
+import { faqTopics } from '../components/faq-content';
+import { QuestionSection } from '../components/question-form';
+import { usePublicSettings } from '../hooks/use-public-settings';
+
+export function FaqPage() {
+  useDocumentTitle('Frequently Asked Questions');
+  const { settings } = usePublicSettings();
+  const topics = faqTopics(settings);
+  const location = useLocation();
+  const linkedId = location.hash.slice(1);
+  const linked = topics.some((topic) => topic.id === linkedId) ? linkedId : null;
+
+  // Answers open and close independently; one linked to (/faq#privacy) opens on arrival.
+  const [open, setOpen] = useState<string[]>(linked ? [linked] : []);
+  const [arrival, setArrival] = useState(location.key);
+  if (arrival !== location.key) {
+    setArrival(location.key);
+    if (linked && !open.includes(linked)) setOpen([...open, linked]);
+  }
+
+  useEffect(() => {
+    if (linked) document.getElementById(linked)?.scrollIntoView({ block: 'start' });
+  }, [linked, location.key]);
+
+  return (
+    <Container size={860} px="lg" py={{ base: 40, md: 64 }}>
+      <Stack gap="xl">
+        <Stack gap="xs">
+          <Title order={1}>Frequently Asked Questions</Title>
+          <Text size="lg" c="gray.7">
+            Answers to the questions families ask us most. Select a question to read its answer.
+          </Text>
+        </Stack>
+
+        <Accordion
+          multiple
+          value={open}
+          onChange={setOpen}
+          order={2}
+          variant="separated"
+          radius="lg"
+          chevronPosition="right"
+          styles={{
+            item: {
+              backgroundColor: 'var(--mantine-color-white)',
+              border: '1px solid var(--mantine-color-gray-3)',
+            },
+            label: { fontWeight: 600, fontSize: 'var(--mantine-font-size-md)' },
+          }}
+        >
+          {topics.map((topic) => (
+            <Accordion.Item key={topic.id} value={topic.id} id={topic.id}>
+              <Accordion.Control>{topic.question}</Accordion.Control>
+              <Accordion.Panel>{topic.answer}</Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+
+        <QuestionSection />
+
+        <Text c="gray.7">
+          You can also{' '}
+          <Anchor component={Link} to="/contact">
+            contact us directly
+          </Anchor>
+          .
+        </Text>
+      </Stack>
+    </Container>
+  );
+}

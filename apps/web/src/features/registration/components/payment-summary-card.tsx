@@ -1,0 +1,113 @@
+import { formatCents } from '@jibs/domain';
+import {
+  Button,
+  Card,
+  Divider,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useRegistrationQuoteQuery } from '../hooks/use-registration-quote-query';
+
+/**
+ * Beside steps 2 to 4: what registering costs, as billing quotes it from the saved household
+ * and the current settings. Saving the household refetches it.
+ */
+export function PaymentSummaryCard() {
+  const { data, loading, error, refetch } = useRegistrationQuoteQuery();
+  const quote = data?.registrationQuote;
+
+  const lines = quote
+    ? [{ label: 'Base registration fee', amount: quote.baseFee }, ...quote.memberLines]
+    : [];
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="aside" aria-labelledby="summary-heading">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="summary-heading">
+          Payment Summary
+        </Title>
+        {quote ? (
+          <>
+            <Stack gap="xs" component="dl" m={0}>
+              {lines.map((line, index) => (
+                <Group
+                  key={`${line.label}-${index}`}
+                  justify="space-between"
+                  wrap="nowrap"
+                  gap="sm"
+                >
+                  <Text component="dt" c="gray.8">
+                    {line.label}
+                  </Text>
+                  <Text component="dd" m={0} fw={500} style={{ whiteSpace: 'nowrap' }}>
+                    {formatCents(line.amount)}
+                  </Text>
+                </Group>
+              ))}
+              {/* A rule above the total as a border: a <dl> holds only dt/dd groups. */}
+              <Group
+                justify="space-between"
+                wrap="nowrap"
+                gap="sm"
+                pt="xs"
+                style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+              >
+                <Text component="dt" fw={600}>
+                  Registration total
+                </Text>
+                <Text component="dd" m={0} fw={600}>
+                  {formatCents(quote.registrationTotal)}
+                </Text>
+              </Group>
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <Text component="dt" c="gray.8">
+                  Monthly dues
+                </Text>
+                <Text component="dd" m={0} fw={500} style={{ whiteSpace: 'nowrap' }}>
+                  {formatCents(quote.monthlyDues)}
+                  <Text span c="gray.7" size="sm">
+                    {' '}
+                    / month
+                  </Text>
+                </Text>
+              </Group>
+            </Stack>
+            <Divider />
+            <Stack gap={2}>
+              <Group justify="space-between" wrap="nowrap">
+                <Text fw={700}>Due Today</Text>
+                <Text fw={700} fz="lg">
+                  {formatCents(quote.dueToday)}
+                </Text>
+              </Group>
+              <Text size="sm" c="gray.7">
+                Includes first month&apos;s membership
+              </Text>
+            </Stack>
+            <Text size="sm" c="gray.7">
+              Nothing is charged until the payment step.
+            </Text>
+          </>
+        ) : loading ? (
+          <Stack gap="sm" role="status">
+            <VisuallyHidden>Loading the fees…</VisuallyHidden>
+            <Skeleton h={18} aria-hidden />
+            <Skeleton h={18} aria-hidden />
+            <Skeleton h={28} mt="sm" aria-hidden />
+          </Stack>
+        ) : error ? (
+          <Stack gap="xs" align="flex-start">
+            <Text c="gray.7">We could not load the fees just now.</Text>
+            <Button variant="light" size="sm" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

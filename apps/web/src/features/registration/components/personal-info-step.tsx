@@ -1,0 +1,282 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import {
+  PHONE_MAX_LENGTH,
+  signUpSchema,
+  toE164,
+  US_STATES,
+  type SignUpFields,
+  VerificationMessages,
+} from '@jibs/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toApiError, signUpErrorNotice, type ErrorNotice, validateWith } from '@jibs/web-data';
+import type { PendingSignUp } from '../utils/pending-sign-up';
+import { nextPhoneValue } from '../../../shared/utils/phone-input';
+import { useStartSignUpMutation } from '../hooks/use-start-sign-up-mutation';
+
+/** The form's values: the schema's fields, with the checkbox free to be unticked. */
+export type RegisterValues = Record<Exclude<keyof SignUpFields, 'isUsCitizen'>, string> & {
+  isUsCitizen: boolean;
+};
+
+const INITIAL_VALUES: RegisterValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  phone: '',
+  dateOfBirth: '',
+  addressLine1: '',
+  addressLine2: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  isUsCitizen: false,
+};
+
+/** What the form keeps when the member goes back from the code: everything but the passwords. */
+export type RegisterDraft = Omit<RegisterValues, 'password' | 'confirmPassword'>;
+
+function withoutPasswords(values: RegisterValues): RegisterDraft {
+  return Object.fromEntries(
+    Object.entries(values).filter(([key]) => key !== 'password' && key !== 'confirmPassword'),
+  ) as RegisterDraft;
+}
+
+/**
+ * Registration step 1, Personal Information: starts the sign-up (startSignUp), which emails a
+ * code and answers the same way whether or not the email is registered. The wizard then moves
+ * on to step 2, the code (`onStarted`); the account exists once the code is entered.
+ */
+export function PersonalInfoStep({
+  draft,
+  onStarted,
+}: {
+  /** The details typed before, when the member came back from the code entry. */
+  draft?: RegisterDraft | null;
+  onStarted: (pending: PendingSignUp, draft: RegisterDraft) => void;
+}) {
+  const [startSignUp, { loading }] = useStartSignUpMutation();
+  const [failure, setFailure] = useState<ErrorNotice | null>(null);
+  const [showPasswords, setShowPasswords] = useState(false);
+  const form = useForm<RegisterValues>({
+    initialValues: { ...INITIAL_VALUES, ...draft, password: '', confirmPassword: '' },
+    validate: validateWith(signUpSchema),
+    validateInputOnBlur: true,
+  });
+
+  const focusFirstError = (errors: Record<string, unknown>) => {
+    const first = Object.keys(INITIAL_VALUES).find((field) => errors[field]);
+    if (first) form.getInputNode(first as keyof RegisterValues)?.focus();
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    const data = signUpSchema.parse(values);
+    try {
+      const result = await startSignUp({
+        variables: {
+          input: { ...data, phone: toE164(data.phone), addressLine2: data.addressLine2 || null },
+        },
+      });
+      if (!result.data) return;
+      const { signUpToken, sentTo, expiresAt } = result.data.startSignUp;
+      notifications.show({
+        color: 'jibs',
+        title: VerificationMessages.codeSentTitle,
+        message: VerificationMessages.codeSent(sentTo),
+      });
+      onStarted({ signUpToken, sentTo, expiresAt }, withoutPasswords(values));
+    } catch (error) {
+      const apiError = toApiError(error);
+      form.setErrors(apiError.fieldErrors);
+      setFailure(signUpErrorNotice(apiError));
+      focusFirstError(apiError.fieldErrors);
+    }
+  }, focusFirstError);
+
+  const passwordToggle = {
+    visible: showPasswords,
+    onVisibilityChange: setShowPasswords,
+    visibilityToggleFocusable: true,
+    visibilityToggleButtonProps: {
+      'aria-label': showPasswords ? 'Hide passwords' : 'Show passwords',
+      'aria-pressed': showPasswords,
+    },
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="xl">
+        <Text c="gray.7">All fields are required unless marked optional.</Text>
+        {failure && (
+          <Alert color="red" variant="light" title={failure.title} role="alert">
+            {failure.message}
+          </Alert>
+        )}
+
+        <Stack gap="md">
+          <Title order={3} size="h4">
+            About you
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              required
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              required
+              {...form.getInputProps('lastName')}
+            />
+            <TextInput
+              label="Phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              placeholder="(555) 123-4567"
+              maxLength={PHONE_MAX_LENGTH}
+              required
+              {...form.getInputProps('phone')}
+              onChange={(event) =>
+                form.setFieldValue(
+                  'phone',
+                  nextPhoneValue(form.values.phone, event.currentTarget.value),
+                )
+              }
+            />
+            <TextInput
+              label="Date of birth"
+              type="date"
+              autoComplete="bday"
+              max={new Date().toISOString().slice(0, 10)}
+              required
+              {...form.getInputProps('dateOfBirth')}
+            />
+          </SimpleGrid>
+        </Stack>
+
+        <Divider />
+
+        <Stack gap="md">
+          <Title order={3} size="h4">
+            Account
+          </Title>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <PasswordInput
+              label="Password"
+              description="At least 6 characters"
+              autoComplete="new-password"
+              required
+              {...passwordToggle}
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label="Confirm password"
+              description="Type the same password again"
+              autoComplete="new-password"
+              required
+              {...passwordToggle}
+              {...form.getInputProps('confirmPassword')}
+            />
+          </SimpleGrid>
+        </Stack>
+
+        <Divider />
+
+        <Stack gap="md">
+          <Title order={3} size="h4">
+            Address
+          </Title>
+          <TextInput
+            label="Address line 1"
+            autoComplete="address-line1"
+            required
+            {...form.getInputProps('addressLine1')}
+          />
+          <TextInput
+            label="Address line 2 (optional)"
+            autoComplete="address-line2"
+            {...form.getInputProps('addressLine2')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <TextInput
+              label="City"
+              autoComplete="address-level2"
+              required
+              {...form.getInputProps('city')}
+            />
+            <Select
+              label="State"
+              placeholder="Select a state"
+              data={US_STATES}
+              searchable
+              allowDeselect={false}
+              autoComplete="address-level1"
+              required
+              {...form.getInputProps('state')}
+              onChange={(value) => form.setFieldValue('state', value ?? '')}
+            />
+            <TextInput
+              label="ZIP code"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={10}
+              required
+              {...form.getInputProps('zipCode')}
+            />
+          </SimpleGrid>
+        </Stack>
+
+        <Checkbox
+          label="I am a US Citizen or a US legal resident"
+          {...form.getInputProps('isUsCitizen', { type: 'checkbox' })}
+        />
+
+        <Stack gap="sm">
+          <Button type="submit" size="lg" fullWidth loading={loading}>
+            Create Account
+          </Button>
+          <Group justify="space-between" gap="xs">
+            <Anchor component={Link} to="/" c="gray.7">
+              ← Back to home
+            </Anchor>
+            <Text c="gray.7">
+              Already a member?{' '}
+              <Anchor component={Link} to="/login" fw={600}>
+                Sign in
+              </Anchor>
+            </Text>
+          </Group>
+        </Stack>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Ref } from 'react';
+import { CodeEntryForm } from '../../../shared/components/code-entry-form';
+import { TotpSetupInstructions } from '../../../shared/components/totp-setup-instructions';
+import { useCodeForm } from '../../../shared/hooks/use-code-form';
+import { type TotpSetupFieldsFragment } from '../../../gql/graphql';
+import { StepButtons } from './step-buttons';
+import { VERIFIED_NOTICE } from '../utils/verification-notices';
+import { useConfirmTotpMutation } from '../hooks/use-confirm-totp-mutation';
+
+/** Step 2, authenticator setup: scan or type the key, then confirm with the app's code. */
+export function TotpEntry({
+  setup,
+  headingRef,
+  onVerified,
+  onBack,
+}: {
+  setup: TotpSetupFieldsFragment;
+  headingRef: Ref<HTMLHeadingElement>;
+  onVerified: () => void;
+  onBack: () => void;
+}) {
+  const [confirm, confirming] = useConfirmTotpMutation();
+  const form = useCodeForm({
+    send: async (code) => {
+      await confirm({ variables: { code } });
+      notifications.show(VERIFIED_NOTICE);
+      onVerified();
+    },
+  });
+
+  return (
+    <CodeEntryForm
+      form={form}
+      heading="Set up your authenticator app"
+      headingRef={headingRef}
+      intro={
+        <>
+          The app shows a new 6-digit code every 30 seconds. You will also use it when you sign in.
+        </>
+      }
+      before={<TotpSetupInstructions setup={setup} />}
+      codeDescription="The code your app shows for JIBS"
+      actions={
+        <StepButtons onBack={onBack} backLabel="Choose another way">
+          <Button type="submit" loading={confirming.loading}>
+            Verify
+          </Button>
+        </StepButtons>
+      }
+    />
+  );
+}

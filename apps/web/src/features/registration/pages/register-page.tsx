@@ -1,0 +1,261 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Container,
+  Grid,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import {
+  genericErrorMessage,
+  toApiError,
+  isAdmin,
+  useSession,
+  useSessionManager,
+} from '@jibs/web-data';
+import { useFocusOnChange, PageLoader, useDocumentTitle } from '@jibs/web-ui';
+import { PaymentSummaryCard } from '../components/payment-summary-card';
+import {
+  clearPendingSignUp,
+  readPendingSignUp,
+  savePendingSignUp,
+  type PendingSignUp,
+} from '../utils/pending-sign-up';
+import { PersonalInfoStep, type RegisterDraft } from '../components/personal-info-step';
+import { SignUpCodeEntry } from '../components/sign-up-code-entry';
+import { HouseholdStep } from '../components/household-step';
+import { MembershipSetupStep } from '../components/membership-setup-step';
+import { PersonalInfoSummary } from '../components/personal-info-summary';
+import { RegistrationPaymentStep } from '../components/registration-payment-step';
+import { VerificationStep } from '../components/verification-step';
+import { WizardProgress } from '../components/wizard-progress';
+import {
+  previousStep,
+  requestedStep,
+  resumeStep,
+  showsPaymentSummary,
+  stepInfo,
+  type WizardStep,
+} from '../utils/wizard-steps';
+import { useMeQuery } from '../../profile/hooks/use-me-query';
+
+/**
+ * /register: the five-step registration wizard. Where it opens comes from the server (`me`), so
+ * a reload or a later sign-in continues where the member left off.
+ */
+export function RegisterPage() {
+  const session = useSession();
+  const manager = useSessionManager();
+  const signedIn = session.status === 'signed-in';
+  const [params, setParams] = useSearchParams();
+  const requested = requestedStep(params.get('step'));
+  const me = useMeQuery({ skip: !signedIn });
+  // A step the member moved to with the wizard's buttons; until then the server decides.
+  const [chosen, setChosen] = useState<WizardStep | null>(null);
+  // A sign-up waiting for its emailed code (kept in sessionStorage for a reload), and the details
+  // typed in step 1 (in memory only) for a member who goes back to correct them.
+  const [pending, setPending] = useState<PendingSignUp | null>(() => readPendingSignUp());
+  const [draft, setDraft] = useState<RegisterDraft | null>(null);
+
+  const profile = me.data?.me ?? null;
+  // A fresh `me` is also the session's latest word on the fee and membership.
+  useEffect(() => {
+    if (profile) manager.applyMembership(profile);
+  }, [profile, manager]);
+  const known = !signedIn || chosen !== null || profile !== null;
+  const feePaid = profile?.registrationFeePaid ?? session.user?.registrationFeePaid ?? false;
+  const membershipActive =
+    (profile?.membershipStatus ?? session.user?.membershipStatus) === 'ACTIVE';
+  // Signed out, only step 1 and its code exist: where the wizard is follows the pending sign-up.
+  const step =
+    (signedIn ? chosen : null) ??
+    resumeStep({
+      signedIn,
+      pendingSignUp: pending !== null,
+      verified: profile?.verified ?? false,
+      registrationFeePaid: feePaid,
+      requested,
+    });
+  const headingRef = useFocusOnChange<HTMLHeadingElement>(known ? step : null);
+  const info = stepInfo(step);
+  useDocumentTitle(`Registration: ${info.title}`);
+
+  const goTo = (next: WizardStep | null) => {
+    if (!next) return;
+    setChosen(next);
+    // The payment steps are kept in the address, so a reload stays on them; the others are not.
+    const kept = requestedStep(next);
+    if (kept) setParams({ step: kept }, { replace: true });
+    else if (params.has('step')) setParams({}, { replace: true });
+  };
+
+  // Admins have no registration; members whose fee is paid and membership active have nothing
+  // left to do here.
+  if (signedIn && session.user && isAdmin(session.user))
+    return <Navigate to="/dashboard" replace />;
+  if (signedIn && feePaid && membershipActive) {
+    // Once the session agrees (the effect above), so the dashboard's guard lets the member in.
+    return session.user?.registrationFeePaid ? (
+      <Navigate to="/dashboard" replace />
+    ) : (
+      <PageLoader label="Loading your registration…" />
+    );
+  }
+
+  if (!known) {
+    return me.error ? (
+      <LoadFailure message={genericErrorMessage(toApiError(me.error))} retry={me.refetch} />
+    ) : (
+      <PageLoader label="Loading your registration…" />
+    );
+  }
+
+  const content = (() => {
+    if (!signedIn) {
+      if (step === 'verification' && pending) {
+        return (
+          <SignUpCodeEntry
+            pending={pending}
+            onBack={() => {
+              clearPendingSignUp();
+              setPending(null);
+              setChosen('personal-info');
+            }}
+            onSignedUp={(payload) => {
+              clearPendingSignUp();
+              setPending(null);
+              setDraft(null);
+              // The code verified the email (step 2's purpose): on to the household, as the
+              // session starts, in one render.
+              setChosen('household-members');
+              manager.establish(payload);
+            }}
+          />
+        );
+      }
+      return (
+        <PersonalInfoStep
+          draft={draft}
+          onStarted={(started, typed) => {
+            savePendingSignUp(started);
+            setPending(started);
+            setDraft(typed);
+            setChosen('verification');
+          }}
+        />
+      );
+    }
+    if (!profile) {
+      return me.error ? (
+        <LoadFailure message={genericErrorMessage(toApiError(me.error))} retry={me.refetch} />
+      ) : (
+        <Center py={48} role="status">
+          <Loader color="jibs" type="dots" aria-hidden />
+          <VisuallyHidden>Loading…</VisuallyHidden>
+        </Center>
+      );
+    }
+    switch (step) {
+      case 'personal-info':
+        return <PersonalInfoSummary me={profile} onContinue={() => goTo('verification')} />;
+      case 'verification':
+        return (
+          <VerificationStep
+            me={profile}
+            onVerified={() => goTo('household-members')}
+            onContinue={() => goTo('household-members')}
+            onBack={() => goTo('personal-info')}
+          />
+        );
+      case 'household-members':
+        return (
+          <HouseholdStep
+            onBack={() => goTo(previousStep(step))}
+            onSaved={() => goTo('registration-payment')}
+          />
+        );
+      case 'registration-payment':
+        return (
+          <RegistrationPaymentStep
+            feePaid={feePaid}
+            onBack={() => goTo(previousStep(step))}
+            onContinue={() => goTo('subscription-setup')}
+          />
+        );
+      case 'subscription-setup':
+        return (
+          <MembershipSetupStep
+            membershipActive={membershipActive}
+            onBack={() => goTo(previousStep(step))}
+          />
+        );
+    }
+  })();
+
+  // The summary is quoted for the signed-in member (billing), so not before the account exists.
+  const withSummary = signedIn && showsPaymentSummary(step);
+
+  return (
+    <Container size={1120} px="md" py={{ base: 24, sm: 48 }}>
+      <Stack gap="xl">
+        <Stack gap={6}>
+          <Title order={1}>Membership Registration</Title>
+          <Text c="gray.7">
+            Five short steps. Once your account is created, your progress is saved: you can stop and
+            come back at any time.
+          </Text>
+        </Stack>
+
+        <WizardProgress step={step} />
+
+        <Grid gap="xl" align="flex-start">
+          <Grid.Col span={{ base: 12, md: withSummary ? 8 : 12 }}>
+            <Paper
+              withBorder
+              shadow="xs"
+              radius="lg"
+              p={{ base: 'lg', sm: 'xl' }}
+              maw={withSummary ? undefined : 800}
+              mx="auto"
+              bg="white"
+            >
+              <Stack gap="lg">
+                <Title order={2} size="h3" ref={headingRef} tabIndex={-1}>
+                  {info.title}
+                </Title>
+                {content}
+              </Stack>
+            </Paper>
+          </Grid.Col>
+          {withSummary && (
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <PaymentSummaryCard />
+            </Grid.Col>
+          )}
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}
+
+function LoadFailure({ message, retry }: { message: string; retry: () => unknown }) {
+  return (
+    <Container size={640} py={48}>
+      <Alert color="red" variant="light" title="We could not load your registration" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text>{message}</Text>
+          <Button variant="light" onClick={() => void retry()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    </Container>
+  );
+}

@@ -1,0 +1,75 @@
+import {
+  Box,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Image,
+  List,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import type { TotpSetupFieldsFragment } from '../../gql/graphql';
+
+/** The key in groups of four, easier to read and type; apps ignore the spaces. */
+function groupKey(key: string): string {
+  return key.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/** How to add JIBS to an authenticator app: the QR code, and the key for typing in by hand. */
+export function TotpSetupInstructions({ setup }: { setup: TotpSetupFieldsFragment }) {
+  return (
+    <Stack gap="md">
+      <List type="ordered" spacing="xs">
+        <List.Item>
+          Open an authenticator app on your phone, such as Google Authenticator or Microsoft
+          Authenticator.
+        </List.Item>
+        <List.Item>Scan the QR code below, or type the key into the app.</List.Item>
+        <List.Item>Enter the 6-digit code the app shows for JIBS.</List.Item>
+      </List>
+      <Group align="center" gap="xl" wrap="wrap">
+        <Box
+          p="xs"
+          bg="white"
+          style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+        >
+          <Image
+            src={setup.qrCodeDataUrl}
+            alt="QR code for adding JIBS to your authenticator app. If you cannot scan it, type the key shown beside it."
+            w={184}
+            h={184}
+          />
+        </Box>
+        <Stack gap="xs" style={{ flex: '1 1 220px' }}>
+          <Text fw={600} id="totp-key-label">
+            Can&apos;t scan the code? Enter this key
+          </Text>
+          <Code
+            block
+            aria-labelledby="totp-key-label"
+            data-testid="totp-manual-key"
+            data-key={setup.manualEntryKey}
+            fz="md"
+            style={{ letterSpacing: '0.08em', whiteSpace: 'normal', wordBreak: 'keep-all' }}
+          >
+            {groupKey(setup.manualEntryKey)}
+          </Code>
+          <CopyButton value={setup.manualEntryKey} timeout={3000}>
+            {({ copied, copy }) => (
+              <Group gap="sm">
+                <Button variant="light" size="sm" onClick={copy}>
+                  {copied ? 'Copied' : 'Copy key'}
+                </Button>
+                <VisuallyHidden aria-live="polite">
+                  {copied ? 'The key is copied.' : ''}
+                </VisuallyHidden>
+              </Group>
+            )}
+          </CopyButton>
+        </Stack>
+      </Group>
+    </Stack>
+  );
+}
