@@ -435,7 +435,7 @@ describe('billing service', () => {
           { headers: asGateway() },
         )
       ).text();
-      expect(page).toContain('200.00 USD');
+      expect(page).toContain('$200.00');
       expect(page).toContain('Spouse: Amina Ali');
       // Without a verified payment nothing is paid.
       expect((await h.gql(MEMBERSHIP, {}, member.token)).data.myMembership).toEqual({

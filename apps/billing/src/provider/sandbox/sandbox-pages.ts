@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import express, { type Express, type Response } from 'express';
+import { formatMoney } from '@jibs/domain';
 import type { SandboxPaymentProvider, SandboxSession } from './sandbox-payment-provider';
 import { DECLINED_MESSAGE, SandboxPaymentProvider as Sandbox } from './sandbox-payment-provider';
 
@@ -8,9 +9,6 @@ const escape = (value: string) =>
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
   );
-
-const money = (cents: number, currency: string) =>
-  `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 
 /** The checkout-session id placeholder Stripe fills in the success and cancel URLs. */
 export function withSessionId(url: string, sessionId: string): string {
@@ -61,14 +59,14 @@ function checkoutPage(session: SandboxSession, message?: string): string {
   const items = session.lineItems
     .map(
       (item) =>
-        `<li><span>${escape(item.label)}</span><span>${money(item.amount, session.currency)}</span></li>`,
+        `<li><span>${escape(item.label)}</span><span>${formatMoney(item.amount, session.currency)}</span></li>`,
     )
     .join('');
   const per = session.mode === 'subscription' ? ' per month' : '';
   return `
 <h1>JIBS checkout</h1>
 <p class="muted">Sandbox payment page: no real card is charged.</p>
-<div class="total">${money(session.amountTotal, session.currency)}<span class="muted">${per}</span></div>
+<div class="total">${formatMoney(session.amountTotal, session.currency)}<span class="muted">${per}</span></div>
 <ul>${items}</ul>
 ${message ? `<div class="error" role="alert">${escape(message)}</div>` : ''}
 <form method="post" action="${escape(session.id)}">
@@ -76,7 +74,7 @@ ${message ? `<div class="error" role="alert">${escape(message)}</div>` : ''}
   <input type="hidden" name="action" value="pay">
   <label for="card">Card number</label>
   <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
-  <button class="pay" type="submit">Pay ${money(session.amountTotal, session.currency)}</button>
+  <button class="pay" type="submit">Pay ${formatMoney(session.amountTotal, session.currency)}</button>
 </form>
 <form method="post" action="${escape(session.id)}">
   <input type="hidden" name="k" value="${escape(session.secret)}">
