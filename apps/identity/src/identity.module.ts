@@ -15,11 +15,7 @@ import { ContactMessageEntity } from './contact/contact-message.entity';
 import { ContactResolver } from './contact/contact.resolver';
 import { ContactService } from './contact/contact.service';
 import { profilesExport } from './export/profiles.export';
-import {
-  IDENTITY_CONFIG,
-  identityEnvSchema,
-  type IdentityConfig,
-} from './identity.config';
+import { IDENTITY_CONFIG, identityEnvSchema, type IdentityConfig } from './identity.config';
 import { SigningKey } from './keys/signing-key';
 import { identityMigrations } from './migrations';
 import { BackgroundTasks } from './outgoing/background-tasks';
