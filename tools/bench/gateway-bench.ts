@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { decodeJwt, importPKCS8, SignJWT, type CryptoKey } from 'jose';
@@ -23,12 +23,24 @@ import { graphql, signUpBenchMember, startBenchStack, type LoadResult } from './
  * each request with its own freshly minted access token (so nothing can be shared between
  * requests), in-flight deduplication off everywhere, at a fixed concurrency after a warm-up.
  * The stock and Hive gateways run in their own processes, as ours does.
+ *
+ * `--profile` (or `BENCH_PROFILE=<dir>`): after the warm-up, each gateway process is profiled
+ * in turn (its inspector opened with SIGUSR1, the V8 sampling profiler driven over the Chrome
+ * DevTools Protocol) while `BENCH_PROFILE_CALLS` `me` calls go through it alone; the
+ * `.cpuprofile` files are written to the directory (default `$TMPDIR/gateway-profile`) and the
+ * heaviest functions and packages by self time are printed. `BENCH_ROUNDS=0` skips the rounds.
  */
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const PER_ROUND = Number(process.env.BENCH_CALLS_PER_ROUND ?? 250);
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 300);
 const USERS = 8;
+const PROFILE_DIR =
+  process.env.BENCH_PROFILE ??
+  (process.argv.includes('--profile') ? join(tmpdir(), 'gateway-profile') : undefined);
+const PROFILE_CALLS = Number(process.env.BENCH_PROFILE_CALLS ?? 4000);
+/** Where a process opens its inspector on SIGUSR1 (Node's default). */
+const INSPECTOR = 'http://127.0.0.1:9229';
 
 const ME = 'query Me { me { id email firstName role } }';
 const FOUR = `query Dashboard {
@@ -108,6 +120,17 @@ async function serveHive(options: ServeOptions): Promise<number> {
 /** Child mode: one comparison gateway, its port printed on stdout. */
 async function serve(engine: Engine): Promise<void> {
   const options = JSON.parse(process.env.BENCH_GATEWAY_OPTIONS ?? '{}') as ServeOptions;
+  // The bench stops it with SIGTERM (Hive's server alone would outlive that), and it never
+  // outlives the bench.
+  process.once('SIGTERM', () => process.exit(0));
+  const parent = process.ppid;
+  setInterval(() => {
+    try {
+      process.kill(parent, 0);
+    } catch {
+      process.exit(0);
+    }
+  }, 1_000).unref();
   const port = engine === 'apollo' ? await serveApollo(options) : await serveHive(options);
   process.stdout.write(`listening ${port}\n`);
 }
@@ -134,6 +157,11 @@ async function startEngine(
   });
   child.removeAllListeners('exit');
   return { url: `http://127.0.0.1:${port}/graphql`, child };
+}
+
+/** Where the run is, on stderr (the figures go to stdout). */
+function progress(line: string): void {
+  process.stderr.write(`[gateway-bench] ${line}\n`);
 }
 
 /** `total` calls by `concurrency` workers; each call's latency is pushed to `latencies`. */
@@ -193,6 +221,132 @@ function stackPid(service: string): number | undefined {
   return undefined;
 }
 
+interface CpuProfile {
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+  }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** A Chrome DevTools Protocol session over the inspector's WebSocket. */
+async function devtools(
+  webSocketUrl: string,
+): Promise<{ send(method: string, params?: object): Promise<unknown>; close(): void }> {
+  const socket = new WebSocket(webSocketUrl);
+  await new Promise<void>((done, fail) => {
+    socket.addEventListener('open', () => done(), { once: true });
+    socket.addEventListener('error', () => fail(new Error(`cannot open ${webSocketUrl}`)), {
+      once: true,
+    });
+  });
+  let nextId = 0;
+  const waiting = new Map<number, { done(result: unknown): void; fail(error: Error): void }>();
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data)) as {
+      id?: number;
+      result?: unknown;
+      error?: { message: string };
+    };
+    const call = message.id === undefined ? undefined : waiting.get(message.id);
+    if (!call) return;
+    waiting.delete(message.id!);
+    if (message.error) call.fail(new Error(message.error.message));
+    else call.done(message.result);
+  });
+  // Closing the inspector (the last call) ends the socket without an answer.
+  socket.addEventListener('close', () => {
+    for (const call of waiting.values()) call.fail(new Error('the inspector closed'));
+    waiting.clear();
+  });
+  return {
+    send: (method, params = {}) =>
+      new Promise((done, fail) => {
+        nextId += 1;
+        waiting.set(nextId, { done, fail });
+        socket.send(JSON.stringify({ id: nextId, method, params }));
+      }),
+    close: () => socket.close(),
+  };
+}
+
+/**
+ * Profiles process `pid` (whose main script's path contains `script`) while `during` runs: its
+ * inspector is opened with SIGUSR1 and closed again afterwards.
+ */
+async function cpuProfile(
+  pid: number,
+  script: string,
+  during: () => Promise<unknown>,
+): Promise<CpuProfile> {
+  process.kill(pid, 'SIGUSR1');
+  let target: { url: string; webSocketDebuggerUrl: string } | undefined;
+  for (let attempt = 0; !target; attempt += 1) {
+    if (attempt > 50) throw new Error(`no inspector at ${INSPECTOR} for process ${pid}`);
+    await new Promise((done) => setTimeout(done, 100));
+    const list = (await fetch(`${INSPECTOR}/json/list`)
+      .then((res) => res.json())
+      .catch(() => [])) as { url: string; webSocketDebuggerUrl: string }[];
+    target = list.find((entry) => entry.url.includes(script));
+  }
+  const session = await devtools(target.webSocketDebuggerUrl);
+  try {
+    await session.send('Profiler.enable');
+    await session.send('Profiler.setSamplingInterval', { interval: 200 });
+    await session.send('Profiler.start');
+    await during();
+    const { profile } = (await session.send('Profiler.stop')) as { profile: CpuProfile };
+    return profile;
+  } finally {
+    // Frees port 9229 for the next process.
+    await session
+      .send('Runtime.evaluate', {
+        expression: "process.getBuiltinModule('node:inspector').close()",
+      })
+      .catch(() => undefined);
+    session.close();
+  }
+}
+
+/** The heaviest functions and packages by self time, as lines of text. */
+function summariseProfile(profile: CpuProfile, top = 30): string[] {
+  const byNode = new Map<number, number>();
+  profile.samples.forEach((node, i) => {
+    byNode.set(node, (byNode.get(node) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
+  });
+  const total = [...byNode.values()].reduce((sum, t) => sum + t, 0);
+  const functions = new Map<string, number>();
+  const packages = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const self = byNode.get(node.id) ?? 0;
+    if (!self) continue;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const file = url.replace(/^file:\/\//, '').replace(/^.*\/(node_modules|dist\/server)\//, '');
+    const fn = `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`;
+    functions.set(fn, (functions.get(fn) ?? 0) + self);
+    const pkg = !url
+      ? functionName
+      : url.startsWith('node:')
+        ? 'node:' + url.slice(5).split('/')[0]
+        : (/node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
+          /dist\/server\/((apps|libs)\/[^/]+)/.exec(url)?.[1] ??
+          url);
+    packages.set(pkg, (packages.get(pkg) ?? 0) + self);
+  }
+  const list = (map: Map<string, number>, n: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, t]) => `  ${((100 * t) / total).toFixed(1).padStart(5)} %  ${name}`);
+  return [
+    `self time by package (${(total / 1e6).toFixed(2)} s sampled):`,
+    ...list(packages, 20),
+    'self time by function:',
+    ...list(functions, top),
+  ];
+}
+
 interface Target {
   label: string;
   /** The process whose CPU per request is reported: the gateway (or identity, direct). */
@@ -241,6 +395,7 @@ async function main(): Promise<void> {
         );
       }),
     );
+    progress('starting the stock Apollo and Hive gateways');
     const apollo = await startEngine('apollo', {
       supergraphSdl,
       urls,
@@ -355,7 +510,29 @@ async function main(): Promise<void> {
       if (result.errors || !result.data) {
         throw new Error(`${target.label}: ${JSON.stringify(result.errors)}`);
       }
+      progress(`warming up: ${target.label}`);
       await load(target, WARM_UP);
+    }
+    if (PROFILE_DIR) {
+      mkdirSync(PROFILE_DIR, { recursive: true });
+      const profiled = [
+        { name: 'ours', pid: oursPid, script: 'apps/gateway/src/main.js', target: targets[1]! },
+        { name: 'stock', pid: apolloPid, script: 'gateway-bench.js', target: targets[2]! },
+      ];
+      for (const { name, pid, script, target } of profiled) {
+        if (!pid) throw new Error(`no process to profile for ${name}`);
+        progress(`profiling ${target.label}`);
+        let result: LoadResult | undefined;
+        const profile = await cpuProfile(pid, script, async () => {
+          result = await load(target, PROFILE_CALLS);
+        });
+        const file = join(PROFILE_DIR, `${name}-me.cpuprofile`);
+        writeFileSync(file, JSON.stringify(profile));
+        process.stdout.write(
+          `\nprofile of ${target.label} (${PROFILE_CALLS} calls, ${(PROFILE_CALLS / result!.seconds).toFixed(0)}/s while profiled), ${file}:\n${summariseProfile(profile).join('\n')}\n`,
+        );
+      }
+      if (!ROUNDS) return;
     }
     const results = targets.map(() => ({
       runs: [] as LoadResult[],
