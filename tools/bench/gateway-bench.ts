@@ -29,6 +29,11 @@ import { graphql, signUpBenchMember, startBenchStack, type LoadResult } from './
  * DevTools Protocol) while `BENCH_PROFILE_CALLS` `me` calls go through it alone; the
  * `.cpuprofile` files are written to the directory (default `$TMPDIR/gateway-profile`) and the
  * heaviest functions and packages by self time are printed. `BENCH_ROUNDS=0` skips the rounds.
+ *
+ * `BENCH_BASELINE_GATEWAY=<another build's dist/server/apps/gateway/src/main.js>`: that build of
+ * our gateway runs beside the stack's, with the same environment (read from the stack gateway's
+ * process) on ports of its own, and is measured in the same interleaved rounds: a before/after
+ * comparison that a drift of the host's load cannot skew.
  */
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
@@ -38,6 +43,7 @@ const USERS = 8;
 const PROFILE_DIR =
   process.env.BENCH_PROFILE ??
   (process.argv.includes('--profile') ? join(tmpdir(), 'gateway-profile') : undefined);
+const BASELINE_GATEWAY = process.env.BENCH_BASELINE_GATEWAY;
 const PROFILE_CALLS = Number(process.env.BENCH_PROFILE_CALLS ?? 4000);
 /** Where a process opens its inspector on SIGUSR1 (Node's default). */
 const INSPECTOR = 'http://127.0.0.1:9229';
@@ -157,6 +163,46 @@ async function startEngine(
   });
   child.removeAllListeners('exit');
   return { url: `http://127.0.0.1:${port}/graphql`, child };
+}
+
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/**
+ * Another build of our gateway (`entry`, its main.js) with the stack gateway's environment
+ * (process `pid`'s) on free ports, started as the stack starts services; resolves once ready.
+ */
+async function startBaselineGateway(
+  entry: string,
+  pid: number,
+): Promise<{ url: string; child: ChildProcess }> {
+  const env = Object.fromEntries(
+    readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .filter(Boolean)
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+    env: { ...env, PORT: String(port), METRICS_PORT: String(await freePort()) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`the baseline gateway exited (${child.exitCode})`);
+    if (attempt > 300) throw new Error('the baseline gateway was not ready within 30 s');
+    const ready = await fetch(`${url}/health/ready`)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ready) return { url: `${url}/graphql`, child };
+    await new Promise((done) => setTimeout(done, 100));
+  }
 }
 
 /** Where the run is, on stderr (the figures go to stdout). */
@@ -441,6 +487,14 @@ async function main(): Promise<void> {
     const asGateway = gatewayHeaders(secrets.gatewaySecret, '127.0.0.1');
     const [identityPid, oursPid] = [stackPid('identity'), stackPid('gateway')];
     const [apolloPid, hivePid] = [apollo.child.pid, hive.child.pid];
+    let baseline: { url: string; child: ChildProcess } | undefined;
+    if (BASELINE_GATEWAY) {
+      if (!oursPid)
+        throw new Error("no stack gateway process to copy the baseline's settings from");
+      progress(`starting the baseline gateway ${BASELINE_GATEWAY}`);
+      baseline = await startBaselineGateway(BASELINE_GATEWAY, oursPid);
+      children.push(baseline.child);
+    }
     const targets: Target[] = [
       {
         label: 'me  straight to identity',
@@ -480,6 +534,23 @@ async function main(): Promise<void> {
         pid: hivePid,
       },
     ];
+    if (baseline) {
+      const pid = baseline.child.pid;
+      targets.splice(2, 0, {
+        label: 'me  via baseline build of ours',
+        query: ME,
+        url: baseline.url,
+        headers: {},
+        pid,
+      });
+      targets.splice(targets.findIndex((t) => t.label === '4sg via our gateway') + 1, 0, {
+        label: '4sg via baseline build of ours',
+        query: FOUR,
+        url: baseline.url,
+        headers: {},
+        pid,
+      });
+    }
     const load = async (target: Target, total: number, latencies?: number[]) => {
       const tokens = await Promise.all(Array.from({ length: total }, mint));
       return runLoad(
@@ -564,6 +635,11 @@ async function main(): Promise<void> {
       "CPU ms/call: that of the gateway process (straight to identity: identity's), user + system.",
       `4sg: ours/stock Apollo ${ratio('4sg via our gateway', '4sg via stock Apollo Gateway')}x, ours/Hive ${ratio('4sg via our gateway', '4sg via Hive Gateway (router-runtime)')}x`,
     );
+    if (baseline) {
+      lines.push(
+        `ours/baseline build (${BASELINE_GATEWAY}): me ${ratio('me  via our gateway', 'me  via baseline build of ours')}x, 4sg ${ratio('4sg via our gateway', '4sg via baseline build of ours')}x; baseline/direct me ${ratio('me  via baseline build of ours', 'me  straight to identity')}x, baseline/stock Apollo me ${ratio('me  via baseline build of ours', 'me  via stock Apollo Gateway')}x`,
+      );
+    }
     process.stdout.write(
       `\ngateway benchmark (${new Date().toISOString()}, ${cpus().length} cores, load ${loadavg()
         .map((l) => l.toFixed(2))
