@@ -487,6 +487,9 @@ async function main(): Promise<void> {
     const asGateway = gatewayHeaders(secrets.gatewaySecret, '127.0.0.1');
     const [identityPid, oursPid] = [stackPid('identity'), stackPid('gateway')];
     const [apolloPid, hivePid] = [apollo.child.pid, hive.child.pid];
+    // What a call costs the subgraphs too: a gateway that sends them more work shows here.
+    const subgraphPids = subgraphs.map(stackPid);
+    const subgraphsCpu = () => subgraphPids.reduce<number>((sum, pid) => sum + cpuSeconds(pid), 0);
     let baseline: { url: string; child: ChildProcess } | undefined;
     if (BASELINE_GATEWAY) {
       if (!oursPid)
@@ -609,6 +612,7 @@ async function main(): Promise<void> {
       runs: [] as LoadResult[],
       latencies: [] as number[][],
       cpu: 0,
+      subgraphCpu: 0,
     }));
     for (let round = 0; round < ROUNDS; round += 1) {
       // Rotate the starting target each round so none is always first after a pause.
@@ -616,23 +620,26 @@ async function main(): Promise<void> {
         const index = (k + round) % targets.length;
         const latencies: number[] = [];
         const cpuBefore = cpuSeconds(targets[index]!.pid);
+        const subgraphsBefore = subgraphsCpu();
         results[index]!.runs.push(await load(targets[index]!, PER_ROUND, latencies));
         results[index]!.cpu += cpuSeconds(targets[index]!.pid) - cpuBefore;
+        results[index]!.subgraphCpu += subgraphsCpu() - subgraphsBefore;
         results[index]!.latencies.push(latencies);
       }
     }
     const merged = results.map(({ runs, latencies }) => merge(runs, latencies));
     const rate = (label: string) => merged[targets.findIndex((t) => t.label === label)]!.rate;
     const cpuPerCall = (i: number) => (results[i]!.cpu * 1000) / merged[i]!.count;
+    const subgraphCpuPerCall = (i: number) => (results[i]!.subgraphCpu * 1000) / merged[i]!.count;
     const lines = targets.map((target, i) => {
       const r = merged[i]!;
-      return `${target.label.padEnd(40)} ${r.rate.toFixed(0).padStart(6)}/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  CPU ${cpuPerCall(i).toFixed(2).padStart(5)} ms/call${r.errors ? `  ${r.errors} ERRORS` : ''}`;
+      return `${target.label.padEnd(40)} ${r.rate.toFixed(0).padStart(6)}/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  CPU ${cpuPerCall(i).toFixed(2).padStart(5)} ms/call, subgraphs ${subgraphCpuPerCall(i).toFixed(2).padStart(5)}${r.errors ? `  ${r.errors} ERRORS` : ''}`;
     });
     const ratio = (a: string, b: string) => (rate(a) / rate(b)).toFixed(2);
     lines.push(
       '',
       `me:  ours/direct ${ratio('me  via our gateway', 'me  straight to identity')}x, ours/stock Apollo ${ratio('me  via our gateway', 'me  via stock Apollo Gateway')}x, ours/Hive ${ratio('me  via our gateway', 'me  via Hive Gateway (router-runtime)')}x, Hive/direct ${ratio('me  via Hive Gateway (router-runtime)', 'me  straight to identity')}x`,
-      "CPU ms/call: that of the gateway process (straight to identity: identity's), user + system.",
+      "CPU ms/call: that of the gateway process (straight to identity: identity's), user + system; subgraphs: that of all six subgraph processes together.",
       `4sg: ours/stock Apollo ${ratio('4sg via our gateway', '4sg via stock Apollo Gateway')}x, ours/Hive ${ratio('4sg via our gateway', '4sg via Hive Gateway (router-runtime)')}x`,
     );
     if (baseline) {
