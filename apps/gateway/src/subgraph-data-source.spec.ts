@@ -246,6 +246,8 @@ describe('SubgraphDataSource', () => {
             Buffer.from('{"data":{}}'),
           ),
       );
+    const source = (dataSource: SubgraphDataSource, cachePolicy: unknown) =>
+      dataSource.process(processOptions(aContext(), cachePolicy));
     for (const cacheControl of [undefined, 'max-age=60, private', 'public, max-age="30"']) {
       const source = new SubgraphDataSource(
         'billing',
@@ -260,6 +262,17 @@ describe('SubgraphDataSource', () => {
       { maxAge: 60, scope: 'PRIVATE' },
       { maxAge: 30, scope: 'PUBLIC' },
     ]);
+    // Each answer gets its own hint, even for a header already read.
+    const again = new SubgraphDataSource(
+      'billing',
+      'http://x/',
+      SECRET,
+      answering('max-age=60, private'),
+    );
+    const changing = { restrict: (hint: { maxAge: number }) => (hint.maxAge = 1) };
+    await source(again, changing);
+    await source(again, policy);
+    expect(hints.at(-1)).toEqual({ maxAge: 60, scope: 'PRIVATE' });
   });
 
   it('ignores Set-Cookie from any other subgraph', () => {

@@ -33,15 +33,39 @@ export function setCookieHeaders(headers: ResponseHeaders | undefined): string[]
   return joined ? [joined] : [];
 }
 
-/** A subgraph's `Cache-Control` directives (RemoteGraphQLDataSource's own reading of them). */
-function cacheControlOf(header: string | null | undefined): Record<string, string | true> {
+interface CacheHint {
+  maxAge: number;
+  scope?: 'PRIVATE' | 'PUBLIC';
+}
+
+/** A subgraph's `Cache-Control` read as a cache hint, as RemoteGraphQLDataSource reads it. */
+export function cacheHintOf(header: string | null | undefined): CacheHint {
   const directives: Record<string, string | true> = {};
-  if (!header) return directives;
-  for (const part of header.trim().split(/\s*,\s*/)) {
+  for (const part of header ? header.trim().split(/\s*,\s*/) : []) {
     const [key, value] = part.split(/\s*=\s*/, 2);
     directives[key!] = value === undefined ? true : value.replace(/^"|"$/g, '');
   }
-  return directives;
+  const hint: CacheHint = { maxAge: 0 };
+  const maxAge = directives['max-age'];
+  if (typeof maxAge === 'string' && /^[0-9]+$/.test(maxAge)) hint.maxAge = Number(maxAge);
+  if (directives['private'] === true) hint.scope = 'PRIVATE';
+  if (directives['public'] === true) hint.scope = 'PUBLIC';
+  return hint;
+}
+
+/** Subgraphs answer with a handful of distinct `Cache-Control` values: each is read once. */
+const MAX_CACHED_HINTS = 64;
+const cacheHints = new Map<string, CacheHint>();
+
+function cachedHintOf(header: string | null): CacheHint {
+  const key = header ?? '';
+  let hint = cacheHints.get(key);
+  if (!hint) {
+    hint = cacheHintOf(header);
+    if (cacheHints.size < MAX_CACHED_HINTS) cacheHints.set(key, hint);
+  }
+  // A copy: restrict() must not be able to change the cached one.
+  return { ...hint };
 }
 
 /**
@@ -100,15 +124,10 @@ export class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> 
     const policy =
       'incomingRequestContext' in options
         ? (options.incomingRequestContext.overallCachePolicy as
-            { restrict?(hint: { maxAge?: number; scope?: string }): void } | undefined)
+            { restrict?(hint: CacheHint): void } | undefined)
         : undefined;
     if (this.honorSubgraphCacheControlHeader && typeof policy?.restrict === 'function') {
-      const directives = cacheControlOf(answer.headers.get('cache-control'));
-      const hint: { maxAge: number; scope?: string } = { maxAge: 0 };
-      const maxAge = directives['max-age'];
-      if (typeof maxAge === 'string' && /^[0-9]+$/.test(maxAge)) hint.maxAge = Number(maxAge);
-      if (directives['private'] === true) hint.scope = 'PRIVATE';
-      if (directives['public'] === true) hint.scope = 'PUBLIC';
+      const hint = cachedHintOf(answer.headers.get('cache-control'));
       policy.restrict(hint);
     }
     return response;
