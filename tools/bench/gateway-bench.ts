@@ -591,7 +591,22 @@ async function main(): Promise<void> {
       mkdirSync(PROFILE_DIR, { recursive: true });
       const profiled = [
         { name: 'ours', pid: oursPid, script: 'apps/gateway/src/main.js', target: targets[1]! },
-        { name: 'stock', pid: apolloPid, script: 'gateway-bench.js', target: targets[2]! },
+        {
+          name: 'stock',
+          pid: apolloPid,
+          script: 'gateway-bench.js',
+          target: targets.find((t) => t.label === 'me  via stock Apollo Gateway')!,
+        },
+        ...(baseline && BASELINE_GATEWAY
+          ? [
+              {
+                name: 'baseline',
+                pid: baseline.child.pid,
+                script: BASELINE_GATEWAY,
+                target: targets.find((t) => t.label === 'me  via baseline build of ours')!,
+              },
+            ]
+          : []),
       ];
       for (const { name, pid, script, target } of profiled) {
         if (!pid) throw new Error(`no process to profile for ${name}`);
