@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { decodeJwt, importPKCS8, SignJWT, type CryptoKey } from 'jose';
@@ -23,12 +23,30 @@ import { graphql, signUpBenchMember, startBenchStack, type LoadResult } from './
  * each request with its own freshly minted access token (so nothing can be shared between
  * requests), in-flight deduplication off everywhere, at a fixed concurrency after a warm-up.
  * The stock and Hive gateways run in their own processes, as ours does.
+ *
+ * `--profile` (or `BENCH_PROFILE=<dir>`): after the warm-up, each gateway process is profiled
+ * in turn (its inspector opened with SIGUSR1, the V8 sampling profiler driven over the Chrome
+ * DevTools Protocol) while `BENCH_PROFILE_CALLS` `me` calls go through it alone; the
+ * `.cpuprofile` files are written to the directory (default `$TMPDIR/gateway-profile`) and the
+ * heaviest functions and packages by self time are printed. `BENCH_ROUNDS=0` skips the rounds.
+ *
+ * `BENCH_BASELINE_GATEWAY=<another build's dist/server/apps/gateway/src/main.js>`: that build of
+ * our gateway runs beside the stack's, with the same environment (read from the stack gateway's
+ * process) on ports of its own, and is measured in the same interleaved rounds: a before/after
+ * comparison that a drift of the host's load cannot skew.
  */
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const PER_ROUND = Number(process.env.BENCH_CALLS_PER_ROUND ?? 250);
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 300);
 const USERS = 8;
+const PROFILE_DIR =
+  process.env.BENCH_PROFILE ??
+  (process.argv.includes('--profile') ? join(tmpdir(), 'gateway-profile') : undefined);
+const BASELINE_GATEWAY = process.env.BENCH_BASELINE_GATEWAY;
+const PROFILE_CALLS = Number(process.env.BENCH_PROFILE_CALLS ?? 4000);
+/** Where a process opens its inspector on SIGUSR1 (Node's default). */
+const INSPECTOR = 'http://127.0.0.1:9229';
 
 const ME = 'query Me { me { id email firstName role } }';
 const FOUR = `query Dashboard {
@@ -108,6 +126,17 @@ async function serveHive(options: ServeOptions): Promise<number> {
 /** Child mode: one comparison gateway, its port printed on stdout. */
 async function serve(engine: Engine): Promise<void> {
   const options = JSON.parse(process.env.BENCH_GATEWAY_OPTIONS ?? '{}') as ServeOptions;
+  // The bench stops it with SIGTERM (Hive's server alone would outlive that), and it never
+  // outlives the bench.
+  process.once('SIGTERM', () => process.exit(0));
+  const parent = process.ppid;
+  setInterval(() => {
+    try {
+      process.kill(parent, 0);
+    } catch {
+      process.exit(0);
+    }
+  }, 1_000).unref();
   const port = engine === 'apollo' ? await serveApollo(options) : await serveHive(options);
   process.stdout.write(`listening ${port}\n`);
 }
@@ -134,6 +163,51 @@ async function startEngine(
   });
   child.removeAllListeners('exit');
   return { url: `http://127.0.0.1:${port}/graphql`, child };
+}
+
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/**
+ * Another build of our gateway (`entry`, its main.js) with the stack gateway's environment
+ * (process `pid`'s) on free ports, started as the stack starts services; resolves once ready.
+ */
+async function startBaselineGateway(
+  entry: string,
+  pid: number,
+): Promise<{ url: string; child: ChildProcess }> {
+  const env = Object.fromEntries(
+    readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .filter(Boolean)
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+    env: { ...env, PORT: String(port), METRICS_PORT: String(await freePort()) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`the baseline gateway exited (${child.exitCode})`);
+    if (attempt > 300) throw new Error('the baseline gateway was not ready within 30 s');
+    const ready = await fetch(`${url}/health/ready`)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ready) return { url: `${url}/graphql`, child };
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+/** Where the run is, on stderr (the figures go to stdout). */
+function progress(line: string): void {
+  process.stderr.write(`[gateway-bench] ${line}\n`);
 }
 
 /** `total` calls by `concurrency` workers; each call's latency is pushed to `latencies`. */
@@ -193,6 +267,132 @@ function stackPid(service: string): number | undefined {
   return undefined;
 }
 
+interface CpuProfile {
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+  }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** A Chrome DevTools Protocol session over the inspector's WebSocket. */
+async function devtools(
+  webSocketUrl: string,
+): Promise<{ send(method: string, params?: object): Promise<unknown>; close(): void }> {
+  const socket = new WebSocket(webSocketUrl);
+  await new Promise<void>((done, fail) => {
+    socket.addEventListener('open', () => done(), { once: true });
+    socket.addEventListener('error', () => fail(new Error(`cannot open ${webSocketUrl}`)), {
+      once: true,
+    });
+  });
+  let nextId = 0;
+  const waiting = new Map<number, { done(result: unknown): void; fail(error: Error): void }>();
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data)) as {
+      id?: number;
+      result?: unknown;
+      error?: { message: string };
+    };
+    const call = message.id === undefined ? undefined : waiting.get(message.id);
+    if (!call) return;
+    waiting.delete(message.id!);
+    if (message.error) call.fail(new Error(message.error.message));
+    else call.done(message.result);
+  });
+  // Closing the inspector (the last call) ends the socket without an answer.
+  socket.addEventListener('close', () => {
+    for (const call of waiting.values()) call.fail(new Error('the inspector closed'));
+    waiting.clear();
+  });
+  return {
+    send: (method, params = {}) =>
+      new Promise((done, fail) => {
+        nextId += 1;
+        waiting.set(nextId, { done, fail });
+        socket.send(JSON.stringify({ id: nextId, method, params }));
+      }),
+    close: () => socket.close(),
+  };
+}
+
+/**
+ * Profiles process `pid` (whose main script's path contains `script`) while `during` runs: its
+ * inspector is opened with SIGUSR1 and closed again afterwards.
+ */
+async function cpuProfile(
+  pid: number,
+  script: string,
+  during: () => Promise<unknown>,
+): Promise<CpuProfile> {
+  process.kill(pid, 'SIGUSR1');
+  let target: { url: string; webSocketDebuggerUrl: string } | undefined;
+  for (let attempt = 0; !target; attempt += 1) {
+    if (attempt > 50) throw new Error(`no inspector at ${INSPECTOR} for process ${pid}`);
+    await new Promise((done) => setTimeout(done, 100));
+    const list = (await fetch(`${INSPECTOR}/json/list`)
+      .then((res) => res.json())
+      .catch(() => [])) as { url: string; webSocketDebuggerUrl: string }[];
+    target = list.find((entry) => entry.url.includes(script));
+  }
+  const session = await devtools(target.webSocketDebuggerUrl);
+  try {
+    await session.send('Profiler.enable');
+    await session.send('Profiler.setSamplingInterval', { interval: 200 });
+    await session.send('Profiler.start');
+    await during();
+    const { profile } = (await session.send('Profiler.stop')) as { profile: CpuProfile };
+    return profile;
+  } finally {
+    // Frees port 9229 for the next process.
+    await session
+      .send('Runtime.evaluate', {
+        expression: "process.getBuiltinModule('node:inspector').close()",
+      })
+      .catch(() => undefined);
+    session.close();
+  }
+}
+
+/** The heaviest functions and packages by self time, as lines of text. */
+function summariseProfile(profile: CpuProfile, top = 30): string[] {
+  const byNode = new Map<number, number>();
+  profile.samples.forEach((node, i) => {
+    byNode.set(node, (byNode.get(node) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
+  });
+  const total = [...byNode.values()].reduce((sum, t) => sum + t, 0);
+  const functions = new Map<string, number>();
+  const packages = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const self = byNode.get(node.id) ?? 0;
+    if (!self) continue;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const file = url.replace(/^file:\/\//, '').replace(/^.*\/(node_modules|dist\/server)\//, '');
+    const fn = `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`;
+    functions.set(fn, (functions.get(fn) ?? 0) + self);
+    const pkg = !url
+      ? functionName
+      : url.startsWith('node:')
+        ? 'node:' + url.slice(5).split('/')[0]
+        : (/node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
+          /dist\/server\/((apps|libs)\/[^/]+)/.exec(url)?.[1] ??
+          url);
+    packages.set(pkg, (packages.get(pkg) ?? 0) + self);
+  }
+  const list = (map: Map<string, number>, n: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, t]) => `  ${((100 * t) / total).toFixed(1).padStart(5)} %  ${name}`);
+  return [
+    `self time by package (${(total / 1e6).toFixed(2)} s sampled):`,
+    ...list(packages, 20),
+    'self time by function:',
+    ...list(functions, top),
+  ];
+}
+
 interface Target {
   label: string;
   /** The process whose CPU per request is reported: the gateway (or identity, direct). */
@@ -241,6 +441,7 @@ async function main(): Promise<void> {
         );
       }),
     );
+    progress('starting the stock Apollo and Hive gateways');
     const apollo = await startEngine('apollo', {
       supergraphSdl,
       urls,
@@ -286,6 +487,17 @@ async function main(): Promise<void> {
     const asGateway = gatewayHeaders(secrets.gatewaySecret, '127.0.0.1');
     const [identityPid, oursPid] = [stackPid('identity'), stackPid('gateway')];
     const [apolloPid, hivePid] = [apollo.child.pid, hive.child.pid];
+    // What a call costs the subgraphs too: a gateway that sends them more work shows here.
+    const subgraphPids = subgraphs.map(stackPid);
+    const subgraphsCpu = () => subgraphPids.reduce<number>((sum, pid) => sum + cpuSeconds(pid), 0);
+    let baseline: { url: string; child: ChildProcess } | undefined;
+    if (BASELINE_GATEWAY) {
+      if (!oursPid)
+        throw new Error("no stack gateway process to copy the baseline's settings from");
+      progress(`starting the baseline gateway ${BASELINE_GATEWAY}`);
+      baseline = await startBaselineGateway(BASELINE_GATEWAY, oursPid);
+      children.push(baseline.child);
+    }
     const targets: Target[] = [
       {
         label: 'me  straight to identity',
@@ -325,6 +537,23 @@ async function main(): Promise<void> {
         pid: hivePid,
       },
     ];
+    if (baseline) {
+      const pid = baseline.child.pid;
+      targets.splice(2, 0, {
+        label: 'me  via baseline build of ours',
+        query: ME,
+        url: baseline.url,
+        headers: {},
+        pid,
+      });
+      targets.splice(targets.findIndex((t) => t.label === '4sg via our gateway') + 1, 0, {
+        label: '4sg via baseline build of ours',
+        query: FOUR,
+        url: baseline.url,
+        headers: {},
+        pid,
+      });
+    }
     const load = async (target: Target, total: number, latencies?: number[]) => {
       const tokens = await Promise.all(Array.from({ length: total }, mint));
       return runLoad(
@@ -355,12 +584,50 @@ async function main(): Promise<void> {
       if (result.errors || !result.data) {
         throw new Error(`${target.label}: ${JSON.stringify(result.errors)}`);
       }
+      progress(`warming up: ${target.label}`);
       await load(target, WARM_UP);
+    }
+    if (PROFILE_DIR) {
+      mkdirSync(PROFILE_DIR, { recursive: true });
+      const profiled = [
+        { name: 'ours', pid: oursPid, script: 'apps/gateway/src/main.js', target: targets[1]! },
+        {
+          name: 'stock',
+          pid: apolloPid,
+          script: 'gateway-bench.js',
+          target: targets.find((t) => t.label === 'me  via stock Apollo Gateway')!,
+        },
+        ...(baseline && BASELINE_GATEWAY
+          ? [
+              {
+                name: 'baseline',
+                pid: baseline.child.pid,
+                script: BASELINE_GATEWAY,
+                target: targets.find((t) => t.label === 'me  via baseline build of ours')!,
+              },
+            ]
+          : []),
+      ];
+      for (const { name, pid, script, target } of profiled) {
+        if (!pid) throw new Error(`no process to profile for ${name}`);
+        progress(`profiling ${target.label}`);
+        let result: LoadResult | undefined;
+        const profile = await cpuProfile(pid, script, async () => {
+          result = await load(target, PROFILE_CALLS);
+        });
+        const file = join(PROFILE_DIR, `${name}-me.cpuprofile`);
+        writeFileSync(file, JSON.stringify(profile));
+        process.stdout.write(
+          `\nprofile of ${target.label} (${PROFILE_CALLS} calls, ${(PROFILE_CALLS / result!.seconds).toFixed(0)}/s while profiled), ${file}:\n${summariseProfile(profile).join('\n')}\n`,
+        );
+      }
+      if (!ROUNDS) return;
     }
     const results = targets.map(() => ({
       runs: [] as LoadResult[],
       latencies: [] as number[][],
       cpu: 0,
+      subgraphCpu: 0,
     }));
     for (let round = 0; round < ROUNDS; round += 1) {
       // Rotate the starting target each round so none is always first after a pause.
@@ -368,25 +635,33 @@ async function main(): Promise<void> {
         const index = (k + round) % targets.length;
         const latencies: number[] = [];
         const cpuBefore = cpuSeconds(targets[index]!.pid);
+        const subgraphsBefore = subgraphsCpu();
         results[index]!.runs.push(await load(targets[index]!, PER_ROUND, latencies));
         results[index]!.cpu += cpuSeconds(targets[index]!.pid) - cpuBefore;
+        results[index]!.subgraphCpu += subgraphsCpu() - subgraphsBefore;
         results[index]!.latencies.push(latencies);
       }
     }
     const merged = results.map(({ runs, latencies }) => merge(runs, latencies));
     const rate = (label: string) => merged[targets.findIndex((t) => t.label === label)]!.rate;
     const cpuPerCall = (i: number) => (results[i]!.cpu * 1000) / merged[i]!.count;
+    const subgraphCpuPerCall = (i: number) => (results[i]!.subgraphCpu * 1000) / merged[i]!.count;
     const lines = targets.map((target, i) => {
       const r = merged[i]!;
-      return `${target.label.padEnd(40)} ${r.rate.toFixed(0).padStart(6)}/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  CPU ${cpuPerCall(i).toFixed(2).padStart(5)} ms/call${r.errors ? `  ${r.errors} ERRORS` : ''}`;
+      return `${target.label.padEnd(40)} ${r.rate.toFixed(0).padStart(6)}/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  CPU ${cpuPerCall(i).toFixed(2).padStart(5)} ms/call, subgraphs ${subgraphCpuPerCall(i).toFixed(2).padStart(5)}${r.errors ? `  ${r.errors} ERRORS` : ''}`;
     });
     const ratio = (a: string, b: string) => (rate(a) / rate(b)).toFixed(2);
     lines.push(
       '',
       `me:  ours/direct ${ratio('me  via our gateway', 'me  straight to identity')}x, ours/stock Apollo ${ratio('me  via our gateway', 'me  via stock Apollo Gateway')}x, ours/Hive ${ratio('me  via our gateway', 'me  via Hive Gateway (router-runtime)')}x, Hive/direct ${ratio('me  via Hive Gateway (router-runtime)', 'me  straight to identity')}x`,
-      "CPU ms/call: that of the gateway process (straight to identity: identity's), user + system.",
+      "CPU ms/call: that of the gateway process (straight to identity: identity's), user + system; subgraphs: that of all six subgraph processes together.",
       `4sg: ours/stock Apollo ${ratio('4sg via our gateway', '4sg via stock Apollo Gateway')}x, ours/Hive ${ratio('4sg via our gateway', '4sg via Hive Gateway (router-runtime)')}x`,
     );
+    if (baseline) {
+      lines.push(
+        `ours/baseline build (${BASELINE_GATEWAY}): me ${ratio('me  via our gateway', 'me  via baseline build of ours')}x, 4sg ${ratio('4sg via our gateway', '4sg via baseline build of ours')}x; baseline/direct me ${ratio('me  via baseline build of ours', 'me  straight to identity')}x, baseline/stock Apollo me ${ratio('me  via baseline build of ours', 'me  via stock Apollo Gateway')}x`,
+      );
+    }
     process.stdout.write(
       `\ngateway benchmark (${new Date().toISOString()}, ${cpus().length} cores, load ${loadavg()
         .map((l) => l.toFixed(2))

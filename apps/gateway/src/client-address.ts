@@ -31,8 +31,11 @@ export function clientAddressResolver(trust: TrustProxy): (req: IncomingMessage)
     typeof trust === 'number'
       ? (_address: string, hop: number) => hop < trust
       : proxyaddr.compile(trust);
+  const unmapped = (address: string) =>
+    address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  // No proxy trusted (the default): the peer, without parsing X-Forwarded-For on every request.
+  if (trust === 0) return (req) => unmapped(req.socket?.remoteAddress ?? 'unknown');
   return (req) => {
-    const address = req.socket?.remoteAddress ? proxyaddr(req, trusts) : 'unknown';
-    return address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+    return unmapped(req.socket?.remoteAddress ? proxyaddr(req, trusts) : 'unknown');
   };
 }

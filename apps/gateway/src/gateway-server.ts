@@ -2,7 +2,6 @@ import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import { NoSchemaIntrospectionCustomRule, specifiedRules, type GraphQLSchema } from 'graphql';
 import { createServer, type Server } from 'node:http';
@@ -30,6 +29,8 @@ import { clientAddressResolver } from './client-address';
 import { corsPolicy, isAllowedSocketOrigin } from './cors-policy';
 import { exportProxy } from './export-proxy';
 import { createErrorFormatter } from './format-error';
+import { graphqlHttpHandler } from './graphql-http';
+import { jsonBody } from './json-body';
 import type { GatewayConfig } from './gateway.config';
 import { httpSubscriptionGuard } from './http-subscription-guard';
 import { maintenanceFlagFor, maintenancePlugin, type MaintenanceFlag } from './maintenance';
@@ -190,7 +191,7 @@ export async function createGatewayServer(
 
   app.use(
     GRAPHQL_PATH,
-    express.json(),
+    jsonBody(),
     // Express 5 leaves `body` unset for other content types; Apollo wants it present so that
     // such requests reach its CSRF check and are answered 400 rather than 500.
     (req, _res, next) => {
@@ -198,14 +199,12 @@ export async function createGatewayServer(
       next();
     },
     rejectBadGraphQLText(),
-    expressMiddleware(apollo, {
-      context: async ({ req, res }): Promise<GatewayContext> => ({
-        req,
-        res,
-        requestId: currentRequestId() ?? String(res.getHeader('x-request-id') ?? ''),
-        clientAddress: clientAddress(req),
-      }),
-    }),
+    graphqlHttpHandler(apollo, async ({ req, res }): Promise<GatewayContext> => ({
+      req,
+      res,
+      requestId: currentRequestId() ?? String(res.getHeader('x-request-id') ?? ''),
+      clientAddress: clientAddress(req),
+    })),
   );
   app.use(
     DIAGNOSTICS_PATH,

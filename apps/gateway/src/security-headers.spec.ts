@@ -1,8 +1,8 @@
 import express from 'express';
 import type { AddressInfo } from 'node:net';
-import { securityHeaders } from './security-headers';
+import { headersOf, PERMISSIONS_POLICY, securityHeaders } from './security-headers';
 
-async function policyFor(options: Parameters<typeof securityHeaders>[0]): Promise<string> {
+async function headersFor(options: Parameters<typeof securityHeaders>[0]): Promise<Headers> {
   const app = express();
   app.use(...securityHeaders(options));
   app.get('/', (_req, res) => res.send('ok'));
@@ -10,11 +10,14 @@ async function policyFor(options: Parameters<typeof securityHeaders>[0]): Promis
   await new Promise((resolve) => server.once('listening', resolve));
   try {
     const { port } = server.address() as AddressInfo;
-    const response = await fetch(`http://127.0.0.1:${port}/`);
-    return response.headers.get('content-security-policy') ?? '';
+    return (await fetch(`http://127.0.0.1:${port}/`)).headers;
   } finally {
     server.close();
   }
+}
+
+async function policyFor(options: Parameters<typeof securityHeaders>[0]): Promise<string> {
+  return (await headersFor(options)).get('content-security-policy') ?? '';
 }
 
 const directive = (policy: string, name: string) =>
@@ -42,5 +45,41 @@ describe('securityHeaders', () => {
     const policy = await policyFor({ connectSources: [] });
     expect(directive(policy, 'img-src')).toBe("img-src 'self' data: blob:");
     expect(directive(policy, 'connect-src')).toBe("connect-src 'self'");
+  });
+
+  it("sends helmet's headers and the permissions policy on every answer, HSTS only over HTTPS", async () => {
+    const local = await headersFor({ publicOrigin: 'http://127.0.0.1:3000', connectSources: [] });
+    expect(Object.fromEntries(local)).toMatchObject({
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+      'permissions-policy': PERMISSIONS_POLICY,
+    });
+    expect(local.get('strict-transport-security')).toBeNull();
+    expect(local.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
+    const https = await headersFor({ publicOrigin: 'https://jibs.example', connectSources: [] });
+    expect(https.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+    expect(https.get('content-security-policy')).toContain('upgrade-insecure-requests');
+  });
+
+  it('records the headers a middleware sets and removes', () => {
+    expect(
+      headersOf((_req, res, next) => {
+        res.removeHeader('X-Powered-By');
+        res.setHeader('X-Test', 1);
+        next();
+      }),
+    ).toEqual({ set: [['X-Test', '1']], removed: ['X-Powered-By'] });
+  });
+
+  it('refuses a middleware that does not finish at once (its headers could depend on the request)', () => {
+    expect(() => headersOf(() => undefined)).toThrow('did not finish at once');
   });
 });

@@ -33,12 +33,53 @@ export function setCookieHeaders(headers: ResponseHeaders | undefined): string[]
   return joined ? [joined] : [];
 }
 
+interface CacheHint {
+  maxAge: number;
+  scope?: 'PRIVATE' | 'PUBLIC';
+}
+
+/** A subgraph's `Cache-Control` read as a cache hint, as RemoteGraphQLDataSource reads it. */
+export function cacheHintOf(header: string | null | undefined): CacheHint {
+  const directives: Record<string, string | true> = {};
+  for (const part of header ? header.trim().split(/\s*,\s*/) : []) {
+    const [key, value] = part.split(/\s*=\s*/, 2);
+    directives[key!] = value === undefined ? true : value.replace(/^"|"$/g, '');
+  }
+  const hint: CacheHint = { maxAge: 0 };
+  const maxAge = directives['max-age'];
+  if (typeof maxAge === 'string' && /^[0-9]+$/.test(maxAge)) hint.maxAge = Number(maxAge);
+  if (directives['private'] === true) hint.scope = 'PRIVATE';
+  if (directives['public'] === true) hint.scope = 'PUBLIC';
+  return hint;
+}
+
+/** Subgraphs answer with a handful of distinct `Cache-Control` values: each is read once. */
+const MAX_CACHED_HINTS = 64;
+const cacheHints = new Map<string, CacheHint>();
+
+function cachedHintOf(header: string | null): CacheHint {
+  const key = header ?? '';
+  let hint = cacheHints.get(key);
+  if (!hint) {
+    hint = cacheHintOf(header);
+    if (cacheHints.size < MAX_CACHED_HINTS) cacheHints.set(key, hint);
+  }
+  // A copy: restrict() must not be able to change the cached one.
+  return { ...hint };
+}
+
 /**
  * How the gateway talks to one subgraph. What reaches a subgraph is chosen here, never copied
  * wholesale from the client: the bearer token (each subgraph verifies it itself), the request
  * id, the gateway's credential, the client's address (computed here from the trusted proxy
  * chain) and, for the session subgraph only, the cookies, whose
  * `Set-Cookie` answers are passed back to the browser. Tokens and cookies are never logged.
+ *
+ * `process` is RemoteGraphQLDataSource's, without its per-request detours: the request's
+ * headers are a plain object instead of node-fetch `Headers` (which validate every name and
+ * value), and no node-fetch `Request` is built beside the one actually sent (it parses the URL
+ * with the deprecated `url.parse` on every call, and is only handed to hooks this class does
+ * not use). What is sent and how answers and errors are read are unchanged.
  */
 export class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   readonly subgraphName: string;
@@ -54,26 +95,60 @@ export class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> 
     this.subgraphName = subgraphName;
   }
 
-  override willSendRequest({
-    request,
-    context,
-  }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
-    const headers = request.http?.headers;
-    if (!headers) return;
-    headers.set(GATEWAY_SECRET_HEADER, this.gatewaySecret);
+  override async process(
+    options: GraphQLDataSourceProcessOptions<GatewayContext>,
+  ): Promise<GatewayGraphQLResponse> {
+    const { http, ...payload } = options.request;
+    if (!payload.query) throw new Error('Missing query');
+    const context = options.context as GatewayContext | undefined;
+    const headers: Record<string, string> = {};
+    // Set by the gateway itself only (a federated-trace request), never from the client.
+    if (http?.headers) for (const [name, value] of http.headers) headers[name] = value;
+    headers['content-type'] = 'application/json';
+    this.addHeaders(headers, context);
+    const answer = await this.fetcher(this.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(payload),
+    });
+    if (!answer.ok) throw await this.errorFromResponse(answer);
+    const body = await this.parseBody(answer);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new Error(`Expected JSON response body, but received: ${String(body)}`);
+    }
+    const response = this.didReceiveResponse({
+      response: { ...body, http: answer },
+      context: context!,
+    });
+    // The subgraph's caching hints bound the whole answer's, as RemoteGraphQLDataSource does.
+    const policy =
+      'incomingRequestContext' in options
+        ? (options.incomingRequestContext.overallCachePolicy as
+            { restrict?(hint: CacheHint): void } | undefined)
+        : undefined;
+    if (this.honorSubgraphCacheControlHeader && typeof policy?.restrict === 'function') {
+      const hint = cachedHintOf(answer.headers.get('cache-control'));
+      policy.restrict(hint);
+    }
+    return response;
+  }
+
+  /** The gateway's credential, and what it forwards of the client's request. */
+  private addHeaders(headers: Record<string, string>, context: GatewayContext | undefined): void {
+    headers[GATEWAY_SECRET_HEADER] = this.gatewaySecret;
     // Health checks and schema loading run without an incoming request.
     if (!context?.req) return;
     const incoming = context.req.headers;
     if (typeof incoming.authorization === 'string') {
-      headers.set('authorization', incoming.authorization);
+      headers['authorization'] = incoming.authorization;
     }
-    if (context.requestId) headers.set('x-request-id', context.requestId);
+    if (context.requestId) headers['x-request-id'] = context.requestId;
     // Computed from the trusted proxy chain, never copied from the client: identity throttles
     // sign-in by it. Subgraphs believe it only next to the credential.
     const client = context.clientAddress ?? context.req.socket?.remoteAddress;
-    if (client) headers.set(CLIENT_ADDRESS_HEADER, client);
+    if (client) headers[CLIENT_ADDRESS_HEADER] = client;
     if (this.subgraphName === SESSION_SUBGRAPH && typeof incoming.cookie === 'string') {
-      headers.set('cookie', incoming.cookie);
+      headers['cookie'] = incoming.cookie;
     }
   }
 
