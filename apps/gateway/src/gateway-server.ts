@@ -30,7 +30,6 @@ import { corsPolicy, isAllowedSocketOrigin } from './cors-policy';
 import { exportProxy } from './export-proxy';
 import { createErrorFormatter } from './format-error';
 import { graphqlHttpHandler } from './graphql-http';
-import { jsonBody } from './json-body';
 import type { GatewayConfig } from './gateway.config';
 import { httpSubscriptionGuard } from './http-subscription-guard';
 import { maintenanceFlagFor, maintenancePlugin, type MaintenanceFlag } from './maintenance';
@@ -191,7 +190,7 @@ export async function createGatewayServer(
 
   app.use(
     GRAPHQL_PATH,
-    jsonBody(),
+    express.json(),
     // Express 5 leaves `body` unset for other content types; Apollo wants it present so that
     // such requests reach its CSRF check and are answered 400 rather than 500.
     (req, _res, next) => {
