@@ -90,14 +90,15 @@ describe('platform, end to end', () => {
     }>(START_SIGN_UP, { input: { ...input, firstName: 'Someone' } });
     expect(started.errors).toBeUndefined();
     const fresh = await client().request<{ startSignUp: { sentTo: string } }>(START_SIGN_UP, {
-      input: aSignUp({ email: `amina.${Date.now()}.fresh@example.com` }),
+      input: aSignUp({ email: `${String(input.email)[0]}.${Date.now()}.fresh@example.com` }),
     });
     // The same shape of answer as for a new address: nothing tells them apart.
     expect(Object.keys(started.data!.startSignUp).sort()).toEqual(
       Object.keys(fresh.data!.startSignUp).sort(),
     );
-    expect(started.data!.startSignUp.sentTo).toBe('a***@example.com');
-    expect(fresh.data!.startSignUp.sentTo).toBe('a***@example.com');
+    const masked = `${String(input.email)[0]}***@example.com`;
+    expect(started.data!.startSignUp.sentTo).toBe(masked);
+    expect(fresh.data!.startSignUp.sentTo).toBe(masked);
     expect(again.cookie('jibs_refresh')).toBeUndefined();
     // The holder is told; no code exists for the address, so no code completes it.
     await latestMail(
