@@ -1,3 +1,5 @@
+import { Messages } from './messages';
+
 /** Household members of a registered member (spec sections 3, 5 and 9). */
 export enum Relationship {
   SPOUSE = 'spouse',
@@ -30,7 +32,7 @@ export const HouseholdMessages = {
   childCertificationRequired:
     'Please certify that each child is unmarried and not working full-time',
   parentCertificationRequired: 'Please certify that each parent is financially dependent on you',
-  invalidBirthDate: 'Please enter a valid date of birth',
+  invalidBirthDate: Messages.invalidDateOfBirth,
   futureBirthDate: 'Date of birth cannot be in the future',
   nameTooLong: `Names can be at most ${MAX_NAME_LENGTH} characters`,
   tooManyMembers: `A household can have at most ${MAX_HOUSEHOLD_MEMBERS} members`,
