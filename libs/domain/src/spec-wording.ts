@@ -217,7 +217,11 @@ export const SPEC_PLACEHOLDERS: PerMessage<readonly (string | number)[]> = {
   },
   DocumentMessages: { uploaded: ['N'] },
   MessageFunctions: { exportedAsMessage: ['{filename}'] },
-  PaymentMessages: { retryAttempt: ['n', 3], incompleteMemberData: ['...'] },
+  PaymentMessages: {
+    retryAttempt: ['n', 3],
+    incompleteMemberData: ['...'],
+    payToAddMember: ['{member name}'],
+  },
   ClientMessages: { memberRemoved: [''] },
   AdminMessages: {
     reportReviewed: ['{status}'],

@@ -76,7 +76,7 @@ function MemberPayment({
 
   return (
     <Stack gap="md">
-      <Text>Pay to add {member.fullName} to your household</Text>
+      <Text>{PaymentMessages.payToAddMember(member.fullName)}</Text>
       <Text fw={700} fz="xl">
         {formatCents(member.fee)}
       </Text>
