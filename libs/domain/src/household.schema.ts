@@ -42,6 +42,8 @@ export const HouseholdMessages = {
   registrationAlreadyPaid:
     'Your registration fee is already paid; add household members from your profile',
   householdSaveFailed: 'Household members may not have been saved. Please contact support.',
+  /** The 'Payment Required' modal for a member added after registration (spec 2). */
+  payToAddMember: (name: string) => `Pay to add ${name} to your household`,
 } as const;
 
 /** A household member as a form sends it: anything may be missing. */

@@ -38,8 +38,6 @@ export const PaymentMessages = {
   noPaymentHistoryTitle: 'No Payment History',
   noPaymentHistory: "You haven't made any payments yet.",
   historyLoadFailed: 'Failed to load payment history',
-  /** The 'Payment Required' modal for a member added after registration (spec 2). */
-  payToAddMember: (name: string) => `Pay to add ${name} to your household`,
 } as const;
 
 /** The clients' other spec messages: sign-up, profile, notifications, not-found, the FAQ. */

@@ -217,11 +217,8 @@ export const SPEC_PLACEHOLDERS: PerMessage<readonly (string | number)[]> = {
   },
   DocumentMessages: { uploaded: ['N'] },
   MessageFunctions: { exportedAsMessage: ['{filename}'] },
-  PaymentMessages: {
-    retryAttempt: ['n', 3],
-    incompleteMemberData: ['...'],
-    payToAddMember: ['{member name}'],
-  },
+  PaymentMessages: { retryAttempt: ['n', 3], incompleteMemberData: ['...'] },
+  HouseholdMessages: { payToAddMember: ['{member name}'] },
   ClientMessages: { memberRemoved: [''] },
   AdminMessages: {
     reportReviewed: ['{status}'],
