@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { FormMessages } from './form-messages';
+import { ClientMessages } from './payment-messages';
 
 /** Relationship to the deceased (spec section 3), in the order the form offers them. */
 export const RELATIONSHIPS_TO_DECEASED = [
@@ -46,14 +48,14 @@ export const DeathReportMessages = {
   placeOfDeathTooLong: `Place of death can be at most ${MAX_PLACE_OF_DEATH_LENGTH} characters`,
   notesTooLong: `Additional notes can be at most ${MAX_REPORT_NOTES_LENGTH} characters`,
   adminNotesTooLong: `Admin notes can be at most ${MAX_ADMIN_NOTES_LENGTH} characters`,
-  formErrorTitle: 'Form Validation Error',
-  formErrorMessage: 'Please correct the errors in the form',
+  formErrorTitle: FormMessages.validationErrorTitle,
+  formErrorMessage: FormMessages.correctErrors,
   submittedTitle: 'Death Report Submitted Successfully',
   submittedMessage:
     'Your report has been received and is under review. We will contact you within 24-48 hours.',
   submitFailedTitle: 'Submission Failed',
   submitFailedMessage: 'There was an error submitting your death report. Please try again.',
-  authRequiredTitle: 'Authentication Required',
+  authRequiredTitle: ClientMessages.authRequiredTitle,
   authRequiredMessage: 'You must be logged in to submit a death report',
   loadFailed: 'Failed to load your death reports',
   /** Stored when an admin rejects without writing a note (spec section 4). */

@@ -19,7 +19,7 @@ export class DomainError extends Error {
   static badInput(fieldErrors: FieldErrors, message?: string): DomainError {
     return new DomainError(
       ErrorCode.BadUserInput,
-      message ?? Object.values(fieldErrors)[0] ?? 'Please check your input and try again.',
+      message ?? Object.values(fieldErrors)[0] ?? Messages.checkInput,
       fieldErrors,
     );
   }

@@ -1,3 +1,5 @@
+import { Messages } from './messages';
+
 /** Household members of a registered member (spec sections 3, 5 and 9). */
 export enum Relationship {
   SPOUSE = 'spouse',
@@ -30,7 +32,7 @@ export const HouseholdMessages = {
   childCertificationRequired:
     'Please certify that each child is unmarried and not working full-time',
   parentCertificationRequired: 'Please certify that each parent is financially dependent on you',
-  invalidBirthDate: 'Please enter a valid date of birth',
+  invalidBirthDate: Messages.invalidDateOfBirth,
   futureBirthDate: 'Date of birth cannot be in the future',
   nameTooLong: `Names can be at most ${MAX_NAME_LENGTH} characters`,
   tooManyMembers: `A household can have at most ${MAX_HOUSEHOLD_MEMBERS} members`,
@@ -40,6 +42,8 @@ export const HouseholdMessages = {
   registrationAlreadyPaid:
     'Your registration fee is already paid; add household members from your profile',
   householdSaveFailed: 'Household members may not have been saved. Please contact support.',
+  /** The 'Payment Required' modal for a member added after registration (spec 2). */
+  payToAddMember: (name: string) => `Pay to add ${name} to your household`,
 } as const;
 
 /** A household member as a form sends it: anything may be missing. */

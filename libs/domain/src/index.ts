@@ -25,3 +25,4 @@ export * from './admin-users';
 export * from './payment-messages';
 export * from './spec-wording';
 export * from './format';
+export * from './form-messages';

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { latestDateOnEarth } from './death-report.schema';
+import { DataExportMessages } from './data-export';
+import { DeathReportMessages, latestDateOnEarth } from './death-report.schema';
+import { HouseholdMessages } from './household.schema';
+import { Messages } from './messages';
 import type { UploadRules } from './uploads';
 
 /** Who may see a memorial (spec: memorial_pages.privacy_level; default family_only). */
@@ -40,18 +43,19 @@ export const MemorialMessages = {
     "The memorial page you're looking for doesn't exist or you don't have permission to view it.",
   createdTitle: 'Memorial Created',
   createFailed: 'Failed to create memorial page. Please try again.',
-  unexpected: 'An unexpected error occurred. Please try again.',
+  unexpected: Messages.unexpected,
   memoryAddedTitle: 'Memory Added',
   memoryAdded: 'Your memory has been shared successfully.',
   memoryPending: 'Your memory has been submitted and will appear once the family approves it.',
   memoryFailed: 'Failed to add memory. Please try again.',
+  photoAdded: 'Your photo has been added to the memorial.',
   fullNameRequired: 'Full name is required',
   fullNameTooLong: `Full name can be at most ${MAX_MEMORIAL_NAME_LENGTH} characters`,
   locationTooLong: `Locations can be at most ${MAX_MEMORIAL_LOCATION_LENGTH} characters`,
   biographyTooLong: `Biography can be at most ${MAX_BIOGRAPHY_LENGTH} characters`,
-  dateInvalid: 'Please enter a valid date',
-  birthDateInFuture: 'Date of birth cannot be in the future',
-  deathDateInFuture: 'Date of death cannot be in the future',
+  dateInvalid: DataExportMessages.invalidDate,
+  birthDateInFuture: HouseholdMessages.futureBirthDate,
+  deathDateInFuture: DeathReportMessages.dateOfDeathInFuture,
   deathBeforeBirth: 'Date of death cannot be before date of birth',
   privacyInvalid: 'Please choose a privacy level: public, family only or private',
   memoryTitleRequired: 'Title is required',
@@ -61,7 +65,7 @@ export const MemorialMessages = {
   memoryDateInFuture: 'The date of a memory cannot be in the future',
   memoryRateLimited: `You have shared ${MEMORY_RATE_LIMIT.points} memories in the last hour. Please try again later.`,
   captionTooLong: `Caption can be at most ${MAX_PHOTO_CAPTION_LENGTH} characters`,
-  emailInvalid: 'Please enter a valid email address',
+  emailInvalid: Messages.invalidEmail,
   inviteSelf: 'You cannot invite yourself',
   alreadyInvited: 'This address has already been invited to this memorial',
   invitationNotFound: 'There is no invitation to this memorial for your email address',

@@ -44,7 +44,6 @@ export const PaymentMessages = {
 export const ClientMessages = {
   /** Registration: the account was made but its answer carried no user id. */
   userInfoUnavailable: 'Unable to retrieve user information',
-  registrationFailedTitle: 'Registration Failed',
   errorTitle: 'Error',
   successTitle: 'Success',
   notificationsLoadFailed: 'Failed to load notifications',
@@ -66,8 +65,8 @@ export const ClientMessages = {
 
 /** The admin console's toasts and empty states (spec section 8, Admin toasts; section 2). */
 export const AdminMessages = {
-  errorTitle: 'Error',
-  successTitle: 'Success',
+  errorTitle: ClientMessages.errorTitle,
+  successTitle: ClientMessages.successTitle,
   reportsLoadFailed: 'Failed to fetch death reports',
   documentsLoadFailed: 'Failed to fetch documents',
   reportReviewed: (status: string) => `Death report ${status} successfully`,

@@ -98,6 +98,23 @@ describe("the spec's messages", () => {
     expect(exported.filter((name) => !catalogued.includes(name))).toEqual([]);
   });
 
+  it('writes each message once: another object names it, never copies it', () => {
+    const code = readdirSync(__dirname)
+      .filter((name) => name.endsWith('.ts') && !name.endsWith('.spec.ts'))
+      .map((name) => readFileSync(join(__dirname, name), 'utf8'))
+      .join('\n')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
+    const texts = [...new Set(entries.map((e) => e.value))].filter(
+      (value): value is string => typeof value === 'string',
+    );
+    const written = (text: string) =>
+      code.split(`'${text.replace(/'/g, "\\'")}'`).length - 1 + code.split(`"${text}"`).length - 1;
+    expect(texts.length).toBeGreaterThan(200);
+    expect(written(domain.PaymentMessages.paymentErrorTitle)).toBe(1);
+    expect(texts.filter((text) => written(text) > 1)).toEqual([]);
+  });
+
   it('fails a drifted message', () => {
     expect(spec.includes('Failed to create subscriptions')).toBe(false);
     expect(spec.includes("'Failed to create subscription'")).toBe(true);

@@ -4,6 +4,7 @@ import { BillingMessages, FlagReasons } from './billing-messages';
 import { DataExportMessages, exportedAsMessage } from './data-export';
 import { DeathReportMessages } from './death-report.schema';
 import { DocumentMessages } from './documents';
+import { FormMessages } from './form-messages';
 import { HouseholdMessages } from './household.schema';
 import { MemorialMessages } from './memorials';
 import { Messages, requiredMessage, welcomeMessage } from './messages';
@@ -38,6 +39,7 @@ export const MessageCatalog = {
   AdminMessages,
   VerificationMessages,
   UploadMessages,
+  FormMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -102,7 +104,6 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   PaymentMessages: { registrationFeeReceived: OWN_VOICE },
   BillingMessages: { alreadySubscribed: SERVER_CHECK },
   VerificationMessages: { codeSent: OWN_VOICE },
-  ClientMessages: { registrationFailedTitle: OWN_VOICE },
   MessageFunctions: { requiredMessage: OWN_VOICE, welcomeMessage: OWN_VOICE },
   FlagReasons: {
     unknownCheckout: ADMIN_AUDIT,
@@ -172,6 +173,7 @@ export const PRODUCT_WORDING: PerMessage<string> = {
     deactivatedTitle: PRODUCT_FEATURE,
     deactivated: PRODUCT_FEATURE,
     deactivateFailed: PRODUCT_FEATURE,
+    photoAdded: PRODUCT_FEATURE,
   },
   OfflinePaymentMessages: {
     amountRequired: PRODUCT_FEATURE,
@@ -216,6 +218,7 @@ export const SPEC_PLACEHOLDERS: PerMessage<readonly (string | number)[]> = {
   DocumentMessages: { uploaded: ['N'] },
   MessageFunctions: { exportedAsMessage: ['{filename}'] },
   PaymentMessages: { retryAttempt: ['n', 3], incompleteMemberData: ['...'] },
+  HouseholdMessages: { payToAddMember: ['{member name}'] },
   ClientMessages: { memberRemoved: [''] },
   AdminMessages: {
     reportReviewed: ['{status}'],
@@ -237,3 +240,25 @@ export const SPEC_EXCERPTS: PerMessage<string> = {
   BillingMessages: { emailNotVerified: 'Please verify your account to continue.' },
   ClientMessages: { memberRemoved: 'removed successfully' },
 };
+
+/** The catalogue's messages of two words or more (a one-word title such as 'Error' is also a label). */
+function catalogSentences(): string[] {
+  const texts = Object.values(MessageCatalog).flatMap((group) => Object.values(group));
+  return [...new Set(texts.filter((t): t is string => typeof t === 'string' && t.includes(' ')))];
+}
+
+/**
+ * The catalogue's messages a client's source writes out instead of naming (a quoted string or
+ * JSX text), comments left aside: each should be the catalogue's entry, not a second copy.
+ */
+export function catalogMessagesWrittenIn(source: string): string[] {
+  const code = source
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1')
+    .replace(/\s+/g, ' ');
+  return catalogSentences().filter((text) =>
+    [`'${text.replace(/'/g, "\\'")}'`, `"${text}"`, `\`${text}\``, `>${text}<`, `> ${text} <`].some(
+      (written) => code.includes(written),
+    ),
+  );
+}

@@ -87,6 +87,8 @@ export const UploadMessages = {
   fileNameTooLong: `File name must be at most ${MAX_FILE_NAME_LENGTH} characters`,
   empty: 'The file is empty. Please choose another file.',
   notFound: 'Upload not found. Please upload the file again.',
+  /** What a storage refusal or lost connection starts with (spec 9: storage error prefix). */
+  storageErrorPrefix: 'File upload error',
 } as const;
 
 /** The specification's 'File type not allowed. Allowed types: ...', e.g. 'PDF, JPG, JPEG, PNG'. */

@@ -14,6 +14,7 @@ import { notifications } from '@mantine/notifications';
 import {
   ErrorCode,
   type FieldErrors,
+  FormMessages,
   formatCents,
   MAX_OFFLINE_PAYMENT_NOTE_LENGTH,
   MAX_OFFLINE_PAYMENT_REFERENCE_LENGTH,
@@ -86,7 +87,7 @@ function OfflinePaymentForm({
 
   const showErrors = (errors: FieldErrors) => {
     setFieldErrors(errors);
-    setFormError('Please correct the errors in the form');
+    setFormError(FormMessages.correctErrors);
     const first = FORM_FIELDS.find((field) => errors[field]);
     requestAnimationFrame(() =>
       form.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus(),

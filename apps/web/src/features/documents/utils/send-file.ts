@@ -1,3 +1,4 @@
+import { UploadMessages } from '@jibs/domain';
 import type { UploadSlot } from './upload-files';
 
 /** Headers a browser sets itself and refuses from scripts. */
@@ -6,7 +7,8 @@ const BROWSER_OWNED_HEADERS = new Set(['content-length', 'host', 'connection']);
 /** A storage refusal or a lost connection while sending a file's bytes. */
 export class FileSendError extends Error {
   constructor(readonly status: number) {
-    super(status ? `File upload error: storage answered ${status}` : 'File upload error');
+    const prefix = UploadMessages.storageErrorPrefix;
+    super(status ? `${prefix}: storage answered ${status}` : prefix);
     this.name = 'FileSendError';
   }
 }

@@ -1,4 +1,4 @@
-import { formatCents, PaymentMessages } from '@jibs/domain';
+import { formatCents, HouseholdMessages, PaymentMessages } from '@jibs/domain';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { RefObject } from 'react';
@@ -76,7 +76,7 @@ function MemberPayment({
 
   return (
     <Stack gap="md">
-      <Text>Pay to add {member.fullName} to your household</Text>
+      <Text>{HouseholdMessages.payToAddMember(member.fullName)}</Text>
       <Text fw={700} fz="xl">
         {formatCents(member.fee)}
       </Text>

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, FileInput, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MAX_PHOTO_CAPTION_LENGTH } from '@jibs/domain';
+import { DocumentMessages, MAX_PHOTO_CAPTION_LENGTH, MemorialMessages } from '@jibs/domain';
 import { useState } from 'react';
 import { toApiError } from '@jibs/web-data';
 import { emptyAsNull, memorialFailureMessage } from '../utils/memorial-format';
@@ -64,8 +64,8 @@ export function PhotoUpload({
       await onUploaded(photo.id, useAsProfile);
       notifications.show({
         color: 'green',
-        title: 'Upload Successful',
-        message: 'Your photo has been added to the memorial.',
+        title: DocumentMessages.uploadedTitle,
+        message: MemorialMessages.photoAdded,
       });
       setFile(null);
       setCaption('');

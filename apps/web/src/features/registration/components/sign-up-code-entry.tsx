@@ -1,4 +1,4 @@
-import { ClientMessages } from '@jibs/domain';
+import { ClientMessages, Messages } from '@jibs/domain';
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Ref } from 'react';
@@ -35,7 +35,7 @@ export function SignUpCodeEntry({
       if (!data?.completeSignUp.user.id) {
         // The account was made but the answer carries no user (spec 8, registration).
         form.setFailure({
-          title: ClientMessages.registrationFailedTitle,
+          title: Messages.registrationFailedTitle,
           message: ClientMessages.userInfoUnavailable,
         });
         return;
