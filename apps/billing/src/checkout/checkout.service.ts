@@ -44,7 +44,7 @@ interface CheckoutPlan {
 export const CheckoutMessages = {
   alreadyRegistered: 'Your registration fee is already paid.',
   registrationFirst: 'Please complete your registration payment before setting up monthly dues.',
-  alreadySubscribed: 'You already have an active monthly dues subscription.',
+  alreadySubscribed: BillingMessages.alreadySubscribed,
   noFeeDue: 'This household member has no fee to pay.',
 } as const;
 

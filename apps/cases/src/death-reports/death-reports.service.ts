@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Brackets, DataSource, type EntityManager } from 'typeorm';
 import {
+  AdminUserMessages,
   adminNotesSchema,
   deathReportSchema,
   DeathReportMessages,
@@ -23,7 +24,7 @@ const MAX_PAGE_SIZE = 200;
 export const CasesMessages = {
   reportNotFound: 'Death report not found',
   limitOutOfRange: `Choose a limit from 1 to ${MAX_PAGE_SIZE}`,
-  offsetOutOfRange: 'The offset cannot be negative',
+  offsetOutOfRange: AdminUserMessages.offsetOutOfRange,
 } as const;
 
 export interface DeathReportCounts {

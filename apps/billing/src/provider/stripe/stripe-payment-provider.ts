@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { BILLING_CURRENCY, CheckoutKind } from '@jibs/domain';
+import { BILLING_CURRENCY, CheckoutKind, PaymentMessages } from '@jibs/domain';
 import {
   InvalidWebhookError,
   type CreateCheckoutRequest,
@@ -72,7 +72,7 @@ export class StripePaymentProvider implements PaymentProvider {
       },
       { idempotencyKey: request.idempotencyKey },
     );
-    if (!session.url) throw new Error('No checkout URL received from payment service');
+    if (!session.url) throw new Error(PaymentMessages.noCheckoutUrl);
     return { sessionId: session.id, url: session.url, customerId };
   }
 
