@@ -53,24 +53,31 @@ describe('keyboard-only use, in Chromium', () => {
 
   /**
    * Picks `name` in a Mantine select with the keyboard: typing `search` first in a searchable
-   * one, then the arrow keys until the option is highlighted, then Enter.
+   * one, then the arrow keys until the option is highlighted, then Enter. A searchable select
+   * shows the typed search as its value before anything is chosen, so the choice counts only
+   * once its list has closed with `name` in the field; an Enter lost to a re-render is tried
+   * again.
    */
   async function chooseOption(combobox: Locator, name: string, search?: string): Promise<void> {
     await tabTo(page, combobox);
     if (search) await page.keyboard.type(search);
     const highlighted = page.locator('[role="option"][data-combobox-selected]');
-    for (let presses = 0; presses < 8; presses += 1) {
+    const chosen = async () =>
+      !(await page.getByRole('listbox').isVisible()) && (await combobox.inputValue()) === name;
+    for (let presses = 0; presses < 12; presses += 1) {
       await page.keyboard.press('ArrowDown');
       const text = (await highlighted.count())
         ? await highlighted.first().textContent({ timeout: 2_000 })
         : null;
-      if (text?.trim() === name) {
-        await page.keyboard.press('Enter');
-        await waitUntil(async () => (await combobox.inputValue()) === name, `${name} chosen`);
-        return;
+      if (text?.trim() !== name) continue;
+      await page.keyboard.press('Enter');
+      const deadline = Date.now() + 2_000;
+      while (Date.now() < deadline) {
+        if (await chosen()) return;
+        await page.waitForTimeout(50);
       }
     }
-    throw new Error(`option ${name} was never highlighted`);
+    throw new Error(`option ${name} was never chosen`);
   }
 
   async function expectFocused(locator: Locator, what: string): Promise<void> {
