@@ -10,7 +10,7 @@ import {
   type MigrationInterface,
   type QueryRunner,
 } from 'typeorm';
-import { createTestDatabase, databaseUrl, testServerUrl } from '@jibs/testing';
+import { createTestDatabase, databaseUrl, eventually, testServerUrl } from '@jibs/testing';
 import { DatabaseModule } from './database.module';
 import { ensureDatabase } from './ensure-database';
 import { openDataSource, pendingSchemaChanges } from './data-source';
@@ -63,6 +63,16 @@ function appWith(url: string, migrations: MigrationInterface['constructor'][]) {
   class AppModule {}
   return NestFactory.createApplicationContext(AppModule, { logger: false, abortOnError: false });
 }
+
+/**
+ * Waits until no backend of `name` is left: a closed client's backend leaves pg_stat_activity a
+ * moment after the client is told the connection is closed. Fails after 3 s.
+ */
+const noConnectionsLeft = (dataSource: DataSource, name: string) =>
+  eventually(async () => (await connectionsOf(dataSource, name)) === 0, {
+    timeoutMs: 3_000,
+    message: `no connection of ${name} left`,
+  });
 
 const connectionsOf = async (dataSource: DataSource, name: string) =>
   (
@@ -129,7 +139,7 @@ describe('database', () => {
 
         await app.close();
         expect(dataSource.isInitialized).toBe(false);
-        expect(await connectionsOf(observer, 'database-module-spec')).toBe(0);
+        await noConnectionsLeft(observer, 'database-module-spec');
       } finally {
         await observer.destroy();
         await db.drop();
@@ -162,7 +172,7 @@ describe('database', () => {
         ).rejects.toThrow(/no_such_table/);
         // No retry loop (@nestjs/typeorm's default retries for half a minute).
         expect(Date.now() - started).toBeLessThan(2_500);
-        expect(await connectionsOf(observer, 'database-module-spec')).toBe(0);
+        await noConnectionsLeft(observer, 'database-module-spec');
         // Each migration in its own transaction: the good one stays, the broken one left nothing.
         expect(await observer.query(`SELECT name FROM migrations`)).toEqual([
           { name: 'CreateWidgets1700000000000' },
