@@ -100,8 +100,10 @@ describe('the admin console: settings that apply, maintenance mode, diagnostics 
   it("a new member's registration step shows the new monthly dues", async () => {
     await signUpInBrowser(member, stack, aSignUp());
     await member.getByRole('button', { name: 'Continue' }).click();
+    // The step and its fee summary beside it both show the dues (the summary a moment later).
     await member
       .getByText('$31.00 / month')
+      .first()
       .waitFor()
       .catch((error) => failWithContext(member, error, 'registration-dues'));
   });
