@@ -44,11 +44,31 @@ const COMMIT_SQL = `INSERT INTO event_consumer_offsets (group_id, topic, partiti
 const WAIT_SQL = `UPDATE event_partitions SET waiting = true
   WHERE topic = $1 AND partition = $2 AND NOT waiting`;
 
-/** One round trip: commit what was handled, fetch what follows. */
-const COMMIT_AND_FETCH_SQL = `WITH committed AS (${COMMIT_SQL})
-  SELECT "offset", key, envelope FROM event_log
-   WHERE topic = $2 AND partition = $3 AND "offset" >= $4
-   ORDER BY "offset" LIMIT $5`;
+/**
+ * A batch consumer's look, in one round trip: fetch what follows and, when that finds nothing,
+ * ask the next append to notify (WAIT_SQL's update, in the same statement). The update may
+ * have waited for an append in flight whose events this statement's snapshot does not see, so
+ * an empty result is followed by one more look before waiting (see consumeBatches).
+ */
+const fetchOrAsk = (committed: string) => `WITH ${committed}found AS (
+    SELECT "offset", key, envelope FROM event_log
+     WHERE topic = $1 AND partition = $2 AND "offset" >= $3
+     ORDER BY "offset" LIMIT $4
+  ), asked AS (
+    UPDATE event_partitions SET waiting = true
+     WHERE topic = $1 AND partition = $2 AND NOT waiting AND NOT EXISTS (SELECT 1 FROM found)
+  )
+  SELECT "offset", key, envelope FROM found ORDER BY "offset"`;
+
+const FETCH_OR_ASK_SQL = fetchOrAsk('');
+
+/** The same, after a batch: commit the offset of what was handled ($3, where the look starts). */
+const COMMIT_AND_FETCH_OR_ASK_SQL = fetchOrAsk(`committed AS (
+    INSERT INTO event_consumer_offsets (group_id, topic, partition, next_offset)
+    VALUES ($5, $1, $2, $3)
+    ON CONFLICT (group_id, topic, partition)
+    DO UPDATE SET next_offset = EXCLUDED.next_offset, updated_at = now()
+  ), `);
 const STALE_MEMBER_ROWS = '1 minute';
 
 interface PartitionWorker {
@@ -401,24 +421,27 @@ export class PostgresGroupMember {
     let next: number | undefined;
     /** Handled but not yet committed: committed together with the next fetch. */
     let uncommitted = false;
-    /** Appends notify: the flag was set, and nothing was found since. */
+    /** Appends notify: the last look asked them to, and nothing was found since. */
     let waiting = false;
     while (!worker.revoked) {
       try {
         next ??= await this.committedOffset(session, topic, partition);
         worker.signal.reset();
         const { rows } = uncommitted
-          ? await session.query<LogEntry>(COMMIT_AND_FETCH_SQL, [
-              this.group,
+          ? await session.query<LogEntry>(COMMIT_AND_FETCH_OR_ASK_SQL, [
               topic,
               partition,
               next,
               limit,
+              this.group,
             ])
-          : await session.query<LogEntry>(FETCH_SQL, [topic, partition, next, limit]);
+          : await session.query<LogEntry>(FETCH_OR_ASK_SQL, [topic, partition, next, limit]);
         uncommitted = false;
         if (rows.length === 0) {
-          waiting = await this.idle(worker, waiting);
+          // The look just asked appends to notify: look once more (what committed meanwhile is
+          // visible now), then wait.
+          if (!waiting) waiting = true;
+          else await worker.signal.wait(pollIntervalMs);
           continue;
         }
         waiting = false;
