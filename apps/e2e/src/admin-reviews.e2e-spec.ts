@@ -258,6 +258,11 @@ describe('the admin console reviews death reports and documents, in Chromium', (
       await expect(nav.evaluate((el) => el.getBoundingClientRect().width)).resolves.toBe(288);
       await expectAccessible(page, 'admin: sidebar drawer on a phone');
       await shot('mobile-drawer');
+      // The page beside it is dimmed; a tap there closes the drawer.
+      await page.getByTestId('admin-drawer-backdrop').click({ position: { x: 340, y: 400 } });
+      await menu.waitFor();
+      await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
+      await menu.click();
       await nav.getByRole('link', { name: 'Documents' }).click();
       await page.waitForURL('**/admin/documents');
       await page.getByRole('button', { name: 'Open sidebar' }).waitFor();

@@ -5,6 +5,7 @@ import {
   Burger,
   Group,
   NavLink,
+  Overlay,
   ScrollArea,
   Stack,
   Text,
@@ -193,6 +194,19 @@ export function AdminLayout() {
         </Group>
       </AppShell.Header>
 
+      {/* On a phone the open drawer dims the page behind it; a tap there closes it (as Escape
+          does). Not announced: the drawer's own burger and Escape are the keyboard's way. */}
+      {isMobile && mobileOpened && (
+        <Overlay
+          fixed
+          color="#000"
+          backgroundOpacity={0.4}
+          zIndex={99}
+          onClick={closeMobile}
+          aria-hidden="true"
+          data-testid="admin-drawer-backdrop"
+        />
+      )}
       <AppShell.Navbar
         ref={navbar}
         id="admin-sidebar"
