@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { DynamicModule, INestApplication, LoggerService, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { json, type Express } from 'express';
+import { DomainError } from '@jibs/domain';
 import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -34,12 +35,20 @@ export interface SubgraphRuntime {
   configureHttp?: (express: Express, app: INestApplication) => void;
 }
 
-/** Nest's own logs, as JSON through the service's logger. */
+/**
+ * Nest's own logs, as JSON through the service's logger. Nest logs every error a resolver or
+ * guard throws at error level; a DomainError is a refusal answered to the caller with its code
+ * (a bad input, an anonymous call, another member's id), not a fault: debug, with its code and
+ * no stack. Anything else stays an error.
+ */
 export function nestLogger(logger: Logger): LoggerService {
   const context = (rest: unknown[]) => (rest.length ? { context: rest[rest.length - 1] } : {});
   return {
     log: (message, ...rest) => logger.info(context(rest), String(message)),
-    error: (message, ...rest) => logger.error(context(rest), String(message)),
+    error: (message, ...rest) =>
+      message instanceof DomainError
+        ? logger.debug({ ...context(rest), code: message.code }, 'request refused')
+        : logger.error(context(rest), String(message)),
     warn: (message, ...rest) => logger.warn(context(rest), String(message)),
     debug: (message, ...rest) => logger.debug(context(rest), String(message)),
     verbose: (message, ...rest) => logger.trace(context(rest), String(message)),
