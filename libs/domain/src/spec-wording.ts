@@ -9,12 +9,10 @@ import { HouseholdMessages } from './household.schema';
 import { MemorialMessages } from './memorials';
 import { Messages, requiredMessage, welcomeMessage } from './messages';
 import { OfflinePaymentMessages } from './offline-payment.schema';
-import {
-  AdminMessages,
-  ClientMessages,
-  PaymentMessages,
-  VerificationMessages,
-} from './payment-messages';
+import { AdminMessages } from './admin-messages';
+import { ClientMessages } from './client-messages';
+import { PaymentMessages } from './payment-messages';
+import { VerificationMessages } from './verification-messages';
 import { UploadMessages } from './uploads';
 
 /**
