@@ -1,4 +1,4 @@
-/** The clients' other spec messages: sign-up, profile, notifications, not-found, the FAQ. */
+/** The clients' other spec messages: sign-up, profile, notifications, the FAQ. */
 export const ClientMessages = {
   /** Registration: the account was made but its answer carried no user id. */
   userInfoUnavailable: 'Unable to retrieve user information',
@@ -14,8 +14,6 @@ export const ClientMessages = {
   memberRemoveFailed: 'Failed to remove household member',
   memberAdded: 'Household member added successfully',
   memberRemoved: (name: string) => `${name} removed successfully`,
-  pageNotFound: 'Page Not Found',
-  completingRegistration: 'Completing Registration...',
   questionThanks: "Thank you for your question! We'll get back to you soon.",
   contactThanks: "Thank you for contacting us! We'll get back to you within 24 hours.",
   exporting: 'Exporting...',

@@ -24,6 +24,7 @@ export * from './offline-payment.schema';
 export * from './admin-users';
 export * from './payment-messages';
 export * from './client-messages';
+export * from './site-messages';
 export * from './admin-messages';
 export * from './verification-messages';
 export * from './spec-wording';

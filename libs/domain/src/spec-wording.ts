@@ -12,6 +12,7 @@ import { OfflinePaymentMessages } from './offline-payment.schema';
 import { AdminMessages } from './admin-messages';
 import { ClientMessages } from './client-messages';
 import { PaymentMessages } from './payment-messages';
+import { SiteMessages } from './site-messages';
 import { VerificationMessages } from './verification-messages';
 import { UploadMessages } from './uploads';
 
@@ -34,6 +35,7 @@ export const MessageCatalog = {
   OfflinePaymentMessages,
   PaymentMessages,
   ClientMessages,
+  SiteMessages,
   AdminMessages,
   VerificationMessages,
   UploadMessages,
