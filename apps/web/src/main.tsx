@@ -1,15 +1,12 @@
 import './app/styles-first-page';
 import './app/global.css';
-import { Messages } from '@jibs/domain';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppData } from './app/app-data';
 
 const data = createAppData(() => {
-  void import('@mantine/notifications').then(({ notifications }) =>
-    notifications.show({ color: 'yellow', title: 'Signed out', message: Messages.sessionExpired }),
-  );
+  void import('./app/session-expired-notice').then((notice) => notice.showSessionExpired());
 });
 
 const root = document.getElementById('root');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FormMessages } from './form-messages';
-import { ClientMessages } from './payment-messages';
+import { ClientMessages } from './client-messages';
 
 /** Relationship to the deceased (spec section 3), in the order the form offers them. */
 export const RELATIONSHIPS_TO_DECEASED = [

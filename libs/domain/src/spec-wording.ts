@@ -9,12 +9,11 @@ import { HouseholdMessages } from './household.schema';
 import { MemorialMessages } from './memorials';
 import { Messages, requiredMessage, welcomeMessage } from './messages';
 import { OfflinePaymentMessages } from './offline-payment.schema';
-import {
-  AdminMessages,
-  ClientMessages,
-  PaymentMessages,
-  VerificationMessages,
-} from './payment-messages';
+import { AdminMessages } from './admin-messages';
+import { ClientMessages } from './client-messages';
+import { PaymentMessages } from './payment-messages';
+import { SiteMessages } from './site-messages';
+import { VerificationMessages } from './verification-messages';
 import { UploadMessages } from './uploads';
 
 /**
@@ -36,6 +35,7 @@ export const MessageCatalog = {
   OfflinePaymentMessages,
   PaymentMessages,
   ClientMessages,
+  SiteMessages,
   AdminMessages,
   VerificationMessages,
   UploadMessages,

@@ -1,4 +1,4 @@
-import { ClientMessages } from '@jibs/domain';
+import { SiteMessages } from '@jibs/domain';
 import { Anchor, Box, Burger, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -131,7 +131,7 @@ export function AppHeader() {
         <div className={`${classes.inner} ${classes.innerRegistering}`}>
           {brand}
           <Text className={classes.registering} c="gray.7" fw={500}>
-            {ClientMessages.completingRegistration}
+            {SiteMessages.completingRegistration}
           </Text>
           <Group gap="sm" wrap="nowrap" className={classes.end}>
             {user && (

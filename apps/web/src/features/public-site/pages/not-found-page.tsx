@@ -1,4 +1,4 @@
-import { ClientMessages } from '@jibs/domain';
+import { SiteMessages } from '@jibs/domain';
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useSession } from '@jibs/web-data';
@@ -11,7 +11,7 @@ export function NotFoundPage() {
         <Text c="jibs.7" fw={700} fz={56} lh={1} aria-hidden>
           404
         </Text>
-        <Title order={1}>{ClientMessages.pageNotFound}</Title>
+        <Title order={1}>{SiteMessages.pageNotFound}</Title>
         <Text c="gray.7" maw={460}>
           We could not find the page you were looking for. It may have moved, or the address may be
           mistyped.

@@ -1,0 +1,110 @@
+import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
+import classes from './sign-in-field.module.css';
+
+interface SignInFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'className' | 'type'
+> {
+  label: string;
+  type?: 'email' | 'text' | 'password';
+  /** The field's error, shown under it, announced, and named by its `aria-describedby`. */
+  error?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/**
+ * A field of the sign-in form: a native `<input>` with its `<label>`, drawn as Mantine's inputs
+ * are (`sign-in-field.module.css`), so that the first load of /login carries none of their JS
+ * (issue 16). A password gets a button that shows or hides it.
+ */
+export function SignInField({
+  label,
+  type = 'text',
+  error,
+  required,
+  ref,
+  ...input
+}: SignInFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const [revealed, setRevealed] = useState(false);
+  const password = type === 'password';
+  return (
+    <div className={classes.root}>
+      <label className={classes.label} htmlFor={id}>
+        {label}
+        {required && (
+          <span className={classes.required} aria-hidden="true">
+            {' *'}
+          </span>
+        )}
+      </label>
+      <div className={classes.control} data-error={error ? true : undefined}>
+        <input
+          {...input}
+          ref={ref}
+          id={id}
+          className={classes.input}
+          type={password && revealed ? 'text' : type}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          data-revealable={password || undefined}
+        />
+        {password && (
+          <button
+            type="button"
+            className={classes.reveal}
+            aria-label={revealed ? 'Hide password' : 'Show password'}
+            aria-pressed={revealed}
+            // A click keeps the caret in the field (as Mantine's toggle does); keys still work.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => setRevealed((shown) => !shown)}
+          >
+            <EyeIcon crossed={revealed} />
+          </button>
+        )}
+      </div>
+      {error && (
+        <p id={errorId} className={classes.error} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Mantine's PasswordInput icon: an eye, crossed out while the password shows. */
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  const stroke = {
+    fill: 'none',
+    stroke: 'currentColor',
+    strokeLinecap: 'round',
+    strokeLinejoin: 'round',
+    strokeWidth: 16,
+  } as const;
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 256 256" aria-hidden="true">
+      {crossed ? (
+        <>
+          <path
+            {...stroke}
+            d="M48 40l160 176M154.91 157.6a40 40 0 01-53.82-59.2M135.53 88.71a40 40 0 0132.3 35.53"
+          />
+          <path
+            {...stroke}
+            d="M208.61 169.1C230.41 149.58 240 128 240 128s-32-72-112-72a126 126 0 00-20.68 1.68M74 68.6C33.23 89.24 16 128 16 128s32 72 112 72a118.05 118.05 0 0054-12.6"
+          />
+        </>
+      ) : (
+        <>
+          <path
+            {...stroke}
+            d="M128 56c-80 0-112 72-112 72s32 72 112 72 112-72 112-72-32-72-112-72z"
+          />
+          <circle {...stroke} cx="128" cy="128" r="40" />
+        </>
+      )}
+    </svg>
+  );
+}
