@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { Messages } from '@jibs/domain';
 import type { LocalStack } from '@jibs/stack';
 import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
@@ -187,6 +188,42 @@ describe('keyboard-only use, in Chromium', () => {
     expect(password).toBeTruthy();
     await page.goto(`${stack.gatewayUrl}/login`);
     await expectAccessible(page, 'sign in');
+
+    // Sent empty: each field says what is wrong, is marked invalid, and the errors are announced.
+    const email = page.getByLabel('Email');
+    const passwordField = page.getByLabel(/^Password/);
+    await tabTo(page, email);
+    await page.keyboard.press('Enter');
+    // The check loads with the form's actions on the first submit.
+    await page.locator('input[aria-invalid="true"]').nth(1).waitFor();
+    await expect(email.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(passwordField.getAttribute('aria-invalid')).resolves.toBe('true');
+    for (const field of [email, passwordField]) {
+      const errorId = (await field.getAttribute('aria-describedby'))!;
+      await expect(page.locator(`[id="${errorId}"]`).getAttribute('role')).resolves.toBe('alert');
+    }
+    await expectAccessible(page, 'sign in: empty fields');
+    // The password shows and hides by keyboard.
+    await typeInto(page, passwordField, 'not-the-password');
+    const reveal = page.getByRole('button', { name: 'Show password' });
+    await tabTo(page, reveal);
+    await page.keyboard.press('Space');
+    await expect(passwordField.getAttribute('type')).resolves.toBe('text');
+    await expect(
+      page.getByRole('button', { name: 'Hide password' }).getAttribute('aria-pressed'),
+    ).resolves.toBe('true');
+    await page.keyboard.press('Space');
+    await expect(passwordField.getAttribute('type')).resolves.toBe('password');
+    // A wrong password: the spec's alert, announced, and nothing else changes.
+    await typeInto(page, email, stack.adminEmail!);
+    await tabTo(page, passwordField);
+    await page.keyboard.press('Enter');
+    const refused = page.getByRole('alert').filter({ hasText: Messages.loginFailedTitle });
+    await refused.waitFor();
+    await expect(refused.textContent()).resolves.toContain(Messages.loginFailed);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await expectAccessible(page, 'sign in: refused');
+    await page.reload();
     await typeInto(page, page.getByLabel('Email'), stack.adminEmail!);
     await typeInto(page, page.getByLabel(/^Password/), password!);
     await page.keyboard.press('Enter');
