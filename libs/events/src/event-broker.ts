@@ -16,8 +16,10 @@ export interface SubscribeOptions {
    */
   handle?(envelope: EventEnvelope): Promise<void>;
   /**
-   * Takes up to `maxBatchSize` consecutive events of one partition at once (in offset order, so
-   * each key stays in order); their offset is committed once, after this resolves. When a batch
+   * Takes up to `maxBatchSize` events at once, each partition's in offset order (so each key
+   * stays in order): on Kafka one partition's (eachBatch), on the Postgres bus those of every
+   * partition of the topic the member owns, read together. Their offsets are committed once,
+   * after this resolves. When a batch
    * fails, its events are retried one at a time (a batch of one each) with the usual retries and
    * dead letters, so one bad event cannot hold the others back.
    */

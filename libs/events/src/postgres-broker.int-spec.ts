@@ -26,6 +26,19 @@ describeBrokerContract('postgres broker', {
   teardown: () => contractEventlog.drop(),
 });
 
+// The same promises with batch handlers, which one reader per topic serves for all the
+// partitions a member owns.
+let batchEventlog: TestDatabase;
+describeBrokerContract('postgres broker, batch handlers', {
+  batch: true,
+  setup: async () => {
+    batchEventlog = await createTestDatabase('contract_eventlog_batch');
+    return ({ metrics, logger, clientId }) =>
+      new PostgresBroker({ url: batchEventlog.url, metrics, logger, clientId });
+  },
+  teardown: () => batchEventlog.drop(),
+});
+
 describe('postgres broker', () => {
   let eventlog: TestDatabase;
   let cleanups: Array<() => Promise<void>> = [];

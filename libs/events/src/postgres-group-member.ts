@@ -45,30 +45,46 @@ const WAIT_SQL = `UPDATE event_partitions SET waiting = true
   WHERE topic = $1 AND partition = $2 AND NOT waiting`;
 
 /**
- * A batch consumer's look, in one round trip: fetch what follows and, when that finds nothing,
- * ask the next append to notify (WAIT_SQL's update, in the same statement). The update may
- * have waited for an append in flight whose events this statement's snapshot does not see, so
- * an empty result is followed by one more look before waiting (see consumeBatches).
+ * A batch consumer's look at every partition it owns of a topic, in one round trip:
+ * - commits the offsets of what the last batch handled ($6 partitions, $7 next offsets);
+ * - fetches what follows in each partition ($2 partitions from $3 offsets), at most $4 in all,
+ *   taken in turn from the partitions (each one's first, then each one's second...) so none
+ *   waits behind another, each partition's events in offset order;
+ * - when that finds nothing, asks the next append to each partition to notify (WAIT_SQL's
+ *   update, taking the heads' row locks in the order appends take them, so the two cannot
+ *   deadlock). The update may have waited for an append in flight that this statement's
+ *   snapshot does not see: an empty look is followed by one more before waiting.
  */
-const fetchOrAsk = (committed: string) => `WITH ${committed}found AS (
-    SELECT "offset", key, envelope FROM event_log
-     WHERE topic = $1 AND partition = $2 AND "offset" >= $3
-     ORDER BY "offset" LIMIT $4
-  ), asked AS (
-    UPDATE event_partitions SET waiting = true
-     WHERE topic = $1 AND partition = $2 AND NOT waiting AND NOT EXISTS (SELECT 1 FROM found)
-  )
-  SELECT "offset", key, envelope FROM found ORDER BY "offset"`;
-
-const FETCH_OR_ASK_SQL = fetchOrAsk('');
-
-/** The same, after a batch: commit the offset of what was handled ($3, where the look starts). */
-const COMMIT_AND_FETCH_OR_ASK_SQL = fetchOrAsk(`committed AS (
+const READ_TOPIC_SQL = `WITH committed AS (
     INSERT INTO event_consumer_offsets (group_id, topic, partition, next_offset)
-    VALUES ($5, $1, $2, $3)
+    SELECT $5, $1, c.p, c.o FROM unnest($6::int[], $7::bigint[]) AS c(p, o)
     ON CONFLICT (group_id, topic, partition)
     DO UPDATE SET next_offset = EXCLUDED.next_offset, updated_at = now()
-  ), `);
+  ), found AS (
+    SELECT l.partition, l."offset", l.key, l.envelope,
+           row_number() OVER (PARTITION BY l.partition ORDER BY l."offset") AS turn
+      FROM unnest($2::int[], $3::bigint[]) AS o(p, next)
+      CROSS JOIN LATERAL (
+        SELECT partition, "offset", key, envelope FROM event_log
+         WHERE topic = $1 AND partition = o.p AND "offset" >= o.next
+         ORDER BY "offset" LIMIT $4
+      ) AS l
+     ORDER BY turn, l.partition
+     LIMIT $4
+  ), asked AS (
+    UPDATE event_partitions h SET waiting = true
+      FROM (SELECT partition FROM event_partitions
+             WHERE topic = $1 AND partition = ANY($2::int[]) AND NOT waiting
+               AND NOT EXISTS (SELECT 1 FROM found)
+             ORDER BY partition FOR UPDATE) AS w
+     WHERE h.topic = $1 AND h.partition = w.partition
+  )
+  SELECT partition, "offset", key, envelope FROM found ORDER BY turn, partition`;
+
+interface TopicEntry extends LogEntry {
+  partition: number;
+}
+
 const STALE_MEMBER_ROWS = '1 minute';
 
 interface PartitionWorker {
@@ -83,6 +99,26 @@ interface PartitionWorker {
   /** Commit nothing more: the session is gone or stop() stopped waiting. */
   abandoned: boolean;
   done: Promise<void>;
+  /** Batch handlers (read by the topic's reader): where reading resumes. */
+  next?: number;
+  /** Batch handlers: handled up to `next`, not yet committed. */
+  uncommitted?: boolean;
+  /** Batch handlers: the reader let the partition go (resolves `done`). */
+  finish?: () => void;
+}
+
+/**
+ * Batch handlers: one reader per topic reads every partition this member owns of it, so one
+ * fetch, one handler transaction and one offset commit serve them all.
+ */
+interface TopicReader {
+  topic: string;
+  session: Session;
+  /** Any owned partition's append, a new or revoked partition: look again. */
+  signal: WakeSignal;
+  /** The batch being delivered: aborted when one of its partitions is taken away. */
+  delivery?: AbortController;
+  done: Promise<void>;
 }
 
 /**
@@ -90,13 +126,15 @@ interface PartitionWorker {
  * topic's partitions (ceil(partitions / live members)) through session-level advisory locks on
  * a dedicated connection, so a crashed member's partitions come free when its connection dies.
  * Liveness is that same connection (a per-topic member lock), not a heartbeat timeout, so the
- * survivors take over at their next tick. Each owned partition is read in offset order; offsets
- * are committed through the lock-holding connection, which fences a member that lost its locks.
+ * survivors take over at their next tick. Each owned partition is read in offset order (batch
+ * handlers: one reader per topic for all of them); offsets are committed through the
+ * lock-holding connection, which fences a member that lost its locks.
  */
 export class PostgresGroupMember {
   readonly memberId = randomUUID();
   private readonly memberKey = murmur2(this.memberId);
   private readonly workers = new Map<string, PartitionWorker>();
+  private readonly readers = new Map<string, TopicReader>();
   private readonly tick = new WakeSignal();
   private session?: Session;
   private stopping = false;
@@ -242,6 +280,8 @@ export class PostgresGroupMember {
       this.revoke(worker);
       this.workers.delete(worker.id);
     }
+    for (const reader of this.readers.values())
+      if (reader.session === session) reader.signal.notify();
     session.client.end().catch(() => undefined);
     this.tick.notify();
   }
@@ -323,6 +363,13 @@ export class PostgresGroupMember {
       done: Promise.resolve(),
     };
     this.workers.set(worker.id, worker);
+    if (this.options.handleBatch) {
+      const reader = this.readerFor(session, topic);
+      worker.signal = reader.signal;
+      worker.done = new Promise<void>((resolve) => (worker.finish = resolve));
+      reader.signal.notify();
+      return;
+    }
     worker.done = this.consume(worker)
       .catch((error: unknown) =>
         this.broker.logger.error(
@@ -336,7 +383,44 @@ export class PostgresGroupMember {
   private revoke(worker: PartitionWorker): void {
     worker.revoked = true;
     worker.abort.abort();
+    const reader = this.readers.get(worker.topic);
+    if (reader?.session === worker.session) reader.delivery?.abort();
     worker.signal.notify();
+  }
+
+  /** The topic's reader on this session, started if there is none. */
+  private readerFor(session: Session, topic: string): TopicReader {
+    const current = this.readers.get(topic);
+    if (current?.session === session) return current;
+    const reader: TopicReader = {
+      topic,
+      session,
+      signal: new WakeSignal(),
+      done: Promise.resolve(),
+    };
+    this.readers.set(topic, reader);
+    reader.done = this.read(reader)
+      .catch((error: unknown) =>
+        this.broker.logger.error(
+          { ...errorFields(error), group: this.group, topic },
+          'event consumer stopped on a topic',
+        ),
+      )
+      .finally(() => {
+        if (this.readers.get(topic) === reader) this.readers.delete(topic);
+        // Whatever it still held is let go without a commit (a new reader or member redelivers).
+        for (const worker of this.readerWorkers(reader)) {
+          worker.abandoned = true;
+          void this.release(worker).finally(() => worker.finish?.());
+        }
+      });
+    return reader;
+  }
+
+  private readerWorkers(reader: TopicReader): PartitionWorker[] {
+    return [...this.workers.values()].filter(
+      (worker) => worker.topic === reader.topic && worker.session === reader.session,
+    );
   }
 
   /** Unlocks a partition whose worker ended, unless its connection (and so its lock) is gone. */
@@ -359,13 +443,8 @@ export class PostgresGroupMember {
     if (this.workers.get(worker.id) === worker) this.workers.delete(worker.id);
   }
 
-  /**
-   * Reads one partition in offset order. Per-event handlers: commits after each handled event.
-   * Batch handlers: hands over what one fetch returned as one batch, and commits its offset in
-   * the same round trip as the next fetch (or before letting the partition go).
-   */
+  /** Per-event handlers: reads one partition in offset order, commits after each event. */
   private async consume(worker: PartitionWorker): Promise<void> {
-    if (this.options.handleBatch) return this.consumeBatches(worker);
     const { topic, partition } = worker;
     const { session } = worker;
     const { logger, metrics, pollIntervalMs } = this.broker;
@@ -414,63 +493,105 @@ export class PostgresGroupMember {
     }
   }
 
-  private async consumeBatches(worker: PartitionWorker): Promise<void> {
-    const { topic, partition, session } = worker;
+  /**
+   * Batch handlers: reads every partition of the topic this member owns, in one fetch, and hands
+   * over what it returns as one batch (each partition's events in offset order, so each key
+   * stays in order); the batch's offsets are committed in the same round trip as the next
+   * fetch. A partition taken away is let go between batches, its handled offset committed.
+   * Nothing to read: the look asked appends to notify; one more look, then it waits.
+   */
+  private async read(reader: TopicReader): Promise<void> {
+    const { topic, session } = reader;
     const { logger, metrics, pollIntervalMs } = this.broker;
     const limit = Math.max(1, this.options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE);
-    let next: number | undefined;
-    /** Handled but not yet committed: committed together with the next fetch. */
-    let uncommitted = false;
-    /** Appends notify: the last look asked them to, and nothing was found since. */
-    let waiting = false;
-    while (!worker.revoked) {
+    /** The partitions the last empty look asked about (then: wait, not look again). */
+    let asked = '';
+    for (;;) {
+      const workers = this.readerWorkers(reader);
+      for (const worker of workers.filter((w) => w.revoked)) await this.letGo(worker);
+      const owned = workers.filter((w) => !w.revoked).sort((a, b) => a.partition - b.partition);
+      if (session.lost) return;
+      if (owned.length === 0) {
+        // Lives as long as its session: partitions may come back at the next rebalance.
+        if (this.stopping) return;
+        await reader.signal.wait(this.broker.heartbeatIntervalMs);
+        continue;
+      }
       try {
-        next ??= await this.committedOffset(session, topic, partition);
-        worker.signal.reset();
-        const { rows } = uncommitted
-          ? await session.query<LogEntry>(COMMIT_AND_FETCH_OR_ASK_SQL, [
-              topic,
-              partition,
-              next,
-              limit,
-              this.group,
-            ])
-          : await session.query<LogEntry>(FETCH_OR_ASK_SQL, [topic, partition, next, limit]);
-        uncommitted = false;
+        for (const worker of owned) {
+          worker.next ??= await this.committedOffset(session, topic, worker.partition);
+        }
+        reader.signal.reset();
+        const handled = owned.filter((w) => w.uncommitted);
+        const { rows } = await session.query<TopicEntry>(READ_TOPIC_SQL, [
+          topic,
+          owned.map((w) => w.partition),
+          owned.map((w) => w.next),
+          limit,
+          this.group,
+          handled.map((w) => w.partition),
+          handled.map((w) => w.next),
+        ]);
+        for (const worker of handled) worker.uncommitted = false;
         if (rows.length === 0) {
-          // The look just asked appends to notify: look once more (what committed meanwhile is
-          // visible now), then wait.
-          if (!waiting) waiting = true;
-          else await worker.signal.wait(pollIntervalMs);
+          const looked = owned.map((w) => w.partition).join(',');
+          if (asked !== looked) asked = looked;
+          else await reader.signal.wait(pollIntervalMs);
           continue;
         }
-        waiting = false;
+        asked = '';
+        const delivery = new AbortController();
+        reader.delivery = delivery;
         const outcome = await deliverBatch(
           rows.map((row) => ({ value: row.envelope, key: row.key })),
           {
             topic,
             key: rows[0].key,
             options: this.options,
-            signal: worker.abort.signal,
+            signal: delivery.signal,
             deadLetter: (record) => this.broker.append([record]),
             logger,
             metrics,
           },
         );
-        if (outcome === 'abandoned' || worker.abandoned) return;
-        next = Number(rows[rows.length - 1].offset) + 1;
-        uncommitted = true;
+        reader.delivery = undefined;
+        if (session.lost || owned.some((w) => w.abandoned)) return;
+        // Taken away meanwhile: nothing of this batch is committed; what was handled is
+        // delivered again (from the last commit) and the inbox recognises it.
+        if (outcome === 'abandoned') continue;
+        const byPartition = new Map(owned.map((w) => [w.partition, w]));
+        for (const row of rows) {
+          const worker = byPartition.get(row.partition)!;
+          worker.next = Number(row.offset) + 1;
+          worker.uncommitted = true;
+        }
       } catch (error) {
-        if (worker.revoked || worker.session.lost) return;
+        reader.delivery = undefined;
+        if (session.lost) return;
         logger.warn(
-          { ...errorFields(error), group: this.group, topic, partition },
-          'event consumer failed on a partition; retrying',
+          { ...errorFields(error), group: this.group, topic },
+          'event consumer failed on a topic; retrying',
         );
-        await delay(pollIntervalMs, worker.abort.signal);
+        await delay(pollIntervalMs);
       }
     }
-    if (uncommitted && next !== undefined && !worker.abandoned && !session.lost) {
-      await session.query(COMMIT_SQL, [this.group, topic, partition, next]);
+  }
+
+  /** A revoked partition of a topic reader: commits what was handled, unlocks it. */
+  private async letGo(worker: PartitionWorker): Promise<void> {
+    try {
+      if (worker.uncommitted && !worker.abandoned && !worker.session.lost) {
+        await worker.session.query(COMMIT_SQL, [
+          this.group,
+          worker.topic,
+          worker.partition,
+          worker.next,
+        ]);
+        worker.uncommitted = false;
+      }
+    } finally {
+      await this.release(worker);
+      worker.finish?.();
     }
   }
 
@@ -526,6 +647,7 @@ export class PostgresGroupMember {
       ])
       .catch(() => undefined);
     session.lost = true;
+    for (const reader of this.readers.values()) reader.signal.notify();
     await session.client.end().catch(() => undefined);
     // Only now are the locks gone: tell the rest of the group to pick up the partitions.
     await this.broker.notifyGroup(this.group).catch(() => undefined);
