@@ -572,7 +572,8 @@ export class PostgresGroupMember {
           { ...errorFields(error), group: this.group, topic },
           'event consumer failed on a topic; retrying',
         );
-        await delay(pollIntervalMs);
+        // Woken early by a revocation or stop, which the loop's top then handles.
+        await reader.signal.wait(pollIntervalMs);
       }
     }
   }
