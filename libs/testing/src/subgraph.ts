@@ -54,6 +54,8 @@ export interface StartSubgraphOptions {
 
 /** The source identity's events carry. */
 const IDENTITY = 'jibs/identity';
+/** The source billing's events carry. */
+const BILLING = 'jibs/billing';
 
 /** A caller of the service: a member or an admin with an access token. */
 export interface TestUser {
@@ -83,6 +85,11 @@ export interface MemberOptions {
   registered?: boolean | Date;
   /** Delivers `user.verified` (registration step 2) and waits for it. */
   verified?: boolean;
+  /**
+   * Delivers billing's `membership.registration_paid` (registration completed) and waits for
+   * it: what `@RegisteredMember()` operations need of a member.
+   */
+  paid?: boolean;
 }
 
 /** Everything a started subgraph is made of (what `startSubgraph` hands a harness class). */
@@ -209,6 +216,13 @@ export class TestSubgraph<C = unknown> {
     if (options.verified) {
       const data = { userId: id, method: 'email' } as const;
       await this.deliverEvent('user.verified', data, { subject: id, source: IDENTITY });
+    }
+    if (options.paid) {
+      await this.deliverEvent(
+        'membership.registration_paid',
+        { userId: id },
+        { subject: id, source: BILLING },
+      );
     }
     return { id, email, token };
   }

@@ -60,9 +60,15 @@ export class MemorialsHarness {
     return this.started.s3;
   }
 
-  /** A member whose token says their email is verified (unless told otherwise). */
-  member(options: { emailVerified?: boolean } = {}): Promise<Caller> {
-    return this.started.aMember({ emailVerified: options.emailVerified ?? true });
+  /**
+   * A member whose token says their email is verified and who completed registration (billing's
+   * `membership.registration_paid` delivered), unless told otherwise.
+   */
+  member(options: { emailVerified?: boolean; paid?: boolean } = {}): Promise<Caller> {
+    return this.started.aMember({
+      emailVerified: options.emailVerified ?? true,
+      paid: options.paid ?? true,
+    });
   }
 
   admin(): Promise<Caller> {
