@@ -100,7 +100,10 @@ describe('cases service', () => {
     });
 
     it("never shows a member another member's reports", async () => {
-      const [owner, other] = [await harness.aMember({ paid: true }), await harness.aMember({ paid: true })];
+      const [owner, other] = [
+        await harness.aMember({ paid: true }),
+        await harness.aMember({ paid: true }),
+      ];
       const report = await harness.submit(owner);
       const mine = await harness.gql(MINE, {}, other);
       expect(mine.data.myDeathReports).toEqual([]);

@@ -217,14 +217,20 @@ export class TestSubgraph<C = unknown> {
       const data = { userId: id, method: 'email' } as const;
       await this.deliverEvent('user.verified', data, { subject: id, source: IDENTITY });
     }
-    if (options.paid) {
-      await this.deliverEvent(
-        'membership.registration_paid',
-        { userId: id },
-        { subject: id, source: BILLING },
-      );
-    }
+    if (options.paid) await this.registrationPaid(id);
     return { id, email, token };
+  }
+
+  /**
+   * Delivers billing's `membership.registration_paid` for the user (registration completed)
+   * and waits until the service applied it.
+   */
+  async registrationPaid(userId: string): Promise<void> {
+    await this.deliverEvent(
+      'membership.registration_paid',
+      { userId },
+      { subject: userId, source: BILLING },
+    );
   }
 
   /** An event as another service would publish it (source `jibs/test` unless told). */
