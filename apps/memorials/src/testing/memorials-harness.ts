@@ -52,6 +52,11 @@ export class MemorialsHarness {
     return this.started.app;
   }
 
+  /** The shared test subgraph underneath: events delivered as other services publish them. */
+  get events(): TestSubgraph<MemorialsConfig> {
+    return this.started;
+  }
+
   get dataSource() {
     return this.started.dataSource;
   }
