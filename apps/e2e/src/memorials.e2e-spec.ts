@@ -12,7 +12,6 @@ import { aSignUp } from './support/graphql-client';
 import {
   describedByText,
   registerAndPayFee,
-  signUpInBrowser,
   tabTo,
   waitForFocus,
 } from './support/web-flows';
@@ -303,10 +302,11 @@ describe('memorial pages, in Chromium', () => {
       await visitor.screenshot({ path: 'test-results/memorials-visitor.png', fullPage: true });
       await visitorContext.close();
 
-      // The relative signs up with the invited address and accepts from /memorials.
+      // The relative signs up with the invited address, pays the registration fee (memorials
+      // need completed registration) and accepts from /memorials.
       const relativeContext = await browser.newContext();
       const relative = await relativeContext.newPage();
-      await signUpInBrowser(relative, stack, relativeInput);
+      await registerAndPayFee(relative, stack, relativeInput);
       await relative.goto(`${stack.gatewayUrl}/memorials`);
       await relative.getByText('You have been invited to the memorial of').waitFor();
       await expectAccessible(relative, 'memorials: an invitation');
