@@ -9,12 +9,7 @@ import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp } from './support/graphql-client';
-import {
-  describedByText,
-  registerAndPayFee,
-  tabTo,
-  waitForFocus,
-} from './support/web-flows';
+import { describedByText, registerAndPayFee, tabTo, waitForFocus } from './support/web-flows';
 
 const NOT_FOUND_TEXT =
   "The memorial page you're looking for doesn't exist or you don't have permission to view it.";
