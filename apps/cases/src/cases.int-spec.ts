@@ -57,7 +57,7 @@ describe('cases service', () => {
 
   describe('submitting and reading own reports', () => {
     it('stores a pending report, lists the own ones newest first and counts them', async () => {
-      const member = await harness.aMember();
+      const member = await harness.aMember({ paid: true });
       const first = await harness.submit(member, {
         deceasedName: '  Aisha Rahman  ',
         placeOfDeath: ' Houston ',
@@ -100,7 +100,10 @@ describe('cases service', () => {
     });
 
     it("never shows a member another member's reports", async () => {
-      const [owner, other] = [await harness.aMember(), await harness.aMember()];
+      const [owner, other] = [
+        await harness.aMember({ paid: true }),
+        await harness.aMember({ paid: true }),
+      ];
       const report = await harness.submit(owner);
       const mine = await harness.gql(MINE, {}, other);
       expect(mine.data.myDeathReports).toEqual([]);
@@ -124,13 +127,13 @@ describe('cases service', () => {
     });
 
     it('accepts a death on the latest date anywhere on Earth', async () => {
-      const member = await harness.aMember();
+      const member = await harness.aMember({ paid: true });
       const report = await harness.submit(member, { dateOfDeath: latestDateOnEarth() });
       expect(report.dateOfDeath).toBe(latestDateOnEarth());
     });
 
     it('records report.submitted in the outbox, without the name of the deceased', async () => {
-      const member = await harness.aMember();
+      const member = await harness.aMember({ paid: true });
       const report = await harness.submit(member, { relationshipToDeceased: 'Sibling' });
       const events = await harness.outbox('report.submitted', member.id);
       expect(events.map((row) => row.envelope.data)).toEqual([
@@ -190,7 +193,7 @@ describe('cases service', () => {
     it.each(cases)(
       'refuses %s with the spec message and stores nothing',
       async (_, fields, field, message) => {
-        const member = await harness.aMember();
+        const member = await harness.aMember({ paid: true });
         const result = await harness.gql(SUBMIT, { input: aDeathReport(fields) }, member);
         expect(result.data).toBeNull();
         expect(result.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
@@ -202,7 +205,7 @@ describe('cases service', () => {
     );
 
     it('reports every invalid field at once', async () => {
-      const member = await harness.aMember();
+      const member = await harness.aMember({ paid: true });
       const result = await harness.gql(
         SUBMIT,
         {
@@ -230,7 +233,7 @@ describe('cases service', () => {
     let reportId: string;
 
     beforeAll(async () => {
-      member = await harness.aMember();
+      member = await harness.aMember({ paid: true });
       admin = await harness.anAdmin();
       reportId = (await harness.submit(member)).id;
     });
@@ -299,7 +302,7 @@ describe('cases service', () => {
 
     beforeAll(async () => {
       admin = await harness.anAdmin();
-      member = await harness.aMember();
+      member = await harness.aMember({ paid: true });
     });
 
     it('approves with an empty note when none is given, and records who and when', async () => {
@@ -465,7 +468,7 @@ describe('cases service', () => {
     });
 
     it('searches by name or relationship (case-insensitive), filters by status, pages', async () => {
-      const member = await harness.aMember();
+      const member = await harness.aMember({ paid: true });
       const tag = randomUUID().slice(0, 8);
       const a = await harness.submit(member, {
         deceasedName: `Zaynab ${tag} Qureshi`,
@@ -508,7 +511,7 @@ describe('cases service', () => {
         total: await harness.count('death_reports'),
         pending: await harness.count('death_reports', "status = 'pending'"),
       });
-      const member = await harness.aMember();
+      const member = await harness.aMember({ paid: true });
       const report = await harness.submit(member);
       expect(await stats()).toEqual({ total: before.total + 1, pending: before.pending + 1 });
       await harness.review(admin, report.id, 'APPROVED');

@@ -1,10 +1,17 @@
-import { AdminExportModule, AuditEntryEntity, defineService } from '@jibs/subgraph';
+import {
+  AdminExportModule,
+  AuditEntryEntity,
+  defineService,
+  membersRegistrationLookup,
+} from '@jibs/subgraph';
 import { casesEnvSchema, type CasesConfig } from './cases.config';
 import { DeathReportEntity } from './death-reports/death-report.entity';
 import { CasesAnalyticsResolver } from './analytics/cases-analytics.resolver';
 import { DeathReportsResolver } from './death-reports/death-reports.resolver';
 import { DeathReportsService } from './death-reports/death-reports.service';
 import { DeathReportsUserResolver } from './members/death-reports-user.resolver';
+import { MemberEntity } from './members/member.entity';
+import { RegistrationsConsumer } from './members/registrations.consumer';
 import { casesMigrations } from './migrations';
 import { deathReportsExport } from './export/death-reports.export';
 import { DeathReportsRestoreResolver } from './export/death-reports-restore.resolver';
@@ -14,7 +21,7 @@ import { DeathReportsRestoreService } from './export/death-reports-restore.servi
 export const casesService = defineService<CasesConfig>({
   name: 'cases',
   envSchema: casesEnvSchema,
-  entities: [DeathReportEntity, AuditEntryEntity],
+  entities: [DeathReportEntity, AuditEntryEntity, MemberEntity],
   migrations: casesMigrations,
   imports: ({ logger }) => [
     AdminExportModule.forTables({ service: 'jibs/cases', tables: [deathReportsExport], logger }),
@@ -26,6 +33,8 @@ export const casesService = defineService<CasesConfig>({
     CasesAnalyticsResolver,
     DeathReportsRestoreService,
     DeathReportsRestoreResolver,
+    RegistrationsConsumer,
+    membersRegistrationLookup(),
   ],
 });
 

@@ -145,7 +145,7 @@ describe('documents service', () => {
     ])(
       'stores %s checked by its content, pending review, and publishes document.uploaded',
       async (_label, body, name, mime) => {
-        const member = await h.aMember();
+        const member = await h.aMember({ paid: true });
         const slot = await upload(member, body, { name, type: mime });
         expect(slot.key).toMatch(new RegExp(`^incoming/${member.id}/`));
         expect(slot.method).toBe('PUT');
@@ -198,8 +198,8 @@ describe('documents service', () => {
     );
 
     it("lists the member's own documents, newest first", async () => {
-      const member = await h.aMember();
-      const other = await h.aMember();
+      const member = await h.aMember({ paid: true });
+      const other = await h.aMember({ paid: true });
       const first = await uploaded(member, PDF, 'first.pdf');
       const second = await uploaded(member, PNG, 'second.png', 'image/png');
       await uploaded(other, PDF, 'theirs.pdf');
@@ -209,25 +209,25 @@ describe('documents service', () => {
     });
 
     it('refuses an .exe renamed .pdf, deleting it', async () => {
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       const slot = await upload(member, EXE, { name: 'setup.pdf', type: 'application/pdf' });
       await expectRefused(member, await confirm(member, slot.key, 'setup.pdf'), TYPE_NOT_ALLOWED);
     });
 
     it('refuses a PNG declared as a PDF (the content decides, and must match what was declared)', async () => {
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       const slot = await upload(member, PNG, { name: 'scan.pdf', type: 'application/pdf' });
       await expectRefused(member, await confirm(member, slot.key, 'scan.pdf'), TYPE_NOT_ALLOWED);
     });
 
     it('refuses a PNG named .pdf at confirm even when it was declared a PNG', async () => {
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       const slot = await upload(member, PNG, { name: 'scan.png', type: 'image/png' });
       await expectRefused(member, await confirm(member, slot.key, 'scan.pdf'), TYPE_NOT_ALLOWED);
     });
 
     it('refuses a 0-byte file (declared otherwise), deleting it', async () => {
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       const slot = await upload(member, Buffer.alloc(0), {
         name: 'a.pdf',
         type: 'application/pdf',
@@ -241,7 +241,7 @@ describe('documents service', () => {
     });
 
     it('refuses a declared size over the limit or of 0 bytes before any URL is issued', async () => {
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       const input = { fileName: 'a.pdf', fileType: 'application/pdf', documentType: 'Other' };
       const over = await h.gql(
         START,
@@ -280,7 +280,7 @@ describe('documents service', () => {
     });
 
     it('refuses a file one byte over the limit (declared within it), deleting it', async () => {
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       const limit = 10 * 1024 * 1024;
       const over = Buffer.concat([PDF, Buffer.alloc(limit + 1 - PDF.length)]);
       const slot = await upload(member, over, {
@@ -296,14 +296,14 @@ describe('documents service', () => {
     });
 
     it('refuses an upload that was never sent', async () => {
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       const slot = await start(member, PDF, { name: 'a.pdf', type: 'application/pdf' });
       await expectRefused(member, await confirm(member, slot.key, 'a.pdf'), NOT_FOUND_UPLOAD);
     });
 
     it("refuses a key outside the member's prefix and someone else's upload, touching neither", async () => {
-      const owner = await h.aMember();
-      const intruder = await h.aMember();
+      const owner = await h.aMember({ paid: true });
+      const intruder = await h.aMember({ paid: true });
       const slot = await upload(owner, PDF, { name: 'a.pdf', type: 'application/pdf' });
       for (const key of [
         slot.key,
@@ -320,7 +320,7 @@ describe('documents service', () => {
     });
 
     it('refuses a second confirm of the same upload, keeping the one document', async () => {
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       const slot = await upload(member, PDF, { name: 'a.pdf', type: 'application/pdf' });
       expect((await confirm(member, slot.key, 'a.pdf')).errors).toBeUndefined();
       const stored = await h.keysOf(member.id);
@@ -334,7 +334,7 @@ describe('documents service', () => {
     });
 
     it('two confirms of one upload at once store at most one document, and nothing else', async () => {
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       const slot = await upload(member, PDF, { name: 'a.pdf', type: 'application/pdf' });
       const results = await Promise.all([
         confirm(member, slot.key, 'a.pdf'),
@@ -358,7 +358,7 @@ describe('documents service', () => {
     });
 
     it('a confirm under a wrong name beside a good one never removes a recorded file', async () => {
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       const slot = await upload(member, PDF, { name: 'a.pdf', type: 'application/pdf' });
       const [good, bad] = await Promise.all([
         confirm(member, slot.key, 'a.pdf'),
@@ -375,7 +375,7 @@ describe('documents service', () => {
     });
 
     it('refuses bad confirm input with its message, deleting the upload', async () => {
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       for (const [extra, message] of [
         [{ documentType: 'Selfie' }, 'Please choose a document type'],
         [{ deathReportId: 'not-a-uuid' }, 'Please choose a valid death report'],
@@ -388,7 +388,7 @@ describe('documents service', () => {
     });
 
     it('sweeps unconfirmed uploads past the cut-off, and never a stored document', async () => {
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       const document = await uploaded(member);
       const abandoned = await upload(member, PDF, { name: 'a.pdf', type: 'application/pdf' });
       const sweeper = h.app.get(IncomingSweeper);
@@ -403,7 +403,7 @@ describe('documents service', () => {
     });
 
     it('refuses the 11th upload start in a minute, per member', async () => {
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       const input = {
         fileName: 'a.pdf',
         fileType: 'application/pdf',
@@ -419,7 +419,7 @@ describe('documents service', () => {
         'RATE_LIMITED',
         'Upload rate limit exceeded. Please try again later.',
       ]);
-      const other = await h.aMember();
+      const other = await h.aMember({ paid: true });
       expect((await h.gql(START, { input }, other.token)).errors).toBeUndefined();
     });
   });
@@ -434,7 +434,7 @@ describe('documents service', () => {
     });
 
     it('follows settings.updated: the maximum size, the file types and auto-approval', async () => {
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       expect((await h.gql(LIMITS, {}, member.token)).data.uploadLimits).toEqual({
         maxFileSizeBytes: 10 * 1024 * 1024,
         allowedFileTypes: ['pdf', 'jpg', 'jpeg', 'png'],
@@ -475,7 +475,7 @@ describe('documents service', () => {
       late.time = new Date(Date.now() - 60_000).toISOString();
       await h.broker.publish([{ topic: 'settings.updated', key: 'site', envelope: late }]);
       await eventually(async () => (await h.count('inbox', 'event_id = $1', [late.id])) === 1);
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       expect((await h.gql(LIMITS, {}, member.token)).data.uploadLimits.maxFileSizeBytes).toBe(
         3 * 1024 * 1024,
       );
@@ -484,7 +484,7 @@ describe('documents service', () => {
 
   describe('downloads', () => {
     it('gives the owner and an admin a short-lived link to the same bytes, saved under the name', async () => {
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       const admin = await h.anAdmin();
       const document = await uploaded(member, PDF, 'Death Certificate "final".pdf');
       for (const caller of [member, admin]) {
@@ -516,8 +516,8 @@ describe('documents service', () => {
     });
 
     it("answers another member's document, or an unknown id, as not found", async () => {
-      const member = await h.aMember();
-      const other = await h.aMember();
+      const member = await h.aMember({ paid: true });
+      const other = await h.aMember({ paid: true });
       const document = await uploaded(member);
       for (const id of [document.id, randomUUID(), 'nope']) {
         const result = await h.gql(DOWNLOAD, { id }, other.token);
@@ -529,7 +529,7 @@ describe('documents service', () => {
 
   describe('review', () => {
     it('lets an admin approve then reject at any status, with trimmed notes, an audit row and an event', async () => {
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       const admin = await h.anAdmin();
       const document = await uploaded(member);
 
@@ -602,7 +602,7 @@ describe('documents service', () => {
     });
 
     it('refuses notes that are too long and unknown ids, changing nothing', async () => {
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       const admin = await h.anAdmin();
       const document = await uploaded(member);
       const tooLong = await h.gql(
@@ -628,7 +628,7 @@ describe('documents service', () => {
 
     it('lists every document for admins, searchable by file name and type, filtered by status, with stats', async () => {
       const admin = await h.anAdmin();
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       const tag = randomUUID().slice(0, 8);
       const a = await uploaded(member, PDF, `Zakat_${tag}_100%.pdf`);
       const b = await uploaded(member, PNG, `photo-${tag}.png`, 'image/png');
@@ -668,8 +668,8 @@ describe('documents service', () => {
 
     it("finds a member's documents by first, last or full name, in any case, as registered", async () => {
       const admin = await h.anAdmin();
-      const member = await h.aMember();
-      const other = await h.aMember();
+      const member = await h.aMember({ paid: true });
+      const other = await h.aMember({ paid: true });
       const tag = randomUUID().slice(0, 6);
       await h.registered(member.id, `Amina${tag}`, `Yusuf${tag}`);
       await h.registered(other.id, `Bilal${tag}`, `Yusuf_${tag}`);
@@ -699,7 +699,7 @@ describe('documents service', () => {
 
     it('finds documents uploaded before the member was known, once identity says who they are', async () => {
       const admin = await h.anAdmin();
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       const tag = randomUUID().slice(0, 6);
       const document = await uploaded(member);
       expect(ids(await h.gql(LIST, { search: `Khadija${tag}` }, admin.token))).toEqual([]);
@@ -711,7 +711,7 @@ describe('documents service', () => {
 
     it('follows a newer name and finds the member by it; an older event delivered late changes nothing', async () => {
       const admin = await h.anAdmin();
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       const tag = randomUUID().slice(0, 6);
       const document = await uploaded(member);
       await h.registered(member.id, `Old${tag}`, 'Name', new Date(Date.now() - 60_000));
@@ -729,7 +729,7 @@ describe('documents service', () => {
 
     it('takes the newest name when one batch carries two, whatever their order', async () => {
       const admin = await h.anAdmin();
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       const tag = randomUUID().slice(0, 6);
       const document = await uploaded(member);
       const named = (firstName: string, secondsAgo: number) => {
@@ -807,7 +807,7 @@ describe('documents service', () => {
     });
 
     it('refuses members the admin operations', async () => {
-      const member = await h.aMember();
+      const member = await h.aMember({ paid: true });
       const document = await uploaded(member);
       for (const [query, variables] of [
         [LIST, {}],

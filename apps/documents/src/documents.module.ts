@@ -1,7 +1,13 @@
 import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DataSource } from 'typeorm';
 import { createPresigningClient, createS3Client } from '@jibs/storage';
-import { AdminExportModule, AuditEntryEntity, defineService, EventRoundTrip } from '@jibs/subgraph';
+import {
+  AdminExportModule,
+  AuditEntryEntity,
+  defineService,
+  EventRoundTrip,
+  membersRegistrationLookup,
+} from '@jibs/subgraph';
 import { DOCUMENTS_CONFIG, documentsEnvSchema, type DocumentsConfig } from './documents.config';
 import { DocumentEntity } from './documents/document.entity';
 import { DocumentsResolver } from './documents/documents.resolver';
@@ -16,6 +22,7 @@ import { IncomingSweeper } from './documents/incoming-sweeper';
 import { UploadRateLimiter } from './documents/upload-rate-limiter';
 import { MemberEntity } from './members/member.entity';
 import { MembersConsumer } from './members/members.consumer';
+import { RegistrationsConsumer } from './members/registrations.consumer';
 import { DocumentsUserResolver } from './members/documents-user.resolver';
 import { documentsMigrations } from './migrations';
 import { documentsDiagnostics } from './settings/documents-diagnostics';
@@ -54,6 +61,8 @@ export const documentsService = defineService<DocumentsConfig>({
     DocumentsUserResolver,
     SettingsConsumer,
     MembersConsumer,
+    RegistrationsConsumer,
+    membersRegistrationLookup(),
     IncomingSweeper,
     EventRoundTrip,
   ],

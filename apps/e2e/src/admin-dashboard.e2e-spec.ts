@@ -5,10 +5,10 @@ import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
+import { payRegistrationByApi } from './support/registration';
 import { signUpByApi } from './support/sign-up';
 import { signInAsAdmin } from './support/web-flows';
 
-const START_REGISTRATION = `mutation { startRegistrationCheckout { id url } }`;
 const PAYMENTS = `{ myPayments { amount status type } }`;
 const SUBMIT_REPORT = /* GraphQL */ `
   mutation Submit($input: SubmitDeathReportInput!) {
@@ -101,28 +101,8 @@ describe('the admin dashboard, analytics and audit trail, in Chromium', () => {
 
   it('a member registers, pays the registration fee and reports a death through the API', async () => {
     const member = new GraphQLClient(`${stack.gatewayUrl}/graphql`);
-    await signUpByApi(member, stack, memberInput);
-    // Billing learns of the verified member from the bus.
-    const checkout = await eventually(
-      async () =>
-        (
-          await member.request<{ startRegistrationCheckout: { id: string; url: string } }>(
-            START_REGISTRATION,
-          )
-        ).data?.startRegistrationCheckout,
-      { timeoutMs: 20_000, message: 'billing to accept the verified member' },
-    );
-    const paid = await fetch(`${stack.gatewayUrl}${new URL(checkout.url).pathname}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        k: new URL(checkout.url).searchParams.get('k')!,
-        action: 'pay',
-        card: '4242424242424242',
-      }).toString(),
-      redirect: 'manual',
-    });
-    expect(paid.status).toBe(303);
+    const { user } = await signUpByApi(member, stack, memberInput);
+    await payRegistrationByApi(member, stack, user.id);
     const payments = await eventually(
       async () => {
         const result = await member.request<{

@@ -5,6 +5,7 @@ import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
+import { payRegistrationByApi } from './support/registration';
 import { signUpByApi } from './support/sign-up';
 import { signIn, signInAsAdmin, tabTo } from './support/web-flows';
 
@@ -89,7 +90,9 @@ describe('the admin console reviews death reports and documents, in Chromium', (
 
   it('a member submits a report and uploads a PDF through the API (presign, PUT, confirm)', async () => {
     memberClient = new GraphQLClient(`${stack.gatewayUrl}/graphql`);
-    await signUpByApi(memberClient, stack, memberInput);
+    const { user } = await signUpByApi(memberClient, stack, memberInput);
+    // Reporting and uploading need completed registration: the member pays the fee first.
+    await payRegistrationByApi(memberClient, stack, user.id);
 
     const report = await memberClient.request<{ submitDeathReport: { status: string } }>(
       SUBMIT_REPORT,

@@ -6,10 +6,10 @@ import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
+import { payRegistrationByApi } from './support/registration';
 import { signUpByApi } from './support/sign-up';
 import { signInAsAdmin, tabTo } from './support/web-flows';
 
-const START_REGISTRATION = `mutation { startRegistrationCheckout { id url } }`;
 const MY_PAYMENTS = `{ myPayments { id amount currency status type createdAt } }`;
 const SUBMIT_REPORT = `mutation($input: SubmitDeathReportInput!) { submitDeathReport(input: $input) { id } }`;
 const BACKUP = `{ me { id } myDeathReports { id deceasedName dateOfDeath placeOfDeath relationshipToDeceased additionalNotes } }`;
@@ -90,24 +90,7 @@ describe('admin exports and member backup, end to end', () => {
     member = new GraphQLClient(`${stack.gatewayUrl}/graphql`);
     const { user } = await signUpByApi(member, stack, aSignUp());
     memberId = user.id;
-    const checkout = await eventually(
-      async () =>
-        (await member.request<{ startRegistrationCheckout: { url: string } }>(START_REGISTRATION))
-          .data?.startRegistrationCheckout,
-      { timeoutMs: 20_000, message: 'billing to accept the new member' },
-    );
-    const url = new URL(checkout.url);
-    const paid = await fetch(`${stack.gatewayUrl}${url.pathname}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        k: url.searchParams.get('k')!,
-        action: 'pay',
-        card: '4242424242424242',
-      }).toString(),
-      redirect: 'manual',
-    });
-    expect(paid.status).toBe(303);
+    await payRegistrationByApi(member, stack, user.id);
     payments = await eventually(async () => {
       const list = (await member.request<{ myPayments: Payment[] }>(MY_PAYMENTS)).data?.myPayments;
       return list && list.length > 0 ? list : null;

@@ -9,13 +9,7 @@ import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp } from './support/graphql-client';
-import {
-  describedByText,
-  registerAndPayFee,
-  signUpInBrowser,
-  tabTo,
-  waitForFocus,
-} from './support/web-flows';
+import { describedByText, registerAndPayFee, tabTo, waitForFocus } from './support/web-flows';
 
 const NOT_FOUND_TEXT =
   "The memorial page you're looking for doesn't exist or you don't have permission to view it.";
@@ -303,10 +297,11 @@ describe('memorial pages, in Chromium', () => {
       await visitor.screenshot({ path: 'test-results/memorials-visitor.png', fullPage: true });
       await visitorContext.close();
 
-      // The relative signs up with the invited address and accepts from /memorials.
+      // The relative signs up with the invited address, pays the registration fee (memorials
+      // need completed registration) and accepts from /memorials.
       const relativeContext = await browser.newContext();
       const relative = await relativeContext.newPage();
-      await signUpInBrowser(relative, stack, relativeInput);
+      await registerAndPayFee(relative, stack, relativeInput);
       await relative.goto(`${stack.gatewayUrl}/memorials`);
       await relative.getByText('You have been invited to the memorial of').waitFor();
       await expectAccessible(relative, 'memorials: an invitation');

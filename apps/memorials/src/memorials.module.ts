@@ -1,13 +1,14 @@
 import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DataSource } from 'typeorm';
 import { createPresigningClient, createS3Client } from '@jibs/storage';
-import { defineService } from '@jibs/subgraph';
+import { defineService, membersRegistrationLookup } from '@jibs/subgraph';
 import { MemorialAccess } from './access/memorial-access.service';
 import { MemorialConnectionEntity } from './connections/memorial-connection.entity';
 import { ConnectionsResolver } from './connections/connections.resolver';
 import { ConnectionsService } from './connections/connections.service';
 import { MemberEntity } from './members/member.entity';
 import { MembersConsumer } from './members/members.consumer';
+import { RegistrationsConsumer } from './members/registrations.consumer';
 import { MemoriesResolver } from './memories/memories.resolver';
 import { MEMORY_RATE_LIMITER, MemoriesService } from './memories/memories.service';
 import { MemorialMemoryEntity } from './memories/memorial-memory.entity';
@@ -60,6 +61,8 @@ export const memorialsService = defineService<MemorialsConfig>({
     PhotosService,
     PhotosResolver,
     MembersConsumer,
+    RegistrationsConsumer,
+    membersRegistrationLookup(),
   ],
   readiness: (app, config) => [
     {

@@ -1,9 +1,10 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { ModuleRef, Reflector } from '@nestjs/core';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { DomainError } from '@jibs/domain';
 import { ACCESS_DECISION, type AccessDecision } from './access-decisions';
 import { bearerToken, type AuthUser, type TokenVerifier } from './access-token';
+import { REGISTRATION_LOOKUP, requireRegistration, type RegistrationLookup } from './registration';
 
 export const TOKEN_VERIFIER = Symbol('TOKEN_VERIFIER');
 
@@ -25,7 +26,10 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(TOKEN_VERIFIER) private readonly verify: TokenVerifier,
+    private readonly moduleRef: ModuleRef,
   ) {}
+
+  private registrations?: RegistrationLookup | null;
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     // Non-GraphQL routes (health, metrics, webhooks) are mounted outside Nest's guards.
@@ -41,7 +45,22 @@ export class AuthGuard implements CanActivate {
     if (!user) throw DomainError.unauthenticated();
     if (decision.kind === 'roles' && !decision.roles.includes(user.role))
       throw DomainError.forbidden();
+    if (decision.kind === 'registered') await requireRegistration(this.registrationLookup(), user);
     return true;
+  }
+
+  /** The service's lookup (its providers, not this module's); none refuses all but admins. */
+  private registrationLookup(): RegistrationLookup | null {
+    if (this.registrations === undefined) {
+      try {
+        this.registrations = this.moduleRef.get<RegistrationLookup>(REGISTRATION_LOOKUP, {
+          strict: false,
+        });
+      } catch {
+        this.registrations = null;
+      }
+    }
+    return this.registrations;
   }
 
   private async userOf(gql: RequestAuthContext, lenient: boolean): Promise<AuthUser | null> {

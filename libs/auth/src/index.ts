@@ -5,3 +5,4 @@ export * from './auth.guard';
 export * from './auth.module';
 export * from './current-user.decorator';
 export * from './revocations';
+export * from './registration';

@@ -49,6 +49,11 @@ export const Messages = {
   resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new one.',
   challengeInvalid: 'Your sign-in has expired. Please sign in again.',
   formsThrottled: 'You have sent several messages in a short time. Please try again later.',
+  /**
+   * A member whose registration fee is unpaid asks for what needs completed registration: the
+   * spec's words (its household refusal, up to where it names the household).
+   */
+  registrationRequired: 'Registration Required: Please complete your registration payment',
 } as const;
 
 /** The first notification a new member receives. */

@@ -59,6 +59,7 @@ const samples: { [T in EventType]: Parameters<typeof buildEnvelope<T>>[1] } = {
     reason: 'registration paid',
     changedBy: null,
   },
+  'membership.registration_paid': { userId },
   'household.member_added': {
     userId,
     memberId: randomUUID(),

@@ -123,6 +123,14 @@ export const EventCatalog = {
       changedBy: z.string().uuid().nullable().optional(),
     }),
   }),
+  'membership.registration_paid': defineEvent({
+    version: 1,
+    description:
+      "A member's registration fee is paid (billing), by checkout or recorded offline by an admin: they have completed registration. Published once, when it first becomes paid; never for a flagged or refunded payment. Key: the member user id.",
+    schema: z.object({
+      userId: z.string().uuid(),
+    }),
+  }),
   'household.member_added': defineEvent({
     version: 1,
     description:

@@ -15,3 +15,4 @@ export * from './diagnostics/diagnostics-route';
 export * from './diagnostics/event-round-trip';
 export * from './export';
 export * from './admin-fields';
+export * from './registration-lookup';

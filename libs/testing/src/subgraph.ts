@@ -54,6 +54,8 @@ export interface StartSubgraphOptions {
 
 /** The source identity's events carry. */
 const IDENTITY = 'jibs/identity';
+/** The source billing's events carry. */
+const BILLING = 'jibs/billing';
 
 /** A caller of the service: a member or an admin with an access token. */
 export interface TestUser {
@@ -83,6 +85,11 @@ export interface MemberOptions {
   registered?: boolean | Date;
   /** Delivers `user.verified` (registration step 2) and waits for it. */
   verified?: boolean;
+  /**
+   * Delivers billing's `membership.registration_paid` (registration completed) and waits for
+   * it: what `@RegisteredMember()` operations need of a member.
+   */
+  paid?: boolean;
 }
 
 /** Everything a started subgraph is made of (what `startSubgraph` hands a harness class). */
@@ -210,7 +217,20 @@ export class TestSubgraph<C = unknown> {
       const data = { userId: id, method: 'email' } as const;
       await this.deliverEvent('user.verified', data, { subject: id, source: IDENTITY });
     }
+    if (options.paid) await this.registrationPaid(id);
     return { id, email, token };
+  }
+
+  /**
+   * Delivers billing's `membership.registration_paid` for the user (registration completed)
+   * and waits until the service applied it.
+   */
+  async registrationPaid(userId: string): Promise<void> {
+    await this.deliverEvent(
+      'membership.registration_paid',
+      { userId },
+      { subject: userId, source: BILLING },
+    );
   }
 
   /** An event as another service would publish it (source `jibs/test` unless told). */

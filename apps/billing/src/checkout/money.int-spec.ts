@@ -97,6 +97,9 @@ describe('billing money: exactly what is owed, exactly once', () => {
         providerPaymentId: string;
       }[]
     ).filter((row) => row.userId === member.id);
+  /** What billing announced of the member's completed registration. */
+  const registrationPaid = async (member: TestMember) =>
+    (await h.outbox('membership.registration_paid', member.id)).map((row) => row.envelope.data);
   async function register(member: TestMember, members: object[] = []) {
     await ok(SAVE, { input: aHousehold(members) }, member.token);
     const started = (await ok(START_REGISTRATION, {}, member.token)).startRegistrationCheckout;
@@ -131,6 +134,8 @@ describe('billing money: exactly what is owed, exactly once', () => {
       expect((await ok(MEMBERSHIP, {}, member.token)).myMembership.registrationFeePaid).toBe(false);
       expect(await payments(member)).toEqual(['REGISTRATION:17500:CANCELLED']);
       expect(await h.outbox('payment.completed', member.id)).toHaveLength(0);
+      // A flagged, refunded registration payment completes no registration.
+      expect(await registrationPaid(member)).toEqual([]);
       expect((await sandboxObject(late)).refundId).toMatch(/^re_sandbox_/);
       expect(await flaggedFor(member)).toEqual([
         expect.objectContaining({
@@ -186,8 +191,10 @@ describe('billing money: exactly what is owed, exactly once', () => {
       );
       expect(again.map((data) => data.startRegistrationCheckout)).toEqual(Array(5).fill(first));
       expect(await h.count('checkouts', 'user_id = $1', [member.id])).toBe(1);
+      expect(await registrationPaid(member)).toEqual([]);
       for (let i = 0; i < 3; i++) expect((await pay(first.url)).status).toBe(303);
       expect(await payments(member)).toEqual(['REGISTRATION:20000:COMPLETED']);
+      expect(await registrationPaid(member)).toEqual([{ userId: member.id }]);
     });
 
     it('makes only one open checkout when the first starts race', async () => {
@@ -225,6 +232,8 @@ describe('billing money: exactly what is owed, exactly once', () => {
       expect((await sandboxObject(flag!.providerPaymentId)).refundId).toBeTruthy();
       const summary = await ok('{ dashboardSummary { totalPayments } }', {}, member.token);
       expect(summary.dashboardSummary.totalPayments).toBe(17500);
+      // Announced once, by the payment that counted; never by the flagged one.
+      expect(await registrationPaid(member)).toEqual([{ userId: member.id }]);
     });
   });
 

@@ -34,7 +34,12 @@ export class MembersService {
     });
   }
 
-  /** Saves the member and, when the membership changed, says so on the bus. */
+  /**
+   * Saves the member and, when the membership changed, says so on the bus. Every path that pays
+   * the registration fee (a checkout's webhook, an admin's offline payment) saves through here:
+   * when the stored flag goes from false to true, `membership.registration_paid` is published in
+   * the same transaction (once: a second registration payment is flagged and never sets it).
+   */
   async saveAndRecompute(
     manager: EntityManager,
     member: MemberEntity,
@@ -43,7 +48,17 @@ export class MembersService {
     const from = member.membershipStatus;
     const to = membershipOf(member);
     member.membershipStatus = to;
+    const registrationPaid =
+      member.registrationFeePaid && !(await this.storedRegistrationPaid(manager, member.userId));
     await manager.save(member);
+    if (registrationPaid) {
+      await enqueue(
+        manager,
+        'membership.registration_paid',
+        { userId: member.userId },
+        { source: EVENT_SOURCE, subject: member.userId, requestId: currentRequestId() },
+      );
+    }
     if (from !== to) {
       await enqueue(
         manager,
@@ -52,5 +67,14 @@ export class MembersService {
         { source: EVENT_SOURCE, subject: member.userId, requestId: currentRequestId() },
       );
     }
+  }
+
+  /** The flag as stored (the row is locked by `lock`, so no one changes it meanwhile). */
+  private async storedRegistrationPaid(manager: EntityManager, userId: string): Promise<boolean> {
+    const rows = (await manager.query(
+      'SELECT registration_fee_paid AS paid FROM members WHERE user_id = $1',
+      [userId],
+    )) as { paid: boolean }[];
+    return rows[0]?.paid ?? false;
   }
 }

@@ -155,6 +155,7 @@ describe('offline payments (admin)', () => {
     expect(await h.count('offline_payments', 'user_id = $1', [member.id])).toBe(0);
     expect(await h.count('audit_entries', 'member_id = $1', [member.id])).toBe(0);
     expect(await h.outbox('payment.completed', member.id)).toEqual([]);
+    expect(await h.outbox('membership.registration_paid', member.id)).toEqual([]);
   });
 
   it('records a completed payment the member sees, publishes payment.completed, audits it', async () => {
@@ -216,6 +217,9 @@ describe('offline payments (admin)', () => {
       after: { amount: 25000, method: 'check', purpose: 'registration', registrationFeePaid: true },
     });
     expect((await h.outbox('audit.recorded', member.id)).length).toBe(1);
+    // Registration completed: what cases, documents and memorials need to serve the member.
+    const paid = await h.outbox('membership.registration_paid', member.id);
+    expect(paid.map((row) => row.envelope.data)).toEqual([{ userId: member.id }]);
     const read = (await h.gql(BILLING, { userId: member.id }, admin)).data.adminMemberBilling;
     expect(read).toMatchObject({
       registrationFeePaid: true,
@@ -297,6 +301,7 @@ describe('offline payments (admin)', () => {
         },
       });
       expect(await h.count('payments', 'user_id = $1', [member.id])).toBe(1);
+      expect(await h.outbox('membership.registration_paid', member.id)).toHaveLength(1);
     });
   });
 
@@ -316,6 +321,8 @@ describe('offline payments (admin)', () => {
       expect(changes.map((row) => row.envelope.data)).toEqual([
         { userId: member.id, from: 'pending', to: 'active', reason: 'offline_dues_paid' },
       ]);
+      // Dues paid after the registration: registration was announced once, with its payment.
+      expect(await h.outbox('membership.registration_paid', member.id)).toHaveLength(1);
     });
 
     it('re-activates a member made inactive by three failed renewals with a dues payment', async () => {

@@ -18,7 +18,7 @@ describe('cases analytics: death reports per month', () => {
     const anonymous = await harness.gql(PER_MONTH);
     expect(anonymous.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
     expect(anonymous.data ?? null).toBeNull();
-    const member = await harness.gql(PER_MONTH, {}, await harness.aMember());
+    const member = await harness.gql(PER_MONTH, {}, await harness.aMember({ paid: true }));
     expect(member.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
     expect(member.data ?? null).toBeNull();
   });
@@ -37,7 +37,7 @@ describe('cases analytics: death reports per month', () => {
     };
     const before = await read();
     expect(before.map((row) => row.month)).toEqual(last12Months());
-    const member = await harness.aMember();
+    const member = await harness.aMember({ paid: true });
     const [a, b, c] = [
       await harness.submit(member),
       await harness.submit(member),

@@ -11,9 +11,9 @@ import {
   Resolver,
 } from '@nestjs/graphql';
 import {
-  Authenticated,
   bearerToken,
   CurrentUser,
+  RegisteredMember,
   Roles,
   TOKEN_VERIFIER,
   type AuthUser,
@@ -35,13 +35,13 @@ export class DeathReportsResolver {
     @Inject(TOKEN_VERIFIER) private readonly verify: TokenVerifier,
   ) {}
 
-  @Authenticated()
+  @RegisteredMember()
   @Query(() => [DeathReportModel], { description: "The signed-in member's reports, newest first." })
   async myDeathReports(@CurrentUser() user: AuthUser): Promise<DeathReportModel[]> {
     return (await this.reports.listOwn(user.id)).map((row) => DeathReportModel.from(row));
   }
 
-  @Authenticated()
+  @RegisteredMember()
   @Query(() => DeathReportCountsModel, { description: "The dashboard's cards: own reports." })
   async myDeathReportCounts(@CurrentUser() user: AuthUser): Promise<DeathReportCountsModel> {
     return counts(await this.reports.countsOwn(user.id));
@@ -68,7 +68,7 @@ export class DeathReportsResolver {
     return counts(await this.reports.stats());
   }
 
-  @Authenticated()
+  @RegisteredMember()
   @Mutation(() => DeathReportModel, { description: 'Stored pending review.' })
   async submitDeathReport(
     @CurrentUser() user: AuthUser,

@@ -19,13 +19,20 @@ describe('admin export of death_reports', () => {
 
   afterAll(() => h?.close());
 
+  /** The kit's member, who completed registration (what reporting needs). */
+  const paidMember = async () => {
+    const member = await kit.member();
+    await h.registrationPaid(member.id);
+    return member;
+  };
+
   const submit = async (user: ExportTestUser, overrides: Record<string, unknown> = {}) =>
     (await h.submit(user, overrides)).id as string;
 
   const audits = () => h.count('audit_entries');
 
   it('refuses anonymous callers, members, callers without the gateway credential and unknown tables', async () => {
-    const member = await kit.member();
+    const member = await paidMember();
     const admin = await kit.admin();
     const anonymous = await kit.exportTable(url, 'death_reports');
     expect(anonymous.status).toBe(401);
@@ -65,7 +72,7 @@ describe('admin export of death_reports', () => {
   });
 
   it('streams CSV with every report, escaped and safe from formulas, and audits the export', async () => {
-    const member = await kit.member();
+    const member = await paidMember();
     const admin = await kit.admin();
     const evil = await submit(member, {
       deceasedName: '=HYPERLINK("http://evil.example","click")',
@@ -106,7 +113,7 @@ describe('admin export of death_reports', () => {
   });
 
   it('writes JSON with the metadata and keeps to the date range', async () => {
-    const member = await kit.member();
+    const member = await paidMember();
     const admin = await kit.admin();
     const old = await submit(member);
     const recent = await submit(member);
@@ -159,7 +166,7 @@ describe('admin export of death_reports', () => {
     expect(third.status).toBe(429);
     expect((await third.json()).errors[0].extensions.code).toBe('RATE_LIMITED');
     // GraphQL keeps answering while both exports hold their connections.
-    const member = await kit.member();
+    const member = await paidMember();
     await submit(member);
     const reads = await Promise.all(
       [1, 2, 3, 4, 5].map(() =>

@@ -21,6 +21,13 @@ describe("restoring a member's death reports from a backup", () => {
 
   afterAll(() => h?.close());
 
+  /** The kit's member, who completed registration (what reporting needs). */
+  const paidMember = async () => {
+    const member = await kit.member();
+    await h.registrationPaid(member.id);
+    return member;
+  };
+
   const gql = (query: string, variables: object, user?: ExportTestUser) =>
     h.gql(query, variables, user);
 
@@ -43,7 +50,7 @@ describe("restoring a member's death reports from a backup", () => {
   });
 
   it('re-creates what is missing under its id, as pending, and nothing the second time', async () => {
-    const member = await kit.member();
+    const member = await paidMember();
     const kept = await submit(member);
     const lost = await submit(member);
     // The member's report was reviewed before it was lost: the backup cannot bring that back.
@@ -78,8 +85,8 @@ describe("restoring a member's death reports from a backup", () => {
   });
 
   it("never writes another member's report from a forged backup", async () => {
-    const owner = await kit.member();
-    const forger = await kit.member();
+    const owner = await paidMember();
+    const forger = await paidMember();
     const theirs = await submit(owner);
     const [original] = await dataSource.query('SELECT * FROM death_reports WHERE id = $1', [
       theirs,
@@ -93,7 +100,7 @@ describe("restoring a member's death reports from a backup", () => {
   });
 
   it('checks the whole backup first: one bad report and nothing is written', async () => {
-    const member = await kit.member();
+    const member = await paidMember();
     const good = { id: randomUUID(), ...aDeathReport() };
     const cases: [Record<string, unknown>, string, string][] = [
       [

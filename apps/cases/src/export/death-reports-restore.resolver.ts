@@ -1,5 +1,5 @@
 import { Args, Int, Mutation, Resolver } from '@nestjs/graphql';
-import { Authenticated, CurrentUser, type AuthUser } from '@jibs/auth';
+import { CurrentUser, RegisteredMember, type AuthUser } from '@jibs/auth';
 import { DeathReportsRestoreService } from './death-reports-restore.service';
 import { RestoreDeathReportInput } from './restore-death-report.input';
 
@@ -7,7 +7,7 @@ import { RestoreDeathReportInput } from './restore-death-report.input';
 export class DeathReportsRestoreResolver {
   constructor(private readonly restore: DeathReportsRestoreService) {}
 
-  @Authenticated()
+  @RegisteredMember()
   @Mutation(() => Int, {
     description:
       "Restores the signed-in member's death reports from their backup: re-creates, as pending, each report whose id is missing; existing ones (own or not) are left alone. Returns how many were re-created.",

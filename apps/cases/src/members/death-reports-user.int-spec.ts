@@ -19,7 +19,11 @@ describe('User.deathReports (admin user details)', () => {
   });
 
   it("lists each user's reports to an admin, newest first, and to nobody else", async () => {
-    const [first, second, admin] = [await h.aMember(), await h.aMember(), await h.anAdmin()];
+    const [first, second, admin] = [
+      await h.aMember({ paid: true }),
+      await h.aMember({ paid: true }),
+      await h.anAdmin(),
+    ];
     const older = await h.submit(first, { deceasedName: 'Older Report' });
     const newer = await h.submit(first, { deceasedName: 'Newer Report' });
     const representations = [first, second].map((user) => ({ __typename: 'User', id: user.id }));

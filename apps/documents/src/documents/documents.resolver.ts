@@ -1,5 +1,5 @@
 import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { Authenticated, CurrentUser, Roles, type AuthUser } from '@jibs/auth';
+import { CurrentUser, Roles, type AuthUser, RegisteredMember } from '@jibs/auth';
 import { Role } from '@jibs/domain';
 import { DocumentModel } from './document.model';
 import { DocumentsService } from './documents.service';
@@ -20,13 +20,13 @@ export class DocumentsResolver {
     private readonly settings: UploadSettingsService,
   ) {}
 
-  @Authenticated()
+  @RegisteredMember()
   @Query(() => [DocumentModel], { description: "The signed-in member's documents, newest first." })
   async myDocuments(@CurrentUser() user: AuthUser): Promise<DocumentModel[]> {
     return (await this.service.mine(user.id)).map((row) => DocumentModel.from(row));
   }
 
-  @Authenticated()
+  @RegisteredMember()
   @Query(() => UploadLimitsModel, { description: "The settings' maximum size and file types." })
   async uploadLimits(): Promise<UploadLimitsModel> {
     const rules = await this.settings.rules();
@@ -55,7 +55,7 @@ export class DocumentsResolver {
     return this.service.stats();
   }
 
-  @Authenticated()
+  @RegisteredMember()
   @Mutation(() => DocumentUploadSlotModel, {
     description:
       'Checks the declared file and returns a presigned PUT (rate limited: 10 per 60 s per member).',
@@ -74,7 +74,7 @@ export class DocumentsResolver {
     };
   }
 
-  @Authenticated()
+  @RegisteredMember()
   @Mutation(() => DocumentModel, {
     description: 'Verifies the uploaded file by its content and records it.',
   })
@@ -85,7 +85,7 @@ export class DocumentsResolver {
     return DocumentModel.from(await this.service.confirmUpload(user.id, input));
   }
 
-  @Authenticated()
+  @RegisteredMember()
   @Mutation(() => DownloadLinkModel, {
     description: 'The owner or an admin: a presigned GET that saves the file under its name.',
   })

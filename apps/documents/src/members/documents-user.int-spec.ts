@@ -60,7 +60,11 @@ describe('User.documents (admin user details)', () => {
   }
 
   it("lists each user's documents to an admin, and to nobody else", async () => {
-    const [first, second, admin] = [await h.aMember(), await h.aMember(), await h.anAdmin()];
+    const [first, second, admin] = [
+      await h.aMember({ paid: true }),
+      await h.aMember({ paid: true }),
+      await h.anAdmin(),
+    ];
     const a = await uploaded(first, 'a.pdf');
     const b = await uploaded(first, 'b.pdf');
     const representations = [first, second].map((user) => ({ __typename: 'User', id: user.id }));

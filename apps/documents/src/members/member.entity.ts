@@ -19,6 +19,13 @@ export class MemberEntity {
   @Column({ name: 'named_at', type: 'timestamptz' })
   namedAt!: Date;
 
+  /**
+   * Completed registration (billing's `membership.registration_paid`): what the members'
+   * operations need (spec 2, 6). Learnt before the name when billing's event comes first.
+   */
+  @Column({ name: 'registration_paid', type: 'boolean', default: false })
+  registrationPaid!: boolean;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 }

@@ -2,6 +2,7 @@ import { CreateEventTables1760000000000, OutboxNotifyWhenIdle1795504736754 } fro
 import { DocumentsInitial1795493769178 } from './1795493769178-documents-initial';
 import { MembersReadModel1795503872295 } from './1795503872295-members-read-model';
 import { SharedAuditEntries1795503900000 } from './1795503900000-shared-audit-entries';
+import { RegisteredMembers1795526441865 } from './1795526441865-registered-members';
 
 /** In order. New migrations are generated with `npm run migration:generate -- documents <Name>`. */
 export const documentsMigrations = [
@@ -10,4 +11,5 @@ export const documentsMigrations = [
   MembersReadModel1795503872295,
   SharedAuditEntries1795503900000,
   OutboxNotifyWhenIdle1795504736754,
+  RegisteredMembers1795526441865,
 ];

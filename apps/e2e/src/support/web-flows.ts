@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { eventually } from '@jibs/testing';
 import type { LocalStack } from '@jibs/stack';
 import { expectAccessible } from './accessibility';
+import { registrationLearnt, userIdByEmail } from './registration';
 
 /** Fills registration step 1 (Personal Information) as a person would. */
 export async function fillSignUp(page: Page, input: Record<string, unknown>): Promise<void> {
@@ -238,7 +239,8 @@ export async function signUpInBrowser(
 
 /**
  * A new member through steps 1 to 4 in the browser: the account, the emailed code, no
- * household, and the registration fee paid on the sandbox checkout. Ends on step 5.
+ * household, and the registration fee paid on the sandbox checkout. Ends on step 5, once the
+ * services that need completed registration (cases, documents, memorials) have learnt it.
  */
 export async function registerAndPayFee(
   page: Page,
@@ -260,4 +262,5 @@ export async function registerAndPayFee(
   await page.getByRole('link', { name: 'Continue to Membership Setup' }).click();
   await page.getByRole('button', { name: /^Set Up Monthly Dues/ }).waitFor();
   await expectAccessible(page, 'register: membership setup');
+  await registrationLearnt(stack, await userIdByEmail(stack, String(input.email)));
 }

@@ -1,5 +1,5 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { Authenticated, CurrentUser, type AuthUser } from '@jibs/auth';
+import { CurrentUser, type AuthUser, RegisteredMember } from '@jibs/auth';
 import { MemorialModel } from '../memorials/memorial.model';
 import { ConnectionModel, InvitationModel } from './connection.model';
 import { ConnectionsService } from './connections.service';
@@ -8,7 +8,7 @@ import { ConnectionsService } from './connections.service';
 export class ConnectionsResolver {
   constructor(private readonly service: ConnectionsService) {}
 
-  @Authenticated()
+  @RegisteredMember()
   @Mutation(() => ConnectionModel, {
     description:
       'The creator invites a family member by email (an address without an account waits for sign-up).',
@@ -22,7 +22,7 @@ export class ConnectionsResolver {
     return ConnectionModel.from(await this.service.invite(user, memorialId, email, canEdit));
   }
 
-  @Authenticated()
+  @RegisteredMember()
   @Query(() => [InvitationModel], {
     description: "Invitations to the signed-in user's email address (from the access token).",
   })
@@ -30,7 +30,7 @@ export class ConnectionsResolver {
     return (await this.service.mine(user)).map((invitation) => InvitationModel.from(invitation));
   }
 
-  @Authenticated()
+  @RegisteredMember()
   @Mutation(() => MemorialModel, {
     description: "Accepts the invitation to the signed-in user's verified email address.",
   })
@@ -42,7 +42,7 @@ export class ConnectionsResolver {
     return MemorialModel.from(memorial, relation);
   }
 
-  @Authenticated()
+  @RegisteredMember()
   @Query(() => [ConnectionModel], {
     description: "The creator's list of connections and invitations.",
   })
@@ -53,7 +53,7 @@ export class ConnectionsResolver {
     return (await this.service.list(user, memorialId)).map((row) => ConnectionModel.from(row));
   }
 
-  @Authenticated()
+  @RegisteredMember()
   @Mutation(() => Boolean, { description: 'The creator removes a connection or an invitation.' })
   async removeMemorialConnection(
     @CurrentUser() user: AuthUser,

@@ -15,6 +15,13 @@ export class MemberEntity {
   @Column({ name: 'last_name', type: 'varchar', length: 100 })
   lastName!: string;
 
+  /**
+   * Completed registration (billing's `membership.registration_paid`): what the members'
+   * operations need (spec 2, 6). Learnt before the name when billing's event comes first.
+   */
+  @Column({ name: 'registration_paid', type: 'boolean', default: false })
+  registrationPaid!: boolean;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 }

@@ -1,3 +1,4 @@
+import { Inject } from '@nestjs/common';
 import {
   Args,
   Context,
@@ -10,7 +11,15 @@ import {
   Resolver,
 } from '@nestjs/graphql';
 import DataLoader from 'dataloader';
-import { Authenticated, CurrentUser, Public, type AuthUser } from '@jibs/auth';
+import {
+  CurrentUser,
+  Public,
+  type AuthUser,
+  RegisteredMember,
+  REGISTRATION_LOOKUP,
+  registeredViewer,
+  type RegistrationLookup,
+} from '@jibs/auth';
 import { PhotoModel } from '../photos/photo.model';
 import { PhotosService } from '../photos/photos.service';
 import {
@@ -36,6 +45,7 @@ export class MemorialsResolver {
   constructor(
     private readonly service: MemorialsService,
     private readonly photoService: PhotosService,
+    @Inject(REGISTRATION_LOOKUP) private readonly registrations: RegistrationLookup,
   ) {}
 
   @Public()
@@ -47,7 +57,7 @@ export class MemorialsResolver {
     @CurrentUser() user: AuthUser | null,
     @Context() context: CountsContext,
   ): Promise<MemorialModel[]> {
-    const rows = await this.service.list(user);
+    const rows = await this.service.list(await registeredViewer(this.registrations, user));
     context[COUNTS] = { ids: new Set(rows.map(({ memorial }) => memorial.id)) };
     return rows.map(({ memorial, relation }) => MemorialModel.from(memorial, relation));
   }
@@ -60,11 +70,14 @@ export class MemorialsResolver {
     @CurrentUser() user: AuthUser | null,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<MemorialModel> {
-    const { memorial, relation } = await this.service.get(user, id);
+    const { memorial, relation } = await this.service.get(
+      await registeredViewer(this.registrations, user),
+      id,
+    );
     return MemorialModel.from(memorial, relation);
   }
 
-  @Authenticated()
+  @RegisteredMember()
   @Mutation(() => MemorialModel, { description: "Creates a memorial ('Memorial Created')." })
   async createMemorial(
     @CurrentUser() user: AuthUser,
@@ -74,7 +87,7 @@ export class MemorialsResolver {
     return MemorialModel.from(memorial, relation);
   }
 
-  @Authenticated()
+  @RegisteredMember()
   @Mutation(() => MemorialModel, { description: 'The creator or an editor replaces every field.' })
   async updateMemorial(
     @CurrentUser() user: AuthUser,
@@ -85,7 +98,7 @@ export class MemorialsResolver {
     return MemorialModel.from(memorial, relation);
   }
 
-  @Authenticated()
+  @RegisteredMember()
   @Mutation(() => Boolean, {
     description: 'The creator (or an admin, for a public memorial) deactivates it; never deleted.',
   })

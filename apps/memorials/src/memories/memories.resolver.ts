@@ -1,11 +1,23 @@
+import { Inject } from '@nestjs/common';
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { Authenticated, CurrentUser, Public, type AuthUser } from '@jibs/auth';
+import {
+  CurrentUser,
+  Public,
+  type AuthUser,
+  RegisteredMember,
+  REGISTRATION_LOOKUP,
+  registeredViewer,
+  type RegistrationLookup,
+} from '@jibs/auth';
 import { MemoriesService } from './memories.service';
 import { MemoryDecision, MemoryInput, MemoryModel } from './memory.model';
 
 @Resolver(() => MemoryModel)
 export class MemoriesResolver {
-  constructor(private readonly service: MemoriesService) {}
+  constructor(
+    private readonly service: MemoriesService,
+    @Inject(REGISTRATION_LOOKUP) private readonly registrations: RegistrationLookup,
+  ) {}
 
   @Public()
   @Query(() => [MemoryModel], {
@@ -16,10 +28,12 @@ export class MemoriesResolver {
     @CurrentUser() user: AuthUser | null,
     @Args('memorialId', { type: () => ID }) memorialId: string,
   ): Promise<MemoryModel[]> {
-    return (await this.service.listed(user, memorialId)).map((memory) => MemoryModel.from(memory));
+    return (
+      await this.service.listed(await registeredViewer(this.registrations, user), memorialId)
+    ).map((memory) => MemoryModel.from(memory));
   }
 
-  @Authenticated()
+  @RegisteredMember()
   @Query(() => [MemoryModel], {
     description: 'Memories waiting for approval, oldest first: the creator and editors only.',
   })
@@ -30,7 +44,7 @@ export class MemoriesResolver {
     return (await this.service.queue(user, memorialId)).map((memory) => MemoryModel.from(memory));
   }
 
-  @Authenticated()
+  @RegisteredMember()
   @Mutation(() => MemoryModel, {
     description:
       'Shares a memory: APPROVED at once for the creator, else PENDING until a moderator decides. Limited per contributor per hour (RATE_LIMITED).',
@@ -43,7 +57,7 @@ export class MemoriesResolver {
     return MemoryModel.from(await this.service.add(user, memorialId, input));
   }
 
-  @Authenticated()
+  @RegisteredMember()
   @Mutation(() => MemoryModel, { description: 'The creator or an editor approves or rejects.' })
   async moderateMemory(
     @CurrentUser() user: AuthUser,

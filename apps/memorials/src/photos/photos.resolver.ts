@@ -1,5 +1,14 @@
+import { Inject } from '@nestjs/common';
 import { Args, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { Authenticated, CurrentUser, Public, type AuthUser } from '@jibs/auth';
+import {
+  CurrentUser,
+  Public,
+  type AuthUser,
+  RegisteredMember,
+  REGISTRATION_LOOKUP,
+  registeredViewer,
+  type RegistrationLookup,
+} from '@jibs/auth';
 import {
   ConfirmPhotoUploadInput,
   PhotoLinkModel,
@@ -11,9 +20,12 @@ import { PhotosService } from './photos.service';
 
 @Resolver(() => PhotoModel)
 export class PhotosResolver {
-  constructor(private readonly service: PhotosService) {}
+  constructor(
+    private readonly service: PhotosService,
+    @Inject(REGISTRATION_LOOKUP) private readonly registrations: RegistrationLookup,
+  ) {}
 
-  @Authenticated()
+  @RegisteredMember()
   @Mutation(() => PhotoUploadSlotModel, {
     description: 'The creator or an editor: checks the declared file (JPEG or PNG, 10 MB).',
   })
@@ -31,7 +43,7 @@ export class PhotosResolver {
     };
   }
 
-  @Authenticated()
+  @RegisteredMember()
   @Mutation(() => PhotoModel, {
     description: 'Verifies the uploaded photo by its content and adds it last.',
   })
@@ -42,7 +54,7 @@ export class PhotosResolver {
     return PhotoModel.from(await this.service.confirmUpload(user, input));
   }
 
-  @Authenticated()
+  @RegisteredMember()
   @Mutation(() => [PhotoModel], {
     description: "The memorial's photos in their new order: each of its photos exactly once.",
   })
@@ -60,11 +72,11 @@ export class PhotosResolver {
   @Query(() => PhotoLinkModel, {
     description: "A photo's short-lived URL, for whoever may see its memorial.",
   })
-  memorialPhotoUrl(
+  async memorialPhotoUrl(
     @CurrentUser() user: AuthUser | null,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<PhotoLinkModel> {
-    return this.service.link(user, id);
+    return this.service.link(await registeredViewer(this.registrations, user), id);
   }
 
   @ResolveField(() => String, {

@@ -52,6 +52,11 @@ export class MemorialsHarness {
     return this.started.app;
   }
 
+  /** The shared test subgraph underneath: events delivered as other services publish them. */
+  get events(): TestSubgraph<MemorialsConfig> {
+    return this.started;
+  }
+
   get dataSource() {
     return this.started.dataSource;
   }
@@ -60,9 +65,15 @@ export class MemorialsHarness {
     return this.started.s3;
   }
 
-  /** A member whose token says their email is verified (unless told otherwise). */
-  member(options: { emailVerified?: boolean } = {}): Promise<Caller> {
-    return this.started.aMember({ emailVerified: options.emailVerified ?? true });
+  /**
+   * A member whose token says their email is verified and who completed registration (billing's
+   * `membership.registration_paid` delivered), unless told otherwise.
+   */
+  member(options: { emailVerified?: boolean; paid?: boolean } = {}): Promise<Caller> {
+    return this.started.aMember({
+      emailVerified: options.emailVerified ?? true,
+      paid: options.paid ?? true,
+    });
   }
 
   admin(): Promise<Caller> {
