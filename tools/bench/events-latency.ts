@@ -154,6 +154,22 @@ async function main(): Promise<void> {
         targetNote(rate, p99, sorted.length === total);
       results.push(line);
       process.stdout.write(`${line}\n`);
+      // A growing backlog shows as latency that climbs through the run: the median of each
+      // third of the schedule, in order.
+      const latencyOf = (key: string) =>
+        deliveredAt.has(key) && committedAt.has(key)
+          ? Math.max(0, deliveredAt.get(key)! - committedAt.get(key)!)
+          : undefined;
+      const thirds = [0, 1, 2].map((third) =>
+        keys
+          .slice(Math.floor((third * total) / 3), Math.floor(((third + 1) * total) / 3))
+          .map(latencyOf)
+          .filter((value): value is number => value !== undefined)
+          .sort((a, b) => a - b),
+      );
+      const trend = `  p50 by third of the run (backlog check)       ${thirds.map((third) => `${percentile(third, 50).toFixed(1)} ms`).join(' -> ')}`;
+      results.push(trend);
+      process.stdout.write(`${trend}\n`);
       const stageLines = await stages(
         (name) => stack.databaseUrl(name),
         keys

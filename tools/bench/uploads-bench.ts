@@ -6,7 +6,9 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { Client } from 'pg';
 import { ensureDatabase, startEmbeddedServer } from '@jibs/database';
+import { buildEnvelope, PostgresBroker } from '@jibs/events';
 import { startTestS3 } from '@jibs/storage';
 import { gatewayHeaders } from '@jibs/subgraph';
 import { freePort, ServiceProcess } from '@jibs/stack';
@@ -131,9 +133,46 @@ async function main(): Promise<void> {
       Buffer.concat([pdf, Buffer.alloc(FILE_MB * 1024 * 1024 - pdf.length)]),
     );
 
+    // Uploading needs a completed registration, which documents learns from billing's
+    // `membership.registration_paid`: the bench publishes it on the bus, as billing does, for
+    // every member it will use, and waits until documents has learnt them all.
+    const members = Array.from({ length: UPLOADS + 15 }, () => randomUUID());
+    const bus = new PostgresBroker({ url: dbUrl('eventlog'), clientId: 'uploads-bench' });
+    try {
+      await bus.publish(
+        members.map((userId) => ({
+          topic: 'membership.registration_paid',
+          key: userId,
+          envelope: buildEnvelope(
+            'membership.registration_paid',
+            { userId },
+            { source: 'jibs/uploads-bench', subject: userId },
+          ),
+        })),
+      );
+    } finally {
+      await bus.close();
+    }
+    const documentsDb = new Client({ connectionString: dbUrl('documents') });
+    await documentsDb.connect();
+    try {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const { rows } = await documentsDb.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM members WHERE registration_paid AND user_id = ANY($1::uuid[])',
+          [members],
+        );
+        if (rows[0]!.n === members.length) break;
+        if (Date.now() > deadline) throw new Error('documents never learnt the members paid');
+        await new Promise((done) => setTimeout(done, 100));
+      }
+    } finally {
+      await documentsDb.end();
+    }
+
     /** One member's upload as the browser does it; returns the confirm's latency in ms. */
     const uploadOne = async (): Promise<number> => {
-      const userId = randomUUID();
+      const userId = members.pop()!;
       const bearer = await token(userId);
       const started = await graphql<{ startDocumentUpload: Slot }>(
         graphqlUrl,

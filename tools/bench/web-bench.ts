@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { aBenchSignUp, startBenchStack } from './bench-support';
 import { formatFigures, loadBudgets, measureAll } from './web-budget';
-import type { LocalStack } from '@jibs/stack';
+import { publishTestEvent, type LocalStack } from '@jibs/stack';
 
 /**
  * `npm run bench:web`: what the member site costs a visitor on a slow connection. Prints, per
@@ -174,8 +174,9 @@ async function measureRoute(
 
 /**
  * A member who has paid the registration fee, signed in in `context` (its refresh cookie), made
- * through the gateway as the wizard does; the fee is marked paid in billing's database, which
- * stands in for the sandbox checkout (not what is measured here).
+ * through the gateway as the wizard does; the fee is marked paid in billing's database, and
+ * billing announces it (`membership.registration_paid`, through its test route) to the services
+ * that require it, which stands in for the sandbox checkout (not what is measured here).
  */
 async function aPaidMember(stack: LocalStack, context: BrowserContext): Promise<void> {
   const graphql = async (query: string, variables: object) => {
@@ -226,6 +227,28 @@ async function aPaidMember(stack: LocalStack, context: BrowserContext): Promise<
     );
   } finally {
     await billing.end();
+  }
+  await publishTestEvent(stack.service('billing'), {
+    type: 'membership.registration_paid',
+    subject: userId,
+    data: { userId },
+  });
+  for (const service of ['cases', 'documents', 'memorials']) {
+    const db = new Client({ connectionString: stack.databaseUrl(service) });
+    await db.connect();
+    try {
+      await waitFor(
+        async () =>
+          (
+            await db.query('SELECT 1 FROM members WHERE user_id = $1 AND registration_paid', [
+              userId,
+            ])
+          ).rowCount || undefined,
+        `${service} to learn the fee is paid`,
+      );
+    } finally {
+      await db.end();
+    }
   }
 }
 

@@ -55,7 +55,7 @@ export const billingService = defineService<BillingConfig>({
   // Stripe's webhooks and the sandbox checkout page reach it through the gateway.
   gatewayHttp: true,
   // Benchmarks publish a month's renewals through it (only with TEST_ROUTES: never deployed).
-  testEvents: ['payment.completed'],
+  testEvents: ['payment.completed', 'membership.registration_paid'],
   localEnv: ({ publicOrigin, secrets }) => ({
     PAYMENT_PROVIDER: 'sandbox',
     STRIPE_WEBHOOK_SECRET: secrets.stripeWebhookSecret,
