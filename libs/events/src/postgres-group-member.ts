@@ -408,9 +408,10 @@ export class PostgresGroupMember {
       )
       .finally(() => {
         if (this.readers.get(topic) === reader) this.readers.delete(topic);
-        // Whatever it still held is let go without a commit (a new reader or member redelivers).
+        // Whatever it still held is let go without a commit: unlocked unless its connection is
+        // gone, for the next rebalance (here or in another member) to read again from the last
+        // commit; the inbox recognises what was handled.
         for (const worker of this.readerWorkers(reader)) {
-          worker.abandoned = true;
           void this.release(worker).finally(() => worker.finish?.());
         }
       });
@@ -578,7 +579,10 @@ export class PostgresGroupMember {
     }
   }
 
-  /** A revoked partition of a topic reader: commits what was handled, unlocks it. */
+  /**
+   * A revoked partition of a topic reader: commits what was handled, unlocks it. Never throws: a
+   * commit that fails leaves that batch to be delivered again by the partition's next owner.
+   */
   private async letGo(worker: PartitionWorker): Promise<void> {
     try {
       if (worker.uncommitted && !worker.abandoned && !worker.session.lost) {
@@ -590,6 +594,11 @@ export class PostgresGroupMember {
         ]);
         worker.uncommitted = false;
       }
+    } catch (error) {
+      this.broker.logger.warn(
+        { ...errorFields(error), group: this.group, topic: worker.topic },
+        'could not commit a partition being let go; its last batch is delivered again',
+      );
     } finally {
       await this.release(worker);
       worker.finish?.();
