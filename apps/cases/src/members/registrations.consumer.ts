@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { OnEvents, type EventOf } from '@jibs/events';
+import { learnRegistrationsPaid } from '@jibs/subgraph';
 
 /**
  * Its own group: a new group starts at the beginning of the log (the Postgres bus and Kafka
@@ -19,13 +20,6 @@ export class RegistrationsConsumer {
     events: EventOf<'membership.registration_paid'>[],
     manager: EntityManager,
   ): Promise<void> {
-    const userIds = [...new Set(events.map((event) => event.data.userId))];
-    await manager.query(
-      `INSERT INTO members (user_id, registration_paid)
-       SELECT user_id, true FROM unnest($1::uuid[]) AS paid(user_id)
-       ON CONFLICT (user_id) DO UPDATE SET registration_paid = true, updated_at = now()
-       WHERE NOT members.registration_paid`,
-      [userIds],
-    );
+    await learnRegistrationsPaid(manager, events);
   }
 }
