@@ -14,6 +14,8 @@ export interface RequestAuthContext {
   req?: { headers: Record<string, string | string[] | undefined> };
   /** Set for subscriptions by the WebSocket connection handler. */
   connectionUser?: AuthUser | null;
+  /** The caller's completed-registration check, asked once per request however many fields need it. */
+  registration?: Promise<void>;
 }
 
 /**
@@ -45,7 +47,10 @@ export class AuthGuard implements CanActivate {
     if (!user) throw DomainError.unauthenticated();
     if (decision.kind === 'roles' && !decision.roles.includes(user.role))
       throw DomainError.forbidden();
-    if (decision.kind === 'registered') await requireRegistration(this.registrationLookup(), user);
+    if (decision.kind === 'registered') {
+      gql.registration ??= requireRegistration(this.registrationLookup(), user);
+      await gql.registration;
+    }
     return true;
   }
 
