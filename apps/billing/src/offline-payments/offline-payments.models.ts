@@ -1,34 +1,23 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
-import { MembershipStatus, PaymentStatus, PaymentType } from '../billing-enums';
+import { Field, ID, Int, ObjectType, PickType } from '@nestjs/graphql';
+import { MembershipStatus } from '../billing-enums';
 import { MembershipSubscriptionModel } from '../subscriptions/membership-subscription.model';
 import { HouseholdMemberModel } from '../household/household-member.model';
 import type { PaymentEntity } from '../payments/payment.entity';
+import { PaymentModel } from '../payments/payment.model';
 import type { OfflinePaymentEntity } from './offline-payment.entity';
 
-/** Admins: one of a member's payments, with how it was paid. */
+/** Admins: one of a member's payments (a member's own view of it, and more), with how it was paid. */
 @ObjectType('AdminPayment')
-export class AdminPaymentModel {
-  @Field(() => ID)
-  id!: string;
-
-  @Field(() => Int, { description: 'Cents.' })
-  amount!: number;
-
-  @Field({ description: "Lower-case ISO code as stored ('usd')." })
-  currency!: string;
-
-  @Field(() => PaymentStatus)
-  status!: PaymentStatus;
-
-  @Field(() => PaymentType)
-  type!: PaymentType;
-
-  @Field(() => String, { nullable: true })
-  description!: string | null;
-
-  @Field(() => String, { nullable: true, description: "Shown as 'Payment ID'." })
-  providerPaymentId!: string | null;
-
+export class AdminPaymentModel extends PickType(PaymentModel, [
+  'id',
+  'amount',
+  'currency',
+  'status',
+  'type',
+  'description',
+  'providerPaymentId',
+  'createdAt',
+] as const) {
   @Field({ description: "'card' (through the payment provider), 'cash' or 'check'." })
   method!: string;
 
@@ -53,25 +42,14 @@ export class AdminPaymentModel {
   })
   flagReason!: string | null;
 
-  @Field()
-  createdAt!: Date;
-
   static from(row: PaymentEntity, offline?: OfflinePaymentEntity | null): AdminPaymentModel {
-    return Object.assign(new AdminPaymentModel(), {
-      id: row.id,
-      amount: row.amount,
-      currency: row.currency,
-      status: row.status,
-      type: row.type,
-      description: row.description,
-      providerPaymentId: row.providerPaymentId,
+    return Object.assign(new AdminPaymentModel(), PaymentModel.from(row), {
       method: offline?.method ?? 'card',
       paidOn: offline?.paidOn ?? null,
       reference: offline?.reference ?? null,
       note: offline?.note ?? null,
       recordedBy: offline?.recordedBy ?? null,
       flagReason: row.flagReason,
-      createdAt: row.createdAt,
     });
   }
 }
