@@ -51,13 +51,13 @@ describe('tools/deploy/docker/Dockerfile (one image definition, the service a bu
     );
   });
 
-  // What the image really runs, against the committed lock file: `npm ci` refuses this lock
-  // file (the registry lacks other platforms' optional binaries), so the stages use `npm install`.
+  // What the image really runs, against the committed lock file: `npm ci` installs exactly the
+  // lock, and refuses one out of step with package.json.
   it.each(['build', 'prod-deps'])(
     "the %s stage's install command installs from the committed lock file",
     (name) => {
       const [install] = instructions(stage(name), 'RUN').map(command);
-      expect(install).toMatch(/^npm install\b/);
+      expect(install).toMatch(/^npm ci\b/);
       const dir = mkdtempSync(join(tmpdir(), 'image-install-'));
       try {
         copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
