@@ -16,9 +16,12 @@ const INVISIBLE = String.raw`\p{White_Space}\p{Default_Ignorable_Code_Point}\p{C
  */
 const ATTACHED = String.raw`\u034F\u180B-\u180D\u180F\u200C\u200D\uFE00-\uFE0F\u{E0020}-\u{E007F}\u{E0100}-\u{E01EF}`;
 
+/* eslint-disable no-misleading-character-class -- these classes list joiners and combining
+   characters one by one on purpose: each is matched on its own, never as part of a sequence. */
 const ONLY_INVISIBLE = new RegExp(`^[${INVISIBLE}]*$`, 'u');
 const INVISIBLE_CHARACTER = new RegExp(`^[${INVISIBLE}]$`, 'u');
 const ATTACHED_CHARACTER = new RegExp(`^[${ATTACHED}]$`, 'u');
+/* eslint-enable no-misleading-character-class */
 
 /** True when the text shows nothing: empty, or only spaces and invisible characters. */
 export function isBlank(text: string | null | undefined): boolean {
