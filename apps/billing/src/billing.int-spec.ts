@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { listOperationDecisions } from '@jibs/auth';
 import { pendingSchemaChanges } from '@jibs/database';
 import { buildEnvelope } from '@jibs/events';
-import { CheckoutKind, SubscriptionStatus } from '@jibs/domain';
-import { aHousehold, aHouseholdMember, eventually } from '@jibs/testing';
+import { CheckoutKind, HouseholdMessages, SubscriptionStatus } from '@jibs/domain';
+import { aHousehold, aHouseholdMember, eventually, INVISIBLE_NAMES } from '@jibs/testing';
 import type { ProviderEvent, ProviderFact } from './provider/provider-facts';
 import {
   postSandboxEvent,
@@ -361,6 +361,86 @@ describe('billing service', () => {
       });
       const household = await h.gql('{ myHousehold { feeStatus } }', {}, member.token);
       expect(household.data.myHousehold).toEqual([{ feeStatus: 'PAID' }]);
+    });
+  });
+
+  describe('names that look empty', () => {
+    const invisible = INVISIBLE_NAMES.flatMap(([label, text]) => [
+      { field: 'firstName', message: HouseholdMessages.firstNameRequired, label, text },
+      { field: 'lastName', message: HouseholdMessages.lastNameAndBirthDateRequired, label, text },
+    ]);
+
+    it.each(invisible)(
+      'refuses a household $field of $label in the wizard and writes nothing',
+      async ({ field, message, text }) => {
+        const member = await h.aMember();
+        const result = await h.gql(
+          SAVE,
+          { input: aHousehold([{ ...spouse, [field]: text }]) },
+          member.token,
+        );
+        expect(result.data).toBeNull();
+        expect(result.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
+        expect(result.errors?.[0]?.message).toBe(message);
+        expect(result.errors?.[0]?.extensions.fieldErrors).toEqual({
+          [`members.0.${field}`]: message,
+        });
+        expect(await h.count('household_members', 'user_id = $1', [member.id])).toBe(0);
+      },
+    );
+
+    it('refuses each of them from the profile too, and adds nothing', async () => {
+      const member = await h.aMember();
+      await register(member, []);
+      const message = HouseholdMessages.profileFieldsRequired;
+      for (const { field, label, text } of invisible) {
+        const result = await h.gql(
+          ADD,
+          { input: { ...spouse, [field]: text }, same: true },
+          member.token,
+        );
+        expect({ field, label, answer: result.errors?.[0] }).toEqual({
+          field,
+          label,
+          answer: expect.objectContaining({
+            message,
+            extensions: expect.objectContaining({
+              code: 'BAD_USER_INPUT',
+              fieldErrors: { [field]: message },
+            }),
+          }),
+        });
+      }
+      expect(await h.count('household_members', 'user_id = $1', [member.id])).toBe(0);
+      expect(await h.outbox('household.member_added', member.id)).toHaveLength(0);
+    });
+
+    it('stores names as NFC without the invisible characters around them', async () => {
+      const member = await h.aMember();
+      const saved = await h.gql(
+        SAVE,
+        {
+          input: aHousehold([
+            {
+              ...spouse,
+              firstName: '\u200BZo\u0308e\u3164',
+              lastName: ' \u0639\u0628\u062F\u200C\u0627\u0644\u0644\u0647\u2800',
+            },
+          ]),
+        },
+        member.token,
+      );
+      expect(saved.errors).toBeUndefined();
+      expect(saved.data.saveHousehold[0].fullName).toBe(
+        'Z\u00F6e \u0639\u0628\u062F\u200C\u0627\u0644\u0644\u0647',
+      );
+      const rows = await h.dataSource.query(
+        'SELECT first_name, last_name FROM household_members WHERE user_id = $1',
+        [member.id],
+      );
+      expect(rows).toEqual([
+        { first_name: 'Z\u00F6e', last_name: '\u0639\u0628\u062F\u200C\u0627\u0644\u0644\u0647' },
+      ]);
     });
   });
 

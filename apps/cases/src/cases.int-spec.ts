@@ -7,6 +7,7 @@ import {
   MAX_ADMIN_NOTES_LENGTH,
   MAX_REPORT_NOTES_LENGTH,
 } from '@jibs/domain';
+import { INVISIBLE_NAMES } from '@jibs/testing';
 import { aDeathReport, CasesHarness, REPORT_FIELDS, type TestUser } from './testing/cases-harness';
 
 const SUBMIT = `mutation($input: SubmitDeathReportInput!) { submitDeathReport(input: $input) { ${REPORT_FIELDS} } }`;
@@ -203,6 +204,52 @@ describe('cases service', () => {
         expect(await harness.count('outbox', 'key = $1', [member.id])).toBe(0);
       },
     );
+
+    const invisible = INVISIBLE_NAMES.flatMap(([label, text]) => [
+      { field: 'deceasedName', message: DeathReportMessages.deceasedNameRequired, label, text },
+      { field: 'placeOfDeath', message: DeathReportMessages.placeOfDeathRequired, label, text },
+    ]);
+
+    it.each(invisible)(
+      'refuses a $field of $label with the spec message and stores nothing',
+      async ({ field, message, text }) => {
+        const member = await harness.aMember({ paid: true });
+        const result = await harness.gql(
+          SUBMIT,
+          { input: aDeathReport({ [field]: text }) },
+          member,
+        );
+        expect(result.data).toBeNull();
+        expect(result.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
+        expect(result.errors?.[0]?.message).toBe(message);
+        expect(result.errors?.[0]?.extensions.fieldErrors).toEqual({ [field]: message });
+        expect(await harness.count('death_reports', 'user_id = $1', [member.id])).toBe(0);
+        expect(await harness.count('outbox', 'key = $1', [member.id])).toBe(0);
+      },
+    );
+
+    it('stores names as NFC without the invisible characters around them, and keeps ZWNJ inside', async () => {
+      const member = await harness.aMember({ paid: true });
+      const report = await harness.submit(member, {
+        deceasedName: '\u200B Jose\u0301 Nun\u0303ez \u3164',
+        placeOfDeath: '\u2800\u0645\u0634\u0647\u062F\u200C\u0645\u0642\u062F\u0633\uFEFF',
+        additionalNotes: '\u200B\u2800',
+      });
+      expect(report).toMatchObject({
+        deceasedName: 'Jos\u00E9 Nu\u00F1ez',
+        placeOfDeath: '\u0645\u0634\u0647\u062F\u200C\u0645\u0642\u062F\u0633',
+        additionalNotes: null,
+      });
+      const [row] = await harness.dataSource.query(
+        'SELECT deceased_name, place_of_death, additional_notes FROM death_reports WHERE id = $1',
+        [report.id],
+      );
+      expect(row).toEqual({
+        deceased_name: 'Jos\u00E9 Nu\u00F1ez',
+        place_of_death: '\u0645\u0634\u0647\u062F\u200C\u0645\u0642\u062F\u0633',
+        additional_notes: null,
+      });
+    });
 
     it('reports every invalid field at once', async () => {
       const member = await harness.aMember({ paid: true });

@@ -9,7 +9,7 @@ import {
   MemorialMessages,
   fileTypeNotAllowedMessage,
 } from '@jibs/domain';
-import { eventually } from '@jibs/testing';
+import { eventually, INVISIBLE_NAMES } from '@jibs/testing';
 import { JPEG, PDF, MemorialsHarness, outcome, type Caller } from './testing/memorials-harness';
 
 const harness = new MemorialsHarness();
@@ -115,6 +115,49 @@ describe('memorials service', () => {
       expect(
         await harness.count('outbox', "envelope->'data'->>'createdBy' = $1", [creator.id]),
       ).toBe(0);
+    });
+
+    it.each(INVISIBLE_NAMES)(
+      'refuses a full name of %s, on creation and on edit, and stores nothing',
+      async (_label, text) => {
+        const creator = await harness.member();
+        const message = MemorialMessages.fullNameRequired;
+        const created = await harness.gql(creator, CREATE, { input: { fullName: text } });
+        expect(created.errors?.[0]).toMatchObject({
+          message,
+          extensions: { code: 'BAD_USER_INPUT', fieldErrors: { fullName: message } },
+        });
+        expect(await harness.count('memorial_pages', 'created_by = $1', [creator.id])).toBe(0);
+
+        const id = await harness.createMemorial(creator);
+        const edited = await harness.gql(
+          creator,
+          'mutation($m: ID!, $input: MemorialInput!) { updateMemorial(id: $m, input: $input) { id } }',
+          { m: id, input: { fullName: text } },
+        );
+        expect(edited.errors?.[0]).toMatchObject({
+          message,
+          extensions: { code: 'BAD_USER_INPUT', fieldErrors: { fullName: message } },
+        });
+        const { memorial } = await harness.ok(creator, MEMORIAL, { m: id });
+        expect(memorial.fullName).toBe('Amina Yusuf');
+        expect(await harness.count('memorial_pages', 'created_by = $1', [creator.id])).toBe(1);
+      },
+    );
+
+    it('stores the name as NFC without the invisible characters around it, and invisible-only optional text as null', async () => {
+      const creator = await harness.member();
+      const id = await harness.createMemorial(creator, {
+        fullName: '\u3164 Zo\u0308e \u0639\u0628\u062F\u200C\u0627\u0644\u0644\u0647\u200B',
+        birthLocation: '\u200B\u2800',
+        biography: ' \u3164 ',
+      });
+      const { memorial } = await harness.ok(creator, MEMORIAL, { m: id });
+      expect(memorial).toMatchObject({
+        fullName: 'Z\u00F6e \u0639\u0628\u062F\u200C\u0627\u0644\u0644\u0647',
+        birthLocation: null,
+        biography: null,
+      });
     });
 
     it('refuses a bad edit and keeps the memorial as it was', async () => {
@@ -455,6 +498,32 @@ describe('memorials service', () => {
           },
         },
       });
+      expect(await harness.count('memorial_memories', 'memorial_id = $1', [memorialId])).toBe(
+        before,
+      );
+    });
+
+    it('refuses a memory whose title or content is only invisible characters, and stores nothing', async () => {
+      const before = await harness.count('memorial_memories', 'memorial_id = $1', [memorialId]);
+      for (const [label, text] of INVISIBLE_NAMES) {
+        for (const [field, message] of [
+          ['title', MemorialMessages.memoryTitleRequired],
+          ['content', MemorialMessages.memoryContentRequired],
+        ] as const) {
+          const result = await harness.gql(editor, ADD_MEMORY, {
+            m: memorialId,
+            input: { title: 'Our mother', content: 'She taught us to read.', [field]: text },
+          });
+          expect({ label, field, answer: result.errors?.[0] }).toMatchObject({
+            label,
+            field,
+            answer: {
+              message,
+              extensions: { code: 'BAD_USER_INPUT', fieldErrors: { [field]: message } },
+            },
+          });
+        }
+      }
       expect(await harness.count('memorial_memories', 'memorial_id = $1', [memorialId])).toBe(
         before,
       );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanText, requiredText } from './blank-text';
 import { Messages, requiredMessage } from './messages';
 import { isValidPhone } from './phone';
 
@@ -22,16 +23,9 @@ export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
 };
 
 const text = (label: string, max: number) =>
-  z
-    .string({ error: requiredMessage(label) })
-    .trim()
-    .min(1, requiredMessage(label))
-    .max(max, `${label} is too long (at most ${max} characters)`);
+  requiredText(requiredMessage(label)).max(max, `${label} is too long (at most ${max} characters)`);
 
-const email = z
-  .string({ error: requiredMessage('Email') })
-  .trim()
-  .min(1, requiredMessage('Email'))
+const email = requiredText(requiredMessage('Email'))
   .max(254, Messages.invalidEmail)
   .pipe(z.email(Messages.invalidEmail));
 
@@ -41,7 +35,7 @@ export const contactMessageSchema = z.object({
   email,
   phone: z
     .string()
-    .trim()
+    .overwrite(cleanText)
     .max(16, Messages.invalidPhone)
     .refine((value) => value === '' || isValidPhone(value), Messages.invalidPhone)
     .nullable()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanText, optionalText, requiredText } from './blank-text';
 import { FormMessages } from './form-messages';
 import { ClientMessages } from './client-messages';
 
@@ -83,15 +84,11 @@ function isRealDate(value: string): boolean {
  */
 export function deathReportSchema(today: string = latestDateOnEarth()) {
   return z.object({
-    deceasedName: z
-      .string({ error: DeathReportMessages.deceasedNameRequired })
-      .trim()
-      .min(1, DeathReportMessages.deceasedNameRequired)
-      .max(MAX_DECEASED_NAME_LENGTH, DeathReportMessages.deceasedNameTooLong),
-    dateOfDeath: z
-      .string({ error: DeathReportMessages.dateOfDeathRequired })
-      .trim()
-      .min(1, DeathReportMessages.dateOfDeathRequired)
+    deceasedName: requiredText(DeathReportMessages.deceasedNameRequired).max(
+      MAX_DECEASED_NAME_LENGTH,
+      DeathReportMessages.deceasedNameTooLong,
+    ),
+    dateOfDeath: requiredText(DeathReportMessages.dateOfDeathRequired)
       .refine(isRealDate, DeathReportMessages.dateOfDeathInvalid)
       .refine((value) => !isRealDate(value) || value >= '1900-01-01', {
         message: DeathReportMessages.dateOfDeathInvalid,
@@ -99,28 +96,22 @@ export function deathReportSchema(today: string = latestDateOnEarth()) {
       .refine((value) => !isRealDate(value) || value <= today, {
         message: DeathReportMessages.dateOfDeathInFuture,
       }),
-    placeOfDeath: z
-      .string({ error: DeathReportMessages.placeOfDeathRequired })
-      .trim()
-      .min(1, DeathReportMessages.placeOfDeathRequired)
-      .max(MAX_PLACE_OF_DEATH_LENGTH, DeathReportMessages.placeOfDeathTooLong),
+    placeOfDeath: requiredText(DeathReportMessages.placeOfDeathRequired).max(
+      MAX_PLACE_OF_DEATH_LENGTH,
+      DeathReportMessages.placeOfDeathTooLong,
+    ),
     relationshipToDeceased: z.enum(RELATIONSHIPS_TO_DECEASED, {
       error: DeathReportMessages.relationshipRequired,
     }),
-    additionalNotes: z
-      .string()
-      .trim()
-      .max(MAX_REPORT_NOTES_LENGTH, DeathReportMessages.notesTooLong)
-      .nullish()
-      .transform((value) => (value ? value : null)),
+    additionalNotes: optionalText(MAX_REPORT_NOTES_LENGTH, DeathReportMessages.notesTooLong),
   });
 }
 
 export type DeathReportInput = z.input<ReturnType<typeof deathReportSchema>>;
 export type ValidDeathReport = z.output<ReturnType<typeof deathReportSchema>>;
 
-/** Admin notes on a review, trimmed; empty is allowed (approval stores an empty note). */
+/** Admin notes on a review, cleaned; empty is allowed (approval stores an empty note). */
 export const adminNotesSchema = z
   .string()
-  .trim()
+  .overwrite(cleanText)
   .max(MAX_ADMIN_NOTES_LENGTH, DeathReportMessages.adminNotesTooLong);

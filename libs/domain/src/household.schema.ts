@@ -1,3 +1,4 @@
+import { cleanText } from './blank-text';
 import { Messages } from './messages';
 
 /** Household members of a registered member (spec sections 3, 5 and 9). */
@@ -106,9 +107,9 @@ export function validateHouseholdMember(
   today: Date = new Date(),
 ): HouseholdValidation<ValidHouseholdMember> {
   const errors: Record<string, string> = {};
-  const firstName = (draft.firstName ?? '').trim();
-  const lastName = (draft.lastName ?? '').trim();
-  const dateOfBirth = (draft.dateOfBirth ?? '').trim();
+  const firstName = cleanText(draft.firstName ?? '');
+  const lastName = cleanText(draft.lastName ?? '');
+  const dateOfBirth = cleanText(draft.dateOfBirth ?? '');
   const required = (field: string, wizardMessage: string) => {
     errors[prefix + field] =
       mode === 'wizard' ? wizardMessage : HouseholdMessages.profileFieldsRequired;

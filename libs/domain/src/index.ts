@@ -1,4 +1,5 @@
 export * from './account-security';
+export * from './blank-text';
 export * from './billing-messages';
 export * from './contact.schema';
 export * from './data-export';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanText, optionalText, requiredText } from './blank-text';
 import { DataExportMessages } from './data-export';
 import { DeathReportMessages, latestDateOnEarth } from './death-report.schema';
 import { HouseholdMessages } from './household.schema';
@@ -86,19 +87,10 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** Optional plain text: trimmed, empty as null. Stored as given, never interpreted as HTML. */
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .nullish()
-    .transform((value) => (value ? value : null));
-
 const optionalDate = (today: string, futureMessage: string) =>
   z
     .string()
-    .trim()
+    .overwrite(cleanText)
     .nullish()
     .transform((value) => (value ? value : null))
     .refine((value) => value === null || isRealDate(value), MemorialMessages.dateInvalid)
@@ -116,11 +108,10 @@ const optionalDate = (today: string, futureMessage: string) =>
 export function memorialSchema(today: string = latestDateOnEarth()) {
   return z
     .object({
-      fullName: z
-        .string({ error: MemorialMessages.fullNameRequired })
-        .trim()
-        .min(1, MemorialMessages.fullNameRequired)
-        .max(MAX_MEMORIAL_NAME_LENGTH, MemorialMessages.fullNameTooLong),
+      fullName: requiredText(MemorialMessages.fullNameRequired).max(
+        MAX_MEMORIAL_NAME_LENGTH,
+        MemorialMessages.fullNameTooLong,
+      ),
       birthDate: optionalDate(today, MemorialMessages.birthDateInFuture),
       deathDate: optionalDate(today, MemorialMessages.deathDateInFuture),
       birthLocation: optionalText(MAX_MEMORIAL_LOCATION_LENGTH, MemorialMessages.locationTooLong),
@@ -148,16 +139,14 @@ export type ValidMemorial = z.output<ReturnType<typeof memorialSchema>>;
 /** A memory as shared (spec section 5: title and content required, memory_date optional). */
 export function memorySchema(today: string = latestDateOnEarth()) {
   return z.object({
-    title: z
-      .string({ error: MemorialMessages.memoryTitleRequired })
-      .trim()
-      .min(1, MemorialMessages.memoryTitleRequired)
-      .max(MAX_MEMORY_TITLE_LENGTH, MemorialMessages.memoryTitleTooLong),
-    content: z
-      .string({ error: MemorialMessages.memoryContentRequired })
-      .trim()
-      .min(1, MemorialMessages.memoryContentRequired)
-      .max(MAX_MEMORY_CONTENT_LENGTH, MemorialMessages.memoryContentTooLong),
+    title: requiredText(MemorialMessages.memoryTitleRequired).max(
+      MAX_MEMORY_TITLE_LENGTH,
+      MemorialMessages.memoryTitleTooLong,
+    ),
+    content: requiredText(MemorialMessages.memoryContentRequired).max(
+      MAX_MEMORY_CONTENT_LENGTH,
+      MemorialMessages.memoryContentTooLong,
+    ),
     memoryDate: optionalDate(today, MemorialMessages.memoryDateInFuture),
   });
 }
@@ -168,7 +157,7 @@ export type ValidMemory = z.output<ReturnType<typeof memorySchema>>;
 /** An invitation's address, compared lower-cased. */
 export const invitationEmailSchema = z
   .string({ error: MemorialMessages.emailInvalid })
-  .trim()
+  .overwrite(cleanText)
   .max(MAX_EMAIL_LENGTH, MemorialMessages.emailInvalid)
   .pipe(z.email({ error: MemorialMessages.emailInvalid }))
   .transform((email) => email.toLowerCase());

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText, requiredText } from './blank-text';
 
 /** How a member paid an admin in person. */
 export const OFFLINE_PAYMENT_METHODS = ['cash', 'check'] as const;
@@ -69,10 +70,7 @@ export function offlinePaymentSchema(
       .refine((value) => value <= MAX_OFFLINE_PAYMENT_CENTS, OfflinePaymentMessages.amountTooLarge),
     method: z.enum(OFFLINE_PAYMENT_METHODS, { error: OfflinePaymentMessages.methodRequired }),
     purpose: z.enum(OFFLINE_PAYMENT_PURPOSES, { error: OfflinePaymentMessages.purposeRequired }),
-    paidOn: z
-      .string({ error: OfflinePaymentMessages.paidOnRequired })
-      .trim()
-      .min(1, OfflinePaymentMessages.paidOnRequired)
+    paidOn: requiredText(OfflinePaymentMessages.paidOnRequired)
       .refine(isRealDate, OfflinePaymentMessages.paidOnInvalid)
       .refine((value) => !isRealDate(value) || value <= today, {
         message: OfflinePaymentMessages.paidOnInFuture,
@@ -80,18 +78,11 @@ export function offlinePaymentSchema(
       .refine((value) => !isRealDate(value) || since === null || value >= since, {
         message: OfflinePaymentMessages.paidOnBeforeMember(since ?? ''),
       }),
-    note: z
-      .string()
-      .trim()
-      .max(MAX_OFFLINE_PAYMENT_NOTE_LENGTH, OfflinePaymentMessages.noteTooLong)
-      .nullish()
-      .transform((value) => (value ? value : null)),
-    reference: z
-      .string()
-      .trim()
-      .max(MAX_OFFLINE_PAYMENT_REFERENCE_LENGTH, OfflinePaymentMessages.referenceTooLong)
-      .nullish()
-      .transform((value) => (value ? value : null)),
+    note: optionalText(MAX_OFFLINE_PAYMENT_NOTE_LENGTH, OfflinePaymentMessages.noteTooLong),
+    reference: optionalText(
+      MAX_OFFLINE_PAYMENT_REFERENCE_LENGTH,
+      OfflinePaymentMessages.referenceTooLong,
+    ),
   });
 }
 

@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { requiredText } from './blank-text';
 import { Messages, requiredMessage } from './messages';
 
 /** 'Email Required': the forgot-password link needs the email typed first. */
 export const passwordResetRequestSchema = z.object({
-  email: z
-    .string({ error: Messages.emailRequiredForReset })
-    .trim()
-    .min(1, Messages.emailRequiredForReset)
+  email: requiredText(Messages.emailRequiredForReset)
     .max(254, Messages.invalidEmail)
     .pipe(z.email(Messages.invalidEmail))
     .transform((value) => value.toLowerCase()),

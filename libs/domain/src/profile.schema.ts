@@ -1,33 +1,25 @@
 import { z } from 'zod';
+import { cleanText, requiredText } from './blank-text';
 import { Messages, requiredMessage } from './messages';
 import { isValidPhone, PHONE_MAX_LENGTH } from './phone';
 import { isUsState } from './us-states';
 
-const requiredText = (label: string, max = 200) =>
-  z
-    .string({ error: requiredMessage(label) })
-    .trim()
-    .min(1, requiredMessage(label))
-    .max(max, `${label} is too long`);
+const requiredField = (label: string, max = 200) =>
+  requiredText(requiredMessage(label)).max(max, `${label} is too long`);
 
-export const phoneSchema = z
-  .string({ error: requiredMessage('Phone') })
-  .trim()
-  .min(1, requiredMessage('Phone'))
+export const phoneSchema = requiredText(requiredMessage('Phone'))
   .max(PHONE_MAX_LENGTH + 2, Messages.invalidPhone)
   .refine(isValidPhone, Messages.invalidPhone);
 
-export const stateSchema = z
-  .string({ error: requiredMessage('State') })
-  .trim()
-  .min(1, requiredMessage('State'))
-  .refine(isUsState, Messages.invalidState);
+export const stateSchema = requiredText(requiredMessage('State')).refine(
+  isUsState,
+  Messages.invalidState,
+);
 
-export const zipCodeSchema = z
-  .string({ error: requiredMessage('ZIP code') })
-  .trim()
-  .min(1, requiredMessage('ZIP code'))
-  .regex(/^\d{5}(-\d{4})?$/, Messages.invalidZip);
+export const zipCodeSchema = requiredText(requiredMessage('ZIP code')).regex(
+  /^\d{5}(-\d{4})?$/,
+  Messages.invalidZip,
+);
 
 /**
  * The profile's editable part: phone and address. Each field is optional (each edit saves on
@@ -36,9 +28,14 @@ export const zipCodeSchema = z
 export const updateProfileSchema = z
   .object({
     phone: phoneSchema.optional(),
-    addressLine1: requiredText('Address line 1').optional(),
-    addressLine2: z.string().trim().max(200, 'Address line 2 is too long').nullable().optional(),
-    city: requiredText('City', 100).optional(),
+    addressLine1: requiredField('Address line 1').optional(),
+    addressLine2: z
+      .string()
+      .overwrite(cleanText)
+      .max(200, 'Address line 2 is too long')
+      .nullable()
+      .optional(),
+    city: requiredField('City', 100).optional(),
     state: stateSchema.optional(),
     zipCode: zipCodeSchema.optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanText, requiredText } from './blank-text';
 import { Messages } from './messages';
 
 /** File types the service can verify by their content (magic bytes). */
@@ -57,14 +58,13 @@ const cents = (label: string) =>
 /** An admin's change to the settings: any subset, each field valid. */
 export const updateSettingsSchema = z
   .object({
-    siteName: z
-      .string()
-      .trim()
-      .min(1, 'Site name is required')
-      .max(SETTINGS_LIMITS.maxSiteName, 'Site name must be at most 100 characters'),
+    siteName: requiredText('Site name is required').max(
+      SETTINGS_LIMITS.maxSiteName,
+      'Site name must be at most 100 characters',
+    ),
     adminEmail: z
       .string()
-      .trim()
+      .overwrite(cleanText)
       .max(254, Messages.invalidEmail)
       .pipe(z.email(Messages.invalidEmail)),
     registrationFee: cents('Registration fee'),

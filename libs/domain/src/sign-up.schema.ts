@@ -1,35 +1,25 @@
 import { z } from 'zod';
+import { cleanText, requiredText } from './blank-text';
 import { Messages, requiredMessage } from './messages';
 import { phoneSchema, stateSchema, zipCodeSchema } from './profile.schema';
 
 const required = (label: string, max = 200) =>
-  z
-    .string({ error: requiredMessage(label) })
-    .trim()
-    .min(1, requiredMessage(label))
-    .max(max, `${label} is too long`);
+  requiredText(requiredMessage(label)).max(max, `${label} is too long`);
 
 /** A calendar date (YYYY-MM-DD) that exists, is not in the future and is after 1900. */
 export const pastDate = (label: string) =>
-  z
-    .string({ error: requiredMessage(label) })
-    .trim()
-    .min(1, requiredMessage(label))
-    .refine((value) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-      const date = new Date(`${value}T00:00:00Z`);
-      return (
-        !Number.isNaN(date.getTime()) &&
-        date.toISOString().startsWith(value) &&
-        date.getTime() <= Date.now() &&
-        date.getUTCFullYear() >= 1900
-      );
-    }, Messages.invalidDateOfBirth);
+  requiredText(requiredMessage(label)).refine((value) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+    const date = new Date(`${value}T00:00:00Z`);
+    return (
+      !Number.isNaN(date.getTime()) &&
+      date.toISOString().startsWith(value) &&
+      date.getTime() <= Date.now() &&
+      date.getUTCFullYear() >= 1900
+    );
+  }, Messages.invalidDateOfBirth);
 
-export const emailSchema = z
-  .string({ error: requiredMessage('Email') })
-  .trim()
-  .min(1, requiredMessage('Email'))
+export const emailSchema = requiredText(requiredMessage('Email'))
   .max(254, Messages.invalidEmail)
   .pipe(z.email(Messages.invalidEmail))
   .transform((value) => value.toLowerCase());
@@ -51,7 +41,12 @@ export const signUpSchema = z
     phone: phoneSchema,
     dateOfBirth: pastDate('Date of birth'),
     addressLine1: required('Address line 1'),
-    addressLine2: z.string().trim().max(200, 'Address line 2 is too long').optional().nullable(),
+    addressLine2: z
+      .string()
+      .overwrite(cleanText)
+      .max(200, 'Address line 2 is too long')
+      .optional()
+      .nullable(),
     city: required('City', 100),
     state: stateSchema,
     zipCode: zipCodeSchema,

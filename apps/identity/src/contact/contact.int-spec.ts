@@ -1,3 +1,4 @@
+import { INVISIBLE_NAMES } from '@jibs/testing';
 import { IdentityHarness, randomAddress } from '../testing/identity-harness';
 
 const CONTACT = 'mutation($input: ContactMessageInput!) { submitContactMessage(input: $input) }';
@@ -95,6 +96,42 @@ describe('contact and question forms', () => {
       const { body } = await identity.gql(query, { input });
       expect(body.errors?.[0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT' } });
       expect(body.errors?.[0]?.extensions.fieldErrors[field]).toBe(message);
+      expect([await identity.count('contact_messages'), await identity.throttled()]).toEqual(
+        before,
+      );
+    },
+  );
+
+  const invisible = INVISIBLE_NAMES.flatMap(([label, text]) =>
+    (
+      [
+        ['name', CONTACT, aContactMessage(), 'Name is required'],
+        ['message', CONTACT, aContactMessage(), 'Message is required'],
+        [
+          'fullName',
+          QUESTION,
+          { fullName: 'Omar', email: 'omar@example.com', question: 'Hi?' },
+          'Full name is required',
+        ],
+        [
+          'question',
+          QUESTION,
+          { fullName: 'Omar', email: 'omar@example.com', question: 'Hi?' },
+          'Question is required',
+        ],
+      ] as const
+    ).map(([field, query, input, message]) => ({ field, query, input, message, label, text })),
+  );
+
+  it.each(invisible)(
+    'refuses a $field of $label, storing and sending nothing',
+    async ({ field, query, input, message, text }) => {
+      const before = [await identity.count('contact_messages'), await identity.throttled()];
+      const { body } = await identity.gql(query, { input: { ...input, [field]: text } });
+      expect(body.errors?.[0]).toMatchObject({
+        message,
+        extensions: { code: 'BAD_USER_INPUT', fieldErrors: { [field]: message } },
+      });
       expect([await identity.count('contact_messages'), await identity.throttled()]).toEqual(
         before,
       );

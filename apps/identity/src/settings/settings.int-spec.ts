@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS } from '@jibs/domain';
+import { INVISIBLE_NAMES } from '@jibs/testing';
 import { IdentityHarness, type TestUser } from '../testing/identity-harness';
 
 const ALL = `siteName adminEmail registrationFee monthlyDues memberFee maxFileSizeMb allowedFileTypes
@@ -162,6 +163,23 @@ describe('site settings', () => {
     expect(body.errors?.[0]?.extensions.fieldErrors[field]).toBe(message);
     expect(await state()).toEqual(before);
   });
+
+  it.each(INVISIBLE_NAMES)(
+    'refuses a site name of %s and writes nothing',
+    async (_label, siteName) => {
+      const before = await state();
+      const { body } = await identity.gql(
+        UPDATE,
+        { input: { monthlyDues: 4_000, siteName } },
+        { token: admin.accessToken },
+      );
+      expect(body.errors?.[0]).toMatchObject({
+        message: 'Site name is required',
+        extensions: { code: 'BAD_USER_INPUT', fieldErrors: { siteName: 'Site name is required' } },
+      });
+      expect(await state()).toEqual(before);
+    },
+  );
 
   it('lists every administrator to admins only', async () => {
     const second = await identity.anAdmin();

@@ -1,3 +1,4 @@
+import { INVISIBLE_NAMES } from '@jibs/testing';
 import { aSignUp, IdentityHarness, refreshCookieOf } from '../testing/identity-harness';
 
 const START = `mutation($input: SignUpInput!) {
@@ -178,6 +179,59 @@ describe('sign-up that does not tell whether an email is registered', () => {
       extensions: { code: 'BAD_USER_INPUT' },
     });
     expect(await identity.count('sign_up_codes')).toBe(before);
+  });
+
+  const invisible = INVISIBLE_NAMES.flatMap(([label, text]) =>
+    (
+      [
+        ['firstName', 'First name is required'],
+        ['lastName', 'Last name is required'],
+        ['addressLine1', 'Address line 1 is required'],
+        ['city', 'City is required'],
+      ] as const
+    ).map(([field, message]) => ({ field, message, label, text })),
+  );
+
+  it.each(invisible)(
+    'refuses a $field of $label with its message, and stores and sends nothing',
+    async ({ field, message, text }) => {
+      const input = aSignUp({ [field]: text });
+      const before = await identity.count('sign_up_codes');
+      const { body } = await identity.gql(START, { input });
+      expect(body.data).toBeNull();
+      expect(body.errors?.[0]).toMatchObject({
+        message,
+        extensions: { code: 'BAD_USER_INPUT', fieldErrors: { [field]: message } },
+      });
+      expect(Object.keys(body.errors?.[0]?.extensions.fieldErrors)).toEqual([field]);
+      expect(await identity.count('sign_up_codes')).toBe(before);
+      expect(await identity.count('accounts', 'email = $1', [input.email])).toBe(0);
+      expect(await identity.mailsTo(input.email)).toEqual([]);
+    },
+  );
+
+  it('stores names as NFC without the invisible characters around them, and keeps ZWNJ inside', async () => {
+    const input = aSignUp({
+      firstName: '\u200BZo\u0308e\u3164',
+      lastName: ' \u0639\u0628\u062F\u200C\u0627\u0644\u0644\u0647\u2800',
+      addressLine2: '\u200B\u200B',
+    });
+    const started = await identity.gql(START, { input });
+    expect(started.body.errors).toBeUndefined();
+    const done = await identity.gql(COMPLETE, {
+      token: started.body.data.startSignUp.signUpToken,
+      code: await codeFor(input.email),
+    });
+    expect(done.body.errors).toBeUndefined();
+    const [row] = await identity.dataSource.query(
+      'SELECT first_name, last_name, address_line2 FROM accounts WHERE email = $1',
+      [input.email],
+    );
+    expect(row).toEqual({
+      first_name: 'Z\u00F6e',
+      last_name: '\u0639\u0628\u062F\u200C\u0627\u0644\u0644\u0647',
+      address_line2: null,
+    });
   });
 
   it('refuses a malformed or unknown code and token without an internal error', async () => {

@@ -48,6 +48,20 @@ describe('checkDeathReport', () => {
     });
   });
 
+  it('refuses a name and place of invisible characters only, as the server does', () => {
+    const result = checkDeathReport(
+      filled({ deceasedName: '\u200B\u200B', placeOfDeath: ' \u3164\u2800 ' }),
+      TODAY,
+    );
+    expect(result).toEqual({
+      ok: false,
+      fieldErrors: {
+        deceasedName: DeathReportMessages.deceasedNameRequired,
+        placeOfDeath: DeathReportMessages.placeOfDeathRequired,
+      },
+    });
+  });
+
   it('refuses a blank name and place (spaces only)', () => {
     const result = checkDeathReport(filled({ deceasedName: '   ', placeOfDeath: ' ' }), TODAY);
     expect(result).toEqual({

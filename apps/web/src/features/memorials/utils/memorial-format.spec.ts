@@ -36,6 +36,8 @@ describe('memorial form values', () => {
       privacyLevel: 'FAMILY_ONLY',
     });
     expect(emptyAsNull(' Cairo ')).toBe('Cairo');
+    expect(emptyAsNull('\u200B\u3164 ')).toBeNull();
+    expect(emptyAsNull('\u2800Cairo\u200B')).toBe('Cairo');
   });
 
   it('labels the privacy levels as the badges show them', () => {

@@ -1,4 +1,5 @@
 import {
+  cleanText,
   formatCalendarDate,
   MEMORIAL_PRIVACY_LABELS,
   MemorialMessages,
@@ -53,10 +54,10 @@ export function formatBothCalendars(value: string | null | undefined): string {
   return hijri ? `${gregorian} (${hijri})` : gregorian;
 }
 
-/** Empty fields are sent as null (spec: the rest optional). */
+/** Empty fields, or fields of only invisible characters, are sent as null (spec: the rest optional). */
 export function emptyAsNull(value: string): string | null {
-  const trimmed = value.trim();
-  return trimmed ? trimmed : null;
+  const cleaned = cleanText(value);
+  return cleaned ? cleaned : null;
 }
 
 /** A failure that is not about one field, in the screen's words. */
