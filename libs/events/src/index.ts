@@ -16,6 +16,7 @@ export * from './idempotent';
 export * from './inbox.entity';
 export * from './invalid-event.error';
 export * from './kafka-broker';
+export * from './local-kafka';
 export * from './outbox-notify-when-idle.migration';
 export * from './outbox-relay';
 export * from './outbox.entity';

@@ -179,7 +179,9 @@ export class KafkaBroker implements EventBroker {
     const toCreate = missing.filter((topic) => !existing.has(topic));
     if (toCreate.length > 0) {
       await admin.createTopics({
-        waitForLeaders: true,
+        // kafkajs's own wait retries only LEADER_NOT_AVAILABLE; a KRaft broker answers
+        // UNKNOWN_TOPIC_OR_PARTITION until its metadata has caught up, so wait here instead.
+        waitForLeaders: false,
         topics: toCreate.map((topic) => ({
           topic,
           numPartitions: this.partitions,
@@ -188,7 +190,30 @@ export class KafkaBroker implements EventBroker {
       });
       this.logger.info({ topics: toCreate }, 'created Kafka topics');
     }
+    await this.waitForLeaders(admin, missing);
     for (const topic of missing) this.knownTopics.add(topic);
+  }
+
+  /** Until every partition of the topics has a leader (30 s at most). */
+  private async waitForLeaders(admin: Admin, topics: string[]): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    for (let delay = 20; ; delay = Math.min(delay * 2, 500)) {
+      try {
+        const { topics: found } = await admin.fetchTopicMetadata({ topics });
+        const led = found.every(
+          (topic) =>
+            topic.partitions.length > 0 &&
+            topic.partitions.every((partition) => partition.leader >= 0),
+        );
+        if (led && found.length === topics.length) return;
+      } catch (error) {
+        const type = (error as { type?: string }).type;
+        if (type !== 'UNKNOWN_TOPIC_OR_PARTITION' && type !== 'LEADER_NOT_AVAILABLE') throw error;
+      }
+      if (Date.now() > deadline)
+        throw new Error(`Kafka topics without leaders: ${topics.join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
   }
 
   private assertOpen(): void {

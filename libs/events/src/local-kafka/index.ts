@@ -1,0 +1,2 @@
+export * from './kafka-distribution';
+export * from './local-kafka';

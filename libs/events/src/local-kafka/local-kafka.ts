@@ -1,0 +1,237 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { installKafka, javaBinary, kafkaHome, type KafkaDistribution } from './kafka-distribution';
+
+export interface LocalKafkaOptions {
+  /** Kept between starts when given (the local stack's `.data/kafka`); a temporary folder otherwise. */
+  dataDir?: string;
+  /** The client listener's port; a free one by default. */
+  port?: number;
+  /** Partitions of topics created without a count (the broker's `num.partitions`). */
+  partitions?: number;
+  /** The JVM's heap in MiB (default 512). */
+  heapMb?: number;
+  log?: (line: string) => void;
+}
+
+export interface LocalKafka {
+  /** `host:port` of the broker, for KafkaBroker's `brokers`. */
+  brokers: string[];
+  dataDir: string;
+  /** Stops the broker cleanly (SIGTERM, then SIGKILL after 30 s); a temporary data folder is removed. */
+  stop(): Promise<void>;
+  /** Kills the broker outright (SIGKILL), keeping its data, as a crash would. */
+  kill(): Promise<void>;
+  /** Starts the broker again on the same ports and data after stop() or kill(). */
+  restart(): Promise<void>;
+}
+
+const STARTED = 'Kafka Server started';
+const START_TIMEOUT_MS = 120_000;
+
+/**
+ * A real single-node Apache Kafka (KRaft: one process is both broker and controller), run with
+ * the machine's Java like the embedded Postgres: in its own process group, stopped with the
+ * caller. The jars come from Maven Central once (installKafka); every start after that is one
+ * JVM on free loopback ports.
+ */
+export async function startLocalKafka(options: LocalKafkaOptions = {}): Promise<LocalKafka> {
+  const log = options.log ?? (() => undefined);
+  const java = javaBinary();
+  const distribution = installKafka(log);
+  const temporary = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'jibs-kafka-'));
+  mkdirSync(dataDir, { recursive: true });
+  const port = options.port ?? (await freePort());
+  const controllerPort = await freePort(port);
+  const config = join(dataDir, 'server.properties');
+  const logs = join(dataDir, 'logs');
+  writeFileSync(
+    config,
+    serverProperties({ port, controllerPort, logs, partitions: options.partitions ?? 8 }),
+  );
+  writeFileSync(join(dataDir, 'log4j.properties'), LOG4J);
+  if (!existsSync(join(logs, 'meta.properties'))) format(java, distribution, logs);
+
+  let child: ChildProcess | undefined;
+  const run = async () => {
+    child = launch(java, distribution, dataDir, config, options.heapMb ?? 512);
+    await waitUntilStarted(child, log);
+  };
+  const exit = async (signal: NodeJS.Signals) => {
+    const current = child;
+    child = undefined;
+    if (!current || current.exitCode !== null || current.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => current.once('exit', () => resolve()));
+    killGroup(current, signal);
+    const timer = setTimeout(() => killGroup(current, 'SIGKILL'), 30_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  await run();
+  return {
+    brokers: [`127.0.0.1:${port}`],
+    dataDir,
+    stop: async () => {
+      await exit('SIGTERM');
+      if (temporary) rmSync(dataDir, { recursive: true, force: true });
+    },
+    kill: () => exit('SIGKILL'),
+    restart: async () => {
+      await exit('SIGTERM');
+      await run();
+    },
+  };
+}
+
+function serverProperties(o: {
+  port: number;
+  controllerPort: number;
+  logs: string;
+  partitions: number;
+}): string {
+  return `process.roles=broker,controller
+node.id=1
+controller.quorum.voters=1@127.0.0.1:${o.controllerPort}
+listeners=PLAINTEXT://127.0.0.1:${o.port},CONTROLLER://127.0.0.1:${o.controllerPort}
+advertised.listeners=PLAINTEXT://127.0.0.1:${o.port}
+controller.listener.names=CONTROLLER
+inter.broker.listener.name=PLAINTEXT
+listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
+log.dirs=${o.logs}
+num.partitions=${o.partitions}
+offsets.topic.replication.factor=1
+offsets.topic.num.partitions=8
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+group.initial.rebalance.delay.ms=0
+auto.create.topics.enable=false
+`;
+}
+
+// Warnings and errors to stdout, plus the one line that says the server is up.
+const LOG4J = `log4j.rootLogger=WARN, stdout
+log4j.appender.stdout=org.apache.log4j.ConsoleAppender
+log4j.appender.stdout.layout=org.apache.log4j.PatternLayout
+log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n
+log4j.logger.kafka.server.KafkaRaftServer=INFO
+`;
+
+/** `kafka-storage format` for a new data folder, from a template formatted once per install. */
+function format(java: string, distribution: KafkaDistribution, logs: string) {
+  const template = join(kafkaHome(), 'formatted-template');
+  if (!existsSync(join(template, 'meta.properties'))) {
+    const staging = `${template}.${process.pid}`;
+    rmSync(staging, { recursive: true, force: true });
+    const formatConfig = join(kafkaHome(), `format-${process.pid}.properties`);
+    writeFileSync(
+      formatConfig,
+      serverProperties({ port: 1, controllerPort: 2, logs: staging, partitions: 1 }),
+    );
+    const clusterId = Buffer.from(randomUUID().replace(/-/g, ''), 'hex').toString('base64url');
+    const result = spawnSync(
+      java,
+      [
+        '-cp',
+        `${distribution.libs}/*`,
+        'kafka.tools.StorageTool',
+        'format',
+        '--ignore-formatted',
+        '-t',
+        clusterId,
+        '-c',
+        formatConfig,
+      ],
+      { encoding: 'utf8' },
+    );
+    rmSync(formatConfig, { force: true });
+    if (result.status !== 0) {
+      throw new Error(`kafka-storage format failed: ${(result.stderr || result.stdout).trim()}`);
+    }
+    rmSync(template, { recursive: true, force: true });
+    cpSync(staging, template, { recursive: true });
+    rmSync(staging, { recursive: true, force: true });
+  }
+  cpSync(template, logs, { recursive: true });
+}
+
+function launch(
+  java: string,
+  distribution: KafkaDistribution,
+  dataDir: string,
+  config: string,
+  heapMb: number,
+): ChildProcess {
+  return spawn(
+    java,
+    [
+      `-Xms${Math.min(heapMb, 256)}m`,
+      `-Xmx${heapMb}m`,
+      '-XX:+UseSerialGC',
+      '-XX:TieredStopAtLevel=1',
+      '-Djava.awt.headless=true',
+      `-Dlog4j.configuration=file:${join(dataDir, 'log4j.properties')}`,
+      `-Dkafka.logs.dir=${join(dataDir, 'server-logs')}`,
+      '-cp',
+      `${distribution.libs}/*`,
+      'kafka.Kafka',
+      config,
+    ],
+    // Its own process group, like Postgres: a Ctrl-C in the terminal reaches only the caller.
+    { detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
+function waitUntilStarted(child: ChildProcess, log: (line: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    let started = false;
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      for (const line of text.split('\n')) if (line.trim()) log(line.trim());
+      if (!started) output = (output + text).slice(-4000);
+      if (!started && output.includes(STARTED)) {
+        started = true;
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    const timer = setTimeout(() => {
+      killGroup(child, 'SIGKILL');
+      reject(new Error(`Kafka did not start within ${START_TIMEOUT_MS / 1000} s: ${tail(output)}`));
+    }, START_TIMEOUT_MS);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (!started)
+        reject(new Error(`Kafka exited during start (${code ?? signal}): ${tail(output)}`));
+    });
+  });
+}
+
+const tail = (output: string) => output.trim().split('\n').slice(-3).join(' | ');
+
+function freePort(not?: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => (port === not ? freePort(not).then(resolve, reject) : resolve(port)));
+    });
+  });
+}
