@@ -11,6 +11,10 @@ npx nx run-many -t build --outputStyle=static || exit 1
 status=0
 npx jest --json --outputFile=test-results/jest-unit-int.json || status=1
 npx jest -c apps/e2e/jest.e2e.config.js --runInBand --json --outputFile=test-results/jest-e2e.json || status=1
+# The journeys that cross the bus again, on a real Apache Kafka broker (libs/events/src/local-kafka).
+EVENT_BUS=kafka E2E_KEEP_AXE_TALLY=true npx jest -c apps/e2e/jest.e2e.config.js --runInBand \
+  --json --outputFile=test-results/jest-e2e-kafka.json apps/e2e/src/event-journeys.e2e-spec.ts || status=1
 
-node tools/scripts/test-summary.mjs test-results/jest-unit-int.json test-results/jest-e2e.json || status=1
+node tools/scripts/test-summary.mjs test-results/jest-unit-int.json test-results/jest-e2e.json \
+  test-results/jest-e2e-kafka.json || status=1
 exit $status

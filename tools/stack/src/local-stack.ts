@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { ensureDatabase, startEmbeddedServer, type EmbeddedServer } from '@jibs/database';
+import { startLocalKafka, type LocalKafka } from '@jibs/events';
 import { allowBrowserUploads, createS3Client } from '@jibs/storage';
 import { loadOrCreateSecrets } from './secrets';
 import { startMailboxPage } from './mailbox-page';
@@ -28,6 +29,21 @@ export interface StackOptions extends StackPorts {
    * publishes the events its definition offers (`publishTestEvent`). Never for `npm start`.
    */
   testRoutes?: boolean;
+  /**
+   * The event bus: 'postgres' (default, the embedded log in the `eventlog` database) or 'kafka':
+   * a real single-node Apache Kafka started beside Postgres (`EVENT_BUS=kafka npm start`), its
+   * data in `<dataDir>/kafka`.
+   */
+  eventBus?: EventBus;
+}
+
+export type EventBus = 'postgres' | 'kafka';
+
+/** `EVENT_BUS` as the launcher, tests and benchmarks read it. */
+export function eventBusFromEnv(value = process.env.EVENT_BUS): EventBus {
+  if (value === undefined || value === '' || value === 'postgres') return 'postgres';
+  if (value === 'kafka') return 'kafka';
+  throw new Error(`EVENT_BUS must be 'postgres' or 'kafka', not '${value}'`);
 }
 
 /** A subgraph (from the service definitions) or 'gateway'. */
@@ -46,6 +62,8 @@ interface S3Server {
 export class LocalStack {
   readonly services = new Map<ServiceName, ServiceProcess>();
   private postgres?: EmbeddedServer;
+  /** The Kafka broker, when the stack runs on Kafka (tests stop and restart it for faults). */
+  kafka?: LocalKafka;
   /** Set by start(): whether this data directory was new, and the first admin's address. */
   firstRun = false;
   adminEmail?: string;
@@ -108,6 +126,17 @@ export class LocalStack {
     for (const name of [...subgraphs.map((service) => service.name), 'eventlog'])
       await ensureDatabase(dbUrl(name));
     const buckets = subgraphs.flatMap((service) => Object.values(service.buckets));
+    const eventBus = options.eventBus ?? 'postgres';
+    if (eventBus === 'kafka') {
+      this.kafka = await startLocalKafka({
+        dataDir: join(options.dataDir, 'kafka'),
+        log: (line) => {
+          if (/\b(WARN|ERROR|FATAL)\b/.test(line) && !/already been closed/.test(line)) {
+            options.log('kafka', line);
+          }
+        },
+      });
+    }
 
     // s3rver ships as CommonJS; loaded lazily so unit tests of this file need no S3.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -131,8 +160,9 @@ export class LocalStack {
       NODE_ENV: 'development',
       LOG_LEVEL: options.logLevel ?? 'info',
       HOST: '127.0.0.1',
-      EVENT_BROKER: 'postgres',
-      EVENTLOG_DATABASE_URL: dbUrl('eventlog'),
+      ...(this.kafka
+        ? { EVENT_BROKER: 'kafka', KAFKA_BROKERS: this.kafka.brokers.join(',') }
+        : { EVENT_BROKER: 'postgres', EVENTLOG_DATABASE_URL: dbUrl('eventlog') }),
       JWKS_URL: `${identityUrl}/.well-known/jwks.json`,
       JWT_ISSUER: 'jibs-identity',
       JWT_AUDIENCE: 'jibs',
@@ -244,6 +274,8 @@ export class LocalStack {
     this.mailbox = undefined;
     await this.s3?.close().catch(() => undefined);
     this.s3 = undefined;
+    await this.kafka?.stop().catch(() => undefined);
+    this.kafka = undefined;
     await this.postgres?.stop().catch(() => undefined);
     this.postgres = undefined;
   }

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { LocalStack } from './local-stack';
+import { eventBusFromEnv, LocalStack, type EventBus } from './local-stack';
 import { assertPortsFree, stackPortsFromEnv } from './ports';
 import { formatLogLine } from './log-format';
 
@@ -7,7 +7,9 @@ import { formatLogLine } from './log-format';
 async function main(): Promise<void> {
   const root = resolve(__dirname, '../../../../..');
   let ports;
+  let eventBus: EventBus;
   try {
+    eventBus = eventBusFromEnv();
     ports = stackPortsFromEnv();
     await assertPortsFree(ports);
   } catch (error) {
@@ -21,6 +23,7 @@ async function main(): Promise<void> {
     log: (service, line) => process.stdout.write(formatLogLine(service, line)),
     logLevel: process.env.LOG_LEVEL,
     trustProxy: process.env.TRUST_PROXY,
+    eventBus,
   });
 
   let stopping = false;
@@ -42,7 +45,11 @@ async function main(): Promise<void> {
   };
   onStopSignals();
 
-  process.stdout.write('Starting JIBS (embedded Postgres, event bus, S3, mailbox, services)...\n');
+  process.stdout.write(
+    eventBus === 'kafka'
+      ? 'Starting JIBS (embedded Postgres, Apache Kafka, S3, mailbox, services)...\n'
+      : 'Starting JIBS (embedded Postgres, event bus, S3, mailbox, services)...\n',
+  );
   const started = Date.now();
   try {
     await stack.start();
@@ -68,6 +75,12 @@ async function main(): Promise<void> {
     ['Local mailbox', stack.mailboxUrl],
     ['S3 API (s3rver)', `http://localhost:${ports.s3Port}`],
     ['Postgres (embedded)', `127.0.0.1:${ports.postgresPort} (password in .data/secrets.json)`],
+    [
+      'Event bus',
+      stack.kafka
+        ? `Apache Kafka (local KRaft broker) at ${stack.kafka.brokers.join(',')}`
+        : 'embedded (Postgres eventlog database)',
+    ],
     ['Data directory', stack.options.dataDir],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));

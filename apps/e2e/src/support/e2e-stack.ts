@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freeStackPorts, LocalStack } from '@jibs/stack';
+import { eventBusFromEnv, freeStackPorts, LocalStack } from '@jibs/stack';
 
 /**
  * A whole stack for one test file, on ports the OS says are free and a throwaway data
@@ -38,6 +38,8 @@ async function startOnce(): Promise<{
     logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
     // Tests have a service publish an event through its test-only route (publishTestEvent).
     testRoutes: true,
+    // EVENT_BUS=kafka runs the file on a real Kafka broker instead of the embedded bus.
+    eventBus: eventBusFromEnv(),
     log: (service, line) => {
       logs.push(`[${service}] ${line}`);
       if (logs.length > 2000) logs.shift();

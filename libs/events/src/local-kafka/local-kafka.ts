@@ -1,6 +1,14 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,10 +64,13 @@ export async function startLocalKafka(options: LocalKafkaOptions = {}): Promise<
   );
   writeFileSync(join(dataDir, 'log4j.properties'), LOG4J);
   if (!existsSync(join(logs, 'meta.properties'))) format(java, distribution, logs);
+  const pidFile = join(dataDir, 'kafka.pid');
+  await stopLeftover(pidFile);
 
   let child: ChildProcess | undefined;
   const run = async () => {
     child = launch(java, distribution, dataDir, config, options.heapMb ?? 512);
+    writeFileSync(pidFile, String(child.pid));
     await waitUntilStarted(child, log);
   };
   const exit = async (signal: NodeJS.Signals) => {
@@ -184,6 +195,41 @@ function launch(
     // Its own process group, like Postgres: a Ctrl-C in the terminal reaches only the caller.
     { detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+}
+
+/** A broker left running by a caller that was killed outright: stop it before starting. */
+async function stopLeftover(pidFile: string): Promise<void> {
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').trim());
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+  // The number may belong to another process by now: only a Kafka broker is stopped.
+  const command = (() => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      return '';
+    }
+  })();
+  if (!command.includes('kafka.Kafka')) return;
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + 30_000;
+  while (alive(pid)) {
+    if (Date.now() > deadline) process.kill(-pid, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
