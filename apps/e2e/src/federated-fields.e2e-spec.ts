@@ -134,7 +134,6 @@ const REFUSALS = ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'];
 describe('federated fields, probed as every kind of caller', () => {
   let stack: LocalStack;
   let stop: () => Promise<void>;
-  let logs: string[];
   let gatewaySecret: string;
   const fields = federatedFields(readFileSync(SUPERGRAPH, 'utf8'));
   /** The member every field is asked about, and what of theirs the routes need. */
@@ -143,7 +142,7 @@ describe('federated fields, probed as every kind of caller', () => {
     { anonymous: null, 'another member': null, 'unpaid member': null, admin: null };
 
   beforeAll(async () => {
-    ({ stack, stop, logs } = await startE2eStack());
+    ({ stack, stop } = await startE2eStack());
     gatewaySecret = (
       JSON.parse(readFileSync(join(stack.options.dataDir, 'secrets.json'), 'utf8')) as {
         gatewaySecret: string;
@@ -308,7 +307,6 @@ describe('federated fields, probed as every kind of caller', () => {
         }
       }
     }
-    if (failures.length) console.log(logs.slice(-20).join('\n'));
     expect(failures).toEqual([]);
   });
 });
