@@ -184,10 +184,7 @@ describe('field access: decisions, the audit and the guard', () => {
       ],
       codes: [],
     });
-    expect((await ask('email')).accounts?.map((account) => account['email'])).toEqual([
-      null,
-      null,
-    ]);
+    expect((await ask('email')).accounts?.map((account) => account['email'])).toEqual([null, null]);
   });
 
   it('keeps admin fields to admins', async () => {

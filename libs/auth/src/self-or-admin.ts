@@ -1,4 +1,9 @@
-import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import {
+  Injectable,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { of, type Observable } from 'rxjs';
 import { Role } from '@jibs/domain';
