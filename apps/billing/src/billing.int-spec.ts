@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { listOperationDecisions } from '@jibs/auth';
+import { listFieldDecisions, listOperationDecisions } from '@jibs/auth';
 import { pendingSchemaChanges } from '@jibs/database';
 import { buildEnvelope } from '@jibs/events';
 import { CheckoutKind, HouseholdMessages, SubscriptionStatus } from '@jibs/domain';
@@ -69,6 +69,12 @@ describe('billing service', () => {
 
   it('has migrations that match its entities', async () => {
     expect(await pendingSchemaChanges(h.dataSource)).toEqual([]);
+  });
+
+  it('decides who may read every field and entity reference', () => {
+    const fields = listFieldDecisions(h.app);
+    expect(fields.length).toBeGreaterThan(0);
+    expect(fields.filter((entry) => !entry.decision)).toEqual([]);
   });
 
   it('decides who may call every operation', () => {

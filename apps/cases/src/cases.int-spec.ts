@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { listOperationDecisions } from '@jibs/auth';
+import { listFieldDecisions, listOperationDecisions } from '@jibs/auth';
 import { pendingSchemaChanges } from '@jibs/database';
 import {
   DeathReportMessages,
@@ -39,6 +39,12 @@ describe('cases service', () => {
 
   it('has migrations that match its entities', async () => {
     expect(await pendingSchemaChanges(harness.dataSource)).toEqual([]);
+  });
+
+  it('decides who may read every field and entity reference', () => {
+    const fields = listFieldDecisions(harness.app);
+    expect(fields.length).toBeGreaterThan(0);
+    expect(fields.filter((entry) => !entry.decision)).toEqual([]);
   });
 
   it('decides who may call every operation', () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { listOperationDecisions } from '@jibs/auth';
+import { listFieldDecisions, listOperationDecisions } from '@jibs/auth';
 import { pendingSchemaChanges } from '@jibs/database';
 import { buildEnvelope } from '@jibs/events';
 import { eventually } from '@jibs/testing';
@@ -131,6 +131,12 @@ describe('documents service', () => {
 
   it('has migrations that match its entities', async () => {
     expect(await pendingSchemaChanges(h.dataSource)).toEqual([]);
+  });
+
+  it('decides who may read every field and entity reference', () => {
+    const fields = listFieldDecisions(h.app);
+    expect(fields.length).toBeGreaterThan(0);
+    expect(fields.filter((entry) => !entry.decision)).toEqual([]);
   });
 
   it('decides who may call every operation', () => {

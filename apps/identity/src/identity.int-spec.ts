@@ -1,4 +1,4 @@
-import { listOperationDecisions } from '@jibs/auth';
+import { listFieldDecisions, listOperationDecisions } from '@jibs/auth';
 import { pendingSchemaChanges } from '@jibs/database';
 import {
   aSignUp,
@@ -32,6 +32,12 @@ describe('identity service', () => {
 
   it('has migrations that match its entities', async () => {
     expect(await pendingSchemaChanges(identity.dataSource)).toEqual([]);
+  });
+
+  it('decides who may read every field and entity reference', () => {
+    const fields = listFieldDecisions(identity.app);
+    expect(fields.length).toBeGreaterThan(0);
+    expect(fields.filter((entry) => !entry.decision)).toEqual([]);
   });
 
   it('decides who may call every operation', () => {

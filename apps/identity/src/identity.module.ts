@@ -10,7 +10,6 @@ import { AdminUsersResolver } from './admin-users/admin-users.resolver';
 import { AdminUsersService } from './admin-users/admin-users.service';
 import { FirstAdmin } from './accounts/first-admin';
 import { PasswordHasher } from './accounts/password-hasher';
-import { Viewers } from './accounts/viewers';
 import { ContactMessageEntity } from './contact/contact-message.entity';
 import { ContactResolver } from './contact/contact.resolver';
 import { ContactService } from './contact/contact.service';
@@ -104,7 +103,6 @@ export const identityService = defineService<IdentityConfig, { signingKey: Signi
     PasswordHasher,
     AccountsService,
     AccountLoader,
-    Viewers,
     AccountsResolver,
     AdminUsersService,
     AdminUsersResolver,

@@ -1,5 +1,5 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { listOperationDecisions } from '@jibs/auth';
+import { listFieldDecisions, listOperationDecisions } from '@jibs/auth';
 import { pendingSchemaChanges } from '@jibs/database';
 import { buildEnvelope, EVENT_BROKER, type EventBroker } from '@jibs/events';
 import {
@@ -32,6 +32,12 @@ describe('memorials service', () => {
 
   it('has migrations that match its entities', async () => {
     expect(await pendingSchemaChanges(harness.dataSource)).toEqual([]);
+  });
+
+  it('decides who may read every field and entity reference', () => {
+    const fields = listFieldDecisions(harness.app);
+    expect(fields.length).toBeGreaterThan(0);
+    expect(fields.filter((entry) => !entry.decision)).toEqual([]);
   });
 
   it('decides who may call every operation', () => {

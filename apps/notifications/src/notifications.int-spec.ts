@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { createClient } from 'graphql-ws';
 import { DataSource } from 'typeorm';
-import { listOperationDecisions } from '@jibs/auth';
+import { listFieldDecisions, listOperationDecisions } from '@jibs/auth';
 import { pendingSchemaChanges } from '@jibs/database';
 import { buildEnvelope, type EventBroker } from '@jibs/events';
 import { gatewayHeaders, metricsUrlOf, webSocketWithHeaders } from '@jibs/subgraph';
@@ -41,6 +41,11 @@ describe('notifications service', () => {
 
   it('has migrations that match its entities', async () => {
     expect(await pendingSchemaChanges(dataSource)).toEqual([]);
+  });
+
+  it('decides who may read every field and entity reference', () => {
+    // None yet; a new one without a decision fails here.
+    expect(listFieldDecisions(app).filter((entry) => !entry.decision)).toEqual([]);
   });
 
   it('decides who may call every operation', () => {

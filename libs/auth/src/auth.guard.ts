@@ -5,12 +5,16 @@ import { DomainError } from '@jibs/domain';
 import { ACCESS_DECISION, type AccessDecision } from './access-decisions';
 import { bearerToken, type AuthUser, type TokenVerifier } from './access-token';
 import { REGISTRATION_LOOKUP, requireRegistration, type RegistrationLookup } from './registration';
+import { isSelfOrAdmin } from './self-or-admin';
 
 export const TOKEN_VERIFIER = Symbol('TOKEN_VERIFIER');
 
 /** What resolvers find in the GraphQL context. */
 export interface RequestAuthContext {
+  /** The caller, once the guard has run for any resolver of the request (null: signed out). */
   user?: AuthUser | null;
+  /** The caller's token, verified once per request however many resolvers ask (null: none or bad). */
+  caller?: Promise<AuthUser | null>;
   req?: { headers: Record<string, string | string[] | undefined> };
   /** Set for subscriptions by the WebSocket connection handler. */
   connectionUser?: AuthUser | null;
@@ -19,9 +23,11 @@ export interface RequestAuthContext {
 }
 
 /**
- * Deny by default: an operation without a decision needs a signed-in user, and an access
- * decision audit test fails on it. Tokens are verified here, in every service, never trusted
- * from a header another service set.
+ * Deny by default: a resolver without a decision needs a signed-in user, and the access
+ * decision audit fails on it. It guards every resolver: operations, and (with the GraphQL
+ * module's `fieldResolverEnhancers`) field and entity-reference resolvers, which the gateway
+ * calls through `_entities` with its credential and the user's forwarded token. Tokens are
+ * verified here, in every service, never trusted from a header another service set.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -40,10 +46,17 @@ export class AuthGuard implements CanActivate {
       context.getHandler(),
       context.getClass(),
     ]) ?? { kind: 'authenticated' };
-    const gql = GqlExecutionContext.create(context).getContext<RequestAuthContext>();
-    const user = await this.userOf(gql, decision.kind === 'public');
-    gql.user = user;
-    if (decision.kind === 'public') return true;
+    const graphql = GqlExecutionContext.create(context);
+    const gql = graphql.getContext<RequestAuthContext>();
+    const user = await this.callerOf(gql);
+    switch (decision.kind) {
+      case 'public':
+        return true;
+      case 'self':
+        // The interceptor answers others with null; here only a refusal is decided.
+        if (decision.othersGet === 'null' || isSelfOrAdmin(user, graphql.getRoot())) return true;
+        throw user ? DomainError.forbidden() : DomainError.unauthenticated();
+    }
     if (!user) throw DomainError.unauthenticated();
     if (decision.kind === 'roles' && !decision.roles.includes(user.role))
       throw DomainError.forbidden();
@@ -68,17 +81,20 @@ export class AuthGuard implements CanActivate {
     return this.registrations;
   }
 
-  private async userOf(gql: RequestAuthContext, lenient: boolean): Promise<AuthUser | null> {
+  /**
+   * Who is asking, once per request: the WebSocket connection's user, or the bearer token
+   * verified once (every resolver of the request awaits the same promise). A missing, expired or
+   * forged token reads as signed out: public resolvers serve a visitor, the others refuse.
+   */
+  private async callerOf(gql: RequestAuthContext): Promise<AuthUser | null> {
     if (gql.user !== undefined) return gql.user;
-    if (gql.connectionUser !== undefined) return gql.connectionUser;
-    const token = bearerToken(gql.req?.headers['authorization']);
-    if (!token) return null;
-    try {
-      return await this.verify(token);
-    } catch {
-      // An expired or forged token on a public operation reads as signed out.
-      if (lenient) return null;
-      throw DomainError.unauthenticated();
+    if (gql.connectionUser !== undefined) return (gql.user = gql.connectionUser);
+    if (!gql.caller) {
+      const token = bearerToken(gql.req?.headers['authorization']);
+      gql.caller = token ? this.verify(token).catch(() => null) : Promise.resolve(null);
     }
+    const user = await gql.caller;
+    gql.user ??= user;
+    return user;
   }
 }

@@ -6,3 +6,4 @@ export * from './auth.module';
 export * from './current-user.decorator';
 export * from './revocations';
 export * from './registration';
+export * from './self-or-admin';

@@ -14,5 +14,5 @@ export * from './diagnostics/diagnostic-check';
 export * from './diagnostics/diagnostics-route';
 export * from './diagnostics/event-round-trip';
 export * from './export';
-export * from './admin-fields';
+export * from './rows-by-user-loader';
 export * from './registration-lookup';

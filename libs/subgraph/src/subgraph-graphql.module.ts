@@ -41,6 +41,9 @@ export function subgraphGraphQLModule(options: () => SubgraphGraphQLOptions): Dy
         includeStacktraceInErrorResponses: false,
         csrfPrevention: true,
         context: buildContext,
+        // The access guard decides field and entity-reference resolvers too (and the interceptor
+        // of `@SelfOrAdmin({ othersGet: null })` answers others with null): see @jibs/auth.
+        fieldResolverEnhancers: ['guards', 'interceptors'],
         formatError: createErrorFormatter(logger),
         // No usage reporting leaves the service, so no traces are built for it.
         plugins: [metricsPlugin(metrics), ApolloServerPluginInlineTraceDisabled()],

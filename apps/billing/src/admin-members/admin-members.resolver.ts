@@ -1,4 +1,3 @@
-import { Inject } from '@nestjs/common';
 import {
   Args,
   Context,
@@ -10,16 +9,9 @@ import {
   ResolveField,
   Resolver,
 } from '@nestjs/graphql';
-import {
-  CurrentUser,
-  Roles,
-  TOKEN_VERIFIER,
-  type AuthUser,
-  type RequestAuthContext,
-  type TokenVerifier,
-} from '@jibs/auth';
+import { CurrentUser, Roles, type AuthUser, type RequestAuthContext } from '@jibs/auth';
 import { Role } from '@jibs/domain';
-import { AdminFieldAccess, RowsByUserLoader } from '@jibs/subgraph';
+import { RowsByUserLoader } from '@jibs/subgraph';
 import { HouseholdMemberModel } from '../household/household-member.model';
 import type { HouseholdMemberEntity } from '../household/household-member.entity';
 import { MemberLoader } from '../membership/member-loader';
@@ -32,16 +24,12 @@ const user = (id: string) => Object.assign(new UserReference(), { id });
 /** /admin/users in billing: the list (search, status, pages), status changes, households. */
 @Resolver(() => UserReference)
 export class AdminMembersResolver {
-  private readonly access: AdminFieldAccess;
-
   private readonly households: RowsByUserLoader<HouseholdMemberEntity>;
 
   constructor(
     private readonly admin: AdminMembersService,
     private readonly loader: MemberLoader,
-    @Inject(TOKEN_VERIFIER) verify: TokenVerifier,
   ) {
-    this.access = new AdminFieldAccess(verify);
     this.households = new RowsByUserLoader((ids) => this.admin.households(ids));
   }
 
@@ -95,6 +83,7 @@ export class AdminMembersResolver {
     return user(member.userId);
   }
 
+  @Roles(Role.ADMIN)
   @ResolveField(() => [HouseholdMemberModel], {
     description: "Admins only: the member's household, in the order it was added.",
   })
@@ -102,7 +91,6 @@ export class AdminMembersResolver {
     @Parent() parent: UserReference,
     @Context() context: RequestAuthContext,
   ): Promise<HouseholdMemberModel[]> {
-    await this.access.requireAdmin(context);
     return (await this.households.load(context, parent.id)).map((row) =>
       HouseholdMemberModel.from(row),
     );

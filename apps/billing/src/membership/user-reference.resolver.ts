@@ -1,29 +1,22 @@
-import { Inject } from '@nestjs/common';
 import { Context, Parent, ResolveField, ResolveReference, Resolver } from '@nestjs/graphql';
-import {
-  bearerToken,
-  TOKEN_VERIFIER,
-  type AuthUser,
-  type RequestAuthContext,
-  type TokenVerifier,
-} from '@jibs/auth';
-import { DomainError, MembershipStatus, Role, isUuid } from '@jibs/domain';
+import { Public, SelfOrAdmin, type RequestAuthContext } from '@jibs/auth';
+import { MembershipStatus, isUuid } from '@jibs/domain';
 import { MemberLoader } from './member-loader';
 import { UserReference } from './user-reference.model';
 
 /** Billing's fields on User: the member themself or an admin may read them. */
 @Resolver(() => UserReference)
 export class UserReferenceResolver {
-  constructor(
-    private readonly loader: MemberLoader,
-    @Inject(TOKEN_VERIFIER) private readonly verify: TokenVerifier,
-  ) {}
+  constructor(private readonly loader: MemberLoader) {}
 
+  /** Only the id the gateway gave: what may be read of it, its fields decide. */
+  @Public()
   @ResolveReference()
   resolveReference(@Parent() reference: { id: string }): UserReference {
     return Object.assign(new UserReference(), { id: reference.id });
   }
 
+  @SelfOrAdmin()
   @ResolveField(() => Boolean)
   async registrationFeePaid(
     @Parent() user: UserReference,
@@ -32,6 +25,7 @@ export class UserReferenceResolver {
     return (await this.member(user, context))?.registrationFeePaid ?? false;
   }
 
+  @SelfOrAdmin()
   @ResolveField(() => MembershipStatus)
   async membershipStatus(
     @Parent() user: UserReference,
@@ -41,22 +35,7 @@ export class UserReferenceResolver {
   }
 
   private async member(user: UserReference, context: RequestAuthContext) {
-    const viewer = await this.viewer(context);
-    if (!viewer) throw DomainError.unauthenticated();
-    if (viewer.id !== user.id && viewer.role !== Role.ADMIN) throw DomainError.forbidden();
     if (!isUuid(user.id)) return null;
     return this.loader.load(context, user.id);
-  }
-
-  /** Field resolvers run without the operation guard: verify the caller's token here. */
-  private async viewer(context: RequestAuthContext): Promise<AuthUser | null> {
-    if (context.user !== undefined) return context.user;
-    const token = bearerToken(context.req?.headers['authorization']);
-    try {
-      context.user = token ? await this.verify(token) : null;
-    } catch {
-      context.user = null;
-    }
-    return context.user;
   }
 }

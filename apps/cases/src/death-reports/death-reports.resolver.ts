@@ -1,7 +1,5 @@
-import { Inject } from '@nestjs/common';
 import {
   Args,
-  Context,
   ID,
   Int,
   Mutation,
@@ -10,17 +8,8 @@ import {
   ResolveReference,
   Resolver,
 } from '@nestjs/graphql';
-import {
-  bearerToken,
-  CurrentUser,
-  RegisteredMember,
-  Roles,
-  TOKEN_VERIFIER,
-  type AuthUser,
-  type RequestAuthContext,
-  type TokenVerifier,
-} from '@jibs/auth';
-import { DomainError, Role } from '@jibs/domain';
+import { Authenticated, CurrentUser, RegisteredMember, Roles, type AuthUser } from '@jibs/auth';
+import { Role } from '@jibs/domain';
 import { DeathReportCountsModel, DeathReportModel } from './death-report.model';
 import { DeathReportsService, type DeathReportCounts } from './death-reports.service';
 import { SubmitDeathReportInput } from './dto/submit-death-report.input';
@@ -30,10 +19,7 @@ const counts = (value: DeathReportCounts) => Object.assign(new DeathReportCounts
 
 @Resolver(() => DeathReportModel)
 export class DeathReportsResolver {
-  constructor(
-    private readonly reports: DeathReportsService,
-    @Inject(TOKEN_VERIFIER) private readonly verify: TokenVerifier,
-  ) {}
+  constructor(private readonly reports: DeathReportsService) {}
 
   @RegisteredMember()
   @Query(() => [DeathReportModel], { description: "The signed-in member's reports, newest first." })
@@ -91,30 +77,17 @@ export class DeathReportsResolver {
     return DeathReportModel.from(await this.reports.review(user.id, id, decision, adminNotes));
   }
 
-  /** Another subgraph's reference: the reporting member or an admin only. */
+  /** Another subgraph's reference: the reporting member or an admin only (NOT_FOUND otherwise). */
+  @Authenticated()
   @ResolveReference()
   async resolveReference(
     @Parent() reference: { id: string },
-    @Context() context: RequestAuthContext,
+    @CurrentUser() user: AuthUser,
   ): Promise<DeathReportModel> {
-    const viewer = await this.viewer(context);
-    if (!viewer) throw DomainError.unauthenticated();
     const row =
-      viewer.role === Role.ADMIN
+      user.role === Role.ADMIN
         ? await this.reports.any(reference.id)
-        : await this.reports.own(viewer.id, reference.id);
+        : await this.reports.own(user.id, reference.id);
     return DeathReportModel.from(row);
-  }
-
-  /** Reference resolvers run without the operation guard: verify the caller's token here. */
-  private async viewer(context: RequestAuthContext): Promise<AuthUser | null> {
-    if (context.user !== undefined) return context.user;
-    const token = bearerToken(context.req?.headers['authorization']);
-    try {
-      context.user = token ? await this.verify(token) : null;
-    } catch {
-      context.user = null;
-    }
-    return context.user;
   }
 }

@@ -1,9 +1,8 @@
-import { Inject } from '@nestjs/common';
 import { Context, Parent, ResolveField, ResolveReference, Resolver } from '@nestjs/graphql';
 import { DataSource, In } from 'typeorm';
-import { TOKEN_VERIFIER, type RequestAuthContext, type TokenVerifier } from '@jibs/auth';
-import { isUuid } from '@jibs/domain';
-import { AdminFieldAccess, RowsByUserLoader } from '@jibs/subgraph';
+import { Public, Roles, type RequestAuthContext } from '@jibs/auth';
+import { isUuid, Role } from '@jibs/domain';
+import { RowsByUserLoader } from '@jibs/subgraph';
 import { DeathReportEntity } from '../death-reports/death-report.entity';
 import { DeathReportModel } from '../death-reports/death-report.model';
 import { UserReference } from './user-reference.model';
@@ -11,12 +10,9 @@ import { UserReference } from './user-reference.model';
 /** `User.deathReports` for the admin console's user details: admins only, batched. */
 @Resolver(() => UserReference)
 export class DeathReportsUserResolver {
-  private readonly access: AdminFieldAccess;
-
   private readonly rows: RowsByUserLoader<DeathReportEntity>;
 
-  constructor(dataSource: DataSource, @Inject(TOKEN_VERIFIER) verify: TokenVerifier) {
-    this.access = new AdminFieldAccess(verify);
+  constructor(dataSource: DataSource) {
     this.rows = new RowsByUserLoader(async (ids) => {
       const valid = ids.filter((id) => isUuid(id));
       return valid.length
@@ -28,11 +24,14 @@ export class DeathReportsUserResolver {
     });
   }
 
+  /** Only the id the gateway gave: what may be read of it, its fields decide. */
+  @Public()
   @ResolveReference()
   resolveReference(@Parent() reference: { id: string }): UserReference {
     return UserReference.of(reference.id);
   }
 
+  @Roles(Role.ADMIN)
   @ResolveField(() => [DeathReportModel], {
     description: "Admins only: the user's death reports, newest first.",
   })
@@ -40,7 +39,6 @@ export class DeathReportsUserResolver {
     @Parent() user: UserReference,
     @Context() context: RequestAuthContext,
   ): Promise<DeathReportModel[]> {
-    await this.access.requireAdmin(context);
     return (await this.rows.load(context, user.id)).map((row) => DeathReportModel.from(row));
   }
 }

@@ -1,9 +1,8 @@
-import { Inject } from '@nestjs/common';
 import { Context, Parent, ResolveField, ResolveReference, Resolver } from '@nestjs/graphql';
 import { DataSource, In } from 'typeorm';
-import { TOKEN_VERIFIER, type RequestAuthContext, type TokenVerifier } from '@jibs/auth';
-import { isUuid } from '@jibs/domain';
-import { AdminFieldAccess, RowsByUserLoader } from '@jibs/subgraph';
+import { Public, Roles, type RequestAuthContext } from '@jibs/auth';
+import { isUuid, Role } from '@jibs/domain';
+import { RowsByUserLoader } from '@jibs/subgraph';
 import { DocumentEntity } from '../documents/document.entity';
 import { DocumentModel } from '../documents/document.model';
 import { UserReference } from './user-reference.model';
@@ -11,12 +10,9 @@ import { UserReference } from './user-reference.model';
 /** `User.documents` for the admin console's user details: admins only, batched. */
 @Resolver(() => UserReference)
 export class DocumentsUserResolver {
-  private readonly access: AdminFieldAccess;
-
   private readonly rows: RowsByUserLoader<DocumentEntity>;
 
-  constructor(dataSource: DataSource, @Inject(TOKEN_VERIFIER) verify: TokenVerifier) {
-    this.access = new AdminFieldAccess(verify);
+  constructor(dataSource: DataSource) {
     this.rows = new RowsByUserLoader(async (ids) => {
       const valid = ids.filter((id) => isUuid(id));
       return valid.length
@@ -28,11 +24,14 @@ export class DocumentsUserResolver {
     });
   }
 
+  /** Only the id the gateway gave: what may be read of it, its fields decide. */
+  @Public()
   @ResolveReference()
   resolveReference(@Parent() reference: { id: string }): UserReference {
     return Object.assign(new UserReference(), { id: reference.id });
   }
 
+  @Roles(Role.ADMIN)
   @ResolveField(() => [DocumentModel], {
     description: "Admins only: the user's documents, newest first.",
   })
@@ -40,7 +39,6 @@ export class DocumentsUserResolver {
     @Parent() user: UserReference,
     @Context() context: RequestAuthContext,
   ): Promise<DocumentModel[]> {
-    await this.access.requireAdmin(context);
     return (await this.rows.load(context, user.id)).map((row) => DocumentModel.from(row));
   }
 }

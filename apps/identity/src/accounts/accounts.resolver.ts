@@ -8,20 +8,24 @@ import {
   Resolver,
   ResolveReference,
 } from '@nestjs/graphql';
-import { Authenticated, CurrentUser, type AuthUser, type RequestAuthContext } from '@jibs/auth';
+import {
+  Authenticated,
+  CurrentUser,
+  SelfOrAdmin,
+  type AuthUser,
+  type RequestAuthContext,
+} from '@jibs/auth';
 import { DomainError, type UpdateProfileFields } from '@jibs/domain';
 import { AccountLoader } from './account-loader';
 import { AccountsService } from './accounts.service';
 import { UpdateProfileInput } from './dto/update-profile.input';
-import { UserModel, type PersonalDetails } from './user.model';
-import { Viewers } from './viewers';
+import { UserModel } from './user.model';
 
 @Resolver(() => UserModel)
 export class AccountsResolver {
   constructor(
     private readonly accounts: AccountsService,
     private readonly loader: AccountLoader,
-    private readonly viewers: Viewers,
   ) {}
 
   @Authenticated()
@@ -48,64 +52,61 @@ export class AccountsResolver {
    * rule as `me`: a user is shown to themself and to admins only. Anyone else (another member,
    * an anonymous caller of `_entities`) gets null, never an email, a name or a role.
    */
+  @SelfOrAdmin({ othersGet: null })
   @ResolveReference()
   async resolveReference(
     @Parent() reference: { id: string },
     @Context() context: RequestAuthContext,
   ): Promise<UserModel | null> {
-    if (!(await this.viewers.maySeePersonalDetailsOf(context, reference.id))) return null;
     const account = await this.loader.load(context, reference.id);
     return account ? UserModel.from(account) : null;
   }
 
+  @SelfOrAdmin()
   @ResolveField(() => String, { nullable: true, description: 'E.164, +1XXXXXXXXXX.' })
-  phone(@Parent() user: UserModel, @Context() context: RequestAuthContext) {
-    return this.personal(user, context, 'phone');
+  phone(@Parent() user: UserModel) {
+    return user.personal.phone;
   }
 
+  @SelfOrAdmin()
   @ResolveField(() => String, { nullable: true, description: 'YYYY-MM-DD.' })
-  dateOfBirth(@Parent() user: UserModel, @Context() context: RequestAuthContext) {
-    return this.personal(user, context, 'dateOfBirth');
+  dateOfBirth(@Parent() user: UserModel) {
+    return user.personal.dateOfBirth;
   }
 
+  @SelfOrAdmin()
   @ResolveField(() => String, { nullable: true })
-  addressLine1(@Parent() user: UserModel, @Context() context: RequestAuthContext) {
-    return this.personal(user, context, 'addressLine1');
+  addressLine1(@Parent() user: UserModel) {
+    return user.personal.addressLine1;
   }
 
+  @SelfOrAdmin()
   @ResolveField(() => String, { nullable: true })
-  addressLine2(@Parent() user: UserModel, @Context() context: RequestAuthContext) {
-    return this.personal(user, context, 'addressLine2');
+  addressLine2(@Parent() user: UserModel) {
+    return user.personal.addressLine2;
   }
 
+  @SelfOrAdmin()
   @ResolveField(() => String, { nullable: true })
-  city(@Parent() user: UserModel, @Context() context: RequestAuthContext) {
-    return this.personal(user, context, 'city');
+  city(@Parent() user: UserModel) {
+    return user.personal.city;
   }
 
+  @SelfOrAdmin()
   @ResolveField(() => String, { nullable: true })
-  state(@Parent() user: UserModel, @Context() context: RequestAuthContext) {
-    return this.personal(user, context, 'state');
+  state(@Parent() user: UserModel) {
+    return user.personal.state;
   }
 
+  @SelfOrAdmin()
   @ResolveField(() => String, { nullable: true })
-  zipCode(@Parent() user: UserModel, @Context() context: RequestAuthContext) {
-    return this.personal(user, context, 'zipCode');
+  zipCode(@Parent() user: UserModel) {
+    return user.personal.zipCode;
   }
 
+  @SelfOrAdmin()
   @ResolveField(() => Boolean, { nullable: true })
-  isUsCitizen(@Parent() user: UserModel, @Context() context: RequestAuthContext) {
-    return this.personal(user, context, 'isUsCitizen');
-  }
-
-  /** A personal field for the user themself or an admin; null for anyone else. */
-  private async personal<K extends keyof PersonalDetails>(
-    user: UserModel,
-    context: RequestAuthContext,
-    field: K,
-  ): Promise<PersonalDetails[K] | null> {
-    return user.ownSession || (await this.viewers.maySeePersonalDetailsOf(context, user.id))
-      ? user.personal[field]
-      : null;
+  isUsCitizen(@Parent() user: UserModel) {
+    return user.personal.isUsCitizen;
   }
 }

@@ -1,4 +1,5 @@
 import { Directive, Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { issuedToCaller } from '@jibs/auth';
 import { Role, VerificationMethod } from '@jibs/domain';
 import type { AccountEntity } from './account.entity';
 
@@ -7,7 +8,7 @@ registerEnumType(VerificationMethod, { name: 'VerificationMethod' });
 
 /**
  * What only the user themself or an admin may read. Not GraphQL fields here: the resolver
- * exposes each one after checking who asks (see AccountsResolver).
+ * exposes each one, decided `@SelfOrAdmin()` (see AccountsResolver).
  */
 export interface PersonalDetails {
   phone: string | null;
@@ -65,13 +66,11 @@ export class UserModel {
   personal!: PersonalDetails;
 
   /**
-   * The user a session was just issued to (sign-up, sign-in): the caller themself, although
-   * the request carried no token yet.
+   * `ownSession`: the user a session was just issued to (sign-up, sign-in), the caller themself
+   * although the request carried no token yet (see `issuedToCaller`).
    */
-  ownSession = false;
-
   static from(account: AccountEntity, options: { ownSession?: boolean } = {}): UserModel {
-    return Object.assign(new UserModel(), {
+    const user = Object.assign(new UserModel(), {
       id: account.id,
       email: account.email,
       firstName: account.firstName,
@@ -83,7 +82,6 @@ export class UserModel {
       verifiedWith: account.verifiedWith,
       emailVerified: account.emailVerifiedAt !== null,
       totpEnabled: account.totpEnabledAt !== null,
-      ownSession: options.ownSession ?? false,
       personal: {
         phone: account.phone,
         dateOfBirth: account.dateOfBirth,
@@ -95,5 +93,6 @@ export class UserModel {
         isUsCitizen: account.isUsCitizen,
       },
     });
+    return options.ownSession ? issuedToCaller(user) : user;
   }
 }

@@ -40,6 +40,11 @@ type CountsContext = {
   [PROFILE_IMAGES]?: DataLoader<MemorialModel, string | null>;
 };
 
+/**
+ * Memorial fields are `@Public()`: whoever was given the memorial may read them, and the
+ * operations give one only to those the memorial policy lets see it. Photos also ask the policy
+ * again, on the relation the operation computed for this caller (`may`).
+ */
 @Resolver(() => MemorialModel)
 export class MemorialsResolver {
   constructor(
@@ -110,22 +115,26 @@ export class MemorialsResolver {
     return true;
   }
 
+  @Public()
   @ResolveField(() => Int, { description: 'Approved memories.' })
   async memoryCount(@Parent() memorial: MemorialModel, @Context() context: CountsContext) {
     return (await this.countsOf(memorial, context)).memories;
   }
 
+  @Public()
   @ResolveField(() => Int)
   async photoCount(@Parent() memorial: MemorialModel, @Context() context: CountsContext) {
     return (await this.countsOf(memorial, context)).photos;
   }
 
+  @Public()
   @ResolveField(() => [PhotoModel], { description: 'In display order.' })
   async photos(@Parent() memorial: MemorialModel): Promise<PhotoModel[]> {
     if (!memorial.may('photoUrl')) return [];
     return (await this.photoService.list(memorial.id)).map((photo) => PhotoModel.from(photo));
   }
 
+  @Public()
   @ResolveField(() => String, {
     nullable: true,
     description: 'The profile photo through a short-lived presigned GET; null without one.',
@@ -145,6 +154,7 @@ export class MemorialsResolver {
     return context[PROFILE_IMAGES].load(memorial);
   }
 
+  @Public()
   @ResolveField(() => [TimelineEntryModel], {
     description: 'Birth, dated approved memories and death, in date order.',
   })

@@ -79,6 +79,8 @@ export class PhotosResolver {
     return this.service.link(await registeredViewer(this.registrations, user), id);
   }
 
+  /** Whoever was given the photo: photos are listed only to those who may see their memorial. */
+  @Public()
   @ResolveField(() => String, {
     description: 'A short-lived presigned GET (5 minutes); photos are listed only to viewers.',
   })
