@@ -43,13 +43,7 @@ export const notificationsService = defineService<NotificationsConfig>({
     AuditEntryEntity,
   ],
   migrations: notificationsMigrations,
-  imports: ({ logger }) => [
-    AdminExportModule.forTables({
-      service: 'jibs/notifications',
-      tables: [notificationsExport],
-      logger,
-    }),
-  ],
+  imports: ({ logger }) => [AdminExportModule.forTables({ tables: [notificationsExport], logger })],
   subscriptions: true,
   providers: ({ config }) => [
     NotificationStream,

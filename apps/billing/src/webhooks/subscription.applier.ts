@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { enqueue } from '@jibs/events';
-import { currentRequestId } from '@jibs/observability';
-import { EVENT_SOURCE } from '../membership/members.service';
+import { EventPublisher } from '@jibs/events';
 import type { SubscriptionChangedFact } from '../provider/provider-facts';
 import { SubscriptionEntity } from '../subscriptions/subscription.entity';
 import type { ApplyContext } from './apply-context';
@@ -10,6 +8,8 @@ import { subscriptionChange } from './subscription.mapping';
 /** The provider's subscription states (created, updated, ended), newest wins. */
 @Injectable()
 export class SubscriptionApplier {
+  constructor(private readonly events: EventPublisher) {}
+
   async changed(context: ApplyContext, fact: SubscriptionChangedFact): Promise<void> {
     const { manager, member } = context;
     const stored = await manager.findOne(SubscriptionEntity, {
@@ -30,7 +30,7 @@ export class SubscriptionApplier {
       ...decision.state,
     });
     member.subscriptionEnded = decision.ended;
-    await enqueue(
+    await this.events.publish(
       manager,
       'subscription.updated',
       {
@@ -40,7 +40,7 @@ export class SubscriptionApplier {
         currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
         cancelAtPeriodEnd: row.cancelAtPeriodEnd,
       },
-      { source: EVENT_SOURCE, subject: member.userId, requestId: currentRequestId() },
+      { subject: member.userId },
     );
   }
 }
