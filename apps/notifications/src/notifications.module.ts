@@ -13,7 +13,6 @@ import { ReceiptEntity } from './billing/receipt.entity';
 import { MAILER, ReceiptsService } from './billing/receipts.service';
 import { RecipientEntity } from './billing/recipient.entity';
 import { RecipientsConsumer } from './billing/recipients.consumer';
-import { SubscriptionStateEntity } from './billing/subscription-state.entity';
 import { notificationsMigrations } from './migrations';
 import { OutgoingMailEntity } from './reviews/outgoing-mail.entity';
 import { notificationsDiagnostics } from './settings/notifications-diagnostics';
@@ -37,7 +36,6 @@ export const notificationsService = defineService<NotificationsConfig>({
     RecipientEntity,
     ReceiptEntity,
     OrganisationEntity,
-    SubscriptionStateEntity,
     OutgoingMailEntity,
     AuditTrailEntity,
     AuditEntryEntity,

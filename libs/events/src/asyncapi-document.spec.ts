@@ -51,6 +51,7 @@ const samples: { [T in EventType]: Parameters<typeof buildEnvelope<T>>[1] } = {
     monthlyAmount: 2_500,
     currentPeriodEnd: null,
     cancelAtPeriodEnd: false,
+    previous: { status: 'incomplete', cancelAtPeriodEnd: false },
   },
   'membership.status_changed': {
     userId,

@@ -14,6 +14,8 @@ export function defineEvent<S extends z.ZodType>(
   return definition;
 }
 
+const subscriptionStatus = z.enum(['incomplete', 'active', 'past_due', 'canceled', 'unpaid']);
+
 /**
  * Every event a JIBS service may publish. Topic = event type; the key is the user (or aggregate)
  * id. A breaking change to a schema is a new version, never an edit of the old one.
@@ -101,13 +103,17 @@ export const EventCatalog = {
   'subscription.updated': defineEvent({
     version: 1,
     description:
-      "A member's monthly dues subscription changed state (billing). Key: the member user id.",
+      "A member's monthly dues subscription changed state (billing). Key: the member user id. `previous` is its status and cancellation before this change (null: the member had none; absent, and read as null, in events published before it was carried), so consumers see the transition without keeping the state.",
     schema: z.object({
       userId: z.string().uuid(),
-      status: z.enum(['incomplete', 'active', 'past_due', 'canceled', 'unpaid']),
+      status: subscriptionStatus,
       monthlyAmount: z.number().int(),
       currentPeriodEnd: z.string().nullable(),
       cancelAtPeriodEnd: z.boolean(),
+      previous: z
+        .object({ status: subscriptionStatus, cancelAtPeriodEnd: z.boolean() })
+        .nullable()
+        .default(null),
     }),
   }),
   'membership.status_changed': defineEvent({

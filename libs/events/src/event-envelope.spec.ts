@@ -136,6 +136,23 @@ describe('parseEnvelope', () => {
     );
   });
 
+  it('reads a subscription.updated published before it carried `previous` as having none', () => {
+    const data = {
+      userId,
+      status: 'active',
+      monthlyAmount: 2_500,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+    };
+    const earlier = {
+      ...envelope,
+      type: 'subscription.updated',
+      dataschema: 'urn:jibs:events:subscription.updated:v1',
+      data,
+    };
+    expect(parseEnvelope(JSON.stringify(earlier)).data).toEqual({ ...data, previous: null });
+  });
+
   it('refuses a data version this service does not know', () => {
     expect(() => parseEnvelope(JSON.stringify({ ...envelope, dataversion: 2 }))).toThrow(
       'has data version 2',

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EventPublisher } from '@jibs/events';
 import type { SubscriptionChangedFact } from '../provider/provider-facts';
 import { SubscriptionEntity } from '../subscriptions/subscription.entity';
+import { publishSubscriptionUpdated } from '../subscriptions/subscription-updated';
 import type { ApplyContext } from './apply-context';
 import { subscriptionChange } from './subscription.mapping';
 
@@ -30,17 +31,6 @@ export class SubscriptionApplier {
       ...decision.state,
     });
     member.subscriptionEnded = decision.ended;
-    await this.events.publish(
-      manager,
-      'subscription.updated',
-      {
-        userId: member.userId,
-        status: row.status,
-        monthlyAmount: row.monthlyAmount,
-        currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
-        cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-      },
-      { subject: member.userId },
-    );
+    await publishSubscriptionUpdated(this.events, manager, row, stored);
   }
 }
