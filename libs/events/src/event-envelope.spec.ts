@@ -74,11 +74,11 @@ describe('buildEnvelope', () => {
   it('validates every catalog entry', () => {
     expect(
       buildEnvelope(
-        'notification.created',
-        { notificationId: randomUUID(), userId, title: 'Welcome', type: 'success' },
+        'report.submitted',
+        { reportId: randomUUID(), userId, relationship: 'Father' },
         opts,
       ).dataversion,
-    ).toBe(EventCatalog['notification.created'].version);
+    ).toBe(EventCatalog['report.submitted'].version);
     expect(
       buildEnvelope(
         'settings.updated',

@@ -89,7 +89,7 @@ export class AccountsService {
 
   /**
    * Changes the caller's own phone and address (never name, email or date of birth: the
-   * schema is strict). Publishes `user.profile_updated` naming the fields that changed.
+   * schema is strict). Nothing is written when no field changes.
    */
   async updateProfile(userId: string, input: UpdateProfileFields): Promise<AccountEntity> {
     const parsed = updateProfileSchema.safeParse(input);
@@ -106,17 +106,11 @@ export class AccountsService {
         lock: { mode: 'pessimistic_write' },
       });
       if (!account) throw DomainError.unauthenticated();
-      const changed = (Object.keys(wanted) as (keyof ProfileChanges)[]).filter(
+      const changes = (Object.keys(wanted) as (keyof ProfileChanges)[]).some(
         (field) => account[field] !== wanted[field],
       );
-      if (!changed.length) return account;
+      if (!changes) return account;
       await manager.update(AccountEntity, { id: userId }, wanted);
-      await this.events.publish(
-        manager,
-        'user.profile_updated',
-        { userId, fields: changed },
-        { subject: userId },
-      );
       return manager.findOneOrFail(AccountEntity, { where: { id: userId } });
     });
   }

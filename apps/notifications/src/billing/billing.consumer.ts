@@ -39,7 +39,7 @@ export class BillingConsumer {
 
   /**
    * A batch at a time, in partition order: receipts recorded with one statement, the
-   * notifications stored, published and announced with three; the texts are pure functions of
+   * notifications stored and announced with two; the texts are pure functions of
    * the events (a subscription's carries the state it replaced).
    */
   @OnEvents(BILLING_TOPICS, { group: BILLING_GROUP, batch: true })
@@ -56,7 +56,7 @@ export class BillingConsumer {
     const notifications: NewNotification[] = [];
     for (const event of events) {
       const text = textFor(event);
-      if (text) notifications.push({ userId: event.data.userId, ...text, causedBy: event });
+      if (text) notifications.push({ userId: event.data.userId, ...text });
     }
     await this.notifications.createMany(manager, notifications);
   }
