@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { listFieldDecisions, listOperationDecisions } from '@jibs/auth';
 import { pendingSchemaChanges } from '@jibs/database';
-import { buildEnvelope } from '@jibs/events';
+import { buildEnvelope, type EventData } from '@jibs/events';
 import { CheckoutKind, HouseholdMessages, SubscriptionStatus } from '@jibs/domain';
 import { aHousehold, aHouseholdMember, eventually, INVISIBLE_NAMES } from '@jibs/testing';
 import type { ProviderEvent, ProviderFact } from './provider/provider-facts';
@@ -851,6 +851,74 @@ describe('billing service', () => {
             }),
           }),
         }),
+      ]);
+    });
+
+    it('publishes every change of the subscription with the state it replaced, and nothing for a stale or repeated fact', async () => {
+      const member = await h.aMember();
+      const t = Math.floor(Date.now() / 1000);
+      const subscription = (
+        change: 'updated' | 'deleted',
+        status: SubscriptionStatus,
+        cancel: boolean,
+      ): ProviderFact => ({
+        kind: 'subscription.changed',
+        member: { userId: member.id, customerId: null },
+        subscriptionId: 'sub_previous',
+        change,
+        status,
+        monthlyAmountCents: 2500,
+        currentPeriodStart: null,
+        currentPeriodEnd: t + 2592000,
+        cancelAtPeriodEnd: cancel,
+      });
+      // The first invoice makes a placeholder until the subscription's own facts arrive.
+      await deliver(
+        at(
+          {
+            kind: 'invoice.paid',
+            member: { userId: member.id, customerId: null },
+            invoiceId: 'in_previous',
+            subscriptionId: 'sub_previous',
+            amountCents: 2500,
+            currency: 'usd',
+            periodStart: null,
+            refundRef: null,
+          },
+          t,
+        ),
+      );
+      const active = at(subscription('updated', SubscriptionStatus.ACTIVE, false), t + 1);
+      await deliver(active);
+      await deliver(active);
+      await deliver(at(subscription('updated', SubscriptionStatus.ACTIVE, true), t + 2));
+      await deliver(at(subscription('deleted', SubscriptionStatus.CANCELED, true), t + 4));
+      await deliver(at(subscription('updated', SubscriptionStatus.ACTIVE, true), t + 3));
+
+      const published = (await h.outbox('subscription.updated', member.id))
+        .map(({ envelope }) => envelope.data as EventData<'subscription.updated'>)
+        .map(({ status, cancelAtPeriodEnd, previous }) => ({
+          status,
+          cancelAtPeriodEnd,
+          previous,
+        }));
+      expect(published).toEqual([
+        { status: 'active', cancelAtPeriodEnd: false, previous: null },
+        {
+          status: 'active',
+          cancelAtPeriodEnd: false,
+          previous: { status: 'active', cancelAtPeriodEnd: false },
+        },
+        {
+          status: 'active',
+          cancelAtPeriodEnd: true,
+          previous: { status: 'active', cancelAtPeriodEnd: false },
+        },
+        {
+          status: 'canceled',
+          cancelAtPeriodEnd: true,
+          previous: { status: 'active', cancelAtPeriodEnd: true },
+        },
       ]);
     });
 

@@ -77,7 +77,7 @@ export const billingService = defineService<BillingConfig>({
   ],
   migrations: billingMigrations,
   imports: ({ config, logger }) => [
-    AdminExportModule.forTables({ service: 'jibs/billing', tables: [paymentsExport], logger }),
+    AdminExportModule.forTables({ tables: [paymentsExport], logger }),
     PaymentProviderModule.forRoot(config, WEBHOOK_PATH),
     MembershipModule.forRoot(),
     WebhooksModule.forRoot(logger),

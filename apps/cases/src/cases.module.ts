@@ -23,9 +23,7 @@ export const casesService = defineService<CasesConfig>({
   envSchema: casesEnvSchema,
   entities: [DeathReportEntity, AuditEntryEntity, MemberEntity],
   migrations: casesMigrations,
-  imports: ({ logger }) => [
-    AdminExportModule.forTables({ service: 'jibs/cases', tables: [deathReportsExport], logger }),
-  ],
+  imports: ({ logger }) => [AdminExportModule.forTables({ tables: [deathReportsExport], logger })],
   providers: () => [
     DeathReportsService,
     DeathReportsResolver,

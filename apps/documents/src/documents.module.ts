@@ -42,9 +42,7 @@ export const documentsService = defineService<DocumentsConfig>({
   deployOptional: ['S3_PUBLIC_ENDPOINT'],
   entities: [DocumentEntity, AuditEntryEntity, UploadSettingsEntity, MemberEntity],
   migrations: documentsMigrations,
-  imports: ({ logger }) => [
-    AdminExportModule.forTables({ service: 'jibs/documents', tables: [documentsExport], logger }),
-  ],
+  imports: ({ logger }) => [AdminExportModule.forTables({ tables: [documentsExport], logger })],
   providers: ({ config }) => [
     { provide: DOCUMENTS_CONFIG, useValue: config },
     { provide: DOCUMENTS_BUCKET, useValue: config.S3_BUCKET_DOCUMENTS },

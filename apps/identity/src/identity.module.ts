@@ -84,9 +84,7 @@ export const identityService = defineService<IdentityConfig, { signingKey: Signi
   prepare: async ({ config }) => ({ signingKey: await SigningKey.fromPem(config.JWT_PRIVATE_KEY) }),
   // Identity is where tokens and revocations are made: its own key, its own database.
   auth: ({ signingKey }) => ({ localKeys: signingKey.jwks(), revocations: 'local' }),
-  imports: ({ logger }) => [
-    AdminExportModule.forTables({ service: 'jibs/identity', tables: [profilesExport], logger }),
-  ],
+  imports: ({ logger }) => [AdminExportModule.forTables({ tables: [profilesExport], logger })],
   providers: ({ config, signingKey }) => [
     { provide: IDENTITY_CONFIG, useValue: config },
     { provide: SigningKey, useValue: signingKey },

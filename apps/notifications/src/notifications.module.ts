@@ -13,7 +13,6 @@ import { ReceiptEntity } from './billing/receipt.entity';
 import { MAILER, ReceiptsService } from './billing/receipts.service';
 import { RecipientEntity } from './billing/recipient.entity';
 import { RecipientsConsumer } from './billing/recipients.consumer';
-import { SubscriptionStateEntity } from './billing/subscription-state.entity';
 import { notificationsMigrations } from './migrations';
 import { OutgoingMailEntity } from './reviews/outgoing-mail.entity';
 import { notificationsDiagnostics } from './settings/notifications-diagnostics';
@@ -37,19 +36,12 @@ export const notificationsService = defineService<NotificationsConfig>({
     RecipientEntity,
     ReceiptEntity,
     OrganisationEntity,
-    SubscriptionStateEntity,
     OutgoingMailEntity,
     AuditTrailEntity,
     AuditEntryEntity,
   ],
   migrations: notificationsMigrations,
-  imports: ({ logger }) => [
-    AdminExportModule.forTables({
-      service: 'jibs/notifications',
-      tables: [notificationsExport],
-      logger,
-    }),
-  ],
+  imports: ({ logger }) => [AdminExportModule.forTables({ tables: [notificationsExport], logger })],
   subscriptions: true,
   providers: ({ config }) => [
     NotificationStream,

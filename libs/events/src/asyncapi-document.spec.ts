@@ -25,7 +25,6 @@ const samples: { [T in EventType]: Parameters<typeof buildEnvelope<T>>[1] } = {
     role: 'admin',
   },
   'user.verified': { userId, method: 'email' },
-  'user.profile_updated': { userId, fields: ['phone'] },
   'user.role_changed': { userId, from: 'member', to: 'admin', changedBy: randomUUID() },
   'payment.completed': {
     paymentId: randomUUID(),
@@ -51,6 +50,7 @@ const samples: { [T in EventType]: Parameters<typeof buildEnvelope<T>>[1] } = {
     monthlyAmount: 2_500,
     currentPeriodEnd: null,
     cancelAtPeriodEnd: false,
+    previous: { status: 'incomplete', cancelAtPeriodEnd: false },
   },
   'membership.status_changed': {
     userId,
@@ -67,7 +67,6 @@ const samples: { [T in EventType]: Parameters<typeof buildEnvelope<T>>[1] } = {
     firstName: 'A',
     fee: 2_500,
   },
-  'notification.created': { notificationId: randomUUID(), userId, title: 'Hi', type: 'info' },
   'settings.updated': { settings: { x: 1 }, updatedBy: userId },
   'report.submitted': { reportId: randomUUID(), userId, relationship: 'Parent' },
   'report.reviewed': {
@@ -107,7 +106,6 @@ const samples: { [T in EventType]: Parameters<typeof buildEnvelope<T>>[1] } = {
     recordedAt: new Date().toISOString(),
   },
   'diagnostics.ping': { sentAt: new Date().toISOString() },
-  'memorial.created': { memorialId: randomUUID(), createdBy: userId, privacyLevel: 'family_only' },
   'memory.submitted': {
     memoryId: randomUUID(),
     memorialId: randomUUID(),

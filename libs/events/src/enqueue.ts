@@ -6,7 +6,8 @@ import { buildEnvelope, type EnvelopeOptions, type EventEnvelope } from './event
  * Writes an event to this service's outbox inside the caller's transaction, so it is published
  * if and only if the state change commits (no dual write). The relay publishes it afterwards.
  * Throws when the manager is not in a transaction: outside one the event and the change it
- * reports could part ways.
+ * reports could part ways. Internal to this library (its tests and EventPublisher): services
+ * publish through EventPublisher, which fills in their source and request id.
  */
 export async function enqueue<T extends EventType>(
   manager: EntityManager,

@@ -14,6 +14,8 @@ export function defineEvent<S extends z.ZodType>(
   return definition;
 }
 
+const subscriptionStatus = z.enum(['incomplete', 'active', 'past_due', 'canceled', 'unpaid']);
+
 /**
  * Every event a JIBS service may publish. Topic = event type; the key is the user (or aggregate)
  * id. A breaking change to a schema is a new version, never an edit of the old one.
@@ -39,15 +41,6 @@ export const EventCatalog = {
       method: z.enum(['email', 'sms', 'totp']),
     }),
   }),
-  'user.profile_updated': defineEvent({
-    version: 1,
-    description:
-      'A user changed their own phone or address (identity). Key: the user id. `fields` names what changed, never the values.',
-    schema: z.object({
-      userId: z.string().uuid(),
-      fields: z.array(z.string()),
-    }),
-  }),
   'user.role_changed': defineEvent({
     version: 1,
     description:
@@ -57,17 +50,6 @@ export const EventCatalog = {
       from: z.enum(['member', 'admin']),
       to: z.enum(['member', 'admin']),
       changedBy: z.string().uuid(),
-    }),
-  }),
-  'notification.created': defineEvent({
-    version: 1,
-    description:
-      'A notification was stored for a user (notifications). Key: the recipient user id.',
-    schema: z.object({
-      notificationId: z.string().uuid(),
-      userId: z.string().uuid(),
-      title: z.string(),
-      type: z.enum(['info', 'success', 'warning', 'error']),
     }),
   }),
   'payment.completed': defineEvent({
@@ -101,13 +83,17 @@ export const EventCatalog = {
   'subscription.updated': defineEvent({
     version: 1,
     description:
-      "A member's monthly dues subscription changed state (billing). Key: the member user id.",
+      "A member's monthly dues subscription changed state (billing). Key: the member user id. `previous` is its status and cancellation before this change (null: the member had none; absent, and read as null, in events published before it was carried), so consumers see the transition without keeping the state.",
     schema: z.object({
       userId: z.string().uuid(),
-      status: z.enum(['incomplete', 'active', 'past_due', 'canceled', 'unpaid']),
+      status: subscriptionStatus,
       monthlyAmount: z.number().int(),
       currentPeriodEnd: z.string().nullable(),
       cancelAtPeriodEnd: z.boolean(),
+      previous: z
+        .object({ status: subscriptionStatus, cancelAtPeriodEnd: z.boolean() })
+        .nullable()
+        .default(null),
     }),
   }),
   'membership.status_changed': defineEvent({
@@ -224,16 +210,6 @@ export const EventCatalog = {
       "An admin's diagnostics run checking the bus end to end: the service that publishes it waits for its own subscription to receive it. Key: 'diagnostics'. Carries nothing else; other services ignore it.",
     schema: z.object({
       sentAt: z.string(),
-    }),
-  }),
-  'memorial.created': defineEvent({
-    version: 1,
-    description:
-      'A member created a memorial page (memorials). Key: the memorial id. No biography or dates: readers ask the API, which applies the privacy level.',
-    schema: z.object({
-      memorialId: z.string().uuid(),
-      createdBy: z.string().uuid(),
-      privacyLevel: z.enum(['public', 'family_only', 'private']),
     }),
   }),
   'memory.submitted': defineEvent({

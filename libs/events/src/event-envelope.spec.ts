@@ -74,11 +74,11 @@ describe('buildEnvelope', () => {
   it('validates every catalog entry', () => {
     expect(
       buildEnvelope(
-        'notification.created',
-        { notificationId: randomUUID(), userId, title: 'Welcome', type: 'success' },
+        'report.submitted',
+        { reportId: randomUUID(), userId, relationship: 'Father' },
         opts,
       ).dataversion,
-    ).toBe(EventCatalog['notification.created'].version);
+    ).toBe(EventCatalog['report.submitted'].version);
     expect(
       buildEnvelope(
         'settings.updated',
@@ -134,6 +134,23 @@ describe('parseEnvelope', () => {
     expect(() => parseEnvelope(JSON.stringify(bad))).toThrow(
       'Invalid data for event "user.registered": userId',
     );
+  });
+
+  it('reads a subscription.updated published before it carried `previous` as having none', () => {
+    const data = {
+      userId,
+      status: 'active',
+      monthlyAmount: 2_500,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+    };
+    const earlier = {
+      ...envelope,
+      type: 'subscription.updated',
+      dataschema: 'urn:jibs:events:subscription.updated:v1',
+      data,
+    };
+    expect(parseEnvelope(JSON.stringify(earlier)).data).toEqual({ ...data, previous: null });
   });
 
   it('refuses a data version this service does not know', () => {

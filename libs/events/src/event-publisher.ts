@@ -11,11 +11,6 @@ export const EVENTS_OPTIONS = 'EVENTS_OPTIONS';
 export interface PublishOptions {
   /** The partition key: the user or aggregate the event is about. */
   subject: string;
-  /**
-   * The consumed event this one follows from: its request id is carried on, so one request can
-   * be followed through every service's logs.
-   */
-  causedBy?: EventEnvelope;
 }
 
 /** An event to publish with `publishAll`. */
@@ -25,7 +20,7 @@ export type PublishRequest = {
 
 /**
  * Publishes this service's events through its outbox, inside the caller's transaction, with the
- * service's source and the current request id (or the causing event's) filled in.
+ * service's source and the current request id filled in. The one way a service publishes.
  */
 @Injectable()
 export class EventPublisher {
@@ -49,13 +44,14 @@ export class EventPublisher {
 
   /** Several events in one statement, in order. */
   publishAll(manager: EntityManager, events: readonly PublishRequest[]): Promise<EventEnvelope[]> {
-    const ambient = currentRequestId();
+    const requestId = currentRequestId();
     return enqueueAll(
       manager,
-      events.map(({ causedBy, ...event }): OutgoingEvent => {
-        const requestId = ambient ?? causedBy?.requestid;
-        return { ...event, source: this.source, ...(requestId ? { requestId } : {}) };
-      }),
+      events.map((event): OutgoingEvent => ({
+        ...event,
+        source: this.source,
+        ...(requestId ? { requestId } : {}),
+      })),
     );
   }
 }

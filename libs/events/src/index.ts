@@ -2,7 +2,6 @@ export * from './asyncapi-document';
 export * from './create-broker';
 export * from './create-event-tables.migration';
 export * from './dead-letter';
-export * from './enqueue';
 export * from './event-broker';
 export * from './event-catalog';
 export * from './event-envelope';

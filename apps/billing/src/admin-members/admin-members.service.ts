@@ -11,12 +11,10 @@ import {
   MembershipStatus,
   parseMembershipStatus,
 } from '@jibs/domain';
-import { enqueue } from '@jibs/events';
-import { currentRequestId } from '@jibs/observability';
+import { EventPublisher } from '@jibs/events';
 import { recordAudit } from '@jibs/subgraph';
 import { HouseholdMemberEntity } from '../household/household-member.entity';
 import { MemberEntity } from '../membership/member.entity';
-import { EVENT_SOURCE } from '../membership/members.service';
 
 export interface AdminUserFilter {
   search?: string | null;
@@ -41,7 +39,10 @@ interface MemberRow {
  */
 @Injectable()
 export class AdminMembersService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: EventPublisher,
+  ) {}
 
   /**
    * One statement: the page, newest first, with the number of matches (a window count). Only
@@ -113,14 +114,13 @@ export class AdminMembersService {
       if (from === to) return member;
       member.membershipStatus = to;
       const saved = await manager.save(member);
-      await enqueue(
+      await this.events.publish(
         manager,
         'membership.status_changed',
         { userId, from, to, reason: 'set by an admin', changedBy: adminId },
-        { source: EVENT_SOURCE, subject: userId, requestId: currentRequestId() },
+        { subject: userId },
       );
-      await recordAudit(manager, {
-        service: EVENT_SOURCE,
+      await recordAudit(this.events, manager, {
         actorId: adminId,
         action: 'membership.status_set',
         subjectType: 'member',

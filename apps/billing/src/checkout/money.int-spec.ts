@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { BillingMessages, FlagReasons, SubscriptionStatus } from '@jibs/domain';
+import type { EventData } from '@jibs/events';
 import { aHousehold, aHouseholdMember } from '@jibs/testing';
 import { postSandboxEvent, sandboxEvent } from '../provider/sandbox/sandbox-events';
 import { asGateway, BillingHarness, type TestMember } from '../testing/billing-harness';
@@ -291,6 +292,15 @@ describe('billing money: exactly what is owed, exactly once', () => {
       // Cancelling cancels the one that charges.
       await ok('mutation { cancelSubscription { cancelAtPeriodEnd } }', {}, member.token);
       expect((await sandboxObject(kept)).cancelAtPeriodEnd).toBe(true);
+      // Scheduled once: one event turns cancelAtPeriodEnd on, saying what it was before (billing's
+      // own call or the provider's webhook, whichever came first; the other finds it done).
+      const scheduled = (await h.outbox('subscription.updated', member.id))
+        .map(({ envelope }) => envelope.data as EventData<'subscription.updated'>)
+        .filter((data) => data.cancelAtPeriodEnd && !data.previous?.cancelAtPeriodEnd)
+        .map(({ status, previous }) => ({ status, previous }));
+      expect(scheduled).toEqual([
+        { status: 'active', previous: { status: 'active', cancelAtPeriodEnd: false } },
+      ]);
     });
   });
 

@@ -16,10 +16,10 @@ import {
   type ValidHouseholdMember,
   isUuid,
 } from '@jibs/domain';
-import { enqueue } from '@jibs/events';
-import { currentRequestId, LOGGER, type Logger } from '@jibs/observability';
+import { EventPublisher } from '@jibs/events';
+import { LOGGER, type Logger } from '@jibs/observability';
 import { expireAtProvider, expireOpenCheckouts } from '../checkout/open-checkouts';
-import { EVENT_SOURCE, MembersService } from '../membership/members.service';
+import { MembersService } from '../membership/members.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../provider/payment-provider';
 import { FeeSettingsService } from '../settings/fee-settings.service';
 import { HouseholdMemberEntity } from './household-member.entity';
@@ -33,6 +33,7 @@ export class HouseholdService {
     private readonly settings: FeeSettingsService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly events: EventPublisher,
   ) {}
 
   list(
@@ -124,7 +125,7 @@ export class HouseholdService {
           fee,
         }),
       );
-      await enqueue(
+      await this.events.publish(
         manager,
         'household.member_added',
         {
@@ -134,7 +135,7 @@ export class HouseholdService {
           firstName: valid.firstName,
           fee,
         },
-        { source: EVENT_SOURCE, subject: userId, requestId: currentRequestId() },
+        { subject: userId },
       );
       return row;
     });

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import { enqueue } from '@jibs/events';
-import { currentRequestId } from '@jibs/observability';
+import { EventPublisher } from '@jibs/events';
 import { MemberEntity } from './member.entity';
 import { membershipOf } from './membership-rules';
 
-export const EVENT_SOURCE = 'jibs/billing';
-
 @Injectable()
 export class MembersService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: EventPublisher,
+  ) {}
 
   find(userId: string): Promise<MemberEntity | null> {
     return this.dataSource.manager.findOneBy(MemberEntity, { userId });
@@ -52,19 +52,19 @@ export class MembersService {
       member.registrationFeePaid && !(await this.storedRegistrationPaid(manager, member.userId));
     await manager.save(member);
     if (registrationPaid) {
-      await enqueue(
+      await this.events.publish(
         manager,
         'membership.registration_paid',
         { userId: member.userId },
-        { source: EVENT_SOURCE, subject: member.userId, requestId: currentRequestId() },
+        { subject: member.userId },
       );
     }
     if (from !== to) {
-      await enqueue(
+      await this.events.publish(
         manager,
         'membership.status_changed',
         { userId: member.userId, from, to, reason },
-        { source: EVENT_SOURCE, subject: member.userId, requestId: currentRequestId() },
+        { subject: member.userId },
       );
     }
   }

@@ -13,8 +13,8 @@ import {
   type FieldErrors,
   type ValidOfflinePayment,
 } from '@jibs/domain';
-import { enqueue } from '@jibs/events';
-import { currentRequestId, LOGGER, type Logger } from '@jibs/observability';
+import { EventPublisher } from '@jibs/events';
+import { LOGGER, type Logger } from '@jibs/observability';
 import { recordAudit } from '@jibs/subgraph';
 import { expireAtProvider, expireOpenCheckouts } from '../checkout/open-checkouts';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
@@ -23,7 +23,7 @@ import { HouseholdMemberModel } from '../household/household-member.model';
 import { HouseholdService } from '../household/household.service';
 import type { MemberEntity } from '../membership/member.entity';
 import { paidMonth } from '../membership/membership-rules';
-import { EVENT_SOURCE, MembersService } from '../membership/members.service';
+import { MembersService } from '../membership/members.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../provider/payment-provider';
 import { PaymentEntity } from '../payments/payment.entity';
 import { PaymentsService } from '../payments/payments.service';
@@ -56,6 +56,7 @@ export class OfflinePaymentsService {
     private readonly subscriptions: SubscriptionsService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly events: EventPublisher,
   ) {}
 
   /** One member's payments (newest first), subscription, household and membership. */
@@ -170,7 +171,7 @@ export class OfflinePaymentsService {
           recordedBy: actorId,
         }),
       );
-      await enqueue(
+      await this.events.publish(
         manager,
         'payment.completed',
         {
@@ -182,7 +183,7 @@ export class OfflinePaymentsService {
           description: row.description,
           providerPaymentId: row.providerPaymentId,
         },
-        { source: EVENT_SOURCE, subject: userId, requestId: currentRequestId() },
+        { subject: userId },
       );
       // A registration checkout still open would now charge a fee already paid: expire it.
       const stale = registration
@@ -199,8 +200,7 @@ export class OfflinePaymentsService {
         member,
         registration ? 'offline_registration_paid' : 'offline_dues_paid',
       );
-      await recordAudit(manager, {
-        service: EVENT_SOURCE,
+      await recordAudit(this.events, manager, {
         actorId,
         action: OFFLINE_PAYMENT_ACTION,
         subjectType: 'payment',

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { PaymentStatus } from '@jibs/domain';
-import { enqueue } from '@jibs/events';
-import { currentRequestId } from '@jibs/observability';
-import { EVENT_SOURCE } from '../membership/members.service';
+import { EventPublisher } from '@jibs/events';
 import { PaymentEntity } from './payment.entity';
 import type { FlaggedPaymentRecord, PaymentRecord } from './payment-records';
 
 /** Writes provider payments (one row per provider payment) and says so on the bus. */
 @Injectable()
 export class PaymentRecorder {
+  constructor(private readonly events: EventPublisher) {}
+
   /** Whether the provider payment is recorded already (counted or flagged). */
   async known(manager: EntityManager, providerPaymentId: string): Promise<boolean> {
     return (await manager.countBy(PaymentEntity, { providerPaymentId })) > 0;
@@ -32,9 +32,9 @@ export class PaymentRecorder {
       ...fields,
       currency: fields.currency.toLowerCase(),
     });
-    const opts = { source: EVENT_SOURCE, subject: payment.userId, requestId: currentRequestId() };
+    const opts = { subject: payment.userId };
     if (row.status === PaymentStatus.COMPLETED) {
-      await enqueue(
+      await this.events.publish(
         manager,
         'payment.completed',
         {
@@ -49,7 +49,7 @@ export class PaymentRecorder {
         opts,
       );
     } else {
-      await enqueue(
+      await this.events.publish(
         manager,
         'payment.failed',
         {

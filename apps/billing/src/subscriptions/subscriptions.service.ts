@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DomainError, PaymentStatus, SubscriptionStatus } from '@jibs/domain';
+import { EventPublisher } from '@jibs/events';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { MembersService } from '../membership/members.service';
 import { PaymentEntity } from '../payments/payment.entity';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../provider/payment-provider';
 import { SubscriptionEntity } from './subscription.entity';
+import { publishSubscriptionUpdated } from './subscription-updated';
 
 export const SubscriptionMessages = {
   noSubscription: 'You have no active subscription.',
@@ -22,6 +24,7 @@ export class SubscriptionsService {
     private readonly members: MembersService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
+    private readonly events: EventPublisher,
   ) {}
 
   subscription(userId: string): Promise<SubscriptionEntity | null> {
@@ -39,12 +42,20 @@ export class SubscriptionsService {
       subscription.providerSubscriptionId,
       `cancel-${subscription.providerSubscriptionId}`,
     );
-    // The provider's own answer to billing's server-side call; its webhook confirms it too.
-    await this.dataSource.manager.update(
-      SubscriptionEntity,
-      { userId },
-      { cancelAtPeriodEnd: state.cancelAtPeriodEnd },
-    );
+    // The provider's own answer to billing's server-side call; its webhook confirms it too
+    // (and, finding it so, tells the member nothing new).
+    await this.dataSource.transaction(async (manager) => {
+      const before = await manager.findOne(SubscriptionEntity, {
+        where: { userId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!before || before.cancelAtPeriodEnd === state.cancelAtPeriodEnd) return;
+      const row = await manager.save(SubscriptionEntity, {
+        ...before,
+        cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      });
+      await publishSubscriptionUpdated(this.events, manager, row, before);
+    });
     return (await this.subscription(userId))!;
   }
 

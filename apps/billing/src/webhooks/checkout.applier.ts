@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CheckoutKind, CheckoutState, MemberFeeStatus, SubscriptionStatus } from '@jibs/domain';
+import { EventPublisher } from '@jibs/events';
 import { CheckoutEntity } from '../checkout/checkout.entity';
 import { closeCheckout, householdSnapshot } from '../checkout/open-checkouts';
 import { HouseholdMemberEntity } from '../household/household-member.entity';
@@ -15,7 +16,10 @@ import { isLive } from './subscription.mapping';
 /** Checkouts the provider completed or declined. */
 @Injectable()
 export class CheckoutApplier {
-  constructor(private readonly payments: PaymentRecorder) {}
+  constructor(
+    private readonly payments: PaymentRecorder,
+    private readonly events: EventPublisher,
+  ) {}
 
   async completed(context: ApplyContext, fact: CheckoutCompletedFact): Promise<void> {
     const { manager, member } = context;
@@ -29,6 +33,7 @@ export class CheckoutApplier {
         const current = await manager.findOneBy(SubscriptionEntity, { userId: member.userId });
         if (!isLive(current))
           await ensureSubscription(
+            this.events,
             manager,
             member.userId,
             fact.subscriptionId,

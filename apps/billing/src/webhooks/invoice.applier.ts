@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { PaymentStatus, SubscriptionStatus } from '@jibs/domain';
+import { EventPublisher } from '@jibs/events';
 import { missedMonth, paidMonth } from '../membership/membership-rules';
 import { PaymentEntity } from '../payments/payment.entity';
 import { PaymentRecorder } from '../payments/payment-recorder';
@@ -13,7 +14,10 @@ import { failedDuesPayment, invoiceFailedCounts, invoicePaid } from './invoice.m
 /** Monthly dues invoices, paid or failed. */
 @Injectable()
 export class InvoiceApplier {
-  constructor(private readonly payments: PaymentRecorder) {}
+  constructor(
+    private readonly payments: PaymentRecorder,
+    private readonly events: EventPublisher,
+  ) {}
 
   async paid(context: ApplyContext, fact: InvoicePaidFact): Promise<void> {
     const { manager, member } = context;
@@ -33,6 +37,7 @@ export class InvoiceApplier {
     }
     Object.assign(member, paidMonth(member, context.created));
     await ensureSubscription(
+      this.events,
       manager,
       member.userId,
       decision.subscriptionId,

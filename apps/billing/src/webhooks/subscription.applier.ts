@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { enqueue } from '@jibs/events';
-import { currentRequestId } from '@jibs/observability';
-import { EVENT_SOURCE } from '../membership/members.service';
+import { EventPublisher } from '@jibs/events';
 import type { SubscriptionChangedFact } from '../provider/provider-facts';
 import { SubscriptionEntity } from '../subscriptions/subscription.entity';
+import { publishSubscriptionUpdated } from '../subscriptions/subscription-updated';
 import type { ApplyContext } from './apply-context';
 import { subscriptionChange } from './subscription.mapping';
 
 /** The provider's subscription states (created, updated, ended), newest wins. */
 @Injectable()
 export class SubscriptionApplier {
+  constructor(private readonly events: EventPublisher) {}
+
   async changed(context: ApplyContext, fact: SubscriptionChangedFact): Promise<void> {
     const { manager, member } = context;
     const stored = await manager.findOne(SubscriptionEntity, {
@@ -30,17 +31,6 @@ export class SubscriptionApplier {
       ...decision.state,
     });
     member.subscriptionEnded = decision.ended;
-    await enqueue(
-      manager,
-      'subscription.updated',
-      {
-        userId: member.userId,
-        status: row.status,
-        monthlyAmount: row.monthlyAmount,
-        currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
-        cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-      },
-      { source: EVENT_SOURCE, subject: member.userId, requestId: currentRequestId() },
-    );
+    await publishSubscriptionUpdated(this.events, manager, row, stored);
   }
 }

@@ -11,13 +11,10 @@ import {
   ReviewStatus,
   isUuid,
 } from '@jibs/domain';
-import { enqueue } from '@jibs/events';
-import { currentRequestId } from '@jibs/observability';
+import { EventPublisher } from '@jibs/events';
 import { recordAudit } from '@jibs/subgraph';
 import { DeathReportEntity } from './death-report.entity';
 import { ReviewDecision } from './review-enums';
-
-export const EVENT_SOURCE = 'jibs/cases';
 
 const MAX_PAGE_SIZE = 200;
 
@@ -50,7 +47,10 @@ const snapshot = (row: DeathReportEntity) => ({
 /** Death reports: members submit and read their own; admins list and review them all. */
 @Injectable()
 export class DeathReportsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: EventPublisher,
+  ) {}
 
   /** Validated on the server with the form's own schema; nothing is stored when it fails. */
   async submit(userId: string, input: unknown): Promise<DeathReportEntity> {
@@ -72,11 +72,11 @@ export class DeathReportsService {
           reviewedAt: null,
         }),
       );
-      await enqueue(
+      await this.events.publish(
         manager,
         'report.submitted',
         { reportId: row.id, userId, relationship: row.relationshipToDeceased },
-        { source: EVENT_SOURCE, subject: userId, requestId: currentRequestId() },
+        { subject: userId },
       );
       return row;
     });
@@ -176,8 +176,7 @@ export class DeathReportsService {
       row.reviewedBy = adminId;
       row.reviewedAt = new Date();
       const saved = await manager.save(row);
-      await recordAudit(manager, {
-        service: EVENT_SOURCE,
+      await recordAudit(this.events, manager, {
         actorId: adminId,
         action: `death_report.${status}`,
         subjectType: 'death_report',
@@ -186,7 +185,7 @@ export class DeathReportsService {
         before,
         after: snapshot(saved),
       });
-      await enqueue(
+      await this.events.publish(
         manager,
         'report.reviewed',
         {
@@ -196,7 +195,7 @@ export class DeathReportsService {
           adminNotes: note,
           reviewedBy: adminId,
         },
-        { source: EVENT_SOURCE, subject: row.userId, requestId: currentRequestId() },
+        { subject: row.userId },
       );
       return saved;
     });

@@ -110,6 +110,13 @@ describe('admin export of death_reports', () => {
       `SELECT count(*)::int AS n FROM outbox WHERE topic = 'audit.recorded'`,
     );
     expect(event.n).toBe(1);
+    const [{ envelope }] = await dataSource.query(
+      `SELECT envelope FROM outbox WHERE topic = 'audit.recorded'`,
+    );
+    expect(envelope).toMatchObject({
+      source: 'jibs/cases',
+      data: { service: 'jibs/cases', action: 'export' },
+    });
   });
 
   it('writes JSON with the metadata and keeps to the date range', async () => {

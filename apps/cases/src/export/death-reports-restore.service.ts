@@ -9,9 +9,7 @@ import {
   ReviewStatus,
   type FieldErrors,
 } from '@jibs/domain';
-import { enqueue } from '@jibs/events';
-import { currentRequestId } from '@jibs/observability';
-import { EVENT_SOURCE } from '../death-reports/death-reports.service';
+import { EventPublisher } from '@jibs/events';
 import type { RestoreDeathReportInput } from './restore-death-report.input';
 
 /** The most reports one restore takes (a backup holds one member's own reports). */
@@ -34,7 +32,10 @@ export const RestoreMessages = {
  */
 @Injectable()
 export class DeathReportsRestoreService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: EventPublisher,
+  ) {}
 
   async restore(userId: string, reports: readonly RestoreDeathReportInput[]): Promise<number> {
     if (reports.length > MAX_RESTORED_REPORTS) {
@@ -84,11 +85,11 @@ export class DeathReportsRestoreService {
         );
         if (inserted.length === 0) continue;
         restored += 1;
-        await enqueue(
+        await this.events.publish(
           manager,
           'report.submitted',
           { reportId: report.id, userId, relationship: report.relationshipToDeceased },
-          { source: EVENT_SOURCE, subject: userId, requestId: currentRequestId() },
+          { subject: userId },
         );
       }
       return restored;

@@ -204,8 +204,7 @@ export class DocumentsService {
     if (document.userId !== viewer.id) {
       // An admin reading a member's document is an admin action: audited before the link exists.
       await this.dataSource.transaction((manager) =>
-        recordAudit(manager, {
-          service: this.publisher.source,
+        recordAudit(this.publisher, manager, {
           actorId: viewer.id,
           action: 'document.downloaded',
           subjectType: 'document',
@@ -331,8 +330,7 @@ export class DocumentsService {
     document: DocumentEntity,
     before: Record<string, unknown>,
   ): Promise<void> {
-    await recordAudit(manager, {
-      service: this.publisher.source,
+    await recordAudit(this.publisher, manager, {
       actorId: actor,
       action: `document.${document.status}`,
       subjectType: 'document',

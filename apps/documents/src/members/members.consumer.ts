@@ -6,8 +6,7 @@ export const MEMBERS_GROUP = 'documents.members';
 
 /**
  * Keeps the members read model (names for the admin search) from identity's `user.registered`.
- * `user.profile_updated` is not consumed: it names the fields that changed, never their values,
- * and identity never changes a name (spec: "Name, email and date of birth on the profile cannot
+ * A name never changes afterwards (spec: "Name, email and date of birth on the profile cannot
  * be changed"). Set-based: one upsert per batch; the newest event per member wins, so a replayed
  * or late older event changes nothing.
  */

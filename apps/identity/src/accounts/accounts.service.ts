@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import { enqueue } from '@jibs/events';
+import { EventPublisher } from '@jibs/events';
 import {
   DomainError,
   fieldErrorsOf,
@@ -14,11 +14,8 @@ import {
   VerificationMethod,
   isUuid,
 } from '@jibs/domain';
-import { currentRequestId } from '@jibs/observability';
 import { AccountEntity } from './account.entity';
 import { PasswordHasher } from './password-hasher';
-
-export const EVENT_SOURCE = 'jibs/identity';
 
 /** The profile fields a member may change, as stored. */
 type ProfileChanges = Partial<
@@ -30,6 +27,7 @@ export class AccountsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly passwords: PasswordHasher,
+    private readonly events: EventPublisher,
   ) {}
 
   private get accounts() {
@@ -66,7 +64,7 @@ export class AccountsService {
    */
   async create(manager: EntityManager, fields: Partial<AccountEntity>): Promise<AccountEntity> {
     const account = await manager.save(manager.create(AccountEntity, fields));
-    await enqueue(
+    await this.events.publish(
       manager,
       'user.registered',
       {
@@ -76,7 +74,7 @@ export class AccountsService {
         lastName: account.lastName,
         role: account.role,
       },
-      { source: EVENT_SOURCE, subject: account.id, requestId: currentRequestId() },
+      { subject: account.id },
     );
     return account;
   }
@@ -91,7 +89,7 @@ export class AccountsService {
 
   /**
    * Changes the caller's own phone and address (never name, email or date of birth: the
-   * schema is strict). Publishes `user.profile_updated` naming the fields that changed.
+   * schema is strict). Nothing is written when no field changes.
    */
   async updateProfile(userId: string, input: UpdateProfileFields): Promise<AccountEntity> {
     const parsed = updateProfileSchema.safeParse(input);
@@ -108,17 +106,11 @@ export class AccountsService {
         lock: { mode: 'pessimistic_write' },
       });
       if (!account) throw DomainError.unauthenticated();
-      const changed = (Object.keys(wanted) as (keyof ProfileChanges)[]).filter(
+      const changes = (Object.keys(wanted) as (keyof ProfileChanges)[]).some(
         (field) => account[field] !== wanted[field],
       );
-      if (!changed.length) return account;
+      if (!changes) return account;
       await manager.update(AccountEntity, { id: userId }, wanted);
-      await enqueue(
-        manager,
-        'user.profile_updated',
-        { userId, fields: changed },
-        { source: EVENT_SOURCE, subject: userId, requestId: currentRequestId() },
-      );
       return manager.findOneOrFail(AccountEntity, { where: { id: userId } });
     });
   }
@@ -148,12 +140,7 @@ export class AccountsService {
       .where('id = :userId AND verified_at IS NULL', { userId })
       .execute();
     if (!result.affected) return;
-    await enqueue(
-      manager,
-      'user.verified',
-      { userId, method },
-      { source: EVENT_SOURCE, subject: userId, requestId: currentRequestId() },
-    );
+    await this.events.publish(manager, 'user.verified', { userId, method }, { subject: userId });
   }
 
   async byId(id: string): Promise<AccountEntity | null> {

@@ -109,6 +109,12 @@ describe('admin users in identity: roles', () => {
     expect(
       await identity.count('outbox', `topic = 'audit.recorded' AND key = $1`, [target.id]),
     ).toBe(1);
+    // The service named by its publisher, both as the event's source and as the entry's service.
+    const [audited] = await identity.outbox('audit.recorded', target.id);
+    expect(audited.envelope).toMatchObject({
+      source: 'jibs/identity',
+      data: { service: 'jibs/identity', action: 'user.role_changed' },
+    });
 
     // The old access token and refresh cookie no longer work: a new sign-in (with an
     // authenticator, now that they are an admin) gives the new role.

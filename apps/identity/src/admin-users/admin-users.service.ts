@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AdminUserMessages, DomainError, isUuid, parseRole, Role } from '@jibs/domain';
-import { enqueue } from '@jibs/events';
-import { currentRequestId } from '@jibs/observability';
+import { EventPublisher } from '@jibs/events';
 import { recordAudit } from '@jibs/subgraph';
 import { AccountEntity } from '../accounts/account.entity';
-import { EVENT_SOURCE } from '../accounts/accounts.service';
 import { SessionsService } from '../sessions/sessions.service';
 
 /**
@@ -20,6 +18,7 @@ export class AdminUsersService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly sessions: SessionsService,
+    private readonly events: EventPublisher,
   ) {}
 
   /**
@@ -47,14 +46,13 @@ export class AdminUsersService {
       }
       await manager.update(AccountEntity, { id: userId }, { role: to });
       await this.sessions.revokeAll(manager, userId);
-      await enqueue(
+      await this.events.publish(
         manager,
         'user.role_changed',
         { userId, from, to, changedBy: adminId },
-        { source: EVENT_SOURCE, subject: userId, requestId: currentRequestId() },
+        { subject: userId },
       );
-      await recordAudit(manager, {
-        service: EVENT_SOURCE,
+      await recordAudit(this.events, manager, {
         actorId: adminId,
         action: 'user.role_changed',
         subjectType: 'account',

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { DEFAULT_SETTINGS } from '@jibs/domain';
-import { enqueue } from '@jibs/events';
+import { EventPublisher } from '@jibs/events';
 
 /**
  * The settings row every query reads, with the specification's defaults, announced as
@@ -33,11 +33,13 @@ export class SeedSiteSettings1795316555298 implements MigrationInterface {
       ],
     )) as unknown[];
     if (!inserted.length) return;
-    await enqueue(
+    // A migration is not built by Nest, so it makes its own publisher; the source is what
+    // identity's publisher had when this migration was written, as a migration keeps its SQL.
+    await new EventPublisher({ source: 'jibs/identity' }).publish(
       queryRunner.manager,
       'settings.updated',
       { settings: { ...s }, updatedBy: null },
-      { source: 'jibs/identity', subject: 'site' },
+      { subject: 'site' },
     );
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { enqueue } from '@jibs/events';
+import { EventPublisher } from '@jibs/events';
 import {
   DEFAULT_SETTINGS,
   DomainError,
@@ -9,10 +9,8 @@ import {
   updateSettingsSchema,
   type SiteSettingsValues,
 } from '@jibs/domain';
-import { currentRequestId } from '@jibs/observability';
 import { recordAudit } from '@jibs/subgraph';
 import { AccountEntity } from '../accounts/account.entity';
-import { EVENT_SOURCE } from '../accounts/accounts.service';
 import { SiteSettingsEntity } from './site-settings.entity';
 
 export const SETTINGS_ROW = 1;
@@ -41,7 +39,10 @@ function valuesOf(row: SiteSettingsEntity): StoredSettings {
 /** The site's settings, owned here; other services learn them from `settings.updated`. */
 @Injectable()
 export class SettingsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: EventPublisher,
+  ) {}
 
   async current(manager: EntityManager = this.dataSource.manager): Promise<StoredSettings> {
     const row = await manager.findOne(SiteSettingsEntity, { where: { id: SETTINGS_ROW } });
@@ -79,8 +80,7 @@ export class SettingsService {
         (key) => JSON.stringify(before[key]) !== JSON.stringify(stored[key]),
       );
       // Every setting is safe to show other admins (no secrets live here); only what changed.
-      await recordAudit(manager, {
-        service: EVENT_SOURCE,
+      await recordAudit(this.events, manager, {
         actorId: adminId,
         action: 'settings.updated',
         subjectType: 'settings',
@@ -127,11 +127,11 @@ export class SettingsService {
   private async publish(manager: EntityManager, updatedBy: string | null): Promise<StoredSettings> {
     const stored = await this.current(manager);
     const { updatedAt: _updatedAt, ...settings } = stored;
-    await enqueue(
+    await this.events.publish(
       manager,
       'settings.updated',
       { settings, updatedBy },
-      { source: EVENT_SOURCE, subject: SETTINGS_EVENT_KEY, requestId: currentRequestId() },
+      { subject: SETTINGS_EVENT_KEY },
     );
     return stored;
   }

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '@jibs/auth';
 import { MemorialMessages, DomainError, memorialSchema, latestDateOnEarth } from '@jibs/domain';
-import { EventPublisher } from '@jibs/events';
 import {
   MemorialAccess,
   fieldErrorsOf,
@@ -27,7 +26,6 @@ export class MemorialsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly access: MemorialAccess,
-    private readonly publisher: EventPublisher,
   ) {}
 
   list(caller: AuthUser | null): Promise<AuthorizedMemorial[]> {
@@ -38,30 +36,21 @@ export class MemorialsService {
     return this.access.require(caller, id, 'view');
   }
 
-  /** Creates the memorial and publishes `memorial.created` in the same transaction. */
+  /** Creates the memorial; its creator is its first moderator. */
   async create(caller: AuthUser, input: MemorialInput): Promise<AuthorizedMemorial> {
     const parsed = memorialSchema(latestDateOnEarth()).safeParse(input);
     if (!parsed.success) throw fieldErrorsOf(parsed.error.issues);
     if (input.profilePhotoId) {
       throw DomainError.badInput({ profilePhotoId: MemorialMessages.profilePhotoInvalid });
     }
-    const memorial = await this.dataSource.transaction(async (manager) => {
-      const saved = await manager.save(
-        manager.create(MemorialEntity, {
-          ...parsed.data,
-          profilePhotoId: null,
-          createdBy: caller.id,
-          isActive: true,
-        }),
-      );
-      await this.publisher.publish(
-        manager,
-        'memorial.created',
-        { memorialId: saved.id, createdBy: caller.id, privacyLevel: saved.privacyLevel },
-        { subject: saved.id },
-      );
-      return saved;
-    });
+    const memorial = await this.dataSource.manager.save(
+      this.dataSource.manager.create(MemorialEntity, {
+        ...parsed.data,
+        profilePhotoId: null,
+        createdBy: caller.id,
+        isActive: true,
+      }),
+    );
     return { memorial, relation: 'creator' };
   }
 

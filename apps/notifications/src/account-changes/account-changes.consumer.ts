@@ -42,7 +42,6 @@ export class AccountChangesConsumer {
     const notifications: NewNotification[] = texts.map(({ event, text }) => ({
       userId: event.data.userId,
       ...text,
-      causedBy: event,
     }));
     const mails: OwedMail[] = settings.emailNotifications
       ? texts.map(({ event, text }) => ({

@@ -1,3 +1,4 @@
+import type { EventData } from '@jibs/events';
 import { NotificationType } from '@jibs/domain';
 import {
   formatMoney,
@@ -35,6 +36,11 @@ describe('billing messages', () => {
   });
 
   it('says nothing for subscription changes that are not transitions', () => {
+    // The event carries the state it replaced.
+    const text = (
+      previous: EventData<'subscription.updated'>['previous'],
+      data: Omit<EventData<'subscription.updated'>, 'previous'>,
+    ) => subscriptionUpdatedText({ ...data, previous });
     const update = (status: 'active' | 'past_due', cancelAtPeriodEnd: boolean) => ({
       userId,
       status,
@@ -43,34 +49,18 @@ describe('billing messages', () => {
       cancelAtPeriodEnd,
     });
     expect(
-      subscriptionUpdatedText(
-        { status: 'active', cancelAtPeriodEnd: false },
-        update('active', false),
-      ),
+      text({ status: 'active', cancelAtPeriodEnd: false }, update('active', false)),
     ).toBeNull();
     expect(
-      subscriptionUpdatedText(
-        { status: 'active', cancelAtPeriodEnd: false },
-        update('past_due', false),
-      ),
+      text({ status: 'active', cancelAtPeriodEnd: false }, update('past_due', false)),
     ).toBeNull();
-    expect(subscriptionUpdatedText(null, update('active', false))?.title).toBe(
-      'Monthly dues set up',
-    );
+    expect(text(null, update('active', false))?.title).toBe('Monthly dues set up');
     expect(
-      subscriptionUpdatedText(
-        { status: 'active', cancelAtPeriodEnd: false },
-        update('active', true),
-      )?.message,
+      text({ status: 'active', cancelAtPeriodEnd: false }, update('active', true))?.message,
     ).toBe(
       'Your monthly dues subscription will end at the end of the current period. No further payments will be taken after that.',
     );
-    expect(
-      subscriptionUpdatedText(
-        { status: 'active', cancelAtPeriodEnd: true },
-        update('active', true),
-      ),
-    ).toBeNull();
+    expect(text({ status: 'active', cancelAtPeriodEnd: true }, update('active', true))).toBeNull();
   });
 
   it('ignores a membership becoming pending', () => {

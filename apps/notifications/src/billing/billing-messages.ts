@@ -72,20 +72,14 @@ export function paymentFailedText(data: EventData<'payment.failed'>): Notificati
   };
 }
 
-/** The subscription state a member last had, as far as notifications knows. */
-export interface KnownSubscription {
-  status: string;
-  cancelAtPeriodEnd: boolean;
-}
-
 /**
  * Only meaningful transitions notify: dues becoming active, and a cancellation being scheduled.
- * Renewals and repeats of the same state say nothing.
+ * Renewals and repeats of the same state say nothing. The event carries the state it replaced.
  */
 export function subscriptionUpdatedText(
-  previous: KnownSubscription | null,
   data: EventData<'subscription.updated'>,
 ): NotificationText | null {
+  const { previous } = data;
   if (data.cancelAtPeriodEnd && !previous?.cancelAtPeriodEnd && data.status !== 'canceled') {
     const end = data.currentPeriodEnd
       ? `on ${formatUtcDate(data.currentPeriodEnd)}`

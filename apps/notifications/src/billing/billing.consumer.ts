@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AfterEvents, OnEvents, type EventData, type EventOf } from '@jibs/events';
+import { AfterEvents, OnEvents, type EventOf } from '@jibs/events';
 import { NotificationsService, type NewNotification } from '../notifications/notifications.service';
 import {
   householdMemberAddedText,
@@ -12,7 +12,6 @@ import {
 } from './billing-messages';
 import { emailNotificationsOn } from '../settings/member-emails';
 import { ReceiptsService } from './receipts.service';
-import { SubscriptionStateEntity } from './subscription-state.entity';
 
 export const BILLING_GROUP = 'notifications.billing';
 
@@ -40,8 +39,8 @@ export class BillingConsumer {
 
   /**
    * A batch at a time, in partition order: receipts recorded with one statement, the
-   * notifications stored, published and announced with three; only a subscription's transition
-   * reads (and locks) the state the previous one left, event by event.
+   * notifications stored and announced with two; the texts are pure functions of
+   * the events (a subscription's carries the state it replaced).
    */
   @OnEvents(BILLING_TOPICS, { group: BILLING_GROUP, batch: true })
   async notify(events: BillingEvent[], manager: EntityManager): Promise<void> {
@@ -56,8 +55,8 @@ export class BillingConsumer {
     }
     const notifications: NewNotification[] = [];
     for (const event of events) {
-      const text = await this.textFor(event, manager);
-      if (text) notifications.push({ userId: event.data.userId, ...text, causedBy: event });
+      const text = textFor(event);
+      if (text) notifications.push({ userId: event.data.userId, ...text });
     }
     await this.notifications.createMany(manager, notifications);
   }
@@ -70,39 +69,19 @@ export class BillingConsumer {
   async sendReceipts(events: EventOf<'payment.completed'>[]): Promise<void> {
     await this.receipts.sendForPayments(events.map((event) => event.data.paymentId));
   }
+}
 
-  private async textFor(
-    event: BillingEvent,
-    manager: EntityManager,
-  ): Promise<NotificationText | null> {
-    switch (event.type) {
-      case 'payment.completed':
-        return paymentCompletedText(event.data);
-      case 'payment.failed':
-        return paymentFailedText(event.data);
-      case 'subscription.updated':
-        return this.subscriptionTransition(manager, event.data);
-      case 'membership.status_changed':
-        return membershipStatusText(event.data);
-      case 'household.member_added':
-        return householdMemberAddedText(event.data);
-    }
-  }
-
-  /** Compares with the member's last known state (locked), stores the new one. */
-  private async subscriptionTransition(
-    manager: EntityManager,
-    data: EventData<'subscription.updated'>,
-  ): Promise<NotificationText | null> {
-    const repository = manager.getRepository(SubscriptionStateEntity);
-    const previous = await repository.findOne({
-      where: { userId: data.userId },
-      lock: { mode: 'pessimistic_write' },
-    });
-    await repository.upsert(
-      { userId: data.userId, status: data.status, cancelAtPeriodEnd: data.cancelAtPeriodEnd },
-      ['userId'],
-    );
-    return subscriptionUpdatedText(previous, data);
+function textFor(event: BillingEvent): NotificationText | null {
+  switch (event.type) {
+    case 'payment.completed':
+      return paymentCompletedText(event.data);
+    case 'payment.failed':
+      return paymentFailedText(event.data);
+    case 'subscription.updated':
+      return subscriptionUpdatedText(event.data);
+    case 'membership.status_changed':
+      return membershipStatusText(event.data);
+    case 'household.member_added':
+      return householdMemberAddedText(event.data);
   }
 }

@@ -4,6 +4,7 @@ import { BillingNotifications1795319007358 } from './1795319007358-billing-notif
 import { ReviewMails1795493669237 } from './1795493669237-review-mails';
 import { AuditTrail1795504271047 } from './1795504271047-audit-trail';
 import { AuditEntries1795510000000 } from './1795510000000-audit-entries';
+import { DropSubscriptionStates1795752141269 } from './1795752141269-drop-subscription-states';
 
 /** In order. New migrations are generated with `npm run migration:generate -- notifications <Name>`. */
 export const notificationsMigrations = [
@@ -14,4 +15,5 @@ export const notificationsMigrations = [
   AuditTrail1795504271047,
   AuditEntries1795510000000,
   OutboxNotifyWhenIdle1795504736754,
+  DropSubscriptionStates1795752141269,
 ];

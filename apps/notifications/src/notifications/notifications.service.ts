@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, MoreThanOrEqual, type EntityManager } from 'typeorm';
 import { NOTIFICATIONS_PAGE_SIZE, NotificationType } from '@jibs/domain';
-import { EventPublisher, type EventEnvelope } from '@jibs/events';
 import { NotificationEntity } from './notification.entity';
 import { NotificationStream } from './notification-stream';
 
@@ -10,8 +9,6 @@ export interface NewNotification {
   title: string;
   message: string;
   type: NotificationType;
-  /** The consumed event this notification answers (carries its request id on). */
-  causedBy?: EventEnvelope;
 }
 
 interface RawNotification {
@@ -29,19 +26,18 @@ export class NotificationsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly stream: NotificationStream,
-    private readonly publisher: EventPublisher,
   ) {}
 
-  /** Stores a notification, publishes `notification.created` and announces it live, atomically. */
+  /** Stores a notification and announces it live (once committed), atomically. */
   async create(manager: EntityManager, input: NewNotification): Promise<NotificationEntity> {
     const [notification] = await this.createMany(manager, [input]);
     return notification;
   }
 
   /**
-   * Several notifications at once, in three statements whatever their number: stored, published
-   * (`notification.created` each, in order) and announced live, atomically with the caller's
-   * transaction.
+   * Several notifications at once, in two statements whatever their number: stored and announced
+   * live (the bell's one path: NOTIFY in the storing transaction, so only committed ones are
+   * pushed), atomically with the caller's transaction.
    */
   async createMany(
     manager: EntityManager,
@@ -75,20 +71,6 @@ export class NotificationsService {
         read: row.read,
         createdAt: row.created_at,
       }),
-    );
-    await this.publisher.publishAll(
-      manager,
-      notifications.map((notification, i) => ({
-        type: 'notification.created' as const,
-        data: {
-          notificationId: notification.id,
-          userId: notification.userId,
-          title: notification.title,
-          type: notification.type,
-        },
-        subject: notification.userId,
-        causedBy: inputs[i].causedBy,
-      })),
     );
     await this.stream.announceAll(manager, notifications);
     return notifications;

@@ -20,7 +20,6 @@ export class WelcomeConsumer {
         title: Messages.welcomeTitle,
         message: welcomeMessage(event.data.firstName),
         type: NotificationType.SUCCESS,
-        causedBy: event,
       })),
     );
   }

@@ -41,7 +41,7 @@ export class MemoriesConsumer {
     const notifications: NewNotification[] = [];
     const mails: OwedMail[] = [];
     for (const { event, userId, text } of recipients) {
-      notifications.push({ userId, ...text, causedBy: event });
+      notifications.push({ userId, ...text });
       if (!settings.emailNotifications) continue;
       mails.push({
         eventId: event.id,

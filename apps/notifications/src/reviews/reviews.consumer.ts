@@ -52,7 +52,7 @@ export class ReviewsConsumer {
             event.type === 'report.reviewed'
               ? reportReviewedText(event.data)
               : documentReviewedText(event.data);
-          notifications.push({ userId: event.data.userId, ...text, causedBy: event });
+          notifications.push({ userId: event.data.userId, ...text });
           // The bell always; the email only while the admin's email notifications are on.
           if (!settings.emailNotifications) break;
           mails.push({

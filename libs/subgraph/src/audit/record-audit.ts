@@ -1,12 +1,9 @@
 import type { EntityManager, QueryRunner } from 'typeorm';
-import { enqueue } from '@jibs/events';
-import { currentRequestId } from '@jibs/observability';
+import type { EventPublisher } from '@jibs/events';
 import { AuditEntryEntity } from './audit-entry.entity';
 
 /** What an admin did; `before` and `after` hold only fields safe to show other admins. */
 export interface AuditRecord {
-  /** The service's event source, e.g. 'jibs/cases'. */
-  service: string;
   actorId: string;
   action: string;
   subjectType: string;
@@ -17,10 +14,12 @@ export interface AuditRecord {
 }
 
 /**
- * Appends the action to this service's `audit_entries` and publishes `audit.recorded`, both in
- * the caller's transaction: the action, its audit row and its event commit together or not at all.
+ * Appends the action to this service's `audit_entries` and publishes `audit.recorded` through
+ * the service's publisher (whose source names the service), both in the caller's transaction:
+ * the action, its audit row and its event commit together or not at all.
  */
 export async function recordAudit(
+  publisher: EventPublisher,
   manager: EntityManager,
   record: AuditRecord,
 ): Promise<AuditEntryEntity> {
@@ -35,12 +34,12 @@ export async function recordAudit(
       after: record.after ?? null,
     }),
   );
-  await enqueue(
+  await publisher.publish(
     manager,
     'audit.recorded',
     {
       entryId: entry.id,
-      service: record.service,
+      service: publisher.source,
       actorId: entry.actorId,
       action: entry.action,
       subjectType: entry.subjectType,
@@ -50,11 +49,7 @@ export async function recordAudit(
       after: entry.after,
       recordedAt: entry.createdAt.toISOString(),
     },
-    {
-      source: record.service,
-      subject: entry.memberId ?? entry.subjectId,
-      requestId: currentRequestId(),
-    },
+    { subject: entry.memberId ?? entry.subjectId },
   );
   return entry;
 }

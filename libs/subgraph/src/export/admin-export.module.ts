@@ -13,6 +13,7 @@ import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { bearerToken, TOKEN_VERIFIER, type AuthUser, type TokenVerifier } from '@jibs/auth';
 import { DomainError, ErrorCode, Role } from '@jibs/domain';
+import { EventPublisher } from '@jibs/events';
 import type { Logger } from '@jibs/observability';
 import { recordAudit } from '../audit/record-audit';
 import {
@@ -30,8 +31,6 @@ export const ADMIN_EXPORT_PATH = '/export/admin';
 const EXPORT_OPTIONS = Symbol('ADMIN_EXPORT_OPTIONS');
 
 export interface AdminExportOptions {
-  /** The service's event source, e.g. 'jibs/billing' (the audit entry's service). */
-  service: string;
   tables: readonly ExportTable[];
   logger: Logger;
   /** Rows per keyset batch (tests make it small). */
@@ -80,6 +79,7 @@ class AdminExportController {
     @Inject(EXPORT_OPTIONS) private readonly options: AdminExportOptions,
     @Inject(TOKEN_VERIFIER) private readonly verify: TokenVerifier,
     private readonly dataSource: DataSource,
+    private readonly publisher: EventPublisher,
   ) {}
 
   private get logger(): Logger {
@@ -129,8 +129,7 @@ class AdminExportController {
   ): Promise<void> {
     const now = new Date();
     await this.dataSource.transaction((manager) =>
-      recordAudit(manager, {
-        service: this.options.service,
+      recordAudit(this.publisher, manager, {
         actorId: admin.id,
         action: 'export',
         subjectType: 'export',
