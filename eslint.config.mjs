@@ -103,9 +103,9 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // The member site's layers (apps/web/README.md): app -> features -> shared, and no import
-    // runs back up. A feature may use another feature's components and hooks, never the app.
-    files: ['apps/web/src/shared/**/*.ts', 'apps/web/src/shared/**/*.tsx'],
+    // Both clients' layers (apps/web/README.md): app -> features -> shared, and no import runs
+    // back up. A feature may use another feature's components and hooks, never the app.
+    files: ['apps/{web,admin}/src/shared/**/*.ts', 'apps/{web,admin}/src/shared/**/*.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -121,7 +121,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/features/**/*.ts', 'apps/web/src/features/**/*.tsx'],
+    files: ['apps/{web,admin}/src/features/**/*.ts', 'apps/{web,admin}/src/features/**/*.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',

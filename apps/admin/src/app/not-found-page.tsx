@@ -1,6 +1,6 @@
 import { Anchor, Container, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { PageHeader } from '../layout/page-header';
+import { PageHeader } from '../shared/components/page-header';
 
 export function NotFoundPage() {
   return (

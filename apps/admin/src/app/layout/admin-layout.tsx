@@ -29,8 +29,8 @@ import {
 } from './icons';
 import classes from './admin-layout.module.css';
 import { readSidebarOpen, sidebarCookie } from './sidebar-state';
-import { AuditIcon } from '../audit/audit-icon';
-import { ExportsIcon } from '../exports/exports-icon';
+import { AuditIcon } from '../../features/audit/components/audit-icon';
+import { ExportsIcon } from '../../features/exports/components/exports-icon';
 
 /** Mantine's `sm` breakpoint is 48em: the spec's 768px mobile breakpoint. */
 const MOBILE_QUERY = '(max-width: 47.99em)';

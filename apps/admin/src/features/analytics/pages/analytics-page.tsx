@@ -4,9 +4,9 @@ import '@mantine/charts/styles.css';
 import { useQuery } from '@apollo/client/react';
 import { BarChart } from '@mantine/charts';
 import { Container, SimpleGrid, Stack } from '@mantine/core';
-import { AdminAnalyticsDocument } from '../gql/graphql';
-import { PageHeader } from '../layout/page-header';
-import { ChartCard } from './chart-card';
+import { AdminAnalyticsDocument } from '../../../gql/graphql';
+import { PageHeader } from '../../../shared/components/page-header';
+import { ChartCard } from '../components/chart-card';
 
 const CHART_HEIGHT = 240;
 /** Drawn only: the numbers are in each card's table, so the drawing takes no focus. */

@@ -7,8 +7,8 @@ import {
   AdminAuditTrailDocument,
   type AuditTrailEntryFieldsFragment,
   type AuditTrailFilter,
-} from '../gql/graphql';
-import { actionLabel, changesOf, serviceLabel } from './audit-display';
+} from '../../../gql/graphql';
+import { actionLabel, changesOf, serviceLabel } from '../utils/audit-display';
 
 export interface AuditTrailListProps {
   /** Only the actions concerning this member (the user drawer). */

@@ -2,10 +2,10 @@ import { useQuery } from '@apollo/client/react';
 import { Card, Container, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
-import { AdminAuditTrailServicesDocument } from '../gql/graphql';
-import { PageHeader } from '../layout/page-header';
-import { dayEnd, dayStart, serviceLabel } from './audit-display';
-import { AuditTrailList } from './audit-trail-list';
+import { AdminAuditTrailServicesDocument } from '../../../gql/graphql';
+import { PageHeader } from '../../../shared/components/page-header';
+import { dayEnd, dayStart, serviceLabel } from '../utils/audit-display';
+import { AuditTrailList } from '../components/audit-trail-list';
 
 /** /admin/audit: every admin action of every service, filtered and paged. */
 export function AuditPage() {

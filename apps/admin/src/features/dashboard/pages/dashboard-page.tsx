@@ -13,9 +13,9 @@ import {
   Title,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import { actionLabel, serviceLabel } from '../audit/audit-display';
-import { AdminDashboardDocument, type AuditTrailEntryFieldsFragment } from '../gql/graphql';
-import { PageHeader } from '../layout/page-header';
+import { actionLabel, serviceLabel } from '../../audit/utils/audit-display';
+import { AdminDashboardDocument, type AuditTrailEntryFieldsFragment } from '../../../gql/graphql';
+import { PageHeader } from '../../../shared/components/page-header';
 
 /**
  * /admin (spec: Admin dashboard). Every figure is real, from the service that owns it (identity,

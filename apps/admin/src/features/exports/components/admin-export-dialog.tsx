@@ -28,7 +28,7 @@ import {
   rangeProblem,
   type ExportFailure,
   type ExportTableName,
-} from './admin-export';
+} from '../utils/admin-export';
 
 type ExportState = 'idle' | 'exporting';
 

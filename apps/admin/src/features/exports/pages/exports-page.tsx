@@ -1,8 +1,8 @@
 import { Button, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { PageHeader } from '../layout/page-header';
-import { AdminExportDialog } from './admin-export-dialog';
-import { EXPORT_TABLES, type ExportTableName } from './admin-export';
+import { PageHeader } from '../../../shared/components/page-header';
+import { AdminExportDialog } from '../components/admin-export-dialog';
+import { EXPORT_TABLES, type ExportTableName } from '../utils/admin-export';
 
 /** /admin/exports: each table (spec 3, admin export is per table) with its export dialog. */
 export function ExportsPage() {

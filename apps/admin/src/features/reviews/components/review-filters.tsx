@@ -1,5 +1,5 @@
 import { Group, Select, TextInput } from '@mantine/core';
-import { STATUS_FILTER_OPTIONS, type StatusFilter } from './review-display';
+import { STATUS_FILTER_OPTIONS, type StatusFilter } from '../utils/review-display';
 
 /** The search field and status filter above each review list. */
 export function ReviewFilters({

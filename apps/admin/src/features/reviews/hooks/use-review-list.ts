@@ -1,8 +1,11 @@
-import { ErrorAlert } from '@jibs/web-ui';
-import { AdminMessages } from '@jibs/domain';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { PAGE_SIZE, searchVariable, statusVariable, type StatusFilter } from './review-display';
+import {
+  PAGE_SIZE,
+  searchVariable,
+  statusVariable,
+  type StatusFilter,
+} from '../utils/review-display';
 
 /**
  * What a review list asks the server for: the search (debounced), the status filter and how
@@ -30,13 +33,4 @@ export function useReviewList() {
     },
     showMore: () => setLimit((current) => current + PAGE_SIZE),
   };
-}
-
-/** A list that could not be loaded: said as an alert, with a way to try again. */
-export function LoadFailedAlert({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <ErrorAlert title={AdminMessages.errorTitle} onRetry={onRetry}>
-      {message}
-    </ErrorAlert>
-  );
 }

@@ -15,14 +15,15 @@ import {
   ReviewDeathReportDocument,
   type AdminDeathReportFragment,
   type ReviewDecision,
-} from '../gql/graphql';
-import { PageHeader } from '../layout/page-header';
+} from '../../../gql/graphql';
+import { PageHeader } from '../../../shared/components/page-header';
 import { SectionLoader, DetailList } from '@jibs/web-ui';
-import { AdminToasts, mayHaveMore, notesVariable } from '../reviews/review-display';
-import { ResultsStatus } from '../reviews/results-status';
-import { LoadFailedAlert, useReviewList } from '../reviews/review-list';
-import { ReviewFilters } from '../reviews/review-filters';
-import { StatusBadge } from '../reviews/status-badge';
+import { AdminToasts, mayHaveMore, notesVariable } from '../utils/review-display';
+import { ResultsStatus } from '../../../shared/components/results-status';
+import { useReviewList } from '../hooks/use-review-list';
+import { LoadFailedAlert } from '../../../shared/components/load-failed-alert';
+import { ReviewFilters } from '../components/review-filters';
+import { StatusBadge } from '../components/status-badge';
 
 /** /admin/death-reports (spec: Admin death reports). */
 export function DeathReportsPage() {

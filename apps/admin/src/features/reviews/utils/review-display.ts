@@ -1,5 +1,5 @@
 import { AdminMessages } from '@jibs/domain';
-import type { ReviewDecision, ReviewStatus } from '../gql/graphql';
+import type { ReviewDecision, ReviewStatus } from '../../../gql/graphql';
 
 /** The status filter's options (spec: All, Pending, Approved, Rejected). */
 export const STATUS_FILTER_OPTIONS = [

@@ -20,8 +20,8 @@ import {
   type AdminSentMessagesQuery,
   type DeliveryStatus,
   type MessageChannel,
-} from '../gql/graphql';
-import { PageHeader } from '../layout/page-header';
+} from '../../../gql/graphql';
+import { PageHeader } from '../../../shared/components/page-header';
 
 const PAGE_SIZE = 25;
 

@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { useSession } from '@jibs/web-data';
 import { useEffect, type ReactNode } from 'react';
-import { adminAccess } from './admin-access';
+import { adminAccess } from '../utils/admin-access';
 
 /**
  * Lets only signed-in admins in. The session comes back from the refresh cookie through the

@@ -31,9 +31,9 @@ import {
   AdminSettingsDocument,
   SaveSiteSettingsDocument,
   type AdminSiteSettingsFragment,
-} from '../gql/graphql';
-import { PageHeader } from '../layout/page-header';
-import { toForm, validateForm, type SettingsForm } from './settings-form';
+} from '../../../gql/graphql';
+import { PageHeader } from '../../../shared/components/page-header';
+import { toForm, validateForm, type SettingsForm } from '../utils/settings-form';
 
 const SAVED = AdminMessages.settingsSaved;
 const SAVE_FAILED = AdminMessages.settingsSaveFailed;

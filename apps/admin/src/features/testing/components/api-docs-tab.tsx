@@ -18,9 +18,9 @@ import { useMemo, useState } from 'react';
 // Embedded at build time: the documentation is the committed API schema and event catalog
 // (generated artefacts read as text, not code from another project).
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import apiSchemaSdl from '../../../gateway/api-schema.graphql?raw';
+import apiSchemaSdl from '../../../../../gateway/api-schema.graphql?raw';
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import asyncApiDocument from '../../../../docs/asyncapi.json';
+import asyncApiDocument from '../../../../../../docs/asyncapi.json';
 import {
   buildApiDocs,
   CATEGORY_LABELS,
@@ -28,7 +28,7 @@ import {
   type ApiCategory,
   type ApiEntry,
   type AsyncApiDocument,
-} from './api-docs';
+} from '../utils/api-docs';
 
 /** Wrapped, never scrolled sideways: every line readable without a scrollable region. */
 const WRAP = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;

@@ -21,7 +21,7 @@ import {
   type DiagnosticsAuth,
   type DiagnosticTestInfo,
   type TestStatus,
-} from './diagnostics-client';
+} from '../utils/diagnostics-client';
 
 interface TestState {
   status: TestStatus;

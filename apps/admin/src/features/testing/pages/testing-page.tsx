@@ -1,8 +1,8 @@
 import { Container, Stack, Tabs } from '@mantine/core';
-import { PageHeader } from '../layout/page-header';
-import { ApiDocsTab } from './api-docs-tab';
-import { TestingTab } from './testing-tab';
-import { UserGuideTab } from './user-guide-tab';
+import { PageHeader } from '../../../shared/components/page-header';
+import { ApiDocsTab } from '../components/api-docs-tab';
+import { TestingTab } from '../components/testing-tab';
+import { UserGuideTab } from '../components/user-guide-tab';
 
 /** /admin/testing (spec: Admin testing): diagnostics, API documentation, user guide. */
 export function TestingPage() {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApiDocs, curlExample, type AsyncApiDocument } from './api-docs';
 
-const root = join(__dirname, '../../../..');
+const root = join(__dirname, '../../../../../..');
 const sdl = readFileSync(join(root, 'apps/gateway/api-schema.graphql'), 'utf8');
 const asyncApi = JSON.parse(
   readFileSync(join(root, 'docs/asyncapi.json'), 'utf8'),

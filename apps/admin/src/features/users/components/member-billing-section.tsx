@@ -15,10 +15,10 @@ import {
 import { ErrorCode, formatCents, formatDateTime, formatShortCalendarDate } from '@jibs/domain';
 import { genericErrorMessage, toApiError, enumLabel, paymentStatusColor } from '@jibs/web-data';
 import { useState } from 'react';
-import { AdminMemberBillingDocument, type AdminPaymentRowFragment } from '../../gql/graphql';
+import { AdminMemberBillingDocument, type AdminPaymentRowFragment } from '../../../gql/graphql';
 import { DetailList } from '@jibs/web-ui';
-import { methodLabel, paymentTypeLabel } from './member-billing-display';
-import { membershipColor } from '../user-display';
+import { methodLabel, paymentTypeLabel } from '../utils/member-billing-display';
+import { membershipColor } from '../utils/user-display';
 import { RecordOfflinePaymentModal } from './record-offline-payment-modal';
 
 /**

@@ -22,7 +22,7 @@ import {
 } from '@jibs/domain';
 import { actionErrorMessage, toApiError } from '@jibs/web-data';
 import { useRef, useState, type FormEvent } from 'react';
-import { RecordOfflinePaymentDocument } from '../../gql/graphql';
+import { RecordOfflinePaymentDocument } from '../../../gql/graphql';
 import {
   FORM_FIELDS,
   initialValues,
@@ -30,7 +30,7 @@ import {
   newRequestKey,
   validateOfflinePayment,
   type OfflinePaymentFormValues,
-} from './offline-payment-form';
+} from '../utils/offline-payment-form';
 
 interface Props {
   opened: boolean;

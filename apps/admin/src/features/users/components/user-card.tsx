@@ -8,7 +8,7 @@ import {
   SetMembershipStatusDocument,
   SetUserRoleDocument,
   type AdminUserCardFragment,
-} from '../gql/graphql';
+} from '../../../gql/graphql';
 import { DetailList } from '@jibs/web-ui';
 import {
   addressLines,
@@ -18,7 +18,7 @@ import {
   ROLE_OPTIONS,
   roleLabel,
   UserToasts,
-} from './user-display';
+} from '../utils/user-display';
 
 type Saving = 'status' | 'role' | null;
 

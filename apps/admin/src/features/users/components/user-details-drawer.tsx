@@ -4,11 +4,11 @@ import { useQuery } from '@apollo/client/react';
 import { Badge, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { genericErrorMessage, toApiError } from '@jibs/web-data';
 import type { ReactNode } from 'react';
-import { AdminUserDetailsDocument, type AdminUserDetailsQuery } from '../gql/graphql';
-import { StatusBadge } from '../reviews/status-badge';
-import { AuditTrailList } from '../audit';
-import { MemberBillingSection } from './billing/member-billing-section';
-import { addressLines, membershipColor, membershipLabel, roleLabel } from './user-display';
+import { AdminUserDetailsDocument, type AdminUserDetailsQuery } from '../../../gql/graphql';
+import { StatusBadge } from '../../reviews/components/status-badge';
+import { AuditTrailList } from '../../audit/components/audit-trail-list';
+import { MemberBillingSection } from './member-billing-section';
+import { addressLines, membershipColor, membershipLabel, roleLabel } from '../utils/user-display';
 
 type Details = AdminUserDetailsQuery['adminUser'];
 

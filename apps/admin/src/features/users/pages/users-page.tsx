@@ -4,21 +4,21 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { ADMIN_USERS_PAGE_SIZE, AdminUserMessages } from '@jibs/domain';
 import { useEffect, useState } from 'react';
-import { AdminUsersDocument } from '../gql/graphql';
-import { PageHeader } from '../layout/page-header';
+import { AdminUsersDocument } from '../../../gql/graphql';
+import { PageHeader } from '../../../shared/components/page-header';
 import { SectionLoader } from '@jibs/web-ui';
-import { ResultsStatus } from '../reviews/results-status';
-import { LoadFailedAlert } from '../reviews/review-list';
-import { searchVariable } from '../reviews/review-display';
-import { UserCard } from './user-card';
-import { UserDetailsDrawer } from './user-details-drawer';
+import { ResultsStatus } from '../../../shared/components/results-status';
+import { LoadFailedAlert } from '../../../shared/components/load-failed-alert';
+import { searchVariable } from '../../reviews/utils/review-display';
+import { UserCard } from '../components/user-card';
+import { UserDetailsDrawer } from '../components/user-details-drawer';
 import {
   pageCount,
   USER_STATUS_FILTER_OPTIONS,
   userStatusVariable,
   UserToasts,
   type UserStatusFilter,
-} from './user-display';
+} from '../utils/user-display';
 
 /** /admin/users (spec: Admin users): search, status filter, cards, server-side pages. */
 export function UsersPage() {

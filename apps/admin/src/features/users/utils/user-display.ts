@@ -1,5 +1,5 @@
 import { AdminUserMessages, AdminMessages } from '@jibs/domain';
-import type { MembershipStatus, Role } from '../gql/graphql';
+import type { MembershipStatus, Role } from '../../../gql/graphql';
 
 /** The status filter's options (spec: All, Active, Pending, Inactive). */
 export const USER_STATUS_FILTER_OPTIONS = [
