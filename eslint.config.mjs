@@ -3,6 +3,39 @@ import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The Nx project boundaries, given what a client project may import: its sources only shared
+ * libraries, its build config (vite.config.ts) build tooling as well.
+ */
+const moduleBoundaries = (clientConstraint) => ({
+  enforceBuildableLibDependency: false,
+  allow: [],
+  depConstraints: [
+    clientConstraint,
+    // A service uses shared and server libraries, never another service.
+    {
+      sourceTag: 'scope:service',
+      onlyDependOnLibsWithTags: ['scope:shared', 'scope:server-lib'],
+    },
+    {
+      sourceTag: 'scope:server-lib',
+      onlyDependOnLibsWithTags: ['scope:shared', 'scope:server-lib'],
+    },
+    { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+    { sourceTag: 'scope:tooling', onlyDependOnLibsWithTags: ['*'] },
+    { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['*'] },
+    // Libraries never import a program (a service, a client, a tool, the e2e suite).
+    {
+      sourceTag: 'type:lib',
+      notDependOnLibsWithTags: ['type:app', 'type:tool', 'type:e2e'],
+    },
+    // Tools (tools/stack, tools/scripts, tools/bench, tools/deploy) import libraries and
+    // each other; they reach a service only through its definition (the registry in
+    // @jibs/stack loads it by convention), never by importing it.
+    { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib', 'type:tool'] },
+  ],
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -24,41 +57,31 @@ export default tseslint.config(
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
-            // Clients only use code both sides share (rules, messages, enums).
-            { sourceTag: 'scope:client', onlyDependOnLibsWithTags: ['scope:shared'] },
-            // A service uses shared and server libraries, never another service.
-            {
-              sourceTag: 'scope:service',
-              onlyDependOnLibsWithTags: ['scope:shared', 'scope:server-lib'],
-            },
-            {
-              sourceTag: 'scope:server-lib',
-              onlyDependOnLibsWithTags: ['scope:shared', 'scope:server-lib'],
-            },
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:tooling', onlyDependOnLibsWithTags: ['*'] },
-            { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['*'] },
-            // Libraries never import a program (a service, a client, a tool, the e2e suite).
-            {
-              sourceTag: 'type:lib',
-              notDependOnLibsWithTags: ['type:app', 'type:tool', 'type:e2e'],
-            },
-            // Tools (tools/stack, tools/scripts, tools/bench, tools/deploy) import libraries and
-            // each other; they reach a service only through its definition (the registry in
-            // @jibs/stack loads it by convention), never by importing it.
-            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib', 'type:tool'] },
-          ],
-        },
+        moduleBoundaries({
+          // Clients only use code both sides share (rules, messages, enums).
+          sourceTag: 'scope:client',
+          onlyDependOnLibsWithTags: ['scope:shared'],
+        }),
       ],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'no-console': 'error',
+    },
+  },
+  {
+    // A client's build config runs in Node at build time, never in the browser: it may use the
+    // build tooling (`scope:build`, e.g. @jibs/vite-precompress) besides the shared libraries.
+    files: ['apps/*/vite.config.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        moduleBoundaries({
+          sourceTag: 'scope:client',
+          onlyDependOnLibsWithTags: ['scope:shared', 'scope:build'],
+        }),
+      ],
     },
   },
   {
@@ -80,9 +103,9 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // The member site's layers (apps/web/README.md): app -> features -> shared, and no import
-    // runs back up. A feature may use another feature's components and hooks, never the app.
-    files: ['apps/web/src/shared/**/*.ts', 'apps/web/src/shared/**/*.tsx'],
+    // Both clients' layers (apps/web/README.md): app -> features -> shared, and no import runs
+    // back up. A feature may use another feature's components and hooks, never the app.
+    files: ['apps/{web,admin}/src/shared/**/*.ts', 'apps/{web,admin}/src/shared/**/*.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -98,7 +121,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/features/**/*.ts', 'apps/web/src/features/**/*.tsx'],
+    files: ['apps/{web,admin}/src/features/**/*.ts', 'apps/{web,admin}/src/features/**/*.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,9 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-// Build tooling shared by both clients' configs (not app code, so no project to import it from).
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { precompress } from '../../tools/bench/precompress-plugin';
+import { precompress } from '@jibs/vite-precompress';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 

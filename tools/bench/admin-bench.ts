@@ -35,7 +35,7 @@ const START_TOTP = `mutation($token: String!) { startTotpEnrollment(challengeTok
 const COMPLETE_SIGN_IN = `mutation($token: String!, $code: String!) {
   completeSignIn(challengeToken: $token, code: $code) { accessToken }
 }`;
-/** The console's query (apps/admin/src/graphql/users.graphql, AdminUsers). */
+/** The console's query (apps/admin/src/features/users/graphql/users.graphql, AdminUsers). */
 const ADMIN_USERS = `query($search: String, $status: String, $limit: Int, $offset: Int) {
   adminUsers(search: $search, status: $status, limit: $limit, offset: $offset) {
     total

@@ -1,4 +1,4 @@
-// Unit tests of the benchmarks' own logic (the JS budget check, the build's precompression);
+// Unit tests of the benchmarks' own logic (the JS budget check);
 // the benchmarks themselves start a stack and are run by hand. No shared Postgres is needed.
 const preset = require('../../jest.preset');
 

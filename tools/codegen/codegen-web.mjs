@@ -4,7 +4,8 @@
 //                                     (libs/web-data/src/graphql/*.graphql)
 //   apps/web/src/gql/graphql.ts       the member site's operations, each next to the feature
 //                                     that uses it (apps/web/src/features/*/graphql)
-//   apps/admin/src/gql/graphql.ts     the admin console's operations (apps/admin/src/graphql)
+//   apps/admin/src/gql/graphql.ts     the admin console's operations, likewise by feature
+//                                     (apps/admin/src/features/*/graphql)
 //
 // Each client's documents may spread the shared fragments (`Session`, `SessionUser`): their
 // definitions are added to that client's documents, so its file types them too, while the
@@ -37,7 +38,8 @@ const TARGETS = [
     sharedFragments: true,
   },
   {
-    documentsDir: 'apps/admin/src/graphql',
+    documentsDir: 'apps/admin/src/features',
+    recursive: true,
     outputFile: 'apps/admin/src/gql/graphql.ts',
     sharedFragments: true,
   },

@@ -24,7 +24,7 @@ export const ADMIN_NOT_BUILT_MESSAGE =
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-/** The encodings the build writes beside each text file (see tools/bench/precompress-plugin.ts). */
+/** The encodings the build writes beside each text file (see tools/vite-precompress). */
 const ENCODINGS = [
   { name: 'br', suffix: '.br' },
   { name: 'gzip', suffix: '.gz' },

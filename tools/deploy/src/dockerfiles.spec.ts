@@ -3,13 +3,14 @@ import {
   accessSync,
   constants,
   copyFileSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { instructions, parseDockerfile, type Stage } from './dockerfile';
 import { SECRET_VARIABLES, SERVICE_NAMES } from './service-env';
 
@@ -62,6 +63,13 @@ describe('tools/deploy/docker/Dockerfile (one image definition, the service a bu
       try {
         copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
         copyFileSync(join(ROOT, 'package-lock.json'), join(dir, 'package-lock.json'));
+        // The stage copies the workspace manifests before installing, as here.
+        for (const copy of instructions(stage(name), 'COPY')) {
+          const [source] = copy.split(/\s+/);
+          if (!source?.endsWith('/package.json') || source.startsWith('--')) continue;
+          mkdirSync(join(dir, dirname(source)), { recursive: true });
+          copyFileSync(join(ROOT, source), join(dir, source));
+        }
         const output = execSync(`${install} --dry-run --ignore-scripts`, {
           cwd: dir,
           encoding: 'utf8',

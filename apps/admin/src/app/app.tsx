@@ -5,38 +5,46 @@ import type { ApolloClient } from '@apollo/client';
 import { cssVariablesResolver, SessionProvider, theme, type SessionManager } from '@jibs/web-data';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { AdminLayout } from '../layout/admin-layout';
+import { AdminLayout } from './layout/admin-layout';
 import { SectionLoader } from '@jibs/web-ui';
-import { AdminGate } from '../session/admin-gate';
+import { AdminGate } from '../features/session/components/admin-gate';
 
 const DashboardPage = lazy(() =>
-  import('../pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+  import('../features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
 const DeathReportsPage = lazy(() =>
-  import('../pages/death-reports-page').then((m) => ({ default: m.DeathReportsPage })),
+  import('../features/reviews/pages/death-reports-page').then((m) => ({
+    default: m.DeathReportsPage,
+  })),
 );
 const DocumentsPage = lazy(() =>
-  import('../pages/documents-page').then((m) => ({ default: m.DocumentsPage })),
+  import('../features/reviews/pages/documents-page').then((m) => ({ default: m.DocumentsPage })),
 );
-const UsersPage = lazy(() => import('../users/users-page').then((m) => ({ default: m.UsersPage })));
-const AuditPage = lazy(() => import('../audit/audit-page').then((m) => ({ default: m.AuditPage })));
+const UsersPage = lazy(() =>
+  import('../features/users/pages/users-page').then((m) => ({ default: m.UsersPage })),
+);
+const AuditPage = lazy(() =>
+  import('../features/audit/pages/audit-page').then((m) => ({ default: m.AuditPage })),
+);
 const AnalyticsPage = lazy(() =>
-  import('../analytics/analytics-page').then((m) => ({ default: m.AnalyticsPage })),
+  import('../features/analytics/pages/analytics-page').then((m) => ({ default: m.AnalyticsPage })),
 );
 const SentMessagesPage = lazy(() =>
-  import('../sent/sent-messages-page').then((m) => ({ default: m.SentMessagesPage })),
+  import('../features/sent-messages/pages/sent-messages-page').then((m) => ({
+    default: m.SentMessagesPage,
+  })),
 );
 const SettingsPage = lazy(() =>
-  import('../settings/settings-page').then((m) => ({ default: m.SettingsPage })),
+  import('../features/settings/pages/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
 const ExportsPage = lazy(() =>
-  import('../exports/exports-page').then((m) => ({ default: m.ExportsPage })),
+  import('../features/exports/pages/exports-page').then((m) => ({ default: m.ExportsPage })),
 );
 const TestingPage = lazy(() =>
-  import('../testing/testing-page').then((m) => ({ default: m.TestingPage })),
+  import('../features/testing/pages/testing-page').then((m) => ({ default: m.TestingPage })),
 );
 const NotFoundPage = lazy(() =>
-  import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+  import('./not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
 
 export function App({ client, session }: { client: ApolloClient; session: SessionManager }) {

@@ -2,8 +2,8 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorCode, formatCents } from '@jibs/domain';
 import { toApiError, genericErrorMessage } from '@jibs/web-data';
-import { type PaymentStatus } from '../../../gql/graphql';
-import { useSandboxRunRenewalMutation } from '../hooks/use-sandbox-run-renewal-mutation';
+import { SandboxRunRenewalDocument, type PaymentStatus } from '../../../gql/graphql';
+import { useMutation } from '@apollo/client/react';
 
 /**
  * The local stack's stand-in for time passing: runs the signed-in member's next monthly renewal
@@ -11,7 +11,7 @@ import { useSandboxRunRenewalMutation } from '../hooks/use-sandbox-run-renewal-m
  * unless the sandbox provider is in use.
  */
 export function SandboxRenewalPanel() {
-  const [run, { loading }] = useSandboxRunRenewalMutation({
+  const [run, { loading }] = useMutation(SandboxRunRenewalDocument, {
     refetchQueries: ['MyPayments', 'MyMembership', 'DashboardSummary', 'MySubscription'],
   });
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);

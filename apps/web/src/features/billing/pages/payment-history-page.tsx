@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataExportDialog } from '../components/data-export-dialog';
 import { PageLoader, useDocumentTitle } from '@jibs/web-ui';
-import { useMyPaymentsQuery } from '../hooks/use-my-payments-query';
+import { useQuery } from '@apollo/client/react';
+import { MyPaymentsDocument } from '../../../gql/graphql';
 
 /** /payment-history: the member's payments, newest first, and the data export. */
 export function PaymentHistoryPage() {
-  const { data, loading, error, refetch } = useMyPaymentsQuery({
+  const { data, loading, error, refetch } = useQuery(MyPaymentsDocument, {
     fetchPolicy: 'cache-and-network',
   });
   const [exporting, setExporting] = useState(false);

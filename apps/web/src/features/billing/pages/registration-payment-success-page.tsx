@@ -1,14 +1,13 @@
 import { formatMonthly, PaymentMessages } from '@jibs/domain';
-import { useApolloClient } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import { Button, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { PaymentResultLayout, SupportLink } from '../components/payment-result-layout';
 import { useCheckoutWait } from '../hooks/use-checkout-wait';
-import { MeDocument } from '../../../gql/graphql';
+import { PublicSettingsDocument, MeDocument } from '../../../gql/graphql';
 import { useDocumentTitle } from '@jibs/web-ui';
 import { useSessionManager } from '@jibs/web-data';
-import { usePublicSettingsQuery } from '../../public-site/hooks/use-public-settings-query';
 
 /** /registration-payment-success: back from the registration fee's checkout. */
 export function RegistrationPaymentSuccessPage() {
@@ -17,7 +16,7 @@ export function RegistrationPaymentSuccessPage() {
   const { outcome } = useCheckoutWait(sessionId);
   const session = useSessionManager();
   const client = useApolloClient();
-  const settings = usePublicSettingsQuery();
+  const settings = useQuery(PublicSettingsDocument);
   useDocumentTitle(outcome === 'completed' ? 'Payment Successful' : 'Processing Payment');
 
   useEffect(() => {

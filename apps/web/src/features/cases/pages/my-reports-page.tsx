@@ -19,17 +19,17 @@ import {
 } from '@jibs/domain';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { type DeathReportItemFragment } from '../../../gql/graphql';
+import { MyDeathReportsDocument, type DeathReportItemFragment } from '../../../gql/graphql';
 import { DetailList, type Detail, PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { reviewStatusBadge } from '@jibs/web-data';
-import { useMyDeathReportsQuery } from '../hooks/use-my-death-reports-query';
+import { useQuery } from '@apollo/client/react';
 
 const TITLE = 'My Death Reports';
 
 /** /my-reports: the member's death reports, newest first, with their review (spec 2). */
 export function MyReportsPage() {
   useDocumentTitle(TITLE);
-  const { data, loading, error, refetch } = useMyDeathReportsQuery({
+  const { data, loading, error, refetch } = useQuery(MyDeathReportsDocument, {
     fetchPolicy: 'cache-and-network',
   });
   const failed = !!error && !data;

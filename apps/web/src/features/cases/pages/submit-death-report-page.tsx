@@ -25,7 +25,11 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toApiError } from '@jibs/web-data';
 import { useFocusFirstInvalid, useDocumentTitle } from '@jibs/web-ui';
-import { MyDeathReportCountsDocument, MyDeathReportsDocument } from '../../../gql/graphql';
+import {
+  SubmitDeathReportDocument,
+  MyDeathReportCountsDocument,
+  MyDeathReportsDocument,
+} from '../../../gql/graphql';
 import { PageBreadcrumbs } from '../../../shared/components/page-breadcrumbs';
 import { fileId } from '../../documents/utils/upload-queue';
 import { allowedTypesText, dropzoneAccept } from '../../documents/utils/upload-rules';
@@ -40,7 +44,7 @@ import {
   type DeathReportValues,
   type FieldMessages,
 } from '../utils/death-report-form';
-import { useSubmitDeathReportMutation } from '../hooks/use-submit-death-report-mutation';
+import { useMutation } from '@apollo/client/react';
 
 const TITLE = 'Submit Death Report';
 const DEATH_CERTIFICATE: DocumentType = 'Death Certificate';
@@ -57,7 +61,7 @@ export function SubmitDeathReportPage() {
   const [attaching, setAttaching] = useState(false);
   const uploads = useDocumentUploads();
   const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
-  const [submitReport, { loading }] = useSubmitDeathReportMutation({
+  const [submitReport, { loading }] = useMutation(SubmitDeathReportDocument, {
     refetchQueries: [MyDeathReportsDocument, MyDeathReportCountsDocument],
   });
   // The date picker stops at the member's own today; the check below says so in words too.

@@ -15,12 +15,15 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { type MembershipStatus } from '../../../gql/graphql';
+import {
+  DashboardSummaryDocument,
+  MyDeathReportCountsDocument,
+  type MembershipStatus,
+} from '../../../gql/graphql';
 import { PageBreadcrumbs } from '../../../shared/components/page-breadcrumbs';
 import { useDocumentTitle } from '@jibs/web-ui';
 import { enumLabel, useSession } from '@jibs/web-data';
-import { useDashboardSummaryQuery } from '../hooks/use-dashboard-summary-query';
-import { useMyDeathReportCountsQuery } from '../../cases/hooks/use-my-death-report-counts-query';
+import { useQuery } from '@apollo/client/react';
 
 const WELCOME_TOAST_MS = 5_000;
 
@@ -48,8 +51,8 @@ const MEMBERSHIP_TEXT: Record<MembershipStatus, string> = {
 /** /dashboard: the member's overview, shortcuts and membership status (spec 2). */
 export function DashboardPage() {
   const { user } = useSession();
-  const summary = useDashboardSummaryQuery({ fetchPolicy: 'cache-and-network' });
-  const reports = useMyDeathReportCountsQuery({ fetchPolicy: 'cache-and-network' });
+  const summary = useQuery(DashboardSummaryDocument, { fetchPolicy: 'cache-and-network' });
+  const reports = useQuery(MyDeathReportCountsDocument, { fetchPolicy: 'cache-and-network' });
   const [params] = useSearchParams();
   const navigate = useNavigate();
   useDocumentTitle('Dashboard');

@@ -1,11 +1,12 @@
 import { Alert, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { ClientMessages, DocumentMessages, formatFileSize, formatMoment } from '@jibs/domain';
 import { reviewStatusBadge } from '@jibs/web-data';
-import { useMyDocumentsQuery } from '../hooks/use-my-documents-query';
+import { useQuery } from '@apollo/client/react';
+import { MyDocumentsDocument } from '../../../gql/graphql';
 
 /** 'Your Documents' (spec 2): the member's uploads, newest first, in a list that scrolls. */
 export function YourDocuments() {
-  const { data, loading, error, refetch } = useMyDocumentsQuery({
+  const { data, loading, error, refetch } = useQuery(MyDocumentsDocument, {
     fetchPolicy: 'cache-and-network',
   });
   const documents = data?.myDocuments ?? [];

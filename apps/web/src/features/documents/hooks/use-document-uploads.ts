@@ -1,7 +1,8 @@
-import { useApolloClient } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import type { UploadRules } from '@jibs/domain';
 import { useCallback, useMemo } from 'react';
 import {
+  UploadLimitsDocument,
   ConfirmDocumentUploadDocument,
   MyDocumentsDocument,
   StartDocumentUploadDocument,
@@ -10,7 +11,6 @@ import { sendFile } from '../utils/send-file';
 import { uploadItems, type UploadOutcome, type UploadSteps } from '../utils/upload-files';
 import type { UploadItem, UploadQueueAction } from '../utils/upload-queue';
 import { declaredMimeType, uploadRulesOf } from '../utils/upload-rules';
-import { useUploadLimitsQuery } from './use-upload-limits-query';
 
 export interface DocumentUploads {
   /** documents' limits (the settings'), or the defaults until they have been read. */
@@ -26,7 +26,7 @@ export interface DocumentUploads {
 /** Uploads to documents as the contract says: a slot, a PUT to storage, a confirmation. */
 export function useDocumentUploads(): DocumentUploads {
   const client = useApolloClient();
-  const limits = useUploadLimitsQuery();
+  const limits = useQuery(UploadLimitsDocument);
   const rules = useMemo(() => uploadRulesOf(limits.data?.uploadLimits), [limits.data]);
 
   const upload = useCallback<DocumentUploads['upload']>(

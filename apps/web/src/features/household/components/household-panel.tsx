@@ -31,15 +31,15 @@ import {
   type MemberForm,
 } from '../utils/household-form';
 import {
+  AddHouseholdMemberDocument,
   MyHouseholdDocument,
+  RemoveHouseholdMemberDocument,
   type HouseholdMemberItemFragment,
   type MemberFeeStatus,
 } from '../../../gql/graphql';
 import { useFocusFirstInvalid } from '@jibs/web-ui';
 import { MemberPaymentModal, type MemberToPay } from './member-payment-modal';
-import { useAddHouseholdMemberMutation } from '../hooks/use-add-household-member-mutation';
-import { useMyHouseholdQuery } from '../hooks/use-my-household-query';
-import { useRemoveHouseholdMemberMutation } from '../hooks/use-remove-household-member-mutation';
+import { useMutation, useQuery } from '@apollo/client/react';
 
 const FEE_BADGE: Record<MemberFeeStatus, { label: string; color: string }> = {
   IN_REGISTRATION: { label: 'Covered', color: 'green' },
@@ -50,13 +50,13 @@ const FEE_BADGE: Record<MemberFeeStatus, { label: string; color: string }> = {
 
 /** Profile › Household Members: the list, removing, and adding once the fee is paid. */
 export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: boolean }) {
-  const household = useMyHouseholdQuery({ fetchPolicy: 'cache-and-network' });
+  const household = useQuery(MyHouseholdDocument, { fetchPolicy: 'cache-and-network' });
   const [toRemove, setToRemove] = useState<HouseholdMemberItemFragment | null>(null);
   const [toPay, setToPay] = useState<MemberToPay | null>(null);
   // A member just added: the form's submit button (disabled while saving) opened the dialog.
   const [payingFromForm, setPayingFromForm] = useState(false);
   const addButtonRef = useRef<HTMLButtonElement>(null);
-  const [remove, removing] = useRemoveHouseholdMemberMutation({
+  const [remove, removing] = useMutation(RemoveHouseholdMemberDocument, {
     refetchQueries: [MyHouseholdDocument],
   });
   const members = household.data?.myHousehold ?? [];
@@ -249,7 +249,7 @@ function AddMemberForm({
   const [sameAddress, setSameAddress] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
-  const [add, { loading }] = useAddHouseholdMemberMutation({
+  const [add, { loading }] = useMutation(AddHouseholdMemberDocument, {
     refetchQueries: [MyHouseholdDocument],
   });
   const update = (change: Partial<MemberForm>) => {

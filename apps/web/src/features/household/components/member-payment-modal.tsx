@@ -4,7 +4,8 @@ import { notifications } from '@mantine/notifications';
 import type { RefObject } from 'react';
 import { CheckoutErrorAlert } from '../../billing/components/checkout-error-alert';
 import { useCheckout } from '../../billing/hooks/use-checkout';
-import { useStartHouseholdMemberCheckoutMutation } from '../hooks/use-start-household-member-checkout-mutation';
+import { useMutation } from '@apollo/client/react';
+import { StartHouseholdMemberCheckoutDocument } from '../../../gql/graphql';
 
 export interface MemberToPay {
   id: string;
@@ -55,7 +56,7 @@ function MemberPayment({
   onClose: () => void;
   onOpened: (member: MemberToPay) => void;
 }) {
-  const [startCheckout] = useStartHouseholdMemberCheckoutMutation();
+  const [startCheckout] = useMutation(StartHouseholdMemberCheckoutDocument);
   const checkout = useCheckout(
     'member',
     async () => {

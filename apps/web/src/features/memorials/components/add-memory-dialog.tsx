@@ -11,7 +11,8 @@ import {
 import { useState } from 'react';
 import { toApiError, validateWith } from '@jibs/web-data';
 import { emptyAsNull, memorialFailureMessage } from '../utils/memorial-format';
-import { useAddMemoryMutation } from '../hooks/use-add-memory-mutation';
+import { useMutation } from '@apollo/client/react';
+import { AddMemoryDocument } from '../../../gql/graphql';
 
 interface MemoryValues {
   title: string;
@@ -40,7 +41,7 @@ export function AddMemoryDialog({
   onClose: () => void;
   onAdded: () => void;
 }) {
-  const [addMemory, { loading }] = useAddMemoryMutation();
+  const [addMemory, { loading }] = useMutation(AddMemoryDocument);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<MemoryValues>({
     initialValues: INITIAL,

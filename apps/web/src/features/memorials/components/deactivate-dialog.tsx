@@ -1,4 +1,4 @@
-import { useApolloClient } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MemorialMessages, ClientMessages } from '@jibs/domain';
@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toApiError } from '@jibs/web-data';
 import { memorialFailureMessage } from '../utils/memorial-format';
-import { useDeactivateMemorialMutation } from '../hooks/use-deactivate-memorial-mutation';
+import { DeactivateMemorialDocument } from '../../../gql/graphql';
 
 /**
  * Asks before deactivating (there is no undo on the page: the memorial is then found by
@@ -24,7 +24,7 @@ export function DeactivateDialog({
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const client = useApolloClient();
-  const [deactivate, { loading }] = useDeactivateMemorialMutation();
+  const [deactivate, { loading }] = useMutation(DeactivateMemorialDocument);
 
   const close = () => {
     setFailure(null);

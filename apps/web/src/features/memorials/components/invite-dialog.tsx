@@ -16,9 +16,12 @@ import { invitationEmailSchema, MAX_EMAIL_LENGTH, ClientMessages } from '@jibs/d
 import { useState } from 'react';
 import { toApiError } from '@jibs/web-data';
 import { memorialFailureMessage } from '../utils/memorial-format';
-import { useInviteToMemorialMutation } from '../hooks/use-invite-to-memorial-mutation';
-import { useMemorialConnectionsQuery } from '../hooks/use-memorial-connections-query';
-import { useRemoveMemorialConnectionMutation } from '../hooks/use-remove-memorial-connection-mutation';
+import { useMutation, useQuery } from '@apollo/client/react';
+import {
+  InviteToMemorialDocument,
+  MemorialConnectionsDocument,
+  RemoveMemorialConnectionDocument,
+} from '../../../gql/graphql';
 
 /** The creator invites a family member by email, as a viewer or an editor. */
 export function InviteDialog({
@@ -30,9 +33,9 @@ export function InviteDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const [invite, { loading }] = useInviteToMemorialMutation();
-  const [removeConnection, removal] = useRemoveMemorialConnectionMutation();
-  const connections = useMemorialConnectionsQuery({
+  const [invite, { loading }] = useMutation(InviteToMemorialDocument);
+  const [removeConnection, removal] = useMutation(RemoveMemorialConnectionDocument);
+  const connections = useQuery(MemorialConnectionsDocument, {
     variables: { memorialId },
     skip: !opened,
     fetchPolicy: 'cache-and-network',

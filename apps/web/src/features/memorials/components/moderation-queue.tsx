@@ -2,10 +2,13 @@ import { ClientMessages } from '@jibs/domain';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { toApiError } from '@jibs/web-data';
-import { type MemoryDecision } from '../../../gql/graphql';
+import {
+  MemorialModerationQueueDocument,
+  ModerateMemoryDocument,
+  type MemoryDecision,
+} from '../../../gql/graphql';
 import { formatBothCalendars, memorialFailureMessage } from '../utils/memorial-format';
-import { useMemorialModerationQueueQuery } from '../hooks/use-memorial-moderation-queue-query';
-import { useModerateMemoryMutation } from '../hooks/use-moderate-memory-mutation';
+import { useMutation, useQuery } from '@apollo/client/react';
 
 /** Memories waiting for approval: the creator and editors approve or reject each. */
 export function ModerationQueue({
@@ -15,11 +18,11 @@ export function ModerationQueue({
   memorialId: string;
   onModerated: () => void;
 }) {
-  const { data, refetch } = useMemorialModerationQueueQuery({
+  const { data, refetch } = useQuery(MemorialModerationQueueDocument, {
     variables: { memorialId },
     fetchPolicy: 'cache-and-network',
   });
-  const [moderate, { loading }] = useModerateMemoryMutation();
+  const [moderate, { loading }] = useMutation(ModerateMemoryDocument);
   const queue = data?.moderationQueue ?? [];
 
   const decide = async (id: string, decision: MemoryDecision) => {

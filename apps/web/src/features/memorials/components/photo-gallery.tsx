@@ -20,7 +20,7 @@ import { notifications } from '@mantine/notifications';
 import { useMemo, type ReactNode } from 'react';
 import { MemorialMessages } from '@jibs/domain';
 import { toApiError } from '@jibs/web-data';
-import { type MemorialDetailFragment } from '../../../gql/graphql';
+import { ReorderMemorialPhotosDocument, type MemorialDetailFragment } from '../../../gql/graphql';
 import { OutlineSvg } from '@jibs/web-ui';
 import { memorialFailureMessage } from '../utils/memorial-format';
 import {
@@ -29,7 +29,7 @@ import {
   photoAnnouncements,
   photoName,
 } from '../utils/photo-order';
-import { useReorderMemorialPhotosMutation } from '../hooks/use-reorder-memorial-photos-mutation';
+import { useMutation } from '@apollo/client/react';
 
 type Photo = MemorialDetailFragment['photos'][number];
 
@@ -48,7 +48,7 @@ export function PhotoGallery({
   canReorder: boolean;
   onImageError: () => void;
 }) {
-  const [reorder] = useReorderMemorialPhotosMutation();
+  const [reorder] = useMutation(ReorderMemorialPhotosDocument);
   const sensors = useSensors(
     // A few pixels of movement before a drag starts, so a click on the handle is only a click.
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),

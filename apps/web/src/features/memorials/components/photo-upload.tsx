@@ -4,8 +4,11 @@ import { DocumentMessages, MAX_PHOTO_CAPTION_LENGTH, MemorialMessages } from '@j
 import { useState } from 'react';
 import { toApiError } from '@jibs/web-data';
 import { emptyAsNull, memorialFailureMessage } from '../utils/memorial-format';
-import { useConfirmMemorialPhotoUploadMutation } from '../hooks/use-confirm-memorial-photo-upload-mutation';
-import { useStartMemorialPhotoUploadMutation } from '../hooks/use-start-memorial-photo-upload-mutation';
+import { useMutation } from '@apollo/client/react';
+import {
+  ConfirmMemorialPhotoUploadDocument,
+  StartMemorialPhotoUploadDocument,
+} from '../../../gql/graphql';
 
 const UPLOAD_FAILED = 'There was an error uploading your photo. Please try again.';
 
@@ -23,8 +26,8 @@ export function PhotoUpload({
   /** Called with the new photo's id and whether to use it as the profile image. */
   onUploaded: (photoId: string, useAsProfile: boolean) => Promise<void>;
 }) {
-  const [start] = useStartMemorialPhotoUploadMutation();
-  const [confirm] = useConfirmMemorialPhotoUploadMutation();
+  const [start] = useMutation(StartMemorialPhotoUploadDocument);
+  const [confirm] = useMutation(ConfirmMemorialPhotoUploadDocument);
   const [file, setFile] = useState<File | null>(null);
   const [caption, setCaption] = useState('');
   const [useAsProfile, setUseAsProfile] = useState(!hasProfilePhoto);

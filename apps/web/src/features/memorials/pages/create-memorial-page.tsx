@@ -5,13 +5,14 @@ import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '@jibs/web-ui';
 import { EMPTY_MEMORIAL, MemorialForm } from '../components/memorial-form';
 import { MemorialBreadcrumbs } from '../components/memorial-parts';
-import { useCreateMemorialMutation } from '../hooks/use-create-memorial-mutation';
+import { useMutation } from '@apollo/client/react';
+import { CreateMemorialDocument } from '../../../gql/graphql';
 
 /** /memorials/create: a new memorial page, then its page with 'Memorial Created'. */
 export function CreateMemorialPage() {
   useDocumentTitle('Create a Memorial');
   const navigate = useNavigate();
-  const [createMemorial] = useCreateMemorialMutation();
+  const [createMemorial] = useMutation(CreateMemorialDocument);
 
   return (
     <Container size={720} px="md" py={{ base: 24, sm: 40 }}>

@@ -17,7 +17,13 @@ import { ErrorCode, memorialYears, MemorialMessages, ClientMessages } from '@jib
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toApiError, useSession } from '@jibs/web-data';
-import { type MemorialDetailFragment, type MemorialInput } from '../../../gql/graphql';
+import {
+  MemorialDocument,
+  MemorialMemoriesDocument,
+  UpdateMemorialDocument,
+  type MemorialDetailFragment,
+  type MemorialInput,
+} from '../../../gql/graphql';
 import { DetailList, PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { AddMemoryDialog } from '../components/add-memory-dialog';
 import { InviteDialog } from '../components/invite-dialog';
@@ -33,14 +39,12 @@ import {
 import { DeactivateDialog } from '../components/deactivate-dialog';
 import { PhotoGallery } from '../components/photo-gallery';
 import { PhotoUpload } from '../components/photo-upload';
-import { useMemorialQuery } from '../hooks/use-memorial-query';
-import { useMemorialMemoriesQuery } from '../hooks/use-memorial-memories-query';
-import { useUpdateMemorialMutation } from '../hooks/use-update-memorial-mutation';
+import { useMutation, useQuery } from '@apollo/client/react';
 
 /** /memorial/:id — public route; the server decides who may see it. */
 export function MemorialPage() {
   const { id = '' } = useParams();
-  const { data, loading, error, refetch } = useMemorialQuery({
+  const { data, loading, error, refetch } = useQuery(MemorialDocument, {
     variables: { id },
     fetchPolicy: 'cache-and-network',
   });
@@ -117,7 +121,7 @@ function MemorialView({
   const [editing, setEditing] = useState(false);
   const [inviting, setInviting] = useState(false);
   const [deactivating, setDeactivating] = useState(false);
-  const [updateMemorial] = useUpdateMemorialMutation();
+  const [updateMemorial] = useMutation(UpdateMemorialDocument);
   const refreshLinks = useFreshLinks(refetch);
   const years = memorialYears(memorial.birthDate, memorial.deathDate);
 
@@ -247,7 +251,7 @@ function MemorialTabs({
   const permissions = memorial.viewerPermissions;
   const { status } = useSession();
   const [adding, setAdding] = useState(false);
-  const memories = useMemorialMemoriesQuery({
+  const memories = useQuery(MemorialMemoriesDocument, {
     variables: { memorialId: memorial.id },
     fetchPolicy: 'cache-and-network',
   });

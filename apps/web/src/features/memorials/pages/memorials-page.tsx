@@ -14,20 +14,24 @@ import { notifications } from '@mantine/notifications';
 import { memorialYears, ClientMessages } from '@jibs/domain';
 import { Link, useNavigate } from 'react-router';
 import { toApiError, useSession } from '@jibs/web-data';
-import { type MemorialCardFragment, type MyMemorialInvitationsQuery } from '../../../gql/graphql';
+import {
+  AcceptMemorialInvitationDocument,
+  MemorialsDocument,
+  MyMemorialInvitationsDocument,
+  type MemorialCardFragment,
+  type MyMemorialInvitationsQuery,
+} from '../../../gql/graphql';
 import { PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { memorialFailureMessage } from '../utils/memorial-format';
 import { MemorialAvatar, MemorialBreadcrumbs, PrivacyBadge } from '../components/memorial-parts';
-import { useAcceptMemorialInvitationMutation } from '../hooks/use-accept-memorial-invitation-mutation';
-import { useMemorialsQuery } from '../hooks/use-memorials-query';
-import { useMyMemorialInvitationsQuery } from '../hooks/use-my-memorial-invitations-query';
+import { useMutation, useQuery } from '@apollo/client/react';
 
 /** /memorials: the memorials the caller may see (visitors: the public ones). */
 export function MemorialsPage() {
   const { status } = useSession();
   const signedIn = status === 'signed-in';
   useDocumentTitle('Memorial Pages');
-  const { data, loading, error, refetch } = useMemorialsQuery({
+  const { data, loading, error, refetch } = useQuery(MemorialsDocument, {
     fetchPolicy: 'cache-and-network',
   });
   const memorials = data?.memorials ?? [];
@@ -159,7 +163,7 @@ type Invitation = MyMemorialInvitationsQuery['myMemorialInvitations'][number];
 
 /** Invitations to the member's email address, each accepted here. */
 function InvitationsBanner({ onAccepted }: { onAccepted: () => void }) {
-  const { data, refetch } = useMyMemorialInvitationsQuery({
+  const { data, refetch } = useQuery(MyMemorialInvitationsDocument, {
     fetchPolicy: 'cache-and-network',
   });
   const invitations = data?.myMemorialInvitations ?? [];
@@ -190,7 +194,7 @@ function InvitationRow({
   onAccepted: () => void;
 }) {
   const navigate = useNavigate();
-  const [accept, { loading }] = useAcceptMemorialInvitationMutation();
+  const [accept, { loading }] = useMutation(AcceptMemorialInvitationDocument);
   const acceptInvitation = async () => {
     try {
       await accept({ variables: { memorialId: invitation.memorialId } });

@@ -18,6 +18,8 @@ import {
 import { notifications as toasts } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import {
+  MarkNotificationsReadDocument,
+  NotificationAddedDocument,
   NotificationsDocument,
   type NotificationItemFragment,
   type NotificationType,
@@ -30,9 +32,7 @@ import {
   withNotificationsRead,
 } from '../utils/notifications-cache';
 import classes from './notification-bell.module.css';
-import { useMarkNotificationsReadMutation } from '../hooks/use-mark-notifications-read-mutation';
-import { useNotificationAddedSubscription } from '../hooks/use-notification-added-subscription';
-import { useNotificationsQuery } from '../hooks/use-notifications-query';
+import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 
 const TYPE_STYLE: Record<NotificationType, { color: string; label: string }> = {
   INFO: { color: 'blue', label: 'Information' },
@@ -47,16 +47,16 @@ const REPLAY_WINDOW_MS = 5 * 60_000;
 export function NotificationBell() {
   const [opened, setOpened] = useState(false);
   const [now, setNow] = useState(() => new Date());
-  const { data, loading, error, refetch } = useNotificationsQuery({
+  const { data, loading, error, refetch } = useQuery(NotificationsDocument, {
     fetchPolicy: 'cache-and-network',
   });
-  const [markRead] = useMarkNotificationsReadMutation();
+  const [markRead] = useMutation(MarkNotificationsReadDocument);
 
   // Anything created since shortly before the list was loaded is replayed when the subscription
   // starts (and after each reconnect), so a notification created while it was being set up is
   // not missed; the cache update ignores the ones already listed.
   const [since] = useState(() => new Date(Date.now() - REPLAY_WINDOW_MS).toISOString());
-  useNotificationAddedSubscription({
+  useSubscription(NotificationAddedDocument, {
     variables: { since },
     onData: ({ client, data: result }) => {
       const added = result.data?.notificationAdded;

@@ -19,17 +19,20 @@ import { useState } from 'react';
 import { toApiError, actionErrorMessage, enumLabel } from '@jibs/web-data';
 import { CheckoutErrorAlert } from '../../billing/components/checkout-error-alert';
 import { useCheckout } from '../../billing/hooks/use-checkout';
-import { MySubscriptionDocument, type SubscriptionFieldsFragment } from '../../../gql/graphql';
+import {
+  CancelSubscriptionDocument,
+  MySubscriptionDocument,
+  OpenBillingPortalDocument,
+  PublicSettingsDocument,
+  StartSubscriptionCheckoutDocument,
+  type SubscriptionFieldsFragment,
+} from '../../../gql/graphql';
 import { DetailList } from '@jibs/web-ui';
-import { useCancelSubscriptionMutation } from '../hooks/use-cancel-subscription-mutation';
-import { useMySubscriptionQuery } from '../hooks/use-my-subscription-query';
-import { useOpenBillingPortalMutation } from '../hooks/use-open-billing-portal-mutation';
-import { usePublicSettingsQuery } from '../../public-site/hooks/use-public-settings-query';
-import { useStartSubscriptionCheckoutMutation } from '../../billing/hooks/use-start-subscription-checkout-mutation';
+import { useMutation, useQuery } from '@apollo/client/react';
 
 /** Profile: the monthly dues subscription, or the way to set it up (spec 2, Subscription card). */
 export function SubscriptionCard() {
-  const { data, loading, error, refetch } = useMySubscriptionQuery({
+  const { data, loading, error, refetch } = useQuery(MySubscriptionDocument, {
     fetchPolicy: 'cache-and-network',
   });
 
@@ -63,10 +66,10 @@ export function SubscriptionCard() {
 
 function CurrentSubscription({ subscription }: { subscription: SubscriptionFieldsFragment }) {
   const [confirming, setConfirming] = useState(false);
-  const [cancel, cancelling] = useCancelSubscriptionMutation({
+  const [cancel, cancelling] = useMutation(CancelSubscriptionDocument, {
     refetchQueries: [MySubscriptionDocument],
   });
-  const [openPortal] = useOpenBillingPortalMutation();
+  const [openPortal] = useMutation(OpenBillingPortalDocument);
   const portal = useCheckout(
     'subscription',
     async () => (await openPortal()).data?.openBillingPortal,
@@ -165,8 +168,8 @@ function CurrentSubscription({ subscription }: { subscription: SubscriptionField
 }
 
 function NoSubscription() {
-  const settings = usePublicSettingsQuery();
-  const [startCheckout] = useStartSubscriptionCheckoutMutation();
+  const settings = useQuery(PublicSettingsDocument);
+  const [startCheckout] = useMutation(StartSubscriptionCheckoutDocument);
   const checkout = useCheckout('subscription', async () => {
     const { data } = await startCheckout();
     return data?.startSubscriptionCheckout.url;

@@ -2,9 +2,9 @@ import { ClientMessages } from '@jibs/domain';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { toApiError } from '@jibs/web-data';
-import { type ProfileFragment } from '../../../gql/graphql';
+import { UpdateProfileDocument, type ProfileFragment } from '../../../gql/graphql';
 import { displayValue, profileEdit, type EditableField } from '../utils/profile-update';
-import { useUpdateProfileMutation } from './use-update-profile-mutation';
+import { useMutation } from '@apollo/client/react';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved';
 
@@ -16,7 +16,7 @@ export function useAutoSave(field: EditableField, profile: ProfileFragment) {
   const [draft, setDraftValue] = useState(() => displayValue(field, profile[field]));
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<SaveStatus>('idle');
-  const [update] = useUpdateProfileMutation();
+  const [update] = useMutation(UpdateProfileDocument);
 
   const setDraft = (value: string) => {
     setDraftValue(value);

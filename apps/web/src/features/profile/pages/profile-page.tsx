@@ -20,7 +20,7 @@ import {
 import { Link } from 'react-router';
 import { toApiError } from '@jibs/web-data';
 import { BackupRestoreSection } from '../../backup/components/backup-restore-section';
-import { type ProfileFragment } from '../../../gql/graphql';
+import { MeDocument, type ProfileFragment } from '../../../gql/graphql';
 import { DetailList, PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { PageBreadcrumbs } from '../../../shared/components/page-breadcrumbs';
 import { HouseholdPanel } from '../../household/components/household-panel';
@@ -29,11 +29,11 @@ import { SaveStatusIcon } from '../components/save-status';
 import { SubscriptionCard } from '../components/subscription-card';
 import { useAutoSave } from '../hooks/use-auto-save';
 import { nextPhoneValue } from '../../../shared/utils/phone-input';
-import { useMeQuery } from '../hooks/use-me-query';
+import { useQuery } from '@apollo/client/react';
 
 /** /profile: the member's details; phone and address save as each is edited. */
 export function ProfilePage() {
-  const { data, loading, error, refetch } = useMeQuery();
+  const { data, loading, error, refetch } = useQuery(MeDocument);
   useDocumentTitle('Your Profile');
 
   if (loading && !data) return <PageLoader label="Loading your profile…" />;

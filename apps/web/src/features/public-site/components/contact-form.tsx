@@ -11,7 +11,8 @@ import {
 } from '../utils/contact-subjects';
 import { CONTACT_DETAILS } from '../utils/site-config';
 import { SubmissionForm } from './submission-form';
-import { useSubmitContactMessageMutation } from '../hooks/use-submit-contact-message-mutation';
+import { useMutation } from '@apollo/client/react';
+import { SubmitContactMessageDocument } from '../../../gql/graphql';
 
 type ContactValues = {
   name: string;
@@ -36,7 +37,7 @@ const validate = (values: ContactValues) => validateContact(toSchemaValues(value
 const READABLE_DESCRIPTION = { description: { color: 'var(--mantine-color-gray-7)' } };
 
 export function ContactForm() {
-  const [submitContactMessage, { loading }] = useSubmitContactMessageMutation();
+  const [submitContactMessage, { loading }] = useMutation(SubmitContactMessageDocument);
 
   /** Resolves with the subject sent: it decides whether the thank-you repeats the urgent line. */
   const send = async (values: ContactValues): Promise<ContactSubjectName> => {

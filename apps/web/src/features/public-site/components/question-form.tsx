@@ -4,7 +4,8 @@ import { questionSchema, ClientMessages } from '@jibs/domain';
 import { validateWith } from '@jibs/web-data';
 import { SentAlert } from '@jibs/web-ui';
 import { SubmissionForm } from './submission-form';
-import { useSubmitQuestionMutation } from '../hooks/use-submit-question-mutation';
+import { useMutation } from '@apollo/client/react';
+import { SubmitQuestionDocument } from '../../../gql/graphql';
 
 const INITIAL_VALUES = { fullName: '', email: '', question: '' };
 const validateQuestion = validateWith(questionSchema);
@@ -12,7 +13,7 @@ const validateQuestion = validateWith(questionSchema);
 /** The FAQ's collapsible 'Have a Question?' form. */
 export function QuestionSection() {
   const [opened, { toggle }] = useDisclosure(false);
-  const [submitQuestion, { loading }] = useSubmitQuestionMutation();
+  const [submitQuestion, { loading }] = useMutation(SubmitQuestionDocument);
 
   const send = async (values: typeof INITIAL_VALUES) => {
     const { data } = await submitQuestion({ variables: { input: questionSchema.parse(values) } });

@@ -9,8 +9,8 @@ import { describeCountdown, formatCountdown } from '../utils/countdown';
 import { StepButtons } from './step-buttons';
 import { useCountdown } from '../hooks/use-countdown';
 import { codeSentNotice, VERIFIED_NOTICE, type CodeSent } from '../utils/verification-notices';
-import { useSendVerificationCodeMutation } from '../hooks/use-send-verification-code-mutation';
-import { useVerifyCodeMutation } from '../hooks/use-verify-code-mutation';
+import { useMutation } from '@apollo/client/react';
+import { SendVerificationCodeDocument, VerifyCodeDocument } from '../../../gql/graphql';
 
 const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
@@ -28,8 +28,8 @@ export function CodeEntry({
 }) {
   const session = useSessionManager();
   const [sent, setSent] = useState(firstSent);
-  const [verify, verifying] = useVerifyCodeMutation();
-  const [resend, resending] = useSendVerificationCodeMutation();
+  const [verify, verifying] = useMutation(VerifyCodeDocument);
+  const [resend, resending] = useMutation(SendVerificationCodeDocument);
   const resendIn = useCountdown(sent.resendAvailableAt);
   const form = useCodeForm({
     send: async (code) => {

@@ -15,6 +15,7 @@ import { useRef, useState } from 'react';
 import { toApiError } from '@jibs/web-data';
 import {
   MyHouseholdDocument,
+  SaveHouseholdDocument,
   RegistrationQuoteDocument,
   type HouseholdMemberItemFragment,
 } from '../../../gql/graphql';
@@ -28,12 +29,11 @@ import {
 } from '../../household/utils/household-form';
 import { HouseholdMemberFields } from '../../household/components/household-member-fields';
 import { StepButtons } from './step-buttons';
-import { useMyHouseholdQuery } from '../../household/hooks/use-my-household-query';
-import { useSaveHouseholdMutation } from '../../household/hooks/use-save-household-mutation';
+import { useMutation, useQuery } from '@apollo/client/react';
 
 /** Step 3: the household (may be empty), saved to billing before the registration payment. */
 export function HouseholdStep({ onBack, onSaved }: { onBack: () => void; onSaved: () => void }) {
-  const saved = useMyHouseholdQuery({ fetchPolicy: 'cache-and-network' });
+  const saved = useQuery(MyHouseholdDocument, { fetchPolicy: 'cache-and-network' });
   if (saved.loading && !saved.data) return <PageLoader label="Loading your household…" />;
   return (
     <HouseholdForm
@@ -62,7 +62,7 @@ function HouseholdForm({
   const [saveError, setSaveError] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const { ref: fieldsRef, focusFirstInvalid } = useFocusFirstInvalid<HTMLDivElement>();
-  const [save, { loading }] = useSaveHouseholdMutation({
+  const [save, { loading }] = useMutation(SaveHouseholdDocument, {
     refetchQueries: [RegistrationQuoteDocument, MyHouseholdDocument],
     awaitRefetchQueries: true,
   });

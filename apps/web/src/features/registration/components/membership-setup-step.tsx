@@ -6,8 +6,8 @@ import { Link, useLocation } from 'react-router';
 import { CheckoutErrorAlert } from '../../billing/components/checkout-error-alert';
 import { useCheckout } from '../../billing/hooks/use-checkout';
 import { StepButtons } from './step-buttons';
-import { usePublicSettingsQuery } from '../../public-site/hooks/use-public-settings-query';
-import { useStartSubscriptionCheckoutMutation } from '../../billing/hooks/use-start-subscription-checkout-mutation';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { PublicSettingsDocument, StartSubscriptionCheckoutDocument } from '../../../gql/graphql';
 
 /** Step 5: the monthly dues subscription, set up on the payment provider's page. */
 export function MembershipSetupStep({
@@ -18,7 +18,7 @@ export function MembershipSetupStep({
   /** Back to step 4, as on the other steps (spec 2). */
   onBack: () => void;
 }) {
-  const settings = usePublicSettingsQuery();
+  const settings = useQuery(PublicSettingsDocument);
   const location = useLocation();
   const feeJustPaid =
     (location.state as { registrationPaid?: boolean } | null)?.registrationPaid === true;
@@ -34,7 +34,7 @@ export function MembershipSetupStep({
     });
     window.history.replaceState({ ...(window.history.state as object), usr: null }, '');
   }, [feeJustPaid]);
-  const [startCheckout] = useStartSubscriptionCheckoutMutation();
+  const [startCheckout] = useMutation(StartSubscriptionCheckoutDocument);
   const checkout = useCheckout('subscription', async () => {
     const { data } = await startCheckout();
     return data?.startSubscriptionCheckout.url;

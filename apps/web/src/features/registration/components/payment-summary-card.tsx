@@ -10,14 +10,15 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useRegistrationQuoteQuery } from '../hooks/use-registration-quote-query';
+import { useQuery } from '@apollo/client/react';
+import { RegistrationQuoteDocument } from '../../../gql/graphql';
 
 /**
  * Beside steps 2 to 4: what registering costs, as billing quotes it from the saved household
  * and the current settings. Saving the household refetches it.
  */
 export function PaymentSummaryCard() {
-  const { data, loading, error, refetch } = useRegistrationQuoteQuery();
+  const { data, loading, error, refetch } = useQuery(RegistrationQuoteDocument);
   const quote = data?.registrationQuote;
 
   const lines = quote

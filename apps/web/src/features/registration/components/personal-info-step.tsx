@@ -28,7 +28,8 @@ import { Link } from 'react-router';
 import { toApiError, signUpErrorNotice, type ErrorNotice, validateWith } from '@jibs/web-data';
 import type { PendingSignUp } from '../utils/pending-sign-up';
 import { nextPhoneValue } from '../../../shared/utils/phone-input';
-import { useStartSignUpMutation } from '../hooks/use-start-sign-up-mutation';
+import { useMutation } from '@apollo/client/react';
+import { StartSignUpDocument } from '../../../gql/graphql';
 
 /** The form's values: the schema's fields, with the checkbox free to be unticked. */
 export type RegisterValues = Record<Exclude<keyof SignUpFields, 'isUsCitizen'>, string> & {
@@ -73,7 +74,7 @@ export function PersonalInfoStep({
   draft?: RegisterDraft | null;
   onStarted: (pending: PendingSignUp, draft: RegisterDraft) => void;
 }) {
-  const [startSignUp, { loading }] = useStartSignUpMutation();
+  const [startSignUp, { loading }] = useMutation(StartSignUpDocument);
   const [failure, setFailure] = useState<ErrorNotice | null>(null);
   const [showPasswords, setShowPasswords] = useState(false);
   const form = useForm<RegisterValues>({

@@ -4,9 +4,12 @@ import { CheckoutErrorAlert } from '../../billing/components/checkout-error-aler
 import { useCheckout } from '../../billing/hooks/use-checkout';
 import { DetailList, PageLoader } from '@jibs/web-ui';
 import { StepButtons } from './step-buttons';
-import { useMyHouseholdQuery } from '../../household/hooks/use-my-household-query';
-import { useRegistrationQuoteQuery } from '../hooks/use-registration-quote-query';
-import { useStartRegistrationCheckoutMutation } from '../hooks/use-start-registration-checkout-mutation';
+import { useMutation, useQuery } from '@apollo/client/react';
+import {
+  MyHouseholdDocument,
+  RegistrationQuoteDocument,
+  StartRegistrationCheckoutDocument,
+} from '../../../gql/graphql';
 
 /**
  * Step 4: the one-time registration fee, paid on the payment provider's page. Reached again
@@ -21,9 +24,9 @@ export function RegistrationPaymentStep({
   onBack: () => void;
   onContinue: () => void;
 }) {
-  const quote = useRegistrationQuoteQuery({ fetchPolicy: 'cache-and-network' });
-  const household = useMyHouseholdQuery();
-  const [startCheckout] = useStartRegistrationCheckoutMutation();
+  const quote = useQuery(RegistrationQuoteDocument, { fetchPolicy: 'cache-and-network' });
+  const household = useQuery(MyHouseholdDocument);
+  const [startCheckout] = useMutation(StartRegistrationCheckoutDocument);
   const checkout = useCheckout('registration', async () => {
     const { data } = await startCheckout();
     return data?.startRegistrationCheckout.url;

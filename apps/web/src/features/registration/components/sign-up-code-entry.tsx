@@ -4,11 +4,11 @@ import { notifications } from '@mantine/notifications';
 import type { Ref } from 'react';
 import { CodeEntryForm } from '../../../shared/components/code-entry-form';
 import { useCodeForm } from '../../../shared/hooks/use-code-form';
-import { type SessionFragment } from '../../../gql/graphql';
+import { CompleteSignUpDocument, type SessionFragment } from '../../../gql/graphql';
 import type { PendingSignUp } from '../utils/pending-sign-up';
 import { StepButtons } from './step-buttons';
 import { VERIFIED_NOTICE } from '../utils/verification-notices';
-import { useCompleteSignUpMutation } from '../hooks/use-complete-sign-up-mutation';
+import { useMutation } from '@apollo/client/react';
 
 const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
@@ -28,7 +28,7 @@ export function SignUpCodeEntry({
   onSignedUp: (session: SessionFragment) => void;
   onBack: () => void;
 }) {
-  const [complete, completing] = useCompleteSignUpMutation();
+  const [complete, completing] = useMutation(CompleteSignUpDocument);
   const form = useCodeForm({
     send: async (code) => {
       const { data } = await complete({ variables: { signUpToken: pending.signUpToken, code } });

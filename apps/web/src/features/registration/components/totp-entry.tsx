@@ -4,10 +4,10 @@ import type { Ref } from 'react';
 import { CodeEntryForm } from '../../../shared/components/code-entry-form';
 import { TotpSetupInstructions } from '../../../shared/components/totp-setup-instructions';
 import { useCodeForm } from '../../../shared/hooks/use-code-form';
-import { type TotpSetupFieldsFragment } from '../../../gql/graphql';
+import { ConfirmTotpDocument, type TotpSetupFieldsFragment } from '../../../gql/graphql';
 import { StepButtons } from './step-buttons';
 import { VERIFIED_NOTICE } from '../utils/verification-notices';
-import { useConfirmTotpMutation } from '../hooks/use-confirm-totp-mutation';
+import { useMutation } from '@apollo/client/react';
 
 /** Step 2, authenticator setup: scan or type the key, then confirm with the app's code. */
 export function TotpEntry({
@@ -21,7 +21,7 @@ export function TotpEntry({
   onVerified: () => void;
   onBack: () => void;
 }) {
-  const [confirm, confirming] = useConfirmTotpMutation();
+  const [confirm, confirming] = useMutation(ConfirmTotpDocument);
   const form = useCodeForm({
     send: async (code) => {
       await confirm({ variables: { code } });

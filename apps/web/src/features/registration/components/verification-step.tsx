@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { toApiError, actionErrorNotice, type ErrorNotice } from '@jibs/web-data';
 import { useFocusOnChange } from '@jibs/web-ui';
 import {
+  SendVerificationCodeDocument,
+  SetupTotpDocument,
   type ProfileFragment,
   type TotpSetupFieldsFragment,
   type VerificationMethod,
@@ -14,8 +16,7 @@ import { StepButtons } from './step-buttons';
 import { TotpEntry } from './totp-entry';
 import { codeSentNotice, type CodeSent } from '../utils/verification-notices';
 import classes from './verification-step.module.css';
-import { useSendVerificationCodeMutation } from '../hooks/use-send-verification-code-mutation';
-import { useSetupTotpMutation } from '../hooks/use-setup-totp-mutation';
+import { useMutation } from '@apollo/client/react';
 
 /** The sub-screens of step 2 (spec 4: method-selection, code-entry, totp-setup). */
 type Screen =
@@ -49,8 +50,8 @@ export function VerificationStep({
   const [screen, setScreen] = useState<Screen>({ kind: 'method-selection' });
   const [method, setMethod] = useState<VerificationMethod>('EMAIL');
   const [failure, setFailure] = useState<ErrorNotice | null>(null);
-  const [sendCode, sending] = useSendVerificationCodeMutation();
-  const [setupTotp, settingUp] = useSetupTotpMutation();
+  const [sendCode, sending] = useMutation(SendVerificationCodeDocument);
+  const [setupTotp, settingUp] = useMutation(SetupTotpDocument);
   const headingRef = useFocusOnChange<HTMLHeadingElement>(screen.kind);
 
   if (me.verified) {

@@ -44,7 +44,8 @@ import {
   stepInfo,
   type WizardStep,
 } from '../utils/wizard-steps';
-import { useMeQuery } from '../../profile/hooks/use-me-query';
+import { useQuery } from '@apollo/client/react';
+import { MeDocument } from '../../../gql/graphql';
 
 /**
  * /register: the five-step registration wizard. Where it opens comes from the server (`me`), so
@@ -56,7 +57,7 @@ export function RegisterPage() {
   const signedIn = session.status === 'signed-in';
   const [params, setParams] = useSearchParams();
   const requested = requestedStep(params.get('step'));
-  const me = useMeQuery({ skip: !signedIn });
+  const me = useQuery(MeDocument, { skip: !signedIn });
   // A step the member moved to with the wizard's buttons; until then the server decides.
   const [chosen, setChosen] = useState<WizardStep | null>(null);
   // A sign-up waiting for its emailed code (kept in sessionStorage for a reload), and the details

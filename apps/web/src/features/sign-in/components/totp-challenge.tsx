@@ -5,8 +5,12 @@ import { isChallengeExpired, type ErrorNotice } from '@jibs/web-data';
 import { CodeEntryForm } from '../../../shared/components/code-entry-form';
 import { TotpSetupInstructions } from '../../../shared/components/totp-setup-instructions';
 import { codeFailureNotice, useCodeForm } from '../../../shared/hooks/use-code-form';
-import { type SessionFragment, type TotpSetupFieldsFragment } from '../../../gql/graphql';
-import { useCompleteSignInMutation } from '../hooks/use-complete-sign-in-mutation';
+import {
+  CompleteSignInDocument,
+  type SessionFragment,
+  type TotpSetupFieldsFragment,
+} from '../../../gql/graphql';
+import { useMutation } from '@apollo/client/react';
 
 /**
  * Sign-in's second step: the authenticator's current code for the challenge. With `setup` (an
@@ -24,7 +28,7 @@ export function TotpChallenge({
   /** Back to the password, with the notice to show there (an expired challenge), if any. */
   onRestart: (notice: ErrorNotice | null) => void;
 }) {
-  const [complete, completing] = useCompleteSignInMutation();
+  const [complete, completing] = useMutation(CompleteSignInDocument);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const form = useCodeForm({
     send: async (code) => {

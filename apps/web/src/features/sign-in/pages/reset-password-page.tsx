@@ -13,7 +13,8 @@ import {
 } from '@jibs/web-data';
 import { AuthCard } from '../components/auth-card';
 import { useDocumentTitle } from '@jibs/web-ui';
-import { useResetPasswordMutation } from '../hooks/use-reset-password-mutation';
+import { useMutation } from '@apollo/client/react';
+import { ResetPasswordDocument } from '../../../gql/graphql';
 
 /**
  * /reset-password?token=…: the target of the emailed link. A new password for the account;
@@ -24,7 +25,7 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const { status } = useSession();
   const session = useSessionManager();
-  const [resetPassword, { loading }] = useResetPasswordMutation();
+  const [resetPassword, { loading }] = useMutation(ResetPasswordDocument);
   const [showPasswords, setShowPasswords] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [linkFailure, setLinkFailure] = useState<string | null>(null);

@@ -1,1 +1,0 @@
-export { AuditTrailList, type AuditTrailListProps } from './audit-trail-list';

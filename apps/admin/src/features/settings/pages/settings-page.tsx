@@ -1,0 +1,311 @@
+import { ErrorAlert, SectionLoader } from '@jibs/web-ui';
+import { useMutation, useQuery } from '@apollo/client/react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Container,
+  Group,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  ErrorCode,
+  SETTINGS_LIMITS,
+  SUPPORTED_FILE_TYPES,
+  type FieldErrors,
+  AdminMessages,
+} from '@jibs/domain';
+import { toApiError, useSession } from '@jibs/web-data';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  AdminSettingsDocument,
+  SaveSiteSettingsDocument,
+  type AdminSiteSettingsFragment,
+} from '../../../gql/graphql';
+import { PageHeader } from '../../../shared/components/page-header';
+import { toForm, validateForm, type SettingsForm } from '../utils/settings-form';
+
+const SAVED = AdminMessages.settingsSaved;
+const SAVE_FAILED = AdminMessages.settingsSaveFailed;
+
+/** /admin/settings (spec: Admin settings). Every setting is saved and applies; see README. */
+export function SettingsPage() {
+  const { data, loading, error, refetch } = useQuery(AdminSettingsDocument, {
+    fetchPolicy: 'cache-and-network',
+  });
+  const loaded = data?.siteSettings;
+
+  return (
+    <Container size="lg" px={0}>
+      <Stack gap="lg">
+        <PageHeader
+          title="Settings"
+          description="Site-wide settings. Saved settings apply to every service within seconds."
+        />
+        {error && !loaded && (
+          <ErrorAlert
+            title={AdminMessages.errorTitle}
+            onRetry={() => void refetch()}
+            retrySize="xs"
+          >
+            The settings could not be loaded.
+          </ErrorAlert>
+        )}
+        {loaded ? (
+          <SettingsEditor initial={loaded} admins={data.siteAdmins} />
+        ) : (
+          loading && <SectionLoader label="Loading settings" />
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function SettingsEditor({
+  initial,
+  admins,
+}: {
+  initial: AdminSiteSettingsFragment;
+  admins: readonly { id: string; email: string; fullName: string }[];
+}) {
+  const [save, { loading: saving }] = useMutation(SaveSiteSettingsDocument);
+  const [form, setForm] = useState<SettingsForm>(() => toForm(initial));
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const change = <K extends keyof SettingsForm>(field: K, value: SettingsForm[K]) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateForm(form);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      notifications.show({
+        color: 'red',
+        title: AdminMessages.errorTitle,
+        message: `${SAVE_FAILED}: please correct the highlighted fields`,
+      });
+      return;
+    }
+    try {
+      const result = await save({ variables: { input: checked.input } });
+      if (result.data) setForm(toForm(result.data.updateSiteSettings));
+      setErrors({});
+      notifications.show({ color: 'green', title: AdminMessages.successTitle, message: SAVED });
+    } catch (caught) {
+      const failure = toApiError(caught);
+      if (failure.code === ErrorCode.BadUserInput) setErrors(failure.fieldErrors);
+      notifications.show({ color: 'red', title: AdminMessages.errorTitle, message: SAVE_FAILED });
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Site settings">
+      <Stack gap="lg">
+        <Section title="General">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Site name"
+              required
+              maxLength={SETTINGS_LIMITS.maxSiteName}
+              value={form.siteName}
+              error={errors['siteName']}
+              onChange={(event) => change('siteName', event.currentTarget.value)}
+            />
+            <TextInput
+              label="Admin email"
+              description="Contact messages and review alerts go here"
+              type="email"
+              required
+              value={form.adminEmail}
+              error={errors['adminEmail']}
+              onChange={(event) => change('adminEmail', event.currentTarget.value)}
+            />
+            <MoneyInput
+              label="Base registration fee (USD)"
+              value={form.registrationFee}
+              error={errors['registrationFee']}
+              onChange={(value) => change('registrationFee', value)}
+            />
+            <MoneyInput
+              label="Monthly dues (USD)"
+              value={form.monthlyDues}
+              error={errors['monthlyDues']}
+              onChange={(value) => change('monthlyDues', value)}
+            />
+            <MoneyInput
+              label="Fee per added household member (USD)"
+              value={form.memberFee}
+              error={errors['memberFee']}
+              onChange={(value) => change('memberFee', value)}
+            />
+          </SimpleGrid>
+          <Text size="sm" c="dimmed">
+            Amounts from $0.01 to $10,000.00. New fees apply to checkouts started after saving;
+            running subscriptions keep their amount.
+          </Text>
+        </Section>
+
+        <Section title="File Upload">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Max file size (MB)"
+              description={`${SETTINGS_LIMITS.minFileSizeMb} to ${SETTINGS_LIMITS.maxFileSizeMb} MB per file`}
+              type="number"
+              inputMode="numeric"
+              min={SETTINGS_LIMITS.minFileSizeMb}
+              max={SETTINGS_LIMITS.maxFileSizeMb}
+              required
+              value={form.maxFileSizeMb}
+              error={errors['maxFileSizeMb']}
+              onChange={(event) => change('maxFileSizeMb', event.currentTarget.value)}
+            />
+            <Checkbox.Group
+              label="Allowed file types"
+              description="The service checks each file's content, not only its name"
+              required
+              value={form.allowedFileTypes}
+              error={errors['allowedFileTypes']}
+              onChange={(value) => change('allowedFileTypes', value)}
+            >
+              <Group mt="xs">
+                {SUPPORTED_FILE_TYPES.map((type) => (
+                  <Checkbox key={type} value={type} label={type.toUpperCase()} />
+                ))}
+              </Group>
+            </Checkbox.Group>
+          </SimpleGrid>
+        </Section>
+
+        <Section title="Notifications">
+          <Switch
+            label="Email notifications"
+            description="Emails to members (review outcomes, receipts) and review alerts to the admin email. In-app notifications are always on."
+            checked={form.emailNotifications}
+            onChange={(event) => change('emailNotifications', event.currentTarget.checked)}
+          />
+          <Switch
+            label="SMS notifications"
+            description="Text messages to members. The service sends no notification texts yet; sign-in codes by SMS are not affected."
+            checked={form.smsNotifications}
+            onChange={(event) => change('smsNotifications', event.currentTarget.checked)}
+          />
+        </Section>
+
+        <Section title="Security and System">
+          <Switch
+            label="Auto-approval"
+            description="New documents are approved on upload instead of waiting for review"
+            checked={form.autoApproval}
+            onChange={(event) => change('autoApproval', event.currentTarget.checked)}
+          />
+          <Switch
+            label="Maintenance mode"
+            description="Members and visitors see a maintenance notice (within a few seconds); admins keep working"
+            checked={form.maintenanceMode}
+            onChange={(event) => change('maintenanceMode', event.currentTarget.checked)}
+          />
+          {form.maintenanceMode && (
+            <Alert color="yellow" variant="light" title="Maintenance mode">
+              While it is on, only administrators can use the site.
+            </Alert>
+          )}
+        </Section>
+
+        <AdminUsers admins={admins} />
+
+        <Group>
+          <Button type="submit" size="md" loading={saving}>
+            Save All Settings
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
+      <Stack gap="md">
+        <Title order={2} size="h3" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function MoneyInput({
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextInput
+      label={label}
+      required
+      inputMode="decimal"
+      leftSection="$"
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}
+
+function AdminUsers({
+  admins,
+}: {
+  admins: readonly { id: string; email: string; fullName: string }[];
+}) {
+  const session = useSession();
+  return (
+    <Section title="Admin Users">
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {admins.map((admin) => (
+          <Group key={admin.id} component="li" gap="sm" wrap="wrap">
+            <Text fw={600}>{admin.email}</Text>
+            <Text c="dimmed">{admin.fullName}</Text>
+            <Badge color="grape" variant="light">
+              Super Admin
+            </Badge>
+            {admin.id === session.user?.id && (
+              <Badge color="gray" variant="outline">
+                You
+              </Badge>
+            )}
+          </Group>
+        ))}
+      </Stack>
+      <Text size="sm">
+        New administrators register like any member; an admin then changes their role to Admin with
+        the role dropdown on the{' '}
+        <Anchor component={Link} to="/users">
+          Users page
+        </Anchor>
+        . The last administrator cannot be demoted.
+      </Text>
+    </Section>
+  );
+}

@@ -1,0 +1,1 @@
+export { precompress } from './precompress-plugin';
