@@ -103,7 +103,9 @@ export function compareDependencies(
   const queue = [...used];
   while (queue.length) {
     for (const peer of peersOf(queue.pop() as string)) {
-      if (peer in dependencies && !used.has(peer)) (queue.push(peer), used.add(peer));
+      if (!(peer in dependencies) || used.has(peer)) continue;
+      used.add(peer);
+      queue.push(peer);
     }
   }
   const unused = Object.keys(dependencies).filter((name) => !used.has(name));
