@@ -1,6 +1,11 @@
 import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DataSource } from 'typeorm';
-import { createPresigningClient, createS3Client } from '@jibs/storage';
+import {
+  createPresigningClient,
+  createS3Client,
+  UploadClaimEntity,
+  UploadRateLimiter,
+} from '@jibs/storage';
 import { defineService, membersRegistrationLookup } from '@jibs/subgraph';
 import { MemorialAccess } from './access/memorial-access.service';
 import { MemorialConnectionEntity } from './connections/memorial-connection.entity';
@@ -25,6 +30,7 @@ import {
   S3_BUCKET_MEMORIALS,
   PhotosService,
   S3_CLIENT,
+  UPLOAD_RATE_LIMITER,
 } from './photos/photos.service';
 
 /** Memorial pages, family connections, moderated memories and photos, private by default. */
@@ -40,6 +46,7 @@ export const memorialsService = defineService<MemorialsConfig>({
     MemorialMemoryEntity,
     MemorialPhotoEntity,
     MemberEntity,
+    UploadClaimEntity,
   ],
   migrations: memorialsMigrations,
   providers: ({ config }) => [
@@ -50,6 +57,11 @@ export const memorialsService = defineService<MemorialsConfig>({
       provide: MEMORY_RATE_LIMITER,
       inject: [DataSource],
       useFactory: (dataSource: DataSource) => new MemoryRateLimiter(dataSource),
+    },
+    {
+      provide: UPLOAD_RATE_LIMITER,
+      inject: [DataSource],
+      useFactory: (dataSource: DataSource) => new UploadRateLimiter(dataSource),
     },
     MemorialAccess,
     MemorialsService,
