@@ -40,6 +40,7 @@ const REVIEW = `mutation($id: ID!, $decision: ReviewDecision!, $notes: String) {
 
 const TYPE_NOT_ALLOWED = 'File type not allowed. Allowed types: PDF, JPG, JPEG, PNG';
 const NOT_FOUND_UPLOAD = 'Upload not found. Please upload the file again.';
+const BAD_TEXT = 'Text must not contain NUL characters or unpaired surrogates.';
 const ALREADY_CONFIRMED =
   'This upload was already confirmed. To add the file again, upload it again.';
 
@@ -423,6 +424,19 @@ describe('documents service', () => {
         const result = await confirm(member, slot.key, 'a.pdf', extra);
         await expectRefused(member, result, message);
       }
+    });
+
+    it('refuses a NUL in the file name written into the query, deleting the upload', async () => {
+      const member = await h.aMember({ paid: true });
+      const slot = await upload(member, PDF, { name: 'a.pdf', type: 'application/pdf' });
+      // In a string literal the escape is six plain characters: no check of the request's raw
+      // text sees a NUL, and the parsed value holds one.
+      const result = await h.gql(
+        `mutation { confirmDocumentUpload(input: { key: "${slot.key}", fileName: "a\\u0000.pdf", documentType: "Other" }) { id } }`,
+        {},
+        member.token,
+      );
+      await expectRefused(member, result, BAD_TEXT);
     });
 
     it('sweeps unconfirmed uploads past the cut-off, and never a stored document', async () => {

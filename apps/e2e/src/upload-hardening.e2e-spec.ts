@@ -173,6 +173,34 @@ describe('uploads as an attacker tries them, through the gateway', () => {
     expect(await keysUnder('memorials', memorialId)).toHaveLength(1);
   });
 
+  it('a NUL in the file name of a confirm is refused as bad input and the upload deleted', async () => {
+    const { client, id } = await aPaidMember();
+    const started = await client.request<{ startDocumentUpload: Slot }>(START_DOCUMENT, {
+      input: {
+        fileName: 'a.pdf',
+        fileType: 'application/pdf',
+        fileSize: PDF.length,
+        documentType: 'Other',
+      },
+    });
+    const slot = started.data!.startDocumentUpload;
+    await put(slot, PDF);
+    expect(await keysUnder('documents', id)).toEqual([slot.key]);
+
+    // Written into the query as an escape, the NUL passes the gateway's check of the raw request.
+    const refused = await client.request(
+      `mutation { confirmDocumentUpload(input: { key: "${slot.key}", fileName: "a\\u0000.pdf", documentType: "Other" }) { id } }`,
+    );
+
+    expect([refused.errors?.[0]?.extensions?.['code'], refused.errors?.[0]?.message]).toEqual([
+      'BAD_USER_INPUT',
+      'Text must not contain NUL characters or unpaired surrogates.',
+    ]);
+    expect(await keysUnder('documents', id)).toEqual([]);
+    const mine = await client.request<{ myDocuments: { id: string }[] }>(MY_DOCUMENTS);
+    expect(mine.data!.myDocuments).toEqual([]);
+  });
+
   it('refuses the 11th memorial photo upload start in a minute with RATE_LIMITED', async () => {
     const { client } = await aPaidMember();
     const memorial = await client.request<{ createMemorial: { id: string } }>(CREATE_MEMORIAL, {

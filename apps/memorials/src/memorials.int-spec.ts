@@ -689,6 +689,22 @@ describe('memorials service', () => {
       expect(await objectsOf(scene.memorial)).toEqual([]);
     });
 
+    it('refuses a NUL in the caption written into the query: the upload is deleted, nothing recorded', async () => {
+      const scene = await anEditor();
+      const slot = await putPhoto(scene, JPEG);
+      // The escape is six plain characters in the request; the parsed caption holds a NUL.
+      const result = await harness.gql(
+        scene.editor,
+        `mutation { confirmMemorialPhotoUpload(input: { memorialId: "${scene.memorial}", key: "${slot.key}", caption: "a\\u0000b" }) { id } }`,
+      );
+      expect(result.errors?.[0]).toMatchObject({
+        message: 'Text must not contain NUL characters or unpaired surrogates.',
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+      expect(await harness.count('memorial_photos', 'memorial_id = $1', [scene.memorial])).toBe(0);
+      expect(await objectsOf(scene.memorial)).toEqual([]);
+    });
+
     it('refuses the 11th photo upload start in a minute, per member, with RATE_LIMITED', async () => {
       const member = await harness.member();
       const memorials = [

@@ -17,7 +17,7 @@ import {
   isUuid,
 } from '@jibs/domain';
 import { EventPublisher } from '@jibs/events';
-import { recordAudit } from '@jibs/subgraph';
+import { BAD_TEXT_MESSAGE, hasBadText, recordAudit } from '@jibs/subgraph';
 import {
   DOWNLOAD_URL_TTL_SECONDS,
   UploadError,
@@ -324,6 +324,9 @@ function assertDocumentType(documentType: string): void {
 
 function checkFileName(fileName: string, rules: UploadRules): string {
   const name = fileName.trim();
+  // A string literal's `\u0000` escape passes the request checks before parsing: the name is
+  // checked here too, so the refusal deletes the upload like every other.
+  if (hasBadText(name)) throw DomainError.badInput({ fileName: BAD_TEXT_MESSAGE });
   if (!name) throw UploadError.of(UploadRejection.FileNameMissing, rules);
   if (name.length > MAX_FILE_NAME_LENGTH)
     throw UploadError.of(UploadRejection.FileNameTooLong, rules);

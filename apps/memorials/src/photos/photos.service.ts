@@ -16,6 +16,7 @@ import {
   type UploadRateLimiter,
   type UploadSlot,
 } from '@jibs/storage';
+import { BAD_TEXT_MESSAGE, hasBadText } from '@jibs/subgraph';
 import { MemorialAccess, isUuid, memorialNotFound } from '../access/memorial-access.service';
 import { MemorialEntity } from '../memorials/memorial.entity';
 import { MemorialPhotoEntity } from './memorial-photo.entity';
@@ -84,6 +85,10 @@ export class PhotosService {
       ownerId: memorial.id,
       ...MEMORIAL_PHOTO_RULES,
       checkInput: () => {
+        // A string literal's `\u0000` escape passes the request checks before parsing.
+        if (input.caption && hasBadText(input.caption)) {
+          throw DomainError.badInput({ caption: BAD_TEXT_MESSAGE });
+        }
         const checked = photoCaptionSchema.safeParse(input.caption);
         if (!checked.success)
           throw DomainError.badInput({ caption: MemorialMessages.captionTooLong });
