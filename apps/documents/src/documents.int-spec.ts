@@ -3,8 +3,8 @@ import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { listOperationDecisions } from '@jibs/auth';
 import { pendingSchemaChanges } from '@jibs/database';
 import { buildEnvelope } from '@jibs/events';
+import { IncomingSweeper } from '@jibs/storage';
 import { eventually } from '@jibs/testing';
-import { IncomingSweeper } from './documents/incoming-sweeper';
 import { DocumentHarnessFixtures } from './testing/fixtures';
 import {
   DocumentsHarness,
@@ -439,7 +439,7 @@ describe('documents service', () => {
       await expectRefused(member, result, BAD_TEXT);
     });
 
-    it('sweeps unconfirmed uploads past the cut-off, and never a stored document', async () => {
+    it('sweeps unconfirmed uploads and settled claims past the cut-off, and never a stored document', async () => {
       const member = await h.aMember({ paid: true });
       const document = await uploaded(member);
       const abandoned = await upload(member, PDF, { name: 'a.pdf', type: 'application/pdf' });
@@ -447,11 +447,15 @@ describe('documents service', () => {
       // The default cut-off (the URL's life and an hour) spares a fresh upload.
       await sweeper.sweep();
       expect(await h.keysOf(member.id)).toContain(abandoned.key);
-      await sweeper.sweep(new Date(Date.now() + 1000));
       const [row] = await h.dataSource.query('SELECT file_path FROM documents WHERE id = $1', [
         document.id,
       ]);
+      const claims = () => h.count('upload_claims', 'stored_key = $1', [row.file_path]);
+      expect(await claims()).toBe(1);
+      await sweeper.sweep(new Date(Date.now() + 1000));
       expect(await h.keysOf(member.id)).toEqual([row.file_path]);
+      // Its upload URL expired long before a claim is this old: the claim is forgotten.
+      expect(await claims()).toBe(0);
     });
 
     it('refuses the 11th upload start in a minute, per member', async () => {

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import {
   createPresigningClient,
   createS3Client,
+  incomingSweeper,
   UploadClaimEntity,
   UploadRateLimiter,
 } from '@jibs/storage';
@@ -23,7 +24,6 @@ import {
   S3_CLIENT,
   UPLOAD_RATE_LIMITER,
 } from './documents/documents.service';
-import { IncomingSweeper } from './documents/incoming-sweeper';
 import { MemberEntity } from './members/member.entity';
 import { MembersConsumer } from './members/members.consumer';
 import { RegistrationsConsumer } from './members/registrations.consumer';
@@ -73,7 +73,7 @@ export const documentsService = defineService<DocumentsConfig>({
     MembersConsumer,
     RegistrationsConsumer,
     membersRegistrationLookup(),
-    IncomingSweeper,
+    incomingSweeper(config.S3_BUCKET_DOCUMENTS, S3_CLIENT),
     EventRoundTrip,
   ],
   diagnostics: (app, config) =>

@@ -11,6 +11,7 @@ import {
   UploadMessages,
   fileTypeNotAllowedMessage,
 } from '@jibs/domain';
+import { IncomingSweeper } from '@jibs/storage';
 import { eventually } from '@jibs/testing';
 import { JPEG, PDF, MemorialsHarness, outcome, type Caller } from './testing/memorials-harness';
 
@@ -731,6 +732,26 @@ describe('memorials service', () => {
       });
       const other = await anEditor();
       expect(outcome(await start(other.editor, other.memorial))).toBe('ok');
+    });
+
+    it('sweeps photo uploads nobody confirmed past the cut-off, and never a stored photo', async () => {
+      const scene = await anEditor();
+      const confirmed = await putPhoto(scene, JPEG);
+      await harness.ok(scene.editor, CONFIRM_PHOTO, {
+        input: { memorialId: scene.memorial, key: confirmed.key },
+      });
+      const abandoned = await putPhoto(scene, JPEG);
+      const sweeper = harness.app.get(IncomingSweeper);
+      // The default cut-off (the URL's life and an hour) spares a fresh upload.
+      await sweeper.sweep();
+      expect(await objectsOf(scene.memorial)).toContain(abandoned.key);
+      await sweeper.sweep(new Date(Date.now() + 1000));
+      const rows: { file_path: string }[] = await harness.dataSource.query(
+        'SELECT file_path FROM memorial_photos WHERE memorial_id = $1',
+        [scene.memorial],
+      );
+      expect(await objectsOf(scene.memorial)).toEqual(rows.map((row) => row.file_path));
+      expect(rows).toHaveLength(1);
     });
 
     it('refuses a declared PDF before handing out an upload URL', async () => {

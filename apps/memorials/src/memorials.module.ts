@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import {
   createPresigningClient,
   createS3Client,
+  incomingSweeper,
   UploadClaimEntity,
   UploadRateLimiter,
 } from '@jibs/storage';
@@ -75,6 +76,7 @@ export const memorialsService = defineService<MemorialsConfig>({
     MembersConsumer,
     RegistrationsConsumer,
     membersRegistrationLookup(),
+    incomingSweeper(config.S3_BUCKET_MEMORIALS, S3_CLIENT),
   ],
   readiness: (app, config) => [
     {

@@ -1,5 +1,6 @@
 export * from './create-upload-tables.migration';
 export * from './file-sniffing';
+export * from './incoming-sweeper';
 export * from './objects';
 export * from './s3-client';
 export * from './storage-env';
