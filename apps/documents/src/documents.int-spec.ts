@@ -3,8 +3,8 @@ import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { listFieldDecisions, listOperationDecisions } from '@jibs/auth';
 import { pendingSchemaChanges } from '@jibs/database';
 import { buildEnvelope } from '@jibs/events';
+import { IncomingSweeper } from '@jibs/storage';
 import { eventually } from '@jibs/testing';
-import { IncomingSweeper } from './documents/incoming-sweeper';
 import { DocumentHarnessFixtures } from './testing/fixtures';
 import {
   DocumentsHarness,
@@ -40,6 +40,9 @@ const REVIEW = `mutation($id: ID!, $decision: ReviewDecision!, $notes: String) {
 
 const TYPE_NOT_ALLOWED = 'File type not allowed. Allowed types: PDF, JPG, JPEG, PNG';
 const NOT_FOUND_UPLOAD = 'Upload not found. Please upload the file again.';
+const BAD_TEXT = 'Text must not contain NUL characters or unpaired surrogates.';
+const ALREADY_CONFIRMED =
+  'This upload was already confirmed. To add the file again, upload it again.';
 
 interface Declared {
   name: string;
@@ -333,34 +336,70 @@ describe('documents service', () => {
       const again = await confirm(member, slot.key, 'a.pdf');
       expect([again.errors?.[0]?.extensions.code, again.errors?.[0]?.message]).toEqual([
         'BAD_USER_INPUT',
-        NOT_FOUND_UPLOAD,
+        ALREADY_CONFIRMED,
       ]);
       expect(await h.count('documents', 'user_id = $1', [member.id])).toBe(1);
       expect(await h.keysOf(member.id)).toEqual(stored);
     });
 
-    it('two confirms of one upload at once store at most one document, and nothing else', async () => {
+    it('two confirms of one upload at once store one document, and nothing else', async () => {
       const member = await h.aMember({ paid: true });
       const slot = await upload(member, PDF, { name: 'a.pdf', type: 'application/pdf' });
       const results = await Promise.all([
         confirm(member, slot.key, 'a.pdf'),
         confirm(member, slot.key, 'a.pdf'),
       ]);
-      // On S3 and MinIO one of them wins. s3rver overwrites the copied object in place, so in
-      // a rare interleaving each confirm sees the other's half-written copy and both refuse: then
-      // nothing may be left behind either.
+      // The first to claim the upload key stores it; the other is refused before any copy.
       const accepted = results.filter((result) => !result.errors);
-      expect(accepted.length).toBeLessThanOrEqual(1);
-      for (const result of results.filter((each) => each.errors)) {
-        expect(result.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
-        if (accepted.length) expect(result.errors?.[0]?.message).toBe(NOT_FOUND_UPLOAD);
-      }
+      expect(accepted).toHaveLength(1);
+      const refused = results.find((result) => result.errors);
+      expect([refused?.errors?.[0]?.extensions.code, refused?.errors?.[0]?.message]).toEqual([
+        'BAD_USER_INPUT',
+        ALREADY_CONFIRMED,
+      ]);
       const rows: { file_path: string }[] = await h.dataSource.query(
         'SELECT file_path FROM documents WHERE user_id = $1',
         [member.id],
       );
-      expect(rows).toHaveLength(accepted.length);
+      expect(rows).toHaveLength(1);
       expect(await h.keysOf(member.id)).toEqual(rows.map((row) => row.file_path));
+    });
+
+    it('the upload URL used again after confirm, then a second confirm: the checked bytes stay', async () => {
+      const member = await h.aMember({ paid: true });
+      const admin = await h.anAdmin();
+      const slot = await upload(member, PDF, { name: 'a.pdf', type: 'application/pdf' });
+      const first = await confirm(member, slot.key, 'a.pdf');
+      expect(first.errors).toBeUndefined();
+      const id = first.data.confirmDocumentUpload.id as string;
+      expect(
+        (await h.gql(REVIEW, { id, decision: 'APPROVED', notes: null }, admin.token)).errors,
+      ).toBeUndefined();
+
+      // A valid PDF, other bytes: it passes every content check.
+      const forged = Buffer.concat([PDF, Buffer.from('%forged after approval')]);
+      const put = await fetchOnce(slot.url, {
+        method: slot.method,
+        headers: Object.fromEntries(slot.headers.map(({ name, value }) => [name, value])),
+        body: new Uint8Array(forged),
+      });
+      expect(put.status).toBe(200);
+      const again = await confirm(member, slot.key, 'a.pdf');
+
+      expect([again.errors?.[0]?.extensions.code, again.errors?.[0]?.message]).toEqual([
+        'BAD_USER_INPUT',
+        ALREADY_CONFIRMED,
+      ]);
+      expect(await h.count('documents', 'user_id = $1', [member.id])).toBe(1);
+      const [row] = await h.dataSource.query('SELECT file_path FROM documents WHERE id = $1', [id]);
+      // The file put again is deleted; the stored one is not under the upload key.
+      expect(await h.keysOf(member.id)).toEqual([row.file_path]);
+      expect(row.file_path).not.toBe(slot.key.replace(/^incoming\//, ''));
+      const link = await h.gql(DOWNLOAD, { id }, admin.token);
+      const bytes = Buffer.from(
+        await (await fetchOnce(link.data.documentDownloadUrl.url)).arrayBuffer(),
+      );
+      expect(bytes.equals(PDF)).toBe(true);
     });
 
     it('a confirm under a wrong name beside a good one never removes a recorded file', async () => {
@@ -393,7 +432,20 @@ describe('documents service', () => {
       }
     });
 
-    it('sweeps unconfirmed uploads past the cut-off, and never a stored document', async () => {
+    it('refuses a NUL in the file name written into the query, deleting the upload', async () => {
+      const member = await h.aMember({ paid: true });
+      const slot = await upload(member, PDF, { name: 'a.pdf', type: 'application/pdf' });
+      // In a string literal the escape is six plain characters: no check of the request's raw
+      // text sees a NUL, and the parsed value holds one.
+      const result = await h.gql(
+        `mutation { confirmDocumentUpload(input: { key: "${slot.key}", fileName: "a\\u0000.pdf", documentType: "Other" }) { id } }`,
+        {},
+        member.token,
+      );
+      await expectRefused(member, result, BAD_TEXT);
+    });
+
+    it('sweeps unconfirmed uploads and settled claims past the cut-off, and never a stored document', async () => {
       const member = await h.aMember({ paid: true });
       const document = await uploaded(member);
       const abandoned = await upload(member, PDF, { name: 'a.pdf', type: 'application/pdf' });
@@ -401,11 +453,15 @@ describe('documents service', () => {
       // The default cut-off (the URL's life and an hour) spares a fresh upload.
       await sweeper.sweep();
       expect(await h.keysOf(member.id)).toContain(abandoned.key);
-      await sweeper.sweep(new Date(Date.now() + 1000));
       const [row] = await h.dataSource.query('SELECT file_path FROM documents WHERE id = $1', [
         document.id,
       ]);
+      const claims = () => h.count('upload_claims', 'stored_key = $1', [row.file_path]);
+      expect(await claims()).toBe(1);
+      await sweeper.sweep(new Date(Date.now() + 1000));
       expect(await h.keysOf(member.id)).toEqual([row.file_path]);
+      // Its upload URL expired long before a claim is this old: the claim is forgotten.
+      expect(await claims()).toBe(0);
     });
 
     it('refuses the 11th upload start in a minute, per member', async () => {

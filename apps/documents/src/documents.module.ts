@@ -1,6 +1,12 @@
 import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DataSource } from 'typeorm';
-import { createPresigningClient, createS3Client } from '@jibs/storage';
+import {
+  createPresigningClient,
+  createS3Client,
+  incomingSweeper,
+  UploadClaimEntity,
+  UploadRateLimiter,
+} from '@jibs/storage';
 import {
   AdminExportModule,
   AuditEntryEntity,
@@ -18,8 +24,6 @@ import {
   S3_CLIENT,
   UPLOAD_RATE_LIMITER,
 } from './documents/documents.service';
-import { IncomingSweeper } from './documents/incoming-sweeper';
-import { UploadRateLimiter } from './documents/upload-rate-limiter';
 import { MemberEntity } from './members/member.entity';
 import { MembersConsumer } from './members/members.consumer';
 import { RegistrationsConsumer } from './members/registrations.consumer';
@@ -40,7 +44,13 @@ export const documentsService = defineService<DocumentsConfig>({
   buckets: { S3_BUCKET_DOCUMENTS: 'documents' },
   // Unset: browsers reach the bucket at S3_ENDPOINT (a real S3).
   deployOptional: ['S3_PUBLIC_ENDPOINT'],
-  entities: [DocumentEntity, AuditEntryEntity, UploadSettingsEntity, MemberEntity],
+  entities: [
+    DocumentEntity,
+    AuditEntryEntity,
+    UploadSettingsEntity,
+    MemberEntity,
+    UploadClaimEntity,
+  ],
   migrations: documentsMigrations,
   imports: ({ logger }) => [AdminExportModule.forTables({ tables: [documentsExport], logger })],
   providers: ({ config }) => [
@@ -61,7 +71,7 @@ export const documentsService = defineService<DocumentsConfig>({
     MembersConsumer,
     RegistrationsConsumer,
     membersRegistrationLookup(),
-    IncomingSweeper,
+    incomingSweeper(config.S3_BUCKET_DOCUMENTS, S3_CLIENT),
     EventRoundTrip,
   ],
   diagnostics: (app, config) =>

@@ -7,8 +7,11 @@ import {
   MAX_PHOTO_CAPTION_LENGTH,
   MEMORY_RATE_LIMIT,
   MemorialMessages,
+  UPLOAD_RATE_LIMIT,
+  UploadMessages,
   fileTypeNotAllowedMessage,
 } from '@jibs/domain';
+import { IncomingSweeper } from '@jibs/storage';
 import { eventually, INVISIBLE_NAMES } from '@jibs/testing';
 import { JPEG, PDF, MemorialsHarness, outcome, type Caller } from './testing/memorials-harness';
 
@@ -653,6 +656,171 @@ describe('memorials service', () => {
       });
       expect(await harness.count('memorial_photos', 'memorial_id = $1', [memorialId])).toBe(before);
       expect(await storedObjects()).toEqual(objects);
+    });
+
+    const START_PHOTO =
+      'mutation($input: StartMemorialPhotoUploadInput!) { startMemorialPhotoUpload(input: $input) { key url headers { name value } } }';
+    const CONFIRM_PHOTO =
+      'mutation($input: ConfirmMemorialPhotoUploadInput!) { confirmMemorialPhotoUpload(input: $input) { id url } }';
+
+    /** A member of their own with a memorial: upload starts are counted per member. */
+    async function anEditor() {
+      const editor = await harness.member();
+      return { editor, memorial: await harness.createMemorial(editor) };
+    }
+
+    async function objectsOf(memorial: string): Promise<string[]> {
+      const keys: string[] = [];
+      for (const prefix of [`${memorial}/`, `incoming/${memorial}/`]) {
+        const page = await harness.s3.client.send(
+          new ListObjectsV2Command({ Bucket: 'memorials', Prefix: prefix }),
+        );
+        keys.push(...(page.Contents ?? []).map((object) => object.Key!));
+      }
+      return keys;
+    }
+
+    /** What a browser does: start, then PUT the bytes to the presigned URL. */
+    async function putPhoto(
+      { editor, memorial }: { editor: Caller; memorial: string },
+      body: Buffer,
+      type = 'image/jpeg',
+      name = 'a.jpg',
+    ) {
+      const data = await harness.ok(editor, START_PHOTO, {
+        input: { memorialId: memorial, fileName: name, fileType: type, fileSize: body.length },
+      });
+      const slot = data.startMemorialPhotoUpload as {
+        key: string;
+        url: string;
+        headers: { name: string; value: string }[];
+      };
+      const send = (bytes: Buffer) =>
+        fetch(slot.url, {
+          method: 'PUT',
+          headers: {
+            ...Object.fromEntries(slot.headers.map((header) => [header.name, header.value])),
+            connection: 'close',
+          },
+          body: new Uint8Array(bytes),
+        });
+      expect((await send(body)).status).toBe(200);
+      return { key: slot.key, send };
+    }
+
+    it('the upload URL used again after confirm, then a second confirm: the checked photo stays', async () => {
+      const scene = await anEditor();
+      const { editor, memorial } = scene;
+      const slot = await putPhoto(scene, JPEG);
+      const first = await harness.ok(editor, CONFIRM_PHOTO, {
+        input: { memorialId: memorial, key: slot.key },
+      });
+      const photoId = first.confirmMemorialPhotoUpload.id as string;
+
+      // A valid JPEG, other bytes: it passes every content check.
+      const forged = Buffer.concat([JPEG, Buffer.from('forged after confirm')]);
+      expect((await slot.send(forged)).status).toBe(200);
+      const again = await harness.gql(editor, CONFIRM_PHOTO, {
+        input: { memorialId: memorial, key: slot.key },
+      });
+
+      expect(again.errors?.[0]).toMatchObject({
+        message: UploadMessages.alreadyConfirmed,
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+      expect(await harness.count('memorial_photos', 'memorial_id = $1', [memorial])).toBe(1);
+      // The file put again is deleted; the stored one is not under the upload key.
+      const [row] = await harness.dataSource.query(
+        'SELECT file_path FROM memorial_photos WHERE id = $1',
+        [photoId],
+      );
+      expect(await objectsOf(memorial)).toEqual([row.file_path]);
+      expect(row.file_path).not.toBe(slot.key.replace(/^incoming\//, ''));
+      const { memorialPhotoUrl } = await harness.ok(
+        editor,
+        'query($id: ID!) { memorialPhotoUrl(id: $id) { url } }',
+        { id: photoId },
+      );
+      const bytes = Buffer.from(await (await fetch(memorialPhotoUrl.url)).arrayBuffer());
+      expect(bytes.equals(JPEG)).toBe(true);
+    });
+
+    it('refuses a JPEG declared as a PNG (the content must be what was declared): deleted, nothing recorded', async () => {
+      const scene = await anEditor();
+      const slot = await putPhoto(scene, JPEG, 'image/png', 'a.png');
+      const result = await harness.gql(scene.editor, CONFIRM_PHOTO, {
+        input: { memorialId: scene.memorial, key: slot.key },
+      });
+      expect(result.errors?.[0]).toMatchObject({
+        message: fileTypeNotAllowedMessage(['jpg', 'jpeg', 'png']),
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+      expect(await harness.count('memorial_photos', 'memorial_id = $1', [scene.memorial])).toBe(0);
+      expect(await objectsOf(scene.memorial)).toEqual([]);
+    });
+
+    it('refuses a NUL in the caption written into the query: the upload is deleted, nothing recorded', async () => {
+      const scene = await anEditor();
+      const slot = await putPhoto(scene, JPEG);
+      // The escape is six plain characters in the request; the parsed caption holds a NUL.
+      const result = await harness.gql(
+        scene.editor,
+        `mutation { confirmMemorialPhotoUpload(input: { memorialId: "${scene.memorial}", key: "${slot.key}", caption: "a\\u0000b" }) { id } }`,
+      );
+      expect(result.errors?.[0]).toMatchObject({
+        message: 'Text must not contain NUL characters or unpaired surrogates.',
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+      expect(await harness.count('memorial_photos', 'memorial_id = $1', [scene.memorial])).toBe(0);
+      expect(await objectsOf(scene.memorial)).toEqual([]);
+    });
+
+    it('refuses the 11th photo upload start in a minute, per member, with RATE_LIMITED', async () => {
+      const member = await harness.member();
+      const memorials = [
+        await harness.createMemorial(member),
+        await harness.createMemorial(member),
+      ];
+      const start = (caller: Caller, memorial: string) =>
+        harness.gql(caller, START_PHOTO, {
+          input: {
+            memorialId: memorial,
+            fileName: 'a.jpg',
+            fileType: 'image/jpeg',
+            fileSize: 5 * 1024 * 1024,
+          },
+        });
+      // Spread over two memorials: the limit is the member's, whatever they upload for.
+      for (let i = 0; i < UPLOAD_RATE_LIMIT.points; i += 1) {
+        expect(outcome(await start(member, memorials[i % 2]!))).toBe('ok');
+      }
+      const eleventh = await start(member, memorials[0]!);
+      expect(eleventh.errors?.[0]).toMatchObject({
+        message: UploadMessages.rateLimited,
+        extensions: { code: 'RATE_LIMITED' },
+      });
+      const other = await anEditor();
+      expect(outcome(await start(other.editor, other.memorial))).toBe('ok');
+    });
+
+    it('sweeps photo uploads nobody confirmed past the cut-off, and never a stored photo', async () => {
+      const scene = await anEditor();
+      const confirmed = await putPhoto(scene, JPEG);
+      await harness.ok(scene.editor, CONFIRM_PHOTO, {
+        input: { memorialId: scene.memorial, key: confirmed.key },
+      });
+      const abandoned = await putPhoto(scene, JPEG);
+      const sweeper = harness.app.get(IncomingSweeper);
+      // The default cut-off (the URL's life and an hour) spares a fresh upload.
+      await sweeper.sweep();
+      expect(await objectsOf(scene.memorial)).toContain(abandoned.key);
+      await sweeper.sweep(new Date(Date.now() + 1000));
+      const rows: { file_path: string }[] = await harness.dataSource.query(
+        'SELECT file_path FROM memorial_photos WHERE memorial_id = $1',
+        [scene.memorial],
+      );
+      expect(await objectsOf(scene.memorial)).toEqual(rows.map((row) => row.file_path));
+      expect(rows).toHaveLength(1);
     });
 
     it('refuses a declared PDF before handing out an upload URL', async () => {

@@ -1,6 +1,12 @@
 import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DataSource } from 'typeorm';
-import { createPresigningClient, createS3Client } from '@jibs/storage';
+import {
+  createPresigningClient,
+  createS3Client,
+  incomingSweeper,
+  UploadClaimEntity,
+  UploadRateLimiter,
+} from '@jibs/storage';
 import { defineService, membersRegistrationLookup } from '@jibs/subgraph';
 import { MemorialAccess } from './access/memorial-access.service';
 import { MemorialConnectionEntity } from './connections/memorial-connection.entity';
@@ -25,6 +31,7 @@ import {
   S3_BUCKET_MEMORIALS,
   PhotosService,
   S3_CLIENT,
+  UPLOAD_RATE_LIMITER,
 } from './photos/photos.service';
 
 /** Memorial pages, family connections, moderated memories and photos, private by default. */
@@ -40,6 +47,7 @@ export const memorialsService = defineService<MemorialsConfig>({
     MemorialMemoryEntity,
     MemorialPhotoEntity,
     MemberEntity,
+    UploadClaimEntity,
   ],
   migrations: memorialsMigrations,
   providers: ({ config }) => [
@@ -50,6 +58,11 @@ export const memorialsService = defineService<MemorialsConfig>({
       provide: MEMORY_RATE_LIMITER,
       inject: [DataSource],
       useFactory: (dataSource: DataSource) => new MemoryRateLimiter(dataSource),
+    },
+    {
+      provide: UPLOAD_RATE_LIMITER,
+      inject: [DataSource],
+      useFactory: (dataSource: DataSource) => new UploadRateLimiter(dataSource),
     },
     MemorialAccess,
     MemorialsService,
@@ -63,6 +76,7 @@ export const memorialsService = defineService<MemorialsConfig>({
     MembersConsumer,
     RegistrationsConsumer,
     membersRegistrationLookup(),
+    incomingSweeper(config.S3_BUCKET_MEMORIALS, S3_CLIENT),
   ],
   readiness: (app, config) => [
     {

@@ -73,8 +73,10 @@ export enum UploadRejection {
   TypeNotAllowed = 'TYPE_NOT_ALLOWED',
   TooLarge = 'TOO_LARGE',
   Empty = 'EMPTY',
-  /** Never uploaded, expired, or already confirmed. */
+  /** Never uploaded, expired, or removed. */
   NotFound = 'NOT_FOUND',
+  /** The upload key was confirmed before: each upload is confirmed once. */
+  AlreadyConfirmed = 'ALREADY_CONFIRMED',
   /** The key is not under the caller's prefix; answered like NotFound so nothing leaks. */
   NotOwned = 'NOT_OWNED',
 }
@@ -87,6 +89,7 @@ export const UploadMessages = {
   fileNameTooLong: `File name must be at most ${MAX_FILE_NAME_LENGTH} characters`,
   empty: 'The file is empty. Please choose another file.',
   notFound: 'Upload not found. Please upload the file again.',
+  alreadyConfirmed: 'This upload was already confirmed. To add the file again, upload it again.',
   /** What a storage refusal or lost connection starts with (spec 9: storage error prefix). */
   storageErrorPrefix: 'File upload error',
 } as const;
@@ -124,6 +127,8 @@ export function uploadRejectionMessage(reason: UploadRejection, rules: UploadRul
     case UploadRejection.NotFound:
     case UploadRejection.NotOwned:
       return UploadMessages.notFound;
+    case UploadRejection.AlreadyConfirmed:
+      return UploadMessages.alreadyConfirmed;
   }
 }
 

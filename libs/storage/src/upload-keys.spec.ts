@@ -1,4 +1,4 @@
-import { makeIncomingKey, parseIncomingKey, storedKey } from './upload-keys';
+import { makeIncomingKey, makeStoredKey, parseIncomingKey } from './upload-keys';
 
 const now = new Date('2026-11-24T01:00:00.000Z');
 
@@ -27,7 +27,10 @@ describe('upload keys', () => {
     expect(parseIncomingKey(key, 'user-1')).toEqual({
       ok: true,
       name: '1795482000000-0123456789abcdef.pdf',
-      stem: '1795482000000-0123456789abcdef',
+      declaredType: 'pdf',
+    });
+    expect(parseIncomingKey(makeIncomingKey('user-1', 'jpeg', now), 'user-1')).toMatchObject({
+      declaredType: 'jpeg',
     });
     expect(parseIncomingKey(key, 'user-10')).toEqual({ ok: false, owned: false });
     expect(parseIncomingKey(key, 'user')).toEqual({ ok: false, owned: false });
@@ -48,9 +51,13 @@ describe('upload keys', () => {
     }
   });
 
-  it('stores under {owner}/{timestamp}-{random}.{ext of the detected content}', () => {
-    expect(storedKey('user-1', '1795482000000-0123456789abcdef', 'png')).toBe(
+  it('stores under {owner}/{timestamp}-{random}.{ext}, random again for every confirmation', () => {
+    expect(makeStoredKey('user-1', 'png', now, '0123456789abcdef')).toBe(
       'user-1/1795482000000-0123456789abcdef.png',
     );
+    const keys = new Set(Array.from({ length: 50 }, () => makeStoredKey('u', 'jpeg', now)));
+    expect(keys.size).toBe(50);
+    for (const key of keys) expect(key).toMatch(/^u\/1795482000000-[0-9a-f]{16}\.jpg$/);
+    expect(() => makeStoredKey('../u', 'pdf', now)).toThrow(TypeError);
   });
 });

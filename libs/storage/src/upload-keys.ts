@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { FILE_CONTENT_TYPES, type FileContentType } from '@jibs/domain';
+import { FILE_CONTENT_TYPES, contentTypeOfExtension, type FileContentType } from '@jibs/domain';
 
 /**
- * Browsers upload under `incoming/`; a confirmed file is copied to its stored key
- * `{ownerId}/{timestamp}-{random}.{ext}`, for which no upload URL was ever issued, so nobody can
- * replace it after its content was checked.
+ * Browsers upload under `incoming/`; a confirmed file is copied to a stored key
+ * `{ownerId}/{timestamp}-{random}.{ext}` made afresh for that confirmation (nothing of the upload
+ * key in it), for which no upload URL was ever issued, so nobody can replace it after its
+ * content was checked.
  */
 export const INCOMING_PREFIX = 'incoming/';
 
@@ -25,12 +26,22 @@ export function makeIncomingKey(
   random: string = randomBytes(8).toString('hex'),
 ): string {
   assertOwnerId(ownerId);
+  return `${INCOMING_PREFIX}${ownerId}/${fileNameOf(contentType, now, random)}`;
+}
+
+function fileNameOf(contentType: FileContentType, now: Date, random: string): string {
   const timestamp = String(now.getTime()).padStart(13, '0');
-  return `${INCOMING_PREFIX}${ownerId}/${timestamp}-${random}.${FILE_CONTENT_TYPES[contentType].extension}`;
+  return `${timestamp}-${random}.${FILE_CONTENT_TYPES[contentType].extension}`;
 }
 
 export type IncomingKeyCheck =
-  { ok: true; name: string; stem: string } | { ok: false; owned: boolean };
+  | {
+      ok: true;
+      name: string;
+      /** What the file was declared to be when its upload started (the key's extension). */
+      declaredType: FileContentType;
+    }
+  | { ok: false; owned: boolean };
 
 /** Whether a key is one of this owner's upload keys, in the shape makeIncomingKey makes. */
 export function parseIncomingKey(key: string, ownerId: string): IncomingKeyCheck {
@@ -40,11 +51,19 @@ export function parseIncomingKey(key: string, ownerId: string): IncomingKeyCheck
   const name = key.slice(prefix.length);
   const match = NAME.exec(name);
   if (!match) return { ok: false, owned: true };
-  return { ok: true, name, stem: `${match[1]}-${match[2]}` };
+  return { ok: true, name, declaredType: contentTypeOfExtension(match[3]!)! };
 }
 
-/** The stored key for a confirmed upload: the owner's prefix, the extension of its content. */
-export function storedKey(ownerId: string, stem: string, contentType: FileContentType): string {
+/**
+ * A new stored key for one confirmation: `{ownerId}/{timestamp}-{random}.{ext}`, random again,
+ * so knowing the upload key (or its URL) tells nothing about where the checked file lives.
+ */
+export function makeStoredKey(
+  ownerId: string,
+  contentType: FileContentType,
+  now: Date = new Date(),
+  random: string = randomBytes(8).toString('hex'),
+): string {
   assertOwnerId(ownerId);
-  return `${ownerId}/${stem}.${FILE_CONTENT_TYPES[contentType].extension}`;
+  return `${ownerId}/${fileNameOf(contentType, now, random)}`;
 }

@@ -2,19 +2,31 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   DEFAULT_SETTINGS,
+  DomainError,
   ErrorCode,
+  UPLOAD_RATE_LIMIT,
   UploadRejection,
   megabytesToBytes,
   type SupportedFileType,
   type UploadRules,
 } from '@jibs/domain';
+import { createTestDatabase, type TestDatabase } from '@jibs/testing';
 import {
+  CreateUploadTables1795752151361,
+  UploadClaimEntity,
   UploadError,
+  UploadRateLimiter,
   allowBrowserUploads,
-  confirmUpload,
+  confirmAndRecordUpload,
   createS3Client,
   createUploadSlot,
   deleteObject,
@@ -22,6 +34,8 @@ import {
   ensureBucket,
   startTestS3,
   sweepIncoming,
+  type ConfirmUploadRequest,
+  type ConfirmedUpload,
   type TestS3,
 } from './index';
 
@@ -46,16 +60,65 @@ const photos: UploadRules = { maxBytes: megabytesToBytes(10), allowed: ['jpg', '
 jest.setTimeout(30_000);
 
 let s3: TestS3;
+let db: TestDatabase;
+let dataSource: DataSource;
+let limiter: UploadRateLimiter;
 let ownerCounter = 0;
 /** A fresh owner per test, so each test sees only its own objects. */
 const anOwner = () => `member-${process.pid}-${++ownerCounter}`;
 
 beforeAll(async () => {
   s3 = await startTestS3([BUCKET, 'memorials']);
+  db = await createTestDatabase('storage');
+  dataSource = new DataSource({
+    type: 'postgres',
+    url: db.url,
+    entities: [UploadClaimEntity],
+    migrations: [CreateUploadTables1795752151361],
+    logging: false,
+  });
+  await dataSource.initialize();
+  await dataSource.runMigrations();
+  // What a service's row stands for here: one per recorded file.
+  await dataSource.query(
+    'CREATE TABLE recorded (stored_key text PRIMARY KEY, owner_id text NOT NULL, size int NOT NULL)',
+  );
+  limiter = new UploadRateLimiter(dataSource);
 });
 afterAll(async () => {
+  await dataSource?.destroy();
+  await db?.drop();
   await s3?.stop();
 });
+
+/** What a service's `record` does: writes its row in the transaction it is given. */
+async function recordRow(
+  manager: EntityManager,
+  upload: ConfirmedUpload,
+): Promise<ConfirmedUpload> {
+  await manager.query('INSERT INTO recorded (stored_key, owner_id, size) VALUES ($1, $2, $3)', [
+    upload.key,
+    upload.key.split('/')[0],
+    upload.size,
+  ]);
+  return upload;
+}
+
+type TestConfirm = Omit<ConfirmUploadRequest<ConfirmedUpload>, 'record'> &
+  Partial<Pick<ConfirmUploadRequest<ConfirmedUpload>, 'record'>>;
+
+/** Confirms through the library with the test's database, recording a row unless told otherwise. */
+function confirmUpload(client: S3Client, request: TestConfirm): Promise<ConfirmedUpload> {
+  return confirmAndRecordUpload(client, dataSource, { record: recordRow, ...request });
+}
+
+async function rowsOf(ownerId: string): Promise<string[]> {
+  const rows = (await dataSource.query(
+    'SELECT stored_key FROM recorded WHERE owner_id = $1 ORDER BY stored_key',
+    [ownerId],
+  )) as { stored_key: string }[];
+  return rows.map((row) => row.stored_key);
+}
 
 async function keysOf(ownerId: string, bucket = BUCKET): Promise<string[]> {
   const keys: string[] = [];
@@ -74,9 +137,10 @@ async function upload(
   rules: UploadRules = documents,
   bucket = BUCKET,
 ) {
-  const slot = await createUploadSlot(s3.client, {
+  const slot = await createUploadSlot(s3.client, limiter, {
     bucket,
     ownerId,
+    memberId: ownerId,
     fileName: declared.name,
     declaredType: declared.type,
     declaredSize: declared.size ?? body.length,
@@ -117,9 +181,10 @@ const TYPE_NOT_ALLOWED = 'File type not allowed. Allowed types: PDF, JPG, JPEG, 
 describe('upload slots', () => {
   it("hands out a presigned PUT under the owner's incoming prefix, signed for type and length", async () => {
     const ownerId = anOwner();
-    const slot = await createUploadSlot(s3.client, {
+    const slot = await createUploadSlot(s3.client, limiter, {
       bucket: BUCKET,
       ownerId,
+      memberId: ownerId,
       fileName: 'Death Certificate.PDF',
       declaredType: 'application/pdf',
       declaredSize: PDF.length,
@@ -135,9 +200,10 @@ describe('upload slots', () => {
   });
 
   it("takes the key's extension from the declared type, never from the name", async () => {
-    const slot = await createUploadSlot(s3.client, {
+    const slot = await createUploadSlot(s3.client, limiter, {
       bucket: BUCKET,
       ownerId: anOwner(),
+      memberId: 'member-starting',
       fileName: 'photo.jpeg',
       declaredType: 'image/png',
       declaredSize: 10,
@@ -159,9 +225,10 @@ describe('upload slots', () => {
     ],
   ])('refuses %s before any URL is issued', async (_label, declared, message) => {
     const error = await refusal(
-      createUploadSlot(s3.client, {
+      createUploadSlot(s3.client, limiter, {
         bucket: 'memorials',
         ownerId: anOwner(),
+        memberId: 'member-starting',
         declaredSize: 10,
         ...declared,
         ...photos,
@@ -174,23 +241,52 @@ describe('upload slots', () => {
   });
 
   it('refuses a declared size over the limit or of 0 bytes', async () => {
+    const ownerId = anOwner();
     const base = {
       bucket: BUCKET,
-      ownerId: anOwner(),
+      ownerId,
+      memberId: ownerId,
       fileName: 'a.pdf',
       declaredType: 'application/pdf',
       ...documents,
     };
     const tooLarge = await refusal(
-      createUploadSlot(s3.client, { ...base, declaredSize: documents.maxBytes + 1 }),
+      createUploadSlot(s3.client, limiter, { ...base, declaredSize: documents.maxBytes + 1 }),
     );
     expect(tooLarge.message).toBe('File size too large. Maximum size: 10MB');
-    const empty = await refusal(createUploadSlot(s3.client, { ...base, declaredSize: 0 }));
+    const empty = await refusal(createUploadSlot(s3.client, limiter, { ...base, declaredSize: 0 }));
     expect(empty.reason).toBe(UploadRejection.Empty);
   });
 });
 
-describe('confirmUpload', () => {
+describe('upload rate limit', () => {
+  it('refuses the 11th start in a minute with RATE_LIMITED, per member, whatever the owner prefix', async () => {
+    const memberId = anOwner();
+    const start = (ownerId: string, member = memberId) =>
+      createUploadSlot(s3.client, limiter, {
+        bucket: 'memorials',
+        ownerId,
+        memberId: member,
+        fileName: 'a.jpg',
+        declaredType: 'image/jpeg',
+        declaredSize: 5 * 1024 * 1024,
+        ...photos,
+      });
+    // Photos of several memorials: one count for the member who starts them.
+    for (let i = 0; i < UPLOAD_RATE_LIMIT.points; i += 1) await start(anOwner());
+    const error = await start(anOwner()).then(
+      () => undefined,
+      (caught: unknown) => caught as DomainError,
+    );
+    expect([error?.code, error?.message]).toEqual([
+      ErrorCode.RateLimited,
+      'Upload rate limit exceeded. Please try again later.',
+    ]);
+    await expect(start(anOwner(), anOwner())).resolves.toMatchObject({ method: 'PUT' });
+  });
+});
+
+describe('confirmAndRecordUpload', () => {
   it.each([
     [
       'PDF',
@@ -203,7 +299,7 @@ describe('confirmUpload', () => {
     ['JPEG', JPEG, { name: 'photo.JPG', type: 'image/jpeg' }, 'jpeg', 'image/jpeg', 'jpg'],
     ['PNG', PNG, { name: 'photo.png', type: 'image/png' }, 'png', 'image/png', 'png'],
   ])(
-    'accepts a real %s and keeps it only at its stored key',
+    'accepts a real %s, keeps it only at a stored key of its own and records it',
     async (_label, body, declared, type, mime, extension) => {
       const ownerId = anOwner();
       const slot = await upload(ownerId, body, declared);
@@ -221,10 +317,13 @@ describe('confirmUpload', () => {
         detectedType: type,
         mime,
       });
-      expect(confirmed.key).toBe(
-        slot.key.replace(/^incoming\//, '').replace(/\.\w+$/, `.${extension}`),
-      );
+      // Nothing of the upload key: knowing it (or its URL) does not say where the file lives.
+      const uploadName = slot.key.slice(slot.key.lastIndexOf('/') + 1, slot.key.lastIndexOf('.'));
+      expect(confirmed.key).not.toContain(uploadName.split('-')[1]);
       expect(await keysOf(ownerId)).toEqual([confirmed.key]);
+      expect(await rowsOf(ownerId)).toEqual([confirmed.key]);
+      const [claim] = await dataSource.manager.findBy(UploadClaimEntity, { uploadKey: slot.key });
+      expect(claim).toMatchObject({ storedKey: confirmed.key, settledAt: expect.any(Date) });
       const head = await s3.client.send(
         new HeadObjectCommand({ Bucket: BUCKET, Key: confirmed.key }),
       );
@@ -264,34 +363,30 @@ describe('confirmUpload', () => {
     expect(error.reason).toBe(UploadRejection.TypeNotAllowed);
     expect(error.message).toBe(TYPE_NOT_ALLOWED);
     expect(await keysOf(ownerId)).toEqual([]);
+    expect(await rowsOf(ownerId)).toEqual([]);
   });
 
-  it('returns what a PNG declared as a PDF really is, and refuses it where PNG is not allowed', async () => {
-    const ownerId = anOwner();
-    const declared = { name: 'certificate.pdf', type: 'application/pdf' };
-    const accepted = await upload(ownerId, PNG, declared);
-    const confirmed = await confirmUpload(s3.client, {
-      bucket: BUCKET,
-      key: accepted.key,
-      ownerId,
-      ...documents,
-    });
-    expect(accepted.key).toMatch(/\.pdf$/);
-    expect(confirmed.detectedType).toBe('png');
-    expect(confirmed.key).toMatch(/\.png$/);
-    const head = await s3.client.send(
-      new HeadObjectCommand({ Bucket: BUCKET, Key: confirmed.key }),
-    );
-    expect(head.ContentType).toBe('image/png');
-
-    const pdfOnly: UploadRules = { ...documents, allowed: ['pdf'] };
-    const refused = await upload(ownerId, PNG, declared, pdfOnly);
-    const error = await refusal(
-      confirmUpload(s3.client, { bucket: BUCKET, key: refused.key, ownerId, ...pdfOnly }),
-    );
-    expect(error.message).toBe('File type not allowed. Allowed types: PDF');
-    expect(await keysOf(ownerId)).toEqual([confirmed.key]);
-  });
+  it.each([
+    ['documents', documents, BUCKET, PNG, { name: 'certificate.pdf', type: 'application/pdf' }],
+    ['photos', photos, 'memorials', JPEG, { name: 'grandfather.png', type: 'image/png' }],
+  ])(
+    'refuses, for %s, a file whose content is an allowed type other than the one declared, and removes it',
+    async (_label, rules, bucket, body, declared) => {
+      const ownerId = anOwner();
+      const slot = await upload(ownerId, body, declared, rules, bucket);
+      const error = await refusal(
+        confirmUpload(s3.client, { bucket, key: slot.key, ownerId, ...rules }),
+      );
+      expect(error.reason).toBe(UploadRejection.TypeNotAllowed);
+      expect(error.message).toBe(
+        rules === photos
+          ? 'File type not allowed. Allowed types: JPG, JPEG, PNG'
+          : TYPE_NOT_ALLOWED,
+      );
+      expect(await keysOf(ownerId, bucket)).toEqual([]);
+      expect(await rowsOf(ownerId)).toEqual([]);
+    },
+  );
 
   it('refuses an empty upload (declared otherwise) and removes it', async () => {
     const ownerId = anOwner();
@@ -373,9 +468,10 @@ describe('confirmUpload', () => {
 
   it('refuses an upload that was never sent, and a second confirm of the same upload', async () => {
     const ownerId = anOwner();
-    const unsent = await createUploadSlot(s3.client, {
+    const unsent = await createUploadSlot(s3.client, limiter, {
       bucket: BUCKET,
       ownerId,
+      memberId: ownerId,
       fileName: 'a.pdf',
       declaredType: 'application/pdf',
       declaredSize: PDF.length,
@@ -396,11 +492,15 @@ describe('confirmUpload', () => {
     const again = await refusal(
       confirmUpload(s3.client, { bucket: BUCKET, key: sent.key, ownerId, ...documents }),
     );
-    expect(again.reason).toBe(UploadRejection.NotFound);
+    expect(again.reason).toBe(UploadRejection.AlreadyConfirmed);
+    expect(again.message).toBe(
+      'This upload was already confirmed. To add the file again, upload it again.',
+    );
     expect(await keysOf(ownerId)).toEqual([confirmed.key]);
+    expect(await rowsOf(ownerId)).toEqual([confirmed.key]);
   });
 
-  it('two confirms of one upload at once store at most one file, under one key, and nothing else', async () => {
+  it('two confirms of one upload at once: one stores and records it, the other is refused', async () => {
     const ownerId = anOwner();
     const slot = await upload(ownerId, PDF, { name: 'a.pdf', type: 'application/pdf' });
     const confirm = () =>
@@ -408,47 +508,108 @@ describe('confirmUpload', () => {
 
     const results = await Promise.allSettled([confirm(), confirm()]);
 
-    const stored = [
-      ...new Set(
-        results.flatMap((result) => (result.status === 'fulfilled' ? [result.value.key] : [])),
-      ),
-    ];
-    expect(stored.length).toBeLessThanOrEqual(1);
-    // On S3 and MinIO copies are atomic and at least one confirm wins. s3rver writes a copy in
-    // place, so in a rare interleaving each confirm reads the other's half-written copy and both
-    // refuse (the services serialise confirms of one key by a unique stored path): then nothing
-    // may be left behind, and each refusal is a plain upload refusal.
-    for (const result of results) {
-      if (result.status === 'rejected') {
-        expect(result.reason).toBeInstanceOf(UploadError);
-        const expected = stored.length
-          ? [UploadRejection.NotFound]
-          : [UploadRejection.NotFound, UploadRejection.Empty, UploadRejection.TypeNotAllowed];
-        expect(expected).toContain((result.reason as UploadError).reason);
-      }
-    }
+    const stored = results.flatMap((result) =>
+      result.status === 'fulfilled' ? [result.value.key] : [],
+    );
+    expect(stored).toHaveLength(1);
+    const [refused] = results.flatMap((result) =>
+      result.status === 'rejected' ? [result.reason as UploadError] : [],
+    );
+    expect(refused).toBeInstanceOf(UploadError);
+    expect(refused!.reason).toBe(UploadRejection.AlreadyConfirmed);
     expect(await keysOf(ownerId)).toEqual(stored);
+    expect(await rowsOf(ownerId)).toEqual(stored);
   });
 
-  it('a PUT to the upload URL after confirm cannot replace the stored file', async () => {
+  it.each([
+    ['documents', documents, BUCKET, PDF, { name: 'a.pdf', type: 'application/pdf' }],
+    ['photos', photos, 'memorials', JPEG, { name: 'a.jpg', type: 'image/jpeg' }],
+  ])(
+    'for %s, the upload URL used again after confirm and a second confirm leave the checked bytes in place',
+    async (_label, rules, bucket, original, declared) => {
+      const ownerId = anOwner();
+      const slot = await upload(ownerId, original, declared, rules, bucket);
+      const confirmed = await confirmUpload(s3.client, {
+        bucket,
+        key: slot.key,
+        ownerId,
+        ...rules,
+      });
+      // The attacker's file passes every check: same type, its own bytes.
+      const forged = Buffer.concat([original, Buffer.from('forged after the review')]);
+      const put = await fetchOnce(slot.url, {
+        method: 'PUT',
+        headers: slot.headers,
+        body: new Uint8Array(forged),
+      });
+      expect(put.status).toBe(200);
+
+      const again = await refusal(
+        confirmUpload(s3.client, { bucket, key: slot.key, ownerId, ...rules }),
+      );
+
+      expect(again.reason).toBe(UploadRejection.AlreadyConfirmed);
+      // Refused before anything was copied, and the file put again is deleted.
+      expect(await keysOf(ownerId, bucket)).toEqual([confirmed.key]);
+      expect(await rowsOf(ownerId)).toEqual([confirmed.key]);
+      const url = await downloadUrl(s3.client, { bucket, key: confirmed.key, fileName: 'a' });
+      expect(Buffer.from(await (await fetchOnce(url)).arrayBuffer()).equals(original)).toBe(true);
+    },
+  );
+
+  it('refuses input the service checks, deleting the upload and claiming nothing', async () => {
     const ownerId = anOwner();
     const slot = await upload(ownerId, PDF, { name: 'a.pdf', type: 'application/pdf' });
-    const confirmed = await confirmUpload(s3.client, {
-      bucket: BUCKET,
-      key: slot.key,
-      ownerId,
-      ...documents,
-    });
+    const refused = new UploadError(UploadRejection.FileNameMissing, 'File name is required');
+    const record = jest.fn(recordRow);
 
-    await fetchOnce(slot.url, { method: 'PUT', headers: slot.headers, body: new Uint8Array(EXE) });
+    await expect(
+      confirmUpload(s3.client, {
+        bucket: BUCKET,
+        key: slot.key,
+        ownerId,
+        ...documents,
+        checkInput: () => {
+          throw refused;
+        },
+        record,
+      }),
+    ).rejects.toBe(refused);
 
-    const url = await downloadUrl(s3.client, {
-      bucket: BUCKET,
-      key: confirmed.key,
-      fileName: 'a.pdf',
-    });
-    expect(Buffer.from(await (await fetchOnce(url)).arrayBuffer()).equals(PDF)).toBe(true);
+    expect(record).not.toHaveBeenCalled();
+    expect(await keysOf(ownerId)).toEqual([]);
+    expect(await dataSource.manager.countBy(UploadClaimEntity, { uploadKey: slot.key })).toBe(0);
   });
+
+  it.each([
+    ['refuses', () => new UploadError(UploadRejection.Empty, 'refused by the service')],
+    ['fails', () => new Error('the database went away')],
+  ])(
+    'when recording %s, deletes the stored copy and the upload, and the key stays confirmed',
+    async (_label, makeError) => {
+      const ownerId = anOwner();
+      const slot = await upload(ownerId, PDF, { name: 'a.pdf', type: 'application/pdf' });
+      const error = makeError();
+
+      await expect(
+        confirmUpload(s3.client, {
+          bucket: BUCKET,
+          key: slot.key,
+          ownerId,
+          ...documents,
+          record: async (manager, upload) => {
+            await recordRow(manager, upload);
+            throw error;
+          },
+        }),
+      ).rejects.toBe(error);
+
+      expect(await keysOf(ownerId)).toEqual([]);
+      expect(await rowsOf(ownerId)).toEqual([]);
+      const [claim] = await dataSource.manager.findBy(UploadClaimEntity, { uploadKey: slot.key });
+      expect(claim).toMatchObject({ storedKey: null, settledAt: expect.any(Date) });
+    },
+  );
 
   it('reads only the first bytes of a 50 MB file, through ranged GETs', async () => {
     const ownerId = anOwner();
@@ -555,9 +716,10 @@ describe('bucket housekeeping', () => {
     const origin = 'http://localhost:8080';
     await allowBrowserUploads(s3.client, { bucket, origins: [origin] });
     const ownerId = anOwner();
-    const slot = await createUploadSlot(s3.client, {
+    const slot = await createUploadSlot(s3.client, limiter, {
       bucket,
       ownerId,
+      memberId: ownerId,
       fileName: 'a.pdf',
       declaredType: 'application/pdf',
       declaredSize: PDF.length,

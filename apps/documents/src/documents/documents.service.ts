@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { Brackets, DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { Brackets, DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '@jibs/auth';
 import {
   DOCUMENT_TYPES,
@@ -8,7 +8,6 @@ import {
   DomainError,
   ReviewStatus,
   Role,
-  UploadMessages,
   UploadRejection,
   adminNotesSchema,
   contentTypeOfExtension,
@@ -18,15 +17,14 @@ import {
   isUuid,
 } from '@jibs/domain';
 import { EventPublisher } from '@jibs/events';
-import { recordAudit } from '@jibs/subgraph';
+import { BAD_TEXT_MESSAGE, hasBadText, recordAudit } from '@jibs/subgraph';
 import {
   DOWNLOAD_URL_TTL_SECONDS,
   UploadError,
-  confirmUpload,
+  confirmAndRecordUpload,
   createUploadSlot,
-  deleteObject,
   downloadUrl,
-  parseIncomingKey,
+  type UploadRateLimiter,
   type UploadSlot,
 } from '@jibs/storage';
 import { MemberEntity } from '../members/member.entity';
@@ -37,7 +35,6 @@ import type {
   StartDocumentUploadInput,
 } from './dto/document-upload.input';
 import { ReviewDecision } from './review-enums';
-import { UploadRateLimiter } from './upload-rate-limiter';
 
 export const S3_CLIENT = Symbol('S3_CLIENT');
 /** Signs the URLs browsers use, for the endpoint they reach (S3_PUBLIC_ENDPOINT). */
@@ -58,13 +55,6 @@ export interface DocumentFilter {
   offset: number;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return (
-    error instanceof QueryFailedError &&
-    (error.driverError as { code?: string } | undefined)?.code === '23505'
-  );
-}
-
 /** `%`, `_` and `\` match themselves in a search. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
@@ -82,15 +72,15 @@ export class DocumentsService {
 
   /**
    * Checks the declared file against the settings and hands out a presigned PUT under the
-   * member's incoming prefix. Nothing is stored yet.
+   * member's incoming prefix (rate limited per member). Nothing is stored yet.
    */
   async startUpload(userId: string, input: StartDocumentUploadInput): Promise<UploadSlot> {
     assertDocumentType(input.documentType);
-    await this.rateLimiter.consume(userId);
     const rules = await this.settings.rules();
-    return createUploadSlot(this.presigner, {
+    return createUploadSlot(this.presigner, this.rateLimiter, {
       bucket: this.bucket,
       ownerId: userId,
+      memberId: userId,
       fileName: input.fileName,
       declaredType: input.fileType,
       declaredSize: input.fileSize,
@@ -100,54 +90,36 @@ export class DocumentsService {
   }
 
   /**
-   * Verifies the uploaded object by what is in the bucket (size, magic bytes), moves it to its
-   * stored key and records it, publishing `document.uploaded` in the same transaction. Every
-   * refusal leaves nothing behind: the object is deleted and no row is written. A key outside
-   * the caller's prefix is refused without touching it.
+   * Confirms the upload the one way `@jibs/storage` does (checked by content, stored under a
+   * fresh key, confirmed once) and records it, publishing `document.uploaded` in the same
+   * transaction. Every refusal leaves nothing behind; a key outside the caller's prefix is
+   * refused without touching it.
    */
   async confirmUpload(userId: string, input: ConfirmDocumentUploadInput): Promise<DocumentEntity> {
-    const parsed = parseIncomingKey(input.key, userId);
-    if (!parsed.ok) {
-      const reason = parsed.owned ? UploadRejection.NotFound : UploadRejection.NotOwned;
-      throw new UploadError(reason, UploadMessages.notFound);
-    }
     const rules = await this.settings.rules();
-    let fileName: string;
-    try {
-      fileName = checkFileName(input.fileName, rules);
-      assertDocumentType(input.documentType);
-      if (input.deathReportId != null && !isUuid(input.deathReportId)) {
-        throw DomainError.badInput({ deathReportId: DocumentServiceMessages.deathReportInvalid });
-      }
-      // The name must say what was declared at start (the key's extension): a PNG named .pdf
-      // is refused before its content is even read.
-      if (
-        contentTypeOfExtension(fileExtension(fileName) ?? '') !==
-        contentTypeOfExtension(fileExtension(input.key) ?? '')
-      ) {
-        throw UploadError.of(UploadRejection.TypeNotAllowed, rules);
-      }
-    } catch (error) {
-      await deleteObject(this.s3, { bucket: this.bucket, key: input.key });
-      throw error;
-    }
-
-    const confirmed = await confirmUpload(this.s3, {
+    let fileName = input.fileName;
+    return confirmAndRecordUpload(this.s3, this.dataSource, {
       bucket: this.bucket,
       key: input.key,
       ownerId: userId,
       maxBytes: rules.maxBytes,
       allowed: rules.allowed,
-    });
-    // The content decides the type, and it must be what was declared at start (the key's
-    // extension): a PNG declared as a PDF is refused. Two confirms of one key agree on this.
-    if (contentTypeOfExtension(fileExtension(input.key) ?? '') !== confirmed.detectedType) {
-      await deleteObject(this.s3, { bucket: this.bucket, key: confirmed.key });
-      throw UploadError.of(UploadRejection.TypeNotAllowed, rules);
-    }
-
-    try {
-      return await this.dataSource.transaction(async (manager) => {
+      checkInput: () => {
+        fileName = checkFileName(input.fileName, rules);
+        assertDocumentType(input.documentType);
+        if (input.deathReportId != null && !isUuid(input.deathReportId)) {
+          throw DomainError.badInput({ deathReportId: DocumentServiceMessages.deathReportInvalid });
+        }
+        // The name must say what was declared at start (the key's extension): a PNG named .pdf
+        // is refused before its content is even read.
+        if (
+          contentTypeOfExtension(fileExtension(fileName) ?? '') !==
+          contentTypeOfExtension(fileExtension(input.key) ?? '')
+        ) {
+          throw UploadError.of(UploadRejection.TypeNotAllowed, rules);
+        }
+      },
+      record: async (manager, confirmed) => {
         const document = await manager.save(
           manager.create(DocumentEntity, {
             userId,
@@ -177,17 +149,8 @@ export class DocumentsService {
           { subject: userId },
         );
         return document;
-      });
-    } catch (error) {
-      // The same upload confirmed twice at once: the other confirm recorded this stored object.
-      if (isUniqueViolation(error)) throw UploadError.of(UploadRejection.NotFound, rules);
-      // Never delete a file a row points at; when that cannot be known, an orphan is the lesser harm.
-      const recorded = await this.dataSource.manager
-        .existsBy(DocumentEntity, { filePath: confirmed.key })
-        .catch(() => true);
-      if (!recorded) await deleteObject(this.s3, { bucket: this.bucket, key: confirmed.key });
-      throw error;
-    }
+      },
+    });
   }
 
   /** A short-lived download link for the owner or an admin; anyone else is told it is not found. */
@@ -359,6 +322,9 @@ function assertDocumentType(documentType: string): void {
 
 function checkFileName(fileName: string, rules: UploadRules): string {
   const name = fileName.trim();
+  // A string literal's `\u0000` escape passes the request checks before parsing: the name is
+  // checked here too, so the refusal deletes the upload like every other.
+  if (hasBadText(name)) throw DomainError.badInput({ fileName: BAD_TEXT_MESSAGE });
   if (!name) throw UploadError.of(UploadRejection.FileNameMissing, rules);
   if (name.length > MAX_FILE_NAME_LENGTH)
     throw UploadError.of(UploadRejection.FileNameTooLong, rules);

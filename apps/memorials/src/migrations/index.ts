@@ -1,4 +1,5 @@
 import { CreateEventTables1760000000000, OutboxNotifyWhenIdle1795504736754 } from '@jibs/events';
+import { CreateUploadTables1795752151361 } from '@jibs/storage';
 import { MemorialsInitial1795494297956 } from './1795494297956-memorials-initial';
 import { RegisteredMembers1795526441865 } from './1795526441865-registered-members';
 
@@ -8,4 +9,5 @@ export const memorialsMigrations = [
   MemorialsInitial1795494297956,
   OutboxNotifyWhenIdle1795504736754,
   RegisteredMembers1795526441865,
+  CreateUploadTables1795752151361,
 ];

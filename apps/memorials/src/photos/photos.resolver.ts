@@ -27,7 +27,8 @@ export class PhotosResolver {
 
   @RegisteredMember()
   @Mutation(() => PhotoUploadSlotModel, {
-    description: 'The creator or an editor: checks the declared file (JPEG or PNG, 10 MB).',
+    description:
+      'The creator or an editor: checks the declared file (JPEG or PNG, 10 MB; rate limited: 10 per 60 s per member).',
   })
   async startMemorialPhotoUpload(
     @CurrentUser() user: AuthUser,

@@ -1,24 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { DataSource, In, QueryFailedError } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import type { AuthUser } from '@jibs/auth';
 import {
   DomainError,
   MEMORIAL_PHOTO_RULES,
   MemorialMessages,
-  UploadRejection,
   photoCaptionSchema,
 } from '@jibs/domain';
 import {
   DOWNLOAD_URL_TTL_SECONDS,
-  UploadError,
-  confirmUpload,
+  confirmAndRecordUpload,
   createUploadSlot,
-  deleteObject,
-  parseIncomingKey,
+  type UploadRateLimiter,
   type UploadSlot,
 } from '@jibs/storage';
+import { BAD_TEXT_MESSAGE, hasBadText } from '@jibs/subgraph';
 import { MemorialAccess, isUuid, memorialNotFound } from '../access/memorial-access.service';
 import { MemorialEntity } from '../memorials/memorial.entity';
 import { MemorialPhotoEntity } from './memorial-photo.entity';
@@ -27,17 +25,11 @@ export const S3_CLIENT = Symbol('S3_CLIENT');
 /** Signs the URLs browsers use, for the endpoint they reach (S3_PUBLIC_ENDPOINT when set). */
 export const PRESIGNING_CLIENT = Symbol('PRESIGNING_CLIENT');
 export const S3_BUCKET_MEMORIALS = Symbol('S3_BUCKET_MEMORIALS');
+export const UPLOAD_RATE_LIMITER = Symbol('UPLOAD_RATE_LIMITER');
 
 export interface PhotoLink {
   url: string;
   expiresAt: Date;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (
-    error instanceof QueryFailedError &&
-    (error.driverError as { code?: string } | undefined)?.code === '23505'
-  );
 }
 
 /**
@@ -53,17 +45,22 @@ export class PhotosService {
     @Inject(S3_CLIENT) private readonly s3: S3Client,
     @Inject(PRESIGNING_CLIENT) private readonly presigner: S3Client,
     @Inject(S3_BUCKET_MEMORIALS) private readonly bucket: string,
+    @Inject(UPLOAD_RATE_LIMITER) private readonly rateLimiter: UploadRateLimiter,
   ) {}
 
-  /** Editors of the memorial only; nothing is stored yet. Keys live under the memorial's id. */
+  /**
+   * Editors of the memorial only, rate limited per member like every upload; nothing is stored
+   * yet. Keys live under the memorial's id.
+   */
   async startUpload(
     caller: AuthUser,
     input: { memorialId: string; fileName: string; fileType: string; fileSize: number },
   ): Promise<UploadSlot> {
     const { memorial } = await this.access.require(caller, input.memorialId, 'edit');
-    return createUploadSlot(this.presigner, {
+    return createUploadSlot(this.presigner, this.rateLimiter, {
       bucket: this.bucket,
       ownerId: memorial.id,
+      memberId: caller.id,
       fileName: input.fileName,
       declaredType: input.fileType,
       declaredSize: input.fileSize,
@@ -72,35 +69,32 @@ export class PhotosService {
   }
 
   /**
-   * Checks the uploaded object by its content and records it last in the display order. A
-   * refused file is deleted and no row is written; a key of another memorial is refused
-   * without touching it.
+   * Confirms the upload the one way `@jibs/storage` does (checked by content, stored under a
+   * fresh key, confirmed once) and records it last in the display order. A refused file is
+   * deleted and no row is written; a key of another memorial is refused without touching it.
    */
   async confirmUpload(
     caller: AuthUser,
     input: { memorialId: string; key: string; caption?: string | null },
   ): Promise<MemorialPhotoEntity> {
     const { memorial } = await this.access.require(caller, input.memorialId, 'edit');
-    const parsed = parseIncomingKey(input.key, memorial.id);
-    if (!parsed.ok) {
-      throw UploadError.of(
-        parsed.owned ? UploadRejection.NotFound : UploadRejection.NotOwned,
-        MEMORIAL_PHOTO_RULES,
-      );
-    }
-    const caption = photoCaptionSchema.safeParse(input.caption);
-    if (!caption.success) {
-      await deleteObject(this.s3, { bucket: this.bucket, key: input.key });
-      throw DomainError.badInput({ caption: MemorialMessages.captionTooLong });
-    }
-    const confirmed = await confirmUpload(this.s3, {
+    let caption: string | null = null;
+    return confirmAndRecordUpload(this.s3, this.dataSource, {
       bucket: this.bucket,
       key: input.key,
       ownerId: memorial.id,
       ...MEMORIAL_PHOTO_RULES,
-    });
-    try {
-      return await this.dataSource.transaction(async (manager) => {
+      checkInput: () => {
+        // A string literal's `\u0000` escape passes the request checks before parsing.
+        if (input.caption && hasBadText(input.caption)) {
+          throw DomainError.badInput({ caption: BAD_TEXT_MESSAGE });
+        }
+        const checked = photoCaptionSchema.safeParse(input.caption);
+        if (!checked.success)
+          throw DomainError.badInput({ caption: MemorialMessages.captionTooLong });
+        caption = checked.data;
+      },
+      record: async (manager, confirmed) => {
         // Locks the memorial so two confirms at once get distinct places in the order.
         await this.access.require(caller, memorial.id, 'edit', { manager, lock: true });
         const [{ next }] = (await manager.query(
@@ -111,20 +105,15 @@ export class PhotosService {
           manager.create(MemorialPhotoEntity, {
             memorialId: memorial.id,
             filePath: confirmed.key,
-            caption: caption.data,
+            caption,
             displayOrder: next,
             contentType: confirmed.mime,
             size: confirmed.size,
             uploadedBy: caller.id,
           }),
         );
-      });
-    } catch (error) {
-      if (isUniqueViolation(error))
-        throw UploadError.of(UploadRejection.NotFound, MEMORIAL_PHOTO_RULES);
-      await deleteObject(this.s3, { bucket: this.bucket, key: confirmed.key });
-      throw error;
-    }
+      },
+    });
   }
 
   /** The memorial's photos in a new order: exactly its photos, each once. */

@@ -2,12 +2,13 @@ import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DataSource } from 'typeorm';
 import { DomainError, UPLOAD_RATE_LIMIT, UploadMessages } from '@jibs/domain';
 
-/** The table the limiter keeps its counters in (created by the service's migration). */
+/** The table the limiter keeps its counters in (created by each storing service's migration). */
 export const UPLOAD_RATE_LIMIT_TABLE = 'upload_rate_limits';
 
 /**
- * Upload starts per member (spec section 9: 10 per 60 s), counted in this service's own
- * Postgres so every replica shares one count.
+ * Upload starts per member (spec section 9: 10 per 60 s), for every upload path (documents,
+ * memorial photos): `createUploadSlot` takes one. Counted in the service's own Postgres so
+ * every replica shares one count.
  */
 export class UploadRateLimiter {
   private readonly limiter: RateLimiterPostgres;
@@ -25,9 +26,9 @@ export class UploadRateLimiter {
   }
 
   /** Counts one start for the member; refuses with RATE_LIMITED past the limit. */
-  async consume(userId: string): Promise<void> {
+  async consume(memberId: string): Promise<void> {
     try {
-      await this.limiter.consume(userId);
+      await this.limiter.consume(memberId);
     } catch (error) {
       if (error instanceof RateLimiterRes)
         throw DomainError.rateLimited(UploadMessages.rateLimited);
