@@ -201,6 +201,7 @@ export const PRODUCT_WORDING: PerMessage<string> = {
     fileNameTooLong: LIMIT,
     empty: SERVER_CHECK,
     notFound: SERVER_CHECK,
+    alreadyConfirmed: SERVER_CHECK,
   },
 };
 

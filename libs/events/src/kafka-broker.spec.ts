@@ -32,6 +32,9 @@ jest.mock('kafkajs', () => {
           return true;
         },
         describeCluster: async () => ({ brokers: [], controller: 1, clusterId: 'fake' }),
+        fetchTopicMetadata: async ({ topics }: { topics: string[] }) => ({
+          topics: topics.map((name) => ({ name, partitions: [{ partitionId: 0, leader: 1 }] })),
+        }),
       };
     }
     producer(config: unknown) {
