@@ -6,6 +6,7 @@ import {
   fieldErrorsOf,
   Messages,
   Role,
+  SecondFactorMessages,
   signUpSchema,
   toE164,
   updateProfileSchema,
@@ -91,7 +92,8 @@ export class AccountsService {
 
   /**
    * Changes the caller's own phone and address (never name, email or date of birth: the
-   * schema is strict). Publishes `user.profile_updated` naming the fields that changed.
+   * schema is strict). Publishes `user.profile_updated` naming the fields that changed. A new
+   * phone number is unverified; it is refused while sign-in codes go by text message.
    */
   async updateProfile(userId: string, input: UpdateProfileFields): Promise<AccountEntity> {
     const parsed = updateProfileSchema.safeParse(input);
@@ -112,7 +114,23 @@ export class AccountsService {
         (field) => account[field] !== wanted[field],
       );
       if (!changed.length) return account;
-      await manager.update(AccountEntity, { id: userId }, wanted);
+      const newPhone = changed.includes('phone');
+      // Sign-in codes go to the verified number: it cannot move from under them.
+      if (newPhone && account.smsSignInEnabledAt) {
+        throw DomainError.badInput({ phone: SecondFactorMessages.phoneLockedBySms });
+      }
+      await manager.update(
+        AccountEntity,
+        { id: userId },
+        { ...wanted, ...(newPhone ? { phoneVerifiedAt: null } : {}) },
+      );
+      if (newPhone) {
+        // A code texted to the old number must not prove the new one.
+        await manager.query(`DELETE FROM verification_codes WHERE user_id = $1 AND method = $2`, [
+          userId,
+          VerificationMethod.SMS,
+        ]);
+      }
       await enqueue(
         manager,
         'user.profile_updated',

@@ -62,6 +62,12 @@ export class UserModel {
   @Field()
   totpEnabled!: boolean;
 
+  @Field({ description: 'The phone number was proven by a code texted to it.' })
+  phoneVerified!: boolean;
+
+  @Field({ description: 'Sign-in asks for a code texted to the verified phone.' })
+  smsSignInEnabled!: boolean;
+
   personal!: PersonalDetails;
 
   /**
@@ -83,6 +89,8 @@ export class UserModel {
       verifiedWith: account.verifiedWith,
       emailVerified: account.emailVerifiedAt !== null,
       totpEnabled: account.totpEnabledAt !== null,
+      phoneVerified: account.phoneVerifiedAt !== null,
+      smsSignInEnabled: account.smsSignInEnabledAt !== null,
       ownSession: options.ownSession ?? false,
       personal: {
         phone: account.phone,
