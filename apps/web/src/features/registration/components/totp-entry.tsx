@@ -7,9 +7,12 @@ import { useCodeForm } from '../../../shared/hooks/use-code-form';
 import { type TotpSetupFieldsFragment } from '../../../gql/graphql';
 import { StepButtons } from './step-buttons';
 import { VERIFIED_NOTICE } from '../utils/verification-notices';
-import { useConfirmTotpMutation } from '../hooks/use-confirm-totp-mutation';
+import { useEnableAuthenticatorMutation } from '../../security/hooks/use-enable-authenticator-mutation';
 
-/** Step 2, authenticator setup: scan or type the key, then confirm with the app's code. */
+/**
+ * Step 2, authenticator setup: scan or type the key, then confirm with the app's code; the
+ * recovery codes made then go to `onVerified`, to be shown once.
+ */
 export function TotpEntry({
   setup,
   headingRef,
@@ -18,15 +21,16 @@ export function TotpEntry({
 }: {
   setup: TotpSetupFieldsFragment;
   headingRef: Ref<HTMLHeadingElement>;
-  onVerified: () => void;
+  onVerified: (recoveryCodes: string[]) => void;
   onBack: () => void;
 }) {
-  const [confirm, confirming] = useConfirmTotpMutation();
+  const [confirm, confirming] = useEnableAuthenticatorMutation();
   const form = useCodeForm({
     send: async (code) => {
-      await confirm({ variables: { code } });
+      const { data } = await confirm({ variables: { code } });
+      if (!data) return;
       notifications.show(VERIFIED_NOTICE);
-      onVerified();
+      onVerified(data.enableAuthenticator.recoveryCodes);
     },
   });
 

@@ -132,9 +132,9 @@ export function RegisterPage() {
               clearPendingSignUp();
               setPending(null);
               setDraft(null);
-              // The code verified the email (step 2's purpose): on to the household, as the
-              // session starts, in one render.
-              setChosen('household-members');
+              // The code verified the email; step 2 goes on with the choice of how sign-ins
+              // are verified (the specification's method selection), as the session starts.
+              setChosen('verification');
               manager.establish(payload);
             }}
           />
