@@ -83,7 +83,7 @@ describe("members' second factor, in Chromium and through the gateway", () => {
     const key = await dialog.getByTestId('totp-manual-key').getAttribute('data-key');
     expect(key).toMatch(/^[A-Z2-7]+=*$/);
     // The QR code is drawn by the server (a data URL), never by a third party.
-    expect(await dialog.getByRole('img').first().getAttribute('src')).toMatch(
+    expect(await dialog.getByRole('img', { name: /QR code/ }).getAttribute('src')).toMatch(
       /^data:image\/png;base64,/,
     );
     await expectAccessible(page, 'profile: authenticator set-up dialog');
@@ -147,13 +147,13 @@ describe("members' second factor, in Chromium and through the gateway", () => {
     await page.getByRole('radio', { name: /^Text message \(SMS\)/ }).click();
     const askedAt = new Date(Date.now() - 1000).toISOString();
     await page.getByRole('button', { name: 'Send Code' }).click();
+    await page.getByText('We sent a 6-digit code by text message', { exact: false }).waitFor();
     const [, smsCode] = await latestMail(
       stack,
       `+1${phone}`,
       /verification code is (\d{6})/,
       askedAt,
     );
-    await page.getByLabel('Verification code').first().waitFor();
     await enterCode(page, smsCode!);
     await page.getByRole('button', { name: 'Verify' }).click();
     const list = page.getByTestId('recovery-codes');

@@ -12,7 +12,8 @@ export async function fillSignUp(page: Page, input: Record<string, unknown>): Pr
   await page.getByLabel('Email').fill(String(input.email));
   await page.getByLabel(/^Password/).fill(String(input.password));
   await page.getByLabel('Confirm password').fill(String(input.confirmPassword));
-  await page.getByLabel('Phone').fill('5551234567');
+  // Typed as digits; the field formats them. Texts are read from the mailbox by this number.
+  await page.getByLabel('Phone').fill(String(input.phone).replace(/\D/g, ''));
   await page.getByLabel('Date of birth').fill(String(input.dateOfBirth));
   await page.getByLabel('Address line 1').fill(String(input.addressLine1));
   await page.getByLabel('City').fill(String(input.city));
