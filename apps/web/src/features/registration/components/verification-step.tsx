@@ -44,12 +44,18 @@ export function VerificationStep({
   onVerified,
   onBack,
   onContinue,
+  onStart,
 }: {
   me: ProfileFragment;
   onVerified: () => void;
   onBack: () => void;
   /** For a member already verified: on to the next step. */
   onContinue: () => void;
+  /**
+   * A method was chosen: the wizard stays on this step until it says otherwise (the account
+   * turning verified midway must not move it on before the recovery codes are shown).
+   */
+  onStart: () => void;
 }) {
   const [screen, setScreen] = useState<Screen>({ kind: 'method-selection' });
   const [method, setMethod] = useState<VerificationMethod>('EMAIL');
@@ -105,6 +111,7 @@ export function VerificationStep({
       onContinue();
       return;
     }
+    onStart();
     if (method === 'TOTP') {
       try {
         const { data } = await setupTotp();

@@ -172,6 +172,7 @@ export function RegisterPage() {
             onVerified={() => goTo('household-members')}
             onContinue={() => goTo('household-members')}
             onBack={() => goTo('personal-info')}
+            onStart={() => setChosen('verification')}
           />
         );
       case 'household-members':
