@@ -12,6 +12,7 @@ import {
   isFocused,
   latestMail,
   registerAndPayFee,
+  SIGN_IN_CHOICE,
   tabTo,
   typeInto,
 } from './support/web-flows';
@@ -146,6 +147,11 @@ describe('keyboard-only use, in Chromium', () => {
     await expectAccessible(page, 'register: email code');
     await page.keyboard.type(code!);
     await tabTo(page, page.getByRole('button', { name: 'Verify' }));
+    await page.keyboard.press('Enter');
+    // Step 2's choice of how sign-ins are verified: the password alone, as chosen.
+    await page.getByText(SIGN_IN_CHOICE).waitFor();
+    await expectAccessible(page, 'register: sign-in verification choice');
+    await tabTo(page, page.getByRole('button', { name: 'Continue' }));
     await page.keyboard.press('Enter');
 
     // Step 3: a member with nothing filled in is refused, announced and focused.

@@ -9,6 +9,7 @@ import { asUnverifiedAccount, queryDb, signUpByApi } from './support/sign-up';
 import {
   enterCode,
   latestMail,
+  SIGN_IN_CHOICE,
   SIGN_UP_CODE_HEADING,
   signIn,
   signOut,
@@ -99,6 +100,9 @@ describe('registration, verification, sign-in and password reset, in Chromium', 
     await expectAccessible(page, 'register: email code refused');
     await enterCode(page, code!);
     await page.getByRole('button', { name: 'Verify' }).click();
+    // Still step 2: how sign-ins are verified from now on; the password alone is chosen.
+    await page.getByText(SIGN_IN_CHOICE).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
     await step3().waitFor();
     expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain('signUpToken');
 
@@ -173,6 +177,9 @@ describe('registration, verification, sign-in and password reset, in Chromium', 
     await expectAccessible(page, 'register: authenticator setup');
     await enterCode(page, await generate({ secret: key! }));
     await page.getByRole('button', { name: 'Verify' }).click();
+    // The recovery codes, shown once.
+    await page.getByTestId('recovery-codes').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
     await step3().waitFor();
 
     await signOut(page);

@@ -67,6 +67,11 @@ describe('identity service', () => {
       'verifyCode',
       'setupTotp',
       'confirmTotp',
+      'enableAuthenticator',
+      'disableAuthenticator',
+      'enableSmsSignIn',
+      'disableSmsSignIn',
+      'newRecoveryCodes',
     ];
     const adminOnly = [
       'siteSettings',

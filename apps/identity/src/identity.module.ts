@@ -37,6 +37,10 @@ import { ThrottleService } from './throttling/throttle.service';
 import { TotpCredentialEntity } from './verification/totp-credential.entity';
 import { ExpiredRecords } from './housekeeping/expired-records';
 import { SecretBox } from './security/secret-box';
+import { RecoveryCodeEntity } from './second-factor/recovery-code.entity';
+import { RecoveryCodes } from './second-factor/recovery-codes';
+import { SecondFactorResolver } from './second-factor/second-factor.resolver';
+import { SecondFactorService } from './second-factor/second-factor.service';
 import { TOTP_SECRET_BOX, TotpService } from './verification/totp.service';
 import { VerificationCodeEntity } from './verification/verification-code.entity';
 import { VerificationResolver } from './verification/verification.resolver';
@@ -75,6 +79,7 @@ export const identityService = defineService<IdentityConfig, { signingKey: Signi
     SignUpCodeEntity,
     VerificationCodeEntity,
     TotpCredentialEntity,
+    RecoveryCodeEntity,
     PasswordResetTokenEntity,
     SiteSettingsEntity,
     ContactMessageEntity,
@@ -114,6 +119,9 @@ export const identityService = defineService<IdentityConfig, { signingKey: Signi
     TotpService,
     VerificationService,
     VerificationResolver,
+    RecoveryCodes,
+    SecondFactorService,
+    SecondFactorResolver,
     PasswordResetService,
     PasswordResetResolver,
     SettingsService,

@@ -12,7 +12,8 @@ export async function fillSignUp(page: Page, input: Record<string, unknown>): Pr
   await page.getByLabel('Email').fill(String(input.email));
   await page.getByLabel(/^Password/).fill(String(input.password));
   await page.getByLabel('Confirm password').fill(String(input.confirmPassword));
-  await page.getByLabel('Phone').fill('5551234567');
+  // Typed as digits; the field formats them. Texts are read from the mailbox by this number.
+  await page.getByLabel('Phone').fill(String(input.phone).replace(/\D/g, ''));
   await page.getByLabel('Date of birth').fill(String(input.dateOfBirth));
   await page.getByLabel('Address line 1').fill(String(input.addressLine1));
   await page.getByLabel('City').fill(String(input.city));
@@ -198,6 +199,9 @@ export async function describedByText(locator: Locator): Promise<string> {
 /** Step 2 of a new sign-up: the heading over the code entry. */
 export const SIGN_UP_CODE_HEADING = 'Verify your email';
 
+/** Step 2 after the emailed code: the choice of how sign-ins are verified. */
+export const SIGN_IN_CHOICE = 'How would you like to verify your sign-ins?';
+
 /**
  * Step 1 in the browser up to the code entry (step 2): the form, Create Account, and the
  * screen that asks for the emailed code. Returns when the code entry shows.
@@ -217,7 +221,8 @@ export async function startSignUpInBrowser(
 
 /**
  * A new member through steps 1 and 2 in the browser: the form, the code emailed by startSignUp
- * (read from the local mailbox), Verify. Ends on step 3, Household Members, signed in.
+ * (read from the local mailbox), Verify, and no second factor (Continue). Ends on step 3,
+ * Household Members, signed in.
  */
 export async function signUpInBrowser(
   page: Page,
@@ -234,6 +239,9 @@ export async function signUpInBrowser(
   );
   await enterCode(page, code!);
   await page.getByRole('button', { name: 'Verify' }).click();
+  // Step 2 goes on with the choice of how sign-ins are verified: the password alone (chosen).
+  await page.getByText(SIGN_IN_CHOICE).waitFor();
+  await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('heading', { name: 'Household Members' }).first().waitFor();
 }
 

@@ -69,6 +69,14 @@ export class AccountEntity {
   @Column({ name: 'totp_enabled_at', type: 'timestamptz', nullable: true })
   totpEnabledAt!: Date | null;
 
+  /** When the phone number was proven by a code texted to it; cleared when the number changes. */
+  @Column({ name: 'phone_verified_at', type: 'timestamptz', nullable: true })
+  phoneVerifiedAt!: Date | null;
+
+  /** Set while sign-in asks for a code texted to the verified phone (a second factor). */
+  @Column({ name: 'sms_sign_in_enabled_at', type: 'timestamptz', nullable: true })
+  smsSignInEnabledAt!: Date | null;
+
   /** When the email address was proven by a code sent to it; registration needs it. */
   @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
   emailVerifiedAt!: Date | null;

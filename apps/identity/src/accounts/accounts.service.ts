@@ -6,6 +6,7 @@ import {
   fieldErrorsOf,
   Messages,
   Role,
+  SecondFactorMessages,
   signUpSchema,
   toE164,
   updateProfileSchema,
@@ -89,7 +90,8 @@ export class AccountsService {
 
   /**
    * Changes the caller's own phone and address (never name, email or date of birth: the
-   * schema is strict). Nothing is written when no field changes.
+   * schema is strict). Nothing is written when no field changes. A new phone number is
+   * unverified; it is refused while sign-in codes go by text message.
    */
   async updateProfile(userId: string, input: UpdateProfileFields): Promise<AccountEntity> {
     const parsed = updateProfileSchema.safeParse(input);
@@ -110,7 +112,23 @@ export class AccountsService {
         (field) => account[field] !== wanted[field],
       );
       if (!changes) return account;
-      await manager.update(AccountEntity, { id: userId }, wanted);
+      const newPhone = wanted.phone !== undefined && account.phone !== wanted.phone;
+      // Sign-in codes go to the verified number: it cannot move from under them.
+      if (newPhone && account.smsSignInEnabledAt) {
+        throw DomainError.badInput({ phone: SecondFactorMessages.phoneLockedBySms });
+      }
+      await manager.update(
+        AccountEntity,
+        { id: userId },
+        { ...wanted, ...(newPhone ? { phoneVerifiedAt: null } : {}) },
+      );
+      if (newPhone) {
+        // A code texted to the old number must not prove the new one.
+        await manager.query(`DELETE FROM verification_codes WHERE user_id = $1 AND method = $2`, [
+          userId,
+          VerificationMethod.SMS,
+        ]);
+      }
       return manager.findOneOrFail(AccountEntity, { where: { id: userId } });
     });
   }

@@ -63,6 +63,12 @@ export class UserModel {
   @Field()
   totpEnabled!: boolean;
 
+  @Field({ description: 'The phone number was proven by a code texted to it.' })
+  phoneVerified!: boolean;
+
+  @Field({ description: 'Sign-in asks for a code texted to the verified phone.' })
+  smsSignInEnabled!: boolean;
+
   personal!: PersonalDetails;
 
   /**
@@ -82,6 +88,8 @@ export class UserModel {
       verifiedWith: account.verifiedWith,
       emailVerified: account.emailVerifiedAt !== null,
       totpEnabled: account.totpEnabledAt !== null,
+      phoneVerified: account.phoneVerifiedAt !== null,
+      smsSignInEnabled: account.smsSignInEnabledAt !== null,
       personal: {
         phone: account.phone,
         dateOfBirth: account.dateOfBirth,

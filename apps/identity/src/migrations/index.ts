@@ -6,6 +6,7 @@ import { SealTotpSecrets1795400000000 } from './1795400000000-seal-totp-secrets'
 import { Revocations1795500000000 } from './1795500000000-revocations';
 import { IdentityAuditEntries1795503950000 } from './1795503950000-audit-entries';
 import { ThrottleCounters1795503960000 } from './1795503960000-throttle-counters';
+import { SecondFactor1795752104289 } from './1795752104289-second-factor';
 
 /** In order. New migrations are generated with `npm run migration:generate -- identity <Name>`. */
 export const identityMigrations = [
@@ -18,4 +19,5 @@ export const identityMigrations = [
   IdentityAuditEntries1795503950000,
   ThrottleCounters1795503960000,
   OutboxNotifyWhenIdle1795504736754,
+  SecondFactor1795752104289,
 ];

@@ -48,7 +48,7 @@ export class SessionsResolver {
   @OnePerRequest()
   @Mutation(() => AuthPayloadModel, {
     description:
-      "Registration step 1's emailed code: creates the account, its email verified, and signs in.",
+      "Registration step 1's emailed code: creates the account, its email verified, and signs in. Safe to retry: the same token and code again, before the code expires, sign in to the account made.",
   })
   async completeSignUp(
     @Args('signUpToken') signUpToken: string,
@@ -63,7 +63,7 @@ export class SessionsResolver {
   @OnePerRequest()
   @Mutation(() => SignInResultModel, {
     description:
-      'A session, or a challenge when the account needs its authenticator (TOTP_CODE) or an admin must set one up (TOTP_ENROLLMENT).',
+      'A session, or a challenge when the account needs its authenticator (TOTP_CODE) or a texted code (SMS_CODE, sent now), or an admin must set one up (TOTP_ENROLLMENT).',
   })
   async signIn(
     @Args('input') input: SignInInput,
@@ -81,7 +81,8 @@ export class SessionsResolver {
   @Public()
   @OnePerRequest()
   @Mutation(() => AuthPayloadModel, {
-    description: "Second step of a sign-in: the authenticator's 6-digit code for the challenge.",
+    description:
+      "Second step of a sign-in: the 6-digit code (the authenticator's, or the texted one) for the challenge, or one of the member's recovery codes (each works once).",
   })
   async completeSignIn(
     @Args('challengeToken') challengeToken: string,

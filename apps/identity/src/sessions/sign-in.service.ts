@@ -5,16 +5,20 @@ import {
   fieldErrorsOf,
   Messages,
   Role,
+  secondFactorAnswerSchema,
   SIGN_IN_CHALLENGE_TTL_MINUTES,
   signInSchema,
+  type SecondFactorAnswer,
 } from '@jibs/domain';
 import { AccountEntity } from '../accounts/account.entity';
 import { AccountsService } from '../accounts/accounts.service';
+import { OutgoingMessages } from '../outgoing/outgoing-messages';
+import { RecoveryCodes } from '../second-factor/recovery-codes';
+import { hashOneTimeCode, newOneTimeCode, oneTimeCodeMatches } from '../security/one-time-code';
 import { hashOpaqueToken, newOpaqueToken } from '../security/opaque-token';
 import { ThrottleRules } from '../throttling/throttle-rules';
 import { ThrottleService, type Reservation } from '../throttling/throttle.service';
 import { TotpService, type TotpSetup } from '../verification/totp.service';
-import { parseCode } from '../verification/verification.service';
 import { SignInChallengeKind } from './sign-in-challenge-kind';
 import { SignInChallengeEntity } from './sign-in-challenge.entity';
 import { SessionsService, type IssuedSession } from './sessions.service';
@@ -25,12 +29,22 @@ export interface IssuedChallenge {
   expiresAt: Date;
 }
 
+/** The second step's answer: a 6-digit code or a recovery code, else the product's message. */
+function parseAnswer(input: unknown): SecondFactorAnswer {
+  const parsed = secondFactorAnswerSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  throw DomainError.badInput({
+    code: parsed.error.issues[0]?.message ?? Messages.verificationCodeFormat,
+  });
+}
+
 export type SignInOutcome =
   { session: IssuedSession; challenge?: never } | { challenge: IssuedChallenge; session?: never };
 
 /**
- * Password sign-in, and its second step for accounts with an authenticator (and admins, who
- * must have one). Throttled per account email and per client address: every attempt takes a
+ * Password sign-in, and its second step for accounts with a second factor (an authenticator,
+ * or codes texted to a verified phone; recovery codes stand in for either) and for admins, who
+ * must have an authenticator. Throttled per account email and per client address: every attempt takes a
  * slot before the password or code is checked, a right answer gives it back, and a session
  * clears the account's failures. So the sixth try in the window is refused even with the
  * right password, and the answer never says whether it was right.
@@ -43,6 +57,8 @@ export class SignInService {
     private readonly sessions: SessionsService,
     private readonly totp: TotpService,
     private readonly throttle: ThrottleService,
+    private readonly recovery: RecoveryCodes,
+    private readonly outgoing: OutgoingMessages,
   ) {}
 
   async signIn(input: unknown, address: string): Promise<SignInOutcome> {
@@ -55,6 +71,9 @@ export class SignInService {
     await attempt.release();
     if (account.totpEnabledAt) {
       return { challenge: await this.challenge(account, SignInChallengeKind.TOTP_CODE) };
+    }
+    if (account.smsSignInEnabledAt && account.phoneVerifiedAt && account.phone) {
+      return { challenge: await this.smsChallenge(account) };
     }
     if (account.role === Role.ADMIN) {
       return { challenge: await this.challenge(account, SignInChallengeKind.TOTP_ENROLLMENT) };
@@ -71,17 +90,20 @@ export class SignInService {
     return this.totp.beginSetup(account);
   }
 
-  /** The challenge's code: a session, once. Wrong codes count as failed sign-ins. */
+  /**
+   * The challenge's code (or, for a member's second factor, a recovery code): a session, once.
+   * Wrong codes count as failed sign-ins.
+   */
   async completeSignIn(
     challengeToken: string,
     codeInput: unknown,
     address: string,
   ): Promise<IssuedSession> {
-    const code = parseCode(codeInput);
+    const answer = parseAnswer(codeInput);
     const { challenge, account } = await this.liveChallenge(challengeToken);
     const attempt = await this.reserve(account.email, address);
     const accepted = await this.dataSource.transaction(async (manager) => {
-      if (!(await this.acceptCode(manager, challenge, code))) return false;
+      if (!(await this.accept(manager, challenge, answer))) return false;
       const consumed = await manager
         .createQueryBuilder()
         .update(SignInChallengeEntity)
@@ -96,20 +118,65 @@ export class SignInService {
     await attempt.release();
     const current = await this.accounts.byId(account.id);
     if (!current) throw DomainError.unauthenticated(Messages.challengeInvalid);
+    if (answer.kind === 'recovery') await this.recoveryCodeUsed(current);
     return this.startSession(current);
   }
 
-  private async acceptCode(
+  private async accept(
     manager: EntityManager,
     challenge: SignInChallengeEntity,
-    code: string,
+    answer: SecondFactorAnswer,
   ): Promise<boolean> {
     if (challenge.kind === SignInChallengeKind.TOTP_ENROLLMENT) {
-      const match = await this.totp.matchPending(challenge.userId, code);
+      // An admin setting up the app proves it with its code; there are no recovery codes yet.
+      if (answer.kind !== 'code') return false;
+      const match = await this.totp.matchPending(challenge.userId, answer.code);
       return !!match && this.totp.activate(manager, challenge.userId, match);
     }
-    const match = await this.totp.matchActive(challenge.userId, code);
+    if (answer.kind === 'recovery') {
+      return this.recovery.consume(manager, challenge.userId, answer.code);
+    }
+    if (challenge.kind === SignInChallengeKind.SMS_CODE) {
+      return !!challenge.codeHash && oneTimeCodeMatches(answer.code, challenge.codeHash);
+    }
+    const match = await this.totp.matchActive(challenge.userId, answer.code);
     return !!match && this.totp.recordUse(manager, challenge.userId, match);
+  }
+
+  /** A challenge whose code is texted to the verified phone now (sends are limited per hour). */
+  private async smsChallenge(account: AccountEntity): Promise<IssuedChallenge> {
+    await this.throttle.reserve({ rule: ThrottleRules.verificationSends, key: account.id });
+    const code = newOneTimeCode();
+    const issued = await this.challenge(
+      account,
+      SignInChallengeKind.SMS_CODE,
+      hashOneTimeCode(code),
+    );
+    await this.outgoing.sms({
+      to: account.phone!,
+      text: `Your JIBS sign-in code is ${code}. It expires in ${SIGN_IN_CHALLENGE_TTL_MINUTES} minutes.`,
+    });
+    return issued;
+  }
+
+  private async recoveryCodeUsed(account: AccountEntity): Promise<void> {
+    const left = await this.recovery.unused(account.id);
+    this.outgoing.emailInBackground(
+      {
+        to: account.email,
+        subject: 'A JIBS recovery code was used',
+        text: [
+          `Hello ${account.firstName},`,
+          '',
+          `A recovery code was just used to sign in to your JIBS account. Each code works once; ${left} ${left === 1 ? 'is' : 'are'} left. You can make new ones on your profile, under Security.`,
+          '',
+          'If this was not you, please reset your password right away and contact us.',
+          '',
+          'JIBS',
+        ].join('\n'),
+      },
+      'recovery code used notice',
+    );
   }
 
   private async startSession(account: AccountEntity): Promise<IssuedSession> {
@@ -127,13 +194,14 @@ export class SignInService {
   private async challenge(
     account: AccountEntity,
     kind: SignInChallengeKind,
+    codeHash: string | null = null,
   ): Promise<IssuedChallenge> {
     const { token, hash } = newOpaqueToken();
     const [row] = (await this.dataSource.query(
-      `INSERT INTO sign_in_challenges (user_id, kind, token_hash, expires_at)
-       VALUES ($1, $2, $3, now() + make_interval(mins => $4))
+      `INSERT INTO sign_in_challenges (user_id, kind, token_hash, code_hash, expires_at)
+       VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5))
        RETURNING expires_at`,
-      [account.id, kind, hash, SIGN_IN_CHALLENGE_TTL_MINUTES],
+      [account.id, kind, hash, codeHash, SIGN_IN_CHALLENGE_TTL_MINUTES],
     )) as { expires_at: Date }[];
     return { kind, token, expiresAt: row!.expires_at };
   }

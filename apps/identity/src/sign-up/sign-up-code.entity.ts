@@ -31,6 +31,13 @@ export class SignUpCodeEntity {
   @Column({ name: 'consumed_at', type: 'timestamptz', nullable: true })
   consumedAt!: Date | null;
 
+  /**
+   * The account the code created: the same token and code, again before expiry, sign in to it
+   * (a completion whose answer was lost is retried).
+   */
+  @Column({ name: 'account_id', type: 'uuid', nullable: true })
+  accountId!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -68,10 +68,57 @@ describe('sign-up that does not tell whether an email is registered', () => {
     expect((await identity.outbox('user.verified', user.id)).map((e) => e.envelope.data)).toEqual([
       { userId: user.id, method: 'email' },
     ]);
-    // Once.
+    // One account, however often the answer is asked for again (see the retry test below).
     const again = await identity.gql(COMPLETE, { token: signUpToken, code });
-    expect(again.body.errors?.[0]?.message).toBe(CODE_INVALID);
+    expect(again.body.data.completeSignUp.user.id).toBe(user.id);
     expect(await identity.count('accounts', 'email = $1', [input.email])).toBe(1);
+    expect(await identity.outbox('user.registered', user.id)).toHaveLength(1);
+  });
+
+  it('is safe to retry: the same token and code sign in to the account made, another code learns nothing', async () => {
+    const input = aSignUp();
+    const { body } = await identity.gql(START, { input });
+    const token = body.data.startSignUp.signUpToken;
+    const code = await codeFor(input.email);
+    // The answer is lost twice over: two tries at once, then one more.
+    const [one, two] = await Promise.all([
+      identity.gql(COMPLETE, { token, code }),
+      identity.gql(COMPLETE, { token, code }),
+    ]);
+    expect(one.body.errors).toBeUndefined();
+    expect(two.body.errors).toBeUndefined();
+    const id = one.body.data.completeSignUp.user.id;
+    expect(two.body.data.completeSignUp.user.id).toBe(id);
+    const retried = await identity.gql(COMPLETE, { token, code });
+    expect(retried.body.errors).toBeUndefined();
+    expect(retried.body.data.completeSignUp.user).toMatchObject({ id, verified: true });
+    expect(refreshCookieOf(retried.res)).toMatch(/^jibs_refresh=/);
+    const me = await identity.gql('{ me { id } }', undefined, {
+      token: retried.body.data.completeSignUp.accessToken,
+    });
+    expect(me.body.data.me.id).toBe(id);
+    expect(await identity.count('accounts', 'email = $1', [input.email])).toBe(1);
+    expect(await identity.outbox('user.registered', id)).toHaveLength(1);
+    expect(await identity.outbox('user.verified', id)).toHaveLength(1);
+
+    // Another code, after the sign-up was completed, gets the same answer as any wrong code.
+    const wrong = await identity.gql(COMPLETE, {
+      token,
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.body.errors?.[0]).toMatchObject({
+      message: CODE_INVALID,
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    expect(wrong.body.data).toBeNull();
+
+    // Not after the code has expired.
+    await identity.dataSource.query(
+      `UPDATE sign_up_codes SET expires_at = now() - interval '1 second' WHERE account_id = $1`,
+      [id],
+    );
+    const late = await identity.gql(COMPLETE, { token, code });
+    expect(late.body.errors?.[0]?.message).toBe(CODE_INVALID);
   });
 
   it('answers a registered address the same way, emails its holder a notice, and never completes', async () => {

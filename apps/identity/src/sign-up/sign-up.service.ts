@@ -71,18 +71,26 @@ export class SignUpService {
 
   /**
    * The emailed code: creates the account, verified by email, once. Each try counts before
-   * the comparison (VERIFICATION_MAX_ATTEMPTS in all), as for verification codes.
+   * the comparison (VERIFICATION_MAX_ATTEMPTS in all), as for verification codes. The same
+   * token and code again, before the code expires, give the account made the first time (a
+   * completion whose answer was lost can be retried); any other code is refused as before.
    */
   async complete(signUpToken: string, codeInput: unknown): Promise<AccountEntity> {
     const code = parseCode(codeInput);
     const tokenHash = hashOpaqueToken(signUpToken);
     const [attempt] = (await this.dataSource.query(
       `UPDATE sign_up_codes SET attempts = attempts + 1
-        WHERE token_hash = $1 AND consumed_at IS NULL AND expires_at > now() AND attempts < $2
-        RETURNING id, code_hash, attempts, pending`,
+        WHERE token_hash = $1 AND expires_at > now() AND attempts < $2
+        RETURNING id, code_hash, attempts, pending, consumed_at`,
       [tokenHash, VERIFICATION_MAX_ATTEMPTS],
     )) as [
-      { id: string; code_hash: string; attempts: number; pending: PendingSignUp | null }[],
+      {
+        id: string;
+        code_hash: string;
+        attempts: number;
+        pending: PendingSignUp | null;
+        consumed_at: Date | null;
+      }[],
       number,
     ];
     const row = attempt[0];
@@ -96,23 +104,31 @@ export class SignUpService {
             : Messages.verificationCodeInvalid,
       });
     }
+    if (row.consumed_at) return this.createdBy(row.id);
     const { passwordHash, email, ...fields } = row.pending;
     try {
-      return await this.dataSource.transaction(async (manager) => {
-        const consumed = (await manager.query(
-          `UPDATE sign_up_codes SET consumed_at = now() WHERE id = $1 AND consumed_at IS NULL`,
-          [row.id],
-        )) as [unknown, number];
-        if (!consumed[1]) throw DomainError.badInput({ code: Messages.verificationCodeInvalid });
-        const account = await this.accounts.create(manager, {
-          ...fields,
-          role: Role.MEMBER,
-          email,
-          passwordHash,
-        });
-        await this.accounts.markVerified(manager, account.id, VerificationMethod.EMAIL);
-        return manager.findOneOrFail(AccountEntity, { where: { id: account.id } });
-      });
+      return (
+        (await this.dataSource.transaction(async (manager) => {
+          // A concurrent completion holds this row until it commits; then this one finds it used.
+          const consumed = (await manager.query(
+            `UPDATE sign_up_codes SET consumed_at = now() WHERE id = $1 AND consumed_at IS NULL`,
+            [row.id],
+          )) as [unknown, number];
+          if (!consumed[1]) return null;
+          const account = await this.accounts.create(manager, {
+            ...fields,
+            role: Role.MEMBER,
+            email,
+            passwordHash,
+          });
+          await manager.query(`UPDATE sign_up_codes SET account_id = $2 WHERE id = $1`, [
+            row.id,
+            account.id,
+          ]);
+          await this.accounts.markVerified(manager, account.id, VerificationMethod.EMAIL);
+          return manager.findOneOrFail(AccountEntity, { where: { id: account.id } });
+        })) ?? (await this.createdBy(row.id))
+      );
     } catch (error) {
       // Two sign-ups of one address, both confirmed by its owner: the first one made the account.
       if (isUniqueViolation(error)) throw DomainError.badInput({ email: Messages.emailTaken });
@@ -120,10 +136,21 @@ export class SignUpService {
     }
   }
 
+  /** The account a completed sign-up made (a retry); gone accounts read as a dead code. */
+  private async createdBy(signUpId: string): Promise<AccountEntity> {
+    const [made] = (await this.dataSource.query(
+      `SELECT account_id FROM sign_up_codes WHERE id = $1`,
+      [signUpId],
+    )) as { account_id: string | null }[];
+    const account = made?.account_id ? await this.accounts.byId(made.account_id) : null;
+    if (!account) throw DomainError.badInput({ code: Messages.verificationCodeInvalid });
+    return account;
+  }
+
   private async deadCodeError(tokenHash: string): Promise<DomainError> {
     const spent = (await this.dataSource.query(
       `SELECT 1 FROM sign_up_codes
-        WHERE token_hash = $1 AND consumed_at IS NULL AND expires_at > now() AND attempts >= $2`,
+        WHERE token_hash = $1 AND expires_at > now() AND attempts >= $2`,
       [tokenHash, VERIFICATION_MAX_ATTEMPTS],
     )) as unknown[];
     return DomainError.badInput({

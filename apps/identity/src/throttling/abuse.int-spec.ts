@@ -9,6 +9,7 @@ import {
 import { ContactResolver } from '../contact/contact.resolver';
 import { PasswordResetResolver } from '../password-reset/password-reset.resolver';
 import { SessionsResolver } from '../sessions/sessions.resolver';
+import { SecondFactorResolver } from '../second-factor/second-factor.resolver';
 import { VerificationResolver } from '../verification/verification.resolver';
 import { COSTLY_OPERATION } from './one-per-request';
 
@@ -137,6 +138,7 @@ describe('abuse of costly mutations', () => {
         SessionsResolver,
         PasswordResetResolver,
         VerificationResolver,
+        SecondFactorResolver,
         ContactResolver,
       ];
       const guarded = resolvers.flatMap((resolver) =>
@@ -159,6 +161,11 @@ describe('abuse of costly mutations', () => {
           'sendVerificationCode',
           'setupTotp',
           'confirmTotp',
+          'enableAuthenticator',
+          'disableAuthenticator',
+          'enableSmsSignIn',
+          'disableSmsSignIn',
+          'newRecoveryCodes',
           'submitContactMessage',
           'submitQuestion',
         ].sort(),

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   AccountSecurityMessages,
   DomainError,
@@ -153,6 +153,10 @@ export class VerificationService {
       if (!consumed.affected)
         throw DomainError.badInput({ code: Messages.verificationCodeInvalid });
       await this.accounts.markVerified(manager, userId, method);
+      // A texted code proves the phone (a change of number deletes codes sent to the old one).
+      if (method === VerificationMethod.SMS) {
+        await manager.update(AccountEntity, { id: userId }, { phoneVerifiedAt: () => 'now()' });
+      }
     });
     return this.account(userId);
   }
@@ -174,23 +178,8 @@ export class VerificationService {
    * it replaces one in use, every other session of the account ends and the member is told.
    */
   async confirmTotp(userId: string, input: unknown, sessionId?: string): Promise<AccountEntity> {
-    const code = parseCode(input);
-    if (!(await this.totp.hasPending(userId))) {
-      throw DomainError.badInput({ code: AccountSecurityMessages.totpSetupFirst });
-    }
-    const reservation = await this.throttle.reserve({
-      rule: ThrottleRules.totpConfirm,
-      key: userId,
-    });
-    const replacing = !!(await this.account(userId)).totpEnabledAt;
-    const match = await this.totp.matchPending(userId, code);
-    const activated =
-      !!match &&
-      (await this.dataSource.transaction((manager) => this.totp.activate(manager, userId, match)));
-    if (!activated) throw DomainError.badInput({ code: Messages.verificationCodeInvalid });
-    await reservation.release();
-    const account = await this.account(userId);
-    if (replacing) {
+    const { account, replaced } = await this.activateTotp(userId, input);
+    if (replaced) {
       await this.sessions.revokeOthers(userId, sessionId);
       this.outgoing.emailInBackground(
         {
@@ -210,6 +199,37 @@ export class VerificationService {
       );
     }
     return account;
+  }
+
+  /**
+   * Makes the pending authenticator the active one if `input` is its current code (wrong codes
+   * are throttled per account). `alsoWithin` runs in the same transaction, told whether an
+   * authenticator was replaced; nothing of it stays if the activation loses a race.
+   */
+  async activateTotp<T = undefined>(
+    userId: string,
+    input: unknown,
+    alsoWithin?: (manager: EntityManager, replaced: boolean) => Promise<T>,
+  ): Promise<{ account: AccountEntity; replaced: boolean; also: T | undefined }> {
+    const code = parseCode(input);
+    if (!(await this.totp.hasPending(userId))) {
+      throw DomainError.badInput({ code: AccountSecurityMessages.totpSetupFirst });
+    }
+    const reservation = await this.throttle.reserve({
+      rule: ThrottleRules.totpConfirm,
+      key: userId,
+    });
+    const replaced = !!(await this.account(userId)).totpEnabledAt;
+    const match = await this.totp.matchPending(userId, code);
+    const activated =
+      match &&
+      (await this.dataSource.transaction(async (manager) => {
+        if (!(await this.totp.activate(manager, userId, match))) return null;
+        return { also: await alsoWithin?.(manager, replaced) };
+      }));
+    if (!activated) throw DomainError.badInput({ code: Messages.verificationCodeInvalid });
+    await reservation.release();
+    return { account: await this.account(userId), replaced, also: activated.also };
   }
 
   private async checkCurrentCredential(

@@ -24,6 +24,7 @@ import { MeDocument, type ProfileFragment } from '../../../gql/graphql';
 import { DetailList, PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { PageBreadcrumbs } from '../../../shared/components/page-breadcrumbs';
 import { HouseholdPanel } from '../../household/components/household-panel';
+import { SecuritySection } from '../../security/components/security-section';
 import { RegistrationPaymentPanel } from '../components/registration-payment-panel';
 import { SaveStatusIcon } from '../components/save-status';
 import { SubscriptionCard } from '../components/subscription-card';
@@ -203,6 +204,8 @@ function ProfileDetails({ profile }: { profile: ProfileFragment }) {
             </SimpleGrid>
           </Stack>
         </Card>
+
+        <SecuritySection profile={profile} />
 
         <HouseholdPanel registrationFeePaid={profile.registrationFeePaid} />
         {profile.registrationFeePaid ? <SubscriptionCard /> : <RegistrationPaymentPanel />}

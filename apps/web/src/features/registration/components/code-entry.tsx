@@ -20,11 +20,14 @@ export function CodeEntry({
   headingRef,
   onVerified,
   onBack,
+  verifying: finishing = false,
 }: {
   sent: CodeSent;
   headingRef: Ref<HTMLHeadingElement>;
   onVerified: () => void;
   onBack: () => void;
+  /** The caller is still finishing after the code was accepted. */
+  verifying?: boolean;
 }) {
   const session = useSessionManager();
   const [sent, setSent] = useState(firstSent);
@@ -102,7 +105,7 @@ export function CodeEntry({
       }
       actions={
         <StepButtons onBack={onBack} backLabel="Choose another way">
-          <Button type="submit" loading={verifying.loading}>
+          <Button type="submit" loading={verifying.loading || finishing}>
             Verify
           </Button>
         </StepButtons>

@@ -4,12 +4,15 @@ import type { Ref } from 'react';
 import { CodeEntryForm } from '../../../shared/components/code-entry-form';
 import { TotpSetupInstructions } from '../../../shared/components/totp-setup-instructions';
 import { useCodeForm } from '../../../shared/hooks/use-code-form';
-import { ConfirmTotpDocument, type TotpSetupFieldsFragment } from '../../../gql/graphql';
+import { EnableAuthenticatorDocument, type TotpSetupFieldsFragment } from '../../../gql/graphql';
 import { StepButtons } from './step-buttons';
 import { VERIFIED_NOTICE } from '../utils/verification-notices';
 import { useMutation } from '@apollo/client/react';
 
-/** Step 2, authenticator setup: scan or type the key, then confirm with the app's code. */
+/**
+ * Step 2, authenticator setup: scan or type the key, then confirm with the app's code; the
+ * recovery codes made then go to `onVerified`, to be shown once.
+ */
 export function TotpEntry({
   setup,
   headingRef,
@@ -18,15 +21,16 @@ export function TotpEntry({
 }: {
   setup: TotpSetupFieldsFragment;
   headingRef: Ref<HTMLHeadingElement>;
-  onVerified: () => void;
+  onVerified: (recoveryCodes: string[]) => void;
   onBack: () => void;
 }) {
-  const [confirm, confirming] = useMutation(ConfirmTotpDocument);
+  const [confirm, confirming] = useMutation(EnableAuthenticatorDocument);
   const form = useCodeForm({
     send: async (code) => {
-      await confirm({ variables: { code } });
+      const { data } = await confirm({ variables: { code } });
+      if (!data) return;
       notifications.show(VERIFIED_NOTICE);
-      onVerified();
+      onVerified(data.enableAuthenticator.recoveryCodes);
     },
   });
 

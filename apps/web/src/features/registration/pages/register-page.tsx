@@ -133,9 +133,9 @@ export function RegisterPage() {
               clearPendingSignUp();
               setPending(null);
               setDraft(null);
-              // The code verified the email (step 2's purpose): on to the household, as the
-              // session starts, in one render.
-              setChosen('household-members');
+              // The code verified the email; step 2 goes on with the choice of how sign-ins
+              // are verified (the specification's method selection), as the session starts.
+              setChosen('verification');
               manager.establish(payload);
             }}
           />
@@ -173,6 +173,7 @@ export function RegisterPage() {
             onVerified={() => goTo('household-members')}
             onContinue={() => goTo('household-members')}
             onBack={() => goTo('personal-info')}
+            onStart={() => setChosen('verification')}
           />
         );
       case 'household-members':

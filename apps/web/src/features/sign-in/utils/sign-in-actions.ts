@@ -48,7 +48,9 @@ export async function signIn(
     const result = data?.signIn;
     if (result?.session) return { kind: 'signed-in', session: result.session };
     const challenge = result?.challenge;
-    if (challenge?.kind === 'TOTP_CODE') return { kind: 'code', challenge };
+    if (challenge?.kind === 'TOTP_CODE' || challenge?.kind === 'SMS_CODE') {
+      return { kind: 'code', challenge };
+    }
     if (challenge?.kind === 'TOTP_ENROLLMENT') {
       const enrollment = await client.mutate({
         mutation: StartTotpEnrollmentDocument,

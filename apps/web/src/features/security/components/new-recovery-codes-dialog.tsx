@@ -1,0 +1,73 @@
+import { NewRecoveryCodesDocument } from '../../../gql/graphql';
+import { useMutation } from '@apollo/client/react';
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { ClientMessages } from '@jibs/domain';
+import { useState, type FormEvent } from 'react';
+import { actionErrorNotice, toApiError, type ErrorNotice } from '@jibs/web-data';
+import { ErrorAlert } from '@jibs/web-ui';
+import { RecoveryCodesList } from './recovery-codes-list';
+
+/** A new set of recovery codes (the password first); the earlier ones stop working. */
+export function NewRecoveryCodesDialog({
+  opened,
+  onClose,
+}: {
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="New recovery codes" centered radius="lg">
+      {opened && <NewRecoveryCodes onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function NewRecoveryCodes({ onClose }: { onClose: () => void }) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<ErrorNotice | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [make, making] = useMutation(NewRecoveryCodesDocument);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    setFailure(null);
+    try {
+      const { data } = await make({ variables: { currentPassword: password } });
+      if (data) setCodes(data.newRecoveryCodes);
+    } catch (caught) {
+      const apiError = toApiError(caught);
+      if (apiError.fieldErrors.currentPassword) setError(apiError.fieldErrors.currentPassword);
+      else setFailure(actionErrorNotice(ClientMessages.errorTitle, apiError));
+    }
+  };
+
+  if (codes) return <RecoveryCodesList codes={codes} onDone={onClose} />;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text>Your current recovery codes stop working as soon as the new ones are made.</Text>
+        {failure && <ErrorAlert title={failure.title}>{failure.message}</ErrorAlert>}
+        <PasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={error}
+          errorProps={{ role: 'alert' }}
+          data-autofocus
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={making.loading}>
+            Make New Codes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
