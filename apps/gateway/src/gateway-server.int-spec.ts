@@ -604,6 +604,24 @@ describe('gateway server', () => {
       expect(data).toEqual({ __schema: { queryType: { name: 'Query' } } });
     });
 
+    it('refuses 40 aliased copies of the schema by cost, where introspection is on', async () => {
+      const copy = '__schema { types { name fields { name type { name } } } }';
+      const one = await post({ query: `{ ${copy} }` });
+      expect(one.status).toBe(200);
+      const aliased = Array.from({ length: 40 }, (_, i) => `s${i}: ${copy}`).join(' ');
+      const response = await post({ query: `{ ${aliased} }` });
+      expect(response.status).toBe(400);
+      const body = await response.json();
+      expect(body).toEqual({
+        errors: [
+          expect.objectContaining({
+            message: 'Query is too complex (cost 12880, max 1000)',
+            extensions: { code: 'BAD_USER_INPUT' },
+          }),
+        ],
+      });
+    });
+
     it('refuses introspection in production', async () => {
       const response = await post(
         { query: '{ __schema { queryType { name } } }' },
