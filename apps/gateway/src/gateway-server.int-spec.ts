@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket, { WebSocketServer } from 'ws';
 import { createTokenVerifier, RevocationList, type TokenVerifier } from '@jibs/auth';
-import { Role } from '@jibs/domain';
+import { MAX_GRAPHQL_REQUEST_BYTES, RequestMessages, Role } from '@jibs/domain';
 import { createLogger } from '@jibs/observability';
 import { loadGatewayConfig } from './gateway.config';
 import { createGatewayServer, type RunningGateway } from './gateway-server';
@@ -660,6 +660,47 @@ describe('gateway server', () => {
       const { errors } = (await response.json()) as { errors: { extensions: { code: string } }[] };
       expect(errors[0]?.extensions.code).not.toBe('INTERNAL_SERVER_ERROR');
       expect(errors[0]?.extensions.code).toEqual(expect.any(String));
+    });
+
+    it('answers a body over the limit with 413 and a GraphQL error a client shows', async () => {
+      const big = {
+        query: 'mutation($notes: String) { signIn }',
+        variables: { notes: 'x'.repeat(MAX_GRAPHQL_REQUEST_BYTES) },
+      };
+      const expected = {
+        errors: [{ message: RequestMessages.tooLarge, extensions: { code: 'BAD_USER_INPUT' } }],
+      };
+      // Apollo Client's Accept: the GraphQL media type, read whatever the status.
+      const apollo = await post(big, {
+        accept: 'application/graphql-response+json,application/json;q=0.9',
+      });
+      expect(apollo.status).toBe(413);
+      expect(apollo.headers.get('content-type')).toBe(
+        'application/graphql-response+json; charset=utf-8',
+      );
+      expect(await apollo.json()).toEqual(expected);
+      const plain = await post(big);
+      expect(plain.status).toBe(413);
+      expect(plain.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await plain.json()).toEqual(expected);
+      // Just under the limit is read and answered as usual.
+      const under = await post({
+        query: '{ tree { id } }',
+        variables: { notes: 'x'.repeat(MAX_GRAPHQL_REQUEST_BYTES - 100) },
+      });
+      expect(under.status).toBe(200);
+    });
+
+    it('answers a body that is not JSON with 400 and a GraphQL error', async () => {
+      const response = await fetch(`${gateway.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"query": "{ tree { id } }"',
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        errors: [{ message: RequestMessages.notJson, extensions: { code: 'BAD_USER_INPUT' } }],
+      });
     });
 
     it('answers NUL and broken escapes in paths with 400', async () => {

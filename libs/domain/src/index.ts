@@ -30,3 +30,4 @@ export * from './verification-messages';
 export * from './spec-wording';
 export * from './format';
 export * from './form-messages';
+export * from './request-limits';
