@@ -762,7 +762,9 @@ describe('gateway server', () => {
       ).headers.get('content-security-policy');
       expect(csp.get('x-request-id')).toBeTruthy();
       expect(policy).toContain("default-src 'self'");
-      expect(policy).toContain("style-src 'self' 'unsafe-inline'");
+      // Styles inline only with the page's nonce, which the page carries (see static-web).
+      expect(policy).toMatch(/style-src 'self' 'nonce-[^']+'(;|$)/);
+      expect(policy).not.toContain('unsafe-inline');
       expect(policy).toContain("img-src 'self' data: blob:");
       expect(policy).toContain("frame-ancestors 'none'");
       const productionPolicy = (await fetch(`${production.url}/`)).headers.get(

@@ -2,12 +2,22 @@ import { ApolloProvider } from '@apollo/client/react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import type { ApolloClient } from '@apollo/client';
-import { cssVariablesResolver, SessionProvider, theme, type SessionManager } from '@jibs/web-data';
+import {
+  cssVariablesResolver,
+  installStyleNonce,
+  SessionProvider,
+  theme,
+  type SessionManager,
+} from '@jibs/web-data';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { AdminLayout } from '../layout/admin-layout';
 import { SectionLoader } from '@jibs/web-ui';
 import { AdminGate } from '../session/admin-gate';
+
+/** This page's CSP nonce, for the <style> elements Mantine and its scroll lock write. */
+const nonce = installStyleNonce();
+const styleNonce = () => nonce;
 
 const DashboardPage = lazy(() =>
   import('../pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
@@ -42,6 +52,7 @@ const NotFoundPage = lazy(() =>
 export function App({ client, session }: { client: ApolloClient; session: SessionManager }) {
   return (
     <MantineProvider
+      getStyleNonce={styleNonce}
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
