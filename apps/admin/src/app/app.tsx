@@ -4,7 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import type { ApolloClient } from '@apollo/client';
 import {
   cssVariablesResolver,
-  installStyleNonce,
+  adoptStrictCsp,
   SessionProvider,
   theme,
   type SessionManager,
@@ -15,9 +15,8 @@ import { AdminLayout } from '../layout/admin-layout';
 import { SectionLoader } from '@jibs/web-ui';
 import { AdminGate } from '../session/admin-gate';
 
-/** This page's CSP nonce, for the <style> elements Mantine and its scroll lock write. */
-const nonce = installStyleNonce();
-const styleNonce = () => nonce;
+/** This page's CSP nonce, for the <style> elements Mantine writes (see adoptStrictCsp). */
+const { styleNonce } = adoptStrictCsp();
 
 const DashboardPage = lazy(() =>
   import('../pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
@@ -52,7 +51,7 @@ const NotFoundPage = lazy(() =>
 export function App({ client, session }: { client: ApolloClient; session: SessionManager }) {
   return (
     <MantineProvider
-      getStyleNonce={styleNonce}
+      getStyleNonce={() => styleNonce}
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
