@@ -26,16 +26,19 @@ const CONNECTIONS = `query($m: ID!) { memorialConnections(memorialId: $m) { id }
  */
 async function cspViolations(context: BrowserContext): Promise<string[]> {
   const violations: string[] = [];
+  await context.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(
-        `securitypolicyviolation: ${event.violatedDirective} ${event.blockedURI} ${event.sample}`,
+      const report = (window as unknown as { reportCspViolation(text: string): void })
+        .reportCspViolation;
+      report(
+        `${location.href}: securitypolicyviolation: ${event.violatedDirective} ${event.blockedURI} ${event.sample}`,
       );
     });
   });
   context.on('console', (message) => {
     const text = message.text();
-    if (/Content Security Policy|securitypolicyviolation/i.test(text)) {
+    if (/Content Security Policy/i.test(text)) {
       violations.push(`${message.page()?.url() ?? '?'}: ${text}`);
     }
   });
