@@ -16,6 +16,9 @@ export default defineConfig({
   root: here('.'),
   publicDir: here('public'),
   plugins: [react(), precompress()],
+  // The gateway puts each response's CSP nonce here (its CSP_NONCE_PLACEHOLDER): Vite writes it on
+  // a `csp-nonce` meta and its tags, and the app gives it to Mantine's <style> elements.
+  html: { cspNonce: 'JIBS_CSP_NONCE' },
   resolve: {
     alias: {
       '@jibs/domain': here('../../libs/domain/src/index.ts'),

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket, { WebSocketServer } from 'ws';
 import { createTokenVerifier, RevocationList, type TokenVerifier } from '@jibs/auth';
-import { Role } from '@jibs/domain';
+import { MAX_GRAPHQL_REQUEST_BYTES, RequestMessages, Role } from '@jibs/domain';
 import { createLogger } from '@jibs/observability';
 import { loadGatewayConfig } from './gateway.config';
 import { createGatewayServer, type RunningGateway } from './gateway-server';
@@ -604,6 +604,24 @@ describe('gateway server', () => {
       expect(data).toEqual({ __schema: { queryType: { name: 'Query' } } });
     });
 
+    it('refuses 40 aliased copies of the schema by cost, where introspection is on', async () => {
+      const copy = '__schema { types { name fields { name type { name } } } }';
+      const one = await post({ query: `{ ${copy} }` });
+      expect(one.status).toBe(200);
+      const aliased = Array.from({ length: 40 }, (_, i) => `s${i}: ${copy}`).join(' ');
+      const response = await post({ query: `{ ${aliased} }` });
+      expect(response.status).toBe(400);
+      const body = await response.json();
+      expect(body).toEqual({
+        errors: [
+          expect.objectContaining({
+            message: 'Query is too complex (cost 12880, max 1000)',
+            extensions: { code: 'BAD_USER_INPUT' },
+          }),
+        ],
+      });
+    });
+
     it('refuses introspection in production', async () => {
       const response = await post(
         { query: '{ __schema { queryType { name } } }' },
@@ -642,6 +660,47 @@ describe('gateway server', () => {
       const { errors } = (await response.json()) as { errors: { extensions: { code: string } }[] };
       expect(errors[0]?.extensions.code).not.toBe('INTERNAL_SERVER_ERROR');
       expect(errors[0]?.extensions.code).toEqual(expect.any(String));
+    });
+
+    it('answers a body over the limit with 413 and a GraphQL error a client shows', async () => {
+      const big = {
+        query: 'mutation($notes: String) { signIn }',
+        variables: { notes: 'x'.repeat(MAX_GRAPHQL_REQUEST_BYTES) },
+      };
+      const expected = {
+        errors: [{ message: RequestMessages.tooLarge, extensions: { code: 'BAD_USER_INPUT' } }],
+      };
+      // Apollo Client's Accept: the GraphQL media type, read whatever the status.
+      const apollo = await post(big, {
+        accept: 'application/graphql-response+json,application/json;q=0.9',
+      });
+      expect(apollo.status).toBe(413);
+      expect(apollo.headers.get('content-type')).toBe(
+        'application/graphql-response+json; charset=utf-8',
+      );
+      expect(await apollo.json()).toEqual(expected);
+      const plain = await post(big);
+      expect(plain.status).toBe(413);
+      expect(plain.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await plain.json()).toEqual(expected);
+      // Just under the limit is read and answered as usual.
+      const under = await post({
+        query: '{ tree { id } }',
+        variables: { notes: 'x'.repeat(MAX_GRAPHQL_REQUEST_BYTES - 100) },
+      });
+      expect(under.status).toBe(200);
+    });
+
+    it('answers a body that is not JSON with 400 and a GraphQL error', async () => {
+      const response = await fetch(`${gateway.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"query": "{ tree { id } }"',
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        errors: [{ message: RequestMessages.notJson, extensions: { code: 'BAD_USER_INPUT' } }],
+      });
     });
 
     it('answers NUL and broken escapes in paths with 400', async () => {
@@ -703,7 +762,9 @@ describe('gateway server', () => {
       ).headers.get('content-security-policy');
       expect(csp.get('x-request-id')).toBeTruthy();
       expect(policy).toContain("default-src 'self'");
-      expect(policy).toContain("style-src 'self' 'unsafe-inline'");
+      // Styles inline only with the page's nonce, which the page carries (see static-web).
+      expect(policy).toMatch(/style-src 'self' 'nonce-[^']+'(;|$)/);
+      expect(policy).not.toContain('unsafe-inline');
       expect(policy).toContain("img-src 'self' data: blob:");
       expect(policy).toContain("frame-ancestors 'none'");
       const productionPolicy = (await fetch(`${production.url}/`)).headers.get(

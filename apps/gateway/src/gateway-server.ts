@@ -13,7 +13,12 @@ import {
   revocationsUrlFor,
   type TokenVerifier,
 } from '@jibs/auth';
-import { gatewayHeaders, rejectBadGraphQLText, rejectBadPath } from '@jibs/subgraph';
+import {
+  gatewayHeaders,
+  graphqlJsonBody,
+  rejectBadGraphQLText,
+  rejectBadPath,
+} from '@jibs/subgraph';
 import {
   createLogger,
   createMetrics,
@@ -190,7 +195,7 @@ export async function createGatewayServer(
 
   app.use(
     GRAPHQL_PATH,
-    express.json(),
+    graphqlJsonBody(),
     // Express 5 leaves `body` unset for other content types; Apollo wants it present so that
     // such requests reach its CSRF check and are answered 400 rather than 500.
     (req, _res, next) => {

@@ -1,20 +1,22 @@
 import type { RequestHandler } from 'express';
 import { Messages } from '@jibs/domain';
 import type { MaintenanceFlag } from './maintenance';
+import { cspNonceOf } from './security-headers';
 
 export const MAINTENANCE_PATH = '/maintenance';
 
 /** Seconds a browser or crawler is told to wait before trying again. */
 const RETRY_AFTER_SECONDS = 60;
 
-const PAGE = `<!doctype html>
+/** The page, its `<style>` carrying the response's CSP nonce. */
+const page = (nonce: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Down for maintenance - JIBS</title>
-<style>
+<style nonce="${nonce}">
   body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
     background: #f8f9fa; color: #212529; }
   main { max-width: 34rem; margin: 12vh auto; padding: 2rem; background: #fff;
@@ -81,6 +83,6 @@ export function maintenancePage(flag: Pick<MaintenanceFlag, 'on'>): RequestHandl
       return;
     }
     res.status(503).setHeader('retry-after', String(RETRY_AFTER_SECONDS));
-    res.type('html').send(PAGE);
+    res.type('html').send(page(cspNonceOf(res)));
   };
 }

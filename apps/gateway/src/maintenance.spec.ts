@@ -8,6 +8,7 @@ import type { Logger } from '@jibs/observability';
 import { gatewayHeaders } from '@jibs/subgraph';
 import { identityMaintenanceSource, MaintenanceFlag, maintenancePlugin } from './maintenance';
 import { maintenancePage } from './maintenance-page';
+import { securityHeaders } from './security-headers';
 import type { GatewayContext } from './subgraph-data-source';
 
 const typeDefs = `
@@ -208,6 +209,7 @@ describe('the maintenance page', () => {
 
   beforeAll(async () => {
     const app = express();
+    app.use(...securityHeaders({ connectSources: [] }));
     app.use(maintenancePage(flag));
     app.use((_req, res) => {
       res.status(404).send('next');
@@ -228,6 +230,9 @@ describe('the maintenance page', () => {
     const html = await response.text();
     expect(html).toContain(Messages.maintenance);
     expect(html).toContain('href="/login"');
+    // Its one <style> carries the nonce its CSP allows (no 'unsafe-inline').
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '');
+    expect(html.match(/<style[^>]*>/g)).toEqual([`<style nonce="${nonce?.[1]}">`]);
   });
 
   it('sends visitors back to the site once maintenance is off', async () => {

@@ -148,6 +148,32 @@ describe('query cost limit', () => {
   });
 });
 
+describe('introspection cost', () => {
+  const costOf = (query: string): number | undefined => {
+    const [error] = errorsOf(query, { maxCost: 0, maxDepth: 100 });
+    const match = /cost (\d+)/.exec(error?.message ?? '');
+    return match ? Number(match[1]) : undefined;
+  };
+  const typesAndFields = '__schema { types { name fields { name type { name } } } }';
+
+  it('multiplies the lists under __schema and __type like any list', () => {
+    // __schema 1, types 1 + 10 x (name 1 + fields 1 + 10 x (name 1 + type 1 + its name 1))
+    expect(costOf(`{ ${typesAndFields} }`)).toBe(1 + 1 + 10 * (1 + 1 + 10 * (1 + 1 + 1)));
+    expect(costOf('{ __type(name: "Node") { fields { name } } }')).toBe(1 + 1 + 10 * 1);
+  });
+
+  it('refuses 40 aliased copies of the schema, as it would 40 copies of any list', () => {
+    const aliased = Array.from({ length: 40 }, (_, i) => `s${i}: ${typesAndFields}`).join(' ');
+    expect(errorsOf(`{ ${aliased} }`).map((error) => error.message)).toEqual([
+      'Query is too complex (cost 12880, max 1000)',
+    ]);
+  });
+
+  it('still lets a client read the root type names', () => {
+    expect(errorsOf('{ __schema { queryType { name } mutationType { name } } }')).toEqual([]);
+  });
+});
+
 describe('mutation cost weights', () => {
   it('lets one password-hashing or mailing mutation through, not several behind aliases', () => {
     expect(errorsOf('mutation { startSignUp(email: "a") { id } }')).toEqual([]);

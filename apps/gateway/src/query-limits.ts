@@ -16,7 +16,8 @@
  *   11 of the 13 spec queries (the other two are the above), 32 of 34 client operations without
  *   required variables (the two others: `deathReports`/`documents` take the schema's default
  *   `limit: 50` the library passes as an argument, 701 and 651 against our 141 and 131).
- *   Introspection: 49432 against our 4657 (both refuse it; depth refuses it too).
+ *   Introspection: 49432 for both (both refuse it; depth refuses it too). Until 2026-11-27 ours
+ *   said 4657: it did not multiply the lists under `__schema`, so 40 aliased copies passed.
  * - Speed is not the reason: validate() per document, best of 7 rounds of 35 documents x 200,
  *   on this shared 2-core machine: no rule 113-129 µs, ours 119-124 µs, library 126-165 µs.
  * - Depth: the library has no depth rule, and graphql-depth-limit is not installed.
@@ -38,6 +39,9 @@ import {
   type SelectionSetNode,
   type ValidationContext,
   type ValidationRule,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
+  type GraphQLField,
 } from 'graphql';
 import { ErrorCode } from '@jibs/domain';
 
@@ -94,7 +98,8 @@ export class QueryLimitError extends GraphQLError {
 
 /**
  * Validation rules that turn away deep and expensive operations before any subgraph is asked.
- * Introspection fields count like any other (a nested `ofType` chain is depth too).
+ * Introspection fields count like any other (a nested `ofType` chain is depth too, and the lists
+ * under `__schema` and `__type` multiply what is selected under them).
  */
 export function queryLimitRules(limits: QueryLimits): ValidationRule[] {
   return [depthLimitRule(limits), costLimitRule(limits)];
@@ -205,15 +210,29 @@ class CostEstimate {
     const name = field.name.value;
     if (name === '__typename') return 0;
     const weight = this.isMutationRoot(parent) ? (MUTATION_COSTS[name] ?? 1) : 1;
-    const definition =
-      parent && (isObjectType(parent) || isInterfaceType(parent))
-        ? parent.getFields()[name]
-        : undefined;
+    const definition = this.definitionOf(name, parent);
     if (!field.selectionSet) return weight;
     const named = definition ? getNamedType(definition.type) : undefined;
     const children = this.of(field.selectionSet, isCompositeType(named) ? named : undefined);
     const isList = definition ? isListType(getNullableType(definition.type)) : false;
     return weight + (isList ? this.listSize(field) : 1) * children;
+  }
+
+  /**
+   * The field's definition, `__schema` and `__type` included: they are not among the query
+   * type's fields, and without their types the lists under them (`types`, `fields`, ...) would
+   * not be multiplied, so aliased introspection would pass for a few fields.
+   */
+  private definitionOf(
+    name: string,
+    parent: GraphQLCompositeType | undefined,
+  ): GraphQLField<unknown, unknown> | undefined {
+    if (!parent) return undefined;
+    if (parent === this.context.getSchema().getQueryType()) {
+      if (name === SchemaMetaFieldDef.name) return SchemaMetaFieldDef;
+      if (name === TypeMetaFieldDef.name) return TypeMetaFieldDef;
+    }
+    return isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[name] : undefined;
   }
 
   private isMutationRoot(parent: GraphQLCompositeType | undefined): boolean {

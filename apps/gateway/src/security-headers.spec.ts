@@ -1,6 +1,11 @@
 import express from 'express';
 import type { AddressInfo } from 'node:net';
-import { headersOf, PERMISSIONS_POLICY, securityHeaders } from './security-headers';
+import {
+  CSP_NONCE_PLACEHOLDER,
+  headersOf,
+  PERMISSIONS_POLICY,
+  securityHeaders,
+} from './security-headers';
 
 async function headersFor(options: Parameters<typeof securityHeaders>[0]): Promise<Headers> {
   const app = express();
@@ -67,6 +72,22 @@ describe('securityHeaders', () => {
     const https = await headersFor({ publicOrigin: 'https://jibs.example', connectSources: [] });
     expect(https.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
     expect(https.get('content-security-policy')).toContain('upgrade-insecure-requests');
+  });
+
+  it("allows inline styles only with this response's nonce, never 'unsafe-inline'", async () => {
+    const [first, second] = [
+      await policyFor({ connectSources: [] }),
+      await policyFor({ connectSources: [] }),
+    ];
+    for (const policy of [first, second]) {
+      expect(directive(policy, 'style-src')).toMatch(
+        /^style-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' *$/,
+      );
+      expect(policy).not.toContain('unsafe-inline');
+      expect(policy).not.toContain(CSP_NONCE_PLACEHOLDER);
+    }
+    expect(directive(first, 'style-src')).not.toBe(directive(second, 'style-src'));
+    expect(directive(first, 'script-src')).toBe("script-src 'self'");
   });
 
   it('records the headers a middleware sets and removes', () => {

@@ -1,5 +1,19 @@
 import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * What the built clients' index.html carries where the response's nonce goes (Vite's
+ * `html.cspNonce`, in both clients' vite.config.ts): the gateway replaces it per response.
+ */
+export const CSP_NONCE_PLACEHOLDER = 'JIBS_CSP_NONCE';
+
+/** The nonce of this response's CSP, for the `<style>` elements the server writes into a page. */
+export function cspNonceOf(res: Response): string {
+  const nonce: unknown = res.locals['cspNonce'];
+  if (typeof nonce !== 'string') throw new Error('securityHeaders() did not run for this response');
+  return nonce;
+}
 
 export interface SecurityHeaderOptions {
   /** The origin users browse to; gives the explicit ws(s) source for subscriptions. */
@@ -43,12 +57,11 @@ export const PERMISSIONS_POLICY = [
  * older ones. HTTPS-only headers (HSTS, upgrade-insecure-requests) are sent whenever the public
  * origin is HTTPS (compose behind TLS, k8s), and not on a local http stack.
  *
- * Styles keep `'unsafe-inline'` for now: Mantine writes `<style>` elements at run time (its CSS
- * variables and responsive style props). Mantine 9 can put a nonce on them
- * (`MantineProvider getStyleNonce`), but that needs the web client to read a per-response nonce
- * that the gateway would inject into index.html, and a nonce in `style-src` makes browsers
- * ignore `'unsafe-inline'`, so both halves must ship together (see README). Scripts never get
- * `'unsafe-inline'`; style attributes React sets go through the CSSOM, which CSP allows.
+ * Styles: this origin's files, and `<style>` elements carrying this response's nonce (Mantine
+ * writes its CSS variables and responsive style props as `<style>`; the clients read the nonce
+ * from the page, `styleNonce()` in @jibs/web-data). No `'unsafe-inline'`: an injected `<style>` or
+ * `style="…"` attribute in markup is refused. Style properties React sets go through the CSSOM,
+ * which CSP does not govern. Scripts never get `'unsafe-inline'` or a nonce: only files.
  */
 export function securityHeaders({
   publicOrigin,
@@ -58,17 +71,27 @@ export function securityHeaders({
   const { set, removed } = headersOf(helmetFor(https, publicOrigin, connectSources));
   set.push(['permissions-policy', PERMISSIONS_POLICY]);
   const headers: RequestHandler = (_req, res, next) => {
-    for (const [name, value] of set) res.setHeader(name, value);
+    // A fresh nonce for every response: one an attacker saw in another page is of no use.
+    const nonce = randomBytes(16).toString('base64');
+    res.locals['cspNonce'] = nonce;
+    for (const [name, value] of set) {
+      res.setHeader(name, value.includes(CSP_NONCE_PLACEHOLDER) ? withNonce(value, nonce) : value);
+    }
     for (const name of removed) res.removeHeader(name);
     next();
   };
   return [headers];
 }
 
+function withNonce(policy: string, nonce: string): string {
+  return policy.split(CSP_NONCE_PLACEHOLDER).join(nonce);
+}
+
 /**
  * The headers a middleware sets and removes, read once by running it on a recording response:
- * helmet's are the same for every request (no nonce, nothing read from the request), so each
- * request then gets them in one loop instead of a dozen chained middlewares.
+ * helmet's are the same for every request (nothing read from the request; the CSP's nonce is a
+ * placeholder replaced per response), so each request then gets them in one loop instead of a
+ * dozen chained middlewares.
  */
 export function headersOf(middleware: RequestHandler): {
   set: [string, string][];
@@ -104,7 +127,7 @@ function helmetFor(
       directives: {
         'default-src': ["'self'"],
         'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
+        'style-src': ["'self'", `'nonce-${CSP_NONCE_PLACEHOLDER}'`],
         // The storage endpoint: memorial photos are shown through presigned URLs.
         'img-src': ["'self'", 'data:', 'blob:', ...connectSources],
         'font-src': ["'self'", 'data:'],

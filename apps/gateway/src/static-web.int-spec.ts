@@ -10,6 +10,7 @@ import { RevocationList, type TokenVerifier } from '@jibs/auth';
 import { createLogger } from '@jibs/observability';
 import { loadGatewayConfig } from './gateway.config';
 import { createGatewayServer, type RunningGateway } from './gateway-server';
+import { CSP_NONCE_PLACEHOLDER } from './security-headers';
 
 jest.setTimeout(20_000);
 
@@ -52,7 +53,7 @@ describe('gateway: the built clients, precompressed', () => {
     writePrecompressed(join(work, 'web', 'assets', 'index-3f2a9c.js'), script);
     writePrecompressed(
       join(work, 'admin', 'index.html'),
-      '<!doctype html><title>JIBS Admin</title>',
+      `<!doctype html><meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}"><title>JIBS Admin</title>`,
     );
     writePrecompressed(join(work, 'admin', 'assets', 'index-9e8d7c.js'), adminScript);
     const env: NodeJS.ProcessEnv = {
@@ -142,5 +143,23 @@ describe('gateway: the built clients, precompressed', () => {
     expect(index.headers['content-encoding']).toBe('br');
     expect(index.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(index.body).toString()).toContain('<title>JIBS Admin</title>');
+  });
+
+  it("writes each response's style nonce into the page, the one its CSP allows", async () => {
+    const nonces = [];
+    for (let i = 0; i < 2; i++) {
+      const index = await rawGet(`${gateway.url}/admin/members`, {
+        accept: 'text/html',
+        'accept-encoding': 'br',
+      });
+      const policy = String(index.headers['content-security-policy']);
+      expect(policy).not.toContain('unsafe-inline');
+      const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(policy)?.[1];
+      expect(brotliDecompressSync(index.body).toString()).toContain(
+        `<meta property="csp-nonce" nonce="${nonce}">`,
+      );
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
   });
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { Logger } from '@jibs/observability';
-import { securityHeaders } from './security-headers';
+import { CSP_NONCE_PLACEHOLDER, securityHeaders } from './security-headers';
 import {
   acceptedEncodings,
   ADMIN_NOT_BUILT_MESSAGE,
@@ -276,9 +276,13 @@ describe('static clients: the member site at / and the admin console under /admi
   it('gives the console the same security headers and CSP as the member site', async () => {
     const web = await fetch(`${built.url}/`, { headers: html });
     const admin = await fetch(`${built.url}/admin/documents`, { headers: html });
-    const csp = web.headers.get('content-security-policy');
+    // The same policy; only the per-response style nonce differs.
+    const policy = (res: Response) =>
+      res.headers.get('content-security-policy')?.replace(/'nonce-[^']+'/, "'nonce-…'");
+    const csp = policy(web);
     expect(csp).toContain("script-src 'self'");
-    expect(admin.headers.get('content-security-policy')).toBe(csp);
+    expect(csp).toContain("style-src 'self' 'nonce-…'");
+    expect(policy(admin)).toBe(csp);
     for (const header of ['x-content-type-options', 'referrer-policy', 'permissions-policy']) {
       expect(admin.headers.get(header)).toBe(web.headers.get(header));
     }
@@ -309,5 +313,70 @@ describe('static clients: the member site at / and the admin console under /admi
       await new Promise((resolve) => bare.server.close(resolve));
       rmSync(empty, { recursive: true, force: true });
     }
+  });
+});
+
+describe("index.html carries its response's CSP nonce", () => {
+  let dist: string;
+  let built: { url: string; server: Server };
+  // What Vite's html.cspNonce writes, precompressed as the build does.
+  const builtPage = (title: string) =>
+    `<!doctype html><head><meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}"><title>${title}</title>` +
+    `<script type="module" crossorigin nonce="${CSP_NONCE_PLACEHOLDER}" src="/assets/index-1.js"></script></head>`;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'jibs-static-nonce-'));
+    for (const [app, title] of [
+      ['web', 'JIBS'],
+      ['admin', 'JIBS Admin'],
+    ] as const) {
+      mkdirSync(join(dist, app, 'assets'), { recursive: true });
+      writePrecompressed(join(dist, app, 'index.html'), builtPage(title));
+    }
+    built = await serve(dist);
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => built.server.close(resolve));
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const decode = (res: { headers: Record<string, unknown>; body: Buffer }) =>
+    res.headers['content-encoding'] === 'br'
+      ? brotliDecompressSync(res.body).toString()
+      : res.headers['content-encoding'] === 'gzip'
+        ? gunzipSync(res.body).toString()
+        : res.body.toString();
+
+  it.each(['/', '/dashboard', '/index.html', '/admin', '/admin/users', '/admin/index.html'])(
+    '%s: the nonce of its own CSP, in every encoding, fresh each time',
+    async (path) => {
+      const seen = new Set<string>();
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const res = await rawGet(`${built.url}${path}`, {
+          accept: 'text/html',
+          'accept-encoding': encoding,
+        });
+        expect(res.status).toBe(200);
+        const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+        const page = decode(res);
+        expect(page).not.toContain(CSP_NONCE_PLACEHOLDER);
+        expect(page).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
+        expect(page).toContain(`crossorigin nonce="${nonce}"`);
+        // No validator: a 304 would pair a cached page's nonce with a new policy.
+        expect(res.headers['etag']).toBeUndefined();
+        expect(res.headers['last-modified']).toBeUndefined();
+        expect(res.headers['cache-control']).toBe('no-cache');
+        seen.add(nonce!);
+      }
+      expect(seen.size).toBe(3);
+    },
+  );
+
+  it('answers HEAD with the length and no body', async () => {
+    const res = await fetch(`${built.url}/dashboard`, { method: 'HEAD', headers: html });
+    expect(res.status).toBe(200);
+    expect(Number(res.headers.get('content-length'))).toBeGreaterThan(0);
+    expect(await res.text()).toBe('');
   });
 });

@@ -6,8 +6,11 @@ import express, {
   type Router,
 } from 'express';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import type { Logger } from '@jibs/observability';
+import { CSP_NONCE_PLACEHOLDER, cspNonceOf } from './security-headers';
 
 /** Paths that belong to the server, never to the single-page apps. */
 const SERVER_PATHS = /^\/(graphql|health|metrics)(\/|$)/;
@@ -102,6 +105,29 @@ function precompressed(dir: string, cacheControl: string) {
   };
 }
 
+/**
+ * A client's index.html with this response's CSP nonce in place of the build's placeholder (on
+ * its `csp-nonce` meta, read by the client for Mantine's `<style>` elements, and on its tags).
+ * So it is compressed per response (about a kilobyte: microseconds), the one file that is, and
+ * sent without validators: a 304 would pair the cached page's nonce with a new policy.
+ */
+function sendPage(req: Request, res: Response, html: string): void {
+  const page = Buffer.from(html.split(CSP_NONCE_PLACEHOLDER).join(cspNonceOf(res)));
+  const [encoding] = acceptedEncodings(req.headers['accept-encoding']);
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(page, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === 'gzip'
+        ? gzipSync(page)
+        : page;
+  res.status(200).type('html');
+  res.vary('Accept-Encoding');
+  if (encoding) res.setHeader('content-encoding', encoding);
+  res.setHeader('cache-control', REVALIDATE);
+  res.setHeader('content-length', body.length);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
 function wantsPage(req: Request): boolean {
   return (
     (req.method === 'GET' || req.method === 'HEAD') &&
@@ -112,15 +138,25 @@ function wantsPage(req: Request): boolean {
 
 /**
  * One built single-page app in `root`: hashed files under `assets/` cached for a year, other
- * files revalidated, and any other page request answered with `index.html` so client-side
- * routes survive a reload. Files the build precompressed go out as brotli or gzip when the
- * client accepts it. Whether the build exists is checked per request, so building a
+ * files revalidated, and any other page request answered with `index.html` (this response's
+ * CSP nonce written in) so client-side routes survive a reload. Files the build precompressed
+ * go out as brotli or gzip when the client accepts it. Whether the build exists is checked per request, so building a
  * client does not need a gateway restart; until then its pages answer 503 with what to do.
  */
 function singlePageApp(root: string, notBuiltMessage: string): Router {
   const indexFile = join(root, 'index.html');
   const router = express.Router();
   const assets = join(root, 'assets');
+  const page = (req: Request, res: Response, next: NextFunction) => {
+    if (!existsSync(indexFile)) {
+      res.status(503).type('text/plain').setHeader('cache-control', 'no-store');
+      res.send(notBuiltMessage);
+      return;
+    }
+    readFile(indexFile, 'utf8').then((html) => sendPage(req, res, html), next);
+  };
+  // Before the files: index.html is never sent as built (its nonce placeholder).
+  router.get('/index.html', page);
   router.use('/assets', precompressed(assets, IMMUTABLE));
   router.use('/assets', express.static(assets, { index: false, immutable: true, maxAge: '365d' }));
   router.use(precompressed(root, REVALIDATE));
@@ -133,16 +169,7 @@ function singlePageApp(root: string, notBuiltMessage: string): Router {
   );
   router.use((req, res, next) => {
     if (!wantsPage(req)) return next();
-    if (!existsSync(indexFile)) {
-      res.status(503).type('text/plain').setHeader('cache-control', 'no-store');
-      res.send(notBuiltMessage);
-      return;
-    }
-    if (sendPrecompressed(req, res, next, indexFile, REVALIDATE)) return;
-    res.setHeader('cache-control', REVALIDATE);
-    res.sendFile(indexFile, (error) => {
-      if (error) next(error);
-    });
+    page(req, res, next);
   });
   return router;
 }

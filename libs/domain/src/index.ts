@@ -32,3 +32,4 @@ export * from './spec-wording';
 export * from './format';
 export * from './form-messages';
 export * from './second-factor';
+export * from './request-limits';

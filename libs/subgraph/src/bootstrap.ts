@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { DynamicModule, INestApplication, LoggerService, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { json, type Express } from 'express';
+import type { Express } from 'express';
 import { DomainError } from '@jibs/domain';
 import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +16,12 @@ import {
   type ServiceMetrics,
 } from '@jibs/observability';
 import { isOpenPath, requireGatewayCredential, verifyGatewayRequest } from './gateway-credential';
-import { rejectBadGraphQLText, rejectBadPath } from './request-text';
+import {
+  graphqlJsonBody,
+  rejectBadGraphQLText,
+  rejectBadPath,
+  SUBGRAPH_REQUEST_BYTES,
+} from './request-text';
 
 export interface SubgraphRuntime {
   service: string;
@@ -78,7 +83,7 @@ export async function createSubgraphApp(
   express.use(rejectBadPath());
   // Parsed here (Nest's parser then leaves the body alone) so that NUL bytes, lone surrogates
   // and absurd nesting are a clear 400, never a parser crash or a database error.
-  express.use('/graphql', json(), rejectBadGraphQLText());
+  express.use('/graphql', graphqlJsonBody(SUBGRAPH_REQUEST_BYTES), rejectBadGraphQLText());
   runtime.configureHttp?.(express, app);
   const server = app.getHttpServer() as Server;
   guardUpgrades(server, runtime.gatewaySecret, runtime.logger);

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { json, type RequestHandler } from 'express';
+import { ErrorCode, MAX_GRAPHQL_REQUEST_BYTES, RequestMessages } from '@jibs/domain';
 
 /** Deeper than any real operation (the gateway allows 10 levels of fields); parsers recurse. */
 export const MAX_NESTING = 64;
@@ -149,5 +151,57 @@ export function rejectBadPath() {
       return sendBadUserInput(res, BAD_PATH_MESSAGE);
     }
     next();
+  };
+}
+
+/** GraphQL over HTTP's own media type: clients that accept it read errors of any status. */
+const GRAPHQL_RESPONSE = 'application/graphql-response+json';
+
+/**
+ * Answers a request refused before it was parsed as a GraphQL error (BAD_USER_INPUT with a
+ * message), with `status`. A client that accepts `application/graphql-response+json` (Apollo
+ * Client does) gets that type, so it reads the error as it reads any GraphQL error instead of
+ * a bare HTTP failure; others get `application/json`.
+ */
+export function sendRequestError(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  message: string,
+): void {
+  const accept = req.headers.accept ?? '';
+  res.statusCode = status;
+  res.setHeader(
+    'content-type',
+    `${accept.includes(GRAPHQL_RESPONSE) ? GRAPHQL_RESPONSE : 'application/json'}; charset=utf-8`,
+  );
+  res.setHeader('cache-control', 'no-store');
+  res.end(JSON.stringify({ errors: [{ message, extensions: { code: ErrorCode.BadUserInput } }] }));
+}
+
+/**
+ * What a service reads from the gateway: twice what the gateway reads from a client, since the
+ * operation it plans for a service (fragments inlined, keys added) can be longer than the one
+ * it was sent, and a client's request that the gateway took must never be refused behind it.
+ */
+export const SUBGRAPH_REQUEST_BYTES = 2 * MAX_GRAPHQL_REQUEST_BYTES;
+
+/**
+ * The JSON body of `/graphql`, at most `limit` bytes: a larger one is answered 413 and a body
+ * that is not JSON 400, both as GraphQL errors with a message the clients show
+ * (`RequestMessages`), never Express's plain-text error page.
+ */
+export function graphqlJsonBody(limit: number = MAX_GRAPHQL_REQUEST_BYTES): RequestHandler {
+  const parse = json({ limit });
+  return (req, res, next) => {
+    parse(req, res, (error?: unknown) => {
+      const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
+      if (!error) next();
+      else if (type === 'entity.too.large')
+        sendRequestError(req, res, 413, RequestMessages.tooLarge);
+      else if (typeof status === 'number' && status >= 400 && status < 500)
+        sendRequestError(req, res, status, RequestMessages.notJson);
+      else next(error);
+    });
   };
 }

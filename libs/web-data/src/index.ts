@@ -14,3 +14,4 @@ export * from './ui/theme';
 export * from './forms/schema-validate';
 export * from './ui/review-status';
 export * from './ui/payment-display';
+export * from './ui/strict-csp';

@@ -2,12 +2,21 @@ import { ApolloProvider } from '@apollo/client/react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import type { ApolloClient } from '@apollo/client';
-import { cssVariablesResolver, SessionProvider, theme, type SessionManager } from '@jibs/web-data';
+import {
+  cssVariablesResolver,
+  adoptStrictCsp,
+  SessionProvider,
+  theme,
+  type SessionManager,
+} from '@jibs/web-data';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { AdminLayout } from './layout/admin-layout';
 import { SectionLoader } from '@jibs/web-ui';
 import { AdminGate } from '../features/session/components/admin-gate';
+
+/** This page's CSP nonce, for the <style> elements Mantine writes (see adoptStrictCsp). */
+const { styleNonce } = adoptStrictCsp();
 
 const DashboardPage = lazy(() =>
   import('../features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
@@ -50,6 +59,7 @@ const NotFoundPage = lazy(() =>
 export function App({ client, session }: { client: ApolloClient; session: SessionManager }) {
   return (
     <MantineProvider
+      getStyleNonce={() => styleNonce}
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"

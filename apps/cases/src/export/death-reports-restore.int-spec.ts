@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { DeathReportMessages } from '@jibs/domain';
+import { DeathReportMessages, MAX_GRAPHQL_REQUEST_BYTES, RequestMessages } from '@jibs/domain';
 import type { ExportTestKit, ExportTestUser } from '@jibs/testing';
 import { startWithExportKit } from '@jibs/testing';
 import { casesService } from '../cases.module';
@@ -122,6 +122,43 @@ describe("restoring a member's death reports from a backup", () => {
       expect(body.errors?.[0]?.extensions.fieldErrors).toEqual({ [field]: message });
       expect(body.errors?.[0]?.message).toBe(message);
     }
+    expect(await rows('user_id = $1', [member.id])).toBe(0);
+  });
+
+  /** `count` reports with long notes, and the size of the request that carries them. */
+  const longBackup = (count: number) => {
+    const reports = Array.from({ length: count }, () => ({
+      id: randomUUID(),
+      ...aDeathReport({ additionalNotes: 'n'.repeat(4_000) }),
+    }));
+    return { reports, bytes: JSON.stringify({ query: RESTORE, variables: { reports } }).length };
+  };
+
+  it('takes any restore the gateway lets through, up to its limit', async () => {
+    const member = await paidMember();
+    const count = Math.floor(MAX_GRAPHQL_REQUEST_BYTES / 4_200);
+    const { reports, bytes } = longBackup(count);
+    expect(bytes).toBeGreaterThan(MAX_GRAPHQL_REQUEST_BYTES * 0.9);
+    expect(bytes).toBeLessThan(MAX_GRAPHQL_REQUEST_BYTES);
+    const body = await gql(RESTORE, { reports }, member);
+    expect(body.errors).toBeUndefined();
+    expect(body.data.restoreMyDeathReports).toBe(count);
+  });
+
+  it('answers a body too large for it as a GraphQL error, writing nothing', async () => {
+    const member = await paidMember();
+    const { reports, bytes } = longBackup(Math.ceil((2.2 * MAX_GRAPHQL_REQUEST_BYTES) / 4_100));
+    expect(bytes).toBeGreaterThan(2 * MAX_GRAPHQL_REQUEST_BYTES);
+    const response = await h.request(RESTORE, { reports }, member, {
+      accept: 'application/graphql-response+json, application/json;q=0.9',
+    });
+    expect(response.status).toBe(413);
+    expect(response.headers.get('content-type')).toBe(
+      'application/graphql-response+json; charset=utf-8',
+    );
+    expect(await response.json()).toEqual({
+      errors: [{ message: RequestMessages.tooLarge, extensions: { code: 'BAD_USER_INPUT' } }],
+    });
     expect(await rows('user_id = $1', [member.id])).toBe(0);
   });
 });

@@ -262,4 +262,86 @@ describe('memorial permissions: every relation x privacy level x operation', () 
       ]);
     });
   });
+
+  /**
+   * A stranger who learnt the id of a memory, a connection or a photo of a memorial they may not
+   * see (a shared link, a log) tries it: every answer must read exactly like an id that never
+   * existed, and a malformed one, so the id confirms nothing.
+   */
+  describe('memories, connections and photos of a memorial one may not see', () => {
+    const MISSING = '00000000-0000-4000-8000-000000000000';
+    const CALLS = {
+      approve: 'mutation($id: ID!) { moderateMemory(id: $id, decision: APPROVED) { id status } }',
+      reject: 'mutation($id: ID!) { moderateMemory(id: $id, decision: REJECTED) { id status } }',
+      removeConnection: 'mutation($id: ID!) { removeMemorialConnection(id: $id) }',
+      photoUrl: 'query($id: ID!) { memorialPhotoUrl(id: $id) { url } }',
+    } as const;
+    type Call = keyof typeof CALLS;
+    const ids: Record<Call, string> = {
+      approve: '',
+      reject: '',
+      removeConnection: '',
+      photoUrl: '',
+    };
+    let s: Scene;
+
+    /** What a caller sees: the errors without their position in the document. */
+    const answer = async (caller: Caller, call: Call, id: string) => {
+      const result = await harness.gql(caller, CALLS[call], { id });
+      return {
+        data: result.data ?? null,
+        errors: result.errors?.map(({ message, extensions }) => ({ message, extensions })),
+      };
+    };
+
+    beforeAll(async () => {
+      s = await scene('private');
+      const contributor = await harness.member();
+      await harness.connect(s.people.creator, s.memorialId, contributor, true);
+      const memory = await harness.ok(
+        contributor,
+        'mutation($m: ID!) { addMemory(memorialId: $m, input: { title: "T", content: "C" }) { id status } }',
+        { m: s.memorialId },
+      );
+      expect(memory.addMemory.status).toBe('PENDING');
+      ids.approve = ids.reject = memory.addMemory.id as string;
+      const connections = await harness.ok(
+        s.people.creator,
+        'query($m: ID!) { memorialConnections(memorialId: $m) { id } }',
+        { m: s.memorialId },
+      );
+      ids.removeConnection = (connections.memorialConnections as { id: string }[])[0]!.id;
+      ids.photoUrl = s.photoId;
+    }, 60_000);
+
+    it.each(
+      (['stranger', 'viewer', 'admin'] as const).flatMap((who) =>
+        (Object.keys(CALLS) as Call[]).map((call) => [who, call] as const),
+      ),
+    )('%s: %s answers like a missing id', async (who, call) => {
+      const caller = s.people[who];
+      const real = await answer(caller, call, ids[call]);
+      expect(real).toEqual({
+        data: null,
+        errors: [{ message: MemorialMessages.notFoundTitle, extensions: { code: 'NOT_FOUND' } }],
+      });
+      expect(await answer(caller, call, MISSING)).toEqual(real);
+      expect(await answer(caller, call, 'not-an-id')).toEqual(real);
+    });
+
+    it('changed nothing: the memory still waits and the connection is still there', async () => {
+      const queue = await harness.ok(
+        s.people.creator,
+        'query($m: ID!) { moderationQueue(memorialId: $m) { id } }',
+        { m: s.memorialId },
+      );
+      expect(queue.moderationQueue).toEqual([{ id: ids.approve }]);
+      const connections = await harness.ok(
+        s.people.creator,
+        'query($m: ID!) { memorialConnections(memorialId: $m) { id } }',
+        { m: s.memorialId },
+      );
+      expect(connections.memorialConnections).toContainEqual({ id: ids.removeConnection });
+    });
+  });
 });

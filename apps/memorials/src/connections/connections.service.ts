@@ -132,7 +132,8 @@ export class ConnectionsService {
     const connection = isUuid(connectionId)
       ? await this.dataSource.manager.findOneBy(MemorialConnectionEntity, { id: connectionId })
       : null;
-    if (!connection) throw DomainError.notFound();
+    // Missing answers like a memorial the caller may not see: the id tells a stranger nothing.
+    if (!connection) throw memorialNotFound();
     await this.access.require(caller, connection.memorialId, 'invite');
     await this.dataSource.manager.delete(MemorialConnectionEntity, { id: connection.id });
   }

@@ -3,7 +3,12 @@ import { DataSource } from 'typeorm';
 import type { AuthUser } from '@jibs/auth';
 import { DomainError, MemorialMessages, latestDateOnEarth, memorySchema } from '@jibs/domain';
 import { EventPublisher } from '@jibs/events';
-import { MemorialAccess, fieldErrorsOf, isUuid } from '../access/memorial-access.service';
+import {
+  MemorialAccess,
+  fieldErrorsOf,
+  isUuid,
+  memorialNotFound,
+} from '../access/memorial-access.service';
 import { MemberEntity } from '../members/member.entity';
 import { MemorialMemoryEntity } from './memorial-memory.entity';
 import type { MemoryRateLimiter } from './memory-rate-limiter';
@@ -99,7 +104,11 @@ export class MemoriesService {
     });
   }
 
-  /** A moderator approves or rejects a waiting memory, once; approval is published. */
+  /**
+   * A moderator approves or rejects a waiting memory, once; approval is published. A memory that
+   * does not exist answers like one on a memorial the caller may not see ('Memorial Not Found'),
+   * so its id tells a stranger nothing.
+   */
   async moderate(
     caller: AuthUser,
     memoryId: string,
@@ -108,7 +117,7 @@ export class MemoriesService {
     const found = isUuid(memoryId)
       ? await this.dataSource.manager.findOneBy(MemorialMemoryEntity, { id: memoryId })
       : null;
-    if (!found) throw DomainError.notFound();
+    if (!found) throw memorialNotFound();
     return this.dataSource.transaction(async (manager) => {
       const { memorial } = await this.access.require(caller, found.memorialId, 'moderate', {
         manager,
@@ -117,7 +126,7 @@ export class MemoriesService {
         where: { id: memoryId },
         lock: { mode: 'pessimistic_write' },
       });
-      if (!memory) throw DomainError.notFound();
+      if (!memory) throw memorialNotFound();
       if (memory.status !== 'pending')
         throw DomainError.conflict(MemorialMessages.memoryNotPending);
       memory.status = decision;

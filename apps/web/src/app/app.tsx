@@ -7,13 +7,16 @@ import { LandingPage } from '../features/public-site/pages/landing-page';
 import { publicRoutes } from '../features/public-site/public-routes';
 import { RouteGuard } from '../features/session/components/route-guards';
 import { SignInRoute } from '../features/sign-in/components/sign-in-route';
-import { SessionProvider, cssVariablesResolver, theme } from '@jibs/web-data';
+import { SessionProvider, cssVariablesResolver, adoptStrictCsp, theme } from '@jibs/web-data';
 import { ClientPromiseContext } from '../shared/apollo/client-context';
 import type { AppData } from './app-data';
 import { DataRoutes } from './data-routes';
 
 // The toasts' container (with its transitions) loads after the first page; a toast shown before
 // waits in @mantine/notifications' store and appears when it is in.
+/** This page's CSP nonce, for the <style> elements Mantine writes (see adoptStrictCsp). */
+const { styleNonce } = adoptStrictCsp();
+
 const Toasts = lazy(() => import('./toasts'));
 
 // Screens past the landing page load when they are first visited.
@@ -90,6 +93,7 @@ const UploadDocumentsPage = lazy(() =>
 export function App({ data }: { data: AppData }) {
   return (
     <MantineProvider
+      getStyleNonce={() => styleNonce}
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
