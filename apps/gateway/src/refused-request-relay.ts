@@ -44,8 +44,7 @@ export function mutationOwners(supergraphSdl: string): Map<string, string[]> {
         .map(
           (directive) =>
             directive.arguments?.find((argument) => argument.name.value === 'graph')?.value as
-              | EnumValueNode
-              | undefined,
+              EnumValueNode | undefined,
         )
         .flatMap((graph) => (graph ? [graphNames.get(graph.value) ?? ''] : []))
         .filter(Boolean);
