@@ -54,15 +54,19 @@ export function mutationOwners(supergraphSdl: string): Map<string, string[]> {
   return owners;
 }
 
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /** The root fields of the mutation a request body would run, or none (not one, not a mutation). */
-function mutationFieldsOf(body: unknown): string[] {
+export function mutationFieldsOf(body: unknown): string[] {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
   const { query, operationName } = body as { query?: unknown; operationName?: unknown };
   // The door refused before its own depth check: never hand the parser a deep document.
   if (typeof query !== 'string' || nestingDepthOf(query) > MAX_NESTING) return [];
   let operations: OperationDefinitionNode[];
   try {
-    operations = parse(query).definitions.filter(
+    // Read only to find the operation's fields (the body goes on as it came): a lone surrogate
+    // in a string would stop the parser, which takes a NUL there.
+    operations = parse(query.replace(LONE_SURROGATES, '\uFFFD')).definitions.filter(
       (definition): definition is OperationDefinitionNode =>
         definition.kind === Kind.OPERATION_DEFINITION,
     );
