@@ -1,8 +1,10 @@
 import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DataSource } from 'typeorm';
+import type { AuthUser } from '@jibs/auth';
 import {
   createPresigningClient,
   createS3Client,
+  discardRefusedConfirms,
   incomingSweeper,
   UploadClaimEntity,
   UploadRateLimiter,
@@ -73,6 +75,15 @@ export const documentsService = defineService<DocumentsConfig>({
     membersRegistrationLookup(),
     incomingSweeper(config.S3_BUCKET_DOCUMENTS, S3_CLIENT),
     EventRoundTrip,
+  ],
+  refusedRequests: (app, config) => [
+    discardRefusedConfirms({
+      mutations: ['confirmDocumentUpload'],
+      bucket: config.S3_BUCKET_DOCUMENTS,
+      s3: app.get<S3Client>(S3_CLIENT),
+      dataSource: app.get(DataSource),
+      mayDiscard: async (caller: AuthUser, ownerId) => caller.id === ownerId,
+    }),
   ],
   diagnostics: (app, config) =>
     documentsDiagnostics(app, () => app.get<S3Client>(S3_CLIENT), config.S3_BUCKET_DOCUMENTS),

@@ -42,6 +42,7 @@ import { maintenancePage } from './maintenance-page';
 import { DIAGNOSTICS_PATH, diagnosticsRouter } from './diagnostics/diagnostics-route';
 import { operationMetricsPlugin } from './operation-metrics';
 import { queryLimitRules } from './query-limits';
+import { refusedRequestRelay } from './refused-request-relay';
 import { errorHandler, requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
 import { mountStaticWeb } from './static-web';
@@ -202,7 +203,14 @@ export async function createGatewayServer(
       req.body ??= {};
       next();
     },
-    rejectBadGraphQLText(),
+    rejectBadGraphQLText(
+      refusedRequestRelay({
+        supergraphSdl: config.supergraphSdl,
+        subgraphs: config.subgraphs,
+        gatewaySecret: config.GATEWAY_SECRET,
+        logger,
+      }),
+    ),
     graphqlHttpHandler(apollo, async ({ req, res }): Promise<GatewayContext> => ({
       req,
       res,

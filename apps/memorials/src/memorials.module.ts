@@ -1,8 +1,11 @@
 import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DataSource } from 'typeorm';
+import type { AuthUser } from '@jibs/auth';
+import { DomainError } from '@jibs/domain';
 import {
   createPresigningClient,
   createS3Client,
+  discardRefusedConfirms,
   incomingSweeper,
   UploadClaimEntity,
   UploadRateLimiter,
@@ -77,6 +80,23 @@ export const memorialsService = defineService<MemorialsConfig>({
     RegistrationsConsumer,
     membersRegistrationLookup(),
     incomingSweeper(config.S3_BUCKET_MEMORIALS, S3_CLIENT),
+  ],
+  refusedRequests: (app, config) => [
+    discardRefusedConfirms({
+      mutations: ['confirmMemorialPhotoUpload'],
+      bucket: config.S3_BUCKET_MEMORIALS,
+      s3: app.get<S3Client>(S3_CLIENT),
+      dataSource: app.get(DataSource),
+      // A photo's upload key is under its memorial: whoever may confirm it there (an editor).
+      mayDiscard: (caller: AuthUser, memorialId) =>
+        app
+          .get(MemorialAccess)
+          .require(caller, memorialId, 'edit')
+          .then(
+            () => true,
+            (error: unknown) => (error instanceof DomainError ? false : Promise.reject(error)),
+          ),
+    }),
   ],
   readiness: (app, config) => [
     {

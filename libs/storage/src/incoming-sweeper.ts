@@ -19,10 +19,11 @@ export interface IncomingSweeperOptions {
 
 /**
  * Hourly, for each service that stores uploads: deletes uploads nobody confirmed (a closed tab,
- * a request refused before it reached the service) and forgets settled claims whose upload URL
- * has long expired (no one can put a file at their key again). Every replica may run it:
- * deleting twice is harmless. A bucket lifecycle rule on `incoming/` does the object part where
- * one is configured. Give it to Nest as a provider: it starts and stops with the application.
+ * a request too broken to name its upload, a cleanup that failed) and forgets settled claims
+ * whose upload URL has long expired (no one can put a file at their key again). Every replica
+ * may run it: deleting twice is harmless. A bucket lifecycle rule on `incoming/` does the object
+ * part where one is configured. Give it to Nest as a provider: it starts and stops with the
+ * application.
  */
 export class IncomingSweeper {
   private timer?: NodeJS.Timeout;

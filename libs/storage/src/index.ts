@@ -2,6 +2,7 @@ export * from './create-upload-tables.migration';
 export * from './file-sniffing';
 export * from './incoming-sweeper';
 export * from './objects';
+export * from './refused-confirms';
 export * from './s3-client';
 export * from './storage-env';
 export * from './test-s3';

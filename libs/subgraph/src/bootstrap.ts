@@ -16,6 +16,7 @@ import {
   type ServiceMetrics,
 } from '@jibs/observability';
 import { isOpenPath, requireGatewayCredential, verifyGatewayRequest } from './gateway-credential';
+import { refusedRequestHandler, type RefusedRequestHook } from './refused-requests';
 import {
   graphqlJsonBody,
   rejectBadGraphQLText,
@@ -38,6 +39,8 @@ export interface SubgraphRuntime {
   metricsHost?: string;
   /** Extra HTTP routes (JWKS, webhooks) mounted before Nest's own. */
   configureHttp?: (express: Express, app: INestApplication) => void;
+  /** What the service does after the door refused a request body (an upload to delete). */
+  refusedRequests?: (app: INestApplication) => RefusedRequestHook[];
 }
 
 /**
@@ -83,7 +86,16 @@ export async function createSubgraphApp(
   express.use(rejectBadPath());
   // Parsed here (Nest's parser then leaves the body alone) so that NUL bytes, lone surrogates
   // and absurd nesting are a clear 400, never a parser crash or a database error.
-  express.use('/graphql', graphqlJsonBody(SUBGRAPH_REQUEST_BYTES), rejectBadGraphQLText());
+  // The gateway forwards the requests it refuses so, to the service owning their operation
+  // (see apps/gateway refused-request-relay): refused here again, they reach the service's hooks.
+  const hooks = runtime.refusedRequests?.(app) ?? [];
+  express.use(
+    '/graphql',
+    graphqlJsonBody(SUBGRAPH_REQUEST_BYTES),
+    rejectBadGraphQLText(
+      hooks.length ? refusedRequestHandler(app, hooks, runtime.logger) : undefined,
+    ),
+  );
   runtime.configureHttp?.(express, app);
   const server = app.getHttpServer() as Server;
   guardUpgrades(server, runtime.gatewaySecret, runtime.logger);

@@ -38,6 +38,7 @@ import {
   type ServiceMetrics,
 } from '@jibs/observability';
 import { createSubgraphApp, type SubgraphRuntime } from './bootstrap';
+import type { RefusedRequestHook } from './refused-requests';
 import type { DiagnosticCheck } from './diagnostics/diagnostic-check';
 import { mountDiagnostics } from './diagnostics/diagnostics-route';
 import { gatewayHeaders } from './gateway-credential';
@@ -202,6 +203,11 @@ export interface ServiceDefinition<
   diagnostics?(app: INestApplication, config: C): DiagnosticCheck[];
   /** Plain HTTP routes mounted before Nest's own (webhooks that need the raw body, JWKS). */
   configureHttp?(express: Express, app: INestApplication, parts: ServiceParts<C> & R): void;
+  /**
+   * What it does after a request body was refused for its text before any resolver ran (an
+   * upload a refused confirm leaves is deleted).
+   */
+  refusedRequests?(app: INestApplication, config: C): RefusedRequestHook[];
 }
 
 export interface Service<C extends ServiceConfig, R extends object = object> {
@@ -308,6 +314,7 @@ export function defineService<C extends ServiceConfig, R extends object = object
         }
         configureHttp?.(express, app, parts);
       },
+      refusedRequests: (app) => definition.refusedRequests?.(app, config) ?? [],
     };
     const app = await createSubgraphApp(module(parts), runtime);
     return { app, runtime };

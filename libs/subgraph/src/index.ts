@@ -6,6 +6,7 @@ export * from './subgraph-graphql.module';
 export * from './gateway-credential';
 export * from './gateway-socket';
 export * from './service-field-rule';
+export * from './refused-requests';
 export * from './request-text';
 export * from './define-service';
 export * from './audit/audit-entry.entity';

@@ -3,7 +3,23 @@ import {
   hasBadText,
   hasMalformedOwnCookie,
   nestingDepthOf,
+  rejectBadGraphQLText,
+  type RefusedBodyHandler,
 } from './request-text';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** Runs the door on one request; resolves with its answer, or 'next' when it let it through. */
+function door(body: unknown, onRefused?: RefusedBodyHandler): Promise<string> {
+  return new Promise((resolve) => {
+    const res = {
+      statusCode: 200,
+      setHeader: () => undefined,
+      end: (text: string) => resolve(`${res.statusCode} ${text}`),
+    };
+    const req = { headers: {}, body } as unknown as IncomingMessage & { body: unknown };
+    rejectBadGraphQLText(onRefused)(req, res as unknown as ServerResponse, () => resolve('next'));
+  });
+}
 
 describe('request text', () => {
   it('finds NUL bytes and lone surrogates, not real text', () => {
@@ -42,5 +58,26 @@ describe('request text', () => {
     expect(hasMalformedOwnCookie('jibs_refresh=abc.def-1_2')).toBe(false);
     expect(hasMalformedOwnCookie('other=%%%; jibs_refresh=ok')).toBe(false);
     expect(hasMalformedOwnCookie(undefined)).toBe(false);
+  });
+
+  it('tells the refused-body handler before answering, and answers the same whatever it does', async () => {
+    const refused = `400 ${JSON.stringify({ errors: [{ message: 'Text must not contain NUL characters or unpaired surrogates.', extensions: { code: 'BAD_USER_INPUT' } }] })}`;
+    const body = { query: 'mutation($n: String) { a(n: $n) }', variables: { n: 'a\u0000' } };
+    const told: unknown[] = [];
+    let answered = false;
+    const answer = door(body, async (_req, seen, problem) => {
+      await Promise.resolve();
+      told.push([seen, problem, answered]);
+    }).then((text) => ((answered = true), text));
+    expect(await answer).toBe(refused);
+    expect(told).toEqual([
+      [body, 'Text must not contain NUL characters or unpaired surrogates.', false],
+    ]);
+
+    expect(await door(body, () => Promise.reject(new Error('S3 is down')))).toBe(refused);
+    expect(await door(body)).toBe(refused);
+    const fine = jest.fn(() => Promise.resolve());
+    expect(await door({ query: '{ a }' }, fine)).toBe('next');
+    expect(fine).not.toHaveBeenCalled();
   });
 });

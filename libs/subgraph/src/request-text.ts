@@ -110,12 +110,24 @@ export function sendBadUserInput(res: ServerResponse, message: string): void {
 }
 
 /**
+ * Told of a POST body refused for its text or nesting, before the 400 is sent: it may clean up
+ * after the refused operation (an upload a refused confirm leaves), never answer it. It must not
+ * pass the body's text to a parser or a database unchecked; its failure is its own to report.
+ */
+export type RefusedBodyHandler = (
+  req: IncomingMessage,
+  body: unknown,
+  problem: string,
+) => Promise<void>;
+
+/**
  * Express middleware after the JSON body parser on /graphql: NUL bytes, lone surrogates and
  * absurd nesting (in the query, the variables or the extensions) get a clear 400 instead of
  * reaching the parser, a resolver or the database, and so does a malformed `jibs_…` cookie.
- * GET requests are checked on their query.
+ * GET requests are checked on their query. `onRefusedBody` is awaited before a refused POST
+ * body's answer, which stays the same whatever it does.
  */
-export function rejectBadGraphQLText() {
+export function rejectBadGraphQLText(onRefusedBody?: RefusedBodyHandler) {
   return (
     req: IncomingMessage & { body?: unknown; query?: unknown },
     res: ServerResponse,
@@ -125,7 +137,14 @@ export function rejectBadGraphQLText() {
     if (hasMalformedOwnCookie(typeof cookie === 'string' ? cookie : undefined)) {
       return sendBadUserInput(res, BAD_COOKIE_MESSAGE);
     }
-    const problem = badGraphQLRequest(req.body) ?? badGraphQLRequest(req.query);
+    const bodyProblem = badGraphQLRequest(req.body);
+    if (bodyProblem && onRefusedBody) {
+      void onRefusedBody(req, req.body, bodyProblem)
+        .catch(() => undefined)
+        .then(() => sendBadUserInput(res, bodyProblem));
+      return;
+    }
+    const problem = bodyProblem ?? badGraphQLRequest(req.query);
     if (problem) return sendBadUserInput(res, problem);
     next();
   };
