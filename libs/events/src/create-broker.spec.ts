@@ -26,6 +26,14 @@ describe('createBroker', () => {
     expect(() => createBroker({ kind: 'kafka', kafkaBrokers: [], clientId: 'x' })).toThrow(
       'needs kafkaBrokers',
     );
+    expect(() =>
+      createBroker({
+        kind: 'kafka',
+        kafkaBrokers: ['127.0.0.1:1'],
+        kafka: { tls: { caFile: '/nonexistent/ca.pem' } },
+        clientId: 'x',
+      }),
+    ).toThrow('KAFKA_TLS_CA_FILE: cannot read /nonexistent/ca.pem (ENOENT)');
     expect(() => createBroker({ kind: 'rabbit' as 'kafka', clientId: 'x' })).toThrow(
       'Unknown event broker kind "rabbit"',
     );
