@@ -144,6 +144,42 @@ describe('Kafka production settings (local KRaft, SASL_SSL)', () => {
   }, 60_000);
 
   it(
+    'reaches a listener that requires client certificates with the TLS cert and key files',
+    async () => {
+      const { caFile, mtls } = await localKafka();
+      const mutual = (certificate: { certFile?: string; keyFile?: string }) =>
+        track(
+          createBroker({
+            kind: 'kafka',
+            kafkaBrokers: mtls!.brokers,
+            kafka: { tls: { caFile, ...certificate } },
+            clientId: 'mtls',
+          }),
+        );
+      const broker = mutual({ certFile: mtls!.certFile, keyFile: mtls!.keyFile });
+      const topic = uniqueName('mtls');
+      const event = testEnvelope(topic, 'k', 1);
+      await broker.publish(records([event]));
+      const seen: string[] = [];
+      await broker.subscribe({
+        group: uniqueName('mtls-group'),
+        topics: [topic],
+        handle: async (envelope) => {
+          seen.push(envelope.id);
+        },
+      });
+      await eventually(async () => seen.length === 1, { timeoutMs: 60_000, message: 'the event' });
+      expect(seen).toEqual([event.id]);
+
+      // Without a certificate the broker ends the handshake (TLS alert 42): a bounded error.
+      const started = Date.now();
+      await expect(mutual({}).health()).rejects.toThrow(/alert bad certificate/);
+      expect(Date.now() - started).toBeLessThan(45_000);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
     'keeps environments with different topic prefixes apart on one cluster',
     async () => {
       const topic = uniqueName('prefixed');

@@ -13,7 +13,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installKafka, javaBinary, kafkaHome, type KafkaDistribution } from './kafka-distribution';
-import { createServerCertificate } from './local-tls';
+import { createClientCertificate, createServerCertificate } from './local-tls';
 
 export interface LocalKafkaOptions {
   /** Kept between starts when given (the local stack's `.data/kafka`); a temporary folder otherwise. */
@@ -28,7 +28,8 @@ export interface LocalKafkaOptions {
    * A SASL_SSL client listener instead of PLAINTEXT, as a managed cluster has: TLS with a
    * certificate from a throwaway CA made at start (in the data folder), and these users for
    * SASL/PLAIN, SCRAM-SHA-256 and SCRAM-SHA-512 (SCRAM ones are created when the folder is
-   * formatted). The broker talks to itself on a PLAINTEXT loopback listener.
+   * formatted). The broker talks to itself on a PLAINTEXT loopback listener. A second client
+   * listener, SSL with client certificates required (mutual TLS), is at `mtlsBrokers`.
    */
   saslSsl?: { users: LocalKafkaUser[] };
   log?: (line: string) => void;
@@ -45,6 +46,8 @@ export interface LocalKafka {
   dataDir: string;
   /** With `saslSsl`: the PEM file of the CA that signed the broker's certificate. */
   caFile?: string;
+  /** With `saslSsl`: the mutual-TLS listener, and a client certificate and key the CA signed. */
+  mtls?: { brokers: string[]; certFile: string; keyFile: string };
   /** Stops the broker cleanly (SIGTERM, then SIGKILL after 30 s); a temporary data folder is removed. */
   stop(): Promise<void>;
   /** Kills the broker outright (SIGKILL), keeping its data, as a crash would. */
@@ -82,10 +85,18 @@ export async function startLocalKafka(options: LocalKafkaOptions = {}): Promise<
     internalPort: await freePort([port, controllerPort]),
     certificate: createServerCertificate(join(dataDir, 'tls')),
   };
+  const mtlsPort = secured && (await freePort([port, controllerPort, secured.internalPort]));
   writeFileSync(
     config,
     secured
-      ? saslSslServerProperties({ port, controllerPort, logs, partitions, ...secured })
+      ? saslSslServerProperties({
+          port,
+          controllerPort,
+          logs,
+          partitions,
+          mtlsPort: mtlsPort as number,
+          ...secured,
+        })
       : serverProperties({ port, controllerPort, logs, partitions }),
   );
   writeFileSync(join(dataDir, 'log4j.properties'), LOG4J);
@@ -117,7 +128,13 @@ export async function startLocalKafka(options: LocalKafkaOptions = {}): Promise<
   return {
     brokers: [`127.0.0.1:${port}`],
     dataDir,
-    ...(secured ? { caFile: secured.certificate.caFile } : {}),
+    ...(secured && {
+      caFile: secured.certificate.caFile,
+      mtls: {
+        brokers: [`127.0.0.1:${mtlsPort}`],
+        ...createClientCertificate(join(dataDir, 'tls')),
+      },
+    }),
     stop: async () => {
       await exit('SIGTERM');
       if (temporary) rmSync(dataDir, { recursive: true, force: true });
@@ -163,25 +180,26 @@ function saslSslServerProperties(o: {
   port: number;
   controllerPort: number;
   internalPort: number;
+  mtlsPort: number;
   logs: string;
   partitions: number;
   users: LocalKafkaUser[];
-  certificate: { keystoreFile: string; keystorePassword: string };
+  certificate: { keystoreFile: string; keystorePassword: string; caFile: string };
 }): string {
   const plainUsers = o.users.map((user) => `user_${user.username}="${user.password}"`).join(' ');
   return serverProperties(o)
     .replace(
       /^listeners=.*$/m,
-      `listeners=SASL_SSL://127.0.0.1:${o.port},INTERNAL://127.0.0.1:${o.internalPort},CONTROLLER://127.0.0.1:${o.controllerPort}`,
+      `listeners=SASL_SSL://127.0.0.1:${o.port},MTLS://127.0.0.1:${o.mtlsPort},INTERNAL://127.0.0.1:${o.internalPort},CONTROLLER://127.0.0.1:${o.controllerPort}`,
     )
     .replace(
       /^advertised\.listeners=.*$/m,
-      `advertised.listeners=SASL_SSL://127.0.0.1:${o.port},INTERNAL://127.0.0.1:${o.internalPort}`,
+      `advertised.listeners=SASL_SSL://127.0.0.1:${o.port},MTLS://127.0.0.1:${o.mtlsPort},INTERNAL://127.0.0.1:${o.internalPort}`,
     )
     .replace(/^inter\.broker\.listener\.name=.*$/m, 'inter.broker.listener.name=INTERNAL')
     .replace(
       /^listener\.security\.protocol\.map=.*$/m,
-      'listener.security.protocol.map=SASL_SSL:SASL_SSL,INTERNAL:PLAINTEXT,CONTROLLER:PLAINTEXT',
+      'listener.security.protocol.map=SASL_SSL:SASL_SSL,MTLS:SSL,INTERNAL:PLAINTEXT,CONTROLLER:PLAINTEXT',
     ).concat(`sasl.enabled.mechanisms=PLAIN,SCRAM-SHA-256,SCRAM-SHA-512
 listener.name.sasl_ssl.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required ${plainUsers};
 listener.name.sasl_ssl.scram-sha-256.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
@@ -191,6 +209,9 @@ ssl.keystore.location=${o.certificate.keystoreFile}
 ssl.keystore.password=${o.certificate.keystorePassword}
 ssl.key.password=${o.certificate.keystorePassword}
 ssl.client.auth=none
+listener.name.mtls.ssl.client.auth=required
+listener.name.mtls.ssl.truststore.type=PEM
+listener.name.mtls.ssl.truststore.location=${o.certificate.caFile}
 `);
 }
 

@@ -134,3 +134,46 @@ function openssl(args: string[]): void {
   if (result.status !== 0)
     throw new Error(`openssl ${args[0]} failed: ${(result.stderr || result.stdout).trim()}`);
 }
+
+/** A client certificate (PEM) the CA signed, for mutual TLS; kept when it is there already. */
+export function createClientCertificate(dir: string, name = 'jibs-client') {
+  const ca = createCertificateAuthority(dir);
+  const client = { certFile: join(dir, `${name}.pem`), keyFile: join(dir, `${name}.key`) };
+  if (existsSync(client.certFile) && existsSync(client.keyFile)) return client;
+  const [csr, ext] = [join(dir, `${name}.csr`), join(dir, `${name}.ext`)];
+  writeFileSync(ext, 'extendedKeyUsage=clientAuth\nbasicConstraints=CA:FALSE\n');
+  openssl([
+    'req',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    client.keyFile,
+    '-out',
+    csr,
+    '-subj',
+    `/CN=${name}`,
+  ]);
+  openssl([
+    'x509',
+    '-req',
+    '-in',
+    csr,
+    '-CA',
+    ca.caFile,
+    '-CAkey',
+    ca.caKeyFile,
+    '-set_serial',
+    `0x${randomBytes(8).toString('hex')}`,
+    '-days',
+    '2',
+    '-extfile',
+    ext,
+    '-out',
+    client.certFile,
+  ]);
+  for (const file of [csr, ext]) rmSync(file, { force: true });
+  return client;
+}
