@@ -36,6 +36,26 @@ export const serviceEnvSchema = z
       .string()
       .optional()
       .transform((value) => (value ? value.split(',').map((broker) => broker.trim()) : undefined)),
+    /** Kafka authentication: off when unset; with it, KAFKA_SASL_USERNAME and _PASSWORD. */
+    KAFKA_SASL_MECHANISM: z.enum(['plain', 'scram-sha-256', 'scram-sha-512']).optional(),
+    KAFKA_SASL_USERNAME: z.string().min(1).optional(),
+    KAFKA_SASL_PASSWORD: secret(z.string().min(1)).optional(),
+    /** TLS to the brokers, verified against the system CAs or KAFKA_TLS_CA_FILE. */
+    KAFKA_TLS: bool(false),
+    /** A PEM file of the CA that signed the brokers' certificates. */
+    KAFKA_TLS_CA_FILE: z.string().min(1).optional(),
+    /** Mutual TLS: the client's PEM certificate and key files (both or neither). */
+    KAFKA_TLS_CERT_FILE: z.string().min(1).optional(),
+    KAFKA_TLS_KEY_FILE: z.string().min(1).optional(),
+    /** Put before every topic and consumer group ('staging.'): environments share a cluster. */
+    KAFKA_TOPIC_PREFIX: z
+      .string()
+      .regex(/^[a-zA-Z0-9._-]*$/, 'KAFKA_TOPIC_PREFIX may hold only letters, digits, ".", "_", "-"')
+      .default(''),
+    /** Partitions of the topics the services create (existing topics keep theirs). */
+    KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(10_000).default(8),
+    /** Replicas of the topics the services create; unset: the cluster's default. */
+    KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(32).optional(),
     JWKS_URL: url,
     JWT_ISSUER: z.string().default('jibs-identity'),
     JWT_AUDIENCE: z.string().default('jibs'),
@@ -52,6 +72,30 @@ export const serviceEnvSchema = z
   .refine((env) => env.EVENT_BROKER !== 'kafka' || env.KAFKA_BROKERS?.length, {
     message: 'KAFKA_BROKERS is required when EVENT_BROKER=kafka',
     path: ['KAFKA_BROKERS'],
+  })
+  .refine((env) => !env.KAFKA_SASL_MECHANISM || env.KAFKA_SASL_USERNAME, {
+    message: 'KAFKA_SASL_USERNAME is required when KAFKA_SASL_MECHANISM is set',
+    path: ['KAFKA_SASL_USERNAME'],
+  })
+  .refine((env) => !env.KAFKA_SASL_MECHANISM || env.KAFKA_SASL_PASSWORD, {
+    message: 'KAFKA_SASL_PASSWORD is required when KAFKA_SASL_MECHANISM is set',
+    path: ['KAFKA_SASL_PASSWORD'],
+  })
+  .refine(
+    (env) => env.KAFKA_SASL_MECHANISM || !(env.KAFKA_SASL_USERNAME || env.KAFKA_SASL_PASSWORD),
+    {
+      message:
+        'KAFKA_SASL_MECHANISM (plain, scram-sha-256 or scram-sha-512) is required with a Kafka username or password',
+      path: ['KAFKA_SASL_MECHANISM'],
+    },
+  )
+  .refine((env) => !env.KAFKA_TLS_CERT_FILE === !env.KAFKA_TLS_KEY_FILE, {
+    message: 'KAFKA_TLS_CERT_FILE and KAFKA_TLS_KEY_FILE go together (mutual TLS)',
+    path: ['KAFKA_TLS_CERT_FILE'],
+  })
+  .refine((env) => env.KAFKA_TLS || !(env.KAFKA_TLS_CA_FILE || env.KAFKA_TLS_CERT_FILE), {
+    message: 'KAFKA_TLS_CA_FILE and KAFKA_TLS_CERT_FILE need KAFKA_TLS=true',
+    path: ['KAFKA_TLS'],
   });
 
 export type ServiceEnv = z.output<typeof serviceEnvSchema>;

@@ -22,6 +22,7 @@ describe('secret()', () => {
     expect(secretKeys(schema)).toEqual([
       'DATABASE_URL',
       'EVENTLOG_DATABASE_URL',
+      'KAFKA_SASL_PASSWORD',
       'GATEWAY_SECRET',
       'API_KEY',
       'WEBHOOK_KEY',
@@ -33,6 +34,7 @@ describe('secret()', () => {
     expect(secretKeys(serviceEnvSchema)).toEqual([
       'DATABASE_URL',
       'EVENTLOG_DATABASE_URL',
+      'KAFKA_SASL_PASSWORD',
       'GATEWAY_SECRET',
     ]);
     expect(secretKeys(mailEnvSchema)).toEqual(['SMTP_URL']);
@@ -87,6 +89,8 @@ describe('env schema shape', () => {
     expect(envOptional(schema, 'MAYBE')).toBe(true);
     expect(envOptional(schema, 'JWT_AUDIENCE')).toBe(true);
     expect(envOptional(schema, 'KAFKA_BROKERS')).toBe(true);
+    // SASL is off by default: its password is a secret a deployment may leave unset.
+    expect(envOptional(schema, 'KAFKA_SASL_PASSWORD')).toBe(true);
   });
 
   it('refuses a schema that is not an object at the top', () => {

@@ -1,3 +1,4 @@
+import type { ConnectionOptions } from 'node:tls';
 import {
   Kafka,
   Partitioners,
@@ -5,6 +6,7 @@ import {
   type Admin,
   type IHeaders,
   type Producer,
+  type SASLOptions,
   type logCreator,
 } from 'kafkajs';
 import type { DeadLetterEnvelope } from './dead-letter';
@@ -29,11 +31,25 @@ export interface KafkaBrokerOptions {
   partitions?: number;
   /** Replication of topics this broker creates (default: the cluster's default). */
   replicationFactor?: number;
+  /** Authentication: PLAIN or SCRAM (SHA-256, SHA-512) with a username and password. */
+  sasl?: KafkaSasl;
+  /** TLS to the brokers: true verifies against the system CAs; options give the CA, mTLS. */
+  ssl?: boolean | ConnectionOptions;
+  /**
+   * Put before every topic and consumer group on the cluster ('staging.'), so environments can
+   * share one; the rest of the code, the envelopes and the metrics never see it.
+   */
+  topicPrefix?: string;
   /** Consumer group session timeout (default 30 s). */
   sessionTimeoutMs?: number;
   /** How often subscriptions report consumer lag when metrics are on (default 10 s). */
   lagIntervalMs?: number;
 }
+
+export type KafkaSasl = Extract<
+  SASLOptions,
+  { mechanism: 'plain' | 'scram-sha-256' | 'scram-sha-512' }
+>;
 
 /**
  * The event bus at scale. Structured CloudEvents: the value is the JSON envelope, the key is the
@@ -49,6 +65,7 @@ export class KafkaBroker implements EventBroker {
   readonly partitions: number;
   readonly sessionTimeoutMs: number;
   readonly lagIntervalMs: number;
+  readonly topicPrefix: string;
   private readonly replicationFactor?: number;
   private readonly knownTopics = new Set<string>();
   private readonly subscriptions = new Set<KafkaSubscription>();
@@ -65,9 +82,12 @@ export class KafkaBroker implements EventBroker {
     this.replicationFactor = opts.replicationFactor;
     this.sessionTimeoutMs = opts.sessionTimeoutMs ?? 30_000;
     this.lagIntervalMs = opts.lagIntervalMs ?? 10_000;
+    this.topicPrefix = opts.topicPrefix ?? '';
     this.kafka = new Kafka({
       clientId: opts.clientId,
       brokers: opts.brokers,
+      ...(opts.ssl ? { ssl: opts.ssl } : {}),
+      ...(opts.sasl ? { sasl: opts.sasl } : {}),
       logLevel: logLevel.INFO,
       logCreator: kafkaLogCreator(this.logger),
     });
@@ -106,6 +126,23 @@ export class KafkaBroker implements EventBroker {
         await subscription.stop();
       },
     };
+  }
+
+  /** A topic's name on the cluster (with the prefix). */
+  topicName(topic: string): string {
+    return this.topicPrefix + topic;
+  }
+
+  /** A topic's name in the code, from its name on the cluster. */
+  unprefixed(topicName: string): string {
+    return topicName.startsWith(this.topicPrefix)
+      ? topicName.slice(this.topicPrefix.length)
+      : topicName;
+  }
+
+  /** A consumer group's id on the cluster (with the prefix). */
+  groupId(group: string): string {
+    return this.topicPrefix + group;
   }
 
   async health(): Promise<void> {
@@ -148,7 +185,10 @@ export class KafkaBroker implements EventBroker {
     const producer = await this.connectedProducer();
     await producer.sendBatch({
       acks: -1,
-      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+      topicMessages: [...byTopic].map(([topic, messages]) => ({
+        topic: this.topicName(topic),
+        messages,
+      })),
     });
   }
 
@@ -171,8 +211,11 @@ export class KafkaBroker implements EventBroker {
     return this.producer;
   }
 
+  /** Creates the topics (names in the code, without the prefix) that do not exist yet. */
   private async ensureTopics(topics: string[]): Promise<void> {
-    const missing = topics.filter((topic) => !this.knownTopics.has(topic));
+    const missing = topics
+      .filter((topic) => !this.knownTopics.has(topic))
+      .map((topic) => this.topicName(topic));
     if (missing.length === 0) return;
     const admin = await this.connectedAdmin();
     const existing = new Set(await admin.listTopics());
@@ -191,7 +234,7 @@ export class KafkaBroker implements EventBroker {
       this.logger.info({ topics: toCreate }, 'created Kafka topics');
     }
     await this.waitForLeaders(admin, missing);
-    for (const topic of missing) this.knownTopics.add(topic);
+    for (const topic of missing) this.knownTopics.add(this.unprefixed(topic));
   }
 
   /** Until every partition of the topics has a leader (30 s at most). */

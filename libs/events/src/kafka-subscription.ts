@@ -28,7 +28,7 @@ export class KafkaSubscription {
     private readonly options: SubscribeOptions,
   ) {
     this.consumer = broker.kafka.consumer({
-      groupId: options.group,
+      groupId: broker.groupId(options.group),
       sessionTimeout: broker.sessionTimeoutMs,
       allowAutoTopicCreation: false,
     });
@@ -37,7 +37,10 @@ export class KafkaSubscription {
   async start(): Promise<void> {
     await this.consumer.connect();
     // A new group starts at the beginning: nothing published before it existed is lost.
-    await this.consumer.subscribe({ topics: this.options.topics, fromBeginning: true });
+    await this.consumer.subscribe({
+      topics: this.options.topics.map((topic) => this.broker.topicName(topic)),
+      fromBeginning: true,
+    });
     await this.consumer.run(
       this.options.handleBatch
         ? {
@@ -90,7 +93,8 @@ export class KafkaSubscription {
     isStale,
   }: EachBatchPayload): Promise<void> {
     const limit = Math.max(1, this.options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE);
-    const { topic, partition } = batch;
+    const { partition } = batch;
+    const topic = this.broker.unprefixed(batch.topic);
     for (let i = 0; i < batch.messages.length; i += limit) {
       if (this.stopping || !isRunning() || isStale()) return;
       const chunk = batch.messages.slice(i, i + limit);
@@ -114,7 +118,7 @@ export class KafkaSubscription {
       const last = chunk[chunk.length - 1].offset;
       resolveOffset(last);
       await this.consumer.commitOffsets([
-        { topic, partition, offset: (BigInt(last) + 1n).toString() },
+        { topic: batch.topic, partition, offset: (BigInt(last) + 1n).toString() },
       ]);
       await heartbeat();
     }
@@ -127,7 +131,7 @@ export class KafkaSubscription {
     heartbeat,
   }: EachMessagePayload): Promise<void> {
     const outcome = await deliverEvent(decode(message), {
-      topic,
+      topic: this.broker.unprefixed(topic),
       key: message.key?.toString('utf8') ?? '',
       options: this.options,
       signal: this.abort.signal,
@@ -168,8 +172,11 @@ export class KafkaSubscription {
       const admin = await this.broker.connectedAdmin();
       for (const topic of this.options.topics) {
         const [ends, committed] = await Promise.all([
-          admin.fetchTopicOffsets(topic),
-          admin.fetchOffsets({ groupId: this.options.group, topics: [topic] }),
+          admin.fetchTopicOffsets(this.broker.topicName(topic)),
+          admin.fetchOffsets({
+            groupId: this.broker.groupId(this.options.group),
+            topics: [this.broker.topicName(topic)],
+          }),
         ]);
         const done = new Map(
           (committed[0]?.partitions ?? []).map((p) => [p.partition, Number(p.offset)]),

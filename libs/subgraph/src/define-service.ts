@@ -27,6 +27,7 @@ import {
   OutboxEntity,
   type EventBroker,
   type EventType,
+  type KafkaSettings,
   type PublishRequest,
 } from '@jibs/events';
 import {
@@ -265,6 +266,7 @@ export function defineService<C extends ServiceConfig, R extends object = object
             kind: config.EVENT_BROKER,
             eventlogUrl: config.EVENTLOG_DATABASE_URL,
             kafkaBrokers: config.KAFKA_BROKERS,
+            kafka: kafkaSettings(config),
             clientId: name,
             logger,
           }),
@@ -396,4 +398,27 @@ function mountTestEvents(
       )
       .catch(next);
   });
+}
+
+/** The Kafka production settings (KAFKA_* in the service env schema) as the broker takes them. */
+function kafkaSettings(config: ServiceEnv): KafkaSettings {
+  const mechanism = config.KAFKA_SASL_MECHANISM;
+  return {
+    ...(mechanism && {
+      // The env schema refuses a mechanism without both.
+      sasl: {
+        mechanism,
+        username: config.KAFKA_SASL_USERNAME ?? '',
+        password: config.KAFKA_SASL_PASSWORD ?? '',
+      },
+    }),
+    tls: config.KAFKA_TLS && {
+      caFile: config.KAFKA_TLS_CA_FILE,
+      certFile: config.KAFKA_TLS_CERT_FILE,
+      keyFile: config.KAFKA_TLS_KEY_FILE,
+    },
+    topicPrefix: config.KAFKA_TOPIC_PREFIX,
+    partitions: config.KAFKA_PARTITIONS,
+    replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+  };
 }

@@ -165,6 +165,11 @@ describe('docker-compose.yml', () => {
       expect(refused).toEqual([]);
       expect(env['EVENT_BROKER']).toBe('kafka');
       expect(env['KAFKA_BROKERS']).toBe('kafka:9092');
+      // One partition count: the one the services create topics with is the broker's default.
+      expect(env['KAFKA_PARTITIONS']).toBe(EXAMPLE_ENV['KAFKA_PARTITIONS']);
+      expect(environmentOf(services['kafka'])['KAFKA_NUM_PARTITIONS']).toBe(
+        env['KAFKA_PARTITIONS'],
+      );
     },
   );
 

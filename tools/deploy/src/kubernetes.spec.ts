@@ -411,6 +411,21 @@ describe('k8s/overlays/production', () => {
     expect(ingress.tls?.[0].secretName).toBeTruthy();
   });
 
+  it.each(SUBGRAPHS.map((service) => service.name))(
+    'reaches Kafka from %s over TLS with SASL, the password from its Secret',
+    (service) => {
+      const values = environmentOfService(objects, service);
+      expect(values.get('KAFKA_TLS')).toBe('true');
+      expect(values.get('KAFKA_SASL_MECHANISM')).toMatch(/^scram-sha-(256|512)$/);
+      expect(values.get('KAFKA_SASL_USERNAME')).toBeTruthy();
+      expect(values.get('KAFKA_TOPIC_PREFIX')).toBe('production.');
+      const [container] = spec<DeploymentSpec>(named(objects, 'Deployment', service)).template.spec
+        .containers;
+      const password = container.env?.find((variable) => variable.name === 'KAFKA_SASL_PASSWORD');
+      expect(password?.valueFrom?.secretKeyRef?.name).toBe(secretName(service));
+    },
+  );
+
   it('uses secure cookies and an https origin', () => {
     const identity = environmentOfService(objects, 'identity');
     expect(identity.get('COOKIE_SECURE')).toBe('true');

@@ -35,6 +35,7 @@ describe('service definitions drive the deployment lists', () => {
     expect(described.secrets).toEqual([
       'DATABASE_URL',
       'EVENTLOG_DATABASE_URL',
+      'KAFKA_SASL_PASSWORD',
       'GATEWAY_SECRET',
       'EXAMPLE_TOKEN',
     ]);
@@ -53,7 +54,13 @@ describe('service definitions drive the deployment lists', () => {
     // A list of marked variables adds nothing: the secrets are still all the marked ones.
     expect(
       describeService({ name: 'example', envSchema: schema, secrets: ['EXAMPLE_TOKEN'] }).secrets,
-    ).toEqual(['DATABASE_URL', 'EVENTLOG_DATABASE_URL', 'GATEWAY_SECRET', 'EXAMPLE_TOKEN']);
+    ).toEqual([
+      'DATABASE_URL',
+      'EVENTLOG_DATABASE_URL',
+      'KAFKA_SASL_PASSWORD',
+      'GATEWAY_SECRET',
+      'EXAMPLE_TOKEN',
+    ]);
   });
 
   it('registers every service made with defineService', () => {

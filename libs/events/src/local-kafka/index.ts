@@ -1,2 +1,3 @@
 export * from './kafka-distribution';
 export * from './local-kafka';
+export * from './local-tls';

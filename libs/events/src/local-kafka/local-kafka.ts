@@ -13,6 +13,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installKafka, javaBinary, kafkaHome, type KafkaDistribution } from './kafka-distribution';
+import { createClientCertificate, createServerCertificate } from './local-tls';
 
 export interface LocalKafkaOptions {
   /** Kept between starts when given (the local stack's `.data/kafka`); a temporary folder otherwise. */
@@ -23,13 +24,30 @@ export interface LocalKafkaOptions {
   partitions?: number;
   /** The JVM's heap in MiB (default 512). */
   heapMb?: number;
+  /**
+   * A SASL_SSL client listener instead of PLAINTEXT, as a managed cluster has: TLS with a
+   * certificate from a throwaway CA made at start (in the data folder), and these users for
+   * SASL/PLAIN, SCRAM-SHA-256 and SCRAM-SHA-512 (SCRAM ones are created when the folder is
+   * formatted). The broker talks to itself on a PLAINTEXT loopback listener. A second client
+   * listener, SSL with client certificates required (mutual TLS), is at `mtlsBrokers`.
+   */
+  saslSsl?: { users: LocalKafkaUser[] };
   log?: (line: string) => void;
+}
+
+export interface LocalKafkaUser {
+  username: string;
+  password: string;
 }
 
 export interface LocalKafka {
   /** `host:port` of the broker, for KafkaBroker's `brokers`. */
   brokers: string[];
   dataDir: string;
+  /** With `saslSsl`: the PEM file of the CA that signed the broker's certificate. */
+  caFile?: string;
+  /** With `saslSsl`: the mutual-TLS listener, and a client certificate and key the CA signed. */
+  mtls?: { brokers: string[]; certFile: string; keyFile: string };
   /** Stops the broker cleanly (SIGTERM, then SIGKILL after 30 s); a temporary data folder is removed. */
   stop(): Promise<void>;
   /** Kills the broker outright (SIGKILL), keeping its data, as a crash would. */
@@ -55,15 +73,38 @@ export async function startLocalKafka(options: LocalKafkaOptions = {}): Promise<
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'jibs-kafka-'));
   mkdirSync(dataDir, { recursive: true });
   const port = options.port ?? (await freePort());
-  const controllerPort = await freePort(port);
+  const controllerPort = await freePort([port]);
   const config = join(dataDir, 'server.properties');
   const logs = join(dataDir, 'logs');
+  const partitions = options.partitions ?? 8;
+  for (const user of options.saslSsl?.users ?? [])
+    if (!/^[\w.-]+$/.test(user.username) || !/^[\w.-]+$/.test(user.password))
+      throw new Error('Local Kafka users and passwords are letters, digits, "_", "." and "-"');
+  const secured = options.saslSsl && {
+    ...options.saslSsl,
+    internalPort: await freePort([port, controllerPort]),
+    certificate: createServerCertificate(join(dataDir, 'tls')),
+  };
+  const mtlsPort = secured && (await freePort([port, controllerPort, secured.internalPort]));
   writeFileSync(
     config,
-    serverProperties({ port, controllerPort, logs, partitions: options.partitions ?? 8 }),
+    secured
+      ? saslSslServerProperties({
+          port,
+          controllerPort,
+          logs,
+          partitions,
+          mtlsPort: mtlsPort as number,
+          ...secured,
+        })
+      : serverProperties({ port, controllerPort, logs, partitions }),
   );
   writeFileSync(join(dataDir, 'log4j.properties'), LOG4J);
-  if (!existsSync(join(logs, 'meta.properties'))) format(java, distribution, logs);
+  if (!existsSync(join(logs, 'meta.properties'))) {
+    // SCRAM users live in the cluster metadata from the format on: no shared template then.
+    if (secured) formatWithScramUsers(java, distribution, config, secured.users);
+    else format(java, distribution, logs);
+  }
   const pidFile = join(dataDir, 'kafka.pid');
   await stopLeftover(pidFile);
 
@@ -87,6 +128,13 @@ export async function startLocalKafka(options: LocalKafkaOptions = {}): Promise<
   return {
     brokers: [`127.0.0.1:${port}`],
     dataDir,
+    ...(secured && {
+      caFile: secured.certificate.caFile,
+      mtls: {
+        brokers: [`127.0.0.1:${mtlsPort}`],
+        ...createClientCertificate(join(dataDir, 'tls')),
+      },
+    }),
     stop: async () => {
       await exit('SIGTERM');
       if (temporary) rmSync(dataDir, { recursive: true, force: true });
@@ -122,6 +170,49 @@ transaction.state.log.min.isr=1
 group.initial.rebalance.delay.ms=0
 auto.create.topics.enable=false
 `;
+}
+
+/**
+ * Clients on SASL_SSL (PLAIN and both SCRAMs, users as given), the broker to itself on a
+ * PLAINTEXT loopback listener, the controller as in the plain setup.
+ */
+function saslSslServerProperties(o: {
+  port: number;
+  controllerPort: number;
+  internalPort: number;
+  mtlsPort: number;
+  logs: string;
+  partitions: number;
+  users: LocalKafkaUser[];
+  certificate: { keystoreFile: string; keystorePassword: string; caFile: string };
+}): string {
+  const plainUsers = o.users.map((user) => `user_${user.username}="${user.password}"`).join(' ');
+  return serverProperties(o)
+    .replace(
+      /^listeners=.*$/m,
+      `listeners=SASL_SSL://127.0.0.1:${o.port},MTLS://127.0.0.1:${o.mtlsPort},INTERNAL://127.0.0.1:${o.internalPort},CONTROLLER://127.0.0.1:${o.controllerPort}`,
+    )
+    .replace(
+      /^advertised\.listeners=.*$/m,
+      `advertised.listeners=SASL_SSL://127.0.0.1:${o.port},MTLS://127.0.0.1:${o.mtlsPort},INTERNAL://127.0.0.1:${o.internalPort}`,
+    )
+    .replace(/^inter\.broker\.listener\.name=.*$/m, 'inter.broker.listener.name=INTERNAL')
+    .replace(
+      /^listener\.security\.protocol\.map=.*$/m,
+      'listener.security.protocol.map=SASL_SSL:SASL_SSL,MTLS:SSL,INTERNAL:PLAINTEXT,CONTROLLER:PLAINTEXT',
+    ).concat(`sasl.enabled.mechanisms=PLAIN,SCRAM-SHA-256,SCRAM-SHA-512
+listener.name.sasl_ssl.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required ${plainUsers};
+listener.name.sasl_ssl.scram-sha-256.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
+listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
+ssl.keystore.type=PKCS12
+ssl.keystore.location=${o.certificate.keystoreFile}
+ssl.keystore.password=${o.certificate.keystorePassword}
+ssl.key.password=${o.certificate.keystorePassword}
+ssl.client.auth=none
+listener.name.mtls.ssl.client.auth=required
+listener.name.mtls.ssl.truststore.type=PEM
+listener.name.mtls.ssl.truststore.location=${o.certificate.caFile}
+`);
 }
 
 // Warnings and errors to stdout, plus the one line that says the server is up.
@@ -168,6 +259,39 @@ function format(java: string, distribution: KafkaDistribution, logs: string) {
     rmSync(staging, { recursive: true, force: true });
   }
   cpSync(template, logs, { recursive: true });
+}
+
+/** `kafka-storage format` of this data folder with the SCRAM credentials of every user. */
+function formatWithScramUsers(
+  java: string,
+  distribution: KafkaDistribution,
+  config: string,
+  users: LocalKafkaUser[],
+) {
+  const clusterId = Buffer.from(randomUUID().replace(/-/g, ''), 'hex').toString('base64url');
+  const scram = users.flatMap((user) =>
+    ['SCRAM-SHA-256', 'SCRAM-SHA-512'].flatMap((mechanism) => [
+      '--add-scram',
+      `${mechanism}=[name=${user.username},password=${user.password}]`,
+    ]),
+  );
+  const result = spawnSync(
+    java,
+    [
+      '-cp',
+      `${distribution.libs}/*`,
+      'kafka.tools.StorageTool',
+      'format',
+      '-t',
+      clusterId,
+      '-c',
+      config,
+      ...scram,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (result.status !== 0)
+    throw new Error(`kafka-storage format failed: ${(result.stderr || result.stdout).trim()}`);
 }
 
 function launch(
@@ -270,14 +394,16 @@ function waitUntilStarted(child: ChildProcess, log: (line: string) => void): Pro
 
 const tail = (output: string) => output.trim().split('\n').slice(-3).join(' | ');
 
-function freePort(not?: number): Promise<number> {
+function freePort(taken: number[] = []): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
-      server.close(() => (port === not ? freePort(not).then(resolve, reject) : resolve(port)));
+      server.close(() =>
+        taken.includes(port) ? freePort(taken).then(resolve, reject) : resolve(port),
+      );
     });
   });
 }
