@@ -15,6 +15,8 @@ import { PaymentMessages } from './payment-messages';
 import { SiteMessages } from './site-messages';
 import { VerificationMessages } from './verification-messages';
 import { UploadMessages } from './uploads';
+import { SecondFactorMessages } from './second-factor';
+import { RequestMessages } from './request-limits';
 
 /**
  * Every message object of the product. A message is the spec's wording unless it is listed in
@@ -40,6 +42,8 @@ export const MessageCatalog = {
   VerificationMessages,
   UploadMessages,
   FormMessages,
+  SecondFactorMessages,
+  RequestMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -202,6 +206,22 @@ export const PRODUCT_WORDING: PerMessage<string> = {
     empty: SERVER_CHECK,
     notFound: SERVER_CHECK,
     alreadyConfirmed: SERVER_CHECK,
+  },
+  SecondFactorMessages: {
+    codeOrRecoveryFormat: SECURITY,
+    passwordRequired: SECURITY,
+    passwordInvalid: SECURITY,
+    phoneNotVerified: SECURITY,
+    authenticatorNotOn: SECURITY,
+    smsNotOn: SECURITY,
+    adminKeepsAuthenticator: SECURITY,
+    phoneLockedBySms: SECURITY,
+    noSecondFactor: SECURITY,
+    phoneNumberNeeded: SECURITY,
+  },
+  RequestMessages: {
+    tooLarge: LIMIT,
+    notJson: LIMIT,
   },
 };
 
