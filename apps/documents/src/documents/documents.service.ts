@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { Brackets, DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { Brackets, DataSource, type EntityManager } from 'typeorm';
+import { isUniqueViolation } from '@jibs/database';
 import type { AuthUser } from '@jibs/auth';
 import {
   DOCUMENT_TYPES,
@@ -56,13 +57,6 @@ export interface DocumentFilter {
   status?: ReviewStatus | null;
   limit: number;
   offset: number;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (
-    error instanceof QueryFailedError &&
-    (error.driverError as { code?: string } | undefined)?.code === '23505'
-  );
 }
 
 /** `%`, `_` and `\` match themselves in a search. */

@@ -62,7 +62,7 @@ export class AccountsService {
 
   /**
    * Stores a new account and publishes `user.registered`, inside the caller's transaction.
-   * A second account with the same email fails on the unique index (see isUniqueViolation).
+   * A second account with the same email fails on the unique index (isUniqueViolation from @jibs/database).
    */
   async create(manager: EntityManager, fields: Partial<AccountEntity>): Promise<AccountEntity> {
     const account = await manager.save(manager.create(AccountEntity, fields));
@@ -174,6 +174,3 @@ export class AccountsService {
   }
 }
 
-export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string }).code === '23505';
-}

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { DataSource, In, QueryFailedError } from 'typeorm';
+import { DataSource, In } from 'typeorm';
+import { isUniqueViolation } from '@jibs/database';
 import type { AuthUser } from '@jibs/auth';
 import {
   DomainError,
@@ -31,13 +32,6 @@ export const S3_BUCKET_MEMORIALS = Symbol('S3_BUCKET_MEMORIALS');
 export interface PhotoLink {
   url: string;
   expiresAt: Date;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (
-    error instanceof QueryFailedError &&
-    (error.driverError as { code?: string } | undefined)?.code === '23505'
-  );
 }
 
 /**
