@@ -4,13 +4,13 @@ import { resolve } from 'node:path';
 import { composeServices } from '@apollo/composition';
 import { parse, printSchema } from 'graphql';
 import { asyncApiDocument } from '@jibs/events';
-import { SERVICES } from './service-registry';
+import { SERVICES, serviceDescriptors } from './service-registry';
 import { withTempPostgres } from './temp-postgres';
 
 /**
  * Regenerates every committed GraphQL artefact from the code: each subgraph's SDL, the composed
- * supergraph the gateway serves, its API schema, the web client's typed operations, and the
- * AsyncAPI document of the event catalog. CI runs it and fails on a diff.
+ * supergraph the gateway serves, its API schema and its table of export owners, the web client's
+ * typed operations, and the AsyncAPI document of the event catalog. CI runs it and fails on a diff.
  */
 async function main(): Promise<void> {
   const root = resolve(__dirname, '../../../..');
@@ -49,6 +49,7 @@ async function main(): Promise<void> {
   );
   const api = printSchema(composed.schema.toAPISchema().toGraphQLJSSchema());
   writeFileSync(resolve(root, 'apps/gateway/api-schema.graphql'), `${api.trim()}\n`);
+  writeFileSync(resolve(root, 'apps/gateway/src/export-table-owners.ts'), exportTableOwners());
   writeFileSync(
     resolve(root, 'docs/asyncapi.json'),
     `${JSON.stringify(asyncApiDocument(), null, 2)}\n`,
@@ -58,8 +59,21 @@ async function main(): Promise<void> {
     stdio: 'inherit',
   });
   process.stdout.write(
-    'Generated subgraph schemas, supergraph, API schema, web operations and AsyncAPI.\n',
+    'Generated subgraph schemas, supergraph, API schema, export owners, web operations and AsyncAPI.\n',
   );
+}
+
+/** The gateway's table of which subgraph answers each admin export, from the definitions. */
+function exportTableOwners(): string {
+  const owners = serviceDescriptors().flatMap(({ name, exportTables }) =>
+    exportTables.map((table) => `  ${table}: '${name}',\n`),
+  );
+  return `// Generated from the service definitions (their \`exports\`) by \`npm run generate\`.
+
+/** Which subgraph owns each exportable table (spec 3: admin export is per table). */
+export const EXPORT_TABLE_OWNERS: Readonly<Record<string, string>> = {
+${owners.join('')}};
+`;
 }
 
 main().then(

@@ -1,13 +1,7 @@
 import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DataSource } from 'typeorm';
 import { createPresigningClient, createS3Client } from '@jibs/storage';
-import {
-  AdminExportModule,
-  AuditEntryEntity,
-  defineService,
-  EventRoundTrip,
-  membersRegistrationLookup,
-} from '@jibs/subgraph';
+import { AuditEntryEntity, defineService, EventRoundTrip } from '@jibs/subgraph';
 import { DOCUMENTS_CONFIG, documentsEnvSchema, type DocumentsConfig } from './documents.config';
 import { DocumentEntity } from './documents/document.entity';
 import { DocumentsResolver } from './documents/documents.resolver';
@@ -20,9 +14,6 @@ import {
 } from './documents/documents.service';
 import { IncomingSweeper } from './documents/incoming-sweeper';
 import { UploadRateLimiter } from './documents/upload-rate-limiter';
-import { MemberEntity } from './members/member.entity';
-import { MembersConsumer } from './members/members.consumer';
-import { RegistrationsConsumer } from './members/registrations.consumer';
 import { DocumentsUserResolver } from './members/documents-user.resolver';
 import { documentsMigrations } from './migrations';
 import { documentsDiagnostics } from './settings/documents-diagnostics';
@@ -40,11 +31,11 @@ export const documentsService = defineService<DocumentsConfig>({
   buckets: { S3_BUCKET_DOCUMENTS: 'documents' },
   // Unset: browsers reach the bucket at S3_ENDPOINT (a real S3).
   deployOptional: ['S3_PUBLIC_ENDPOINT'],
-  entities: [DocumentEntity, AuditEntryEntity, UploadSettingsEntity, MemberEntity],
+  entities: [DocumentEntity, AuditEntryEntity, UploadSettingsEntity],
   migrations: documentsMigrations,
-  imports: ({ logger }) => [
-    AdminExportModule.forTables({ service: 'jibs/documents', tables: [documentsExport], logger }),
-  ],
+  // Names: admins search documents by the member's name.
+  members: { names: true },
+  exports: [documentsExport],
   providers: ({ config }) => [
     { provide: DOCUMENTS_CONFIG, useValue: config },
     { provide: DOCUMENTS_BUCKET, useValue: config.S3_BUCKET_DOCUMENTS },
@@ -60,9 +51,6 @@ export const documentsService = defineService<DocumentsConfig>({
     DocumentsResolver,
     DocumentsUserResolver,
     SettingsConsumer,
-    MembersConsumer,
-    RegistrationsConsumer,
-    membersRegistrationLookup(),
     IncomingSweeper,
     EventRoundTrip,
   ],

@@ -1,14 +1,11 @@
 import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DataSource } from 'typeorm';
 import { createPresigningClient, createS3Client } from '@jibs/storage';
-import { defineService, membersRegistrationLookup } from '@jibs/subgraph';
+import { defineService } from '@jibs/subgraph';
 import { MemorialAccess } from './access/memorial-access.service';
 import { MemorialConnectionEntity } from './connections/memorial-connection.entity';
 import { ConnectionsResolver } from './connections/connections.resolver';
 import { ConnectionsService } from './connections/connections.service';
-import { MemberEntity } from './members/member.entity';
-import { MembersConsumer } from './members/members.consumer';
-import { RegistrationsConsumer } from './members/registrations.consumer';
 import { MemoriesResolver } from './memories/memories.resolver';
 import { MEMORY_RATE_LIMITER, MemoriesService } from './memories/memories.service';
 import { MemorialMemoryEntity } from './memories/memorial-memory.entity';
@@ -34,13 +31,9 @@ export const memorialsService = defineService<MemorialsConfig>({
   buckets: { S3_BUCKET_MEMORIALS: 'memorials' },
   // Unset: browsers reach the bucket at S3_ENDPOINT (a real S3).
   deployOptional: ['S3_PUBLIC_ENDPOINT'],
-  entities: [
-    MemorialEntity,
-    MemorialConnectionEntity,
-    MemorialMemoryEntity,
-    MemorialPhotoEntity,
-    MemberEntity,
-  ],
+  entities: [MemorialEntity, MemorialConnectionEntity, MemorialMemoryEntity, MemorialPhotoEntity],
+  // Names: a memory shows its contributor's name.
+  members: { names: true },
   migrations: memorialsMigrations,
   providers: ({ config }) => [
     { provide: S3_BUCKET_MEMORIALS, useValue: config.S3_BUCKET_MEMORIALS },
@@ -60,9 +53,6 @@ export const memorialsService = defineService<MemorialsConfig>({
     MemoriesResolver,
     PhotosService,
     PhotosResolver,
-    MembersConsumer,
-    RegistrationsConsumer,
-    membersRegistrationLookup(),
   ],
   readiness: (app, config) => [
     {

@@ -8,6 +8,13 @@ export * from './gateway-socket';
 export * from './service-field-rule';
 export * from './request-text';
 export * from './define-service';
+export * from './service-descriptor';
+export {
+  TEST_EVENTS_PATH,
+  TEST_EVENTS_PER_REQUEST,
+  TEST_ROUTES,
+  withTestRoutes,
+} from './test-routes';
 export * from './audit/audit-entry.entity';
 export * from './audit/record-audit';
 export * from './diagnostics/diagnostic-check';
@@ -15,4 +22,4 @@ export * from './diagnostics/diagnostics-route';
 export * from './diagnostics/event-round-trip';
 export * from './export';
 export * from './admin-fields';
-export * from './registration-lookup';
+export * from './members';

@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
-import { UserReference } from '../members/user-reference.model';
+import { userReference, type UserReference } from '@jibs/subgraph';
 import { ReviewStatus } from './review-enums';
 import type { DocumentEntity } from './document.entity';
 
@@ -35,7 +35,7 @@ export class DocumentModel {
   @Field(() => ID, { nullable: true })
   deathReportId!: string | null;
 
-  @Field(() => UserReference)
+  @Field(() => userReference())
   member!: UserReference;
 
   static from(row: DocumentEntity): DocumentModel {
@@ -50,7 +50,7 @@ export class DocumentModel {
       reviewedAt: row.reviewedAt,
       createdAt: row.createdAt,
       deathReportId: row.deathReportId,
-      member: Object.assign(new UserReference(), { id: row.userId }),
+      member: userReference().of(row.userId),
     });
   }
 }

@@ -19,7 +19,7 @@ import {
   isUuid,
 } from '@jibs/domain';
 import { EventPublisher } from '@jibs/events';
-import { recordAudit } from '@jibs/subgraph';
+import { NamedMemberEntity, recordAudit } from '@jibs/subgraph';
 import {
   DOWNLOAD_URL_TTL_SECONDS,
   UploadError,
@@ -30,7 +30,6 @@ import {
   parseIncomingKey,
   type UploadSlot,
 } from '@jibs/storage';
-import { MemberEntity } from '../members/member.entity';
 import { UploadSettingsService } from '../settings/upload-settings.service';
 import { DocumentEntity } from './document.entity';
 import type {
@@ -296,7 +295,7 @@ export class DocumentsService {
     if (search) {
       // One query: file name, type, and the member's full name from the members read model.
       query
-        .leftJoin(MemberEntity, 'member', 'member.userId = document.userId')
+        .leftJoin(NamedMemberEntity, 'member', 'member.userId = document.userId')
         .andWhere(
           new Brackets((where) =>
             where

@@ -3,13 +3,17 @@ import { Context, Parent, ResolveField, ResolveReference, Resolver } from '@nest
 import { DataSource, In } from 'typeorm';
 import { TOKEN_VERIFIER, type RequestAuthContext, type TokenVerifier } from '@jibs/auth';
 import { isUuid } from '@jibs/domain';
-import { AdminFieldAccess, RowsByUserLoader } from '@jibs/subgraph';
+import {
+  AdminFieldAccess,
+  RowsByUserLoader,
+  userReference,
+  type UserReference,
+} from '@jibs/subgraph';
 import { DocumentEntity } from '../documents/document.entity';
 import { DocumentModel } from '../documents/document.model';
-import { UserReference } from './user-reference.model';
 
 /** `User.documents` for the admin console's user details: admins only, batched. */
-@Resolver(() => UserReference)
+@Resolver(() => userReference())
 export class DocumentsUserResolver {
   private readonly access: AdminFieldAccess;
 
@@ -30,7 +34,7 @@ export class DocumentsUserResolver {
 
   @ResolveReference()
   resolveReference(@Parent() reference: { id: string }): UserReference {
-    return Object.assign(new UserReference(), { id: reference.id });
+    return userReference().of(reference.id);
   }
 
   @ResolveField(() => [DocumentModel], {

@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
-import { UserReference } from '../members/user-reference.model';
+import { userReference, type UserReference } from '@jibs/subgraph';
 import type { Invitation } from './connections.service';
 import type { MemorialConnectionEntity } from './memorial-connection.entity';
 
@@ -19,7 +19,7 @@ export class ConnectionModel {
   @Field()
   canEdit!: boolean;
 
-  @Field(() => UserReference, { nullable: true, description: 'Null until accepted.' })
+  @Field(() => userReference(false), { nullable: true, description: 'Null until accepted.' })
   user!: UserReference | null;
 
   @Field(() => Date, { nullable: true })

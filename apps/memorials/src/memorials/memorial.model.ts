@@ -5,7 +5,7 @@ import {
   type MemorialAction,
   type MemorialRelation,
 } from '../access/memorial-policy';
-import { UserReference } from '../members/user-reference.model';
+import { userReference, type UserReference } from '@jibs/subgraph';
 import type { MemorialEntity } from './memorial.entity';
 
 export enum MemorialPrivacy {
@@ -93,7 +93,7 @@ export class MemorialModel {
   })
   profilePhotoId!: string | null;
 
-  @Field(() => UserReference)
+  @Field(() => userReference(false))
   createdBy!: UserReference;
 
   @Field()

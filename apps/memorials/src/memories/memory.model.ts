@@ -1,5 +1,5 @@
 import { Field, ID, InputType, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { UserReference } from '../members/user-reference.model';
+import { userReference, type UserReference } from '@jibs/subgraph';
 import type { MemorialMemoryEntity } from './memorial-memory.entity';
 
 export enum MemoryStatus {
@@ -37,7 +37,7 @@ export class MemoryModel {
   })
   status!: MemoryStatus;
 
-  @Field(() => UserReference)
+  @Field(() => userReference(false))
   contributor!: UserReference;
 
   @Field({ description: "The contributor's name when they shared it; never an email." })
