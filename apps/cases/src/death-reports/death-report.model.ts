@@ -3,6 +3,8 @@ import { userReference, type UserReference } from '@jibs/subgraph';
 import type { DeathReportEntity } from './death-report.entity';
 import { ReviewStatus } from './review-enums';
 
+const User = userReference();
+
 @ObjectType('DeathReport')
 @Directive('@key(fields: "id")')
 export class DeathReportModel {
@@ -42,7 +44,7 @@ export class DeathReportModel {
   @Field()
   updatedAt!: Date;
 
-  @Field(() => userReference(), { description: 'The member who reported it.' })
+  @Field(() => User, { description: 'The member who reported it.' })
   member!: UserReference;
 
   static from(row: DeathReportEntity): DeathReportModel {
@@ -58,7 +60,7 @@ export class DeathReportModel {
       reviewedAt: row.reviewedAt,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
-      member: userReference().of(row.userId),
+      member: User.of(row.userId),
     });
   }
 }

@@ -12,8 +12,10 @@ import {
 import { DeathReportEntity } from '../death-reports/death-report.entity';
 import { DeathReportModel } from '../death-reports/death-report.model';
 
+const User = userReference();
+
 /** `User.deathReports` for the admin console's user details: admins only, batched. */
-@Resolver(() => userReference())
+@Resolver(() => User)
 export class DeathReportsUserResolver {
   private readonly access: AdminFieldAccess;
 
@@ -34,7 +36,7 @@ export class DeathReportsUserResolver {
 
   @ResolveReference()
   resolveReference(@Parent() reference: { id: string }): UserReference {
-    return userReference().of(reference.id);
+    return User.of(reference.id);
   }
 
   @ResolveField(() => [DeathReportModel], {

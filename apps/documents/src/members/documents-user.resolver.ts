@@ -12,8 +12,10 @@ import {
 import { DocumentEntity } from '../documents/document.entity';
 import { DocumentModel } from '../documents/document.model';
 
+const User = userReference();
+
 /** `User.documents` for the admin console's user details: admins only, batched. */
-@Resolver(() => userReference())
+@Resolver(() => User)
 export class DocumentsUserResolver {
   private readonly access: AdminFieldAccess;
 
@@ -34,7 +36,7 @@ export class DocumentsUserResolver {
 
   @ResolveReference()
   resolveReference(@Parent() reference: { id: string }): UserReference {
-    return userReference().of(reference.id);
+    return User.of(reference.id);
   }
 
   @ResolveField(() => [DocumentModel], {

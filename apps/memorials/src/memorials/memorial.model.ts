@@ -8,6 +8,8 @@ import {
 import { userReference, type UserReference } from '@jibs/subgraph';
 import type { MemorialEntity } from './memorial.entity';
 
+const User = userReference(false);
+
 export enum MemorialPrivacy {
   PUBLIC = 'public',
   FAMILY_ONLY = 'family_only',
@@ -93,7 +95,7 @@ export class MemorialModel {
   })
   profilePhotoId!: string | null;
 
-  @Field(() => userReference(false))
+  @Field(() => User)
   createdBy!: UserReference;
 
   @Field()

@@ -2,6 +2,8 @@ import { Field, ID, InputType, ObjectType, registerEnumType } from '@nestjs/grap
 import { userReference, type UserReference } from '@jibs/subgraph';
 import type { MemorialMemoryEntity } from './memorial-memory.entity';
 
+const User = userReference(false);
+
 export enum MemoryStatus {
   PENDING = 'pending',
   APPROVED = 'approved',
@@ -37,7 +39,7 @@ export class MemoryModel {
   })
   status!: MemoryStatus;
 
-  @Field(() => userReference(false))
+  @Field(() => User)
   contributor!: UserReference;
 
   @Field({ description: "The contributor's name when they shared it; never an email." })
