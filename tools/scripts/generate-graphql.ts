@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { composeServices } from '@apollo/composition';
 import { parse, printSchema } from 'graphql';
 import { asyncApiDocument } from '@jibs/events';
-import { SERVICES, serviceDescriptors } from './service-registry';
+import { serviceDescriptors, services } from './service-registry';
 import { withTempPostgres } from './temp-postgres';
 
 /**
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const subgraphs = await withTempPostgres(async (databaseUrl) => {
     const eventlog = await databaseUrl('eventlog');
     const result: { name: string; url: string; typeDefs: ReturnType<typeof parse> }[] = [];
-    for (const service of SERVICES) {
+    for (const service of services()) {
       const sdl = execFileSync(
         process.execPath,
         [
