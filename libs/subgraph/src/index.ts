@@ -8,6 +8,7 @@ export * from './gateway-socket';
 export * from './service-field-rule';
 export * from './request-text';
 export * from './define-service';
+export * from './run-service';
 export * from './service-descriptor';
 export {
   TEST_EVENTS_PATH,
