@@ -173,4 +173,3 @@ export class AccountsService {
     return this.accounts.exists({ where: { role: Role.ADMIN } });
   }
 }
-
