@@ -62,7 +62,8 @@ export class AccountsService {
 
   /**
    * Stores a new account and publishes `user.registered`, inside the caller's transaction.
-   * A second account with the same email fails on the unique index (isUniqueViolation from @jibs/database).
+   * A second account with the same email fails on the unique index (`isUniqueViolation`,
+   * @jibs/database).
    */
   async create(manager: EntityManager, fields: Partial<AccountEntity>): Promise<AccountEntity> {
     const account = await manager.save(manager.create(AccountEntity, fields));
