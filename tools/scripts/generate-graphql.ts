@@ -9,7 +9,7 @@ import { withTempPostgres } from './temp-postgres';
 
 /**
  * Regenerates every committed GraphQL artefact from the code: each subgraph's SDL, the composed
- * supergraph the gateway serves, its API schema and its table of export owners, the web client's
+ * supergraph the gateway serves, its API schema and what it reads of the definitions, the web client's
  * typed operations, and the AsyncAPI document of the event catalog. CI runs it and fails on a diff.
  */
 async function main(): Promise<void> {
@@ -49,7 +49,10 @@ async function main(): Promise<void> {
   );
   const api = printSchema(composed.schema.toAPISchema().toGraphQLJSSchema());
   writeFileSync(resolve(root, 'apps/gateway/api-schema.graphql'), `${api.trim()}\n`);
-  writeFileSync(resolve(root, 'apps/gateway/src/export-table-owners.ts'), exportTableOwners());
+  writeFileSync(
+    resolve(root, 'apps/gateway/src/service-definitions.ts'),
+    gatewayServiceDefinitions(),
+  );
   writeFileSync(
     resolve(root, 'docs/asyncapi.json'),
     `${JSON.stringify(asyncApiDocument(), null, 2)}\n`,
@@ -59,16 +62,22 @@ async function main(): Promise<void> {
     stdio: 'inherit',
   });
   process.stdout.write(
-    'Generated subgraph schemas, supergraph, API schema, export owners, web operations and AsyncAPI.\n',
+    'Generated subgraph schemas, supergraph, API schema, gateway service definitions, web operations and AsyncAPI.\n',
   );
 }
 
-/** The gateway's table of which subgraph answers each admin export, from the definitions. */
-function exportTableOwners(): string {
-  const owners = serviceDescriptors().flatMap(({ name, exportTables }) =>
+/** What the gateway reads from the service definitions: their names and their export tables. */
+function gatewayServiceDefinitions(): string {
+  const descriptors = serviceDescriptors();
+  const names = descriptors.map(({ name }) => `  '${name}',\n`);
+  const owners = descriptors.flatMap(({ name, exportTables }) =>
     exportTables.map((table) => `  ${table}: '${name}',\n`),
   );
-  return `// Generated from the service definitions (their \`exports\`) by \`npm run generate\`.
+  return `// Generated from the service definitions by \`npm run generate\`.
+
+/** The subgraphs, in the order of their ports (identity first). */
+export const SUBGRAPH_NAMES: readonly string[] = [
+${names.join('')}];
 
 /** Which subgraph owns each exportable table (spec 3: admin export is per table). */
 export const EXPORT_TABLE_OWNERS: Readonly<Record<string, string>> = {

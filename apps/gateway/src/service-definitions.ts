@@ -1,4 +1,14 @@
-// Generated from the service definitions (their `exports`) by `npm run generate`.
+// Generated from the service definitions by `npm run generate`.
+
+/** The subgraphs, in the order of their ports (identity first). */
+export const SUBGRAPH_NAMES: readonly string[] = [
+  'identity',
+  'notifications',
+  'billing',
+  'cases',
+  'documents',
+  'memorials',
+];
 
 /** Which subgraph owns each exportable table (spec 3: admin export is per table). */
 export const EXPORT_TABLE_OWNERS: Readonly<Record<string, string>> = {
