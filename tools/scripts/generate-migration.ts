@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '@jibs/database';
-import { SERVICES } from './service-registry';
+import { services } from './service-registry';
 import { withTempPostgres } from './temp-postgres';
 
 /**
@@ -14,10 +14,11 @@ async function main(): Promise<void> {
   const [name, migrationName] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
   const check = process.argv.includes('--check');
   const root = resolve(__dirname, '../../../..');
-  const targets = check && !name ? SERVICES : SERVICES.filter((service) => service.name === name);
+  const all = services();
+  const targets = check && !name ? all : all.filter((service) => service.name === name);
   if (!targets.length || (!check && !migrationName)) {
     throw new Error(
-      `Usage: migration:generate <${SERVICES.map((service) => service.name).join('|')}> <Name> | --check`,
+      `Usage: migration:generate <${all.map((service) => service.name).join('|')}> <Name> | --check`,
     );
   }
   let dirty = false;

@@ -1,11 +1,11 @@
 import { printSubgraphSchema } from '@apollo/subgraph';
 import { GraphQLSchemaHost } from '@nestjs/graphql';
-import { baseEnv, SERVICES } from './service-registry';
+import { baseEnv, serviceEntry } from './service-registry';
 
 /** Prints one service's subgraph SDL (run in its own process by generate-graphql). */
 async function main(): Promise<void> {
   const [name, databaseUrl, eventlogUrl] = process.argv.slice(2);
-  const service = SERVICES.find((entry) => entry.name === name);
+  const service = name ? serviceEntry(name) : undefined;
   if (!service || !databaseUrl || !eventlogUrl)
     throw new Error('Usage: print-subgraph-schema <service> <databaseUrl> <eventlogUrl>');
   const app = await service.load().createApp(baseEnv(databaseUrl, eventlogUrl));

@@ -1,2 +1,8 @@
 /** The generators' view of the services: the registry lives with the launcher (`@jibs/stack`). */
-export { baseEnv, SERVICES, serviceDescriptors, type ServiceEntry } from '@jibs/stack';
+export {
+  baseEnv,
+  serviceDescriptors,
+  serviceEntry,
+  services,
+  type ServiceEntry,
+} from '@jibs/stack';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envHelpers, loadConfig, secret, serviceEnvSchema } from '@jibs/config';
+import { envHelpers, secret, serviceEnvSchema } from '@jibs/config';
 import { withTestRoutes } from '@jibs/subgraph';
 
 const origin = envHelpers.url.transform((value) => value.replace(/\/+$/, ''));
@@ -37,7 +37,3 @@ export const billingEnvSchema = withTestRoutes(billingSettings);
 export type BillingConfig = z.output<typeof billingEnvSchema>;
 
 export const BILLING_CONFIG = Symbol('BILLING_CONFIG');
-
-export function loadBillingConfig(env: NodeJS.ProcessEnv = process.env): BillingConfig {
-  return loadConfig(billingEnvSchema, env);
-}

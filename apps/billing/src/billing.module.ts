@@ -1,4 +1,4 @@
-import { AdminExportModule, AuditEntryEntity, defineService } from '@jibs/subgraph';
+import { AuditEntryEntity, defineService } from '@jibs/subgraph';
 import { AdminMembersResolver } from './admin-members/admin-members.resolver';
 import { AdminMembersService } from './admin-members/admin-members.service';
 import { BillingAnalyticsResolver } from './analytics/billing-analytics.resolver';
@@ -76,8 +76,8 @@ export const billingService = defineService<BillingConfig>({
     MemberStatusHistoryEntity,
   ],
   migrations: billingMigrations,
+  exports: [paymentsExport],
   imports: ({ config, logger }) => [
-    AdminExportModule.forTables({ tables: [paymentsExport], logger }),
     PaymentProviderModule.forRoot(config, WEBHOOK_PATH),
     MembershipModule.forRoot(),
     WebhooksModule.forRoot(logger),

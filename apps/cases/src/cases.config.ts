@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envHelpers, loadConfig, serviceEnvSchema } from '@jibs/config';
+import { envHelpers, serviceEnvSchema } from '@jibs/config';
 
 export const casesEnvSchema = z.intersection(
   serviceEnvSchema,
@@ -7,7 +7,3 @@ export const casesEnvSchema = z.intersection(
 );
 
 export type CasesConfig = z.output<typeof casesEnvSchema>;
-
-export function loadCasesConfig(env: NodeJS.ProcessEnv = process.env): CasesConfig {
-  return loadConfig(casesEnvSchema, env);
-}

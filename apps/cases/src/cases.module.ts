@@ -1,17 +1,10 @@
-import {
-  AdminExportModule,
-  AuditEntryEntity,
-  defineService,
-  membersRegistrationLookup,
-} from '@jibs/subgraph';
+import { AuditEntryEntity, defineService } from '@jibs/subgraph';
 import { casesEnvSchema, type CasesConfig } from './cases.config';
 import { DeathReportEntity } from './death-reports/death-report.entity';
 import { CasesAnalyticsResolver } from './analytics/cases-analytics.resolver';
 import { DeathReportsResolver } from './death-reports/death-reports.resolver';
 import { DeathReportsService } from './death-reports/death-reports.service';
 import { DeathReportsUserResolver } from './members/death-reports-user.resolver';
-import { MemberEntity } from './members/member.entity';
-import { RegistrationsConsumer } from './members/registrations.consumer';
 import { casesMigrations } from './migrations';
 import { deathReportsExport } from './export/death-reports.export';
 import { DeathReportsRestoreResolver } from './export/death-reports-restore.resolver';
@@ -21,9 +14,10 @@ import { DeathReportsRestoreService } from './export/death-reports-restore.servi
 export const casesService = defineService<CasesConfig>({
   name: 'cases',
   envSchema: casesEnvSchema,
-  entities: [DeathReportEntity, AuditEntryEntity, MemberEntity],
+  entities: [DeathReportEntity, AuditEntryEntity],
   migrations: casesMigrations,
-  imports: ({ logger }) => [AdminExportModule.forTables({ tables: [deathReportsExport], logger })],
+  members: {},
+  exports: [deathReportsExport],
   providers: () => [
     DeathReportsService,
     DeathReportsResolver,
@@ -31,8 +25,6 @@ export const casesService = defineService<CasesConfig>({
     CasesAnalyticsResolver,
     DeathReportsRestoreService,
     DeathReportsRestoreResolver,
-    RegistrationsConsumer,
-    membersRegistrationLookup(),
   ],
 });
 

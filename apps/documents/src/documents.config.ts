@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envHelpers, loadConfig, serviceEnvSchema } from '@jibs/config';
+import { envHelpers, serviceEnvSchema } from '@jibs/config';
 import { storageEnvSchema } from '@jibs/storage';
 
 export const documentsEnvSchema = z.intersection(
@@ -14,7 +14,3 @@ export const documentsEnvSchema = z.intersection(
 export type DocumentsConfig = z.output<typeof documentsEnvSchema>;
 
 export const DOCUMENTS_CONFIG = Symbol('DOCUMENTS_CONFIG');
-
-export function loadDocumentsConfig(env: NodeJS.ProcessEnv = process.env): DocumentsConfig {
-  return loadConfig(documentsEnvSchema, env);
-}

@@ -9,13 +9,7 @@ import {
   UploadClaimEntity,
   UploadRateLimiter,
 } from '@jibs/storage';
-import {
-  AdminExportModule,
-  AuditEntryEntity,
-  defineService,
-  EventRoundTrip,
-  membersRegistrationLookup,
-} from '@jibs/subgraph';
+import { AuditEntryEntity, defineService, EventRoundTrip } from '@jibs/subgraph';
 import { DOCUMENTS_CONFIG, documentsEnvSchema, type DocumentsConfig } from './documents.config';
 import { DocumentEntity } from './documents/document.entity';
 import { DocumentsResolver } from './documents/documents.resolver';
@@ -26,9 +20,6 @@ import {
   S3_CLIENT,
   UPLOAD_RATE_LIMITER,
 } from './documents/documents.service';
-import { MemberEntity } from './members/member.entity';
-import { MembersConsumer } from './members/members.consumer';
-import { RegistrationsConsumer } from './members/registrations.consumer';
 import { DocumentsUserResolver } from './members/documents-user.resolver';
 import { documentsMigrations } from './migrations';
 import { documentsDiagnostics } from './settings/documents-diagnostics';
@@ -46,15 +37,11 @@ export const documentsService = defineService<DocumentsConfig>({
   buckets: { S3_BUCKET_DOCUMENTS: 'documents' },
   // Unset: browsers reach the bucket at S3_ENDPOINT (a real S3).
   deployOptional: ['S3_PUBLIC_ENDPOINT'],
-  entities: [
-    DocumentEntity,
-    AuditEntryEntity,
-    UploadSettingsEntity,
-    MemberEntity,
-    UploadClaimEntity,
-  ],
+  entities: [DocumentEntity, AuditEntryEntity, UploadSettingsEntity, UploadClaimEntity],
   migrations: documentsMigrations,
-  imports: ({ logger }) => [AdminExportModule.forTables({ tables: [documentsExport], logger })],
+  // Names: admins search documents by the member's name.
+  members: { names: true },
+  exports: [documentsExport],
   providers: ({ config }) => [
     { provide: DOCUMENTS_CONFIG, useValue: config },
     { provide: DOCUMENTS_BUCKET, useValue: config.S3_BUCKET_DOCUMENTS },
@@ -70,9 +57,6 @@ export const documentsService = defineService<DocumentsConfig>({
     DocumentsResolver,
     DocumentsUserResolver,
     SettingsConsumer,
-    MembersConsumer,
-    RegistrationsConsumer,
-    membersRegistrationLookup(),
     incomingSweeper(config.S3_BUCKET_DOCUMENTS, S3_CLIENT),
     EventRoundTrip,
   ],

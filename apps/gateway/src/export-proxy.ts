@@ -3,18 +3,10 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { ROUTE_LABEL_LOCAL, type Logger } from '@jibs/observability';
 import { ADMIN_EXPORT_PATH, gatewayHeaders } from '@jibs/subgraph';
+import { EXPORT_TABLE_OWNERS } from './service-definitions';
 
 /** The public path of admin exports: `GET /api/export/admin/:table?format=&from=&to=&metadata=`. */
 export const PUBLIC_EXPORT_PATH = `/api${ADMIN_EXPORT_PATH}`;
-
-/** Which subgraph owns each exportable table (spec 3: admin export is per table). */
-export const EXPORT_TABLE_OWNERS: Readonly<Record<string, string>> = {
-  profiles: 'identity',
-  death_reports: 'cases',
-  documents: 'documents',
-  payments: 'billing',
-  notifications: 'notifications',
-};
 
 export interface ExportProxyOptions {
   subgraphs: readonly { name: string; url: string }[];

@@ -1,6 +1,9 @@
-import { redactConfig } from '@jibs/config';
+import { loadConfig, redactConfig, secretKeys } from '@jibs/config';
 import { argon2CostOf, PasswordHasher } from './accounts/password-hasher';
-import { IDENTITY_SECRET_KEYS, loadIdentityConfig } from './identity.config';
+import { identityEnvSchema } from './identity.config';
+
+/** What `identityService.loadConfig` does, without loading the service. */
+const loadIdentityConfig = (env: NodeJS.ProcessEnv) => loadConfig(identityEnvSchema, env);
 
 const base = {
   DATABASE_URL: 'postgres://localhost/identity',
@@ -80,7 +83,7 @@ describe('identity configuration', () => {
       MAIL_TRANSPORT: 'smtp',
       SMTP_URL: 'smtp://user:pass@mail.example.org:587',
     });
-    const logged = JSON.stringify(redactConfig(config, IDENTITY_SECRET_KEYS));
+    const logged = JSON.stringify(redactConfig(config, secretKeys(identityEnvSchema)));
     for (const secret of ['pem', 'long-enough', 'user:pass', '11'.repeat(32)])
       expect(logged).not.toContain(secret);
     expect(logged).toContain('admin@example.org');

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  envHelpers,
-  loadConfig,
-  mailEnvSchema,
-  secret,
-  secretKeys,
-  serviceEnvSchema,
-} from '@jibs/config';
+import { envHelpers, mailEnvSchema, secret, serviceEnvSchema } from '@jibs/config';
 import { emailSchema, newPasswordSchema, SIGN_UPS_PER_ADDRESS_PER_HOUR } from '@jibs/domain';
 import { withTestRoutes } from '@jibs/subgraph';
 import { parseSecretBoxKey } from './security/secret-box';
@@ -81,10 +74,3 @@ export const identityEnvSchema = withTestRoutes(identitySettings);
 export type IdentityConfig = z.output<typeof identityEnvSchema>;
 
 export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');
-
-/** Settings whose values never reach a log line: the ones its schema marks with `secret()`. */
-export const IDENTITY_SECRET_KEYS: readonly string[] = secretKeys(identityEnvSchema);
-
-export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
-  return loadConfig(identityEnvSchema, env);
-}

@@ -1,6 +1,6 @@
 import { REVOCATIONS_PATH } from '@jibs/auth';
 import { createMailer, createSmsSender } from '@jibs/mailer';
-import { AdminExportModule, AuditEntryEntity, defineService } from '@jibs/subgraph';
+import { AuditEntryEntity, defineService } from '@jibs/subgraph';
 import { AccountLoader } from './accounts/account-loader';
 import { AccountEntity } from './accounts/account.entity';
 import { AccountsResolver } from './accounts/accounts.resolver';
@@ -89,7 +89,7 @@ export const identityService = defineService<IdentityConfig, { signingKey: Signi
   prepare: async ({ config }) => ({ signingKey: await SigningKey.fromPem(config.JWT_PRIVATE_KEY) }),
   // Identity is where tokens and revocations are made: its own key, its own database.
   auth: ({ signingKey }) => ({ localKeys: signingKey.jwks(), revocations: 'local' }),
-  imports: ({ logger }) => [AdminExportModule.forTables({ tables: [profilesExport], logger })],
+  exports: [profilesExport],
   providers: ({ config, signingKey }) => [
     { provide: IDENTITY_CONFIG, useValue: config },
     { provide: SigningKey, useValue: signingKey },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envHelpers, loadConfig, serviceEnvSchema } from '@jibs/config';
+import { envHelpers, serviceEnvSchema } from '@jibs/config';
 import { storageEnvSchema } from '@jibs/storage';
 
 export const memorialsEnvSchema = z.intersection(
@@ -12,7 +12,3 @@ export const memorialsEnvSchema = z.intersection(
 );
 
 export type MemorialsConfig = z.output<typeof memorialsEnvSchema>;
-
-export function loadMemorialsConfig(env: NodeJS.ProcessEnv = process.env): MemorialsConfig {
-  return loadConfig(memorialsEnvSchema, env);
-}

@@ -10,14 +10,11 @@ import {
   UploadClaimEntity,
   UploadRateLimiter,
 } from '@jibs/storage';
-import { defineService, membersRegistrationLookup } from '@jibs/subgraph';
+import { defineService } from '@jibs/subgraph';
 import { MemorialAccess } from './access/memorial-access.service';
 import { MemorialConnectionEntity } from './connections/memorial-connection.entity';
 import { ConnectionsResolver } from './connections/connections.resolver';
 import { ConnectionsService } from './connections/connections.service';
-import { MemberEntity } from './members/member.entity';
-import { MembersConsumer } from './members/members.consumer';
-import { RegistrationsConsumer } from './members/registrations.consumer';
 import { MemoriesResolver } from './memories/memories.resolver';
 import { MEMORY_RATE_LIMITER, MemoriesService } from './memories/memories.service';
 import { MemorialMemoryEntity } from './memories/memorial-memory.entity';
@@ -49,9 +46,10 @@ export const memorialsService = defineService<MemorialsConfig>({
     MemorialConnectionEntity,
     MemorialMemoryEntity,
     MemorialPhotoEntity,
-    MemberEntity,
     UploadClaimEntity,
   ],
+  // Names: a memory shows its contributor's name.
+  members: { names: true },
   migrations: memorialsMigrations,
   providers: ({ config }) => [
     { provide: S3_BUCKET_MEMORIALS, useValue: config.S3_BUCKET_MEMORIALS },
@@ -76,9 +74,6 @@ export const memorialsService = defineService<MemorialsConfig>({
     MemoriesResolver,
     PhotosService,
     PhotosResolver,
-    MembersConsumer,
-    RegistrationsConsumer,
-    membersRegistrationLookup(),
     incomingSweeper(config.S3_BUCKET_MEMORIALS, S3_CLIENT),
   ],
   refusedRequests: (app, config) => [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envHelpers, loadConfig, mailEnvSchema, serviceEnvSchema } from '@jibs/config';
+import { envHelpers, mailEnvSchema, serviceEnvSchema } from '@jibs/config';
 
 export const notificationsEnvSchema = z.intersection(
   z.intersection(serviceEnvSchema, mailEnvSchema),
@@ -7,7 +7,3 @@ export const notificationsEnvSchema = z.intersection(
 );
 
 export type NotificationsConfig = z.output<typeof notificationsEnvSchema>;
-
-export function loadNotificationsConfig(env: NodeJS.ProcessEnv = process.env): NotificationsConfig {
-  return loadConfig(notificationsEnvSchema, env);
-}

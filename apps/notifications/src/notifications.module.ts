@@ -6,7 +6,7 @@ import { AuditTrailResolver } from './audit/audit-trail.resolver';
 import { AuditTrailService } from './audit/audit-trail.service';
 import { SentMessagesResolver } from './sent/sent-messages.resolver';
 import { SentMessagesService } from './sent/sent-messages.service';
-import { AdminExportModule, AuditEntryEntity, defineService } from '@jibs/subgraph';
+import { AuditEntryEntity, defineService } from '@jibs/subgraph';
 import { BillingConsumer } from './billing/billing.consumer';
 import { OrganisationEntity } from './billing/organisation.entity';
 import { ReceiptEntity } from './billing/receipt.entity';
@@ -41,7 +41,7 @@ export const notificationsService = defineService<NotificationsConfig>({
     AuditEntryEntity,
   ],
   migrations: notificationsMigrations,
-  imports: ({ logger }) => [AdminExportModule.forTables({ tables: [notificationsExport], logger })],
+  exports: [notificationsExport],
   subscriptions: true,
   providers: ({ config }) => [
     NotificationStream,

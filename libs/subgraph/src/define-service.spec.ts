@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { envHelpers, loadConfig, secret, serviceEnvSchema } from '@jibs/config';
-import {
-  defineService,
-  describeService,
-  TEST_ROUTES,
-  withTestRoutes,
-  type ServiceConfig,
-} from './define-service';
+import { defineService, type ServiceConfig } from './define-service';
+import { describeService } from './service-descriptor';
+import { TEST_ROUTES, withTestRoutes } from './test-routes';
 
 const settings = z.intersection(
   serviceEnvSchema,

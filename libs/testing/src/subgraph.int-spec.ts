@@ -6,12 +6,7 @@ import { z } from 'zod';
 import { Authenticated, CurrentUser, Roles, type AuthUser } from '@jibs/auth';
 import { envHelpers, serviceEnvSchema } from '@jibs/config';
 import { Role, signUpSchema } from '@jibs/domain';
-import {
-  CreateEventTables1760000000000,
-  OnEvent,
-  OutboxNotifyWhenIdle1795504736754,
-  type EventOf,
-} from '@jibs/events';
+import { OnEvent, type EventOf } from '@jibs/events';
 import { defineService, type ServiceConfig } from '@jibs/subgraph';
 import { aHousehold, aHouseholdMember, aSignUp } from './factories';
 import { startSubgraph, TestSubgraph } from './subgraph';
@@ -69,7 +64,7 @@ const probeService = defineService<ServiceConfig>({
   name: 'probe',
   envSchema: probeEnvSchema,
   entities: [],
-  migrations: [CreateEventTables1760000000000, OutboxNotifyWhenIdle1795504736754],
+  migrations: [],
   providers: () => [ProbeResolver, ProbeConsumer],
 });
 

@@ -45,8 +45,15 @@ export function loadOrCreateSecrets(
     }
     return { secrets: stored as LocalSecrets, created: false };
   }
+  const secrets = newLocalSecrets(env);
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return { secrets, created: true };
+}
+
+/** A fresh set (the generators give a service the ones its schema requires). */
+export function newLocalSecrets(env: NodeJS.ProcessEnv = process.env): LocalSecrets {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const secrets: LocalSecrets = {
+  return {
     postgresPassword: randomBytes(18).toString('base64url'),
     jwtPrivateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     // s3rver accepts only its built-in development credentials.
@@ -58,8 +65,6 @@ export function loadOrCreateSecrets(
     totpEncryptionKey: newEncryptionKey(),
     gatewaySecret: newGatewaySecret(),
   };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-  return { secrets, created: true };
 }
 
 function newEncryptionKey(): string {

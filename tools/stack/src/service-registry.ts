@@ -1,7 +1,9 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
+import { envOptional } from '@jibs/config';
 import type { Service, ServiceConfig, ServiceDescriptor } from '@jibs/subgraph';
+import { newLocalSecrets } from './secrets';
 
 /**
  * What the generators need to know about each subgraph service. Each service's code is loaded
@@ -37,28 +39,46 @@ export function baseEnv(databaseUrl: string, eventlogUrl: string): NodeJS.Proces
 /** The services' folders (apps/ beside dist/server/apps/ once built). */
 const APPS = join(__dirname, '..', '..', '..', 'apps');
 
-/**
- * One file of a service, by the workspace's layout (`apps/<name>/src/<file>`). The registry is
- * a loader: it finds services by convention instead of importing their sources by path.
- */
-function fromService<T>(name: string, file: string): T {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(join(APPS, name, 'src', file)) as T;
+const camel = (name: string) => name.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
+
+/** `apps/<name>/src/<name>.module`, as built (.js) or as source (.ts, under Jest). */
+function modulePath(name: string): string | undefined {
+  const base = join(APPS, name, 'src', `${name}.module`);
+  return ['.js', '.ts'].map((ext) => `${base}${ext}`).find((file) => existsSync(file));
 }
 
-const camel = (name: string) => name.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
+/**
+ * The values a generator must add to start a service: the secrets its schema requires, from
+ * its own `localEnv` given a fresh set of the stack's secrets (a key made only for this run).
+ */
+function generatorEnv(descriptor: ServiceDescriptor): NodeJS.ProcessEnv {
+  const { envSchema, secrets, localEnv } = descriptor;
+  const local = localEnv({
+    publicOrigin: 'http://localhost:8080',
+    secrets: { ...newLocalSecrets() },
+  });
+  return Object.fromEntries(
+    secrets
+      .filter((key) => !envOptional(envSchema, key) && local[key] !== undefined)
+      .map((key) => [key, local[key]]),
+  );
+}
 
 /**
  * A service made with `defineService`, by convention: `apps/<name>/src/<name>.module` exports
  * `<name>Service`. Required only when asked for.
- * `generatorEnv`: values the generators must add (secrets the schema requires).
  */
-function defined<C extends ServiceConfig>(
-  name: string,
-  generatorEnv: () => NodeJS.ProcessEnv = () => ({}),
-): ServiceEntry {
-  const service = () =>
-    fromService<Record<string, Service<C>>>(name, `${name}.module`)[`${camel(name)}Service`];
+export function serviceEntry<C extends ServiceConfig>(name: string): ServiceEntry | undefined {
+  const file = modulePath(name);
+  if (!file) return undefined;
+  const service = () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const defined = (require(file) as Record<string, Service<C> | undefined>)[
+      `${camel(name)}Service`
+    ];
+    if (!defined) throw new Error(`${file} exports no ${camel(name)}Service`);
+    return defined;
+  };
   return {
     name,
     describe: () => service().descriptor,
@@ -68,28 +88,34 @@ function defined<C extends ServiceConfig>(
         entities: loaded.entities,
         migrations: loaded.migrations as unknown[],
         createApp: async (env) =>
-          (await loaded.createApp(loaded.loadConfig({ ...env, ...generatorEnv() }))).app,
+          (
+            await loaded.createApp(
+              loaded.loadConfig({ ...env, ...generatorEnv(loaded.descriptor) }),
+            )
+          ).app,
       };
     },
   };
 }
 
-/** Every subgraph; identity first (the others verify tokens with its JWKS). */
-export const SERVICES: ServiceEntry[] = [
-  defined('identity', () => ({
-    JWT_PRIVATE_KEY: generateKeyPairSync('ec', { namedCurve: 'P-256' })
-      .privateKey.export({ type: 'pkcs8', format: 'pem' })
-      .toString(),
-    TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-  })),
-  defined('notifications'),
-  defined('billing', () => ({ STRIPE_WEBHOOK_SECRET: randomBytes(24).toString('hex') })),
-  defined('cases'),
-  defined('documents'),
-  defined('memorials'),
-];
+let found: ServiceEntry[] | undefined;
 
-/** Every subgraph's descriptor, in the registry's order (identity first: others need its JWKS). */
+/**
+ * Every subgraph: each `apps/<name>` with a `<name>.module`, nothing listed by hand. In the
+ * order of their ports (identity, which issues the tokens the others verify, first); that
+ * loads every definition, so a generator that builds one service's schema asks `serviceEntry`.
+ */
+export function services(): ServiceEntry[] {
+  found ??= readdirSync(APPS)
+    .map((name) => serviceEntry(name))
+    .filter((entry): entry is ServiceEntry => entry !== undefined)
+    .map((entry) => ({ entry, port: entry.describe().port }))
+    .sort((a, b) => a.port - b.port)
+    .map(({ entry }) => entry);
+  return found;
+}
+
+/** Every subgraph's descriptor, in port order (identity first: others need its JWKS). */
 export function serviceDescriptors(): ServiceDescriptor[] {
-  return SERVICES.map((entry) => entry.describe());
+  return services().map((entry) => entry.describe());
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { isUniqueViolation } from '@jibs/database';
 import {
   BILLING_CURRENCY,
   CheckoutKind,
@@ -37,10 +38,6 @@ const METHOD_WORDS = { cash: 'paid in cash', check: 'paid by check' } as const;
 
 /** The member's first day as billing knows it (its UTC date, as the form's dates are). */
 const memberSince = (member: MemberEntity): string => todayUtc(member.createdAt);
-
-const isUniqueViolation = (error: unknown): boolean =>
-  error instanceof QueryFailedError &&
-  (error as QueryFailedError & { driverError?: { code?: string } }).driverError?.code === '23505';
 
 /**
  * Admins: a member's billing at a glance, and payments received in person (cash or check),

@@ -1,7 +1,9 @@
 import { Directive, Field, ID, Int, ObjectType } from '@nestjs/graphql';
-import { UserReference } from '../members/user-reference.model';
+import { userReference, type UserReference } from '@jibs/subgraph';
 import type { DeathReportEntity } from './death-report.entity';
 import { ReviewStatus } from './review-enums';
+
+const User = userReference();
 
 @ObjectType('DeathReport')
 @Directive('@key(fields: "id")')
@@ -42,7 +44,7 @@ export class DeathReportModel {
   @Field()
   updatedAt!: Date;
 
-  @Field(() => UserReference, { description: 'The member who reported it.' })
+  @Field(() => User, { description: 'The member who reported it.' })
   member!: UserReference;
 
   static from(row: DeathReportEntity): DeathReportModel {
@@ -58,7 +60,7 @@ export class DeathReportModel {
       reviewedAt: row.reviewedAt,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
-      member: UserReference.of(row.userId),
+      member: User.of(row.userId),
     });
   }
 }

@@ -2,13 +2,14 @@ import { Context, Parent, ResolveField, ResolveReference, Resolver } from '@nest
 import { DataSource, In } from 'typeorm';
 import { Public, Roles, type RequestAuthContext } from '@jibs/auth';
 import { isUuid, Role } from '@jibs/domain';
-import { RowsByUserLoader } from '@jibs/subgraph';
+import { RowsByUserLoader, userReference, type UserReference } from '@jibs/subgraph';
 import { DeathReportEntity } from '../death-reports/death-report.entity';
 import { DeathReportModel } from '../death-reports/death-report.model';
-import { UserReference } from './user-reference.model';
+
+const User = userReference();
 
 /** `User.deathReports` for the admin console's user details: admins only, batched. */
-@Resolver(() => UserReference)
+@Resolver(() => User)
 export class DeathReportsUserResolver {
   private readonly rows: RowsByUserLoader<DeathReportEntity>;
 
@@ -28,7 +29,7 @@ export class DeathReportsUserResolver {
   @Public()
   @ResolveReference()
   resolveReference(@Parent() reference: { id: string }): UserReference {
-    return UserReference.of(reference.id);
+    return User.of(reference.id);
   }
 
   @Roles(Role.ADMIN)

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { listOperationDecisions } from '@jibs/auth';
 import { Messages } from '@jibs/domain';
+import { membersGroups } from '@jibs/subgraph';
 import { aDeathReport, CasesHarness, REPORT_FIELDS } from '../testing/cases-harness';
-import { REGISTRATIONS_GROUP } from './registrations.consumer';
+
+const { registrations: REGISTRATIONS_GROUP } = membersGroups('cases');
 
 const SUBMIT = `mutation($input: SubmitDeathReportInput!) { submitDeathReport(input: $input) { ${REPORT_FIELDS} } }`;
 const MINE = `{ myDeathReports { id } }`;

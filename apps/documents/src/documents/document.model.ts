@@ -1,7 +1,9 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
-import { UserReference } from '../members/user-reference.model';
+import { userReference, type UserReference } from '@jibs/subgraph';
 import { ReviewStatus } from './review-enums';
 import type { DocumentEntity } from './document.entity';
+
+const User = userReference();
 
 @ObjectType('Document')
 export class DocumentModel {
@@ -35,7 +37,7 @@ export class DocumentModel {
   @Field(() => ID, { nullable: true })
   deathReportId!: string | null;
 
-  @Field(() => UserReference)
+  @Field(() => User)
   member!: UserReference;
 
   static from(row: DocumentEntity): DocumentModel {
@@ -50,7 +52,7 @@ export class DocumentModel {
       reviewedAt: row.reviewedAt,
       createdAt: row.createdAt,
       deathReportId: row.deathReportId,
-      member: Object.assign(new UserReference(), { id: row.userId }),
+      member: User.of(row.userId),
     });
   }
 }

@@ -17,7 +17,7 @@ import {
   isUuid,
 } from '@jibs/domain';
 import { EventPublisher } from '@jibs/events';
-import { BAD_TEXT_MESSAGE, hasBadText, recordAudit } from '@jibs/subgraph';
+import { BAD_TEXT_MESSAGE, hasBadText, NamedMemberEntity, recordAudit } from '@jibs/subgraph';
 import {
   DOWNLOAD_URL_TTL_SECONDS,
   UploadError,
@@ -27,7 +27,6 @@ import {
   type UploadRateLimiter,
   type UploadSlot,
 } from '@jibs/storage';
-import { MemberEntity } from '../members/member.entity';
 import { UploadSettingsService } from '../settings/upload-settings.service';
 import { DocumentEntity } from './document.entity';
 import type {
@@ -264,7 +263,7 @@ export class DocumentsService {
     if (search) {
       // One query: file name, type, and the member's full name from the members read model.
       query
-        .leftJoin(MemberEntity, 'member', 'member.userId = document.userId')
+        .leftJoin(NamedMemberEntity, 'member', 'member.userId = document.userId')
         .andWhere(
           new Brackets((where) =>
             where

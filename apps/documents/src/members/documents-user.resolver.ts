@@ -2,13 +2,14 @@ import { Context, Parent, ResolveField, ResolveReference, Resolver } from '@nest
 import { DataSource, In } from 'typeorm';
 import { Public, Roles, type RequestAuthContext } from '@jibs/auth';
 import { isUuid, Role } from '@jibs/domain';
-import { RowsByUserLoader } from '@jibs/subgraph';
+import { RowsByUserLoader, userReference, type UserReference } from '@jibs/subgraph';
 import { DocumentEntity } from '../documents/document.entity';
 import { DocumentModel } from '../documents/document.model';
-import { UserReference } from './user-reference.model';
+
+const User = userReference();
 
 /** `User.documents` for the admin console's user details: admins only, batched. */
-@Resolver(() => UserReference)
+@Resolver(() => User)
 export class DocumentsUserResolver {
   private readonly rows: RowsByUserLoader<DocumentEntity>;
 
@@ -28,7 +29,7 @@ export class DocumentsUserResolver {
   @Public()
   @ResolveReference()
   resolveReference(@Parent() reference: { id: string }): UserReference {
-    return Object.assign(new UserReference(), { id: reference.id });
+    return User.of(reference.id);
   }
 
   @Roles(Role.ADMIN)

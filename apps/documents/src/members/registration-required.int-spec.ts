@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { listOperationDecisions } from '@jibs/auth';
 import { Messages } from '@jibs/domain';
+import { membersGroups } from '@jibs/subgraph';
 import { DocumentHarnessFixtures } from '../testing/fixtures';
 import { DocumentsHarness, fetchOnce, type TestUser } from '../testing/documents-harness';
-import { MEMBERS_GROUP } from './members.consumer';
-import { REGISTRATIONS_GROUP } from './registrations.consumer';
+
+const { registrations: REGISTRATIONS_GROUP, names: MEMBERS_GROUP } = membersGroups('documents');
 
 // s3rver writes every object to disk; on a loaded machine a few calls take seconds.
 jest.setTimeout(60_000);

@@ -1,6 +1,7 @@
 import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
 import { gatewayHeaders, type DiagnosticResult } from '@jibs/subgraph';
+import { SUBGRAPH_NAMES } from '../service-definitions';
 import type { SubgraphEndpoint } from '../subgraph-endpoints';
 
 /** What a test may use: the subgraphs, the gateway's credential, the schema it serves. */
@@ -90,13 +91,10 @@ function serviceCheck(
   };
 }
 
-/** The services the stack runs, in the order the Testing tab lists them. */
-export const SERVICES = ['identity', 'notifications', 'billing', 'cases', 'documents', 'memorials'];
-
 /** Every test the Testing tab offers: real checks of the running stack, none simulated. */
 export function diagnosticTests(): DiagnosticTest[] {
   return [
-    ...SERVICES.map((service): DiagnosticTest => ({
+    ...SUBGRAPH_NAMES.map((service): DiagnosticTest => ({
       id: `service-${service}`,
       name: `${titleCase(service)} service ready`,
       description: `The ${service} service answers its readiness probe (its database and the bus reachable).`,

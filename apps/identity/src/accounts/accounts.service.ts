@@ -61,7 +61,8 @@ export class AccountsService {
 
   /**
    * Stores a new account and publishes `user.registered`, inside the caller's transaction.
-   * A second account with the same email fails on the unique index (see isUniqueViolation).
+   * A second account with the same email fails on the unique index (`isUniqueViolation`,
+   * @jibs/database).
    */
   async create(manager: EntityManager, fields: Partial<AccountEntity>): Promise<AccountEntity> {
     const account = await manager.save(manager.create(AccountEntity, fields));
@@ -177,8 +178,4 @@ export class AccountsService {
   async anyAdminExists(): Promise<boolean> {
     return this.accounts.exists({ where: { role: Role.ADMIN } });
   }
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string }).code === '23505';
 }

@@ -1,10 +1,11 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { isUniqueViolation } from '@jibs/database';
 import { Role } from '@jibs/domain';
 import { LOGGER, type Logger } from '@jibs/observability';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import { SettingsService } from '../settings/settings.service';
-import { AccountsService, isUniqueViolation } from './accounts.service';
+import { AccountsService } from './accounts.service';
 import { AccountEntity } from './account.entity';
 import { PasswordHasher } from './password-hasher';
 

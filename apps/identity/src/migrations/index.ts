@@ -1,4 +1,3 @@
-import { CreateEventTables1760000000000, OutboxNotifyWhenIdle1795504736754 } from '@jibs/events';
 import { IdentityInitial1795314872744 } from './1795314872744-identity-initial';
 import { IdentityOnboarding1795316546557 } from './1795316546557-identity-onboarding';
 import { SeedSiteSettings1795316555298 } from './1795316555298-seed-site-settings';
@@ -8,9 +7,8 @@ import { IdentityAuditEntries1795503950000 } from './1795503950000-audit-entries
 import { ThrottleCounters1795503960000 } from './1795503960000-throttle-counters';
 import { SecondFactor1795752104289 } from './1795752104289-second-factor';
 
-/** In order. New migrations are generated with `npm run migration:generate -- identity <Name>`. */
+/** Its own (`defineService` adds the event tables'). New migrations are generated with `npm run migration:generate -- identity <Name>`. */
 export const identityMigrations = [
-  CreateEventTables1760000000000,
   IdentityInitial1795314872744,
   IdentityOnboarding1795316546557,
   SeedSiteSettings1795316555298,
@@ -18,6 +16,5 @@ export const identityMigrations = [
   Revocations1795500000000,
   IdentityAuditEntries1795503950000,
   ThrottleCounters1795503960000,
-  OutboxNotifyWhenIdle1795504736754,
   SecondFactor1795752104289,
 ];

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { isUniqueViolation } from '@jibs/database';
 import {
   DomainError,
   Messages,
@@ -10,7 +11,7 @@ import {
   type SignUpFields,
 } from '@jibs/domain';
 import { AccountEntity } from '../accounts/account.entity';
-import { AccountsService, isUniqueViolation } from '../accounts/accounts.service';
+import { AccountsService } from '../accounts/accounts.service';
 import { PasswordHasher } from '../accounts/password-hasher';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import { OutgoingMessages } from '../outgoing/outgoing-messages';

@@ -1,7 +1,9 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
-import { UserReference } from '../members/user-reference.model';
+import { userReference, type UserReference } from '@jibs/subgraph';
 import type { Invitation } from './connections.service';
 import type { MemorialConnectionEntity } from './memorial-connection.entity';
+
+const User = userReference(false);
 
 @ObjectType('MemorialConnection', {
   description: "A family member's connection; shown to the memorial's creator only.",
@@ -19,7 +21,7 @@ export class ConnectionModel {
   @Field()
   canEdit!: boolean;
 
-  @Field(() => UserReference, { nullable: true, description: 'Null until accepted.' })
+  @Field(() => User, { nullable: true, description: 'Null until accepted.' })
   user!: UserReference | null;
 
   @Field(() => Date, { nullable: true })

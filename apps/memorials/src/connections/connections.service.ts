@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull, QueryFailedError } from 'typeorm';
+import { DataSource, IsNull } from 'typeorm';
+import { isUniqueViolation } from '@jibs/database';
 import type { AuthUser } from '@jibs/auth';
 import { DomainError, MemorialMessages, invitationEmailSchema } from '@jibs/domain';
 import {
@@ -15,13 +16,6 @@ import { MemorialConnectionEntity } from './memorial-connection.entity';
 export interface Invitation {
   connection: MemorialConnectionEntity;
   memorialName: string;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (
-    error instanceof QueryFailedError &&
-    (error.driverError as { code?: string } | undefined)?.code === '23505'
-  );
 }
 
 /**

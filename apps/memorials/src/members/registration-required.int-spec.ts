@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { listOperationDecisions } from '@jibs/auth';
 import { Messages } from '@jibs/domain';
+import { membersGroups } from '@jibs/subgraph';
 import { JPEG, MemorialsHarness, outcome } from '../testing/memorials-harness';
-import { MEMBERS_GROUP } from './members.consumer';
-import { REGISTRATIONS_GROUP } from './registrations.consumer';
+
+const { registrations: REGISTRATIONS_GROUP, names: MEMBERS_GROUP } = membersGroups('memorials');
 
 const harness = new MemorialsHarness();
 

@@ -5,8 +5,10 @@ import {
   type MemorialAction,
   type MemorialRelation,
 } from '../access/memorial-policy';
-import { UserReference } from '../members/user-reference.model';
+import { userReference, type UserReference } from '@jibs/subgraph';
 import type { MemorialEntity } from './memorial.entity';
+
+const User = userReference(false);
 
 export enum MemorialPrivacy {
   PUBLIC = 'public',
@@ -93,7 +95,7 @@ export class MemorialModel {
   })
   profilePhotoId!: string | null;
 
-  @Field(() => UserReference)
+  @Field(() => User)
   createdBy!: UserReference;
 
   @Field()

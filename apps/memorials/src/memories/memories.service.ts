@@ -3,13 +3,13 @@ import { DataSource } from 'typeorm';
 import type { AuthUser } from '@jibs/auth';
 import { DomainError, MemorialMessages, latestDateOnEarth, memorySchema } from '@jibs/domain';
 import { EventPublisher } from '@jibs/events';
+import { NamedMemberEntity } from '@jibs/subgraph';
 import {
   MemorialAccess,
   fieldErrorsOf,
   isUuid,
   memorialNotFound,
 } from '../access/memorial-access.service';
-import { MemberEntity } from '../members/member.entity';
 import { MemorialMemoryEntity } from './memorial-memory.entity';
 import type { MemoryRateLimiter } from './memory-rate-limiter';
 
@@ -72,7 +72,7 @@ export class MemoriesService {
     await this.rateLimiter.consume(caller.id);
     return this.dataSource.transaction(async (manager) => {
       const { memorial } = await this.access.require(caller, memorialId, 'addMemory', { manager });
-      const member = await manager.findOneBy(MemberEntity, { userId: caller.id });
+      const member = await manager.findOneBy(NamedMemberEntity, { userId: caller.id });
       const name = member ? `${member.firstName} ${member.lastName}`.trim() : '';
       const approved = relation === 'creator';
       const memory = await manager.save(

@@ -1,6 +1,8 @@
 import { Field, ID, InputType, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { UserReference } from '../members/user-reference.model';
+import { userReference, type UserReference } from '@jibs/subgraph';
 import type { MemorialMemoryEntity } from './memorial-memory.entity';
+
+const User = userReference(false);
 
 export enum MemoryStatus {
   PENDING = 'pending',
@@ -37,7 +39,7 @@ export class MemoryModel {
   })
   status!: MemoryStatus;
 
-  @Field(() => UserReference)
+  @Field(() => User)
   contributor!: UserReference;
 
   @Field({ description: "The contributor's name when they shared it; never an email." })

@@ -1,4 +1,3 @@
-import { CreateEventTables1760000000000, OutboxNotifyWhenIdle1795504736754 } from '@jibs/events';
 import { NotificationsInitial1795314875957 } from './1795314875957-notifications-initial';
 import { BillingNotifications1795319007358 } from './1795319007358-billing-notifications';
 import { ReviewMails1795493669237 } from './1795493669237-review-mails';
@@ -6,14 +5,12 @@ import { AuditTrail1795504271047 } from './1795504271047-audit-trail';
 import { AuditEntries1795510000000 } from './1795510000000-audit-entries';
 import { DropSubscriptionStates1795752141269 } from './1795752141269-drop-subscription-states';
 
-/** In order. New migrations are generated with `npm run migration:generate -- notifications <Name>`. */
+/** Its own (`defineService` adds the event tables'). New migrations are generated with `npm run migration:generate -- notifications <Name>`. */
 export const notificationsMigrations = [
-  CreateEventTables1760000000000,
   NotificationsInitial1795314875957,
   BillingNotifications1795319007358,
   ReviewMails1795493669237,
   AuditTrail1795504271047,
   AuditEntries1795510000000,
-  OutboxNotifyWhenIdle1795504736754,
   DropSubscriptionStates1795752141269,
 ];
