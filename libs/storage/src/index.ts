@@ -6,3 +6,4 @@ export * from './test-s3';
 export * from './upload-error';
 export * from './upload-keys';
 export * from './uploads';
+export * from './verifying-s3';
