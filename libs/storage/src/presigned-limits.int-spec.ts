@@ -262,9 +262,15 @@ describe('the buckets without a signature', () => {
     const before = await everything();
     const headers = { 'Content-Type': 'application/pdf', 'Content-Length': PDF.length };
     expectRefused(
-      await send(at(`/${BUCKET}/incoming/${anOwner()}/x.pdf`), { method: 'PUT', headers, body: PDF }),
+      await send(at(`/${BUCKET}/incoming/${anOwner()}/x.pdf`), {
+        method: 'PUT',
+        headers,
+        body: PDF,
+      }),
     );
-    expectRefused(await send(at(`/${BUCKET}/${STORED.key}`), { method: 'PUT', headers, body: PDF }));
+    expectRefused(
+      await send(at(`/${BUCKET}/${STORED.key}`), { method: 'PUT', headers, body: PDF }),
+    );
     expectRefused(await send(at(`/${BUCKET}/${STORED.key}`), { method: 'DELETE' }));
     expectRefused(await send(at('/another-bucket'), { method: 'PUT' }));
 

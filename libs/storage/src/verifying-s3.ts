@@ -31,8 +31,7 @@ export class VerifyingS3UnavailableError extends Error {}
 /** Where the verified jars are kept between runs (`JIBS_S3PROXY_HOME` moves them). */
 export function s3ProxyHome(): string {
   return (
-    process.env.JIBS_S3PROXY_HOME ??
-    join(homedir(), '.cache', 'jibs', `s3proxy-${S3PROXY_VERSION}`)
+    process.env.JIBS_S3PROXY_HOME ?? join(homedir(), '.cache', 'jibs', `s3proxy-${S3PROXY_VERSION}`)
   );
 }
 
