@@ -20,11 +20,11 @@ import type { TestS3 } from './test-s3';
  * and every presigned URL (key, bucket, method, expiry and the signed headers), unlike s3rver.
  * It keeps objects in memory (jclouds' transient store). From Maven Central, like Kafka.
  */
-export const S3PROXY_VERSION = '2.6.0';
+export const S3PROXY_VERSION = '2.9.0';
 
 /** SHA-256 over the sorted `<jar> <sha256>` lines of S3Proxy's jars (see distributionDigest). */
 export const S3PROXY_DISTRIBUTION_SHA256 =
-  'd9654be7c110a05abd4ed6079a013d52573a58207b457cadceabb77110459a1e';
+  '210fc219e525d24a19c7580748ff2e72336dc8cd6a713e6a444601c7bb133357';
 
 export class VerifyingS3UnavailableError extends Error {}
 
@@ -120,7 +120,8 @@ export async function startVerifyingS3(
       ? [
           `s3proxy.cors-allow-origins=${origins.join(' ')}`,
           's3proxy.cors-allow-methods=GET HEAD PUT',
-          's3proxy.cors-allow-headers=Content-Type',
+          // Compared case-sensitively with the preflight's list, which browsers send lowercase.
+          's3proxy.cors-allow-headers=content-type Content-Type',
           's3proxy.cors-exposed-headers=ETag',
         ]
       : []),
