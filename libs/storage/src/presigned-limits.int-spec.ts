@@ -1,13 +1,14 @@
 import { request as httpRequest } from 'node:http';
-import {
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { DEFAULT_SETTINGS, megabytesToBytes, type SupportedFileType } from '@jibs/domain';
-import { createUploadSlot, startVerifyingS3, type TestS3, type UploadSlot } from './index';
+import {
+  createS3Client,
+  createUploadSlot,
+  startVerifyingS3,
+  type TestS3,
+  type UploadSlot,
+} from './index';
 
 /**
  * What an attacker can do with a presigned upload URL, or with no signature at all, against a
@@ -279,12 +280,8 @@ describe('the buckets without a signature', () => {
   });
 
   it('are refused to a client signing with credentials other than the service’s', async () => {
-    const stranger = new S3Client({
-      region: 'us-east-1',
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID!, secretAccessKey: 'a guess' },
-    });
+    // The service's own client settings, with a guessed secret.
+    const stranger = createS3Client({ ...s3.env, S3_SECRET_ACCESS_KEY: 'a guess' });
     try {
       const before = await everything();
       const refused = (promise: Promise<unknown>) =>
