@@ -24,7 +24,7 @@ export function fetchOnce(url: string, init: RequestInit = {}): Promise<Response
   });
 }
 
-/** The documents service under test (its bucket on s3rver), with what its tests repeat. */
+/** The documents service under test (its bucket on the test S3), with what its tests repeat. */
 export class DocumentsHarness extends TestSubgraph<DocumentsConfig> {
   /** What the service needs started beside it: its bucket. */
   static options(env: Record<string, string> = {}): StartSubgraphOptions {
