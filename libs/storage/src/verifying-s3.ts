@@ -105,6 +105,13 @@ export async function startVerifyingS3(
   const java = findJava('The verifying S3 server', (m) => new VerifyingS3UnavailableError(m));
   const libs = installS3Proxy(log);
   const directory = mkdtempSync(join(tmpdir(), 'jibs-s3proxy-'));
+  // S3Proxy exits without a word when its port is taken: say so first (the e2e stack retries
+  // its start on other ports on EADDRINUSE).
+  if (options.port !== undefined && !(await isFree(options.port))) {
+    throw new VerifyingS3UnavailableError(
+      `EADDRINUSE: port ${options.port} (s3) is already in use on 127.0.0.1`,
+    );
+  }
   const port = options.port ?? (await freePort());
   const endpoint = `http://127.0.0.1:${port}`;
   const accessKeyId = options.accessKeyId ?? `jibs-${randomBytes(6).toString('hex')}`;
@@ -207,10 +214,17 @@ async function waitUntilListening(
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
+      // Its last words may still be in the pipes.
+      if (child.stdout && !child.stdout.readableEnded) {
+        await new Promise((resolve) => {
+          child.once('close', resolve);
+          setTimeout(resolve, 1000);
+        });
+      }
       throw new VerifyingS3UnavailableError(
-        `S3Proxy exited while starting (${child.exitCode ?? child.signalCode}): ${output
-          .slice(-5)
-          .join(' | ')}`,
+        `S3Proxy exited while starting (${child.exitCode ?? child.signalCode}): ${
+          output.slice(-5).join(' | ') || 'no output'
+        }`,
       );
     }
     try {
@@ -244,5 +258,13 @@ function freePort(): Promise<number> {
       const { port } = server.address() as AddressInfo;
       server.close(() => resolve(port));
     });
+  });
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
