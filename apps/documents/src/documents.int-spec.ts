@@ -96,6 +96,13 @@ describe('documents service', () => {
     return slot;
   }
 
+  /** The same with a body of another length than declared (see putMismatched). */
+  async function uploadMismatched(member: TestUser, body: Buffer, declared: Declared) {
+    const slot = await start(member, body, declared);
+    await h.putMismatched(slot, body);
+    return slot;
+  }
+
   function confirm(member: TestUser, key: string, fileName: string, extra: object = {}) {
     return h.gql(
       CONFIRM,
@@ -237,7 +244,7 @@ describe('documents service', () => {
 
     it('refuses a 0-byte file (declared otherwise), deleting it', async () => {
       const member = await h.aMember({ paid: true });
-      const slot = await upload(member, Buffer.alloc(0), {
+      const slot = await uploadMismatched(member, Buffer.alloc(0), {
         name: 'a.pdf',
         type: 'application/pdf',
         size: 100,
@@ -292,7 +299,7 @@ describe('documents service', () => {
       const member = await h.aMember({ paid: true });
       const limit = 10 * 1024 * 1024;
       const over = Buffer.concat([PDF, Buffer.alloc(limit + 1 - PDF.length)]);
-      const slot = await upload(member, over, {
+      const slot = await uploadMismatched(member, over, {
         name: 'big.pdf',
         type: 'application/pdf',
         size: limit,

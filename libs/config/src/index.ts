@@ -2,3 +2,4 @@ export * from './env-schema-shape';
 export * from './env-schemas';
 export * from './load-config';
 export * from './secrets';
+export * from './maven-distribution';

@@ -11,3 +11,4 @@ export * from './upload-error';
 export * from './upload-keys';
 export * from './upload-rate-limiter';
 export * from './uploads';
+export * from './verifying-s3';

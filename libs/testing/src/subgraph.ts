@@ -35,7 +35,7 @@ export interface SubgraphUnderTest<C> {
 export interface StartSubgraphOptions {
   /** Variables of the service's own, over the ones every test service gets. */
   env?: Record<string, string>;
-  /** Buckets to create on a fresh s3rver; its `S3_*` variables are passed to the service. */
+  /** Buckets to create on a fresh test S3 (startTestS3); its `S3_*` variables go to the service. */
   buckets?: readonly string[];
   /** A fresh folder for the mailbox transport (`MAILBOX_DIR`), removed at close. */
   mailbox?: boolean;

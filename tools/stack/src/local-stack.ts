@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { ensureDatabase, startEmbeddedServer, type EmbeddedServer } from '@jibs/database';
 import { startLocalKafka, type LocalKafka } from '@jibs/events';
-import { allowBrowserUploads, createS3Client } from '@jibs/storage';
+import { allowBrowserUploads, createS3Client, startVerifyingS3, type TestS3 } from '@jibs/storage';
 import { loadOrCreateSecrets } from './secrets';
 import { startMailboxPage } from './mailbox-page';
 import { ServiceProcess, type LogSink } from './service-process';
@@ -35,9 +35,25 @@ export interface StackOptions extends StackPorts {
    * data in `<dataDir>/kafka`.
    */
   eventBus?: EventBus;
+  /**
+   * The S3 API: 's3rver' (default, zero-install, its files in `<dataDir>/s3`; it checks no
+   * signatures) or 'verifying': S3Proxy, which refuses every request and presigned URL whose AWS
+   * signature does not match, as S3 does (`S3_SERVER=verifying npm start`; needs Java and, once,
+   * Maven). Its objects live in memory and are gone when the stack stops. Either listens on
+   * 127.0.0.1 only.
+   */
+  s3Server?: S3ServerKind;
 }
 
 export type EventBus = 'postgres' | 'kafka';
+export type S3ServerKind = 's3rver' | 'verifying';
+
+/** `S3_SERVER` as the launcher and the e2e tests read it. */
+export function s3ServerFromEnv(value = process.env.S3_SERVER): S3ServerKind {
+  if (value === undefined || value === '' || value === 's3rver') return 's3rver';
+  if (value === 'verifying') return 'verifying';
+  throw new Error(`S3_SERVER must be 's3rver' or 'verifying', not '${value}'`);
+}
 
 /** `EVENT_BUS` as the launcher, tests and benchmarks read it. */
 export function eventBusFromEnv(value = process.env.EVENT_BUS): EventBus {
@@ -49,8 +65,12 @@ export function eventBusFromEnv(value = process.env.EVENT_BUS): EventBus {
 /** A subgraph (from the service definitions) or 'gateway'. */
 export type ServiceName = string;
 
-interface S3Server {
+interface S3rverServer {
   run(): Promise<unknown>;
+  close(): Promise<unknown>;
+}
+
+interface S3Server {
   close(): Promise<unknown>;
 }
 
@@ -138,18 +158,7 @@ export class LocalStack {
       });
     }
 
-    // s3rver ships as CommonJS; loaded lazily so unit tests of this file need no S3.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const S3rver = require('s3rver') as new (options: object) => S3Server;
-    this.s3 = new S3rver({
-      port: options.s3Port,
-      address: '127.0.0.1',
-      directory: join(options.dataDir, 's3'),
-      silent: true,
-      configureBuckets: buckets.map((name) => ({ name })),
-    });
-    await this.s3.run();
-    await this.allowBrowserUploads(secrets, buckets);
+    const s3Credentials = await this.startS3(secrets, buckets);
     this.mailbox = await startMailboxPage(this.mailboxDir, options.mailboxPort);
 
     const servicePort = (name: string) => options[servicePortKey(name)];
@@ -170,8 +179,8 @@ export class LocalStack {
       MAILBOX_DIR: this.mailboxDir,
       S3_ENDPOINT: `http://127.0.0.1:${options.s3Port}`,
       S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: secrets.s3AccessKeyId,
-      S3_SECRET_ACCESS_KEY: secrets.s3SecretAccessKey,
+      S3_ACCESS_KEY_ID: s3Credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3Credentials.secretAccessKey,
       S3_FORCE_PATH_STYLE: 'true',
       // Subgraphs answer only requests carrying it; the gateway sends it on every one.
       GATEWAY_SECRET: secrets.gatewaySecret,
@@ -240,10 +249,53 @@ export class LocalStack {
     await this.service('gateway').start();
   }
 
+  /**
+   * The S3 API on 127.0.0.1:s3Port with the services' buckets, open to browser PUTs from the web
+   * origin (CORS); returns the credentials the services sign with.
+   */
+  private async startS3(
+    secrets: { s3AccessKeyId: string; s3SecretAccessKey: string },
+    buckets: readonly string[],
+  ): Promise<{ accessKeyId: string; secretAccessKey: string }> {
+    const { options } = this;
+    const origins = [this.gatewayUrl, `http://127.0.0.1:${options.gatewayPort}`];
+    if ((options.s3Server ?? 's3rver') === 'verifying') {
+      // Fresh credentials each start: only the services this stack starts can sign.
+      const verifying: TestS3 = await startVerifyingS3(buckets, {
+        port: options.s3Port,
+        corsOrigins: origins,
+        log: (line) => {
+          if (/\b(WARN|ERROR)\b/.test(line)) options.log('s3', line);
+        },
+      });
+      verifying.client.destroy();
+      this.s3 = { close: () => verifying.stop() };
+      return {
+        accessKeyId: verifying.env.S3_ACCESS_KEY_ID!,
+        secretAccessKey: verifying.env.S3_SECRET_ACCESS_KEY!,
+      };
+    }
+    // s3rver ships as CommonJS; loaded lazily so unit tests of this file need no S3.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const S3rver = require('s3rver') as new (options: object) => S3rverServer;
+    const s3rver = new S3rver({
+      port: options.s3Port,
+      address: '127.0.0.1',
+      directory: join(options.dataDir, 's3'),
+      silent: true,
+      configureBuckets: buckets.map((name) => ({ name })),
+    });
+    await s3rver.run();
+    this.s3 = s3rver;
+    await this.allowBrowserUploads(secrets, buckets, origins);
+    return { accessKeyId: secrets.s3AccessKeyId, secretAccessKey: secrets.s3SecretAccessKey };
+  }
+
   /** Browsers PUT files straight to the buckets from the web origin: the buckets' CORS. */
   private async allowBrowserUploads(
     secrets: { s3AccessKeyId: string; s3SecretAccessKey: string },
     buckets: readonly string[],
+    origins: readonly string[],
   ): Promise<void> {
     const s3 = createS3Client({
       S3_ENDPOINT: `http://127.0.0.1:${this.options.s3Port}`,
@@ -254,10 +306,7 @@ export class LocalStack {
     });
     try {
       for (const bucket of buckets) {
-        await allowBrowserUploads(s3, {
-          bucket,
-          origins: [this.gatewayUrl, `http://127.0.0.1:${this.options.gatewayPort}`],
-        });
+        await allowBrowserUploads(s3, { bucket, origins });
       }
     } finally {
       s3.destroy();

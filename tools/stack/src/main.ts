@@ -1,5 +1,11 @@
 import { resolve } from 'node:path';
-import { eventBusFromEnv, LocalStack, type EventBus } from './local-stack';
+import {
+  eventBusFromEnv,
+  LocalStack,
+  s3ServerFromEnv,
+  type EventBus,
+  type S3ServerKind,
+} from './local-stack';
 import { assertPortsFree, stackPortsFromEnv } from './ports';
 import { formatLogLine } from './log-format';
 
@@ -8,8 +14,10 @@ async function main(): Promise<void> {
   const root = resolve(__dirname, '../../../../..');
   let ports;
   let eventBus: EventBus;
+  let s3Server: S3ServerKind;
   try {
     eventBus = eventBusFromEnv();
+    s3Server = s3ServerFromEnv();
     ports = stackPortsFromEnv();
     await assertPortsFree(ports);
   } catch (error) {
@@ -24,6 +32,7 @@ async function main(): Promise<void> {
     logLevel: process.env.LOG_LEVEL,
     trustProxy: process.env.TRUST_PROXY,
     eventBus,
+    s3Server,
   });
 
   let stopping = false;
@@ -73,7 +82,10 @@ async function main(): Promise<void> {
       `http://127.0.0.1:${ports.gatewayMetricsPort}/metrics (gateway), :${ports.identityMetricsPort}, :${ports.notificationsMetricsPort}, :${ports.billingMetricsPort}, :${ports.casesMetricsPort}, :${ports.documentsMetricsPort}, :${ports.memorialsMetricsPort}`,
     ],
     ['Local mailbox', stack.mailboxUrl],
-    ['S3 API (s3rver)', `http://localhost:${ports.s3Port}`],
+    [
+      s3Server === 'verifying' ? 'S3 API (S3Proxy, signatures checked)' : 'S3 API (s3rver)',
+      `http://127.0.0.1:${ports.s3Port}`,
+    ],
     ['Postgres (embedded)', `127.0.0.1:${ports.postgresPort} (password in .data/secrets.json)`],
     [
       'Event bus',

@@ -1,4 +1,4 @@
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import {
   startSubgraph,
   TestSubgraph,
@@ -24,7 +24,7 @@ export function fetchOnce(url: string, init: RequestInit = {}): Promise<Response
   });
 }
 
-/** The documents service under test (its bucket on s3rver), with what its tests repeat. */
+/** The documents service under test (its bucket on the test S3), with what its tests repeat. */
 export class DocumentsHarness extends TestSubgraph<DocumentsConfig> {
   /** What the service needs started beside it: its bucket. */
   static options(env: Record<string, string> = {}): StartSubgraphOptions {
@@ -33,6 +33,36 @@ export class DocumentsHarness extends TestSubgraph<DocumentsConfig> {
 
   static start(env: Record<string, string> = {}): Promise<DocumentsHarness> {
     return startSubgraph(documentsService, DocumentsHarness.options(env), DocumentsHarness);
+  }
+
+  /**
+   * A browser's PUT of a body of another length than the slot signed. S3 and the verifying
+   * server refuse it (403; libs/storage/src/presigned-limits.int-spec.ts); a server that does not
+   * check the signed length (s3rver) keeps it, so then the bytes are written as it would keep
+   * them: confirm must refuse them by what is in the bucket either way.
+   */
+  async putMismatched(
+    slot: { key: string; url: string; method: string; headers: { name: string; value: string }[] },
+    body: Buffer,
+  ): Promise<void> {
+    const headers = Object.fromEntries(slot.headers.map(({ name, value }) => [name, value]));
+    const response = await fetchOnce(slot.url, {
+      method: slot.method,
+      headers,
+      body: new Uint8Array(body),
+    });
+    if (response.status === 200) return;
+    if (this.s3.server !== 'verifying' || response.status !== 403) {
+      throw new Error(`the upload PUT answered ${response.status} on ${this.s3.server}`);
+    }
+    await this.s3.client.send(
+      new PutObjectCommand({
+        Bucket: BUCKET,
+        Key: slot.key,
+        Body: body,
+        ContentType: headers['Content-Type'],
+      }),
+    );
   }
 
   /** Every key in the bucket under a member's prefixes (stored and incoming). */

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { eventBusFromEnv, freeStackPorts, LocalStack } from '@jibs/stack';
+import { eventBusFromEnv, freeStackPorts, LocalStack, s3ServerFromEnv } from '@jibs/stack';
 
 /**
  * A whole stack for one test file, on ports the OS says are free and a throwaway data
@@ -40,6 +40,8 @@ async function startOnce(): Promise<{
     testRoutes: true,
     // EVENT_BUS=kafka runs the file on a real Kafka broker instead of the embedded bus.
     eventBus: eventBusFromEnv(),
+    // S3_SERVER=verifying runs it on S3Proxy, which checks every signature, instead of s3rver.
+    s3Server: s3ServerFromEnv(),
     log: (service, line) => {
       logs.push(`[${service}] ${line}`);
       if (logs.length > 2000) logs.shift();
