@@ -24,6 +24,7 @@ EVENT_BUS=kafka E2E_KEEP_AXE_TALLY=true npx jest -c apps/e2e/jest.e2e.config.js 
 # The journeys that upload files again, on S3Proxy, which checks every signature as S3 does.
 S3_SERVER=verifying E2E_KEEP_AXE_TALLY=true npx jest -c apps/e2e/jest.e2e.config.js --runInBand \
   --json --outputFile=test-results/jest-e2e-s3.json apps/e2e/src/death-reports.e2e-spec.ts \
+  apps/e2e/src/upload-hardening.e2e-spec.ts apps/e2e/src/refused-upload-cleanup.e2e-spec.ts \
   apps/e2e/src/memorials.e2e-spec.ts || status=1
 
 node tools/scripts/test-summary.mjs test-results/jest-unit-int.json test-results/jest-e2e.json \

@@ -1,11 +1,16 @@
 import { request as httpRequest } from 'node:http';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { DataSource } from 'typeorm';
 import { DEFAULT_SETTINGS, megabytesToBytes, type SupportedFileType } from '@jibs/domain';
+import { createTestDatabase, type TestDatabase } from '@jibs/testing';
 import {
   createS3Client,
+  CreateUploadTables1795752151361,
   createUploadSlot,
   startVerifyingS3,
+  UploadClaimEntity,
+  UploadRateLimiter,
   type TestS3,
   type UploadSlot,
 } from './index';
@@ -29,6 +34,9 @@ const rules = {
 };
 
 let s3: TestS3;
+let db: TestDatabase;
+let dataSource: DataSource;
+let limiter: UploadRateLimiter;
 let owner = 0;
 const anOwner = () => `member-${process.pid}-${++owner}`;
 /** An object another member stored, that nobody without a signature may read or replace. */
@@ -36,6 +44,18 @@ const STORED = { key: 'member-victim/1700000000000-abc.pdf', body: 'the victimâ€
 
 beforeAll(async () => {
   s3 = await startVerifyingS3([BUCKET, OTHER_BUCKET]);
+  // Slots are counted against the upload rate limit, which lives in the service's database.
+  db = await createTestDatabase('presigned_limits');
+  dataSource = new DataSource({
+    type: 'postgres',
+    url: db.url,
+    entities: [UploadClaimEntity],
+    migrations: [CreateUploadTables1795752151361],
+    logging: false,
+  });
+  await dataSource.initialize();
+  await dataSource.runMigrations();
+  limiter = new UploadRateLimiter(dataSource);
   await s3.client.send(
     new PutObjectCommand({
       Bucket: BUCKET,
@@ -46,6 +66,8 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
+  await dataSource?.destroy();
+  await db?.drop();
   await s3?.stop();
 });
 
@@ -83,9 +105,10 @@ async function everything(): Promise<string[]> {
 }
 
 async function slotFor(ownerId: string, size = PDF.length, expiresIn?: number) {
-  return createUploadSlot(s3.client, {
+  return createUploadSlot(s3.client, limiter, {
     bucket: BUCKET,
     ownerId,
+    memberId: ownerId,
     fileName: 'certificate.pdf',
     declaredType: 'application/pdf',
     declaredSize: size,

@@ -168,9 +168,10 @@ async function uploadMismatched(
   declared: { name: string; type: string; size: number },
   rules: UploadRules = documents,
 ) {
-  const slot = await createUploadSlot(s3.client, {
+  const slot = await createUploadSlot(s3.client, limiter, {
     bucket: BUCKET,
     ownerId,
+    memberId: ownerId,
     fileName: declared.name,
     declaredType: declared.type,
     declaredSize: declared.size,
@@ -576,8 +577,11 @@ describe('confirmAndRecordUpload', () => {
         ownerId,
         ...rules,
       });
-      // The attacker's file passes every check: same type, its own bytes.
-      const forged = Buffer.concat([original, Buffer.from('forged after the review')]);
+      // The attacker's file passes every check: same type and size (the URL signed the length),
+      // its own bytes.
+      const forged = Buffer.from(original);
+      forged.write('forged after the review', Math.floor(original.length / 2));
+      expect(forged.equals(original)).toBe(false);
       const put = await fetchOnce(slot.url, {
         method: 'PUT',
         headers: slot.headers,
