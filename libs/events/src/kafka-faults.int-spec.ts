@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
 import { testEnvelope, uniqueName } from './broker-contract';
 import { CreateEventTables1760000000000 } from './create-event-tables.migration';
 import { deadLetterTopic, type DeadLetterEnvelope } from './dead-letter';
 import type { SubscribeOptions, Subscription } from './event-broker';
+import type { EventType } from './event-catalog';
 import type { EventEnvelope } from './event-envelope';
+import { inboxBatchHandler } from './event-handlers';
 import { idempotent } from './idempotent';
 import { InboxEntity } from './inbox.entity';
 import { KafkaBroker } from './kafka-broker';
@@ -16,8 +18,8 @@ import { OutboxRelay } from './outbox-relay';
 /**
  * Faults on a real Kafka broker, judged by their effects in Postgres (one row per applied event)
  * rather than by logs: the broker killed and restarted under a relay and a consumer; a group's
- * replicas stopped and started while events flow, with a poison event among them. Always the
- * local broker (never JIBS_TEST_KAFKA_BROKERS): the tests kill it.
+ * replicas, one dying mid-batch and a new one joining while events flow, with a poison event
+ * among them. Always the local broker (never JIBS_TEST_KAFKA_BROKERS): the tests kill it.
  */
 const TIMEOUT_MS = 150_000;
 const wait = <T>(probe: () => Promise<T | undefined | null | false>, message: string) =>
@@ -81,13 +83,22 @@ describe('Kafka faults (local KRaft broker, real Postgres)', () => {
 
   /** A handler that applies its effect once per event (the inbox), recording who applied it. */
   function applyOnce(group: string, member: string) {
-    return idempotent(dataSource, group, async (envelope, manager) => {
-      const { key, n } = envelope.data as TestData;
-      await manager.query(
-        'INSERT INTO fault_effects (event_id, group_id, member, key, n) VALUES ($1, $2, $3, $4, $5)',
-        [envelope.id, group, member, key, n],
-      );
-    });
+    return idempotent(dataSource, group, (envelope, manager) =>
+      recordEffect(manager, envelope, group, member),
+    );
+  }
+
+  async function recordEffect(
+    manager: EntityManager,
+    envelope: EventEnvelope,
+    group: string,
+    member: string,
+  ): Promise<void> {
+    const { key, n } = envelope.data as TestData;
+    await manager.query(
+      'INSERT INTO fault_effects (event_id, group_id, member, key, n) VALUES ($1, $2, $3, $4, $5)',
+      [envelope.id, group, member, key, n],
+    );
   }
 
   async function effects(
@@ -193,16 +204,64 @@ describe('Kafka faults (local KRaft broker, real Postgres)', () => {
     TIMEOUT_MS,
   );
 
-  it(
-    'shares a group between replicas stopped and started mid-stream: each event applied once, a poison event dead-lettered once',
-    async () => {
+  // Per-event handlers behind idempotent(), and the services' own batch path (one inbox
+  // transaction per batch, which a poison event rolls back whole before it is tried alone).
+  it.each(['one event at a time', 'in batches like a service'])(
+    'shares a group between replicas stopped and started mid-stream (%s): each event applied once, a poison event dead-lettered once',
+    async (mode) => {
       const topic = uniqueName('replicas');
       const group = uniqueName('replicas-group');
       const poisonKey = randomUUID();
       const poison = testEnvelope(topic, poisonKey, -1);
       const replicas = new Map<string, Subscription>();
+      const deliveries = new Map<string, number>();
+      const count = (envelopes: EventEnvelope[]) => {
+        for (const { id } of envelopes) deliveries.set(id, (deliveries.get(id) ?? 0) + 1);
+      };
+      // Replica a, told to, hangs after an effect committed and before its offset did: then it
+      // is stopped without waiting, as a process dies mid-batch, and its batch goes to another.
+      let stall = false;
+      let stalledOn: EventEnvelope[] | undefined;
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      cleanups.push(async () => release());
+      const afterEffect = async (name: string, envelopes: EventEnvelope[]) => {
+        if (name !== 'a' || !stall || stalledOn) return;
+        stalledOn = envelopes;
+        await gate;
+      };
       const startReplica = async (name: string) => {
+        const refuse = (envelope: EventEnvelope) => {
+          if (envelope.id === poison.id) throw new Error('cannot handle this one');
+        };
         const apply = applyOnce(group, name);
+        const applyBatch = inboxBatchHandler(dataSource, {
+          group,
+          types: [topic as EventType],
+          handle: async (envelopes, manager) => {
+            for (const envelope of envelopes) {
+              refuse(envelope);
+              await recordEffect(manager, envelope, group, name);
+            }
+          },
+        });
+        const handler: Pick<SubscribeOptions, 'handle' | 'handleBatch'> =
+          mode === 'one event at a time'
+            ? {
+                handle: async (envelope) => {
+                  count([envelope]);
+                  refuse(envelope);
+                  await apply(envelope);
+                  await afterEffect(name, [envelope]);
+                },
+              }
+            : {
+                handleBatch: async (envelopes) => {
+                  count(envelopes);
+                  await applyBatch(envelopes);
+                  await afterEffect(name, envelopes);
+                },
+              };
         replicas.set(
           name,
           await subscribe(broker(`faults-${name}`), {
@@ -210,10 +269,8 @@ describe('Kafka faults (local KRaft broker, real Postgres)', () => {
             topics: [topic],
             maxAttempts: 3,
             retryBackoffMs: 20,
-            handle: async (envelope) => {
-              if (envelope.id === poison.id) throw new Error('cannot handle this one');
-              await apply(envelope);
-            },
+            stopTimeoutMs: 200,
+            ...handler,
           }),
         );
       };
@@ -255,8 +312,11 @@ describe('Kafka faults (local KRaft broker, real Postgres)', () => {
         'both replicas to apply events',
       );
       await publisher.publish([{ topic, key: poisonKey, envelope: poison }]);
-      // Replica a goes away mid-stream: b takes its partitions.
+      // Replica a dies mid-batch: b takes its partitions and gets that batch again.
+      stall = true;
+      await wait(async () => stalledOn, 'replica a to hang after an effect');
       await replicas.get('a')!.stop();
+      release();
       const bBefore = await appliedBy('b');
       await wait(async () => (await appliedBy('b')) > bBefore + 16, 'b to carry on alone');
       // A new replica joins: the group rebalances again and c gets partitions.
@@ -270,6 +330,8 @@ describe('Kafka faults (local KRaft broker, real Postgres)', () => {
         `all ${published.length} events applied and the poison dead-lettered`,
       );
       expectEachAppliedOnceInOrder(await effects(group), published);
+      // The batch a died in was delivered again, and its effects were not applied twice.
+      expect(Math.min(...stalledOn!.map(({ id }) => deliveries.get(id) ?? 0))).toBeGreaterThan(1);
       expect(dead.map((letter) => letter.id)).toEqual([poison.id]);
       expect(dead[0]).toMatchObject({ deadlettergroup: group, deadletterattempts: 3 });
       // The dead-letter topic itself holds that one message, not a copy per rebalance.
