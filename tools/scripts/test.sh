@@ -19,6 +19,7 @@ fi
 npx jest --json --outputFile=test-results/jest-unit-int.json || status=1
 npx jest -c apps/e2e/jest.e2e.config.js --runInBand --json --outputFile=test-results/jest-e2e.json || status=1
 # The journeys that cross the bus again, on a real Apache Kafka broker (libs/events/src/local-kafka).
+# (kafka-faults.e2e-spec.ts starts its stack on Kafka itself, so the pass above runs it.)
 EVENT_BUS=kafka E2E_KEEP_AXE_TALLY=true npx jest -c apps/e2e/jest.e2e.config.js --runInBand \
   --json --outputFile=test-results/jest-e2e-kafka.json apps/e2e/src/event-journeys.e2e-spec.ts || status=1
 # The journeys that upload files again, on S3Proxy, which checks every signature as S3 does.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eventually } from '@jibs/testing';
 import type { EachMessagePayload, KafkaConfig, logLevel as LogLevel } from 'kafkajs';
 import { testEnvelope } from './broker-contract';
 import type { EventEnvelope } from './event-envelope';
@@ -16,6 +17,7 @@ jest.mock('kafkajs', () => {
     producerConfigs: [] as unknown[],
     sent: [] as unknown[],
     consumers: [] as unknown[],
+    failSends: 0,
   };
   class FakeKafka {
     constructor(config: unknown) {
@@ -32,6 +34,7 @@ jest.mock('kafkajs', () => {
           return true;
         },
         describeCluster: async () => ({ brokers: [], controller: 1, clusterId: 'fake' }),
+        // Every partition has a leader at once (a real broker takes a moment).
         fetchTopicMetadata: async ({ topics }: { topics: string[] }) => ({
           topics: topics.map((name) => ({ name, partitions: [{ partitionId: 0, leader: 1 }] })),
         }),
@@ -42,7 +45,13 @@ jest.mock('kafkajs', () => {
       return {
         connect: async () => undefined,
         disconnect: async () => undefined,
-        sendBatch: async (batch: unknown) => void state.sent.push(batch),
+        sendBatch: async (batch: unknown) => {
+          if (state.failSends > 0) {
+            state.failSends--;
+            throw new Error('The broker received an out of order sequence number');
+          }
+          state.sent.push(batch);
+        },
       };
     }
     consumer(config: unknown) {
@@ -52,12 +61,18 @@ jest.mock('kafkajs', () => {
         runConfig: undefined as undefined | { eachMessage: (p: unknown) => Promise<void> },
         commits: [] as unknown[],
         disconnected: false,
+        crashListeners: [] as Array<(event: unknown) => void>,
         connect: async () => undefined,
         subscribe: async (options: unknown) => void (consumer.subscribed = options),
         run: async (options: { eachMessage: (p: unknown) => Promise<void> }) =>
           void (consumer.runConfig = options),
         commitOffsets: async (offsets: unknown[]) => void consumer.commits.push(...offsets),
         disconnect: async () => void (consumer.disconnected = true),
+        events: { CRASH: 'consumer.crash' },
+        on: (_event: string, listener: (event: unknown) => void) => {
+          consumer.crashListeners.push(listener);
+          return () => undefined;
+        },
       };
       state.consumers.push(consumer);
       return consumer;
@@ -76,6 +91,7 @@ interface FakeConsumer {
   };
   commits: Array<{ topic: string; partition: number; offset: string }>;
   disconnected: boolean;
+  crashListeners: Array<(event: { payload: { error: Error; restart: boolean } }) => void>;
 }
 
 interface FakeState {
@@ -91,6 +107,7 @@ interface FakeState {
     }>;
   }>;
   consumers: FakeConsumer[];
+  failSends: number;
 }
 
 const state = (jest.requireMock('kafkajs') as { __state: FakeState }).__state;
@@ -122,6 +139,7 @@ describe('KafkaBroker (with kafkajs replaced)', () => {
       if (Array.isArray(list)) list.length = 0;
     }
     state.topics.clear();
+    state.failSends = 0;
     broker = new KafkaBroker({ brokers: ['kafka:9092'], clientId: 'identity' });
   });
 
@@ -316,6 +334,32 @@ describe('KafkaBroker (with kafkajs replaced)', () => {
     release();
     await Promise.all([running, stopping]);
     expect(consumer.commits).toEqual([{ topic: 't', partition: 2, offset: '6' }]);
+  });
+
+  it('sends on a new producer after a failed send (kafkajs may never recover its sequence numbers)', async () => {
+    const event = testEnvelope('user.things', randomUUID(), 1);
+    const record = { topic: 'user.things', key: event.subject, envelope: event };
+    state.failSends = 1;
+    await expect(broker.publish([record])).rejects.toThrow('out of order sequence number');
+    await broker.publish([record]);
+    expect(state.producerConfigs).toHaveLength(2);
+    expect(state.sent).toHaveLength(1);
+  });
+
+  it('replaces a consumer that kafkajs left dead after a crash, not one it restarts itself', async () => {
+    await broker.subscribe({ group: 'g', topics: ['a.b'], handle: async () => undefined });
+    const [first] = state.consumers;
+    const crash = (restart: boolean) =>
+      first.crashListeners.forEach((listener) =>
+        listener({ payload: { error: new Error('Failed to find group coordinator'), restart } }),
+      );
+    crash(true);
+    crash(false);
+    // One new consumer, after a second's pause, subscribed and running like the first.
+    await eventually(async () => state.consumers[1]?.runConfig, { message: 'a new consumer' });
+    expect(state.consumers).toHaveLength(2);
+    expect(state.consumers[1].subscribed).toEqual({ topics: ['a.b'], fromBeginning: true });
+    expect(state.consumers[1].runConfig).toBeDefined();
   });
 
   it('logs kafkajs through the service logger', () => {

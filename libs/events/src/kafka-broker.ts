@@ -182,14 +182,25 @@ export class KafkaBroker implements EventBroker {
       });
       byTopic.set(record.topic, messages);
     }
-    const producer = await this.connectedProducer();
-    await producer.sendBatch({
-      acks: -1,
-      topicMessages: [...byTopic].map(([topic, messages]) => ({
-        topic: this.topicName(topic),
-        messages,
-      })),
-    });
+    const pending = this.connectedProducer();
+    const producer = await pending;
+    try {
+      await producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, messages]) => ({
+          topic: this.topicName(topic),
+          messages,
+        })),
+      });
+    } catch (error) {
+      // A failed send can leave the idempotent producer's sequence numbers out of step with the
+      // broker: after a broker restart it answered OUT_OF_ORDER_SEQUENCE_NUMBER to every later
+      // send, for good. The caller's retry gets a new producer (a new producer id); a record the
+      // broker did take is then sent twice, which consumers' inboxes absorb.
+      if (this.producer === pending) this.producer = undefined;
+      void producer.disconnect().catch(() => undefined);
+      throw error;
+    }
   }
 
   async connectedAdmin(): Promise<Admin> {

@@ -1,6 +1,6 @@
 import type { Consumer, EachBatchPayload, EachMessagePayload, KafkaMessage } from 'kafkajs';
 import { settlesWithin } from './bounded-wait';
-import { deliverBatch, deliverEvent } from './deliver-event';
+import { deliverBatch, deliverEvent, retryDelayMs } from './deliver-event';
 import {
   DEFAULT_MAX_BATCH_SIZE,
   DEFAULT_STOP_TIMEOUT_MS,
@@ -15,7 +15,8 @@ import type { KafkaBroker } from './kafka-broker';
  * once the event was handled or dead-lettered.
  */
 export class KafkaSubscription {
-  private readonly consumer: Consumer;
+  private consumer: Consumer;
+  private crashes = 0;
   private readonly abort = new AbortController();
   private readonly inFlight = new Set<Promise<void>>();
   private stopping = false;
@@ -27,11 +28,42 @@ export class KafkaSubscription {
     private readonly broker: KafkaBroker,
     private readonly options: SubscribeOptions,
   ) {
-    this.consumer = broker.kafka.consumer({
-      groupId: broker.groupId(options.group),
-      sessionTimeout: broker.sessionTimeoutMs,
+    this.consumer = this.createConsumer();
+  }
+
+  private createConsumer(): Consumer {
+    const consumer = this.broker.kafka.consumer({
+      groupId: this.broker.groupId(this.options.group),
+      sessionTimeout: this.broker.sessionTimeoutMs,
       allowAutoTopicCreation: false,
     });
+    // kafkajs restarts a consumer that crashed on a retriable error but leaves it dead after a
+    // non-retriable one, such as KafkaJSGroupCoordinatorNotFound from a broker still electing
+    // its group coordinators (just started or restarted): the group would consume nothing, for
+    // good, while the service looks healthy. Such a crash gets a new consumer instead.
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (payload.restart || this.stopping || consumer !== this.consumer) return;
+      void this.replaceAfterCrash(payload.error);
+    });
+    return consumer;
+  }
+
+  private async replaceAfterCrash(error: unknown): Promise<void> {
+    this.crashes++;
+    const delayMs = retryDelayMs(this.crashes, 1_000);
+    this.broker.logger.error(
+      { ...errorFields(error), group: this.options.group, delayMs },
+      'Kafka consumer crashed; starting a new one',
+    );
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (this.stopping) return;
+    this.consumer = this.createConsumer();
+    try {
+      await this.start();
+    } catch (startError) {
+      await this.consumer.disconnect().catch(() => undefined);
+      if (!this.stopping) void this.replaceAfterCrash(startError);
+    }
   }
 
   async start(): Promise<void> {
@@ -55,7 +87,7 @@ export class KafkaSubscription {
             eachMessage: (payload) => this.onMessage(payload),
           },
     );
-    if (this.broker.metrics) {
+    if (this.broker.metrics && !this.lagTimer) {
       this.lagTimer = setInterval(() => void this.reportLag(), this.broker.lagIntervalMs);
       this.lagTimer.unref();
     }

@@ -65,6 +65,14 @@ export class ServiceProcess {
     }
   }
 
+  /** SIGKILL, as a crash would (tests of what survives one); resolves once it has exited. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || !this.running) return;
+    child.kill('SIGKILL');
+    await this.exited;
+  }
+
   /** SIGTERM, then SIGKILL if it has not exited within the grace period. */
   async stop(graceMs = 10_000): Promise<void> {
     const child = this.child;

@@ -1,14 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { eventBusFromEnv, freeStackPorts, LocalStack, s3ServerFromEnv } from '@jibs/stack';
+import {
+  eventBusFromEnv,
+  freeStackPorts,
+  LocalStack,
+  s3ServerFromEnv,
+  type EventBus,
+} from '@jibs/stack';
 
 /**
  * A whole stack for one test file, on ports the OS says are free and a throwaway data
  * directory, from the built dist/ (run `npm run build` first; `npm test` does). A failed start
  * stops what did start and removes the data directory.
  */
-export async function startE2eStack(): Promise<{
+export async function startE2eStack(options: { eventBus?: EventBus } = {}): Promise<{
   stack: LocalStack;
   logs: string[];
   stop(): Promise<void>;
@@ -17,14 +23,14 @@ export async function startE2eStack(): Promise<{
   // take one before a service binds it: then the whole start is tried again on new ports.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startOnce();
+      return await startOnce(options.eventBus ?? eventBusFromEnv());
     } catch (error) {
       if (attempt >= 3 || !/EADDRINUSE/.test((error as Error).message)) throw error;
     }
   }
 }
 
-async function startOnce(): Promise<{
+async function startOnce(eventBus: EventBus): Promise<{
   stack: LocalStack;
   logs: string[];
   stop(): Promise<void>;
@@ -38,8 +44,9 @@ async function startOnce(): Promise<{
     logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
     // Tests have a service publish an event through its test-only route (publishTestEvent).
     testRoutes: true,
-    // EVENT_BUS=kafka runs the file on a real Kafka broker instead of the embedded bus.
-    eventBus: eventBusFromEnv(),
+    // EVENT_BUS=kafka runs the file on a real Kafka broker instead of the embedded bus; a file
+    // about Kafka itself names it.
+    eventBus,
     // S3_SERVER=verifying runs it on S3Proxy, which checks every signature, instead of s3rver.
     s3Server: s3ServerFromEnv(),
     log: (service, line) => {
