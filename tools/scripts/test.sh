@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: builds, then runs every tier — unit and integration (real Postgres, real bus),
-# then end to end (the whole stack and Chromium). Prints one summary line at the end.
+# then end to end (the whole stack and Chromium), then every benchmark in its smoke mode.
+# Prints one summary line at the end.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 mkdir -p test-results
@@ -14,6 +15,9 @@ npx jest -c apps/e2e/jest.e2e.config.js --runInBand --json --outputFile=test-res
 # The journeys that cross the bus again, on a real Apache Kafka broker (libs/events/src/local-kafka).
 EVENT_BUS=kafka E2E_KEEP_AXE_TALLY=true npx jest -c apps/e2e/jest.e2e.config.js --runInBand \
   --json --outputFile=test-results/jest-e2e-kafka.json apps/e2e/src/event-journeys.e2e-spec.ts || status=1
+
+# Every benchmark in its smoke mode (tiny counts, a few seconds each): a failure fails the run.
+tools/scripts/bench-smoke.sh || status=1
 
 node tools/scripts/test-summary.mjs test-results/jest-unit-int.json test-results/jest-e2e.json \
   test-results/jest-e2e-kafka.json || status=1
