@@ -113,7 +113,7 @@ async function benchBus(bus: EventBus): Promise<BusResult> {
     /** Wall clock of each delivery, to line up with the databases' timestamps. */
     const deliveredWall = new Map<string, number>();
     const eventIds = new Map<string, string>();
-    let onDelivered: (() => void) | undefined;
+    let onDelivered: ((key: string) => void) | undefined;
     const clients = members.map((member) => {
       const client = createClient({
         url: `ws://localhost:${stack.options.gatewayPort}/graphql`,
@@ -128,7 +128,7 @@ async function benchBus(bus: EventBus): Promise<BusResult> {
             if (!key) return;
             deliveredAt.set(key, performance.now());
             deliveredWall.set(key, Date.now());
-            onDelivered?.();
+            onDelivered?.(key);
           },
           error: (error) => {
             subscriptionErrors += 1;
@@ -186,8 +186,11 @@ async function benchBus(bus: EventBus): Promise<BusResult> {
       const interval = 1000 / rate;
       const keys = Array.from({ length: total }, (_, i) => `b${run}-${i}`);
       let remaining = total;
+      // Only this run's events count: a late one from the run before must not end the wait.
+      const ours = new Set(keys);
       const allDelivered = new Promise<void>((done) => {
-        onDelivered = () => {
+        onDelivered = (key) => {
+          if (!ours.delete(key)) return;
           remaining -= 1;
           if (remaining <= 0) done();
         };
