@@ -332,7 +332,7 @@ function sideBySide(buses: BusResult[]): string[] {
     if (!rates.length) return `${bus}: none of the rates tried`;
     const best = Math.max(...rates);
     const above = grew.filter((rate) => rate > best);
-    return `${bus}: ${best}/s${above.length ? ` (grew at ${Math.min(...above)}/s)` : ' (no rate tried made it grow)'}`;
+    return `${bus}: ${best}/s${above.length ? ` (grew at ${Math.min(...above)}/s)` : STEP_UP ? ' (none grew it within the step budget)' : ' (no rate tried made it grow)'}`;
   });
   return [
     ...table,
