@@ -6,7 +6,7 @@ import { generate } from 'otplib';
 import { Client } from 'pg';
 import { readMailbox } from '@jibs/mailer';
 import { gatewayHeaders } from '@jibs/subgraph';
-import { aBenchSignUp, graphql, percentile, startBenchStack } from './bench-support';
+import { aBenchSignUp, graphql, knob, percentile, SMOKE, startBenchStack } from './bench-support';
 
 /**
  * `npm run bench:admin`: /admin/users with MEMBERS members, on the embedded stack. The members
@@ -18,10 +18,12 @@ import { aBenchSignUp, graphql, percentile, startBenchStack } from './bench-supp
  * gateway: p50/p95 printed, and the SQL statements each request cost each service's database
  * (Postgres' own transaction counters per database, less what the services do when idle).
  */
-const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000);
-const CALLS = Number(process.env.BENCH_CALLS ?? 200);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
-const SIGN_UP_CONCURRENCY = Number(process.env.BENCH_SIGN_UP_CONCURRENCY ?? 6);
+const MEMBERS = knob('BENCH_MEMBERS', 1_000, 25);
+const CALLS = knob('BENCH_CALLS', 200, 10);
+const CONCURRENCY = knob('BENCH_CONCURRENCY', 4, 2);
+const SIGN_UP_CONCURRENCY = knob('BENCH_SIGN_UP_CONCURRENCY', 6, 4);
+/** How long the services' idle transaction rate is sampled. */
+const IDLE_MS = SMOKE ? 1_000 : 5_000;
 const DATABASES = ['identity', 'billing', 'cases', 'documents', 'notifications', 'memorials'];
 
 const START_SIGN_UP = `mutation($input: SignUpInput!) { startSignUp(input: $input) { signUpToken } }`;
@@ -160,7 +162,7 @@ async function main(): Promise<void> {
     await postgres.query(`SET stats_fetch_consistency = 'none'`);
     const idleFrom = await transactions();
     const idleStart = performance.now();
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     const idleTo = await transactions();
     const idleSeconds = (performance.now() - idleStart) / 1000;
     const idleRate = Object.fromEntries(

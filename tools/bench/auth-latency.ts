@@ -5,8 +5,10 @@ import { gatewayHeaders } from '@jibs/subgraph';
 import {
   describeLoad,
   graphql,
+  knob,
   runLoad,
   signUpBenchMember,
+  SMOKE,
   startBenchStack,
 } from './bench-support';
 
@@ -15,10 +17,11 @@ import {
  * local stack, and the same `me` sent straight to identity, in one run. Sign-in is dominated
  * by argon2id (19 MiB, t=2) by design; `me` shows what the gateway's hop costs.
  */
-const USERS = Number(process.env.BENCH_USERS ?? 8);
-const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 64);
-const ME_CALLS = Number(process.env.BENCH_ME_CALLS ?? 2000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const USERS = knob('BENCH_USERS', 8, 2);
+const SIGN_INS = knob('BENCH_SIGN_INS', 64, 4);
+const ME_CALLS = knob('BENCH_ME_CALLS', 2000, 20);
+const CONCURRENCY = knob('BENCH_CONCURRENCY', 8, 2);
+const WARM_UP = SMOKE ? 10 : 100;
 
 const SIGN_IN = `mutation($input: SignInInput!) { signIn(input: $input) { __typename } }`;
 const ME = '{ me { id email firstName role } }';
@@ -42,12 +45,12 @@ async function main(): Promise<void> {
     );
     // Warm-up: connections, JIT, the gateway's query plan cache.
     await runLoad(
-      100,
+      WARM_UP,
       4,
       async (i) => !(await graphql(gateway, ME, undefined, users[i % USERS]!.token)).errors,
     );
     await runLoad(
-      100,
+      WARM_UP,
       4,
       async (i) =>
         !(await graphql(identity, ME, undefined, users[i % USERS]!.token, asGateway)).errors,
@@ -82,13 +85,15 @@ async function main(): Promise<void> {
     process.stdout.write(
       `\nauth benchmark (${new Date().toISOString()}, ${cpus().length} cores, concurrency ${CONCURRENCY}):\n${lines.join('\n')}\n`,
     );
+    // A failed call fails the run (the smoke mode's check; the figures are printed first).
+    if (signIn.errors + meGateway.errors + meDirect.errors) process.exitCode = 1;
   } finally {
     await stop();
   }
 }
 
 main().then(
-  () => process.exit(0),
+  () => process.exit(process.exitCode ?? 0),
   (error: unknown) => {
     process.stderr.write(
       `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

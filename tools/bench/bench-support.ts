@@ -2,15 +2,35 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freeStackPorts, LocalStack } from '@jibs/stack';
+import { Client } from 'pg';
+import { freeStackPorts, LocalStack, publishTestEvent, type EventBus } from '@jibs/stack';
+
+/**
+ * `BENCH_SMOKE=1`: every bench runs with tiny counts for a few seconds and prints no verdict on
+ * its targets, but still goes the whole path and exits non-zero on any failure (a failed
+ * request, an undelivered event, a crash). `npm test` runs them so (tools/scripts/bench-smoke.sh).
+ */
+export const SMOKE = process.env.BENCH_SMOKE === '1';
+
+/** A numeric setting: its environment variable when set, else the smoke or the full value. */
+export function knob(name: string, full: number, smoke: number): number {
+  const value = process.env[name];
+  if (value === undefined || value === '') return SMOKE ? smoke : full;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed)) throw new Error(`${name} must be a number, not '${value}'`);
+  return parsed;
+}
 
 /** A whole stack on its own ports and a throwaway data directory, for one benchmark run. */
-export async function startBenchStack(): Promise<{ stack: LocalStack; stop(): Promise<void> }> {
+export async function startBenchStack(
+  options: { eventBus?: EventBus } = {},
+): Promise<{ stack: LocalStack; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'jibs-bench-'));
   const stack = new LocalStack({
     root: resolve(__dirname, '../../../..'),
     dataDir,
     ...(await freeStackPorts()),
+    ...(options.eventBus ? { eventBus: options.eventBus } : {}),
     logLevel: 'warn',
     // The events benchmark has identity publish through its test-only route.
     testRoutes: true,
@@ -163,4 +183,34 @@ export async function signUpBenchMember(
     email,
     accessToken: done.data.completeSignUp.accessToken,
   };
+}
+
+/**
+ * Marks a member's registration fee paid as the services learn it: billing announces
+ * `membership.registration_paid` (through its test route, standing in for the sandbox checkout)
+ * and this waits until cases, documents and memorials know it.
+ */
+export async function markRegistrationPaid(stack: LocalStack, userId: string): Promise<void> {
+  await publishTestEvent(stack.service('billing'), {
+    type: 'membership.registration_paid',
+    subject: userId,
+    data: { userId },
+  });
+  for (const service of ['cases', 'documents', 'memorials']) {
+    const db = new Client({ connectionString: stack.databaseUrl(service) });
+    await db.connect();
+    try {
+      const deadline = Date.now() + 30_000;
+      while (
+        !(
+          await db.query('SELECT 1 FROM members WHERE user_id = $1 AND registration_paid', [userId])
+        ).rowCount
+      ) {
+        if (Date.now() > deadline) throw new Error(`${service} never learnt the fee is paid`);
+        await new Promise((done) => setTimeout(done, 100));
+      }
+    } finally {
+      await db.end();
+    }
+  }
 }

@@ -3,7 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import { Client } from 'pg';
 import { readMailbox } from '@jibs/mailer';
 import { publishTestEvents } from '@jibs/stack';
-import { startBenchStack } from './bench-support';
+import { knob, SMOKE, startBenchStack } from './bench-support';
 
 /**
  * `npm run bench:fanout`: one community-wide fan-out through the real bus, on the embedded
@@ -15,8 +15,8 @@ import { startBenchStack } from './bench-support';
  * when the last in-app notification was stored and the last receipt handed over, and checks
  * that no member got a receipt twice.
  */
-const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 5_000);
-const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 120_000);
+const MEMBERS = knob('BENCH_MEMBERS', 5_000, 20);
+const TIMEOUT_MS = knob('BENCH_TIMEOUT_MS', 120_000, 60_000);
 const CHUNK = 500;
 
 async function waitFor(label: string, probe: () => Promise<boolean>): Promise<void> {
@@ -130,7 +130,7 @@ async function main(): Promise<void> {
     const twice = [...perMember.values()].filter((n) => n > 1).length;
     const line =
       `fanout: ${MEMBERS} members (seeded in ${seedSeconds.toFixed(1)} s); ${MEMBERS} payment.completed committed in ${committedSeconds.toFixed(1)} s; ` +
-      `last appended to the event log at ${lastAppended.toFixed(1)} s; last in-app notification stored at ${lastInApp.toFixed(1)} s (target < 10 s: ${lastInApp < 10 ? 'met' : 'NOT met'}); ` +
+      `last appended to the event log at ${lastAppended.toFixed(1)} s; last in-app notification stored at ${lastInApp.toFixed(1)} s${SMOKE ? '' : ` (target < 10 s: ${lastInApp < 10 ? 'met' : 'NOT met'})`}; ` +
       `receipts handed to the mail transport: ${mails.length}/${MEMBERS}, the last by ${lastReceipt.toFixed(1)} s (polled); members with a receipt twice: ${twice}`;
     process.stdout.write(
       `${line}\n\nSummary (${new Date().toISOString()}, ${cpus().length} cores, load average ${loadavg()

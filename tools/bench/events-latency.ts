@@ -3,20 +3,39 @@ import { performance } from 'node:perf_hooks';
 import { createClient } from 'graphql-ws';
 import { Client } from 'pg';
 import WebSocket from 'ws';
-import { publishTestEvents } from '@jibs/stack';
-import { percentile, signUpBenchMember, startBenchStack, type BenchMember } from './bench-support';
+import { publishTestEvents, type EventBus } from '@jibs/stack';
+import {
+  knob,
+  percentile,
+  signUpBenchMember,
+  SMOKE,
+  startBenchStack,
+  type BenchMember,
+} from './bench-support';
 
 /**
  * `npm run bench:events`: latency from the producing commit (identity commits the event to its
  * outbox, asked through its test-only route) to its delivery on an open subscription through
- * the gateway, at a steady rate, on the embedded stack. Path: outbox -> relay -> Postgres bus
- * -> notifications consumer -> notification stored + NOTIFY -> subscription -> gateway
- * WebSocket -> this client.
+ * the gateway, at a steady rate, on the embedded stack, once per event bus in BENCH_BUSES
+ * (default both: 'postgres,kafka'), each on a stack of its own, the same rates on each. Path:
+ * outbox -> relay -> bus (the Postgres event log or Kafka) -> notifications consumer ->
+ * notification stored + NOTIFY -> subscription -> gateway WebSocket -> this client. After the
+ * fixed rates it steps the rate up (doubling, BENCH_STEP_SECONDS a step, within
+ * BENCH_STEP_BUDGET_S) until the backlog grows, and prints the buses side by side.
  */
-const RATES = (process.env.BENCH_RATES ?? '20,200').split(',').map(Number);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-
-const USERS = Number(process.env.BENCH_USERS ?? 20);
+const BUSES = (process.env.BENCH_BUSES ?? 'postgres,kafka').split(',').map((bus): EventBus => {
+  if (bus.trim() === 'postgres' || bus.trim() === 'kafka') return bus.trim() as EventBus;
+  throw new Error(`BENCH_BUSES lists 'postgres' and/or 'kafka', not '${bus}'`);
+});
+const RATES = (process.env.BENCH_RATES ?? (SMOKE ? '5' : '20,200')).split(',').map(Number);
+const SECONDS = knob('BENCH_SECONDS', 10, 2);
+const USERS = knob('BENCH_USERS', 20, 2);
+/** The step-up after the fixed rates: BENCH_STEP_UP=0 skips it; never in the smoke mode. */
+const STEP_UP = !SMOKE && process.env.BENCH_STEP_UP !== '0';
+const STEP_SECONDS = knob('BENCH_STEP_SECONDS', 5, 1);
+const STEP_BUDGET_S = knob('BENCH_STEP_BUDGET_S', 120, 0);
+/** How long the events of one rate may take to arrive after the last was committed. */
+const DELIVERY_WAIT_MS = 30_000;
 
 /**
  * Events per producing transaction (one request to identity's test route each): 1 by default,
@@ -27,14 +46,57 @@ const PER_COMMIT = Math.max(1, Number(process.env.BENCH_PER_COMMIT ?? 1));
 
 /** Issue 16's goals: p99 < 100 ms at 200/s, < 250 ms at 500/s; above, everything delivered. */
 function targetNote(rate: number, p99: number, allDelivered: boolean): string {
+  if (SMOKE) return '';
   const bound = rate <= 200 ? 100 : rate <= 500 ? 250 : undefined;
   if (bound === undefined)
     return ` (goal: sustained with no growing backlog: ${allDelivered ? 'all delivered' : 'NOT all delivered'})`;
   return ` (target p99 < ${bound} ms: ${p99 < bound ? 'met' : 'NOT met'})`;
 }
 
-async function main(): Promise<void> {
-  const { stack, stop } = await startBenchStack();
+/** One rate's run on one bus. */
+interface RateResult {
+  rate: number;
+  seconds: number;
+  stepUp: boolean;
+  total: number;
+  delivered: number;
+  p50: number;
+  p99: number;
+  failed: number;
+  /** The failed producing calls' causes, with how many failed so. */
+  causes: Map<string, number>;
+  /** Every event delivered, the schedule kept, the median not climbing through the run. */
+  sustained: boolean;
+}
+
+interface BusResult {
+  bus: EventBus;
+  rates: RateResult[];
+  lines: string[];
+  subscriptionErrors: number;
+}
+
+/**
+ * The backlog grew when an event never arrived, the producer could not keep the schedule (the
+ * rate was not offered), or the median of the last third of the run is over twice the first's
+ * (and 50 ms more).
+ */
+function backlogGrew(
+  thirds: number[][],
+  allDelivered: boolean,
+  seconds: number,
+  commitSeconds: number,
+): boolean {
+  if (!allDelivered || commitSeconds > seconds * 1.25 + 1) return true;
+  const [first, last] = [percentile(thirds[0]!, 50), percentile(thirds[2]!, 50)];
+  if (Number.isNaN(first) || Number.isNaN(last)) return false;
+  return last > Math.max(2 * first, first + 50);
+}
+
+async function benchBus(bus: EventBus): Promise<BusResult> {
+  const say = (line: string) => process.stdout.write(`[${bus}] ${line}\n`);
+  const { stack, stop } = await startBenchStack({ eventBus: bus });
+  let subscriptionErrors = 0;
   try {
     // Several members, each with an open subscription, as on a real evening: events for
     // different members flow in parallel, each member's own events in order.
@@ -43,7 +105,7 @@ async function main(): Promise<void> {
         signUpBenchMember(
           stack.gatewayUrl,
           stack.mailboxUrl,
-          `bench.${i}.${Date.now()}@example.com`,
+          `bench.${bus}.${i}.${Date.now()}@example.com`,
         ),
       ),
     );
@@ -52,7 +114,7 @@ async function main(): Promise<void> {
     /** Wall clock of each delivery, to line up with the databases' timestamps. */
     const deliveredWall = new Map<string, number>();
     const eventIds = new Map<string, string>();
-    let onDelivered: (() => void) | undefined;
+    let onDelivered: ((key: string) => void) | undefined;
     const clients = members.map((member) => {
       const client = createClient({
         url: `ws://localhost:${stack.options.gatewayPort}/graphql`,
@@ -67,9 +129,12 @@ async function main(): Promise<void> {
             if (!key) return;
             deliveredAt.set(key, performance.now());
             deliveredWall.set(key, Date.now());
-            onDelivered?.();
+            onDelivered?.(key);
           },
-          error: (error) => process.stderr.write(`subscription error: ${JSON.stringify(error)}\n`),
+          error: (error) => {
+            subscriptionErrors += 1;
+            process.stderr.write(`[${bus}] subscription error: ${JSON.stringify(error)}\n`);
+          },
           complete: () => undefined,
         },
       );
@@ -100,7 +165,8 @@ async function main(): Promise<void> {
     };
     const publish = (key: string, member: BenchMember) => publishAll([{ key, member }]);
 
-    // Warm up until every subscription delivers (each is live once one event comes through).
+    // Warm up until every subscription delivers (each is live once one event comes through;
+    // a Kafka consumer group takes a while to be assigned its partitions).
     for (let attempt = 0; ; attempt++) {
       const keys = members.map((_, i) => `b0-${attempt}-${i}`);
       await Promise.all(keys.map((key, i) => publish(key, members[i]!)));
@@ -109,17 +175,23 @@ async function main(): Promise<void> {
         await new Promise((r) => setTimeout(r, 20));
       }
       if (keys.every((key) => deliveredAt.has(key))) break;
-      if (attempt > 10) throw new Error('the subscriptions never delivered');
+      if (attempt > 30) throw new Error('the subscriptions never delivered');
     }
 
-    const results: string[] = [];
-    for (const rate of RATES) {
-      const total = rate * SECONDS;
+    const lines: string[] = [];
+    const results: RateResult[] = [];
+    let run = 0;
+    const runRate = async (rate: number, seconds: number, stepUp: boolean) => {
+      run += 1;
+      const total = Math.max(1, Math.round(rate * seconds));
       const interval = 1000 / rate;
-      const keys = Array.from({ length: total }, (_, i) => `b${rate}-${i}`);
+      const keys = Array.from({ length: total }, (_, i) => `b${run}-${i}`);
       let remaining = total;
+      // Only this run's events count: a late one from the run before must not end the wait.
+      const ours = new Set(keys);
       const allDelivered = new Promise<void>((done) => {
-        onDelivered = () => {
+        onDelivered = (key) => {
+          if (!ours.delete(key)) return;
           remaining -= 1;
           if (remaining <= 0) done();
         };
@@ -135,31 +207,37 @@ async function main(): Promise<void> {
         commits.push(publishAll(batch));
       }
       const sendSeconds = (performance.now() - start) / 1000;
-      const failed = (await Promise.allSettled(commits)).filter(
-        (result) => result.status === 'rejected',
-      ).length;
+      const causes = new Map<string, number>();
+      for (const result of await Promise.allSettled(commits)) {
+        if (result.status === 'fulfilled') continue;
+        const reason = result.reason as unknown;
+        const cause = (reason instanceof Error ? reason.message : String(reason)).slice(0, 160);
+        causes.set(cause, (causes.get(cause) ?? 0) + 1);
+      }
+      const failed = [...causes.values()].reduce((sum, n) => sum + n, 0);
       // The producer's own pace: when the commits lag the schedule, the rate was not offered.
       const commitSeconds = (performance.now() - start) / 1000;
-      await Promise.race([allDelivered, new Promise((r) => setTimeout(r, 30_000))]);
+      const expected = keys.filter((key) => committedAt.has(key)).length;
+      if (expected > 0)
+        await Promise.race([allDelivered, new Promise((r) => setTimeout(r, DELIVERY_WAIT_MS))]);
       onDelivered = undefined;
       // A delivery can be seen a moment before the publisher hears its commit returned: 0.
-      const sorted = keys
-        .filter((key) => deliveredAt.has(key) && committedAt.has(key))
-        .map((key) => Math.max(0, deliveredAt.get(key)! - committedAt.get(key)!))
-        .sort((a, b) => a - b);
-      const p99 = percentile(sorted, 99);
-      const line =
-        `events: ${rate}/s for ${SECONDS} s across ${USERS} members, ${PER_COMMIT} per producing transaction (sent in ${sendSeconds.toFixed(1)} s, committed by ${commitSeconds.toFixed(1)} s${failed ? `, ${failed} commits failed` : ''}) — delivered ${sorted.length}/${total}, ` +
-        `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${sorted[sorted.length - 1]?.toFixed(1)} ms` +
-        targetNote(rate, p99, sorted.length === total);
-      results.push(line);
-      process.stdout.write(`${line}\n`);
-      // A growing backlog shows as latency that climbs through the run: the median of each
-      // third of the schedule, in order.
       const latencyOf = (key: string) =>
         deliveredAt.has(key) && committedAt.has(key)
           ? Math.max(0, deliveredAt.get(key)! - committedAt.get(key)!)
           : undefined;
+      const sorted = keys
+        .map(latencyOf)
+        .filter((value): value is number => value !== undefined)
+        .sort((a, b) => a - b);
+      const p50 = percentile(sorted, 50);
+      const p99 = percentile(sorted, 99);
+      const line =
+        `events on ${bus}: ${rate}/s for ${seconds} s${stepUp ? ' (step-up)' : ''} across ${USERS} members, ${PER_COMMIT} per producing transaction (sent in ${sendSeconds.toFixed(1)} s, committed by ${commitSeconds.toFixed(1)} s${failed ? `, ${failed} commits failed` : ''}) — delivered ${sorted.length}/${total}, ` +
+        `p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${sorted[sorted.length - 1]?.toFixed(1)} ms` +
+        targetNote(rate, p99, sorted.length === total);
+      // A growing backlog shows as latency that climbs through the run: the median of each
+      // third of the schedule, in order.
       const thirds = [0, 1, 2].map((third) =>
         keys
           .slice(Math.floor((third * total) / 3), Math.floor(((third + 1) * total) / 3))
@@ -167,10 +245,10 @@ async function main(): Promise<void> {
           .filter((value): value is number => value !== undefined)
           .sort((a, b) => a - b),
       );
-      const trend = `  p50 by third of the run (backlog check)       ${thirds.map((third) => `${percentile(third, 50).toFixed(1)} ms`).join(' -> ')}`;
-      results.push(trend);
-      process.stdout.write(`${trend}\n`);
+      const sustained = !backlogGrew(thirds, sorted.length === total, seconds, commitSeconds);
+      const trend = `  p50 by third of the run (backlog check)       ${thirds.map((third) => `${percentile(third, 50).toFixed(1)} ms`).join(' -> ')}${sustained ? '' : ' (backlog grew)'}`;
       const stageLines = await stages(
+        bus,
         (name) => stack.databaseUrl(name),
         keys
           .filter((key) => eventIds.has(key))
@@ -179,18 +257,105 @@ async function main(): Promise<void> {
             deliveredAt: deliveredWall.get(key),
           })),
       );
-      results.push(...stageLines);
-      process.stdout.write(`${stageLines.join('\n')}\n`);
+      const causeLines = [...causes].map(([cause, n]) => `  ${n} producing calls failed: ${cause}`);
+      for (const printed of [line, trend, ...causeLines, ...stageLines]) {
+        lines.push(printed);
+        say(printed);
+      }
+      const result: RateResult = {
+        rate,
+        seconds,
+        stepUp,
+        total,
+        delivered: sorted.length,
+        p50,
+        p99,
+        failed,
+        causes,
+        sustained,
+      };
+      results.push(result);
+      return result;
+    };
+
+    for (const rate of RATES) await runRate(rate, SECONDS, false);
+    if (STEP_UP) {
+      // Doubling from the highest fixed rate that held, until the backlog grows or time is up.
+      const held = results.filter((r) => r.sustained).map((r) => r.rate);
+      const budgetEnd = Date.now() + STEP_BUDGET_S * 1000;
+      let rate = held.length ? Math.max(...held) * 2 : 0;
+      while (rate > 0 && Date.now() + STEP_SECONDS * 1000 < budgetEnd) {
+        if (!(await runRate(rate, STEP_SECONDS, true)).sustained) break;
+        rate *= 2;
+      }
     }
     await Promise.all(clients.map((client) => client.dispose()));
-    process.stdout.write(
-      `\nSummary (${new Date().toISOString()}, ${cpus().length} cores, Postgres synchronous_commit=${process.env.JIBS_PG_SYNCHRONOUS_COMMIT === 'off' ? 'off' : 'on'}, load average ${loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' ')}):\n${results.join('\n')}\n`,
-    );
+    return { bus, rates: results, lines, subscriptionErrors };
   } finally {
     await stop();
   }
+}
+
+/** The buses side by side: one row per rate and bus, then each bus's highest held rate. */
+function sideBySide(buses: BusResult[]): string[] {
+  const rows: string[][] = [['rate', 'bus', 'p50', 'p99', 'delivered', 'failed calls', 'backlog']];
+  const rates = [...new Set(buses.flatMap((b) => b.rates.map((r) => r.rate)))].sort(
+    (a, b) => a - b,
+  );
+  for (const rate of rates) {
+    for (const { bus, rates: results } of buses) {
+      for (const r of results.filter((result) => result.rate === rate)) {
+        rows.push([
+          `${rate}/s${r.stepUp ? ' (step)' : ''}`,
+          bus,
+          `${r.p50.toFixed(1)} ms`,
+          `${r.p99.toFixed(1)} ms`,
+          `${r.delivered}/${r.total}`,
+          String(r.failed),
+          r.sustained ? 'steady' : 'GREW',
+        ]);
+      }
+    }
+  }
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  const table = rows.map((row) =>
+    row.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '),
+  );
+  const causes = buses.flatMap(({ bus, rates: results }) =>
+    results.flatMap((r) =>
+      [...r.causes].map(([cause, n]) => `${bus} at ${r.rate}/s: ${n} failed: ${cause}`),
+    ),
+  );
+  const held = buses.map(({ bus, rates: results }) => {
+    const rates = results.filter((r) => r.sustained).map((r) => r.rate);
+    const grew = results.filter((r) => !r.sustained).map((r) => r.rate);
+    if (!rates.length) return `${bus}: none of the rates tried`;
+    const best = Math.max(...rates);
+    const above = grew.filter((rate) => rate > best);
+    return `${bus}: ${best}/s${above.length ? ` (grew at ${Math.min(...above)}/s)` : STEP_UP ? ' (none grew it within the step budget)' : ' (no rate tried made it grow)'}`;
+  });
+  return [
+    ...table,
+    ...(causes.length ? ['failed producing calls:', ...causes.map((c) => `  ${c}`)] : []),
+    `highest rate with no backlog growth${STEP_UP ? '' : ' (of the fixed rates; step-up off)'}: ${held.join('; ')}`,
+  ];
+}
+
+async function main(): Promise<void> {
+  const buses: BusResult[] = [];
+  for (const bus of BUSES) buses.push(await benchBus(bus));
+  process.stdout.write(
+    `\nSummary (${new Date().toISOString()}, ${cpus().length} cores, Postgres synchronous_commit=${process.env.JIBS_PG_SYNCHRONOUS_COMMIT === 'off' ? 'off' : 'on'}, load average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(
+        ' ',
+      )}):\n${buses.flatMap((b) => b.lines).join('\n')}\n\n${sideBySide(buses).join('\n')}\n`,
+  );
+  // Failed producing calls, undelivered events or a broken subscription fail the run.
+  const broken = buses.some(
+    (b) => b.subscriptionErrors > 0 || b.rates.some((r) => r.failed > 0 || r.delivered < r.total),
+  );
+  if (broken && SMOKE) process.exitCode = 1;
 }
 
 interface Timed {
@@ -215,6 +380,7 @@ async function timestamps(url: string, sql: string, ids: string[]): Promise<Map<
  * group's transaction (inbox.handled_at, its start) and the delivery on the subscription.
  */
 async function stages(
+  bus: EventBus,
   databaseUrl: (name: string) => string,
   events: { id: string; deliveredAt?: number }[],
 ): Promise<string[]> {
@@ -228,12 +394,15 @@ async function stages(
         'SELECT id, created_at AS at FROM outbox WHERE id = ANY($1::uuid[])',
         ids,
       ),
-      timestamps(
-        databaseUrl('eventlog'),
-        `SELECT envelope->>'id' AS id, appended_at AS at FROM event_log
+      // On Kafka there is no event log table: the stages then start at the outbox commit.
+      bus === 'postgres'
+        ? timestamps(
+            databaseUrl('eventlog'),
+            `SELECT envelope->>'id' AS id, appended_at AS at FROM event_log
         WHERE topic = 'user.registered' AND envelope->>'id' = ANY($1::text[])`,
-        ids,
-      ),
+            ids,
+          )
+        : Promise.resolve(new Map<string, number>()),
       timestamps(databaseUrl('notifications'), inbox('notifications.welcome'), ids),
       timestamps(databaseUrl('notifications'), inbox('notifications.recipients'), ids),
       timestamps(databaseUrl('billing'), inbox('billing.registrations'), ids),
@@ -255,47 +424,35 @@ async function stages(
     return `  ${label.padEnd(44)} p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms (${sorted.length} events)`;
   };
   const delivered = new Map(events.map((event) => [event.id, event.deliveredAt]));
+  const [origin, originOf] =
+    bus === 'postgres'
+      ? ['event log', (id: string) => appended.get(id)]
+      : ['outbox commit', (id: string) => committed.get(id)];
   return [
-    stage(
-      'outbox commit -> event log',
-      (id) => committed.get(id),
-      (id) => appended.get(id),
-    ),
-    stage(
-      'event log -> welcome consumer txn',
-      (id) => appended.get(id),
-      (id) => welcome.get(id),
-    ),
+    ...(bus === 'postgres'
+      ? [
+          stage(
+            'outbox commit -> event log',
+            (id) => committed.get(id),
+            (id) => appended.get(id),
+          ),
+        ]
+      : []),
+    stage(`${origin} -> welcome consumer txn`, originOf, (id) => welcome.get(id)),
     stage(
       'welcome consumer txn -> subscription',
       (id) => welcome.get(id),
       (id) => delivered.get(id),
     ),
-    stage(
-      'event log -> recipients consumer txn',
-      (id) => appended.get(id),
-      (id) => recipients.get(id),
-    ),
-    stage(
-      'event log -> billing registrations txn',
-      (id) => appended.get(id),
-      (id) => registrations.get(id),
-    ),
-    stage(
-      'event log -> documents members txn',
-      (id) => appended.get(id),
-      (id) => documents.get(id),
-    ),
-    stage(
-      'event log -> memorials members txn',
-      (id) => appended.get(id),
-      (id) => memorials.get(id),
-    ),
+    stage(`${origin} -> recipients consumer txn`, originOf, (id) => recipients.get(id)),
+    stage(`${origin} -> billing registrations txn`, originOf, (id) => registrations.get(id)),
+    stage(`${origin} -> documents members txn`, originOf, (id) => documents.get(id)),
+    stage(`${origin} -> memorials members txn`, originOf, (id) => memorials.get(id)),
   ];
 }
 
 main().then(
-  () => process.exit(0),
+  () => process.exit(process.exitCode ?? 0),
   (error: unknown) => {
     process.stderr.write(
       `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

@@ -12,7 +12,7 @@ import { buildEnvelope, PostgresBroker } from '@jibs/events';
 import { startS3rver } from '@jibs/storage';
 import { gatewayHeaders } from '@jibs/subgraph';
 import { freePort, ServiceProcess } from '@jibs/stack';
-import { graphql, percentile } from './bench-support';
+import { graphql, knob, percentile, SMOKE } from './bench-support';
 
 /**
  * `npm run bench:uploads`: the document upload path as browsers use it, on embedded Postgres and
@@ -25,8 +25,10 @@ import { graphql, percentile } from './bench-support';
  * own: the bench's 2 MB bodies and s3rver (both in this process) are not counted. It never
  * receives a file's bytes: browsers upload to the bucket, and confirm reads 16 bytes of it.
  */
-const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 50);
-const FILE_MB = Number(process.env.BENCH_FILE_MB ?? 2);
+const UPLOADS = knob('BENCH_UPLOADS', 50, 3);
+const FILE_MB = knob('BENCH_FILE_MB', 2, 0.125);
+/** Uploads one at a time before the concurrent ones: warm-up, then the serial figure. */
+const [WARM_UPS, SERIAL] = SMOKE ? [1, 2] : [5, 10];
 const BUCKET = 'documents';
 
 const START = `mutation($input: StartDocumentUploadInput!) {
@@ -131,7 +133,7 @@ async function main(): Promise<void> {
     // A real PDF's first bytes (the content check reads them), padded to the size.
     const pdf = readFileSync(join(root, 'libs/storage/src/fixtures/certificate.pdf'));
     const body = new Uint8Array(
-      Buffer.concat([pdf, Buffer.alloc(FILE_MB * 1024 * 1024 - pdf.length)]),
+      Buffer.concat([pdf, Buffer.alloc(Math.floor(FILE_MB * 1024 * 1024) - pdf.length)]),
     );
 
     // Uploading needs a completed registration, which documents learns from billing's
@@ -224,9 +226,9 @@ async function main(): Promise<void> {
     const rssReady = await residentBytes(metricsUrl);
     // Warm-up (connections, JIT, the S3 client's sockets), then one at a time: the confirm's own
     // cost without queueing behind 49 others.
-    for (let i = 0; i < 5; i += 1) await uploadOne();
+    for (let i = 0; i < WARM_UPS; i += 1) await uploadOne();
     const serial: number[] = [];
-    for (let i = 0; i < 10; i += 1) serial.push(await uploadOne());
+    for (let i = 0; i < SERIAL; i += 1) serial.push(await uploadOne());
     serial.sort((a, b) => a - b);
     const rssBefore = await residentBytes(metricsUrl);
 
@@ -253,7 +255,7 @@ async function main(): Promise<void> {
     const lines = [
       `${UPLOADS} concurrent ${FILE_MB} MB uploads (presign + PUT + confirm), ${latencies.length} confirmed, ${failures.length} failed`,
       `confirm latency: p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${percentile(latencies, 100).toFixed(1)} ms`,
-      `confirm latency one at a time (10 uploads): p50 ${percentile(serial, 50).toFixed(1)} ms`,
+      `confirm latency one at a time (${SERIAL} uploads): p50 ${percentile(serial, 50).toFixed(1)} ms`,
       `throughput: ${(latencies.length / seconds).toFixed(1)} uploads/s, ${(bytes / 1024 / 1024 / seconds).toFixed(1)} MB/s over ${seconds.toFixed(2)} s`,
       `documents service RSS: ready ${mb(rssReady)}, before ${mb(rssBefore)}, peak during ${mb(peak)}, after ${mb(rssAfter)} (${UPLOADS} x ${FILE_MB} MB = ${UPLOADS * FILE_MB} MB uploaded)`,
       `machine: ${cpus().length} cores, load ${loadavg()

@@ -2,7 +2,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { aBenchSignUp, startBenchStack } from './bench-support';
+import { aBenchSignUp, knob, SMOKE, startBenchStack } from './bench-support';
 import { formatFigures, loadBudgets, measureAll } from './web-budget';
 import { publishTestEvent, type LocalStack } from '@jibs/stack';
 
@@ -17,7 +17,7 @@ import { publishTestEvent, type LocalStack } from '@jibs/stack';
  *
  * BENCH_RUNS (default 3) loads per route; the median of each figure is printed.
  */
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = knob('BENCH_RUNS', 3, 1);
 const ROOT = resolve(__dirname, '../../../..');
 const SLOW = {
   offline: false,
@@ -151,7 +151,8 @@ async function measureRoute(
   context: BrowserContext,
   url: string,
 ): Promise<PageFigures & { runs: number }> {
-  await loadOnce(context, url); // warm-up: the stack's own caches, Chromium's code cache
+  // Warm-up: the stack's own caches, Chromium's code cache (the smoke mode's one load is cold).
+  if (!SMOKE) await loadOnce(context, url);
   const runs: PageFigures[] = [];
   for (let i = 0; i < RUNS; i++) {
     const last = i === RUNS - 1 && SCREENSHOTS;

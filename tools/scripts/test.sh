@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: builds, then runs every tier — unit and integration (real Postgres, real bus),
-# then end to end (the whole stack and Chromium). Prints one summary line at the end.
+# then end to end (the whole stack and Chromium), then every benchmark in its smoke mode.
+# Prints one summary line at the end.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 mkdir -p test-results
@@ -27,6 +28,9 @@ S3_SERVER=verifying E2E_KEEP_AXE_TALLY=true npx jest -c apps/e2e/jest.e2e.config
   --json --outputFile=test-results/jest-e2e-s3.json apps/e2e/src/death-reports.e2e-spec.ts \
   apps/e2e/src/upload-hardening.e2e-spec.ts apps/e2e/src/refused-upload-cleanup.e2e-spec.ts \
   apps/e2e/src/memorials.e2e-spec.ts || status=1
+
+# Every benchmark in its smoke mode (tiny counts, a few seconds each): a failure fails the run.
+tools/scripts/bench-smoke.sh || status=1
 
 node tools/scripts/test-summary.mjs test-results/jest-unit-int.json test-results/jest-e2e.json \
   test-results/jest-e2e-kafka.json test-results/jest-e2e-s3.json || status=1
