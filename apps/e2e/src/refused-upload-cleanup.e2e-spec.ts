@@ -54,8 +54,8 @@ describe('a confirm refused before any resolver deletes its upload', () => {
     s3 = createS3Client({
       S3_ENDPOINT: `http://127.0.0.1:${stack.options.s3Port}`,
       S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_ACCESS_KEY_ID: stack.s3Credentials!.accessKeyId,
+      S3_SECRET_ACCESS_KEY: stack.s3Credentials!.secretAccessKey,
       S3_FORCE_PATH_STYLE: true,
     });
     ({ gatewaySecret } = JSON.parse(

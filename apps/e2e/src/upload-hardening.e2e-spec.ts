@@ -70,12 +70,12 @@ describe('uploads as an attacker tries them, through the gateway', () => {
 
   beforeAll(async () => {
     ({ stack, stop } = await startE2eStack());
-    // s3rver checks no signature: a client of its own lists what is in the buckets.
+    // A client with the services' own credentials (S3Proxy checks them; s3rver does not).
     s3 = createS3Client({
       S3_ENDPOINT: `http://127.0.0.1:${stack.options.s3Port}`,
       S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_ACCESS_KEY_ID: stack.s3Credentials!.accessKeyId,
+      S3_SECRET_ACCESS_KEY: stack.s3Credentials!.secretAccessKey,
       S3_FORCE_PATH_STYLE: true,
     });
   });

@@ -82,6 +82,8 @@ interface S3Server {
 export class LocalStack {
   readonly services = new Map<ServiceName, ServiceProcess>();
   private postgres?: EmbeddedServer;
+  /** The credentials the services sign S3 requests with (tests read the buckets with them). */
+  s3Credentials?: { accessKeyId: string; secretAccessKey: string };
   /** The Kafka broker, when the stack runs on Kafka (tests stop and restart it for faults). */
   kafka?: LocalKafka;
   /** Set by start(): whether this data directory was new, and the first admin's address. */
@@ -159,6 +161,7 @@ export class LocalStack {
     }
 
     const s3Credentials = await this.startS3(secrets, buckets);
+    this.s3Credentials = s3Credentials;
     this.mailbox = await startMailboxPage(this.mailboxDir, options.mailboxPort);
 
     const servicePort = (name: string) => options[servicePortKey(name)];
