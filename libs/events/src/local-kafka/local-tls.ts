@@ -60,45 +60,14 @@ export function createServerCertificate(dir: string): LocalServerCertificate {
   const passwordFile = join(dir, 'server.p12.password');
   if (!existsSync(keystoreFile) || !existsSync(passwordFile)) {
     const keystorePassword = randomBytes(12).toString('hex');
-    const [key, csr, cert, ext] = ['server.key', 'server.csr', 'server.pem', 'server.ext'].map(
-      (file) => join(dir, file),
-    );
-    writeFileSync(
-      ext,
-      'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\nbasicConstraints=CA:FALSE\n',
-    );
-    openssl([
-      'req',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
+    const [key, cert] = [join(dir, 'server.key'), join(dir, 'server.pem')];
+    signedByCa(ca, {
       key,
-      '-out',
-      csr,
-      '-subj',
-      '/CN=localhost',
-    ]);
-    openssl([
-      'x509',
-      '-req',
-      '-in',
-      csr,
-      '-CA',
-      ca.caFile,
-      '-CAkey',
-      ca.caKeyFile,
-      '-set_serial',
-      `0x${randomBytes(8).toString('hex')}`,
-      '-days',
-      '2',
-      '-extfile',
-      ext,
-      '-out',
       cert,
-    ]);
+      subject: '/CN=localhost',
+      extensions:
+        'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\nbasicConstraints=CA:FALSE\n',
+    });
     openssl([
       'pkcs12',
       '-export',
@@ -115,7 +84,7 @@ export function createServerCertificate(dir: string): LocalServerCertificate {
       '-passout',
       `pass:${keystorePassword}`,
     ]);
-    for (const file of [key, csr, ext]) rmSync(file, { force: true });
+    rmSync(key, { force: true });
     writeFileSync(passwordFile, keystorePassword, { mode: 0o600 });
   }
   return {
@@ -123,6 +92,34 @@ export function createServerCertificate(dir: string): LocalServerCertificate {
     keystoreFile,
     keystorePassword: readFileSync(passwordFile, 'utf8').trim(),
   };
+}
+
+/** A new EC key at `key` and its certificate at `cert`, signed by the CA for two days. */
+function signedByCa(
+  ca: { caFile: string; caKeyFile: string },
+  o: { key: string; cert: string; subject: string; extensions: string },
+): void {
+  const [csr, ext] = [`${o.cert}.csr`, `${o.cert}.ext`];
+  writeFileSync(ext, o.extensions);
+  try {
+    openssl(
+      ['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'].concat([
+        '-keyout',
+        o.key,
+        '-out',
+        csr,
+        '-subj',
+        o.subject,
+      ]),
+    );
+    openssl(
+      ['x509', '-req', '-in', csr, '-CA', ca.caFile, '-CAkey', ca.caKeyFile]
+        .concat(['-set_serial', `0x${randomBytes(8).toString('hex')}`, '-days', '2'])
+        .concat(['-extfile', ext, '-out', o.cert]),
+    );
+  } finally {
+    for (const file of [csr, ext]) rmSync(file, { force: true });
+  }
 }
 
 function openssl(args: string[]): void {
@@ -140,40 +137,11 @@ export function createClientCertificate(dir: string, name = 'jibs-client') {
   const ca = createCertificateAuthority(dir);
   const client = { certFile: join(dir, `${name}.pem`), keyFile: join(dir, `${name}.key`) };
   if (existsSync(client.certFile) && existsSync(client.keyFile)) return client;
-  const [csr, ext] = [join(dir, `${name}.csr`), join(dir, `${name}.ext`)];
-  writeFileSync(ext, 'extendedKeyUsage=clientAuth\nbasicConstraints=CA:FALSE\n');
-  openssl([
-    'req',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-keyout',
-    client.keyFile,
-    '-out',
-    csr,
-    '-subj',
-    `/CN=${name}`,
-  ]);
-  openssl([
-    'x509',
-    '-req',
-    '-in',
-    csr,
-    '-CA',
-    ca.caFile,
-    '-CAkey',
-    ca.caKeyFile,
-    '-set_serial',
-    `0x${randomBytes(8).toString('hex')}`,
-    '-days',
-    '2',
-    '-extfile',
-    ext,
-    '-out',
-    client.certFile,
-  ]);
-  for (const file of [csr, ext]) rmSync(file, { force: true });
+  signedByCa(ca, {
+    key: client.keyFile,
+    cert: client.certFile,
+    subject: `/CN=${name}`,
+    extensions: 'extendedKeyUsage=clientAuth\nbasicConstraints=CA:FALSE\n',
+  });
   return client;
 }
