@@ -5,15 +5,22 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { LocalStack } from '@jibs/stack';
-import { createS3Client } from '@jibs/storage';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
 import { payRegistrationByApi } from './support/registration';
 import { signUpByApi } from './support/sign-up';
+import {
+  CONFIRM_PHOTO,
+  CREATE_MEMORIAL,
+  JPEG,
+  PDF,
+  put,
+  START_DOCUMENT,
+  START_PHOTO,
+  stackS3Client,
+  type Slot,
+} from './support/uploads';
 
-const FIXTURES = join(__dirname, '../../../libs/storage/src/fixtures');
-const PDF = readFileSync(join(FIXTURES, 'certificate.pdf'));
-const JPEG = readFileSync(join(FIXTURES, 'photo.jpg'));
 const NUL = String.fromCharCode(0);
 const LONE_SURROGATE = '\ud800';
 /** The door's answer, the same before this cleanup existed. */
@@ -29,19 +36,7 @@ const REFUSED = {
   },
 };
 
-interface Slot {
-  key: string;
-  url: string;
-  method: string;
-  headers: { name: string; value: string }[];
-}
-
-const SLOT_FIELDS = 'key url method headers { name value }';
-const START_DOCUMENT = `mutation($input: StartDocumentUploadInput!) { startDocumentUpload(input: $input) { ${SLOT_FIELDS} } }`;
 const CONFIRM_DOCUMENT = `mutation($input: ConfirmDocumentUploadInput!) { confirmDocumentUpload(input: $input) { id } }`;
-const CREATE_MEMORIAL = `mutation($input: MemorialInput!) { createMemorial(input: $input) { id } }`;
-const START_PHOTO = `mutation($input: StartMemorialPhotoUploadInput!) { startMemorialPhotoUpload(input: $input) { ${SLOT_FIELDS} } }`;
-const CONFIRM_PHOTO = `mutation($input: ConfirmMemorialPhotoUploadInput!) { confirmMemorialPhotoUpload(input: $input) { id } }`;
 
 describe('a confirm refused before any resolver deletes its upload', () => {
   let stack: LocalStack;
@@ -51,13 +46,7 @@ describe('a confirm refused before any resolver deletes its upload', () => {
 
   beforeAll(async () => {
     ({ stack, stop } = await startE2eStack());
-    s3 = createS3Client({
-      S3_ENDPOINT: `http://127.0.0.1:${stack.options.s3Port}`,
-      S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: stack.s3Credentials!.accessKeyId,
-      S3_SECRET_ACCESS_KEY: stack.s3Credentials!.secretAccessKey,
-      S3_FORCE_PATH_STYLE: true,
-    });
+    s3 = stackS3Client(stack);
     ({ gatewaySecret } = JSON.parse(
       readFileSync(join(stack.options.dataDir, 'secrets.json'), 'utf8'),
     ) as { gatewaySecret: string });
@@ -73,18 +62,6 @@ describe('a confirm refused before any resolver deletes its upload', () => {
     const { user } = await signUpByApi(client, stack, aSignUp());
     await payRegistrationByApi(client, stack, user.id);
     return client;
-  }
-
-  async function put(slot: Slot, body: Buffer): Promise<void> {
-    const response = await fetch(slot.url, {
-      method: slot.method,
-      headers: {
-        ...Object.fromEntries(slot.headers.map((header) => [header.name, header.value])),
-        connection: 'close',
-      },
-      body: new Uint8Array(body),
-    });
-    expect(response.status).toBe(200);
   }
 
   /** HEAD on the key: 200 while the upload is there, 404 once deleted. */

@@ -1,51 +1,31 @@
 // Uploads tried the way an attacker would, through the gateway on the built stack: the upload
 // URL used again after confirm, a second confirm, and a flood of photo upload starts.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import type { LocalStack } from '@jibs/stack';
-import { createS3Client } from '@jibs/storage';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
 import { payRegistrationByApi } from './support/registration';
 import { signUpByApi } from './support/sign-up';
+import {
+  CONFIRM_PHOTO,
+  CREATE_MEMORIAL,
+  JPEG,
+  PDF,
+  put,
+  START_DOCUMENT,
+  START_PHOTO,
+  stackS3Client,
+  type Slot,
+} from './support/uploads';
 
-const FIXTURES = join(__dirname, '../../../libs/storage/src/fixtures');
-const PDF = readFileSync(join(FIXTURES, 'certificate.pdf'));
-const JPEG = readFileSync(join(FIXTURES, 'photo.jpg'));
 const ALREADY_CONFIRMED =
   'This upload was already confirmed. To add the file again, upload it again.';
 
-interface Slot {
-  key: string;
-  url: string;
-  method: string;
-  headers: { name: string; value: string }[];
-}
-
-const SLOT_FIELDS = 'key url method headers { name value }';
-const START_DOCUMENT = `mutation($input: StartDocumentUploadInput!) { startDocumentUpload(input: $input) { ${SLOT_FIELDS} } }`;
 const CONFIRM_DOCUMENT = `mutation($input: ConfirmDocumentUploadInput!) { confirmDocumentUpload(input: $input) { id status } }`;
 const DOWNLOAD_DOCUMENT = `mutation($id: ID!) { documentDownloadUrl(id: $id) { url } }`;
 const MY_DOCUMENTS = `{ myDocuments { id } }`;
-const CREATE_MEMORIAL = `mutation($input: MemorialInput!) { createMemorial(input: $input) { id } }`;
-const START_PHOTO = `mutation($input: StartMemorialPhotoUploadInput!) { startMemorialPhotoUpload(input: $input) { ${SLOT_FIELDS} } }`;
-const CONFIRM_PHOTO = `mutation($input: ConfirmMemorialPhotoUploadInput!) { confirmMemorialPhotoUpload(input: $input) { id } }`;
 const PHOTO_URL = `query($id: ID!) { memorialPhotoUrl(id: $id) { url } }`;
 const PHOTO_COUNT = `query($id: ID!) { memorial(id: $id) { photoCount } }`;
-
-/** The PUT a browser makes to a presigned URL (any number of times while it lives). */
-async function put(slot: Slot, body: Buffer): Promise<void> {
-  const response = await fetch(slot.url, {
-    method: slot.method,
-    headers: {
-      ...Object.fromEntries(slot.headers.map((header) => [header.name, header.value])),
-      connection: 'close',
-    },
-    body: new Uint8Array(body),
-  });
-  expect(response.status).toBe(200);
-}
 
 async function bytesAt(url: string): Promise<Buffer> {
   const response = await fetch(url, { headers: { connection: 'close' } });
@@ -70,14 +50,7 @@ describe('uploads as an attacker tries them, through the gateway', () => {
 
   beforeAll(async () => {
     ({ stack, stop } = await startE2eStack());
-    // A client with the services' own credentials (S3Proxy checks them; s3rver does not).
-    s3 = createS3Client({
-      S3_ENDPOINT: `http://127.0.0.1:${stack.options.s3Port}`,
-      S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: stack.s3Credentials!.accessKeyId,
-      S3_SECRET_ACCESS_KEY: stack.s3Credentials!.secretAccessKey,
-      S3_FORCE_PATH_STYLE: true,
-    });
+    s3 = stackS3Client(stack);
   });
 
   afterAll(async () => {
