@@ -33,3 +33,6 @@ export * from './format';
 export * from './form-messages';
 export * from './second-factor';
 export * from './request-limits';
+export * from './calendars';
+export * from './calendar-invite';
+export * from './notification-preferences';

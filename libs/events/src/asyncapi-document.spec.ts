@@ -16,6 +16,19 @@ type Doc = {
 };
 
 const userId = randomUUID();
+const janazahNotice = {
+  noticeId: randomUUID(),
+  reportId: randomUUID(),
+  userId,
+  deceasedName: 'Amina Yusuf',
+  prayerAt: '2026-03-06T18:30:00.000Z',
+  timeZone: 'America/New_York',
+  masjidName: 'Masjid Al-Noor',
+  masjidAddress: '12 Main St, Springfield',
+  burialPlace: 'Springfield Muslim Cemetery',
+  note: null,
+  visibility: 'members' as const,
+};
 const samples: { [T in EventType]: Parameters<typeof buildEnvelope<T>>[1] } = {
   'user.registered': {
     userId,
@@ -119,6 +132,65 @@ const samples: { [T in EventType]: Parameters<typeof buildEnvelope<T>>[1] } = {
     memorialName: 'Aisha Rahman',
     contributorId: userId,
     approvedBy: randomUUID(),
+  },
+  'claim.updated': {
+    reportId: randomUUID(),
+    userId,
+    covered: true,
+    windowOverride: false,
+    lines: [
+      {
+        lineId: randomUUID(),
+        category: 'funeral_home',
+        amount: 250_000,
+        payee: 'funeral_home',
+        documentId: randomUUID(),
+      },
+    ],
+    total: 250_000,
+  },
+  'assistance.proposed': {
+    payoutId: randomUUID(),
+    reportId: randomUUID(),
+    userId,
+    amount: 250_000,
+    payee: 'funeral_home',
+    method: 'check',
+    proposedBy: randomUUID(),
+    needsSecondApproval: true,
+  },
+  'assistance.approved': {
+    payoutId: randomUUID(),
+    reportId: randomUUID(),
+    userId,
+    amount: 250_000,
+    approvedBy: randomUUID(),
+  },
+  'assistance.paid': {
+    payoutId: randomUUID(),
+    reportId: randomUUID(),
+    userId,
+    amount: 250_000,
+    payee: 'funeral_home',
+    method: 'check',
+    paidOn: '2026-03-09',
+    paidBy: randomUUID(),
+  },
+  'janazah.published': {
+    ...janazahNotice,
+    publishedBy: randomUUID(),
+  },
+  'janazah.updated': { ...janazahNotice, sequence: 1, updatedBy: randomUUID() },
+  'janazah.cancelled': {
+    noticeId: janazahNotice.noticeId,
+    reportId: janazahNotice.reportId,
+    userId,
+    deceasedName: janazahNotice.deceasedName,
+    prayerAt: janazahNotice.prayerAt,
+    timeZone: janazahNotice.timeZone,
+    reason: 'The family moved the prayer to another city',
+    sequence: 2,
+    cancelledBy: randomUUID(),
   },
 };
 

@@ -160,6 +160,124 @@ export const EventCatalog = {
       reviewedBy: z.string().uuid(),
     }),
   }),
+  'claim.updated': defineEvent({
+    version: 1,
+    description:
+      'The burial-assistance claim of an approved death report changed (cases): published when the report is approved (no lines yet) and on every change of its expense lines. Carries the whole claim, so a consumer keeps the latest. Key: the member user id. Amounts in cents; `documentId` is the invoice or receipt in documents. `windowOverride` is true when an admin accepted a claim outside the claim window (with a note kept in the audit trail). No names: payees are named by their kind.',
+    schema: z.object({
+      reportId: z.string().uuid(),
+      userId: z.string().uuid(),
+      covered: z.boolean(),
+      windowOverride: z.boolean(),
+      lines: z.array(
+        z.object({
+          lineId: z.string().uuid(),
+          category: z.string(),
+          amount: z.number().int(),
+          payee: z.enum(['funeral_home', 'cemetery', 'family']),
+          documentId: z.string().uuid(),
+        }),
+      ),
+      total: z.number().int(),
+    }),
+  }),
+  'assistance.proposed': defineEvent({
+    version: 1,
+    description:
+      'An admin proposed a burial-assistance payout for an approved report (billing). Key: the member user id. Amount in cents. `needsSecondApproval`: the amount is above the two-person approval threshold, so a different admin must approve it before it is paid.',
+    schema: z.object({
+      payoutId: z.string().uuid(),
+      reportId: z.string().uuid(),
+      userId: z.string().uuid(),
+      amount: z.number().int(),
+      payee: z.enum(['funeral_home', 'cemetery', 'family']),
+      method: z.enum(['check', 'bank_transfer', 'cash']),
+      proposedBy: z.string().uuid(),
+      needsSecondApproval: z.boolean(),
+    }),
+  }),
+  'assistance.approved': defineEvent({
+    version: 1,
+    description:
+      'A second admin, not the one who proposed it, approved a burial-assistance payout (billing). Key: the member user id. Amount in cents.',
+    schema: z.object({
+      payoutId: z.string().uuid(),
+      reportId: z.string().uuid(),
+      userId: z.string().uuid(),
+      amount: z.number().int(),
+      approvedBy: z.string().uuid(),
+    }),
+  }),
+  'assistance.paid': defineEvent({
+    version: 1,
+    description:
+      "An admin recorded that the treasurer paid a burial-assistance payout (billing); the fund's ledger has the money going out in the same transaction. Key: the member user id. Amount in cents; `paidOn` is the calendar date (YYYY-MM-DD) the money left.",
+    schema: z.object({
+      payoutId: z.string().uuid(),
+      reportId: z.string().uuid(),
+      userId: z.string().uuid(),
+      amount: z.number().int(),
+      payee: z.enum(['funeral_home', 'cemetery', 'family']),
+      method: z.enum(['check', 'bank_transfer', 'cash']),
+      paidOn: z.string(),
+      paidBy: z.string().uuid(),
+    }),
+  }),
+  'janazah.published': defineEvent({
+    version: 1,
+    description:
+      "A janazah notice for an approved death report was published (cases); members are to be told at once. Key: the notice id. The deceased's name and the places are carried because every message to the community states them; the members-only family contact is not. `prayerAt` is an ISO moment, `timeZone` its IANA zone.",
+    schema: z.object({
+      noticeId: z.string().uuid(),
+      reportId: z.string().uuid(),
+      userId: z.string().uuid(),
+      deceasedName: z.string(),
+      prayerAt: z.string(),
+      timeZone: z.string(),
+      masjidName: z.string(),
+      masjidAddress: z.string(),
+      burialPlace: z.string(),
+      note: z.string().nullable(),
+      visibility: z.enum(['members', 'public']),
+      publishedBy: z.string().uuid(),
+    }),
+  }),
+  'janazah.updated': defineEvent({
+    version: 1,
+    description:
+      'A published janazah notice was edited before its prayer time (cases); everyone who was told is told again. Key: the notice id. The whole notice as it now is, with `sequence` raised on each edit (the calendar invite uses it).',
+    schema: z.object({
+      noticeId: z.string().uuid(),
+      reportId: z.string().uuid(),
+      userId: z.string().uuid(),
+      deceasedName: z.string(),
+      prayerAt: z.string(),
+      timeZone: z.string(),
+      masjidName: z.string(),
+      masjidAddress: z.string(),
+      burialPlace: z.string(),
+      note: z.string().nullable(),
+      visibility: z.enum(['members', 'public']),
+      sequence: z.number().int(),
+      updatedBy: z.string().uuid(),
+    }),
+  }),
+  'janazah.cancelled': defineEvent({
+    version: 1,
+    description:
+      'A janazah notice was cancelled with a reason (cases); everyone who was told is told. Key: the notice id.',
+    schema: z.object({
+      noticeId: z.string().uuid(),
+      reportId: z.string().uuid(),
+      userId: z.string().uuid(),
+      deceasedName: z.string(),
+      prayerAt: z.string(),
+      timeZone: z.string(),
+      reason: z.string(),
+      sequence: z.number().int(),
+      cancelledBy: z.string().uuid(),
+    }),
+  }),
   'document.uploaded': defineEvent({
     version: 1,
     description:

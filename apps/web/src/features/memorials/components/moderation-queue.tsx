@@ -7,7 +7,8 @@ import {
   ModerateMemoryDocument,
   type MemoryDecision,
 } from '../../../gql/graphql';
-import { formatBothCalendars, memorialFailureMessage } from '../utils/memorial-format';
+import { formatBothCalendars } from '@jibs/domain';
+import { memorialFailureMessage } from '../utils/memorial-format';
 import { useMutation, useQuery } from '@apollo/client/react';
 
 /** Memories waiting for approval: the creator and editors approve or reject each. */

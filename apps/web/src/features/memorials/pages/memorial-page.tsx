@@ -27,7 +27,8 @@ import {
 import { DetailList, PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { AddMemoryDialog } from '../components/add-memory-dialog';
 import { InviteDialog } from '../components/invite-dialog';
-import { formatBothCalendars, memorialFailureMessage } from '../utils/memorial-format';
+import { formatBothCalendars } from '@jibs/domain';
+import { memorialFailureMessage } from '../utils/memorial-format';
 import { MemorialForm, type MemorialFormValues } from '../components/memorial-form';
 import { ModerationQueue } from '../components/moderation-queue';
 import {

@@ -1,26 +1,11 @@
 import { ErrorCode, MemorialMessages } from '@jibs/domain';
 import {
   emptyAsNull,
-  formatBothCalendars,
-  formatHijriDate,
   memorialFailureMessage,
   privacyLabel,
   toMemorialInput,
   EMPTY_MEMORIAL,
 } from './memorial-format';
-
-describe('memorial dates', () => {
-  it('shows a stored date in the Hijri calendar too', () => {
-    expect(formatHijriDate('1980-03-04')).toBe('Rabiʻ II 17, 1400 AH');
-    expect(formatBothCalendars('1980-03-04')).toBe('March 4, 1980 (Rabiʻ II 17, 1400 AH)');
-  });
-
-  it('shows nothing for a missing or unreadable date', () => {
-    expect(formatHijriDate(null)).toBe('');
-    expect(formatHijriDate('1980-3-4')).toBe('');
-    expect(formatBothCalendars('')).toBe('');
-  });
-});
 
 describe('memorial form values', () => {
   it('sends empty optional fields as null and keeps the family-only default', () => {

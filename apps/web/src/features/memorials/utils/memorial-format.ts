@@ -1,6 +1,5 @@
 import {
   cleanText,
-  formatCalendarDate,
   MEMORIAL_PRIVACY_LABELS,
   MemorialMessages,
   type MemorialPrivacyLevel,
@@ -29,29 +28,6 @@ export function privacyColor(privacy: MemorialPrivacy): string {
   if (privacy === 'PUBLIC') return 'green';
   if (privacy === 'PRIVATE') return 'gray';
   return 'jibs';
-}
-
-const hijriDate = new Intl.DateTimeFormat('en-u-ca-islamic', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** A stored date (YYYY-MM-DD) in the Hijri calendar: "Rajab 12, 1400 AH"; '' when unreadable. */
-export function formatHijriDate(value: string | null | undefined): string {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return '';
-  const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return '';
-  return hijriDate.format(date);
-}
-
-/** "March 4, 1980 (Rabiʻ II 16, 1400 AH)", or '' without a date. */
-export function formatBothCalendars(value: string | null | undefined): string {
-  const gregorian = formatCalendarDate(value);
-  if (!gregorian) return '';
-  const hijri = formatHijriDate(value);
-  return hijri ? `${gregorian} (${hijri})` : gregorian;
 }
 
 /** Empty fields, or fields of only invisible characters, are sent as null (spec: the rest optional). */
