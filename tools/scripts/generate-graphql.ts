@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { composeServices } from '@apollo/composition';
 import { parse, printSchema } from 'graphql';
-import { asyncApiDocument } from '@jibs/events';
+import { asyncApiDocument, EventCatalog, publishCatalogSchemas } from '@jibs/events';
 import { serviceDescriptors, services } from './service-registry';
 import { withTempPostgres } from './temp-postgres';
 
@@ -53,6 +53,7 @@ async function main(): Promise<void> {
     resolve(root, 'apps/gateway/src/service-definitions.ts'),
     gatewayServiceDefinitions(),
   );
+  publishCatalogSchemas(EventCatalog, resolve(root, 'libs/events/published'));
   writeFileSync(
     resolve(root, 'docs/asyncapi.json'),
     `${JSON.stringify(asyncApiDocument(), null, 2)}\n`,

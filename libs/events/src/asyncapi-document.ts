@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { EventCatalog, dataSchemaUrn, type EventType } from './event-catalog';
+import { dataJsonSchema } from './schema-compatibility';
 
 /**
  * The catalog as an AsyncAPI 3.0 document for downstream consumers: one channel per topic, the
@@ -13,10 +13,10 @@ export function asyncApiDocument(): Record<string, unknown> {
   const schemas: Record<string, unknown> = {};
 
   for (const type of Object.keys(EventCatalog) as EventType[]) {
-    const { version, description, schema } = EventCatalog[type];
+    const { version, description } = EventCatalog[type];
     const id = identifier(type);
     const schemaId = `${id}V${version}`;
-    schemas[schemaId] = withoutDialect(z.toJSONSchema(schema, { target: 'draft-07', io: 'input' }));
+    schemas[schemaId] = dataJsonSchema(EventCatalog[type]);
     messages[id] = {
       name: type,
       title: type,
@@ -101,9 +101,4 @@ function identifier(type: string): string {
 
 function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-function withoutDialect(schema: Record<string, unknown>): Record<string, unknown> {
-  const { $schema: _dialect, ...rest } = schema;
-  return rest;
 }

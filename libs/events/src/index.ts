@@ -21,3 +21,4 @@ export * from './outbox-relay';
 export * from './outbox.entity';
 export * from './partition-for-key';
 export * from './postgres-broker';
+export * from './schema-compatibility';
