@@ -8,6 +8,9 @@ const bool = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((value) => value === 'true' || value === '1');
 const url = z.string().url();
+
+/** The partitions of the topics the services create: the one number code, compose and docs use. */
+export const DEFAULT_KAFKA_PARTITIONS = 8;
 /** A URL that carries a credential (a database URL with its password). */
 const secretUrl = () => secret(z.string().url());
 
@@ -53,7 +56,7 @@ export const serviceEnvSchema = z
       .regex(/^[a-zA-Z0-9._-]*$/, 'KAFKA_TOPIC_PREFIX may hold only letters, digits, ".", "_", "-"')
       .default(''),
     /** Partitions of the topics the services create (existing topics keep theirs). */
-    KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(10_000).default(8),
+    KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_KAFKA_PARTITIONS),
     /** Replicas of the topics the services create; unset: the cluster's default. */
     KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(32).optional(),
     JWKS_URL: url,

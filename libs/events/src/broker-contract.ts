@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
-import { CreateEventTables1760000000000 } from './create-event-tables.migration';
+import { eventMigrations } from './event-tables';
 import { deadLetterTopic, type DeadLetterEnvelope } from './dead-letter';
 import { enqueue } from './enqueue';
 import type { EventBroker, SubscribeOptions, Subscription } from './event-broker';
@@ -112,7 +112,7 @@ export function describeBrokerContract(name: string, target: BrokerContractTarge
         type: 'postgres',
         url: serviceDb.url,
         entities: [OutboxEntity, InboxEntity],
-        migrations: [CreateEventTables1760000000000],
+        migrations: eventMigrations,
         logging: false,
       });
       await dataSource.initialize();

@@ -2,10 +2,14 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
 import { CreateEventTables1760000000000, OUTBOX_CHANNEL } from './create-event-tables.migration';
+import { OutboxEventVersions1760000000001 } from './outbox-event-versions.migration';
+
+// The tables as they are today; the notify-when-idle trigger has its own test.
+const migrations = [CreateEventTables1760000000000, OutboxEventVersions1760000000001];
 import { InboxEntity } from './inbox.entity';
 import { OutboxEntity } from './outbox.entity';
 
-describe('CreateEventTables1760000000000', () => {
+describe('the event tables migrations', () => {
   let db: TestDatabase;
   let dataSource: DataSource;
 
@@ -15,7 +19,7 @@ describe('CreateEventTables1760000000000', () => {
       type: 'postgres',
       url: db.url,
       entities: [OutboxEntity, InboxEntity],
-      migrations: [CreateEventTables1760000000000],
+      migrations,
       logging: false,
     });
     await dataSource.initialize();
@@ -40,7 +44,7 @@ describe('CreateEventTables1760000000000', () => {
     await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
     try {
       const insert = (id: string) =>
-        `INSERT INTO outbox (id, topic, key, envelope) VALUES ('${id}', 't', 'k', '{}')`;
+        `INSERT INTO outbox (id, version, topic, key, envelope) VALUES ('${id}', 1, 't', 'k', '{}')`;
       await dataSource
         .transaction(async (manager) => {
           await manager.query(insert('6f1c7f0e-8a4b-4c5d-9e6f-0a1b2c3d4e5f'));
@@ -57,8 +61,19 @@ describe('CreateEventTables1760000000000', () => {
     }
   });
 
+  it('keeps one event in each of its versions, and one row per version only', async () => {
+    const id = '8f1c7f0e-8a4b-4c5d-9e6f-0a1b2c3d4e5f';
+    const insert = (version: number) =>
+      `INSERT INTO outbox (id, version, topic, key, envelope) VALUES ('${id}', ${version}, 't', 'k', '{}')`;
+    await dataSource.query(insert(2));
+    await dataSource.query(insert(1));
+    await expect(dataSource.query(insert(1))).rejects.toThrow(/PK_outbox/);
+  });
+
   it('reverts cleanly', async () => {
-    await dataSource.undoLastMigration({ transaction: 'each' });
+    for (let step = 0; step < migrations.length; step++) {
+      await dataSource.undoLastMigration({ transaction: 'each' });
+    }
     const tables = await dataSource.query(
       `SELECT table_name FROM information_schema.tables WHERE table_name IN ('outbox', 'inbox')`,
     );

@@ -6,7 +6,7 @@ import {
   MAX_RETRY_BACKOFF_MS,
   type SubscribeOptions,
 } from './event-broker';
-import { validateEnvelope, type EventEnvelope } from './event-envelope';
+import { readEnvelope, type Catalog, type EventEnvelope } from './event-envelope';
 import { errorFields, type EventLogger } from './event-logger';
 import type { EventMetrics } from './event-metrics';
 import { InvalidEventError } from './invalid-event.error';
@@ -23,6 +23,8 @@ export interface DeliveryContext {
   beforeRetry?(): Promise<void>;
   logger: EventLogger;
   metrics?: EventMetrics;
+  /** The versions this consumer reads: the service's catalog unless a test says otherwise. */
+  catalog?: Catalog;
 }
 
 /** `handled` and `dead-lettered` may be committed; `abandoned` must not be. */
@@ -37,13 +39,14 @@ export function retryDelayMs(attempt: number, baseMs = DEFAULT_RETRY_BACKOFF_MS)
  * exponential backoff, then dead-letters it. The same path for every broker.
  */
 export async function deliverEvent(value: unknown, ctx: DeliveryContext): Promise<DeliveryOutcome> {
-  let envelope: EventEnvelope;
+  let read: ReturnType<typeof readEnvelope>;
   try {
-    envelope = validateEnvelope(value);
+    read = readEnvelope(value, ctx.catalog);
   } catch (error) {
     return deadLetter(ctx, value, error, 1);
   }
-  return deliverValid(envelope, value, ctx);
+  if (read.action === 'twin') return passOver(ctx, read.envelope);
+  return deliverValid(read.envelope, value, ctx);
 }
 
 /**
@@ -60,7 +63,9 @@ export async function deliverBatch(
   const valid: { envelope: EventEnvelope; value: unknown; key: string }[] = [];
   for (const { value, key } of items) {
     try {
-      valid.push({ envelope: validateEnvelope(value), value, key });
+      const read = readEnvelope(value, ctx.catalog);
+      if (read.action === 'twin') passOver({ ...ctx, key }, read.envelope);
+      else valid.push({ envelope: read.envelope, value, key });
     } catch (error) {
       await deadLetter({ ...ctx, key }, value, error, 1);
     }
@@ -94,6 +99,20 @@ function handlerOf(options: SubscribeOptions): (envelopes: EventEnvelope[]) => P
   return async (envelopes) => {
     for (const envelope of envelopes) await handle.call(options, envelope);
   };
+}
+
+/**
+ * The same event in a version this consumer does not prefer: the one it prefers was published
+ * too, with the same id. Nothing to do, and committed like a handled event.
+ */
+function passOver(ctx: DeliveryContext, envelope: EventEnvelope): 'handled' {
+  const { topic, options, metrics, logger } = ctx;
+  metrics?.handled.inc({ topic, group: options.group, outcome: 'twin' });
+  logger.info(
+    { topic, group: options.group, eventId: envelope.id, dataversion: envelope.dataversion },
+    'event version passed over: its twin in a preferred version is handled',
+  );
+  return 'handled';
 }
 
 function succeeded(ctx: DeliveryContext, envelope: EventEnvelope): void {

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { EventData, EventType } from './event-catalog';
-import { buildEnvelope, type EnvelopeOptions, type EventEnvelope } from './event-envelope';
+import { buildEnvelopes, type EnvelopeOptions, type EventEnvelope } from './event-envelope';
 
 /**
  * Writes an event to this service's outbox inside the caller's transaction, so it is published
@@ -37,18 +37,22 @@ export async function enqueueAll(
     );
   }
   if (events.length === 0) return [];
-  const envelopes = events.map(({ type, data, ...opts }) => buildEnvelope(type, data, opts));
+  // Each event in its current version, then any earlier versions still published (same id).
+  const published = events.map(({ type, data, ...opts }) => buildEnvelopes(type, data, opts));
+  const rows = published.flat();
   // WITH ORDINALITY keeps the given order in seq, which is the relay's publish order.
   await manager.query(
-    `INSERT INTO outbox (id, topic, key, envelope)
-     SELECT id, topic, key, envelope FROM unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[])
-       WITH ORDINALITY AS e(id, topic, key, envelope, n) ORDER BY n`,
+    `INSERT INTO outbox (id, version, topic, key, envelope)
+     SELECT id, version, topic, key, envelope
+       FROM unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::jsonb[])
+       WITH ORDINALITY AS e(id, version, topic, key, envelope, n) ORDER BY n`,
     [
-      envelopes.map((envelope) => envelope.id),
-      envelopes.map((envelope) => envelope.type),
-      envelopes.map((envelope) => envelope.subject),
-      envelopes.map((envelope) => JSON.stringify(envelope)),
+      rows.map((envelope) => envelope.id),
+      rows.map((envelope) => envelope.dataversion),
+      rows.map((envelope) => envelope.type),
+      rows.map((envelope) => envelope.subject),
+      rows.map((envelope) => JSON.stringify(envelope)),
     ],
   );
-  return envelopes;
+  return published.map(([current]) => current);
 }

@@ -5,6 +5,24 @@ export interface EventDefinition<S extends z.ZodType = z.ZodType> {
   version: number;
   description: string;
   schema: S;
+  /**
+   * Earlier versions still published for their deprecation period, newest first. A breaking
+   * change is a new version: the old one stays here, published beside it (the same event id, so
+   * a consumer's inbox takes one), until consumers have moved.
+   */
+  earlier?: readonly EarlierEventVersion<S>[];
+}
+
+/** An earlier version of an event, published beside the current one until `deprecatedUntil`. */
+export interface EarlierEventVersion<S extends z.ZodType = z.ZodType> {
+  version: number;
+  /** The last day (YYYY-MM-DD) it is published; the AsyncAPI document states it. */
+  deprecatedUntil: string;
+  schema: z.ZodType;
+  /** The current data as this version said it: what its consumers still read. */
+  downgrade(data: z.output<S>): unknown;
+  /** This version's data as the current version says it, for a producer not yet upgraded. */
+  upgrade(data: unknown): z.input<S>;
 }
 
 /** Keeps the schema's exact type, so `EventData<T>` is inferred from the catalog entry. */

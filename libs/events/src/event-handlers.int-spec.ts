@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
-import { CreateEventTables1760000000000 } from './create-event-tables.migration';
+import { eventMigrations } from './event-tables';
 import type { Subscription } from './event-broker';
 import { buildEnvelope, type EventEnvelope } from './event-envelope';
 import {
@@ -38,7 +38,7 @@ describe('typed event handlers', () => {
       type: 'postgres',
       url: serviceDb.url,
       entities: [OutboxEntity, InboxEntity],
-      migrations: [CreateEventTables1760000000000],
+      migrations: eventMigrations,
       logging: false,
       extra: { max: 10 },
     });

@@ -66,7 +66,7 @@ export class EventMetrics {
       () =>
         new Counter({
           name: 'events_handled_total',
-          help: 'Handler tries by outcome (success, failure, dead_letter)',
+          help: 'Handler tries by outcome (success, failure, dead_letter; twin: another version of the event was handled instead)',
           labelNames: ['topic', 'group', 'outcome'] as const,
           registers: [registry],
         }),

@@ -4,7 +4,7 @@ import { Global, Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
-import { CreateEventTables1760000000000 } from './create-event-tables.migration';
+import { eventMigrations } from './event-tables';
 import { enqueue } from './enqueue';
 import type { EventBroker } from './event-broker';
 import type { EventEnvelope } from './event-envelope';
@@ -32,7 +32,7 @@ describe('EventsModule', () => {
       type: 'postgres',
       url: serviceDb.url,
       entities: [OutboxEntity, InboxEntity],
-      migrations: [CreateEventTables1760000000000],
+      migrations: eventMigrations,
       logging: false,
     });
     await dataSource.initialize();

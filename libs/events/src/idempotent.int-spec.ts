@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '@jibs/testing';
-import { CreateEventTables1760000000000 } from './create-event-tables.migration';
+import { eventMigrations } from './event-tables';
 import { buildEnvelope } from './event-envelope';
 import { idempotent } from './idempotent';
 import { InboxEntity } from './inbox.entity';
@@ -17,7 +17,7 @@ describe('idempotent', () => {
       type: 'postgres',
       url: db.url,
       entities: [OutboxEntity, InboxEntity],
-      migrations: [CreateEventTables1760000000000],
+      migrations: eventMigrations,
       logging: false,
       extra: { max: 10 },
     });

@@ -9,6 +9,7 @@ import {
   type SASLOptions,
   type logCreator,
 } from 'kafkajs';
+import { DEFAULT_KAFKA_PARTITIONS } from '@jibs/config';
 import type { DeadLetterEnvelope } from './dead-letter';
 import {
   assertHandler,
@@ -78,7 +79,7 @@ export class KafkaBroker implements EventBroker {
       throw new Error('The Kafka broker needs at least one broker address');
     this.logger = opts.logger ?? silentLogger;
     this.metrics = opts.metrics;
-    this.partitions = opts.partitions ?? 8;
+    this.partitions = opts.partitions ?? DEFAULT_KAFKA_PARTITIONS;
     this.replicationFactor = opts.replicationFactor;
     this.sessionTimeoutMs = opts.sessionTimeoutMs ?? 30_000;
     this.lagIntervalMs = opts.lagIntervalMs ?? 10_000;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DataSource, type EntityManager } from 'typeorm';
 import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
 import { testEnvelope, uniqueName } from './broker-contract';
-import { CreateEventTables1760000000000 } from './create-event-tables.migration';
+import { eventMigrations } from './event-tables';
 import { deadLetterTopic, type DeadLetterEnvelope } from './dead-letter';
 import type { SubscribeOptions, Subscription } from './event-broker';
 import type { EventType } from './event-catalog';
@@ -47,7 +47,7 @@ describe('Kafka faults (local KRaft broker, real Postgres)', () => {
       type: 'postgres',
       url: db.url,
       entities: [OutboxEntity, InboxEntity],
-      migrations: [CreateEventTables1760000000000],
+      migrations: eventMigrations,
       logging: false,
     });
     await dataSource.initialize();
@@ -123,11 +123,13 @@ describe('Kafka faults (local KRaft broker, real Postgres)', () => {
   async function writeOutbox(events: EventEnvelope[]): Promise<void> {
     await dataSource.transaction((manager) =>
       manager.query(
-        `INSERT INTO outbox (id, topic, key, envelope)
-         SELECT id, topic, key, envelope FROM unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[])
-           WITH ORDINALITY AS e(id, topic, key, envelope, n) ORDER BY n`,
+        `INSERT INTO outbox (id, version, topic, key, envelope)
+         SELECT id, version, topic, key, envelope
+           FROM unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::jsonb[])
+           WITH ORDINALITY AS e(id, version, topic, key, envelope, n) ORDER BY n`,
         [
           events.map((event) => event.id),
+          events.map((event) => event.dataversion),
           events.map((event) => event.type),
           events.map((event) => event.subject),
           events.map((event) => JSON.stringify(event)),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
-import { CreateEventTables1760000000000 } from './create-event-tables.migration';
+import { eventMigrations } from './event-tables';
 import { enqueue } from './enqueue';
 import type { EventBroker, OutgoingRecord } from './event-broker';
 import { EventMetrics } from './event-metrics';
@@ -43,7 +43,7 @@ describe('OutboxRelay', () => {
       type: 'postgres',
       url: db.url,
       entities: [OutboxEntity, InboxEntity],
-      migrations: [CreateEventTables1760000000000],
+      migrations: eventMigrations,
       logging: false,
     });
     await dataSource.initialize();

@@ -53,7 +53,8 @@ interface Connection {
 type IdleOutcome = 'idle' | 'busy' | 'pending';
 
 interface OutboxRow {
-  id: string;
+  /** Insert order; one event's versions share an id, so rows are marked by this. */
+  seq: string;
   topic: string;
   key: string;
   envelope: EventEnvelope;
@@ -215,7 +216,7 @@ export class OutboxRelay {
       // Later notifications mean rows this pass may not see: they make the next wait() return.
       this.wake.reset();
       const rows: OutboxRow[] = await runner.query(
-        `SELECT id, topic, key, envelope FROM outbox
+        `SELECT seq, topic, key, envelope FROM outbox
           WHERE published_at IS NULL ORDER BY seq LIMIT $1`,
         [this.batchSize],
       );
@@ -226,8 +227,8 @@ export class OutboxRelay {
         envelope: row.envelope,
       }));
       await this.broker.publish(records);
-      await runner.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])', [
-        rows.map((row) => row.id),
+      await runner.query('UPDATE outbox SET published_at = now() WHERE seq = ANY($1::bigint[])', [
+        rows.map((row) => row.seq),
       ]);
       if (rows.length < this.batchSize) return;
     }

@@ -4,7 +4,7 @@ import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
 import { describeBrokerContract, testEnvelope, uniqueName } from './broker-contract';
-import { CreateEventTables1760000000000 } from './create-event-tables.migration';
+import { eventMigrations } from './event-tables';
 import { enqueue } from './enqueue';
 import type { EventBroker, OutgoingRecord, Subscription } from './event-broker';
 import type { EventEnvelope } from './event-envelope';
@@ -258,7 +258,7 @@ describe('postgres broker', () => {
       type: 'postgres',
       url: serviceDb.url,
       entities: [OutboxEntity, InboxEntity],
-      migrations: [CreateEventTables1760000000000],
+      migrations: eventMigrations,
       logging: false,
     });
     await dataSource.initialize();
@@ -370,7 +370,7 @@ describe('postgres broker', () => {
       type: 'postgres',
       url: serviceDb.url,
       entities: [OutboxEntity, InboxEntity],
-      migrations: [CreateEventTables1760000000000],
+      migrations: eventMigrations,
       logging: false,
     });
     await dataSource.initialize();

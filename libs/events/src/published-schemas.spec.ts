@@ -21,7 +21,11 @@ function catalogWith(
   const current = EventCatalog[type];
   return {
     ...EventCatalog,
-    [type]: defineEvent({ ...current, schema: schema(current.schema as unknown as z.ZodObject) }),
+    [type]: defineEvent({
+      version: current.version,
+      description: current.description,
+      schema: schema(current.schema as unknown as z.ZodObject),
+    }),
   };
 }
 
@@ -112,7 +116,8 @@ describe('the event compatibility gate', () => {
     const published = dataJsonSchema(EventCatalog['claim.updated']);
     const retypedLine = dataJsonSchema(
       defineEvent({
-        ...EventCatalog['claim.updated'],
+        version: 1,
+        description: '',
         schema: EventCatalog['claim.updated'].schema.extend({
           lines: z.array(z.object({ lineId: z.string().uuid(), amount: z.string() })),
         }),
@@ -127,7 +132,8 @@ describe('the event compatibility gate', () => {
     const subscription = dataJsonSchema(EventCatalog['subscription.updated']);
     const notNullable = dataJsonSchema(
       defineEvent({
-        ...EventCatalog['subscription.updated'],
+        version: 1,
+        description: '',
         schema: EventCatalog['subscription.updated'].schema.extend({
           currentPeriodEnd: z.string(),
         }),

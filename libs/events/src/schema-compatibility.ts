@@ -13,7 +13,7 @@ const ANNOTATIONS = new Set(['$schema', 'title', 'description', 'default', 'exam
  * The JSON Schema consumers validate an event's data with (input side: a field with a default may
  * be absent). One function for the AsyncAPI document and the published copies.
  */
-export function dataJsonSchema(definition: EventDefinition): JsonSchema {
+export function dataJsonSchema(definition: Pick<EventDefinition, 'schema'>): JsonSchema {
   const { $schema: _dialect, ...schema } = z.toJSONSchema(definition.schema, {
     target: 'draft-07',
     io: 'input',
@@ -162,22 +162,32 @@ export function checkCatalogCompatibility(
 ): CatalogCompatibility {
   const result: CatalogCompatibility = { unpublished: [], stale: [], breaking: [] };
   for (const [type, definition] of Object.entries(catalog)) {
-    const file = publishedSchemaFile(directory, type, definition.version);
-    const label = `${type} v${definition.version}`;
-    if (!existsSync(file)) {
-      result.unpublished.push(label);
-      continue;
-    }
-    const published = JSON.parse(readFileSync(file, 'utf8')) as JsonSchema;
-    const current = dataJsonSchema(definition);
-    const breaking = breakingChanges(published, current);
-    if (breaking.length > 0) {
-      result.breaking.push(...breaking.map((change) => `${label}: ${change}`));
-    } else if (JSON.stringify(published) !== JSON.stringify(current)) {
-      result.stale.push(label);
+    for (const { version, schema } of publishedVersions(definition)) {
+      const file = publishedSchemaFile(directory, type, version);
+      const label = `${type} v${version}`;
+      if (!existsSync(file)) {
+        result.unpublished.push(label);
+        continue;
+      }
+      const published = JSON.parse(readFileSync(file, 'utf8')) as JsonSchema;
+      const current = dataJsonSchema({ schema });
+      const breaking = breakingChanges(published, current);
+      if (breaking.length > 0) {
+        result.breaking.push(...breaking.map((change) => `${label}: ${change}`));
+      } else if (JSON.stringify(published) !== JSON.stringify(current)) {
+        result.stale.push(label);
+      }
     }
   }
   return result;
+}
+
+/** The versions of an event still published: the current one and those in deprecation. */
+function publishedVersions(definition: EventDefinition): { version: number; schema: z.ZodType }[] {
+  return [
+    { version: definition.version, schema: definition.schema },
+    ...(definition.earlier ?? []).map(({ version, schema }) => ({ version, schema })),
+  ];
 }
 
 /**
@@ -197,9 +207,11 @@ export function publishCatalogSchemas(
   }
   mkdirSync(directory, { recursive: true });
   for (const [type, definition] of Object.entries(catalog)) {
-    writeFileSync(
-      publishedSchemaFile(directory, type, definition.version),
-      `${JSON.stringify(dataJsonSchema(definition), null, 2)}\n`,
-    );
+    for (const { version, schema } of publishedVersions(definition)) {
+      writeFileSync(
+        publishedSchemaFile(directory, type, version),
+        `${JSON.stringify(dataJsonSchema({ schema }), null, 2)}\n`,
+      );
+    }
   }
 }
