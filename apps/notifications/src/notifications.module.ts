@@ -26,6 +26,12 @@ import { NotificationsResolver } from './notifications/notifications.resolver';
 import { NotificationsService } from './notifications/notifications.service';
 import { WelcomeConsumer } from './notifications/welcome.consumer';
 import { notificationsExport } from './export/notifications.export';
+import { WebhookDeliveryEntity } from './webhooks/webhook-delivery.entity';
+import { WebhookEndpointEntity } from './webhooks/webhook-endpoint.entity';
+import { WebhooksConsumer } from './webhooks/webhooks.consumer';
+import { WebhooksResolver } from './webhooks/webhooks.resolver';
+import { WebhooksService } from './webhooks/webhooks.service';
+import { WEBHOOK_OPTIONS } from './webhooks/webhooks.tokens';
 
 /** Turns events into members' notifications and emails, and streams them live. */
 export const notificationsService = defineService<NotificationsConfig>({
@@ -39,6 +45,8 @@ export const notificationsService = defineService<NotificationsConfig>({
     OutgoingMailEntity,
     AuditTrailEntity,
     AuditEntryEntity,
+    WebhookEndpointEntity,
+    WebhookDeliveryEntity,
   ],
   migrations: notificationsMigrations,
   exports: [notificationsExport],
@@ -61,6 +69,16 @@ export const notificationsService = defineService<NotificationsConfig>({
     AuditTrailResolver,
     SentMessagesService,
     SentMessagesResolver,
+    {
+      provide: WEBHOOK_OPTIONS,
+      useValue: {
+        allowPrivate: config.NODE_ENV !== 'production',
+        retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
+      },
+    },
+    WebhooksService,
+    WebhooksConsumer,
+    WebhooksResolver,
   ],
   diagnostics: (app) => notificationsDiagnostics(app),
 });

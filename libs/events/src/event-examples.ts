@@ -114,9 +114,9 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventData<T> } = {
     memberId: userId,
     before: { status: 'pending' },
     after: { status: 'approved' },
-    recordedAt: new Date().toISOString(),
+    recordedAt: '2026-03-06T18:45:00.000Z',
   },
-  'diagnostics.ping': { sentAt: new Date().toISOString() },
+  'diagnostics.ping': { sentAt: '2026-03-06T18:45:00.000Z' },
   'memory.submitted': {
     memoryId: 'a1122334-4556-4708-992a-3b4c5d6e7f80',
     memorialId: 'b2233445-5667-4819-aa3b-4c5d6e7f8091',
