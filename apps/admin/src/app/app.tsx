@@ -38,6 +38,9 @@ const AuditPage = lazy(() =>
 const AnalyticsPage = lazy(() =>
   import('../features/analytics/pages/analytics-page').then((m) => ({ default: m.AnalyticsPage })),
 );
+const WebhooksPage = lazy(() =>
+  import('../features/webhooks/pages/webhooks-page').then((m) => ({ default: m.WebhooksPage })),
+);
 const SentMessagesPage = lazy(() =>
   import('../features/sent-messages/pages/sent-messages-page').then((m) => ({
     default: m.SentMessagesPage,
@@ -140,6 +143,14 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                     element={
                       <Suspense fallback={<SectionLoader />}>
                         <SentMessagesPage />
+                      </Suspense>
+                    }
+                  />
+                  <Route
+                    path="webhooks"
+                    element={
+                      <Suspense fallback={<SectionLoader />}>
+                        <WebhooksPage />
                       </Suspense>
                     }
                   />

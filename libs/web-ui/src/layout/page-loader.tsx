@@ -18,7 +18,7 @@ export function PageLoader({ label = 'Loading…' }: { label?: string }) {
 export function SectionLoader({ label = 'Loading' }: { label?: string }) {
   return (
     <Center py={64}>
-      <Loader aria-label={label} />
+      <Loader role="status" aria-label={label} />
     </Center>
   );
 }

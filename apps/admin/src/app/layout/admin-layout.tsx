@@ -31,6 +31,7 @@ import classes from './admin-layout.module.css';
 import { readSidebarOpen, sidebarCookie } from './sidebar-state';
 import { AuditIcon } from '../../features/audit/components/audit-icon';
 import { ExportsIcon } from '../../features/exports/components/exports-icon';
+import { WebhooksIcon } from '../../features/webhooks/components/webhooks-icon';
 
 /** Mantine's `sm` breakpoint is 48em: the spec's 768px mobile breakpoint. */
 const MOBILE_QUERY = '(max-width: 47.99em)';
@@ -53,6 +54,7 @@ const SYSTEM_NAVIGATION: NavItem[] = [
   { label: 'Testing & Documentation', to: '/testing', icon: <TestingIcon /> },
   { label: 'Audit Trail', to: '/audit', icon: <AuditIcon /> },
   { label: 'Exports', to: '/exports', icon: <ExportsIcon /> },
+  { label: 'Webhooks', to: '/webhooks', icon: <WebhooksIcon /> },
 ];
 
 /**

@@ -20,7 +20,10 @@ export function AdminGate({ children }: { children: ReactNode }) {
   if (access.kind === 'allow') return children;
   return (
     <Center h="100vh">
-      <Loader aria-label={target ? 'Leaving the admin console' : 'Loading your session'} />
+      <Loader
+        role="status"
+        aria-label={target ? 'Leaving the admin console' : 'Loading your session'}
+      />
     </Center>
   );
 }

@@ -115,7 +115,7 @@ export function TestingTab() {
       </ErrorAlert>
     );
   }
-  if (!tests) return <Loader aria-label="Loading tests" />;
+  if (!tests) return <Loader role="status" aria-label="Loading tests" />;
 
   const done = tests.filter((test) => {
     const status = stateOf(test.id).status;

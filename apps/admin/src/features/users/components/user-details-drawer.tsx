@@ -59,7 +59,7 @@ export function UserDetailsDrawer({
         </ErrorAlert>
       ) : !user ? (
         <Group justify="center" py="xl">
-          <Loader aria-label="Loading user details" />
+          <Loader role="status" aria-label="Loading user details" />
         </Group>
       ) : (
         <Stack gap="xl" aria-busy={loading}>

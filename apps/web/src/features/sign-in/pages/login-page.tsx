@@ -194,7 +194,7 @@ export function LoginPage() {
 function StepLoader() {
   return (
     <Center mih={160} role="status" aria-live="polite">
-      <Loader color="jibs" type="dots" aria-label="Loading…" />
+      <Loader color="jibs" type="dots" role="status" aria-label="Loading…" />
     </Center>
   );
 }
