@@ -33,6 +33,8 @@ async function main(): Promise<void> {
     trustProxy: process.env.TRUST_PROXY,
     eventBus,
     s3Server,
+    // One machine, no orchestrator: the launcher brings back what dies (restart-policy.ts).
+    restartOnExit: true,
   });
 
   let stopping = false;
