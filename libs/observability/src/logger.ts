@@ -1,4 +1,4 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { currentRequestId } from './request-context';
 
 export type { Logger } from 'pino';
@@ -39,9 +39,16 @@ export function serializeError(error: unknown): Record<string, unknown> {
   return serialized;
 }
 
-/** JSON logs carrying the service name and the current request id. */
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
+/**
+ * JSON logs carrying the service name and the current request id; to stdout, or to
+ * `destination` (tests read the lines they wrote).
+ */
+export function createLogger(
+  service: string,
+  level = process.env.LOG_LEVEL ?? 'info',
+  destination?: DestinationStream,
+): Logger {
+  const options: LoggerOptions = {
     level,
     base: { service },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
@@ -52,7 +59,8 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
     },
     formatters: { level: (label) => ({ level: label }) },
     serializers: { err: serializeError },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Nest injection token for the service's logger. */

@@ -1,6 +1,6 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { DomainError, ErrorCode, Messages } from '@jibs/domain';
-import type { Logger } from '@jibs/observability';
+import { logLevelForError, type Logger } from '@jibs/observability';
 
 /** Codes graphql-js and Apollo give to errors in the request itself; safe to pass on. */
 const REQUEST_ERROR_CODES = new Set([
@@ -62,7 +62,9 @@ export function createErrorFormatter(logger: Logger) {
         extensions: { code },
       };
     }
-    logger.error(
+    // A user error that is not a DomainError is still answered as internal (one source of codes),
+    // but it is the caller's doing: it is not logged as an error (logLevelForError).
+    logger[logLevelForError(error ?? formatted)](
       {
         err: error instanceof GraphQLError ? (error.originalError ?? error) : error,
         path: formatted.path,
