@@ -43,6 +43,7 @@ describe('npm start brings back what dies', () => {
     for (const [key, variable] of Object.entries(variables))
       env[variable] = String(ports[key as keyof typeof ports]);
     delete env['LOG_LEVEL'];
+    delete env['JIBS_VERBOSE'];
     gatewayUrl = `http://localhost:${ports.gatewayPort}`;
     launcher = spawn(process.execPath, [LAUNCHER], { cwd: ROOT, env, stdio: 'pipe' });
     launcher.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -63,6 +64,13 @@ describe('npm start brings back what dies', () => {
       await exited;
     }
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("prints a short summary, not the services' boot noise (that needs --verbose)", () => {
+    expect(output).toContain('JIBS is ready in');
+    expect(output).toContain('`npm start -- --verbose` (or JIBS_VERBOSE=1) shows every line');
+    // Each service logs "<name> listening on …" at info when it boots.
+    expect(output).not.toMatch(/listening on http/);
   });
 
   const signUp = () =>

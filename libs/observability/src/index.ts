@@ -4,3 +4,4 @@ export * from './operational-endpoints';
 export * from './request-context';
 export * from './exit-with-parent';
 export * from './error-level';
+export * from './process-logging';
