@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Registry } from 'prom-client';
 import type { DeadLetterEnvelope } from './dead-letter';
-import { currentRequestId } from '@jibs/observability';
+import { currentRequestId, currentRequestIds } from '@jibs/observability';
 import { deliverBatch, deliverEvent, retryDelayMs, type DeliveryContext } from './deliver-event';
 import type { SubscribeOptions } from './event-broker';
 import { buildEnvelope } from './event-envelope';
@@ -172,15 +172,19 @@ describe('the request that caused an event', () => {
     expect(seen).toEqual(['req-1234-abcd', undefined]);
   });
 
-  it("is a batch's when every event of it has the same, none when they differ", async () => {
-    const seen: Array<string | undefined> = [];
+  it("is a batch's when every event of it has the same; all of them, listed, when they differ", async () => {
+    const seen: Array<[string | undefined, readonly string[] | undefined]> = [];
     const { ctx } = context(undefined, {
       handle: undefined,
-      handleBatch: async () => void seen.push(currentRequestId()),
+      handleBatch: async () => void seen.push([currentRequestId(), currentRequestIds()]),
     });
     const item = (requestId: string) => ({ value: fromRequest(requestId), key: userId });
     await deliverBatch([item('req-same-0001'), item('req-same-0001')], ctx);
     await deliverBatch([item('req-aaaa-0001'), item('req-bbbb-0002')], ctx);
-    expect(seen).toEqual(['req-same-0001', undefined]);
+    expect(seen).toEqual([
+      ['req-same-0001', undefined],
+      // Several requests: no one id to publish with; the log lines name them all.
+      [undefined, ['req-aaaa-0001', 'req-bbbb-0002']],
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
-import { currentRequestId } from './request-context';
+import { currentRequestId, currentRequestIds } from './request-context';
 
 export type { Logger } from 'pino';
 
@@ -55,7 +55,9 @@ export function createLogger(
     timestamp: pino.stdTimeFunctions.isoTime,
     mixin() {
       const requestId = currentRequestId();
-      return requestId ? { requestId } : {};
+      if (requestId) return { requestId };
+      const requestIds = currentRequestIds();
+      return requestIds ? { requestIds } : {};
     },
     formatters: { level: (label) => ({ level: label }) },
     serializers: { err: serializeError },

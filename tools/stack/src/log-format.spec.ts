@@ -20,6 +20,9 @@ describe('the launcher output', () => {
     expect(
       formatLogLine('cases', line({ level: 'fatal', msg: 'cases failed to start', reason: 'x' })),
     ).toBe('[cases]         cases failed to start (x)\n');
+    expect(
+      formatLogLine('notifications', line({ level: 'warn', msg: 'x', requestIds: ['r1', 'r2'] })),
+    ).toBe('[notifications] x [request r1, r2]\n');
     expect(formatLogLine('launcher', 'postgres is back')).toBe(
       '[launcher]      postgres is back\n',
     );

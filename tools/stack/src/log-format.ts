@@ -17,6 +17,7 @@ function readLine(line: string): ReadLine {
       msg?: unknown;
       reason?: unknown;
       requestId?: unknown;
+      requestIds?: unknown;
       err?: { message?: unknown };
     };
     if (!entry || typeof entry !== 'object') throw new Error('not a log entry');
@@ -24,7 +25,12 @@ function readLine(line: string): ReadLine {
     return {
       level: typeof entry.level === 'string' ? entry.level : 'info',
       text: `${typeof entry.msg === 'string' ? entry.msg : ''}${typeof detail === 'string' ? ` (${detail})` : ''}`,
-      requestId: typeof entry.requestId === 'string' ? entry.requestId : undefined,
+      requestId:
+        typeof entry.requestId === 'string'
+          ? entry.requestId
+          : Array.isArray(entry.requestIds)
+            ? entry.requestIds.join(', ')
+            : undefined,
       json: true,
     };
   } catch {
