@@ -89,7 +89,13 @@ export function toClientError(
 export function createErrorFormatter(logger: Logger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const result = toClientError(formatted, error);
-    if (result.internal) {
+    if (result.error.extensions?.['code'] === ErrorCode.ServiceUnavailable) {
+      // An outage, not a bug: one line naming the subgraph, at warn (its own logs say why).
+      logger.warn(
+        { serviceName: formatted.extensions?.['serviceName'], path: formatted.path },
+        'a subgraph is unavailable',
+      );
+    } else if (result.internal) {
       const cause = error instanceof GraphQLError ? (error.originalError ?? error) : error;
       logger.error(
         { err: cause, code: formatted.extensions?.['code'], path: formatted.path },

@@ -17,7 +17,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket, { WebSocketServer } from 'ws';
 import { createTokenVerifier, RevocationList, type TokenVerifier } from '@jibs/auth';
-import { MAX_GRAPHQL_REQUEST_BYTES, RequestMessages, Role } from '@jibs/domain';
+import {
+  ErrorCode,
+  MAX_GRAPHQL_REQUEST_BYTES,
+  Messages,
+  RequestMessages,
+  Role,
+} from '@jibs/domain';
 import { createLogger } from '@jibs/observability';
 import { loadGatewayConfig } from './gateway.config';
 import { createGatewayServer, type RunningGateway } from './gateway-server';
@@ -427,22 +433,27 @@ describe('gateway server', () => {
   });
 
   describe('operations', () => {
-    it('answers liveness, and readiness from every subgraph', async () => {
+    it('answers liveness, and readiness from its own state only', async () => {
       expect((await fetch(`${gateway.url}/health/live`)).status).toBe(200);
       const ready = await fetch(`${gateway.url}/health/ready`);
       expect(ready.status).toBe(200);
-      expect(await ready.json()).toEqual({
-        status: 'ok',
-        checks: { identity: 'ok', notifications: 'ok' },
-      });
+      expect(await ready.json()).toEqual({ status: 'ok', checks: { schema: 'ok' } });
     });
 
-    it('is not ready while a subgraph is down', async () => {
+    it("stays ready while a subgraph is down, answering that subgraph's fields SERVICE_UNAVAILABLE", async () => {
       const ready = await fetch(`${production.url}/health/ready`);
-      expect(ready.status).toBe(503);
-      expect(await ready.json()).toEqual({
-        status: 'unavailable',
-        checks: { identity: 'down', notifications: 'ok' },
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ok', checks: { schema: 'ok' } });
+      const res = await post({ query: '{ me { id } tree { id } }' }, {}, production.url);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({
+        data: { me: null, tree: { id: 'root' } },
+        errors: [
+          {
+            message: Messages.serviceUnavailable,
+            extensions: { code: ErrorCode.ServiceUnavailable },
+          },
+        ],
       });
     });
 

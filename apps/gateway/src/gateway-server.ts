@@ -48,7 +48,7 @@ import { securityHeaders } from './security-headers';
 import { mountStaticWeb } from './static-web';
 import { SubgraphDataSource, type GatewayContext } from './subgraph-data-source';
 import { createSubgraphFetcher } from './subgraph-fetcher';
-import { subgraphReadiness } from './subgraph-readiness';
+import { gatewayReadiness } from './gateway-readiness';
 import { createSubscriptionProxy } from './subscription-proxy';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -122,10 +122,11 @@ export async function createGatewayServer(
   app.disable('x-powered-by');
   const httpServer = createServer(app);
 
+  let apiSchema: GraphQLSchema | undefined;
   mountOperationalEndpoints(app, {
     metrics,
     logger,
-    readiness: subgraphReadiness(config.subgraphs),
+    readiness: gatewayReadiness(() => apiSchema !== undefined),
   });
   app.use(requestLog(logger));
   app.use(rejectBadPath());
@@ -167,7 +168,6 @@ export async function createGatewayServer(
       return new SubgraphDataSource(name, url, config.GATEWAY_SECRET, fetcher);
     },
   });
-  let apiSchema: GraphQLSchema | undefined;
   gateway.onSchemaLoadOrUpdate((schema) => {
     apiSchema = schema.apiSchema;
   });

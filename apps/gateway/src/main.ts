@@ -1,5 +1,5 @@
 import { ConfigError, redactConfig } from '@jibs/config';
-import { createLogger, exitWithParent } from '@jibs/observability';
+import { createLogger, exitWithParent, logProcessAsJson } from '@jibs/observability';
 import { loadGatewayConfig, type GatewayConfig } from './gateway.config';
 import { createGatewayServer } from './gateway-server';
 
@@ -8,6 +8,8 @@ const SHUTDOWN_TIMEOUT_MS = 15_000;
 
 async function main(): Promise<void> {
   const logger = createLogger('gateway');
+  // JSON only, from here on: console.* of libraries (graphql-ws) and uncaught errors included.
+  logProcessAsJson(logger);
   let config: GatewayConfig;
   try {
     config = loadGatewayConfig();

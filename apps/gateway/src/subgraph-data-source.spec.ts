@@ -1,5 +1,7 @@
 import type { GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
+import type { GraphQLError } from 'graphql';
+import { ErrorCode, Messages } from '@jibs/domain';
 import { SubgraphResponse, type Fetcher } from './subgraph-fetcher';
 import {
   SESSION_SUBGRAPH,
@@ -295,5 +297,47 @@ describe('setCookieHeaders', () => {
   it('returns nothing without headers', () => {
     expect(setCookieHeaders(undefined)).toEqual([]);
     expect(setCookieHeaders(new Headers() as never)).toEqual([]);
+  });
+});
+
+describe('a subgraph that is down', () => {
+  const unavailable = {
+    message: Messages.serviceUnavailable,
+    extensions: { code: ErrorCode.ServiceUnavailable, serviceName: 'billing' },
+  };
+  const source = (fetcher: Fetcher) =>
+    new SubgraphDataSource('billing', 'http://127.0.0.1:1/graphql', SECRET, fetcher);
+
+  it.each(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND'])(
+    'is SERVICE_UNAVAILABLE when the connection fails with %s',
+    async (code) => {
+      const refused = (async () => {
+        throw Object.assign(new Error(`connect ${code} 127.0.0.1:1`), { code });
+      }) as unknown as Fetcher;
+      await expect(source(refused).process(processOptions(aContext()))).rejects.toMatchObject(
+        unavailable,
+      );
+    },
+  );
+
+  it.each([502, 503, 504])('is SERVICE_UNAVAILABLE when it answers %i', async (status) => {
+    const fetcher = recordingFetcher(
+      [],
+      () => new SubgraphResponse('http://subgraph', status, {}, Buffer.from('unavailable')),
+    );
+    await expect(source(fetcher).process(processOptions(aContext()))).rejects.toMatchObject(
+      unavailable,
+    );
+  });
+
+  it('keeps other failures what they were (a 500 is not an outage)', async () => {
+    const fetcher = recordingFetcher(
+      [],
+      () => new SubgraphResponse('http://subgraph', 500, {}, Buffer.from('boom')),
+    );
+    const failure = await source(fetcher)
+      .process(processOptions(aContext()))
+      .catch((error: unknown) => error);
+    expect((failure as GraphQLError).extensions?.['code']).not.toBe(ErrorCode.ServiceUnavailable);
   });
 });

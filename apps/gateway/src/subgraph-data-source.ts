@@ -3,6 +3,11 @@ import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import type { IncomingHttpHeaders } from 'node:http';
 import { CLIENT_ADDRESS_HEADER, GATEWAY_SECRET_HEADER } from '@jibs/subgraph';
 import type { Fetcher } from './subgraph-fetcher';
+import {
+  isUnavailableStatus,
+  isUnreachable,
+  subgraphUnavailableError,
+} from './subgraph-unavailable';
 
 /** The subgraph that owns sessions: the only one that sees the browser's cookies. */
 export const SESSION_SUBGRAPH = 'identity';
@@ -106,11 +111,22 @@ export class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> 
     if (http?.headers) for (const [name, value] of http.headers) headers[name] = value;
     headers['content-type'] = 'application/json';
     this.addHeaders(headers, context);
-    const answer = await this.fetcher(this.url, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(payload),
-    });
+    let answer: Awaited<ReturnType<Fetcher>>;
+    try {
+      answer = await this.fetcher(this.url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(payload),
+      });
+    } catch (error) {
+      if (isUnreachable(error)) throw subgraphUnavailableError(this.subgraphName, error);
+      throw error;
+    }
+    if (isUnavailableStatus(answer.status)) {
+      // Drained so the connection goes back to the pool.
+      await answer.arrayBuffer();
+      throw subgraphUnavailableError(this.subgraphName);
+    }
     if (!answer.ok) throw await this.errorFromResponse(answer);
     const body = await this.parseBody(answer);
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {

@@ -4,6 +4,10 @@ import { join } from 'node:path';
 
 export interface EmbeddedServer {
   url: string;
+  /** The server process's id (the postmaster). */
+  pid: number;
+  /** Resolves when the server exits, for whatever reason, with how (`code 0`, `SIGKILL`). */
+  exited: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -50,10 +54,14 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     ],
     { detached: true, stdio: ['ignore', 'ignore', 'pipe'], ...owner },
   );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? `code ${code}`)),
+  );
   await waitUntilReady(child, options.log);
   return {
     url: `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/postgres`,
+    pid: child.pid!,
+    exited,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       // SIGINT is Postgres' "fast" shutdown: clients are disconnected, data is flushed.

@@ -8,6 +8,8 @@ export enum ErrorCode {
   RateLimited = 'RATE_LIMITED',
   /** The site is in maintenance mode and the caller is not an admin. */
   Maintenance = 'MAINTENANCE',
+  /** The service that owns the field is down or not answering; the rest of the query resolves. */
+  ServiceUnavailable = 'SERVICE_UNAVAILABLE',
   Internal = 'INTERNAL_SERVER_ERROR',
 }
 

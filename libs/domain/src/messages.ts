@@ -20,6 +20,8 @@ export const Messages = {
   maintenance:
     'We are doing some maintenance right now. Please check back soon; your data is safe.',
   unexpected: 'An unexpected error occurred. Please try again.',
+  serviceUnavailable:
+    'This part of JIBS is temporarily unavailable. Please try again in a few minutes.',
   /** The generic toast's title and its wordings (spec 8, Generic toast). */
   somethingWentWrongTitle: 'Something went wrong',
   networkError: 'Network error. Please check your connection and try again.',

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Registry } from 'prom-client';
 import type { DeadLetterEnvelope } from './dead-letter';
-import { deliverEvent, retryDelayMs, type DeliveryContext } from './deliver-event';
+import { currentRequestId, currentRequestIds } from '@jibs/observability';
+import { deliverBatch, deliverEvent, retryDelayMs, type DeliveryContext } from './deliver-event';
 import type { SubscribeOptions } from './event-broker';
 import { buildEnvelope } from './event-envelope';
 import { silentLogger } from './event-logger';
@@ -152,5 +153,38 @@ describe('retryDelayMs', () => {
     expect([1, 2, 3, 4].map((attempt) => retryDelayMs(attempt, 100))).toEqual([100, 200, 400, 800]);
     expect(retryDelayMs(20, 100)).toBe(5_000);
     expect(retryDelayMs(1)).toBe(100);
+  });
+});
+
+describe('the request that caused an event', () => {
+  const fromRequest = (requestId?: string) =>
+    buildEnvelope(
+      'user.registered',
+      { userId, email: 'a@example.com', firstName: 'A', lastName: 'B', role: 'member' },
+      { source: 'jibs/identity', subject: userId, ...(requestId ? { requestId } : {}) },
+    );
+
+  it("is the handler's request id (its log lines and the events it publishes carry it)", async () => {
+    const seen: Array<string | undefined> = [];
+    const { ctx } = context(async () => void seen.push(currentRequestId()));
+    await deliverEvent(fromRequest('req-1234-abcd'), ctx);
+    await deliverEvent(fromRequest(), ctx);
+    expect(seen).toEqual(['req-1234-abcd', undefined]);
+  });
+
+  it("is a batch's when every event of it has the same; all of them, listed, when they differ", async () => {
+    const seen: Array<[string | undefined, readonly string[] | undefined]> = [];
+    const { ctx } = context(undefined, {
+      handle: undefined,
+      handleBatch: async () => void seen.push([currentRequestId(), currentRequestIds()]),
+    });
+    const item = (requestId: string) => ({ value: fromRequest(requestId), key: userId });
+    await deliverBatch([item('req-same-0001'), item('req-same-0001')], ctx);
+    await deliverBatch([item('req-aaaa-0001'), item('req-bbbb-0002')], ctx);
+    expect(seen).toEqual([
+      ['req-same-0001', undefined],
+      // Several requests: no one id to publish with; the log lines name them all.
+      [undefined, ['req-aaaa-0001', 'req-bbbb-0002']],
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import {
 } from './event-broker';
 import { readEnvelope, type Catalog, type EventEnvelope } from './event-envelope';
 import { errorFields, type EventLogger } from './event-logger';
+import { inRequestOf } from './event-request';
 import type { EventMetrics } from './event-metrics';
 import { InvalidEventError } from './invalid-event.error';
 
@@ -93,11 +94,15 @@ export async function deliverBatch(
 }
 
 function handlerOf(options: SubscribeOptions): (envelopes: EventEnvelope[]) => Promise<void> {
-  if (options.handleBatch) return options.handleBatch.bind(options);
+  if (options.handleBatch) {
+    const handleBatch = options.handleBatch.bind(options);
+    return (envelopes) => inRequestOf(envelopes, () => handleBatch(envelopes));
+  }
   const handle = options.handle;
   if (!handle) throw new Error(`Subscription "${options.group}" has no handler`);
   return async (envelopes) => {
-    for (const envelope of envelopes) await handle.call(options, envelope);
+    for (const envelope of envelopes)
+      await inRequestOf([envelope], () => handle.call(options, envelope));
   };
 }
 

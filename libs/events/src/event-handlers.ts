@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { EventBroker, SubscribeOptions, Subscription } from './event-broker';
 import type { EventData, EventType } from './event-catalog';
 import type { EventEnvelope } from './event-envelope';
+import { inRequestOf } from './event-request';
 
 /**
  * A consumed catalog event, typed by its `type`: for several types a discriminated union, so
@@ -144,7 +145,8 @@ export function groupHandlersOf(instance: object): GroupHandler[] {
       declaration.kind === 'batch'
         ? (events, manager) => fn(events, manager)
         : async (events, manager) => {
-            for (const event of events) await fn(event, manager);
+            // Each event in the request that caused it, even in a batch of several requests.
+            for (const event of events) await inRequestOf([event], () => fn(event, manager));
           };
     byGroup.set(group, {
       group,

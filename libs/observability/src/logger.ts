@@ -1,5 +1,5 @@
-import pino, { type Logger } from 'pino';
-import { currentRequestId } from './request-context';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { currentRequestId, currentRequestIds } from './request-context';
 
 export type { Logger } from 'pino';
 
@@ -39,20 +39,30 @@ export function serializeError(error: unknown): Record<string, unknown> {
   return serialized;
 }
 
-/** JSON logs carrying the service name and the current request id. */
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
+/**
+ * JSON logs carrying the service name and the current request id; to stdout, or to
+ * `destination` (tests read the lines they wrote).
+ */
+export function createLogger(
+  service: string,
+  level = process.env.LOG_LEVEL ?? 'info',
+  destination?: DestinationStream,
+): Logger {
+  const options: LoggerOptions = {
     level,
     base: { service },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,
     mixin() {
       const requestId = currentRequestId();
-      return requestId ? { requestId } : {};
+      if (requestId) return { requestId };
+      const requestIds = currentRequestIds();
+      return requestIds ? { requestIds } : {};
     },
     formatters: { level: (label) => ({ level: label }) },
     serializers: { err: serializeError },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Nest injection token for the service's logger. */

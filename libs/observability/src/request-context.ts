@@ -1,9 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 
-export interface RequestContext {
-  requestId: string;
-}
+export type RequestContext =
+  | { requestId: string }
+  /** A batch of events caused by several requests: its log lines name each of them. */
+  | { requestIds: readonly string[] };
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
@@ -13,7 +14,14 @@ export function runWithRequestContext<T>(context: RequestContext, fn: () => T): 
 }
 
 export function currentRequestId(): string | undefined {
-  return storage.getStore()?.requestId;
+  const context = storage.getStore();
+  return context && 'requestId' in context ? context.requestId : undefined;
+}
+
+/** The requests a batch of events came from, when there is more than one. */
+export function currentRequestIds(): readonly string[] | undefined {
+  const context = storage.getStore();
+  return context && 'requestIds' in context ? context.requestIds : undefined;
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;

@@ -2,12 +2,13 @@ import 'reflect-metadata';
 import type { DynamicModule, INestApplication, LoggerService, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Express } from 'express';
-import { DomainError } from '@jibs/domain';
 import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import {
+  errorCodeOf,
   exitWithParent,
+  logLevelForError,
   mountOperationalEndpoints,
   startMetricsServer,
   type Logger,
@@ -45,18 +46,19 @@ export interface SubgraphRuntime {
 
 /**
  * Nest's own logs, as JSON through the service's logger. Nest logs every error a resolver or
- * guard throws at error level; a DomainError is a refusal answered to the caller with its code
+ * guard throws at error level; a user error is a refusal answered to the caller with its code
  * (a bad input, an anonymous call, another member's id), not a fault: debug, with its code and
- * no stack. Anything else stays an error.
+ * no stack (logLevelForError, the one mapping). Anything else stays an error.
  */
 export function nestLogger(logger: Logger): LoggerService {
   const context = (rest: unknown[]) => (rest.length ? { context: rest[rest.length - 1] } : {});
   return {
     log: (message, ...rest) => logger.info(context(rest), String(message)),
-    error: (message, ...rest) =>
-      message instanceof DomainError
-        ? logger.debug({ ...context(rest), code: message.code }, 'request refused')
-        : logger.error(context(rest), String(message)),
+    error: (message, ...rest) => {
+      const level = logLevelForError(message);
+      if (level === 'error') logger.error(context(rest), String(message));
+      else logger[level]({ ...context(rest), code: errorCodeOf(message) }, 'request refused');
+    },
     warn: (message, ...rest) => logger.warn(context(rest), String(message)),
     debug: (message, ...rest) => logger.debug(context(rest), String(message)),
     verbose: (message, ...rest) => logger.trace(context(rest), String(message)),

@@ -1,6 +1,7 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { isDatabaseUnavailable } from '@jibs/database';
 import { DomainError, ErrorCode, Messages } from '@jibs/domain';
-import type { Logger } from '@jibs/observability';
+import { logLevelForError, type Logger } from '@jibs/observability';
 
 /** Codes graphql-js and Apollo give to errors in the request itself; safe to pass on. */
 const REQUEST_ERROR_CODES = new Set([
@@ -62,11 +63,20 @@ export function createErrorFormatter(logger: Logger) {
         extensions: { code },
       };
     }
-    logger.error(
-      {
-        err: error instanceof GraphQLError ? (error.originalError ?? error) : error,
+    const cause = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+    if (isDatabaseUnavailable(cause)) {
+      // An outage (Postgres restarting), not a bug: the clients word it, the caller may retry.
+      logger.warn({ err: cause, path: formatted.path }, 'the database is unavailable');
+      return {
+        message: Messages.serviceUnavailable,
         path: formatted.path,
-      },
+        extensions: { code: ErrorCode.ServiceUnavailable },
+      };
+    }
+    // A user error that is not a DomainError is still answered as internal (one source of codes),
+    // but it is the caller's doing: it is not logged as an error (logLevelForError).
+    logger[logLevelForError(error ?? formatted)](
+      { err: cause, path: formatted.path },
       'unexpected error in a GraphQL operation',
     );
     return {

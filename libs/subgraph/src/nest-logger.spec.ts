@@ -1,3 +1,4 @@
+import { GraphQLError } from 'graphql';
 import { DomainError, ErrorCode } from '@jibs/domain';
 import type { Logger } from '@jibs/observability';
 import { nestLogger } from './bootstrap';
@@ -45,5 +46,21 @@ describe('nestLogger', () => {
         message: 'Error: connection terminated',
       },
     ]);
+  });
+
+  it.each([
+    ErrorCode.BadUserInput,
+    ErrorCode.Forbidden,
+    ErrorCode.NotFound,
+    ErrorCode.Conflict,
+    ErrorCode.RateLimited,
+  ])('logs every user error (%s) at debug, a GraphQLError as well as a DomainError', (code) => {
+    const { logger, lines } = recordingLogger();
+    nestLogger(logger).error(new DomainError(code, 'refused'), 'ExceptionsHandler');
+    nestLogger(logger).error(
+      new GraphQLError('refused', { extensions: { code } }),
+      'ExceptionsHandler',
+    );
+    expect(lines.map((line) => line.level)).toEqual(['debug', 'debug']);
   });
 });

@@ -3,3 +3,4 @@ export * from './service-process';
 export * from './ports';
 export * from './service-registry';
 export * from './test-events';
+export * from './restart-policy';

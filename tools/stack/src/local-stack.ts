@@ -6,6 +6,7 @@ import { startLocalKafka, type LocalKafka } from '@jibs/events';
 import { allowBrowserUploads, createS3Client, startVerifyingS3, type TestS3 } from '@jibs/storage';
 import { loadOrCreateSecrets } from './secrets';
 import { startMailboxPage } from './mailbox-page';
+import { Supervisor, type SupervisorOptions } from './restart-policy';
 import { ServiceProcess, type LogSink } from './service-process';
 import type { ServiceDescriptor } from '@jibs/subgraph';
 import { serviceDescriptors } from './service-registry';
@@ -43,6 +44,12 @@ export interface StackOptions extends StackPorts {
    * 127.0.0.1 only.
    */
   s3Server?: S3ServerKind;
+  /**
+   * `npm start`: a service or Postgres that dies while the stack runs is started again, with
+   * backoff (1 s, 2 s, 4 s … 30 s), saying so through `log('launcher', …)`. Off for tests, which
+   * kill services on purpose. Tests of the launcher shorten the delays.
+   */
+  restartOnExit?: boolean | Pick<SupervisorOptions, 'delayMs' | 'stableMs'>;
 }
 
 export type EventBus = 'postgres' | 'kafka';
@@ -82,6 +89,7 @@ interface S3Server {
 export class LocalStack {
   readonly services = new Map<ServiceName, ServiceProcess>();
   private postgres?: EmbeddedServer;
+  private supervisor?: Supervisor;
   /** The credentials the services sign S3 requests with (tests read the buckets with them). */
   s3Credentials?: { accessKeyId: string; secretAccessKey: string };
   /** The Kafka broker, when the stack runs on Kafka (tests stop and restart it for faults). */
@@ -137,12 +145,14 @@ export class LocalStack {
     this.generatedAdminPassword =
       created && !process.env.ADMIN_PASSWORD ? secrets.adminPassword : undefined;
 
-    this.postgres = await startEmbeddedServer({
-      dataDir: join(options.dataDir, 'postgres'),
-      port: options.postgresPort,
-      password: secrets.postgresPassword,
-      durableCommits: options.durableCommits ?? process.env.JIBS_PG_SYNCHRONOUS_COMMIT !== 'off',
-    });
+    const startPostgres = () =>
+      startEmbeddedServer({
+        dataDir: join(options.dataDir, 'postgres'),
+        port: options.postgresPort,
+        password: secrets.postgresPassword,
+        durableCommits: options.durableCommits ?? process.env.JIBS_PG_SYNCHRONOUS_COMMIT !== 'off',
+      });
+    this.postgres = await startPostgres();
     const dbUrl = (name: string) => this.databaseUrl(name);
     const { subgraphs } = this;
     for (const name of [...subgraphs.map((service) => service.name), 'eventlog'])
@@ -250,6 +260,43 @@ export class LocalStack {
     // Subgraphs in parallel (they only need Postgres), then the gateway that fronts them.
     await Promise.all(subgraphs.map(({ name }) => this.service(name).start()));
     await this.service('gateway').start();
+    if (options.restartOnExit) this.superviseAll(startPostgres);
+  }
+
+  /** Postgres' process id while it runs (tests of the launcher kill it as a crash would). */
+  get postgresPid(): number | undefined {
+    return this.postgres?.pid;
+  }
+
+  private superviseAll(startPostgres: () => Promise<EmbeddedServer>): void {
+    const { restartOnExit } = this.options;
+    const supervisor = new Supervisor({
+      say: (line) => this.options.log('launcher', line),
+      ...(typeof restartOnExit === 'object' ? restartOnExit : {}),
+    });
+    this.supervisor = supervisor;
+    supervisor.watch({
+      name: 'postgres',
+      exited: () => this.postgres!.exited,
+      restart: async () => {
+        this.postgres = await startPostgres();
+      },
+    });
+    for (const service of this.services.values()) {
+      supervisor.watch({
+        name: service.spec.name,
+        exited: () => service.exited(),
+        restart: async () => {
+          try {
+            await service.start();
+          } catch (error) {
+            // Not ready in time (or it died again): nothing half-started stays behind.
+            await service.kill();
+            throw error;
+          }
+        },
+      });
+    }
   }
 
   /**
@@ -318,6 +365,8 @@ export class LocalStack {
 
   /** Everything it started, in reverse order; safe to call twice. */
   async stop(): Promise<void> {
+    // A clean shutdown is no crash: nothing is restarted from here on.
+    await this.supervisor?.stop();
     await this.services.get('gateway')?.stop();
     await Promise.all(this.subgraphs.map(({ name }) => this.services.get(name)?.stop()));
     await new Promise((resolve) =>

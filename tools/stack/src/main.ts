@@ -7,11 +7,12 @@ import {
   type S3ServerKind,
 } from './local-stack';
 import { assertPortsFree, stackPortsFromEnv } from './ports';
-import { formatLogLine } from './log-format';
+import { formatLogLine, shouldPrintLogLine, verboseFrom } from './log-format';
 
 /** `npm start`: the whole stack in the foreground until Ctrl-C. */
 async function main(): Promise<void> {
   const root = resolve(__dirname, '../../../../..');
+  const verbose = verboseFrom(process.argv, process.env);
   let ports;
   let eventBus: EventBus;
   let s3Server: S3ServerKind;
@@ -28,11 +29,16 @@ async function main(): Promise<void> {
     root,
     dataDir: resolve(root, process.env.JIBS_DATA_DIR ?? '.data'),
     ...ports,
-    log: (service, line) => process.stdout.write(formatLogLine(service, line)),
+    // Services' boot noise (info and debug) only with --verbose / JIBS_VERBOSE=1.
+    log: (service, line) => {
+      if (shouldPrintLogLine(line, verbose)) process.stdout.write(formatLogLine(service, line));
+    },
     logLevel: process.env.LOG_LEVEL,
     trustProxy: process.env.TRUST_PROXY,
     eventBus,
     s3Server,
+    // One machine, no orchestrator: the launcher brings back what dies (restart-policy.ts).
+    restartOnExit: true,
   });
 
   let stopping = false;
@@ -99,7 +105,11 @@ async function main(): Promise<void> {
   process.stdout.write(
     `\nJIBS is ready in ${((Date.now() - started) / 1000).toFixed(1)} s:\n${rows
       .map(([label, value]) => `  ${label.padEnd(width)}  ${value}`)
-      .join('\n')}\n\n${adminNotice(stack)}Press Ctrl-C to stop.\n\n`,
+      .join('\n')}\n\n${adminNotice(stack)}${
+      verbose
+        ? ''
+        : "Services' warnings and errors are shown; `npm start -- --verbose` (or JIBS_VERBOSE=1) shows every line.\n"
+    }Press Ctrl-C to stop.\n\n`,
   );
 }
 

@@ -15,7 +15,7 @@ const READY_TIMEOUT_MS = 60_000;
 /** One service as a child process: start, wait for /health/ready, stop cleanly. */
 export class ServiceProcess {
   private child?: ChildProcess;
-  private exited?: Promise<number | null>;
+  private exit?: Promise<string>;
 
   constructor(
     readonly spec: ServiceSpec,
@@ -40,11 +40,23 @@ export class ServiceProcess {
       detached: true,
     });
     this.child = child;
-    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    this.exit = new Promise((resolve) =>
+      child.once('exit', (code, signal) => resolve(signal ?? `code ${code}`)),
+    );
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream! }).on('line', (line) => this.log(this.spec.name, line));
     }
     await this.waitReady();
+  }
+
+  /** The running process's id (tests of the launcher kill it as a crash would). */
+  get pid(): number | undefined {
+    return this.running ? this.child?.pid : undefined;
+  }
+
+  /** Resolves when the process started last exits, with how (`code 1`, `SIGKILL`). */
+  exited(): Promise<string> {
+    return this.exit ?? Promise.resolve('never started');
   }
 
   /** Polls /health/ready; fails early if the process exits. */
@@ -70,7 +82,7 @@ export class ServiceProcess {
     const child = this.child;
     if (!child || !this.running) return;
     child.kill('SIGKILL');
-    await this.exited;
+    await this.exit;
   }
 
   /** SIGTERM, then SIGKILL if it has not exited within the grace period. */
@@ -79,7 +91,7 @@ export class ServiceProcess {
     if (!child || !this.running) return;
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    await this.exited;
+    await this.exit;
     clearTimeout(timer);
   }
 }

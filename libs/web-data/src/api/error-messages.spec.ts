@@ -71,6 +71,19 @@ describe('signUpErrorNotice', () => {
   });
 });
 
+describe('a part of JIBS that is down (SERVICE_UNAVAILABLE)', () => {
+  const down = anError({ code: ErrorCode.ServiceUnavailable, message: 'from the gateway' });
+
+  it('reads the same message in every notice', () => {
+    expect(signInErrorNotice(down)).toEqual({
+      title: Messages.somethingWentWrongTitle,
+      message: Messages.serviceUnavailable,
+    });
+    expect(signUpErrorNotice(down).message).toBe(Messages.serviceUnavailable);
+    expect(actionErrorMessage(down)).toBe(Messages.serviceUnavailable);
+  });
+});
+
 describe('genericErrorMessage', () => {
   it.each([
     [anError({ network: true }), NETWORK_ERROR_MESSAGE],
@@ -79,6 +92,7 @@ describe('genericErrorMessage', () => {
     [anError({ code: ErrorCode.NotFound }), Messages.notFound],
     [anError({ code: ErrorCode.Internal }), 'Server error. Please try again later.'],
     [anError({ status: 502, message: 'Bad Gateway' }), 'Server error. Please try again later.'],
+    [anError({ code: ErrorCode.ServiceUnavailable, message: 'x' }), Messages.serviceUnavailable],
     [anError({ code: 'SOMETHING_ELSE' }), Messages.unexpected],
   ])('%p reads %s', (error, expected) => {
     expect(genericErrorMessage(error)).toBe(expected);

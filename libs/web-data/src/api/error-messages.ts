@@ -9,6 +9,16 @@ export interface ErrorNotice {
 export const NETWORK_ERROR_MESSAGE = Messages.networkError;
 export const SERVER_ERROR_MESSAGE = Messages.serverError;
 
+/** Failures that are the platform's, not the user's: they get the generic wording. */
+function isPlatformFailure(error: ApiError): boolean {
+  return (
+    error.network ||
+    !error.code ||
+    error.code === ErrorCode.Internal ||
+    error.code === ErrorCode.ServiceUnavailable
+  );
+}
+
 /** The catalogue's generic wording for an error no screen words more precisely (spec 8). */
 export function genericErrorMessage(error: ApiError): string {
   if (error.network) return NETWORK_ERROR_MESSAGE;
@@ -24,6 +34,8 @@ export function genericErrorMessage(error: ApiError): string {
       return Messages.checkInput;
     case ErrorCode.RateLimited:
       return error.message || Messages.rateLimited;
+    case ErrorCode.ServiceUnavailable:
+      return Messages.serviceUnavailable;
     case ErrorCode.Internal:
       return SERVER_ERROR_MESSAGE;
     default:
@@ -43,7 +55,7 @@ export function signInErrorNotice(error: ApiError): ErrorNotice {
   if (error.code === ErrorCode.RateLimited) {
     return { title: Messages.tooManyAttemptsTitle, message: error.message || Messages.rateLimited };
   }
-  if (error.network || error.code === ErrorCode.Internal || !error.code) {
+  if (isPlatformFailure(error)) {
     return { title: Messages.somethingWentWrongTitle, message: genericErrorMessage(error) };
   }
   return { title: Messages.loginFailedTitle, message: error.message };
@@ -51,7 +63,7 @@ export function signInErrorNotice(error: ApiError): ErrorNotice {
 
 /** Registration failures that are not about one field. */
 export function signUpErrorNotice(error: ApiError): ErrorNotice {
-  if (error.network || error.code === ErrorCode.Internal || !error.code) {
+  if (isPlatformFailure(error)) {
     return { title: Messages.registrationFailedTitle, message: genericErrorMessage(error) };
   }
   if (error.code === ErrorCode.BadUserInput && Object.keys(error.fieldErrors).length > 0) {

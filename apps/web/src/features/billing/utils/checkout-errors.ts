@@ -68,7 +68,12 @@ export function checkoutFailure(
     error.code === ErrorCode.Forbidden ||
     error.code === ErrorCode.RateLimited;
   if (speaksToUser && text) return { title: wording.title, message: text, retryable: true };
-  if (error.network || (error.status ?? 0) >= 500 || error.code === ErrorCode.Internal) {
+  if (
+    error.network ||
+    (error.status ?? 0) >= 500 ||
+    error.code === ErrorCode.Internal ||
+    error.code === ErrorCode.ServiceUnavailable
+  ) {
     return { title: wording.title, message: genericErrorMessage(error), retryable: true };
   }
   return { title: wording.title, message: wording.fallback, retryable: true };

@@ -1,0 +1,34 @@
+import { Writable } from 'node:stream';
+import { createLogger } from './logger';
+import { runWithRequestContext } from './request-context';
+
+function capture() {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: createLogger('svc', 'info', sink), lines };
+}
+
+describe('createLogger', () => {
+  it("puts the current request's id on every line, or each id of a batch of several", async () => {
+    const { logger, lines } = capture();
+    runWithRequestContext({ requestId: 'req-one-00001' }, () => logger.info('one'));
+    runWithRequestContext({ requestIds: ['req-a-000001', 'req-b-000002'] }, () =>
+      logger.info('batch'),
+    );
+    logger.info('no request');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines.map(({ msg, requestId, requestIds }) => ({ msg, requestId, requestIds }))).toEqual(
+      [
+        { msg: 'one', requestId: 'req-one-00001', requestIds: undefined },
+        { msg: 'batch', requestId: undefined, requestIds: ['req-a-000001', 'req-b-000002'] },
+        { msg: 'no request', requestId: undefined, requestIds: undefined },
+      ],
+    );
+  });
+});
