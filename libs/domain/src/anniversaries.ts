@@ -14,6 +14,7 @@ export const ANNIVERSARY_CALENDAR_LABELS: Record<AnniversaryCalendar, string> = 
 
 export const AnniversaryMessages = {
   noDeathDate: 'This memorial has no date of death, so it has no anniversary to remind you of.',
+  unknownCalendar: `Unknown calendar: choose one of ${ANNIVERSARY_CALENDARS.join(', ')}.`,
   reminderOn: 'You will be reminded the day before the anniversary.',
   reminderOff: 'Anniversary reminder turned off.',
 };

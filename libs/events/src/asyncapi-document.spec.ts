@@ -133,6 +133,14 @@ const samples: { [T in EventType]: Parameters<typeof buildEnvelope<T>>[1] } = {
     contributorId: userId,
     approvedBy: randomUUID(),
   },
+  'memorial.anniversary_due': {
+    memorialId: randomUUID(),
+    memorialName: 'Aisha Rahman',
+    userId,
+    calendar: 'hijri',
+    anniversaryDate: '2026-12-01',
+    year: 1448,
+  },
   'claim.updated': {
     reportId: randomUUID(),
     userId,

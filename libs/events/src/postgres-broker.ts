@@ -206,9 +206,9 @@ export class PostgresBroker implements EventBroker {
 
   private init(): Promise<void> {
     this.ready ??= this.createSchema().catch((error: unknown) => {
-        this.ready = undefined;
-        throw error;
-      });
+      this.ready = undefined;
+      throw error;
+    });
     return this.ready;
   }
 
