@@ -31,10 +31,11 @@ const today = todayUtc();
 const tomorrow = addDays(today, 1);
 /** A death four Gregorian years before tomorrow: its Gregorian reminder is due today. */
 const gregorianDeath = `${Number(tomorrow.slice(0, 4)) - 4}${tomorrow.slice(4)}`;
-/** A death about three Hijri years before tomorrow with tomorrow's Hijri day and month. */
+/** A death some Hijri years before tomorrow with tomorrow's Hijri day and month. */
 const hijriDeath = ((): string => {
   const target = hijriDateParts(tomorrow);
-  for (let back = 1000; back < 1200; back += 1) {
+  // Three Hijri years back, or more when tomorrow is a 30th its month lacked that year.
+  for (let back = 1000; back < 4000; back += 1) {
     const date = addDays(tomorrow, -back);
     const parts = hijriDateParts(date);
     if (parts.month === target.month && parts.day === target.day) return date;
