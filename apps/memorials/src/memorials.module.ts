@@ -12,6 +12,11 @@ import {
 } from '@jibs/storage';
 import { defineService } from '@jibs/subgraph';
 import { MemorialAccess } from './access/memorial-access.service';
+import { AnniversaryReminderSentEntity } from './anniversaries/anniversary-reminder-sent.entity';
+import { AnniversaryReminderEntity } from './anniversaries/anniversary-reminder.entity';
+import { AnniversaryRemindersResolver } from './anniversaries/anniversary-reminders.resolver';
+import { AnniversaryRemindersService } from './anniversaries/anniversary-reminders.service';
+import { AnniversaryScheduler } from './anniversaries/anniversary-scheduler';
 import { MemorialConnectionEntity } from './connections/memorial-connection.entity';
 import { ConnectionsResolver } from './connections/connections.resolver';
 import { ConnectionsService } from './connections/connections.service';
@@ -47,6 +52,8 @@ export const memorialsService = defineService<MemorialsConfig>({
     MemorialMemoryEntity,
     MemorialPhotoEntity,
     UploadClaimEntity,
+    AnniversaryReminderEntity,
+    AnniversaryReminderSentEntity,
   ],
   // Names: a memory shows its contributor's name.
   members: { names: true },
@@ -74,6 +81,9 @@ export const memorialsService = defineService<MemorialsConfig>({
     MemoriesResolver,
     PhotosService,
     PhotosResolver,
+    AnniversaryRemindersService,
+    AnniversaryRemindersResolver,
+    AnniversaryScheduler,
     incomingSweeper(config.S3_BUCKET_MEMORIALS, S3_CLIENT),
   ],
   refusedRequests: (app, config) => [

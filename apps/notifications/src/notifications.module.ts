@@ -16,6 +16,7 @@ import { RecipientsConsumer } from './billing/recipients.consumer';
 import { notificationsMigrations } from './migrations';
 import { OutgoingMailEntity } from './reviews/outgoing-mail.entity';
 import { notificationsDiagnostics } from './settings/notifications-diagnostics';
+import { AnniversaryRemindersConsumer } from './reminders/anniversary-reminders.consumer';
 import { MemoriesConsumer } from './reviews/memories.consumer';
 import { ReviewMailService } from './reviews/review-mail.service';
 import { ReviewsConsumer } from './reviews/reviews.consumer';
@@ -63,6 +64,7 @@ export const notificationsService = defineService<NotificationsConfig>({
     ReviewMailService,
     ReviewsConsumer,
     MemoriesConsumer,
+    AnniversaryRemindersConsumer,
     AccountChangesConsumer,
     AuditTrailConsumer,
     AuditTrailService,

@@ -29,6 +29,20 @@ export function formatBothCalendars(value: string | null | undefined): string {
   return hijri ? `${gregorian} (${hijri})` : gregorian;
 }
 
+const hijriNumeric = new Intl.DateTimeFormat('en-u-ca-islamic-umalqura-nu-latn', {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A stored date (YYYY-MM-DD) as Umm al-Qura year, month (1-12) and day (1-30). */
+export function hijriDateParts(value: string): { year: number; month: number; day: number } {
+  const parts = hijriNumeric.formatToParts(new Date(`${value}T00:00:00Z`));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day') };
+}
+
 /** The calendar date (YYYY-MM-DD) of a moment as it is in a time zone (IANA name). */
 export function calendarDateIn(moment: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-CA', {

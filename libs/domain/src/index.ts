@@ -34,6 +34,7 @@ export * from './form-messages';
 export * from './second-factor';
 export * from './request-limits';
 export * from './calendars';
+export * from './anniversaries';
 export * from './calendar-invite';
 export * from './notification-preferences';
 export * from './webhooks';

@@ -52,6 +52,11 @@ export interface EventBroker {
   health(): Promise<void>;
   /** Stops every subscription made through this broker and releases its connections. */
   close(): Promise<void>;
+  /**
+   * Deletes consumed events past the retention, when the broker keeps its own log (Postgres;
+   * Kafka's topics have their own retention): a scheduled job calls it. Returns how many.
+   */
+  pruneLog?(): Promise<number>;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;

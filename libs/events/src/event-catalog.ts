@@ -372,6 +372,20 @@ export const EventCatalog = {
       approvedBy: z.string().uuid(),
     }),
   }),
+  'memorial.anniversary_due': defineEvent({
+    version: 1,
+    description:
+      "A member's yearly reminder of a death's anniversary is due (memorials): the anniversary is tomorrow, or today when the day before was missed. Key: the memorial id. One per memorial, member, calendar and year (`year` in that calendar: a Hijri year for 'hijri'). Carries no name but the memorial's.",
+    schema: z.object({
+      memorialId: z.string().uuid(),
+      memorialName: z.string(),
+      userId: z.string().uuid(),
+      calendar: z.enum(['hijri', 'gregorian']),
+      /** The Gregorian date the anniversary falls on (YYYY-MM-DD). */
+      anniversaryDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      year: z.number().int(),
+    }),
+  }),
 } as const;
 
 export type EventType = keyof typeof EventCatalog;

@@ -194,4 +194,12 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventData<T> } = {
     sequence: 2,
     cancelledBy: 'e5566778-899a-4b4c-9d6e-7f8091a2b3d5',
   },
+  'memorial.anniversary_due': {
+    memorialId: '5c6d7e8f-9001-42b3-84d5-e6f708192a3b',
+    memorialName: 'Aisha Rahman',
+    userId,
+    calendar: 'hijri',
+    anniversaryDate: '2026-12-01',
+    year: 1448,
+  },
 };

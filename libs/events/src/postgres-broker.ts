@@ -34,8 +34,6 @@ export interface PostgresBrokerOptions {
   metrics?: EventMetrics;
 }
 
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
-
 interface LogRow {
   topic: string;
   partition: number;
@@ -61,7 +59,6 @@ export class PostgresBroker implements EventBroker {
   private readonly topicPartitions = new Map<string, number>();
   private readonly members = new Set<PostgresGroupMember>();
   private readonly retentionMs: number;
-  private pruneTimer?: NodeJS.Timeout;
   private ready?: Promise<void>;
   private closed = false;
 
@@ -124,7 +121,6 @@ export class PostgresBroker implements EventBroker {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    clearInterval(this.pruneTimer);
     const members = [...this.members];
     this.members.clear();
     await Promise.all(members.map((member) => member.stop()));
@@ -192,8 +188,9 @@ export class PostgresBroker implements EventBroker {
 
   /**
    * Deletes events past the retention that every group with an offset on their partition has
-   * consumed (a group that never consumed a partition does not hold it). Every broker runs it
-   * hourly; it is idempotent. Returns how many events were deleted.
+   * consumed (a group that never consumed a partition does not hold it). Each service's
+   * scheduled job runs it hourly (libs/subgraph's EventLogPruning), once across its replicas;
+   * it is idempotent. Returns how many events were deleted.
    */
   async pruneLog(): Promise<number> {
     await this.init();
@@ -207,25 +204,11 @@ export class PostgresBroker implements EventBroker {
     return result.rowCount ?? 0;
   }
 
-  private schedulePrune(): void {
-    if (this.pruneTimer || this.closed) return;
-    this.pruneTimer = setInterval(() => {
-      this.pruneLog().then(
-        (deleted) => deleted && this.logger.info({ deleted }, 'pruned the event log'),
-        (error: unknown) =>
-          this.logger.warn(errorFields(error), 'could not prune the event log; will retry'),
-      );
-    }, PRUNE_EVERY_MS);
-    this.pruneTimer.unref();
-  }
-
   private init(): Promise<void> {
-    this.ready ??= this.createSchema()
-      .then(() => this.schedulePrune())
-      .catch((error: unknown) => {
-        this.ready = undefined;
-        throw error;
-      });
+    this.ready ??= this.createSchema().catch((error: unknown) => {
+      this.ready = undefined;
+      throw error;
+    });
     return this.ready;
   }
 

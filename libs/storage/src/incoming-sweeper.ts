@@ -1,11 +1,10 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { DataSource } from 'typeorm';
+import { Recurring } from '@jibs/jobs';
 import { LOGGER, type Logger } from '@jibs/observability';
 import { sweepIncoming } from './objects';
 import { UPLOAD_URL_TTL_SECONDS } from './uploads';
 
-/** How often unconfirmed uploads are looked for. */
-export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** An upload not confirmed this long after its URL expired is abandoned. */
 export const ABANDONED_AFTER_MS = UPLOAD_URL_TTL_SECONDS * 1000 + 60 * 60 * 1000;
 
@@ -20,25 +19,22 @@ export interface IncomingSweeperOptions {
 /**
  * Hourly, for each service that stores uploads: deletes uploads nobody confirmed (a closed tab,
  * a request too broken to name its upload, a cleanup that failed) and forgets settled claims
- * whose upload URL has long expired (no one can put a file at their key again). Every replica
- * may run it: deleting twice is harmless. A bucket lifecycle rule on `incoming/` does the object
- * part where one is configured. Give it to Nest as a provider: it starts and stops with the
- * application.
+ * whose upload URL has long expired (no one can put a file at their key again). A scheduled job
+ * (libs/jobs) runs it once across the service's replicas. A bucket lifecycle rule on
+ * `incoming/` does the object part where one is configured. Give it to Nest as a provider.
  */
 export class IncomingSweeper {
-  private timer?: NodeJS.Timeout;
-
   constructor(private readonly options: IncomingSweeperOptions) {}
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.sweep().catch(this.options.onError);
-    }, SWEEP_INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  /** The hourly run; a failure is told and the job library tries again. */
+  @Recurring('uploads.sweep-incoming', { cron: '23 * * * *' })
+  async sweepHourly(): Promise<void> {
+    try {
+      await this.sweep();
+    } catch (error) {
+      this.options.onError(error);
+      throw error;
+    }
   }
 
   /** Deletes unconfirmed uploads last written before `olderThan`; returns how many. */

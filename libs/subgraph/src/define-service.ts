@@ -18,6 +18,7 @@ import {
   type EventBroker,
   type KafkaSettings,
 } from '@jibs/events';
+import { JobsModule } from '@jibs/jobs';
 import {
   createLogger,
   createMetrics,
@@ -32,6 +33,7 @@ import type { DiagnosticCheck } from './diagnostics/diagnostic-check';
 import { mountDiagnostics } from './diagnostics/diagnostics-route';
 import { AdminExportModule } from './export/admin-export.module';
 import { gatewayHeaders } from './gateway-credential';
+import { EventLogPruning } from './jobs/event-log-pruning';
 import { membersReadModel, type MembersOptions } from './members/members-read-model';
 import {
   describeService,
@@ -57,7 +59,8 @@ export type ServiceAuth = Pick<AuthModuleOptions, 'localKeys' | 'revocations'>;
 /**
  * One subgraph service, named once: what it stores, its own providers, and what else must be
  * up for it to be ready. Everything every service has (its database with migrations, the event
- * bus with outbox and inbox, token verification with revocations, the federated GraphQL
+ * bus with outbox and inbox, scheduled jobs once across replicas (`@Recurring` and
+ * `@JobHandler` on any provider, libs/jobs), token verification with revocations, the federated GraphQL
  * endpoint, logs, metrics, health) comes with it.
  */
 export interface ServiceDefinition<
@@ -172,6 +175,11 @@ export function defineService<C extends ServiceConfig, R extends object = object
           }),
           metrics: metrics.registry,
         }),
+        JobsModule.forRoot(() => ({
+          url: config.DATABASE_URL,
+          applicationName: `${name}-jobs`,
+          logger,
+        })),
         AuthModule.forRoot(() => verifier),
         subgraphGraphQLModule(() => ({
           logger,
@@ -186,6 +194,7 @@ export function defineService<C extends ServiceConfig, R extends object = object
       ],
       providers: [
         { provide: LOGGER, useValue: logger },
+        EventLogPruning,
         ...(members?.providers ?? []),
         ...definition.providers(parts),
       ],

@@ -1,8 +1,7 @@
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Recurring } from '@jibs/jobs';
 import { LOGGER, type Logger } from '@jibs/observability';
-
-const SWEEP_EVERY_MS = 60 * 60_000;
 
 /**
  * What is deleted, and how long after it expired. Each is kept past its expiry a while so the
@@ -21,25 +20,14 @@ export type SweepCounts = Record<(typeof RULES)[number]['table'], number>;
 
 /**
  * Deletes sign-in challenges, sign-up and verification codes, reset links and refresh tokens long past their
- * expiry, hourly on every replica (the deletes are idempotent). The database's clock decides.
+ * expiry, hourly, once across replicas (a scheduled job). The database's clock decides.
  */
 @Injectable()
-export class ExpiredRecords implements OnModuleInit, OnModuleDestroy {
-  private timer?: NodeJS.Timeout;
-
+export class ExpiredRecords {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
-
-  onModuleInit(): void {
-    this.timer = setInterval(() => void this.sweepQuietly(), SWEEP_EVERY_MS);
-    this.timer.unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
-  }
 
   async sweep(): Promise<SweepCounts> {
     const counts = {} as SweepCounts;
@@ -53,14 +41,16 @@ export class ExpiredRecords implements OnModuleInit, OnModuleDestroy {
     return counts;
   }
 
-  private async sweepQuietly(): Promise<void> {
-    if (!this.dataSource.isInitialized) return;
+  /** The hourly run; a failure is logged and the job library tries again. */
+  @Recurring('identity.expired-records', { cron: '7 * * * *' })
+  async sweepHourly(): Promise<void> {
     try {
       const counts = await this.sweep();
       if (Object.values(counts).some(Boolean))
         this.logger.info({ counts }, 'deleted expired records');
     } catch (error) {
       this.logger.warn({ err: error }, 'could not delete expired records; will retry');
+      throw error;
     }
   }
 }

@@ -31,6 +31,7 @@ const ALLOWED: Record<MemorialPrivacyLevel, Record<MemorialAction, MemorialRelat
     edit: ['editor', 'creator'],
     invite: ['creator'],
     deactivate: ['creator', 'admin'],
+    remind: ['viewer', 'editor', 'creator'],
   },
   family_only: {
     view: ['viewer', 'editor', 'creator'],
@@ -42,6 +43,7 @@ const ALLOWED: Record<MemorialPrivacyLevel, Record<MemorialAction, MemorialRelat
     edit: ['editor', 'creator'],
     invite: ['creator'],
     deactivate: ['creator'],
+    remind: ['viewer', 'editor', 'creator'],
   },
   private: {
     view: ['editor', 'creator'],
@@ -53,6 +55,7 @@ const ALLOWED: Record<MemorialPrivacyLevel, Record<MemorialAction, MemorialRelat
     edit: ['editor', 'creator'],
     invite: ['creator'],
     deactivate: ['creator'],
+    remind: ['editor', 'creator'],
   },
 };
 
@@ -68,8 +71,8 @@ const CELLS = (Object.keys(ALLOWED) as MemorialPrivacyLevel[]).flatMap((privacyL
 );
 
 describe('mayOnMemorial', () => {
-  it('covers 6 relations x 3 levels x 9 actions', () => {
-    expect(CELLS).toHaveLength(6 * 3 * 9);
+  it('covers 6 relations x 3 levels x 10 actions', () => {
+    expect(CELLS).toHaveLength(6 * 3 * 10);
   });
 
   it.each(CELLS)(

@@ -12,7 +12,8 @@ export type MemorialAction =
   | 'moderate'
   | 'edit'
   | 'invite'
-  | 'deactivate';
+  | 'deactivate'
+  | 'remind';
 
 export const MEMORIAL_ACTIONS: readonly MemorialAction[] = [
   'view',
@@ -24,6 +25,7 @@ export const MEMORIAL_ACTIONS: readonly MemorialAction[] = [
   'edit',
   'invite',
   'deactivate',
+  'remind',
 ];
 
 export interface MemorialFacts {
@@ -70,7 +72,8 @@ const SEES: Record<MemorialPrivacyLevel, ReadonlySet<MemorialRelation>> = {
  * - any signed-in user may share a memory (it waits for moderation unless they are the creator);
  * - the creator and editors (connections with can_edit) edit and moderate;
  * - only the creator invites and removes connections;
- * - the creator deactivates; an admin may deactivate a public memorial (taking down abuse).
+ * - the creator deactivates; an admin may deactivate a public memorial (taking down abuse);
+ * - the creator and connected family (viewers and editors) turn on anniversary reminders.
  * Admins get no other power over memorials: privacy is the family's, and the spec gives
  * admins no memorial role. A deactivated memorial is seen by nobody.
  */
@@ -95,6 +98,8 @@ export function mayOnMemorial(
       return relation === 'creator';
     case 'deactivate':
       return relation === 'creator' || relation === 'admin';
+    case 'remind':
+      return relation === 'creator' || relation === 'editor' || relation === 'viewer';
   }
 }
 

@@ -44,6 +44,9 @@ export class MemorialPermissionsModel {
 
   @Field()
   canDeactivate!: boolean;
+
+  @Field({ description: 'May turn on anniversary reminders (creator and connected family).' })
+  canRemind!: boolean;
 }
 
 @ObjectType('MemorialTimelineEntry')
@@ -136,6 +139,7 @@ export class MemorialModel {
         canModerate: may('moderate'),
         canAddMemory: may('addMemory'),
         canDeactivate: may('deactivate'),
+        canRemind: may('remind'),
       },
     });
   }

@@ -26,6 +26,7 @@ import {
 } from '../../../gql/graphql';
 import { DetailList, PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { AddMemoryDialog } from '../components/add-memory-dialog';
+import { AnniversaryReminders } from '../components/anniversary-reminders';
 import { InviteDialog } from '../components/invite-dialog';
 import { formatBothCalendars } from '@jibs/domain';
 import { memorialFailureMessage } from '../utils/memorial-format';
@@ -283,6 +284,11 @@ function MemorialTabs({
             ]}
           />
         </Card>
+        {permissions.canRemind && memorial.deathDate && (
+          <Stack mt="md">
+            <AnniversaryReminders memorialId={memorial.id} />
+          </Stack>
+        )}
       </Tabs.Panel>
 
       <Tabs.Panel value="memories" pt="lg">

@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AfterEvents, OnEvents, type EventOf } from '@jibs/events';
+import { NotificationsService } from '../notifications/notifications.service';
+import { ReviewMailService, type OwedMail } from '../reviews/review-mail.service';
+import { anniversaryReminderEmail, anniversaryReminderText } from './reminder-messages';
+
+export const REMINDERS_GROUP = 'notifications.reminders';
+
+const REMINDER_TOPICS = ['memorial.anniversary_due'] as const;
+
+type ReminderEvent = EventOf<(typeof REMINDER_TOPICS)[number]>;
+
+/**
+ * Anniversary reminders: each due reminder (memorials sends one per memorial, member, calendar
+ * and year) becomes one bell notification and one email to its member, once per event (the
+ * inbox), the email after the commit.
+ */
+@Injectable()
+export class AnniversaryRemindersConsumer {
+  constructor(
+    private readonly notifications: NotificationsService,
+    private readonly mail: ReviewMailService,
+  ) {}
+
+  @OnEvents(REMINDER_TOPICS, { group: REMINDERS_GROUP, batch: true })
+  async handle(events: ReminderEvent[], manager: EntityManager): Promise<void> {
+    const settings = await this.mail.settings(manager);
+    const members = await this.mail.members(
+      manager,
+      events.map((event) => event.data.userId),
+    );
+    const texts = events.map((event) => ({ event, text: anniversaryReminderText(event.data) }));
+    await this.notifications.createMany(
+      manager,
+      texts.map(({ event, text }) => ({ userId: event.data.userId, ...text })),
+    );
+    if (!settings.emailNotifications) return;
+    const mails: OwedMail[] = texts.map(({ event, text }) => ({
+      eventId: event.id,
+      to: { userId: event.data.userId },
+      ...anniversaryReminderEmail(
+        text,
+        members.get(event.data.userId)?.firstName ?? 'friend',
+        settings.organisation,
+      ),
+    }));
+    await this.mail.record(manager, mails);
+  }
+
+  @AfterEvents(REMINDER_TOPICS, { group: REMINDERS_GROUP })
+  async send(events: ReminderEvent[]): Promise<void> {
+    await this.mail.sendForEvents(events.map((event) => event.id));
+  }
+}

@@ -1,0 +1,3 @@
+export * from './job-decorators';
+export * from './jobs';
+export * from './jobs.module';
