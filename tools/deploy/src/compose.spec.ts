@@ -53,6 +53,17 @@ describe('docker-compose.yml', () => {
     );
   });
 
+  it('limits the CPU and memory of every container', () => {
+    const unlimited = Object.entries(services)
+      .filter(([, service]) => {
+        const limits = (service['deploy'] as { resources?: { limits?: Record<string, unknown> } })
+          ?.resources?.limits;
+        return !(limits?.['cpus'] && /^\d+[KMG]$/.test(String(limits['memory'])));
+      })
+      .map(([name]) => name);
+    expect(unlimited).toEqual([]);
+  });
+
   it('is also valid before interpolation (as written)', () => {
     expect(validateCompose(readComposeYaml(COMPOSE_FILE))).toEqual([]);
   });
