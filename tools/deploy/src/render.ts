@@ -39,6 +39,8 @@ export const COMPOSE_FILE = 'docker-compose.yml';
 export const ENV_EXAMPLE = 'tools/deploy/compose.env.example';
 export const SETTINGS_FILE = 'tools/deploy/service-settings.yaml';
 export const PROMETHEUS_FILE = 'tools/deploy/prometheus/prometheus.yml';
+export const ALERTS_FILE = 'tools/deploy/prometheus/alerts.yml';
+export const PROMETHEUS_RULE = 'k8s/monitoring/prometheus-rule.yaml';
 export const POSTGRES_INIT = 'tools/deploy/postgres-init/10-create-databases.sh';
 export const K8S_BASE = 'k8s/base';
 export const K8S_OVERLAYS = 'k8s/overlays';
@@ -342,10 +344,28 @@ function renderPrometheus(input: RenderInput, metricsPort: string): string {
       input.services.flatMap((service) => [
         `- job_name: ${service.name}`,
         `  metrics_path: /metrics`,
+        `  honor_labels: true`,
         `  static_configs:`,
         `    - targets: ['${service.name}:${metricsPort}']`,
+        `      labels: { service: ${service.name} }`,
       ]),
   });
+}
+
+/** The alert rules as a PrometheusRule (Prometheus operator): the same groups, one source. */
+function renderPrometheusRule(input: RenderInput): string {
+  const rules = parse(read(input.root, ALERTS_FILE)) as { groups: unknown[] };
+  const object = {
+    apiVersion: 'monitoring.coreos.com/v1',
+    kind: 'PrometheusRule',
+    metadata: { name: 'jibs' },
+    spec: { groups: rules.groups },
+  };
+  return [
+    `${GENERATED_HEADER} (npm run generate): do not edit.`,
+    `# The alert rules of ${ALERTS_FILE}, for the Prometheus operator.`,
+    stringify(object, { lineWidth: 0 }),
+  ].join('\n');
 }
 
 function renderPostgresInit(input: RenderInput): string {
@@ -747,6 +767,7 @@ export async function renderDeployment(input: RenderInput): Promise<RenderedFile
       content: renderPrometheus(input, composeTemplate(input.root).metricsPort),
     },
     { path: POSTGRES_INIT, content: renderPostgresInit(input) },
+    { path: PROMETHEUS_RULE, content: renderPrometheusRule(input) },
     { path: `${K8S_BASE}/kustomization.yaml`, content: kustomization.content },
     ...input.services.map((service) => ({
       path: `${K8S_BASE}/${service.name}.yaml`,
