@@ -91,6 +91,7 @@ describe('the images, built from the build context a clean checkout sends', () =
   let app: string;
   const missing: string[] = [];
 
+  // About a minute on an idle machine; minutes more when the cores are shared.
   beforeAll(() => {
     scratch = mkdtempSync(join(tmpdir(), 'image-build-'));
     context = join(scratch, 'context');
@@ -151,7 +152,7 @@ describe('the images, built from the build context a clean checkout sends', () =
         }
       }
     }
-  }, 240_000);
+  }, 400_000);
 
   afterAll(() => {
     if (scratch) rmSync(scratch, { recursive: true, force: true });
