@@ -1,6 +1,6 @@
 // Checks of the deployment files (Dockerfiles, docker-compose.yml, k8s/): schema validation
-// and the rules a reviewer would check. No I/O beyond reading the repository, so the shared
-// preset's global Postgres is not started.
+// and the rules a reviewer would check; image-build.int-spec.ts builds the images' workspace from
+// their build context. No database, so the shared preset's global Postgres is not started.
 const preset = require('../../jest.preset');
 
 module.exports = {
@@ -9,5 +9,5 @@ module.exports = {
   globalTeardown: undefined,
   displayName: 'deploy',
   rootDir: __dirname,
-  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.int-spec.ts'],
 };

@@ -77,10 +77,10 @@ export const billingService = defineService<BillingConfig>({
   ],
   migrations: billingMigrations,
   exports: [paymentsExport],
-  imports: ({ config, logger }) => [
+  imports: ({ config, logger, metrics }) => [
     PaymentProviderModule.forRoot(config, WEBHOOK_PATH),
     MembershipModule.forRoot(),
-    WebhooksModule.forRoot(logger),
+    WebhooksModule.forRoot(logger, metrics.registry),
   ],
   providers: ({ config }) => [
     { provide: BILLING_CONFIG, useValue: config },

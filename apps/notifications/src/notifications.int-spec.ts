@@ -131,6 +131,35 @@ describe('notifications service', () => {
     expect(body).toContain('# TYPE events_dead_letters_total counter');
   });
 
+  it("reports unsent receipts and the oldest one's age on /metrics, read at each scrape", async () => {
+    const metricsUrl = await metricsUrlOf(app);
+    const reading = async () => {
+      const body = await (await fetch(`${metricsUrl}/metrics`)).text();
+      const value = (name: string) =>
+        Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(body)?.[1] ?? NaN);
+      return {
+        unsent: value('notifications_receipts_unsent'),
+        oldest: value('notifications_receipts_unsent_oldest_seconds'),
+      };
+    };
+    const before = await reading();
+    expect(before.unsent).toBeGreaterThanOrEqual(0);
+    const paymentId = randomUUID();
+    // A receipt waiting an hour (its member's address unknown, or the relay refusing).
+    await dataSource.query(
+      `INSERT INTO receipts (payment_id, user_id, amount, currency, payment_type, paid_at, created_at)
+       VALUES ($1, $2, 2500, 'usd', 'dues', now(), now() - interval '1 hour')`,
+      [paymentId, randomUUID()],
+    );
+    const waiting = await reading();
+    expect(waiting.unsent).toBe(before.unsent + 1);
+    expect(waiting.oldest).toBeGreaterThanOrEqual(3600);
+    await dataSource.query('UPDATE receipts SET sent_at = now() WHERE payment_id = $1', [
+      paymentId,
+    ]);
+    expect((await reading()).unsent).toBe(before.unsent);
+  });
+
   it('lets a member mark only their own notifications read', async () => {
     const [alice, bob] = [randomUUID(), randomUUID()];
     await broker.publish(

@@ -11,6 +11,8 @@ import { BillingConsumer } from './billing/billing.consumer';
 import { OrganisationEntity } from './billing/organisation.entity';
 import { ReceiptEntity } from './billing/receipt.entity';
 import { MAILER, ReceiptsService } from './billing/receipts.service';
+import { registerReceiptMetrics } from './billing/receipt-metrics';
+import { DataSource } from 'typeorm';
 import { RecipientEntity } from './billing/recipient.entity';
 import { RecipientsConsumer } from './billing/recipients.consumer';
 import { notificationsMigrations } from './migrations';
@@ -52,7 +54,12 @@ export const notificationsService = defineService<NotificationsConfig>({
   migrations: notificationsMigrations,
   exports: [notificationsExport],
   subscriptions: true,
-  providers: ({ config }) => [
+  providers: ({ config, metrics }) => [
+    {
+      provide: 'RECEIPT_METRICS',
+      useFactory: (dataSource: DataSource) => registerReceiptMetrics(metrics.registry, dataSource),
+      inject: [DataSource],
+    },
     NotificationStream,
     NotificationsService,
     NotificationsResolver,

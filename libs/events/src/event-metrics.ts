@@ -7,6 +7,8 @@ import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 export class EventMetrics {
   /** Outbox rows not yet handed to the broker (this service's database). */
   readonly outboxBacklog: Gauge;
+  /** Seconds the oldest of them has waited (0 when none waits): the relay's delay. */
+  readonly outboxOldestAge: Gauge;
   /** Events published but not yet committed by the group, summed over partitions. */
   readonly consumerLag: Gauge<'group' | 'topic'>;
   readonly deadLetters: Counter<'topic' | 'group'>;
@@ -24,6 +26,16 @@ export class EventMetrics {
         new Gauge({
           name: 'events_outbox_backlog',
           help: 'Outbox rows waiting to be published',
+          registers: [registry],
+        }),
+    );
+    this.outboxOldestAge = reuse(
+      registry,
+      'events_outbox_oldest_age_seconds',
+      () =>
+        new Gauge({
+          name: 'events_outbox_oldest_age_seconds',
+          help: 'Seconds the oldest unpublished outbox row has waited (0 when none)',
           registers: [registry],
         }),
     );
@@ -83,6 +95,25 @@ export class EventMetrics {
           registers: [registry],
         }),
     );
+  }
+}
+
+/**
+ * Each series of a consumer group's topics, at zero from the moment it subscribes: a counter
+ * that only appears with its first dead letter cannot be told apart from a consumer that does
+ * not report, and `increase()` misses that first one.
+ */
+export function trackSubscription(
+  metrics: EventMetrics | undefined,
+  group: string,
+  topics: readonly string[],
+): void {
+  if (!metrics) return;
+  for (const topic of topics) {
+    for (const outcome of ['success', 'failure', 'dead_letter'])
+      metrics.handled.inc({ topic, group, outcome }, 0);
+    metrics.deadLetters.inc({ topic, group }, 0);
+    metrics.deliveryLatency.zero({ topic, group });
   }
 }
 

@@ -20,7 +20,7 @@ import {
 } from './event-broker';
 import { validateEnvelope, type EventEnvelope } from './event-envelope';
 import { silentLogger, type EventLogger } from './event-logger';
-import type { EventMetrics } from './event-metrics';
+import { trackSubscription, type EventMetrics } from './event-metrics';
 import { KafkaSubscription } from './kafka-subscription';
 
 export interface KafkaBrokerOptions {
@@ -110,6 +110,7 @@ export class KafkaBroker implements EventBroker {
     assertHandler(options);
     if (!options.group) throw new Error('A subscription needs a group');
     if (options.topics.length === 0) throw new Error('A subscription needs at least one topic');
+    trackSubscription(this.metrics, options.group, options.topics);
     // The dead-letter topics too, so a poison event can always be parked.
     await this.ensureTopics(options.topics.flatMap((topic) => [topic, `${topic}.dlq`]));
     const subscription = new KafkaSubscription(this, options);

@@ -186,7 +186,7 @@ describe('OutboxRelay', () => {
     expect(broker.published.map((record) => record.envelope.id)).toEqual([pending.id]);
   });
 
-  it('reports the outbox backlog', async () => {
+  it('reports the outbox backlog and how long its oldest row has waited', async () => {
     const metrics = new EventMetrics(new Registry());
     const broker = new RecordingBroker();
     broker.failNext = Number.MAX_SAFE_INTEGER;
@@ -194,10 +194,13 @@ describe('OutboxRelay', () => {
     await settings(2);
     await relay(broker, { metrics }).start();
     await eventually(async () => (await metrics.outboxBacklog.get()).values[0]?.value === 2);
+    const age = async () => (await metrics.outboxOldestAge.get()).values[0]?.value ?? -1;
+    await eventually(async () => (await age()) > 0);
     broker.failNext = 0;
     await eventually(async () => (await metrics.outboxBacklog.get()).values[0]?.value === 0, {
       timeoutMs: 10_000,
     });
+    await eventually(async () => (await age()) === 0);
   });
 
   it('refuses to enqueue outside a transaction', async () => {

@@ -248,10 +248,13 @@ export class OutboxRelay {
   }
 
   private async reportBacklog(connection: Connection): Promise<void> {
-    const [row]: { backlog: number }[] = await connection.runner.query(
-      'SELECT count(*)::int AS backlog FROM outbox WHERE published_at IS NULL',
+    const [row]: { backlog: number; age: number }[] = await connection.runner.query(
+      `SELECT count(*)::int AS backlog,
+              coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS age
+         FROM outbox WHERE published_at IS NULL`,
     );
     this.metrics?.outboxBacklog.set(row.backlog);
+    this.metrics?.outboxOldestAge.set(row.age);
   }
 
   private async tryLead(connection: Connection): Promise<boolean> {

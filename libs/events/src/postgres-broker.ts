@@ -9,7 +9,7 @@ import {
 } from './event-broker';
 import { validateEnvelope } from './event-envelope';
 import { errorFields, silentLogger, type EventLogger } from './event-logger';
-import type { EventMetrics } from './event-metrics';
+import { trackSubscription, type EventMetrics } from './event-metrics';
 import { partitionForKey } from './partition-for-key';
 import { PostgresGroupMember } from './postgres-group-member';
 import { EVENT_LOG_DDL, REBALANCE_CHANNEL, SCHEMA_LOCK_KEY } from './postgres-event-log.schema';
@@ -95,6 +95,7 @@ export class PostgresBroker implements EventBroker {
     assertHandler(options);
     if (!options.group) throw new Error('A subscription needs a group');
     if (options.topics.length === 0) throw new Error('A subscription needs at least one topic');
+    trackSubscription(this.metrics, options.group, options.topics);
     await this.init();
     const member = new PostgresGroupMember(this, options);
     this.members.add(member);

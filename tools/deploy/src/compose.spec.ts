@@ -53,6 +53,17 @@ describe('docker-compose.yml', () => {
     );
   });
 
+  it('limits the CPU and memory of every container', () => {
+    const unlimited = Object.entries(services)
+      .filter(([, service]) => {
+        const limits = (service['deploy'] as { resources?: { limits?: Record<string, unknown> } })
+          ?.resources?.limits;
+        return !(limits?.['cpus'] && /^\d+[KMG]$/.test(String(limits['memory'])));
+      })
+      .map(([name]) => name);
+    expect(unlimited).toEqual([]);
+  });
+
   it('is also valid before interpolation (as written)', () => {
     expect(validateCompose(readComposeYaml(COMPOSE_FILE))).toEqual([]);
   });
@@ -320,8 +331,15 @@ describe('Prometheus and Grafana', () => {
   const dashboardDir = join(ROOT, 'tools/deploy/grafana/dashboards');
   const dashboard = JSON.parse(readFileSync(join(dashboardDir, 'jibs-overview.json'), 'utf8')) as {
     uid: string;
-    panels: { title: string; datasource: { uid: string }; targets: { expr: string }[] }[];
+    panels: {
+      type: string;
+      title: string;
+      datasource?: { uid: string };
+      targets?: { expr: string }[];
+    }[];
   };
+  // Rows group panels (one repeated per service); the panels in them hold the queries.
+  const queryPanels = dashboard.panels.filter((panel) => panel.type !== 'row');
   const datasources = parse(
     readFileSync(
       join(ROOT, 'tools/deploy/grafana/provisioning/datasources/prometheus.yml'),
@@ -331,8 +349,8 @@ describe('Prometheus and Grafana', () => {
 
   it('provisions the Prometheus datasource the dashboard uses', () => {
     expect(datasources.datasources.map((source) => source.url)).toEqual(['http://prometheus:9090']);
-    for (const panel of dashboard.panels) {
-      expect(panel.datasource.uid).toBe(datasources.datasources[0].uid);
+    for (const panel of queryPanels) {
+      expect(panel.datasource?.uid).toBe(datasources.datasources[0].uid);
     }
   });
 
@@ -342,7 +360,9 @@ describe('Prometheus and Grafana', () => {
     ['consumer lag', 'events_consumer_lag'],
     ['dead letters', 'events_dead_letters_total'],
   ])('the dashboard shows %s (%s)', (_topic, metric) => {
-    const exprs = dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr));
+    const exprs = queryPanels.flatMap((panel) =>
+      (panel.targets ?? []).map((target) => target.expr),
+    );
     expect(exprs.some((expr) => expr.includes(metric))).toBe(true);
   });
 

@@ -3,6 +3,7 @@ import { stringify } from 'yaml';
 import { createKubernetesValidator } from './kubernetes-schemas';
 import { kustomizeBuild, type K8sObject } from './kustomize-build';
 import { envSchemaShape } from '@jibs/config';
+import { requiredSecrets } from './render';
 import { isSecretVariable, SERVICE_NAMES, SERVICES, SUBGRAPHS } from './service-env';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -23,7 +24,7 @@ interface EnvVar {
   name: string;
   value?: string;
   valueFrom?: {
-    secretKeyRef?: { name: string; key: string };
+    secretKeyRef?: { name: string; key: string; optional?: boolean };
     configMapKeyRef?: { name: string; key: string };
   };
 }
@@ -374,6 +375,31 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
     expect(stringify(objects)).not.toContain('jibs.invalid');
   });
 
+  // What a pod's settings make its schema require must not be optional: a missing Secret key
+  // then stops the pod (CreateContainerConfigError) rather than letting it crash-loop.
+  it("marks optional no secret that the service's schema requires with these settings", () => {
+    for (const service of SUBGRAPHS) {
+      const container = spec<DeploymentSpec>(named(objects, 'Deployment', service.name)).template
+        .spec.containers[0];
+      const settings: Record<string, string> = {};
+      for (const source of container.envFrom ?? []) {
+        const configMap = named(objects, 'ConfigMap', source.configMapRef?.name ?? '');
+        Object.assign(settings, configMap['data'] as Record<string, string>);
+      }
+      for (const variable of container.env ?? []) {
+        if (variable.value !== undefined) settings[variable.name] = variable.value;
+      }
+      const required = requiredSecrets(service, settings);
+      const optional = (container.env ?? [])
+        .filter((variable) => variable.valueFrom?.secretKeyRef?.optional)
+        .map((variable) => variable.name);
+      expect({
+        service: service.name,
+        optional: optional.filter((k) => required.includes(k)),
+      }).toEqual({ service: service.name, optional: [] });
+    }
+  });
+
   it('leaves the replicas of an autoscaled Deployment to its HorizontalPodAutoscaler', () => {
     for (const hpa of ofKind(objects, 'HorizontalPodAutoscaler')) {
       const target = spec<{ scaleTargetRef: { kind: string; name: string } }>(hpa).scaleTargetRef;
@@ -400,6 +426,33 @@ describe('k8s/overlays/production', () => {
         spec<DeploymentSpec>(named(objects, 'Deployment', service)).replicas;
       expect(`${service}: ${(replicas ?? 1) >= 2}`).toBe(`${service}: true`);
     }
+  });
+
+  it('autoscales every service, each Deployment by its own HorizontalPodAutoscaler', () => {
+    const targets = ofKind(objects, 'HorizontalPodAutoscaler').map(
+      (hpa) => spec<{ scaleTargetRef: { kind: string; name: string } }>(hpa).scaleTargetRef.name,
+    );
+    expect([...targets].sort()).toEqual([...SERVICE_NAMES].sort());
+  });
+
+  it('requires the secrets its settings need: SMTP, the admin, Kafka SASL and Stripe', () => {
+    const optional = (service: string, key: string) =>
+      spec<DeploymentSpec>(
+        named(objects, 'Deployment', service),
+      ).template.spec.containers[0].env?.find((variable) => variable.name === key)?.valueFrom
+        ?.secretKeyRef?.optional ?? false;
+    for (const [service, key] of [
+      ['identity', 'SMTP_URL'],
+      ['identity', 'ADMIN_PASSWORD'],
+      ['notifications', 'SMTP_URL'],
+      ['billing', 'STRIPE_SECRET_KEY'],
+      ...SUBGRAPHS.map((s) => [s.name, 'KAFKA_SASL_PASSWORD']),
+    ])
+      expect(`${service} ${key} optional: ${optional(service, key)}`).toBe(
+        `${service} ${key} optional: false`,
+      );
+    // Keys for S3 stay optional: a cluster may grant S3 access to the pods' role instead.
+    expect(optional('documents', 'S3_ACCESS_KEY_ID')).toBe(true);
   });
 
   it('serves the public host over TLS', () => {

@@ -108,9 +108,14 @@ describe('a new service', () => {
     expect(files['tools/deploy/postgres-init/10-create-databases.sh']).toContain(
       'create_database parcels "${PARCELS_DB_PASSWORD:-}"\n',
     );
-    expect(files['tools/deploy/prometheus/prometheus.yml']).toMatch(
-      /- job_name: parcels\n\s+metrics_path: \/metrics\n\s+static_configs:\n\s+- targets: \['parcels:9464'\]/,
-    );
+    const prometheus = parse(files['tools/deploy/prometheus/prometheus.yml']) as {
+      scrape_configs: { job_name: string; static_configs: unknown[] }[];
+    };
+    // Its target, labelled with its name (so `up` has the `service` label the alerts use).
+    expect(prometheus.scrape_configs.find((job) => job.job_name === 'parcels')).toMatchObject({
+      metrics_path: '/metrics',
+      static_configs: [{ targets: ['parcels:9464'], labels: { service: 'parcels' } }],
+    });
     const example = files['tools/deploy/compose.env.example'];
     expect(example).toMatch(/^PARCELS_DB_PASSWORD=$/m);
     expect(example).toMatch(/^PARCELS_API_KEY=$/m);

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format, getFileInfo, resolveConfig } from 'prettier';
 import { isMap, isScalar, parse, parseDocument, stringify, type Scalar } from 'yaml';
-import { envDefault, envOptional } from '@jibs/config';
+import { envDefault, envOptional, envSchemaShape } from '@jibs/config';
 import type { ServiceDescriptor } from '@jibs/subgraph';
 import { replaceRegions } from './regions';
 
@@ -39,6 +39,8 @@ export const COMPOSE_FILE = 'docker-compose.yml';
 export const ENV_EXAMPLE = 'tools/deploy/compose.env.example';
 export const SETTINGS_FILE = 'tools/deploy/service-settings.yaml';
 export const PROMETHEUS_FILE = 'tools/deploy/prometheus/prometheus.yml';
+export const ALERTS_FILE = 'tools/deploy/prometheus/alerts.yml';
+export const PROMETHEUS_RULE = 'k8s/monitoring/prometheus-rule.yaml';
 export const POSTGRES_INIT = 'tools/deploy/postgres-init/10-create-databases.sh';
 export const K8S_BASE = 'k8s/base';
 export const K8S_OVERLAYS = 'k8s/overlays';
@@ -120,6 +122,40 @@ function unvalued(service: ServiceDescriptor, name: string, where: string): neve
     `${service.name}: ${name} is required and has no default: give it a value under ` +
       `${service.name}.${where} in ${SETTINGS_FILE}`,
   );
+}
+
+/** Stand-ins that pass most variables' own checks (a URL with a credential, a long token). */
+const STAND_INS = ['postgres://jibs:<stand-in>@db.invalid:5432/jibs', 'x'.repeat(64), '1'];
+
+/**
+ * The secrets a service cannot start without, given the settings a deployment gives it: the
+ * ones its schema requires outright, and the optional ones its schema's rules then require
+ * (SMTP_URL with MAIL_TRANSPORT=smtp, STRIPE_SECRET_KEY with PAYMENT_PROVIDER=stripe, ...). Found
+ * by asking the schema: with the deployment's settings and its required variables set, is the
+ * secret's absence an error that its presence removes?
+ */
+export function requiredSecrets(
+  service: ServiceDescriptor,
+  settings: Record<string, string>,
+): string[] {
+  const shape = envSchemaShape(service.envSchema);
+  const env: Record<string, string> = { ...settings };
+  for (const [name, schema] of Object.entries(shape)) {
+    // Optional variables stay unset (a pair of optional secrets is optional together).
+    if (name in env || envOptional(service.envSchema, name)) continue;
+    env[name] =
+      STAND_INS.find((value) => schema.safeParse(value).success) ?? (STAND_INS[1] as string);
+  }
+  const issuesAt = (values: Record<string, string>, name: string) =>
+    (service.envSchema.safeParse(values).error?.issues ?? []).filter(
+      (issue) => issue.path[0] === name,
+    ).length;
+  return service.secrets.filter((name) => {
+    if (!envOptional(service.envSchema, name)) return true;
+    const given =
+      STAND_INS.find((value) => shape[name]?.safeParse(value).success) ?? (STAND_INS[1] as string);
+    return issuesAt(env, name) > issuesAt({ ...env, [name]: given }, name);
+  });
 }
 
 // ---------------------------------------------------------------- docker-compose.yml
@@ -308,10 +344,28 @@ function renderPrometheus(input: RenderInput, metricsPort: string): string {
       input.services.flatMap((service) => [
         `- job_name: ${service.name}`,
         `  metrics_path: /metrics`,
+        `  honor_labels: true`,
         `  static_configs:`,
         `    - targets: ['${service.name}:${metricsPort}']`,
+        `      labels: { service: ${service.name} }`,
       ]),
   });
+}
+
+/** The alert rules as a PrometheusRule (Prometheus operator): the same groups, one source. */
+function renderPrometheusRule(input: RenderInput): string {
+  const rules = parse(read(input.root, ALERTS_FILE)) as { groups: unknown[] };
+  const object = {
+    apiVersion: 'monitoring.coreos.com/v1',
+    kind: 'PrometheusRule',
+    metadata: { name: 'jibs' },
+    spec: { groups: rules.groups },
+  };
+  return [
+    `${GENERATED_HEADER} (npm run generate): do not edit.`,
+    `# The alert rules of ${ALERTS_FILE}, for the Prometheus operator.`,
+    stringify(object, { lineWidth: 0 }),
+  ].join('\n');
 }
 
 function renderPostgresInit(input: RenderInput): string {
@@ -331,6 +385,50 @@ const K8S_METRICS_PORT = 9464;
 interface Kustomization {
   configMapGenerator?: { name: string; literals?: string[] }[];
   images?: { name: string; newName?: string; newTag?: string; digest?: string }[];
+}
+
+interface Generator {
+  name: string;
+  behavior?: string;
+  literals?: string[];
+}
+
+/** A kustomization's configMapGenerator literals, by ConfigMap name. */
+function generatorValues(kustomization: string): Record<string, Record<string, string>> {
+  const generators = ((parse(kustomization) as Kustomization).configMapGenerator ??
+    []) as Generator[];
+  return Object.fromEntries(
+    generators.map((generator) => [
+      generator.name,
+      Object.fromEntries(
+        (generator.literals ?? []).map((literal) => {
+          const at = literal.indexOf('=');
+          return [literal.slice(0, at), literal.slice(at + 1)];
+        }),
+      ),
+    ]),
+  );
+}
+
+/**
+ * The settings a service's Deployment receives from ConfigMaps: the shared ones it joins and its
+ * own, from the base, then each overlay's merged over them.
+ */
+function deployedSettings(
+  service: ServiceDescriptor,
+  shared: Groups,
+  kustomizations: string[],
+): Record<string, string> {
+  const names = [
+    ...joinedGroups(shared, service).map((group) => group.name),
+    `${service.name}-config`,
+  ];
+  const settings: Record<string, string> = { PORT: String(service.port) };
+  for (const text of kustomizations) {
+    const values = generatorValues(text);
+    for (const name of names) Object.assign(settings, values[name] ?? {});
+  }
+  return settings;
 }
 
 /** The base's shared ConfigMaps (not a service's own, not the gateway's): their keys. */
@@ -379,6 +477,7 @@ function kubernetesService(
   service: ServiceDescriptor,
   shared: Groups,
   settings: ServiceSettings | undefined,
+  required: readonly string[],
 ): string {
   const { name } = service;
   const own = ownConfig(service, shared, settings);
@@ -438,7 +537,9 @@ function kubernetesService(
                     secretKeyRef: {
                       name: SHARED_SECRET[key] ?? `${name}-secrets`,
                       key,
-                      ...(envOptional(service.envSchema, key) ? { optional: true } : {}),
+                      // Required secrets are required here too: a missing one stops the pod
+                      // from starting (CreateContainerConfigError) instead of crash-looping.
+                      ...(required.includes(key) ? {} : { optional: true }),
                     },
                   },
                 })),
@@ -533,7 +634,11 @@ function renderKustomization(input: RenderInput, settings: Record<string, Settin
 }
 
 /** Each overlay's images: one per service, written like the overlay's own gateway image. */
-function renderOverlay(input: RenderInput, overlay: string): string {
+function renderOverlay(
+  input: RenderInput,
+  overlay: string,
+  requiredIn: (service: ServiceDescriptor, overlayText: string) => string[],
+): string {
   const path = `${K8S_OVERLAYS}/${overlay}/kustomization.yaml`;
   const text = read(input.root, path);
   const gateway = ((parse(text) as Kustomization).images ?? []).find(
@@ -550,7 +655,82 @@ function renderOverlay(input: RenderInput, overlay: string): string {
         ...(gateway.newTag ? [`  newTag: ${scalar(gateway.newTag)}`] : []),
         ...(gateway.digest ? [`  digest: ${gateway.digest}`] : []),
       ]),
+    // The secrets this overlay's settings make required (and the base leaves optional).
+    'required-secrets': () =>
+      input.services.flatMap((service) => {
+        const keys = requiredIn(service, text);
+        if (!keys.length) return [];
+        const patch = {
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          metadata: { name: service.name },
+          spec: {
+            template: {
+              spec: {
+                containers: [
+                  {
+                    name: service.name,
+                    env: keys.map((key) => ({
+                      name: key,
+                      valueFrom: {
+                        secretKeyRef: {
+                          name: SHARED_SECRET[key] ?? `${service.name}-secrets`,
+                          key,
+                          optional: false,
+                        },
+                      },
+                    })),
+                  },
+                ],
+              },
+            },
+          },
+        };
+        return [
+          `- patch: |-`,
+          ...stringify(patch, { lineWidth: 0 })
+            .trimEnd()
+            .split('\n')
+            .map((line) => `    ${line}`),
+        ];
+      }),
   });
+}
+
+/** The file an overlay lists to autoscale every subgraph (the gateway has its own). */
+export const SERVICE_HPAS = 'service-hpas.yaml';
+
+/**
+ * One HorizontalPodAutoscaler per subgraph, on CPU, never below two replicas: written for each
+ * overlay that lists SERVICE_HPAS among its resources.
+ */
+function renderServiceHpas(input: RenderInput): string {
+  const header = [
+    `${GENERATED_HEADER} (npm run generate): do not edit.`,
+    '# A HorizontalPodAutoscaler for every service (the gateway has its own, gateway-hpa.yaml):',
+    '# never fewer than two replicas, more under CPU load. Needs metrics-server in the cluster.',
+  ];
+  const hpas = input.services.map((service) => ({
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: { name: service.name },
+    spec: {
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: service.name },
+      minReplicas: 2,
+      maxReplicas: 6,
+      metrics: [
+        {
+          type: 'Resource',
+          resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } },
+        },
+      ],
+      behavior: { scaleDown: { stabilizationWindowSeconds: 300 } },
+    },
+  }));
+  return [
+    ...header,
+    hpas.map((doc) => stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false })).join('---\n'),
+  ].join('\n');
 }
 
 // ---------------------------------------------------------------- all of it
@@ -571,6 +751,11 @@ export async function renderDeployment(input: RenderInput): Promise<RenderedFile
   if (unknown.length) throw new Error(`${SETTINGS_FILE}: no service named ${unknown.join(', ')}`);
   const compose = renderCompose(input, settings);
   const kustomization = renderKustomization(input, settings);
+  const baseRequired = (service: ServiceDescriptor) =>
+    requiredSecrets(
+      service,
+      deployedSettings(service, kustomization.shared, [kustomization.content]),
+    );
   const overlays = readdirSync(join(input.root, K8S_OVERLAYS)).filter((overlay) =>
     existsSync(join(input.root, K8S_OVERLAYS, overlay, 'kustomization.yaml')),
   );
@@ -582,15 +767,41 @@ export async function renderDeployment(input: RenderInput): Promise<RenderedFile
       content: renderPrometheus(input, composeTemplate(input.root).metricsPort),
     },
     { path: POSTGRES_INIT, content: renderPostgresInit(input) },
+    { path: PROMETHEUS_RULE, content: renderPrometheusRule(input) },
     { path: `${K8S_BASE}/kustomization.yaml`, content: kustomization.content },
     ...input.services.map((service) => ({
       path: `${K8S_BASE}/${service.name}.yaml`,
-      content: kubernetesService(service, kustomization.shared, settings[service.name]?.settings),
+      content: kubernetesService(
+        service,
+        kustomization.shared,
+        settings[service.name]?.settings,
+        baseRequired(service),
+      ),
     })),
     ...overlays.map((overlay) => ({
       path: `${K8S_OVERLAYS}/${overlay}/kustomization.yaml`,
-      content: renderOverlay(input, overlay),
+      content: renderOverlay(input, overlay, (service, overlayText) => {
+        const base = baseRequired(service);
+        return requiredSecrets(
+          service,
+          deployedSettings(service, kustomization.shared, [kustomization.content, overlayText]),
+        ).filter((key) => !base.includes(key));
+      }),
     })),
+    ...overlays
+      .filter((overlay) =>
+        (
+          (
+            parse(read(input.root, `${K8S_OVERLAYS}/${overlay}/kustomization.yaml`)) as {
+              resources?: string[];
+            }
+          ).resources ?? []
+        ).includes(SERVICE_HPAS),
+      )
+      .map((overlay) => ({
+        path: `${K8S_OVERLAYS}/${overlay}/${SERVICE_HPAS}`,
+        content: renderServiceHpas(input),
+      })),
   ];
   return Promise.all(
     files.map(async (file) => ({

@@ -5,6 +5,8 @@ import { InvalidWebhookError, type PaymentProvider } from '../provider/payment-p
 import type { ProviderEvent } from '../provider/provider-facts';
 import { PaymentWebhookController } from './webhook.controller';
 import type { WebhookService } from './webhook.service';
+import { WebhookMetrics } from './webhook-metrics';
+import { Registry } from 'prom-client';
 
 const EVENT: ProviderEvent = { id: 'evt_1', type: 'invoice.paid', created: 1, fact: null };
 
@@ -43,8 +45,10 @@ function harness(options: {
       rawBody,
       header: (name: string) => (name === 'stripe-signature' ? signature : undefined),
     }) as unknown as RawBodyRequest<Request>;
-  const controller = new PaymentWebhookController(provider, webhooks, logger);
-  return { controller, req, res, answer, verified, logged };
+  const metrics = new WebhookMetrics(new Registry());
+  const controller = new PaymentWebhookController(provider, webhooks, logger, metrics);
+  const signatureFailures = async () => (await metrics.signatureFailures.get()).values[0]?.value;
+  return { controller, req, res, answer, verified, logged, signatureFailures };
 }
 
 describe('the payment webhook endpoint', () => {
@@ -53,6 +57,7 @@ describe('the payment webhook endpoint', () => {
     await h.controller.receive(h.req(Buffer.from('{"raw":true}'), 't=1,v1=ab'), h.res);
     expect(h.verified).toEqual([[Buffer.from('{"raw":true}'), 't=1,v1=ab']]);
     expect(h.answer).toEqual({ status: 200, body: { received: true, duplicate: true } });
+    expect(await h.signatureFailures()).toBe(0);
   });
 
   it('answers 400 to a refused signature, applying nothing', async () => {
@@ -71,6 +76,7 @@ describe('the payment webhook endpoint', () => {
     expect(h.answer).toEqual({ status: 400, body: { error: 'invalid signature' } });
     expect(applied).toBe(0);
     expect(h.logged).toEqual(['warn refused a payment webhook']);
+    expect(await h.signatureFailures()).toBe(1);
   });
 
   it('answers 500 when the event could not be applied, so the provider retries', async () => {

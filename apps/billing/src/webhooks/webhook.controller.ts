@@ -6,6 +6,7 @@ import {
   PAYMENT_PROVIDER,
   type PaymentProvider,
 } from '../provider/payment-provider';
+import { WEBHOOK_METRICS, type WebhookMetrics } from './webhook-metrics';
 import { WebhookService } from './webhook.service';
 
 export const WEBHOOK_PATH = '/webhooks/payments';
@@ -36,6 +37,7 @@ export class PaymentWebhookController {
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly webhooks: WebhookService,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(WEBHOOK_METRICS) private readonly metrics: WebhookMetrics,
   ) {}
 
   @Post(WEBHOOK_PATH.slice(1))
@@ -48,6 +50,7 @@ export class PaymentWebhookController {
       );
     } catch (error) {
       if (!(error instanceof InvalidWebhookError)) throw error;
+      this.metrics.signatureFailures.inc();
       this.logger.warn({ reason: error.message }, 'refused a payment webhook');
       res.status(400).json({ error: 'invalid signature' });
       return;
