@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
+import { Relationship } from '@jibs/domain';
 import { EventPublisher } from '@jibs/events';
+import { HouseholdMemberEntity } from '../household/household-member.entity';
 import { MemberEntity } from './member.entity';
 import { membershipOf } from './membership-rules';
 
@@ -55,7 +57,7 @@ export class MembersService {
       await this.events.publish(
         manager,
         'membership.registration_paid',
-        { userId: member.userId },
+        { userId: member.userId, household: await this.registeredHousehold(manager, member.userId) },
         { subject: member.userId },
       );
     }
@@ -67,6 +69,20 @@ export class MembersService {
         { subject: member.userId },
       );
     }
+  }
+
+  /** The household as registered, for cases' coverage: first names, and children's birth dates. */
+  private async registeredHousehold(manager: EntityManager, userId: string) {
+    const rows = await manager.find(HouseholdMemberEntity, {
+      where: { userId },
+      order: { createdAt: 'ASC' },
+    });
+    return rows.map((row) => ({
+      memberId: row.id,
+      relationship: row.relationship,
+      firstName: row.firstName,
+      dateOfBirth: row.relationship === Relationship.CHILD ? row.dateOfBirth : null,
+    }));
   }
 
   /** The flag as stored (the row is locked by `lock`, so no one changes it meanwhile). */
