@@ -56,7 +56,10 @@ export class AssistanceSettingsService {
     });
     if (existing && existing.publishedAt > publishedAt) return;
     const base = existing
-      ? { ...existing, eligibleExpenseCategories: existing.eligibleExpenseCategories as ExpenseCategory[] }
+      ? {
+          ...existing,
+          eligibleExpenseCategories: existing.eligibleExpenseCategories as ExpenseCategory[],
+        }
       : defaults();
     await manager.save(AssistanceSettingsEntity, {
       id: SITE,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   assessEligibility,
   AssistanceMessages,
@@ -53,8 +53,9 @@ export class EligibilityService {
   }
 
   /**
-   * The household member a member names as the one who died: theirs and not removed, or bad
-   * input (another member's id is refused the same way as an unknown one).
+   * The household member a member names as the one who died: theirs (also when removed since:
+   * a family may remove the deceased before reporting; the assessment compares the dates), or
+   * bad input (another member's id is refused the same way as an unknown one).
    */
   async ownHouseholdMember(
     userId: string,
@@ -62,7 +63,7 @@ export class EligibilityService {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<HouseholdPersonEntity> {
     const row = isUuid(memberId)
-      ? await manager.findOneBy(HouseholdPersonEntity, { memberId, userId, removedAt: IsNull() })
+      ? await manager.findOneBy(HouseholdPersonEntity, { memberId, userId })
       : null;
     if (!row)
       throw DomainError.badInput({
@@ -71,7 +72,10 @@ export class EligibilityService {
     return row;
   }
 
-  private async deceasedOf(report: DeathReportEntity, manager: EntityManager): Promise<DeceasedFact> {
+  private async deceasedOf(
+    report: DeathReportEntity,
+    manager: EntityManager,
+  ): Promise<DeceasedFact> {
     if (report.deceasedKind === DeceasedKind.ACCOUNT_HOLDER) return { kind: report.deceasedKind };
     if (report.deceasedKind === DeceasedKind.HOUSEHOLD_MEMBER && report.deceasedMemberId) {
       const person = await manager.findOneBy(HouseholdPersonEntity, {

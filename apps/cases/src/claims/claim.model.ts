@@ -37,7 +37,9 @@ export class ClaimLineModel {
   }
 }
 
-@ObjectType('Claim', { description: "A death report's burial-assistance claim: its expense lines." })
+@ObjectType('Claim', {
+  description: "A death report's burial-assistance claim: its expense lines.",
+})
 export class ClaimModel {
   @Field(() => ID)
   reportId!: string;

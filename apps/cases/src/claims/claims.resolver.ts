@@ -34,7 +34,10 @@ export class ClaimsResolver {
   @ResolveField(() => ClaimModel, {
     description: 'The reporting member or an admin only: the expense lines (none before approval).',
   })
-  async claim(@Parent() report: DeathReportModel, @CurrentUser() user: AuthUser): Promise<ClaimModel> {
+  async claim(
+    @Parent() report: DeathReportModel,
+    @CurrentUser() user: AuthUser,
+  ): Promise<ClaimModel> {
     const row = await this.readable(report, user);
     return ClaimModel.of(row.id, row.windowOverride, await this.claims.lines(row.id));
   }
@@ -53,7 +56,8 @@ export class ClaimsResolver {
 
   @RegisteredMember()
   @Mutation(() => DeathReportModel, {
-    description: "Removes an expense line from an approved report's claim. Publishes claim.updated.",
+    description:
+      "Removes an expense line from an approved report's claim. Publishes claim.updated.",
   })
   async removeClaimExpense(
     @CurrentUser() user: AuthUser,
@@ -65,7 +69,7 @@ export class ClaimsResolver {
   @Roles(Role.ADMIN)
   @Mutation(() => DeathReportModel, {
     description:
-      'Admins only: accepts an approved report\'s claim outside the claim window; the note is kept in the audit trail.',
+      "Admins only: accepts an approved report's claim outside the claim window; the note is kept in the audit trail.",
   })
   async acceptLateClaim(
     @CurrentUser() user: AuthUser,

@@ -51,7 +51,10 @@ export class ClaimsService {
     private readonly eligibility: EligibilityService,
   ) {}
 
-  lines(reportId: string, manager: EntityManager = this.dataSource.manager): Promise<ClaimLineEntity[]> {
+  lines(
+    reportId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<ClaimLineEntity[]> {
     return manager.find(ClaimLineEntity, {
       where: { reportId },
       order: { createdAt: 'ASC', id: 'ASC' },
@@ -71,8 +74,7 @@ export class ClaimsService {
             userId: report.userId,
           })
         : null;
-      if (!document)
-        throw DomainError.badInput({ documentId: AssistanceMessages.invoiceNotFound });
+      if (!document) throw DomainError.badInput({ documentId: AssistanceMessages.invoiceNotFound });
       if (!(INVOICE_DOCUMENT_TYPES as readonly string[]).includes(document.documentType))
         throw DomainError.badInput({ documentId: AssistanceMessages.invoiceWrongType });
       if (document.status === 'rejected')
@@ -96,7 +98,12 @@ export class ClaimsService {
     return this.dataSource.transaction(async (manager) => {
       const line = await manager.findOneBy(ClaimLineEntity, { id: lineId });
       if (!line) throw DomainError.notFound(AssistanceMessages.lineNotFound);
-      const report = await this.lockFor(manager, actor, line.reportId, AssistanceMessages.lineNotFound);
+      const report = await this.lockFor(
+        manager,
+        actor,
+        line.reportId,
+        AssistanceMessages.lineNotFound,
+      );
       await this.assertOpen(manager, report);
       const { affected } = await manager.delete(ClaimLineEntity, { id: line.id });
       // Removed meanwhile by a concurrent call: that call published the claim.
@@ -110,7 +117,11 @@ export class ClaimsService {
    * Admins: accept an approved report's claim although it came after the claim window, with a
    * note kept in the audit trail.
    */
-  async acceptLateClaim(adminId: string, reportId: string, note: unknown): Promise<DeathReportEntity> {
+  async acceptLateClaim(
+    adminId: string,
+    reportId: string,
+    note: unknown,
+  ): Promise<DeathReportEntity> {
     const parsed = lateClaimNoteSchema.safeParse(typeof note === 'string' ? note : '');
     if (!parsed.success) throw DomainError.badInput({ note: parsed.error.issues[0]!.message });
     return this.dataSource.transaction(async (manager) => {

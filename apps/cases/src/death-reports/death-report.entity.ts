@@ -38,7 +38,12 @@ export class DeathReportEntity {
   additionalNotes!: string | null;
 
   /** Who died (issue 23): the account holder, a household member, or someone else. */
-  @Column({ name: 'deceased_kind', type: 'varchar', length: 24, default: DeceasedKind.SOMEONE_ELSE })
+  @Column({
+    name: 'deceased_kind',
+    type: 'varchar',
+    length: 24,
+    default: DeceasedKind.SOMEONE_ELSE,
+  })
   deceasedKind!: DeceasedKind;
 
   /** The household member (billing's id) when `deceasedKind` is household_member. */
