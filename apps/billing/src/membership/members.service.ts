@@ -57,7 +57,7 @@ export class MembersService {
       await this.events.publish(
         manager,
         'membership.registration_paid',
-        { userId: member.userId, household: await this.registeredHousehold(manager, member.userId) },
+        await this.registrationPaidData(manager, member.userId),
         { subject: member.userId },
       );
     }
@@ -71,18 +71,25 @@ export class MembersService {
     }
   }
 
-  /** The household as registered, for cases' coverage: first names, and children's birth dates. */
-  private async registeredHousehold(manager: EntityManager, userId: string) {
+  /**
+   * The event's data: the household as registered (for cases' coverage: first names, and
+   * children's birth dates), left out when there is none.
+   */
+  private async registrationPaidData(manager: EntityManager, userId: string) {
     const rows = await manager.find(HouseholdMemberEntity, {
       where: { userId },
       order: { createdAt: 'ASC' },
     });
-    return rows.map((row) => ({
-      memberId: row.id,
-      relationship: row.relationship,
-      firstName: row.firstName,
-      dateOfBirth: row.relationship === Relationship.CHILD ? row.dateOfBirth : null,
-    }));
+    if (!rows.length) return { userId };
+    return {
+      userId,
+      household: rows.map((row) => ({
+        memberId: row.id,
+        relationship: row.relationship,
+        firstName: row.firstName,
+        dateOfBirth: row.relationship === Relationship.CHILD ? row.dateOfBirth : null,
+      })),
+    };
   }
 
   /** The flag as stored (the row is locked by `lock`, so no one changes it meanwhile). */
