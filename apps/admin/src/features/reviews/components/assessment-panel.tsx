@@ -63,7 +63,11 @@ function AcceptLateClaim({ reportId }: { reportId: string }) {
     setError(undefined);
     try {
       await accept({ variables: { reportId, note } });
-      notifications.show({ color: 'green', title: 'Claim accepted', message: 'Noted in the audit trail.' });
+      notifications.show({
+        color: 'green',
+        title: 'Claim accepted',
+        message: 'Noted in the audit trail.',
+      });
     } catch (failure) {
       const api = toApiError(failure);
       setError(api.fieldErrors['note'] ?? actionErrorMessage(api));
