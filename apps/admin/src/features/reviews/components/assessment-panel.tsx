@@ -30,7 +30,7 @@ export function AssessmentPanel({ report }: { report: AdminDeathReportFragment }
           <Title order={3} size="h5" id={headingId}>
             Burial assistance
           </Title>
-          <Badge color={assessment.covered ? 'green' : 'red.9'} variant="light">
+          <Badge color={assessment.covered ? 'green' : 'red'} variant="light" size="lg">
             {assessment.covered ? 'Covered' : 'Not covered'}
           </Badge>
         </Group>
