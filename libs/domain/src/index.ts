@@ -38,3 +38,4 @@ export * from './anniversaries';
 export * from './calendar-invite';
 export * from './notification-preferences';
 export * from './webhooks';
+export * from './assistance';

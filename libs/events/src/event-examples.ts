@@ -74,6 +74,7 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventData<T> } = {
     firstName: 'A',
     fee: 2_500,
   },
+  'household.member_removed': { userId, memberId: '6d7e8f90-0112-43c4-95e6-f708192a3b4c' },
   'settings.updated': { settings: { x: 1 }, updatedBy: userId },
   'report.submitted': {
     reportId: '18293a4b-5c6d-4e7f-8091-a2b3c4d5e6f7',
