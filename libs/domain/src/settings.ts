@@ -18,6 +18,8 @@ export interface SiteSettingsValues {
   smsNotifications: boolean;
   autoApproval: boolean;
   maintenanceMode: boolean;
+  /** The reporting member may publish the janazah notice of their approved report (admins always may). */
+  membersMayPublishJanazah: boolean;
 }
 
 export const DEFAULT_SETTINGS: SiteSettingsValues = {
@@ -33,6 +35,7 @@ export const DEFAULT_SETTINGS: SiteSettingsValues = {
   smsNotifications: false,
   autoApproval: false,
   maintenanceMode: false,
+  membersMayPublishJanazah: false,
 };
 
 /**
@@ -87,6 +90,7 @@ export const updateSettingsSchema = z
     smsNotifications: z.boolean(),
     autoApproval: z.boolean(),
     maintenanceMode: z.boolean(),
+    membersMayPublishJanazah: z.boolean(),
   })
   .partial()
   .strict();

@@ -40,6 +40,9 @@ export class SiteSettingsEntity {
   @Column({ name: 'maintenance_mode', type: 'boolean' })
   maintenanceMode!: boolean;
 
+  @Column({ name: 'members_may_publish_janazah', type: 'boolean', default: false })
+  membersMayPublishJanazah!: boolean;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 

@@ -35,6 +35,11 @@ export class SiteSettingsModel {
   @Field()
   maintenanceMode!: boolean;
 
+  @Field({
+    description: 'The reporting member may publish the janazah notice of their approved report.',
+  })
+  membersMayPublishJanazah!: boolean;
+
   @Field()
   updatedAt!: Date;
 }

@@ -14,4 +14,5 @@ export class UpdateSiteSettingsInput {
   @Field(() => Boolean, { nullable: true }) smsNotifications?: boolean | null;
   @Field(() => Boolean, { nullable: true }) autoApproval?: boolean | null;
   @Field(() => Boolean, { nullable: true }) maintenanceMode?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) membersMayPublishJanazah?: boolean | null;
 }

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from './blank-text';
+
+/** Who may read a janazah notice: signed-in members (the default) or everyone. */
+export const JANAZAH_VISIBILITIES = ['members', 'public'] as const;
+export type JanazahVisibility = (typeof JANAZAH_VISIBILITIES)[number];
+
+export const JANAZAH_LIMITS = {
+  deceasedName: 200,
+  masjidName: 200,
+  masjidAddress: 300,
+  burialPlace: 300,
+  familyContact: 200,
+  note: 2000,
+  cancelReason: 1000,
+  timeZone: 64,
+} as const;
+
+/** How long the calendar invite blocks: the prayer itself and the walk to the burial. */
+export const JANAZAH_INVITE_MINUTES = 60;
+
+/** How many days back /janazah keeps showing a notice after its prayer. */
+export const JANAZAH_RECENT_DAYS = 14;
+
+/** Every message a janazah notice's form or its operations can answer with. */
+export const JanazahMessages = {
+  deceasedNameRequired: "The deceased's name is required",
+  deceasedNameTooLong: `The deceased's name can be at most ${JANAZAH_LIMITS.deceasedName} characters`,
+  prayerAtRequired: 'The prayer date and time are required',
+  prayerAtInvalid: 'Enter the prayer time as a date and time with its offset',
+  prayerAtInPast: 'The prayer time must be in the future',
+  timeZoneRequired: 'The time zone is required',
+  timeZoneUnknown: 'Choose a known time zone (like America/Chicago)',
+  masjidNameRequired: 'The masjid name is required',
+  masjidNameTooLong: `The masjid name can be at most ${JANAZAH_LIMITS.masjidName} characters`,
+  masjidAddressRequired: "The masjid's address is required",
+  masjidAddressTooLong: `The masjid's address can be at most ${JANAZAH_LIMITS.masjidAddress} characters`,
+  burialPlaceRequired: 'The burial place is required',
+  burialPlaceTooLong: `The burial place can be at most ${JANAZAH_LIMITS.burialPlace} characters`,
+  familyContactTooLong: `The family contact can be at most ${JANAZAH_LIMITS.familyContact} characters`,
+  visibilityUnknown: "Visibility must be 'members' or 'public'",
+  noteTooLong: `The note can be at most ${JANAZAH_LIMITS.note} characters`,
+  cancelReasonRequired: 'Give a reason for cancelling the notice',
+  cancelReasonTooLong: `The reason can be at most ${JANAZAH_LIMITS.cancelReason} characters`,
+  reportNotApproved: 'A janazah notice can only be published for an approved report',
+  alreadyPublished: 'This report already has an active janazah notice',
+  membersMayNotPublish: 'Only an administrator may publish a janazah notice for this report',
+  noticeNotFound: 'Janazah notice not found',
+  prayerTimePassed: 'The prayer time has passed; the notice can no longer be changed',
+  noticeCancelled: 'This janazah notice was cancelled',
+  published: 'Janazah notice published',
+  updated: 'Janazah notice updated',
+  cancelled: 'Janazah notice cancelled',
+  attending: 'You said you will attend',
+} as const;
+
+/** The zone's canonical IANA name when Intl knows it, else null ("Mars/Base", "+05:00"). */
+export function canonicalTimeZone(zone: string): string | null {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** An ISO 8601 moment with a date, a time and an offset (or Z): nothing left to guess. */
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+const requiredWithin = (required: string, max: number, tooLong: string) =>
+  requiredText(required).max(max, tooLong);
+
+/** The notice's form as publishing and editing check it; `now` decides what "past" means. */
+export function janazahNoticeSchema(now: Date = new Date()) {
+  return z.object({
+    deceasedName: requiredWithin(
+      JanazahMessages.deceasedNameRequired,
+      JANAZAH_LIMITS.deceasedName,
+      JanazahMessages.deceasedNameTooLong,
+    ),
+    prayerAt: z
+      .string({ error: JanazahMessages.prayerAtRequired })
+      .trim()
+      .min(1, JanazahMessages.prayerAtRequired)
+      .regex(ISO_MOMENT, JanazahMessages.prayerAtInvalid)
+      .transform((value, context) => {
+        const moment = new Date(value);
+        if (Number.isNaN(moment.getTime())) {
+          context.addIssue({ code: 'custom', message: JanazahMessages.prayerAtInvalid });
+          return z.NEVER;
+        }
+        if (moment.getTime() <= now.getTime()) {
+          context.addIssue({ code: 'custom', message: JanazahMessages.prayerAtInPast });
+          return z.NEVER;
+        }
+        return moment;
+      }),
+    timeZone: z
+      .string({ error: JanazahMessages.timeZoneRequired })
+      .trim()
+      .min(1, JanazahMessages.timeZoneRequired)
+      .max(JANAZAH_LIMITS.timeZone, JanazahMessages.timeZoneUnknown)
+      .transform((value, context) => {
+        const zone = canonicalTimeZone(value);
+        if (!zone) {
+          context.addIssue({ code: 'custom', message: JanazahMessages.timeZoneUnknown });
+          return z.NEVER;
+        }
+        return zone;
+      }),
+    masjidName: requiredWithin(
+      JanazahMessages.masjidNameRequired,
+      JANAZAH_LIMITS.masjidName,
+      JanazahMessages.masjidNameTooLong,
+    ),
+    masjidAddress: requiredWithin(
+      JanazahMessages.masjidAddressRequired,
+      JANAZAH_LIMITS.masjidAddress,
+      JanazahMessages.masjidAddressTooLong,
+    ),
+    burialPlace: requiredWithin(
+      JanazahMessages.burialPlaceRequired,
+      JANAZAH_LIMITS.burialPlace,
+      JanazahMessages.burialPlaceTooLong,
+    ),
+    familyContact: optionalText(JANAZAH_LIMITS.familyContact, JanazahMessages.familyContactTooLong),
+    visibility: z
+      .enum(JANAZAH_VISIBILITIES, { error: JanazahMessages.visibilityUnknown })
+      .nullish()
+      .transform((value): JanazahVisibility => value ?? 'members'),
+    note: optionalText(JANAZAH_LIMITS.note, JanazahMessages.noteTooLong),
+  });
+}
+
+export type JanazahNoticeValues = z.output<ReturnType<typeof janazahNoticeSchema>>;
+
+/** A cancellation's reason: required, cleaned, bounded. */
+export const janazahCancelReasonSchema = requiredWithin(
+  JanazahMessages.cancelReasonRequired,
+  JANAZAH_LIMITS.cancelReason,
+  JanazahMessages.cancelReasonTooLong,
+);
+
+/** The calendar entry's title, the same in the .ics download and the mailed invite. */
+export function janazahInviteSummary(deceasedName: string): string {
+  return `Janazah prayer for ${deceasedName}`;
+}
