@@ -51,14 +51,22 @@ describe('cases service', () => {
     const decisions = listOperationDecisions(harness.app);
     expect(decisions.filter((entry) => !entry.decision)).toEqual([]);
     expect(decisions.map((entry) => entry.operation.split('.').pop()).sort()).toEqual([
+      'attendJanazah',
+      'cancelJanazahNotice',
       'deathReportStats',
       'deathReports',
       'deathReportsPerMonth',
+      'janazahNotice',
+      'janazahNotices',
       'myDeathReportCounts',
       'myDeathReports',
+      'nextJanazahNotices',
+      'publishJanazahNotice',
       'restoreMyDeathReports',
       'reviewDeathReport',
       'submitDeathReport',
+      'unattendJanazah',
+      'updateJanazahNotice',
     ]);
   });
 
