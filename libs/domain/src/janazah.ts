@@ -67,6 +67,15 @@ export function canonicalTimeZone(zone: string): string | null {
 /** An ISO 8601 moment with a date, a time and an offset (or Z): nothing left to guess. */
 const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
+/** Date fields as written name a real day and time (Date would roll Feb 31 into March). */
+function isRealCalendarMoment(value: string): boolean {
+  const [year, month, day, hour, minute] = value.split(/[-T:]/).map(Number) as number[];
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  return (
+    date.getUTCMonth() === month! - 1 && date.getUTCDate() === day! && hour! < 24 && minute! < 60
+  );
+}
+
 const requiredWithin = (required: string, max: number, tooLong: string) =>
   requiredText(required).max(max, tooLong);
 
@@ -85,7 +94,7 @@ export function janazahNoticeSchema(now: Date = new Date()) {
       .regex(ISO_MOMENT, JanazahMessages.prayerAtInvalid)
       .transform((value, context) => {
         const moment = new Date(value);
-        if (Number.isNaN(moment.getTime())) {
+        if (Number.isNaN(moment.getTime()) || !isRealCalendarMoment(value)) {
           context.addIssue({ code: 'custom', message: JanazahMessages.prayerAtInvalid });
           return z.NEVER;
         }

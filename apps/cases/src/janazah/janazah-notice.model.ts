@@ -56,7 +56,9 @@ export class JanazahNoticeModel {
   @Field(() => String, { nullable: true })
   cancelReason!: string | null;
 
-  @Field(() => Int, { description: 'Raised on each edit and the cancellation (calendar SEQUENCE).' })
+  @Field(() => Int, {
+    description: 'Raised on each edit and the cancellation (calendar SEQUENCE).',
+  })
   sequence!: number;
 
   @Field(() => Int, { description: "Members who said 'I will attend'." })

@@ -10,6 +10,8 @@ export class MembersMayPublishJanazah1795763430057 implements MigrationInterface
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query('ALTER TABLE "site_settings" DROP COLUMN "members_may_publish_janazah"');
+    await queryRunner.query(
+      'ALTER TABLE "site_settings" DROP COLUMN "members_may_publish_janazah"',
+    );
   }
 }
