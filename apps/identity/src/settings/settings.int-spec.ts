@@ -226,7 +226,9 @@ describe('site settings', () => {
     expect(body.data.updateSiteSettings.membersMayPublishJanazah).toBe(true);
     const events = await identity.outbox('settings.updated', 'site');
     expect(events).toHaveLength(before.events + 1);
-    expect(events.at(-1)!.envelope.data.settings).toMatchObject({ membersMayPublishJanazah: true });
+    expect(events.at(-1)!.envelope.data).toMatchObject({
+      settings: { membersMayPublishJanazah: true },
+    });
     await identity.gql(
       UPDATE,
       { input: { membersMayPublishJanazah: false } },
