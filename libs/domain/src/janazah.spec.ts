@@ -1,4 +1,10 @@
-import { canonicalTimeZone, janazahNoticeSchema, JanazahMessages } from './janazah';
+import {
+  canonicalTimeZone,
+  isoToZonedMoment,
+  janazahNoticeSchema,
+  JanazahMessages,
+  zonedMomentToIso,
+} from './janazah';
 
 const NOW = new Date('2030-05-01T12:00:00Z');
 const form = (overrides: Record<string, unknown> = {}) => ({
@@ -42,5 +48,30 @@ describe('janazah notice rules', () => {
     [{ timeZone: 'Narnia/Cair_Paravel' }, JanazahMessages.timeZoneUnknown],
   ])('refuses %j with its message', (overrides, message) => {
     expect(firstMessage(overrides)).toBe(message);
+  });
+});
+
+describe('wall-clock times in a zone', () => {
+  it('turns a date and time in a zone into the moment, across daylight saving', () => {
+    expect(zonedMomentToIso('2030-01-15', '13:30', 'America/Chicago')).toBe(
+      '2030-01-15T19:30:00.000Z',
+    );
+    expect(zonedMomentToIso('2030-07-15', '13:30', 'America/Chicago')).toBe(
+      '2030-07-15T18:30:00.000Z',
+    );
+    expect(zonedMomentToIso('2030-07-15', '13:30', 'Asia/Riyadh')).toBe('2030-07-15T10:30:00.000Z');
+    expect(zonedMomentToIso('2030-07-15', '13:30', 'Nowhere/Land')).toBeNull();
+    expect(zonedMomentToIso('2030-07-15', '1:30 PM', 'UTC')).toBeNull();
+  });
+
+  it('reads a moment back as the wall clock of its zone', () => {
+    expect(isoToZonedMoment('2030-07-15T18:30:00.000Z', 'America/Chicago')).toEqual({
+      date: '2030-07-15',
+      time: '13:30',
+    });
+    expect(isoToZonedMoment('2030-01-01T02:00:00.000Z', 'America/Los_Angeles')).toEqual({
+      date: '2029-12-31',
+      time: '18:00',
+    });
   });
 });

@@ -154,3 +154,80 @@ export const janazahCancelReasonSchema = requiredWithin(
 export function janazahInviteSummary(deceasedName: string): string {
   return `Janazah prayer for ${deceasedName}`;
 }
+
+/** The offset of `zone` from UTC at `moment`, in milliseconds (positive east of Greenwich). */
+function zoneOffsetMs(moment: number, zone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(moment));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return asUtc - Math.floor(moment / 1000) * 1000;
+}
+
+/**
+ * A wall-clock date (YYYY-MM-DD) and time (HH:MM) in an IANA zone, as the ISO moment the form
+ * sends; null when either is unreadable or the zone unknown. A time skipped by a clock change
+ * reads as the moment after it.
+ */
+export function zonedMomentToIso(date: string, time: string, zone: string): string | null {
+  const dateMatch = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const timeMatch = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!dateMatch || !timeMatch || !canonicalTimeZone(zone)) return null;
+  const wall = Date.UTC(
+    Number(dateMatch[1]),
+    Number(dateMatch[2]) - 1,
+    Number(dateMatch[3]),
+    Number(timeMatch[1]),
+    Number(timeMatch[2]),
+  );
+  if (Number.isNaN(wall)) return null;
+  let moment = wall - zoneOffsetMs(wall, zone);
+  moment = wall - zoneOffsetMs(moment, zone);
+  return new Date(moment).toISOString();
+}
+
+/** A moment's wall-clock date and time in a zone, to fill the form when editing. */
+export function isoToZonedMoment(iso: string, zone: string): { date: string; time: string } {
+  const moment = new Date(iso).getTime();
+  const wall = new Date(moment + zoneOffsetMs(moment, zone)).toISOString();
+  return { date: wall.slice(0, 10), time: wall.slice(11, 16) };
+}
+
+/** What a notice's calendar entry says, for `buildIcs` (the page's download and the mailer alike). */
+export function janazahCalendarInvite(notice: {
+  id: string;
+  deceasedName: string;
+  prayerAt: string | Date;
+  masjidName: string;
+  masjidAddress: string;
+  burialPlace: string;
+  note?: string | null;
+  sequence?: number;
+  cancelled?: boolean;
+}) {
+  return {
+    uid: `janazah-${notice.id}@jibs`,
+    start: new Date(notice.prayerAt),
+    durationMinutes: JANAZAH_INVITE_MINUTES,
+    summary: janazahInviteSummary(notice.deceasedName),
+    location: `${notice.masjidName}, ${notice.masjidAddress}`,
+    description: [`Burial: ${notice.burialPlace}`, notice.note ?? ''].filter(Boolean).join('\n'),
+    sequence: notice.sequence ?? 0,
+    cancelled: notice.cancelled ?? false,
+  };
+}

@@ -18,6 +18,7 @@ export interface SettingsForm {
   smsNotifications: boolean;
   autoApproval: boolean;
   maintenanceMode: boolean;
+  membersMayPublishJanazah: boolean;
 }
 
 export const MONEY_FIELDS = ['registrationFee', 'monthlyDues', 'memberFee'] as const;
@@ -47,6 +48,7 @@ export function toForm(settings: SiteSettingsValues): SettingsForm {
     smsNotifications: settings.smsNotifications,
     autoApproval: settings.autoApproval,
     maintenanceMode: settings.maintenanceMode,
+    membersMayPublishJanazah: settings.membersMayPublishJanazah,
   };
 }
 
@@ -83,6 +85,7 @@ export function validateForm(
     smsNotifications: form.smsNotifications,
     autoApproval: form.autoApproval,
     maintenanceMode: form.maintenanceMode,
+    membersMayPublishJanazah: form.membersMayPublishJanazah,
   };
   if (Number.isNaN(maxFileSizeMb)) {
     errors['maxFileSizeMb'] = 'Maximum file size must be whole megabytes';
