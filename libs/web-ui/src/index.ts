@@ -11,3 +11,4 @@ export * from './layout/page-loader';
 export * from './layout/page-loading';
 export * from './layout/use-document-title';
 export * from './janazah/janazah-notice-form';
+export * from './janazah/janazah-notice-controls';
