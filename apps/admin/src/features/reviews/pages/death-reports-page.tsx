@@ -24,6 +24,7 @@ import { useReviewList } from '../hooks/use-review-list';
 import { LoadFailedAlert } from '../../../shared/components/load-failed-alert';
 import { ReviewFilters } from '../components/review-filters';
 import { StatusBadge } from '../components/status-badge';
+import { AdminJanazahControls } from '../../janazah/components/admin-janazah-controls';
 
 /** /admin/death-reports (spec: Admin death reports). */
 export function DeathReportsPage() {
@@ -201,6 +202,14 @@ function ReportCard({
               </Button>
             </Group>
           </Stack>
+        )}
+        {report.status === 'APPROVED' && (
+          <AdminJanazahControls
+            reportId={report.id}
+            deceasedName={report.deceasedName}
+            notice={report.janazahNotice}
+            onChanged={onReviewed}
+          />
         )}
       </Stack>
     </Card>
