@@ -47,7 +47,8 @@ export function JanazahNoticeControls({
   const [mode, setMode] = useState<'idle' | 'form' | 'cancel'>('idle');
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
-  const open = notice && notice.status === 'active' && Date.parse(notice.prayerAt) > Date.now();
+  const [now] = useState(() => Date.now());
+  const open = notice && notice.status === 'active' && Date.parse(notice.prayerAt) > now;
   const close = () => setMode('idle');
   const done = async (answer: Answer) => {
     const errors = await answer;

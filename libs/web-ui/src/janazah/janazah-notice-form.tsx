@@ -77,7 +77,7 @@ export function JanazahNoticeForm({
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
-  const zones = useMemo(knownZones, []);
+  const zones = useMemo(() => knownZones(), []);
   const change = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 

@@ -31,7 +31,9 @@ export function JanazahNoticeCard({
   const [unattend] = useMutation(UnattendJanazahDocument);
   const [busy, setBusy] = useState(false);
   const cancelled = notice.status === 'cancelled';
-  const upcoming = !cancelled && Date.parse(notice.prayerAt) > Date.now();
+  // The moment the card first showed: a notice does not flip state while it is read.
+  const [now] = useState(() => Date.now());
+  const upcoming = !cancelled && Date.parse(notice.prayerAt) > now;
   const titleId = `janazah-${notice.id}`;
 
   const toggle = async () => {

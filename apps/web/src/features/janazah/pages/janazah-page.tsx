@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Card, Container, Stack, Text, Title } from '@man
 import { ClientMessages } from '@jibs/domain';
 import { toApiError, actionErrorMessage, useSession } from '@jibs/web-data';
 import { PageLoader, useDocumentTitle } from '@jibs/web-ui';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { JanazahNoticesDocument, type JanazahNoticeItemFragment } from '../../../gql/graphql';
 import { JanazahNoticeCard } from '../components/janazah-notice-card';
@@ -44,7 +45,7 @@ export function JanazahPage() {
     fetchPolicy: 'cache-and-network',
   });
   const notices = data?.janazahNotices ?? [];
-  const now = Date.now();
+  const [now] = useState(() => Date.now());
   const upcoming = notices.filter((n) => Date.parse(n.prayerAt) > now);
   const recent = notices.filter((n) => Date.parse(n.prayerAt) <= now);
 
