@@ -342,6 +342,26 @@ describe('janazah notices', () => {
       expect((await noticeRow(notice.id)).masjid_name).toBe('Masjid Al-Noor');
     });
 
+    it('keeps the newest setting: an older settings.updated delivered late changes nothing', async () => {
+      const family = await aPaidMember();
+      await h.approvedReport(family, admin);
+      const mayPublish = async () =>
+        (await h.gql(MY_REPORTS, {}, family)).data.myDeathReports[0].mayPublishJanazah;
+      await h.updateSettings({ membersMayPublishJanazah: true });
+      const stale = h.envelope(
+        'settings.updated',
+        { settings: { membersMayPublishJanazah: false }, updatedBy: null },
+        'site',
+        { source: 'jibs/identity', time: new Date(Date.now() - 3_600_000) },
+      );
+      await h.publish([stale], 2);
+      await h.handled(stale);
+      expect(await mayPublish()).toBe(true);
+      // A change that does not mention the setting leaves it alone.
+      await h.updateSettings({ siteName: 'JIBS Irving' });
+      expect(await mayPublish()).toBe(true);
+    });
+
     it('never lets another member edit or cancel a notice, nor anonymous callers', async () => {
       await h.updateSettings({ membersMayPublishJanazah: true });
       const { notice } = await aPublishedNotice();
