@@ -19,6 +19,9 @@ export const JANAZAH_LIMITS = {
 /** How long the calendar invite blocks: the prayer itself and the walk to the burial. */
 export const JANAZAH_INVITE_MINUTES = 60;
 
+/** The most notices the landing page may ask for at once. */
+export const MAX_NEXT_JANAZAH_NOTICES = 10;
+
 /** How many days back /janazah keeps showing a notice after its prayer. */
 export const JANAZAH_RECENT_DAYS = 14;
 
@@ -46,6 +49,7 @@ export const JanazahMessages = {
   alreadyPublished: 'This report already has an active janazah notice',
   membersMayNotPublish: 'Only an administrator may publish a janazah notice for this report',
   noticeNotFound: 'Janazah notice not found',
+  limitOutOfRange: `Choose a limit from 1 to ${MAX_NEXT_JANAZAH_NOTICES}`,
   prayerTimePassed: 'The prayer time has passed; the notice can no longer be changed',
   noticeCancelled: 'This janazah notice was cancelled',
   published: 'Janazah notice published',

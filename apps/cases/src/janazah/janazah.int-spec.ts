@@ -588,6 +588,14 @@ describe('janazah notices', () => {
       expect(prayers).toEqual([...prayers].sort((a, b) => b - a));
     });
 
+    it('refuses a landing-page limit out of range', async () => {
+      for (const limit of [0, 11, -1]) {
+        const body = await h.gql(NEXT, { limit });
+        expect(codeOf(body)).toBe('BAD_USER_INPUT');
+        expect(messageOf(body)).toBe(JanazahMessages.limitOutOfRange);
+      }
+    });
+
     it('answers a notice that does not exist with NOT_FOUND', async () => {
       expect(messageOf(await h.gql(ONE, { id: 'nope' }))).toBe(JanazahMessages.noticeNotFound);
       expect(codeOf(await h.gql(ONE, { id: '7b0c8a6e-1f0e-4b59-9a56-1d3a2b9c0f11' }, admin))).toBe(

@@ -9,6 +9,7 @@ import {
   janazahNoticeSchema,
   JanazahMessages,
   JANAZAH_RECENT_DAYS,
+  MAX_NEXT_JANAZAH_NOTICES,
   ReviewStatus,
   Role,
   type JanazahNoticeValues,
@@ -27,8 +28,6 @@ export interface SeenNotice {
   notice: JanazahNoticeEntity;
   facts: JanazahViewerFacts;
 }
-
-const MAX_NEXT = 10;
 
 const isAdmin = (user: AuthUser | null) => user?.role === Role.ADMIN;
 
@@ -212,13 +211,15 @@ export class JanazahService {
 
   /** The landing page: the next active public notices, soonest first. */
   async nextPublic(limit: number): Promise<SeenNotice[]> {
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_NEXT_JANAZAH_NOTICES)
+      throw DomainError.badInput({ limit: JanazahMessages.limitOutOfRange });
     const rows = await this.dataSource.manager
       .createQueryBuilder(JanazahNoticeEntity, 'notice')
       .where(`notice.visibility = 'public' AND notice.status = 'active'`)
       .andWhere('notice.prayerAt > now()')
       .orderBy('notice.prayerAt', 'ASC')
       .addOrderBy('notice.id', 'ASC')
-      .limit(Math.min(Math.max(Math.trunc(limit) || 1, 1), MAX_NEXT))
+      .limit(limit)
       .getMany();
     return this.seenAll(this.dataSource.manager, rows, null);
   }
