@@ -655,6 +655,21 @@ describe('janazah notices', () => {
         attendeeCount: 1,
         attendees: [{ member: { id: member.id } }],
       });
+      // In a list too (one query for every notice's attendees): each notice has its own.
+      const other = await aPublishedNotice({ visibility: 'public' });
+      const listed = await h.gql(
+        `{ janazahNotices { id attendees { member { id } } } }`,
+        {},
+        admin,
+      );
+      const byId = new Map(
+        listed.data.janazahNotices.map((n: { id: string; attendees: unknown[] }) => [
+          n.id,
+          n.attendees,
+        ]),
+      );
+      expect(byId.get(notice.id)).toEqual([{ member: { id: member.id } }]);
+      expect(byId.get(other.notice.id)).toEqual([]);
       for (const caller of [family, member]) {
         const body = await h.gql(ATTENDEES, { id: notice.id }, caller);
         expect(codeOf(body)).toBe('FORBIDDEN');

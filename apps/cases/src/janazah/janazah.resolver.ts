@@ -1,5 +1,16 @@
 import { Inject } from '@nestjs/common';
-import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import {
+  Args,
+  Context,
+  ID,
+  Int,
+  Mutation,
+  Parent,
+  Query,
+  ResolveField,
+  Resolver,
+} from '@nestjs/graphql';
+import DataLoader from 'dataloader';
 import {
   CurrentUser,
   Public,
@@ -16,6 +27,10 @@ import { JanazahAttendeeModel, JanazahNoticeModel } from './janazah-notice.model
 import { JanazahService, type SeenNotice } from './janazah.service';
 
 const model = ({ notice, facts }: SeenNotice) => JanazahNoticeModel.from(notice, facts);
+
+/** Per request: the attendees of every notice asked about, read with one query. */
+const ATTENDEES = Symbol('janazahAttendees');
+type AttendeesContext = { [ATTENDEES]?: DataLoader<string, JanazahAttendeeModel[]> };
 
 /**
  * Janazah notices. The fields are decided by the operation that returned the notice (the service
@@ -120,9 +135,18 @@ export class JanazahResolver {
   @ResolveField(() => [JanazahAttendeeModel], {
     description: "Admins only: the members who said 'I will attend', earliest first.",
   })
-  async attendees(@Parent() notice: JanazahNoticeModel): Promise<JanazahAttendeeModel[]> {
-    return (await this.janazah.attendees(notice.id)).map((row) =>
-      JanazahAttendeeModel.of(row.userId, row.createdAt),
-    );
+  attendees(
+    @Parent() notice: JanazahNoticeModel,
+    @Context() context: AttendeesContext,
+  ): Promise<JanazahAttendeeModel[]> {
+    context[ATTENDEES] ??= new DataLoader(async (ids: readonly string[]) => {
+      const rows = await this.janazah.attendees(ids);
+      return ids.map((id) =>
+        rows
+          .filter((row) => row.noticeId === id)
+          .map((row) => JanazahAttendeeModel.of(row.userId, row.createdAt)),
+      );
+    });
+    return context[ATTENDEES].load(notice.id);
   }
 }

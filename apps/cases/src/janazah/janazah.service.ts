@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import type { AuthUser } from '@jibs/auth';
 import {
   DomainError,
@@ -271,10 +271,10 @@ export class JanazahService {
     });
   }
 
-  /** Admins: who said they will attend, earliest first. */
-  attendees(noticeId: string): Promise<JanazahAttendanceEntity[]> {
+  /** Admins: who said they will attend each notice, earliest first; one query for all. */
+  attendees(noticeIds: readonly string[]): Promise<JanazahAttendanceEntity[]> {
     return this.dataSource.manager.find(JanazahAttendanceEntity, {
-      where: { noticeId },
+      where: { noticeId: In([...noticeIds]) },
       order: { createdAt: 'ASC', userId: 'ASC' },
     });
   }
