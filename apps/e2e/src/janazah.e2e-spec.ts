@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { LocalStack } from '@jibs/stack';
+import { eventually } from '@jibs/testing';
 import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
@@ -20,6 +21,7 @@ const suffix = Date.now().toString(36);
 const PUBLIC_NAME = `Aminah Public ${suffix}`;
 const MEMBERS_NAME = `Bilal Members ${suffix}`;
 const CONTACT = `Brother Hamza ${suffix}, (313) 555-0142`;
+const FAMILY_NAME = `Khalid Family ${suffix}`;
 
 /** A paid member signed up through the API; their client keeps the session. */
 async function aPaidMember(stack: LocalStack, input: Record<string, unknown>) {
@@ -36,6 +38,9 @@ describe('janazah notices, in Chromium', () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const memberInput = aSignUp({ firstName: 'Sumayyah', lastName: 'Noor' });
+  const familyInput = aSignUp({ firstName: 'Idris', lastName: 'Karim' });
+  let family: GraphQLClient;
+  let admin: Page;
 
   beforeAll(async () => {
     [{ stack, stop, logs }, browser] = await Promise.all([startE2eStack(), launchChromium()]);
@@ -61,7 +66,7 @@ describe('janazah notices, in Chromium', () => {
   }
 
   it('an admin approves two reports and publishes a public notice and a members-only one', async () => {
-    const family = await aPaidMember(stack, aSignUp({ firstName: 'Idris', lastName: 'Karim' }));
+    family = await aPaidMember(stack, familyInput);
     for (const deceasedName of [PUBLIC_NAME, MEMBERS_NAME]) {
       const report = await family.request(SUBMIT_REPORT, {
         input: {
@@ -75,7 +80,7 @@ describe('janazah notices, in Chromium', () => {
     }
     await aPaidMember(stack, memberInput);
 
-    const admin = await aPage();
+    admin = await aPage();
     await signInAsAdmin(admin, stack);
     await admin.goto(`${stack.gatewayUrl}/admin/death-reports`);
     const prayerDay = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
@@ -158,5 +163,66 @@ describe('janazah notices, in Chromium', () => {
     await member.reload();
     await notice.getByText('1 member will attend').waitFor();
     await expectAccessible(member, 'janazah: member attending');
+  });
+  it('once an admin allows it, the family publishes the notice of their approved report on /my-reports', async () => {
+    const report = await family.request(SUBMIT_REPORT, {
+      input: {
+        deceasedName: FAMILY_NAME,
+        dateOfDeath: new Date().toISOString().slice(0, 10),
+        placeOfDeath: 'Dearborn, MI',
+        relationshipToDeceased: 'Sibling',
+      },
+    });
+    expect(report.errors).toBeUndefined();
+    await admin.goto(`${stack.gatewayUrl}/admin/death-reports`);
+    const card = admin.getByRole('article', { name: FAMILY_NAME });
+    await card.getByRole('button', { name: `Approve report on ${FAMILY_NAME}` }).click();
+    await card.getByText('Approved', { exact: true }).waitFor();
+
+    const page = await aPage();
+    await signIn(page, stack, String(familyInput['email']), String(familyInput['password']));
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto(`${stack.gatewayUrl}/my-reports`);
+    const mine = page.getByRole('listitem').filter({ hasText: FAMILY_NAME });
+    await mine.getByText('No janazah notice has been published for this report.').waitFor();
+    expect(await mine.getByRole('button', { name: 'Publish janazah notice' }).count()).toBe(0);
+
+    await admin.goto(`${stack.gatewayUrl}/admin/settings`);
+    await admin.getByLabel('Families may publish janazah notices').check();
+    await admin.getByRole('button', { name: 'Save All Settings' }).click();
+    await admin.getByText('Settings saved successfully').first().waitFor();
+    await expectAccessible(admin, 'admin: settings with the janazah switch');
+
+    // Cases learns the setting from the bus: the button shows once it has.
+    const publish = mine.getByRole('button', { name: 'Publish janazah notice' });
+    await eventually(
+      async () => {
+        await page.reload();
+        await mine.getByText('Approved', { exact: true }).waitFor();
+        return (await publish.count()) > 0;
+      },
+      { timeoutMs: 20_000, intervalMs: 250, message: 'the family to be offered to publish' },
+    );
+    await publish.click();
+    await mine
+      .getByLabel('Prayer date')
+      .fill(new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10));
+    await mine.getByLabel('Prayer time').fill('10:00');
+    await mine.getByLabel('Masjid name').fill('Masjid Al-Noor');
+    await mine.getByLabel('Masjid address').fill('1 Warren Ave, Dearborn, MI 48126');
+    await mine.getByLabel('Burial place').fill('Michigan Memorial Park');
+    await expectAccessible(page, 'my reports: janazah notice form');
+    await mine.getByRole('button', { name: 'Publish notice' }).click();
+    await mine
+      .getByText('0 members will attend.', { exact: false })
+      .waitFor()
+      .catch((error) => failWithContext(page, error, 'family-publish'));
+    await mine.getByRole('button', { name: 'Edit notice' }).waitFor();
+
+    // Members only by default: a visitor does not see it.
+    const visitor = await aPage();
+    await visitor.goto(`${stack.gatewayUrl}/janazah`);
+    await visitor.getByRole('article', { name: `Janazah prayer for ${PUBLIC_NAME}` }).waitFor();
+    expect(await visitor.getByText(FAMILY_NAME).count()).toBe(0);
   });
 });
