@@ -184,7 +184,7 @@ describe('janazah notices, in Chromium', () => {
     await page.waitForURL((url) => url.pathname !== '/login');
     await page.goto(`${stack.gatewayUrl}/my-reports`);
     const mine = page.getByRole('listitem').filter({ hasText: FAMILY_NAME });
-    await mine.getByText('No janazah notice has been published for this report.').waitFor();
+    await mine.getByText('Approved', { exact: true }).waitFor();
     expect(await mine.getByRole('button', { name: 'Publish janazah notice' }).count()).toBe(0);
 
     await admin.goto(`${stack.gatewayUrl}/admin/settings`);
@@ -203,6 +203,7 @@ describe('janazah notices, in Chromium', () => {
       },
       { timeoutMs: 20_000, intervalMs: 250, message: 'the family to be offered to publish' },
     );
+    await mine.getByText('No janazah notice has been published for this report.').waitFor();
     await publish.click();
     await mine
       .getByLabel('Prayer date')
