@@ -53,15 +53,23 @@ describe('cases service', () => {
     expect(decisions.map((entry) => entry.operation.split('.').pop()).sort()).toEqual([
       'acceptLateClaim',
       'addClaimExpense',
+      'attendJanazah',
+      'cancelJanazahNotice',
       'deathReportStats',
       'deathReports',
       'deathReportsPerMonth',
+      'janazahNotice',
+      'janazahNotices',
       'myDeathReportCounts',
       'myDeathReports',
+      'nextJanazahNotices',
+      'publishJanazahNotice',
       'removeClaimExpense',
       'restoreMyDeathReports',
       'reviewDeathReport',
       'submitDeathReport',
+      'unattendJanazah',
+      'updateJanazahNotice',
     ]);
   });
 

@@ -18,10 +18,21 @@ import { ClaimLineEntity } from './claims/claim-line.entity';
 import { ClaimsResolver } from './claims/claims.resolver';
 import { ClaimsService } from './claims/claims.service';
 import { deathReportsExport } from './export/death-reports.export';
+import { DeathReportJanazahResolver } from './janazah/death-report-janazah.resolver';
+import { JanazahAttendanceEntity } from './janazah/janazah-attendance.entity';
+import { JanazahNoticeEntity } from './janazah/janazah-notice.entity';
+import { JanazahResolver } from './janazah/janazah.resolver';
+import { JanazahService } from './janazah/janazah.service';
+import { JanazahSettingsEntity } from './settings/janazah-settings.entity';
+import { JanazahSettingsService } from './settings/janazah-settings.service';
+import { SettingsConsumer } from './settings/settings.consumer';
 import { DeathReportsRestoreResolver } from './export/death-reports-restore.resolver';
 import { DeathReportsRestoreService } from './export/death-reports-restore.service';
 
-/** Death reports: members submit them, admins review them; burial assistance's eligibility and claims. */
+/**
+ * Death reports: members submit them, admins review them; burial assistance's eligibility and
+ * claims; janazah notices for approved ones.
+ */
 export const casesService = defineService<CasesConfig>({
   name: 'cases',
   envSchema: casesEnvSchema,
@@ -34,6 +45,9 @@ export const casesService = defineService<CasesConfig>({
     MemberPaymentEntity,
     MemberDocumentEntity,
     ClaimLineEntity,
+    JanazahNoticeEntity,
+    JanazahAttendanceEntity,
+    JanazahSettingsEntity,
   ],
   migrations: casesMigrations,
   members: {},
@@ -50,6 +64,11 @@ export const casesService = defineService<CasesConfig>({
     EligibilityService,
     ClaimsService,
     ClaimsResolver,
+    JanazahSettingsService,
+    SettingsConsumer,
+    JanazahService,
+    JanazahResolver,
+    DeathReportJanazahResolver,
   ],
 });
 

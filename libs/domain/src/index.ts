@@ -39,3 +39,4 @@ export * from './calendar-invite';
 export * from './notification-preferences';
 export * from './webhooks';
 export * from './assistance';
+export * from './janazah';

@@ -31,6 +31,8 @@ export interface SiteSettingsValues {
   eligibleExpenseCategories: ExpenseCategory[];
   /** A child is covered while younger than this many years on the date of death. */
   childAgeLimit: number;
+  /** The reporting member may publish the janazah notice of their approved report (admins always may). */
+  membersMayPublishJanazah: boolean;
 }
 
 export const DEFAULT_SETTINGS: SiteSettingsValues = {
@@ -52,6 +54,7 @@ export const DEFAULT_SETTINGS: SiteSettingsValues = {
   approvalThreshold: 100_000,
   eligibleExpenseCategories: [...EXPENSE_CATEGORIES],
   childAgeLimit: 21,
+  membersMayPublishJanazah: false,
 };
 
 /** The burial-assistance part of the settings, as cases and billing keep their copies. */
@@ -153,6 +156,7 @@ export const updateSettingsSchema = z
       .int('Child age limit must be whole years')
       .min(1, 'Child age limit must be at least 1 year')
       .max(SETTINGS_LIMITS.maxChildAgeLimit, 'Child age limit must be at most 30 years'),
+    membersMayPublishJanazah: z.boolean(),
   })
   .partial()
   .strict();

@@ -26,6 +26,11 @@ const DeathReportsPage = lazy(() =>
     default: m.DeathReportsPage,
   })),
 );
+const JanazahNoticesPage = lazy(() =>
+  import('../features/janazah/pages/janazah-notices-page').then((m) => ({
+    default: m.JanazahNoticesPage,
+  })),
+);
 const DocumentsPage = lazy(() =>
   import('../features/reviews/pages/documents-page').then((m) => ({ default: m.DocumentsPage })),
 );
@@ -87,6 +92,14 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                     element={
                       <Suspense fallback={<SectionLoader />}>
                         <DeathReportsPage />
+                      </Suspense>
+                    }
+                  />
+                  <Route
+                    path="janazah"
+                    element={
+                      <Suspense fallback={<SectionLoader />}>
+                        <JanazahNoticesPage />
                       </Suspense>
                     }
                   />

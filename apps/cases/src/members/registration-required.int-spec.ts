@@ -38,6 +38,11 @@ describe('cases: completed registration required', () => {
       'myDeathReports',
       'myDeathReportCounts',
       'restoreMyDeathReports',
+      'publishJanazahNotice',
+      'updateJanazahNotice',
+      'cancelJanazahNotice',
+      'attendJanazah',
+      'unattendJanazah',
     ])
       expect(decisions[operation]).toEqual({ kind: 'registered' });
   });

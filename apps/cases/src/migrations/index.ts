@@ -2,6 +2,7 @@ import { CasesInitial1795493727103 } from './1795493727103-cases-initial';
 import { SharedAuditEntries1795503900000 } from './1795503900000-shared-audit-entries';
 import { RegisteredMembers1795526441865 } from './1795526441865-registered-members';
 import { BurialAssistance1795764000000 } from './1795764000000-burial-assistance';
+import { JanazahNotices1795763587612 } from './1795763587612-janazah-notices';
 
 /** Its own (`defineService` adds the event tables'). New migrations are generated with `npm run migration:generate -- cases <Name>`. */
 export const casesMigrations = [
@@ -9,4 +10,5 @@ export const casesMigrations = [
   SharedAuditEntries1795503900000,
   RegisteredMembers1795526441865,
   BurialAssistance1795764000000,
+  JanazahNotices1795763587612,
 ];

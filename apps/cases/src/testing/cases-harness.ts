@@ -21,6 +21,30 @@ export function aDeathReport(overrides: Record<string, unknown> = {}): Record<st
   };
 }
 
+export const NOTICE_FIELDS = `id reportId deceasedName prayerAt timeZone masjidName masjidAddress
+  burialPlace familyContact visibility note status cancelReason sequence attendeeCount attending`;
+
+/** A moment `hours` from now, as the form sends it (ISO with Z). */
+export function hoursFromNow(hours: number): string {
+  return new Date(Date.now() + hours * 3_600_000).toISOString();
+}
+
+/** A valid janazah notice form, with any field replaced. */
+export function aJanazahNotice(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    deceasedName: `Aminah ${randomBytes(3).toString('hex')}`,
+    prayerAt: hoursFromNow(20),
+    timeZone: 'America/Chicago',
+    masjidName: 'Islamic Center of Irving',
+    masjidAddress: '2555 Esters Rd, Irving, TX 75062',
+    burialPlace: 'Restland Memorial Park, Dallas',
+    familyContact: 'Brother Yusuf, (214) 555-0100',
+    visibility: 'public',
+    note: 'Please bring your own prayer mat.',
+    ...overrides,
+  };
+}
+
 /** The cases service under test, with what its tests repeat: submitting and reviewing. */
 export class CasesHarness extends TestSubgraph<CasesConfig> {
   static start(): Promise<CasesHarness> {
@@ -51,6 +75,37 @@ export class CasesHarness extends TestSubgraph<CasesConfig> {
       }`,
       { id, decision, adminNotes },
       admin,
+    );
+  }
+
+  /** A report by `member` that `admin` approved; its id. */
+  async approvedReport(member: TestUser, admin: TestUser): Promise<string> {
+    const report = await this.submit(member);
+    const body = await this.review(admin, report.id, 'APPROVED');
+    if (body.errors) throw new Error(`reviewDeathReport failed: ${JSON.stringify(body.errors)}`);
+    return report.id;
+  }
+
+  publishNotice(
+    actor: TestUser | undefined,
+    reportId: string,
+    overrides: Record<string, unknown> = {},
+  ): Promise<GqlBody> {
+    return this.gql(
+      `mutation($reportId: ID!, $input: JanazahNoticeInput!) {
+        publishJanazahNotice(reportId: $reportId, input: $input) { ${NOTICE_FIELDS} }
+      }`,
+      { reportId, input: aJanazahNotice(overrides) },
+      actor,
+    );
+  }
+
+  /** Publishes `settings.updated` as identity would and waits until this service applied it. */
+  async updateSettings(settings: Record<string, unknown>): Promise<void> {
+    await this.deliverEvent(
+      'settings.updated',
+      { settings, updatedBy: null },
+      { subject: 'site', source: 'jibs/identity' },
     );
   }
 }

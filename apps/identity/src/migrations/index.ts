@@ -7,6 +7,7 @@ import { IdentityAuditEntries1795503950000 } from './1795503950000-audit-entries
 import { ThrottleCounters1795503960000 } from './1795503960000-throttle-counters';
 import { SecondFactor1795752104289 } from './1795752104289-second-factor';
 import { AssistanceSettings1795763700000 } from './1795763700000-assistance-settings';
+import { MembersMayPublishJanazah1795763430057 } from './1795763430057-members-may-publish-janazah';
 
 /** Its own (`defineService` adds the event tables'). New migrations are generated with `npm run migration:generate -- identity <Name>`. */
 export const identityMigrations = [
@@ -19,4 +20,5 @@ export const identityMigrations = [
   ThrottleCounters1795503960000,
   SecondFactor1795752104289,
   AssistanceSettings1795763700000,
+  MembersMayPublishJanazah1795763430057,
 ];

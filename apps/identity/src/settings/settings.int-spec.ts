@@ -234,4 +234,25 @@ describe('site settings', () => {
     expect(anonymous.body.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
     expect(await state()).toEqual(before);
   });
+  it('lets an admin allow reporting members to publish janazah notices (off by default)', async () => {
+    const before = await state();
+    expect(before.row.members_may_publish_janazah).toBe(false);
+    const { body } = await identity.gql(
+      UPDATE.replace('updatedAt }', 'updatedAt membersMayPublishJanazah }'),
+      { input: { membersMayPublishJanazah: true } },
+      { token: admin.accessToken },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.updateSiteSettings.membersMayPublishJanazah).toBe(true);
+    const events = await identity.outbox('settings.updated', 'site');
+    expect(events).toHaveLength(before.events + 1);
+    expect(events.at(-1)!.envelope.data).toMatchObject({
+      settings: { membersMayPublishJanazah: true },
+    });
+    await identity.gql(
+      UPDATE,
+      { input: { membersMayPublishJanazah: false } },
+      { token: admin.accessToken },
+    );
+  });
 });

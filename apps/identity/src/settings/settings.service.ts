@@ -39,6 +39,7 @@ function valuesOf(row: SiteSettingsEntity): StoredSettings {
     approvalThreshold: row.approvalThreshold,
     eligibleExpenseCategories: row.eligibleExpenseCategories as ExpenseCategory[],
     childAgeLimit: row.childAgeLimit,
+    membersMayPublishJanazah: row.membersMayPublishJanazah,
     updatedAt: row.updatedAt,
   };
 }

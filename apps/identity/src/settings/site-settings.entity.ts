@@ -62,6 +62,8 @@ export class SiteSettingsEntity {
 
   @Column({ name: 'child_age_limit', type: 'integer', default: 21 })
   childAgeLimit!: number;
+  @Column({ name: 'members_may_publish_janazah', type: 'boolean', default: false })
+  membersMayPublishJanazah!: boolean;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;

@@ -52,6 +52,10 @@ export class SiteSettingsModel {
 
   @Field(() => Int, { description: 'Children are covered under this age (years).' })
   childAgeLimit!: number;
+  @Field({
+    description: 'The reporting member may publish the janazah notice of their approved report.',
+  })
+  membersMayPublishJanazah!: boolean;
 
   @Field()
   updatedAt!: Date;

@@ -68,6 +68,9 @@ const CreateMemorialPage = lazy(() =>
     default: m.CreateMemorialPage,
   })),
 );
+const JanazahPage = lazy(() =>
+  import('../features/janazah/pages/janazah-page').then((m) => ({ default: m.JanazahPage })),
+);
 const TestingPage = lazy(() =>
   import('../features/testing/pages/testing-page').then((m) => ({ default: m.TestingPage })),
 );
@@ -124,6 +127,8 @@ export function App({ data }: { data: AppData }) {
                   {/* Memorials: public routes; the server decides what each caller may see. */}
                   <Route path="memorials" element={<MemorialsPage />} />
                   <Route path="memorial/:id" element={<MemorialPage />} />
+                  {/* Janazah notices: public; the server leaves out what a visitor may not see. */}
+                  <Route path="janazah" element={<JanazahPage />} />
                   <Route element={<RouteGuard access="signed-in" />}>
                     {/* Payment results: registration may still be under way. */}
                     <Route path="payment-success" element={<PaymentSuccessPage />} />

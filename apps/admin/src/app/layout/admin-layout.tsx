@@ -46,6 +46,7 @@ const MAIN_NAVIGATION: NavItem[] = [
   { label: 'Dashboard', to: '/', icon: <DashboardIcon /> },
   { label: 'Users', to: '/users', icon: <UsersIcon /> },
   { label: 'Death Reports', to: '/death-reports', icon: <ReportIcon /> },
+  { label: 'Janazah Notices', to: '/janazah', icon: <ReportIcon /> },
   { label: 'Documents', to: '/documents', icon: <DocumentIcon /> },
 ];
 

@@ -20,4 +20,5 @@ export class UpdateSiteSettingsInput {
   @Field(() => Int, { nullable: true, description: 'Cents.' }) approvalThreshold?: number | null;
   @Field(() => [String], { nullable: true }) eligibleExpenseCategories?: string[] | null;
   @Field(() => Int, { nullable: true }) childAgeLimit?: number | null;
+  @Field(() => Boolean, { nullable: true }) membersMayPublishJanazah?: boolean | null;
 }

@@ -19,6 +19,7 @@ const MenuDrawer = lazy(() => import('./menu-drawer'));
 
 const NAVIGATION = [
   { to: '/memorials', label: 'Memorials' },
+  { to: '/janazah', label: 'Janazah' },
   { to: '/faq', label: 'FAQ' },
   { to: '/contact', label: 'Contact' },
 ];

@@ -25,6 +25,7 @@ import { LoadFailedAlert } from '../../../shared/components/load-failed-alert';
 import { ReviewFilters } from '../components/review-filters';
 import { StatusBadge } from '../components/status-badge';
 import { AssessmentPanel } from '../components/assessment-panel';
+import { AdminJanazahControls } from '../../janazah/components/admin-janazah-controls';
 
 /** /admin/death-reports (spec: Admin death reports). */
 export function DeathReportsPage() {
@@ -203,6 +204,14 @@ function ReportCard({
               </Button>
             </Group>
           </Stack>
+        )}
+        {report.status === 'APPROVED' && (
+          <AdminJanazahControls
+            reportId={report.id}
+            deceasedName={report.deceasedName}
+            notice={report.janazahNotice}
+            onChanged={onReviewed}
+          />
         )}
       </Stack>
     </Card>

@@ -289,6 +289,15 @@ function SettingsEditor({
           )}
         </Section>
 
+        <Section title="Janazah Notices">
+          <Switch
+            label="Families may publish janazah notices"
+            description="The member who reported a death may publish, edit and cancel the janazah notice of their approved report. Administrators always may."
+            checked={form.membersMayPublishJanazah}
+            onChange={(event) => change('membersMayPublishJanazah', event.currentTarget.checked)}
+          />
+        </Section>
+
         <AdminUsers admins={admins} />
 
         <Group>

@@ -24,6 +24,7 @@ export interface SettingsForm {
   approvalThreshold: string;
   eligibleExpenseCategories: string[];
   childAgeLimit: string;
+  membersMayPublishJanazah: boolean;
 }
 
 export const MONEY_FIELDS = [
@@ -73,6 +74,7 @@ export function toForm(settings: StoredSettingsValues): SettingsForm {
     approvalThreshold: centsToDollars(settings.approvalThreshold),
     eligibleExpenseCategories: [...settings.eligibleExpenseCategories],
     childAgeLimit: String(settings.childAgeLimit),
+    membersMayPublishJanazah: settings.membersMayPublishJanazah,
   };
 }
 
@@ -125,6 +127,7 @@ export function validateForm(
     maintenanceMode: form.maintenanceMode,
     ...whole,
     eligibleExpenseCategories: form.eligibleExpenseCategories,
+    membersMayPublishJanazah: form.membersMayPublishJanazah,
   };
   if (Number.isNaN(maxFileSizeMb)) {
     errors['maxFileSizeMb'] = 'Maximum file size must be whole megabytes';

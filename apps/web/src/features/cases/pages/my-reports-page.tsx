@@ -19,7 +19,8 @@ import {
 } from '@jibs/domain';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { MyDeathReportsDocument, type DeathReportItemFragment } from '../../../gql/graphql';
+import { MyDeathReportsDocument, type MyDeathReportsQuery } from '../../../gql/graphql';
+import { ReportJanazah } from '../../janazah/components/report-janazah';
 import { DetailList, type Detail, PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { reviewStatusBadge } from '@jibs/web-data';
 import { useQuery } from '@apollo/client/react';
@@ -87,7 +88,7 @@ export function MyReportsPage() {
         ) : (
           <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {reports.map((report) => (
-              <ReportCard key={report.id} report={report} />
+              <ReportCard key={report.id} report={report} onChanged={refetch} />
             ))}
           </Stack>
         )}
@@ -96,7 +97,13 @@ export function MyReportsPage() {
   );
 }
 
-function ReportCard({ report }: { report: DeathReportItemFragment }) {
+function ReportCard({
+  report,
+  onChanged,
+}: {
+  report: MyDeathReportsQuery['myDeathReports'][number];
+  onChanged: () => Promise<unknown>;
+}) {
   const badge = reviewStatusBadge(report.status);
   const headingId = `report-${report.id}`;
   const details: Detail[] = [
@@ -153,6 +160,7 @@ function ReportCard({ report }: { report: DeathReportItemFragment }) {
             </Text>
           </Box>
         )}
+        <ReportJanazah report={report} onChanged={onChanged} />
       </Stack>
     </Card>
   );

@@ -23,6 +23,7 @@ import { HouseholdIcon, MemorialIcon, ReportIcon, SupportIcon } from '../compone
 
 // The fees come from the server through Apollo: the card's placeholders show until it is loaded.
 const LiveFeeSummary = lazy(() => import('../components/live-fee-summary'));
+const NextJanazahNotices = lazy(() => import('../../janazah/components/next-janazah-notices'));
 
 const FEATURES: { title: string; description: string; icon: ReactNode }[] = [
   {
@@ -146,6 +147,10 @@ export function LandingPage() {
               ))}
             </SimpleGrid>
           </Stack>
+
+          <WithApollo>
+            <NextJanazahNotices />
+          </WithApollo>
 
           <Paper
             component="section"
