@@ -51,6 +51,7 @@ describe('cases service', () => {
     const decisions = listOperationDecisions(harness.app);
     expect(decisions.filter((entry) => !entry.decision)).toEqual([]);
     expect(decisions.map((entry) => entry.operation.split('.').pop()).sort()).toEqual([
+      'deathReport',
       'deathReportStats',
       'deathReports',
       'deathReportsPerMonth',
@@ -58,7 +59,9 @@ describe('cases service', () => {
       'myDeathReports',
       'restoreMyDeathReports',
       'reviewDeathReport',
+      'setCaseChecklistItem',
       'submitDeathReport',
+      'takeDeathReportCase',
     ]);
   });
 

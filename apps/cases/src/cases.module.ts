@@ -6,6 +6,19 @@ import { DeathReportsResolver } from './death-reports/death-reports.resolver';
 import { DeathReportsService } from './death-reports/death-reports.service';
 import { DeathReportsUserResolver } from './members/death-reports-user.resolver';
 import { casesMigrations } from './migrations';
+import { CaseChecklistTickEntity } from './case-page/case-checklist-tick.entity';
+import { CaseChecklistService } from './case-page/case-checklist.service';
+import { CaseDocumentEntity } from './case-page/case-document.entity';
+import { CaseDocumentsConsumer } from './case-page/case-documents.consumer';
+import { CaseHandlerEntity } from './case-page/case-handler.entity';
+import { CaseHandlingService } from './case-page/case-handling.service';
+import { CasePageLoaders } from './case-page/case-page.loaders';
+import { CasePageResolver } from './case-page/case-page.resolver';
+import { CaseSettingsEntity } from './case-page/case-settings.entity';
+import { CaseSettingsConsumer } from './case-page/case-settings.consumer';
+import { CaseTimelineEntryEntity } from './case-page/case-timeline-entry.entity';
+import { CaseTimelineConsumer } from './case-page/case-timeline.consumer';
+import { CaseTimelineService } from './case-page/case-timeline.service';
 import { deathReportsExport } from './export/death-reports.export';
 import { DeathReportsRestoreResolver } from './export/death-reports-restore.resolver';
 import { DeathReportsRestoreService } from './export/death-reports-restore.service';
@@ -14,9 +27,18 @@ import { DeathReportsRestoreService } from './export/death-reports-restore.servi
 export const casesService = defineService<CasesConfig>({
   name: 'cases',
   envSchema: casesEnvSchema,
-  entities: [DeathReportEntity, AuditEntryEntity],
+  entities: [
+    DeathReportEntity,
+    AuditEntryEntity,
+    // The case page (timeline, checklist, handler, documents, the checklist setting's copy).
+    CaseTimelineEntryEntity,
+    CaseChecklistTickEntity,
+    CaseHandlerEntity,
+    CaseSettingsEntity,
+    CaseDocumentEntity,
+  ],
   migrations: casesMigrations,
-  members: {},
+  members: { names: true },
   exports: [deathReportsExport],
   providers: () => [
     DeathReportsService,
@@ -25,6 +47,14 @@ export const casesService = defineService<CasesConfig>({
     CasesAnalyticsResolver,
     DeathReportsRestoreService,
     DeathReportsRestoreResolver,
+    CaseTimelineService,
+    CaseChecklistService,
+    CaseHandlingService,
+    CasePageLoaders,
+    CasePageResolver,
+    CaseTimelineConsumer,
+    CaseDocumentsConsumer,
+    CaseSettingsConsumer,
   ],
 });
 

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { cleanText, requiredText } from './blank-text';
 import { Messages } from './messages';
+import {
+  caseChecklistSchema,
+  DEFAULT_CASE_CHECKLIST,
+  type CaseChecklistItemSetting,
+} from './case-page';
 
 /** File types the service can verify by their content (magic bytes). */
 export const SUPPORTED_FILE_TYPES = ['pdf', 'jpg', 'jpeg', 'png'] as const;
@@ -18,6 +23,8 @@ export interface SiteSettingsValues {
   smsNotifications: boolean;
   autoApproval: boolean;
   maintenanceMode: boolean;
+  /** Every case's checklist (the family's case page). */
+  caseChecklist: CaseChecklistItemSetting[];
 }
 
 export const DEFAULT_SETTINGS: SiteSettingsValues = {
@@ -33,6 +40,7 @@ export const DEFAULT_SETTINGS: SiteSettingsValues = {
   smsNotifications: false,
   autoApproval: false,
   maintenanceMode: false,
+  caseChecklist: DEFAULT_CASE_CHECKLIST,
 };
 
 /**
@@ -87,6 +95,7 @@ export const updateSettingsSchema = z
     smsNotifications: z.boolean(),
     autoApproval: z.boolean(),
     maintenanceMode: z.boolean(),
+    caseChecklist: caseChecklistSchema,
   })
   .partial()
   .strict();

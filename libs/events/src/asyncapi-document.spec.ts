@@ -192,6 +192,13 @@ const samples: { [T in EventType]: Parameters<typeof buildEnvelope<T>>[1] } = {
     sequence: 2,
     cancelledBy: randomUUID(),
   },
+  'case.progressed': {
+    reportId: randomUUID(),
+    userId,
+    step: 'burial_done',
+    label: 'Burial done',
+    at: '2026-03-07T12:00:00.000Z',
+  },
 };
 
 describe('asyncApiDocument', () => {

@@ -13,6 +13,8 @@ import {
 } from '@jibs/domain';
 import { EventPublisher } from '@jibs/events';
 import { recordAudit } from '@jibs/subgraph';
+import { adoptReviewer } from '../case-page/case-handler.entity';
+import { CaseTimelineService } from '../case-page/case-timeline.service';
 import { DeathReportEntity } from './death-report.entity';
 import { ReviewDecision } from './review-enums';
 
@@ -50,6 +52,7 @@ export class DeathReportsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly events: EventPublisher,
+    private readonly timeline: CaseTimelineService,
   ) {}
 
   /** Validated on the server with the form's own schema; nothing is stored when it fails. */
@@ -78,6 +81,12 @@ export class DeathReportsService {
         { reportId: row.id, userId, relationship: row.relationshipToDeceased },
         { subject: userId },
       );
+      await this.timeline.append(manager, {
+        reportId: row.id,
+        userId,
+        step: 'submitted',
+        at: row.createdAt,
+      });
       return row;
     });
   }
@@ -174,8 +183,17 @@ export class DeathReportsService {
       row.status = status;
       row.adminNotes = note;
       row.reviewedBy = adminId;
-      row.reviewedAt = new Date();
+      const at = new Date();
+      row.reviewedAt = at;
       const saved = await manager.save(row);
+      await adoptReviewer(manager, row.id, adminId, at);
+      await this.timeline.append(manager, {
+        reportId: row.id,
+        userId: row.userId,
+        step: status === ReviewStatus.APPROVED ? 'approved' : 'rejected',
+        notes: note || null,
+        at,
+      });
       await recordAudit(this.events, manager, {
         actorId: adminId,
         action: `death_report.${status}`,

@@ -32,6 +32,7 @@ function valuesOf(row: SiteSettingsEntity): StoredSettings {
     smsNotifications: row.smsNotifications,
     autoApproval: row.autoApproval,
     maintenanceMode: row.maintenanceMode,
+    caseChecklist: row.caseChecklist,
     updatedAt: row.updatedAt,
   };
 }

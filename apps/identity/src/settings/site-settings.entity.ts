@@ -1,3 +1,4 @@
+import type { CaseChecklistItemSetting } from '@jibs/domain';
 import { Check, Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /** The site's settings: exactly one row (id 1), seeded with DEFAULT_SETTINGS. Money in cents. */
@@ -39,6 +40,10 @@ export class SiteSettingsEntity {
 
   @Column({ name: 'maintenance_mode', type: 'boolean' })
   maintenanceMode!: boolean;
+
+  /** Every case's checklist items, in order ({ key, label, owner, documentType? }). */
+  @Column({ name: 'case_checklist', type: 'jsonb' })
+  caseChecklist!: CaseChecklistItemSetting[];
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;

@@ -1,4 +1,5 @@
 import { Field, InputType, Int } from '@nestjs/graphql';
+import { CaseChecklistItemSettingInput } from '../site-settings.model';
 
 /** Any subset; a field left out (or null) keeps its value. */
 @InputType()
@@ -14,4 +15,6 @@ export class UpdateSiteSettingsInput {
   @Field(() => Boolean, { nullable: true }) smsNotifications?: boolean | null;
   @Field(() => Boolean, { nullable: true }) autoApproval?: boolean | null;
   @Field(() => Boolean, { nullable: true }) maintenanceMode?: boolean | null;
+  @Field(() => [CaseChecklistItemSettingInput], { nullable: true })
+  caseChecklist?: CaseChecklistItemSettingInput[] | null;
 }
