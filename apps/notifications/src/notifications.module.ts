@@ -1,4 +1,5 @@
 import { createMailer } from '@jibs/mailer';
+import { CaseProgressConsumer } from './cases/case-progress.consumer';
 import { AccountChangesConsumer } from './account-changes/account-changes.consumer';
 import { AuditTrailConsumer } from './audit/audit-trail.consumer';
 import { AuditTrailEntity } from './audit/audit-trail.entity';
@@ -55,6 +56,7 @@ export const notificationsService = defineService<NotificationsConfig>({
     ReviewMailService,
     ReviewsConsumer,
     MemoriesConsumer,
+    CaseProgressConsumer,
     AccountChangesConsumer,
     AuditTrailConsumer,
     AuditTrailService,

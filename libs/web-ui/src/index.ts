@@ -1,5 +1,5 @@
 // The browser clients' shared UI pieces: layout (loaders, definition lists, the tab's title,
-// the outline icon frame), form helpers (focus after a refused submit or a new
+// the outline icon frame), a case's timeline and checklist, form helpers (focus after a refused submit or a new
 // step) and error display. Used by the member site (apps/web) and the admin console (apps/admin).
 export * from './feedback/error-alert';
 export * from './feedback/form-alerts';
@@ -10,3 +10,5 @@ export * from './layout/outline-svg';
 export * from './layout/page-loader';
 export * from './layout/page-loading';
 export * from './layout/use-document-title';
+export * from './cases/case-checklist';
+export * from './cases/case-timeline';

@@ -24,6 +24,7 @@ import { useReviewList } from '../hooks/use-review-list';
 import { LoadFailedAlert } from '../../../shared/components/load-failed-alert';
 import { ReviewFilters } from '../components/review-filters';
 import { StatusBadge } from '../components/status-badge';
+import { CasePanel } from '../components/case-panel';
 
 /** /admin/death-reports (spec: Admin death reports). */
 export function DeathReportsPage() {
@@ -105,6 +106,7 @@ function ReportCard({
   const [notes, setNotes] = useState('');
   const [processing, setProcessing] = useState<ReviewDecision | null>(null);
   const [review] = useMutation(ReviewDeathReportDocument);
+  const [showCase, setShowCase] = useState(false);
   const pending = report.status === 'PENDING';
   const notesId = `report-notes-${report.id}`;
 
@@ -202,6 +204,18 @@ function ReportCard({
             </Group>
           </Stack>
         )}
+        <Group>
+          <Button
+            variant="subtle"
+            size="xs"
+            aria-expanded={showCase}
+            aria-label={`${showCase ? 'Hide' : 'Show'} the case of ${report.deceasedName}`}
+            onClick={() => setShowCase((shown) => !shown)}
+          >
+            {showCase ? 'Hide case' : 'Case: timeline and checklist'}
+          </Button>
+        </Group>
+        {showCase && <CasePanel reportId={report.id} deceasedName={report.deceasedName} />}
       </Stack>
     </Card>
   );

@@ -18,7 +18,26 @@ export interface SettingsForm {
   smsNotifications: boolean;
   autoApproval: boolean;
   maintenanceMode: boolean;
+  /** The case checklist's items; no document type is ''. */
+  caseChecklist: ChecklistRow[];
 }
+
+export interface ChecklistRow {
+  key: string;
+  label: string;
+  owner: string;
+  documentType: string;
+}
+
+/** The settings as the API returns them (the checklist's owner is a plain string there). */
+export type LoadedSettings = Omit<SiteSettingsValues, 'caseChecklist'> & {
+  caseChecklist: readonly {
+    key: string;
+    label: string;
+    owner: string;
+    documentType?: string | null;
+  }[];
+};
 
 export const MONEY_FIELDS = ['registrationFee', 'monthlyDues', 'memberFee'] as const;
 
@@ -34,7 +53,7 @@ export function dollarsToCents(text: string): number | undefined {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
-export function toForm(settings: SiteSettingsValues): SettingsForm {
+export function toForm(settings: LoadedSettings): SettingsForm {
   return {
     siteName: settings.siteName,
     adminEmail: settings.adminEmail,
@@ -47,6 +66,12 @@ export function toForm(settings: SiteSettingsValues): SettingsForm {
     smsNotifications: settings.smsNotifications,
     autoApproval: settings.autoApproval,
     maintenanceMode: settings.maintenanceMode,
+    caseChecklist: settings.caseChecklist.map((item) => ({
+      key: item.key,
+      label: item.label,
+      owner: item.owner,
+      documentType: item.documentType ?? '',
+    })),
   };
 }
 
@@ -83,6 +108,12 @@ export function validateForm(
     smsNotifications: form.smsNotifications,
     autoApproval: form.autoApproval,
     maintenanceMode: form.maintenanceMode,
+    caseChecklist: form.caseChecklist.map((item) => ({
+      key: item.key.trim(),
+      label: item.label,
+      owner: item.owner,
+      ...(item.documentType ? { documentType: item.documentType } : {}),
+    })),
   };
   if (Number.isNaN(maxFileSizeMb)) {
     errors['maxFileSizeMb'] = 'Maximum file size must be whole megabytes';

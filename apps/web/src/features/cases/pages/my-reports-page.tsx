@@ -139,6 +139,16 @@ function ReportCard({ report }: { report: DeathReportItemFragment }) {
             </Text>
           </Box>
         )}
+        <Group>
+          <Button
+            component={Link}
+            to={`/my-reports/${report.id}`}
+            variant="light"
+            aria-label={`View the case of ${report.deceasedName}`}
+          >
+            View Case
+          </Button>
+        </Group>
       </Stack>
     </Card>
   );
