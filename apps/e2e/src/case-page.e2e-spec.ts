@@ -91,10 +91,10 @@ describe("the family's case page, in Chromium", () => {
     await admin.goto(`${stack.gatewayUrl}/admin/death-reports`);
     const card = admin.getByRole('article', { name: deceasedName });
     await step(admin, 'admin-card', () => card.waitFor());
-    await card.getByRole('button', { name: `Show the case of ${deceasedName}` }).click();
+    await card.getByRole('button', { name: `Show case of ${deceasedName}` }).click();
     await card.getByText('Report submitted').waitFor();
     await card.getByText('Nobody yet').waitFor();
-    await card.getByRole('button', { name: `Assign the case of ${deceasedName} to me` }).click();
+    await card.getByRole('button', { name: `Assign to me: the case of ${deceasedName}` }).click();
     await step(admin, 'assigned', () => card.getByText('Under review').waitFor());
     await expect(card.getByText('Nobody yet').count()).resolves.toBe(0);
     await expectAccessible(admin, 'case page: admin review card with the case');

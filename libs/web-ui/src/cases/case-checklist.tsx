@@ -10,6 +10,12 @@ export interface CaseChecklistItemView {
   documentType?: string | null;
 }
 
+/** An item being ticked or unticked: shown as asked until the server answers. */
+export interface PendingTick {
+  itemId: string;
+  done: boolean;
+}
+
 /**
  * A case's checklist. `canTick` says which items this reader may tick (admins any, the family
  * theirs); the others show their state, read-only, with who ticks them.
@@ -17,12 +23,12 @@ export interface CaseChecklistItemView {
 export function CaseChecklist({
   items,
   canTick,
-  busyItemId,
+  pending,
   onTick,
 }: {
   items: readonly CaseChecklistItemView[];
   canTick: (item: CaseChecklistItemView) => boolean;
-  busyItemId?: string | null;
+  pending?: PendingTick | null;
   onTick: (item: CaseChecklistItemView, done: boolean) => void;
 }) {
   return (
@@ -31,8 +37,8 @@ export function CaseChecklist({
         <Group key={item.id} component="li" gap="sm" wrap="wrap">
           <Checkbox
             label={item.label}
-            checked={item.done}
-            disabled={!canTick(item) || busyItemId === item.id}
+            checked={pending?.itemId === item.id ? pending.done : item.done}
+            disabled={!canTick(item) || pending?.itemId === item.id}
             onChange={(event) => onTick(item, event.currentTarget.checked)}
           />
           {item.owner === 'admin' && (

@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { AdminMessages } from '@jibs/domain';
 import { actionErrorMessage, toApiError } from '@jibs/web-data';
-import { CaseChecklist, CaseTimeline, SectionLoader } from '@jibs/web-ui';
+import { CaseChecklist, CaseTimeline, SectionLoader, type PendingTick } from '@jibs/web-ui';
 import { useState } from 'react';
 import {
   AdminCaseDocument,
@@ -22,7 +22,7 @@ export function CasePanel({ reportId, deceasedName }: { reportId: string; deceas
   });
   const [take, { loading: taking }] = useMutation(TakeDeathReportCaseDocument);
   const [tick] = useMutation(SetCaseChecklistItemDocument);
-  const [busy, setBusy] = useState<string | null>(null);
+  const [pending, setPending] = useState<PendingTick | null>(null);
   const report = data?.deathReport;
 
   const failed = (caught: unknown) =>
@@ -58,7 +58,7 @@ export function CasePanel({ reportId, deceasedName }: { reportId: string; deceas
           size="xs"
           variant="light"
           loading={taking}
-          aria-label={`Assign the case of ${deceasedName} to me`}
+          aria-label={`Assign to me: the case of ${deceasedName}`}
           onClick={() => void take({ variables: { id: reportId } }).catch(failed)}
         >
           Assign to me
@@ -74,12 +74,12 @@ export function CasePanel({ reportId, deceasedName }: { reportId: string; deceas
       <CaseChecklist
         items={report.checklist}
         canTick={() => report.status !== 'REJECTED'}
-        busyItemId={busy}
+        pending={pending}
         onTick={(item, done) => {
-          setBusy(item.id);
+          setPending({ itemId: item.id, done });
           void tick({ variables: { reportId, itemId: item.id, done } })
             .catch(failed)
-            .finally(() => setBusy(null));
+            .finally(() => setPending(null));
         }}
       />
     </Stack>

@@ -209,10 +209,10 @@ function ReportCard({
             variant="subtle"
             size="xs"
             aria-expanded={showCase}
-            aria-label={`${showCase ? 'Hide' : 'Show'} the case of ${report.deceasedName}`}
+            aria-label={`${showCase ? 'Hide case' : 'Show case'} of ${report.deceasedName}`}
             onClick={() => setShowCase((shown) => !shown)}
           >
-            {showCase ? 'Hide case' : 'Case: timeline and checklist'}
+            {showCase ? 'Hide case' : 'Show case'}
           </Button>
         </Group>
         {showCase && <CasePanel reportId={report.id} deceasedName={report.deceasedName} />}

@@ -27,6 +27,7 @@ import {
   PageLoader,
   useDocumentTitle,
   type CaseChecklistItemView,
+  type PendingTick,
 } from '@jibs/web-ui';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -48,7 +49,7 @@ export function CasePage() {
     fetchPolicy: 'cache-and-network',
   });
   const [tick] = useMutation(SetMyCaseChecklistItemDocument);
-  const [busy, setBusy] = useState<string | null>(null);
+  const [pending, setPending] = useState<PendingTick | null>(null);
   const report = data?.deathReport;
   useDocumentTitle(report ? `${TITLE}: ${report.deceasedName}` : TITLE);
 
@@ -56,7 +57,7 @@ export function CasePage() {
 
   const onTick = async (item: CaseChecklistItemView, done: boolean) => {
     if (!report) return;
-    setBusy(item.id);
+    setPending({ itemId: item.id, done });
     try {
       await tick({ variables: { reportId: report.id, itemId: item.id, done } });
     } catch (caught) {
@@ -66,7 +67,7 @@ export function CasePage() {
         message: toApiError(caught).message,
       });
     } finally {
-      setBusy(null);
+      setPending(null);
     }
   };
 
@@ -142,7 +143,7 @@ export function CasePage() {
             <CaseChecklist
               items={report.checklist}
               canTick={(item) => item.familyMayTick}
-              busyItemId={busy}
+              pending={pending}
               onTick={(item, done) => void onTick(item, done)}
             />
           )}
