@@ -206,6 +206,33 @@ describe("the family's case page", () => {
     expect(await state(reportId)).toEqual({ ...before, ticks: 1, timeline: before.timeline + 1 });
   });
 
+  it('refuses an unknown case to an admin, and ticks on a rejected report, saving nothing', async () => {
+    const member = await aFamily();
+    const report = await h.submit(member);
+    expect((await h.review(admin, report.id, 'REJECTED', null)).errors).toBeUndefined();
+    const before = await state(report.id);
+    for (const id of [randomUUID(), 'not-an-id']) {
+      const take = await h.gql(TAKE, { id }, admin);
+      expect(take.errors?.[0]).toMatchObject({
+        message: 'Death report not found',
+        extensions: { code: 'NOT_FOUND' },
+      });
+      const tick = await h.gql(TICK, { reportId: id, itemId: 'x', done: true }, admin);
+      expect(tick.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    }
+    const rejected = await h.gql(
+      TICK,
+      { reportId: report.id, itemId: checklistItemId(report.id, 'ghusl'), done: true },
+      member,
+    );
+    expect(rejected.errors?.[0]).toMatchObject({
+      message: CaseChecklistMessages.reportRejected,
+      extensions: { code: 'CONFLICT' },
+    });
+    expect(await state(report.id)).toEqual(before);
+    expect(await h.count('case_handlers', 'report_id = $1', [report.id])).toBe(1);
+  });
+
   it('lets an admin tick any item; the burial is a step the family is told of', async () => {
     const member = await aFamily();
     const reportId = await approved(member);

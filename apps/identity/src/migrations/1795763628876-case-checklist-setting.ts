@@ -13,7 +13,9 @@ export class CaseChecklistSetting1795763628876 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE "site_settings" ADD "case_checklist" jsonb NOT NULL DEFAULT '${defaults}'::jsonb`,
     );
-    await queryRunner.query(`ALTER TABLE "site_settings" ALTER COLUMN "case_checklist" DROP DEFAULT`);
+    await queryRunner.query(
+      `ALTER TABLE "site_settings" ALTER COLUMN "case_checklist" DROP DEFAULT`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
