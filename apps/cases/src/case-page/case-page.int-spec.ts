@@ -374,7 +374,7 @@ describe("the family's case page", () => {
     ]);
     await h.deliverEvent(
       'settings.updated',
-      { settings: DEFAULT_SETTINGS, updatedBy: admin.id },
+      { settings: { ...DEFAULT_SETTINGS }, updatedBy: admin.id },
       { subject: 'site' },
     );
   });

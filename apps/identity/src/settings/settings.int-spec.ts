@@ -128,7 +128,7 @@ describe('site settings', () => {
     expect(body.errors).toBeUndefined();
     expect(body.data.updateSiteSettings.caseChecklist).toEqual(caseChecklist);
     const events = await identity.outbox('settings.updated', 'site');
-    expect(events.at(-1)!.envelope.data['settings']).toMatchObject({ caseChecklist });
+    expect(events.at(-1)!.envelope.data).toMatchObject({ settings: { caseChecklist } });
     await identity.gql(
       UPDATE,
       { input: { caseChecklist: DEFAULT_SETTINGS.caseChecklist } },
