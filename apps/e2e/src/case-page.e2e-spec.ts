@@ -105,7 +105,10 @@ describe("the family's case page, in Chromium", () => {
 
   it("the member's case page shows the timeline, the handler and the checklist; the member ticks a family item", async () => {
     await member.goto(`${stack.gatewayUrl}/my-reports`);
-    await member.getByRole('link', { name: `View the case of ${deceasedName}` }).click();
+    const view = member.getByRole('link', { name: `View Case: ${deceasedName}` });
+    await view.waitFor();
+    await expectAccessible(member, 'case page: my reports with the link');
+    await view.click();
     await member.waitForURL('**/my-reports/*');
     await member.getByRole('heading', { level: 1, name: deceasedName }).waitFor();
     const timeline = member.getByRole('region', { name: 'Timeline' });

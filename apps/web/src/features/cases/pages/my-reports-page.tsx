@@ -144,7 +144,7 @@ function ReportCard({ report }: { report: DeathReportItemFragment }) {
             component={Link}
             to={`/my-reports/${report.id}`}
             variant="light"
-            aria-label={`View the case of ${report.deceasedName}`}
+            aria-label={`View Case: ${report.deceasedName}`}
           >
             View Case
           </Button>
