@@ -55,6 +55,7 @@ describe('cases service', () => {
       'addClaimExpense',
       'attendJanazah',
       'cancelJanazahNotice',
+      'deathReport',
       'deathReportStats',
       'deathReports',
       'deathReportsPerMonth',
@@ -67,7 +68,9 @@ describe('cases service', () => {
       'removeClaimExpense',
       'restoreMyDeathReports',
       'reviewDeathReport',
+      'setCaseChecklistItem',
       'submitDeathReport',
+      'takeDeathReportCase',
       'unattendJanazah',
       'updateJanazahNotice',
     ]);

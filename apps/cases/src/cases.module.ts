@@ -17,6 +17,19 @@ import { MembershipStatusChangeEntity } from './assistance/membership-status-cha
 import { ClaimLineEntity } from './claims/claim-line.entity';
 import { ClaimsResolver } from './claims/claims.resolver';
 import { ClaimsService } from './claims/claims.service';
+import { CaseChecklistTickEntity } from './case-page/case-checklist-tick.entity';
+import { CaseChecklistService } from './case-page/case-checklist.service';
+import { CaseDocumentEntity } from './case-page/case-document.entity';
+import { CaseDocumentsConsumer } from './case-page/case-documents.consumer';
+import { CaseHandlerEntity } from './case-page/case-handler.entity';
+import { CaseHandlingService } from './case-page/case-handling.service';
+import { CasePageLoaders } from './case-page/case-page.loaders';
+import { CasePageResolver } from './case-page/case-page.resolver';
+import { CaseSettingsEntity } from './case-page/case-settings.entity';
+import { CaseSettingsConsumer } from './case-page/case-settings.consumer';
+import { CaseTimelineEntryEntity } from './case-page/case-timeline-entry.entity';
+import { CaseTimelineConsumer } from './case-page/case-timeline.consumer';
+import { CaseTimelineService } from './case-page/case-timeline.service';
 import { deathReportsExport } from './export/death-reports.export';
 import { DeathReportJanazahResolver } from './janazah/death-report-janazah.resolver';
 import { JanazahAttendanceEntity } from './janazah/janazah-attendance.entity';
@@ -48,9 +61,15 @@ export const casesService = defineService<CasesConfig>({
     JanazahNoticeEntity,
     JanazahAttendanceEntity,
     JanazahSettingsEntity,
+    // The case page (timeline, checklist, handler, documents, the checklist setting's copy).
+    CaseTimelineEntryEntity,
+    CaseChecklistTickEntity,
+    CaseHandlerEntity,
+    CaseSettingsEntity,
+    CaseDocumentEntity,
   ],
   migrations: casesMigrations,
-  members: {},
+  members: { names: true },
   exports: [deathReportsExport],
   providers: () => [
     DeathReportsService,
@@ -69,6 +88,14 @@ export const casesService = defineService<CasesConfig>({
     JanazahService,
     JanazahResolver,
     DeathReportJanazahResolver,
+    CaseTimelineService,
+    CaseChecklistService,
+    CaseHandlingService,
+    CasePageLoaders,
+    CasePageResolver,
+    CaseTimelineConsumer,
+    CaseDocumentsConsumer,
+    CaseSettingsConsumer,
   ],
 });
 

@@ -1,4 +1,5 @@
 import { createMailer } from '@jibs/mailer';
+import { CaseProgressConsumer } from './cases/case-progress.consumer';
 import { AccountChangesConsumer } from './account-changes/account-changes.consumer';
 import { AuditTrailConsumer } from './audit/audit-trail.consumer';
 import { AuditTrailEntity } from './audit/audit-trail.entity';
@@ -72,6 +73,7 @@ export const notificationsService = defineService<NotificationsConfig>({
     ReviewsConsumer,
     MemoriesConsumer,
     AnniversaryRemindersConsumer,
+    CaseProgressConsumer,
     AccountChangesConsumer,
     AuditTrailConsumer,
     AuditTrailService,

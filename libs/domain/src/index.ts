@@ -40,3 +40,4 @@ export * from './notification-preferences';
 export * from './webhooks';
 export * from './assistance';
 export * from './janazah';
+export * from './case-page';

@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { cleanText, requiredText } from './blank-text';
 import { Messages } from './messages';
 import { EXPENSE_CATEGORIES, type ExpenseCategory } from './assistance';
+import {
+  caseChecklistSchema,
+  DEFAULT_CASE_CHECKLIST,
+  type CaseChecklistItemSetting,
+} from './case-page';
 
 /** File types the service can verify by their content (magic bytes). */
 export const SUPPORTED_FILE_TYPES = ['pdf', 'jpg', 'jpeg', 'png'] as const;
@@ -33,6 +38,8 @@ export interface SiteSettingsValues {
   childAgeLimit: number;
   /** The reporting member may publish the janazah notice of their approved report (admins always may). */
   membersMayPublishJanazah: boolean;
+  /** Every case's checklist (the family's case page). */
+  caseChecklist: CaseChecklistItemSetting[];
 }
 
 export const DEFAULT_SETTINGS: SiteSettingsValues = {
@@ -55,6 +62,7 @@ export const DEFAULT_SETTINGS: SiteSettingsValues = {
   eligibleExpenseCategories: [...EXPENSE_CATEGORIES],
   childAgeLimit: 21,
   membersMayPublishJanazah: false,
+  caseChecklist: DEFAULT_CASE_CHECKLIST,
 };
 
 /** The burial-assistance part of the settings, as cases and billing keep their copies. */
@@ -157,6 +165,7 @@ export const updateSettingsSchema = z
       .min(1, 'Child age limit must be at least 1 year')
       .max(SETTINGS_LIMITS.maxChildAgeLimit, 'Child age limit must be at most 30 years'),
     membersMayPublishJanazah: z.boolean(),
+    caseChecklist: caseChecklistSchema,
   })
   .partial()
   .strict();

@@ -321,6 +321,18 @@ export const EventCatalog = {
       cancelledBy: z.string().uuid(),
     }),
   }),
+  'case.progressed': defineEvent({
+    version: 1,
+    description:
+      "A step of a death report's case that cases itself performed and the family should know of (cases): an admin took the case under review, a checklist item was ticked for the family (by an admin or by an approved document), the burial was marked done. Key: the member user id. `label` is a short text safe to show the family (no names); `at` an ISO moment.",
+    schema: z.object({
+      reportId: z.string().uuid(),
+      userId: z.string().uuid(),
+      step: z.enum(['under_review', 'checklist', 'burial_done']),
+      label: z.string(),
+      at: z.string(),
+    }),
+  }),
   'document.uploaded': defineEvent({
     version: 1,
     description:

@@ -203,4 +203,11 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventData<T> } = {
     anniversaryDate: '2026-12-01',
     year: 1448,
   },
+  'case.progressed': {
+    reportId: 'c2d3e4f5-a6b7-4c8d-9e0f-1a2b3c4d5e6f',
+    userId,
+    step: 'burial_done',
+    label: 'Burial done',
+    at: '2026-03-07T16:00:00.000Z',
+  },
 };

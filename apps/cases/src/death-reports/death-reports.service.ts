@@ -14,6 +14,8 @@ import {
 } from '@jibs/domain';
 import { EventPublisher } from '@jibs/events';
 import { recordAudit } from '@jibs/subgraph';
+import { adoptReviewer } from '../case-page/case-handler.entity';
+import { CaseTimelineService } from '../case-page/case-timeline.service';
 import { DeathReportEntity } from './death-report.entity';
 import { ReviewDecision } from './review-enums';
 import { CasesMessages, MAX_PAGE_SIZE } from './cases-messages';
@@ -50,6 +52,7 @@ export class DeathReportsService {
     private readonly events: EventPublisher,
     private readonly eligibility: EligibilityService,
     private readonly claims: ClaimsService,
+    private readonly timeline: CaseTimelineService,
   ) {}
 
   /**
@@ -101,6 +104,12 @@ export class DeathReportsService {
         { reportId: row.id, userId, relationship: row.relationshipToDeceased },
         { subject: userId },
       );
+      await this.timeline.append(manager, {
+        reportId: row.id,
+        userId,
+        step: 'submitted',
+        at: row.createdAt,
+      });
       return row;
     });
   }
@@ -197,7 +206,8 @@ export class DeathReportsService {
       row.status = status;
       row.adminNotes = note;
       row.reviewedBy = adminId;
-      row.reviewedAt = new Date();
+      const at = new Date();
+      row.reviewedAt = at;
       const saved = await manager.save(row);
       // An approval is kept beside the assessment it was taken against (an admin may decide
       // otherwise, and the note says why).
@@ -208,6 +218,14 @@ export class DeathReportsService {
               assessedCovered: (await this.eligibility.assess(saved, manager)).covered,
             }
           : snapshot(saved);
+      await adoptReviewer(manager, row.id, adminId, at);
+      await this.timeline.append(manager, {
+        reportId: row.id,
+        userId: row.userId,
+        step: status === ReviewStatus.APPROVED ? 'approved' : 'rejected',
+        notes: note || null,
+        at,
+      });
       await recordAudit(this.events, manager, {
         actorId: adminId,
         action: `death_report.${status}`,

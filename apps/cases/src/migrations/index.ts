@@ -3,6 +3,7 @@ import { SharedAuditEntries1795503900000 } from './1795503900000-shared-audit-en
 import { RegisteredMembers1795526441865 } from './1795526441865-registered-members';
 import { BurialAssistance1795764000000 } from './1795764000000-burial-assistance';
 import { JanazahNotices1795763587612 } from './1795763587612-janazah-notices';
+import { CasePage1795763900000 } from './1795763900000-case-page';
 
 /** Its own (`defineService` adds the event tables'). New migrations are generated with `npm run migration:generate -- cases <Name>`. */
 export const casesMigrations = [
@@ -11,4 +12,5 @@ export const casesMigrations = [
   RegisteredMembers1795526441865,
   BurialAssistance1795764000000,
   JanazahNotices1795763587612,
+  CasePage1795763900000,
 ];

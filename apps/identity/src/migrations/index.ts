@@ -8,6 +8,7 @@ import { ThrottleCounters1795503960000 } from './1795503960000-throttle-counters
 import { SecondFactor1795752104289 } from './1795752104289-second-factor';
 import { AssistanceSettings1795763700000 } from './1795763700000-assistance-settings';
 import { MembersMayPublishJanazah1795763430057 } from './1795763430057-members-may-publish-janazah';
+import { CaseChecklistSetting1795763628876 } from './1795763628876-case-checklist-setting';
 
 /** Its own (`defineService` adds the event tables'). New migrations are generated with `npm run migration:generate -- identity <Name>`. */
 export const identityMigrations = [
@@ -21,4 +22,5 @@ export const identityMigrations = [
   SecondFactor1795752104289,
   AssistanceSettings1795763700000,
   MembersMayPublishJanazah1795763430057,
+  CaseChecklistSetting1795763628876,
 ];

@@ -110,6 +110,32 @@ describe('site settings', () => {
     });
   });
 
+  it('stores and announces a new case checklist', async () => {
+    const caseChecklist = [
+      { key: 'imam', label: 'Imam booked', owner: 'admin', documentType: null },
+      {
+        key: 'certificate',
+        label: 'Certificate',
+        owner: 'family',
+        documentType: 'Death Certificate',
+      },
+    ];
+    const { body } = await identity.gql(
+      `mutation($input: UpdateSiteSettingsInput!) { updateSiteSettings(input: $input) { caseChecklist { key label owner documentType } } }`,
+      { input: { caseChecklist } },
+      { token: admin.accessToken },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.updateSiteSettings.caseChecklist).toEqual(caseChecklist);
+    const events = await identity.outbox('settings.updated', 'site');
+    expect(events.at(-1)!.envelope.data).toMatchObject({ settings: { caseChecklist } });
+    await identity.gql(
+      UPDATE,
+      { input: { caseChecklist: DEFAULT_SETTINGS.caseChecklist } },
+      { token: admin.accessToken },
+    );
+  });
+
   it('audits who changed which settings, from what to what, with the change', async () => {
     const before = await state();
     const { body } = await identity.gql(
@@ -172,6 +198,36 @@ describe('site settings', () => {
       'Expense categories are funeral_home, burial_plot, grave_opening_closing, ghusl_kafan, transport',
     ],
     ['childAgeLimit', { childAgeLimit: 0 }, 'Child age limit must be at least 1 year'],
+    [
+      'caseChecklist',
+      {
+        caseChecklist: [
+          { key: 'a', label: 'A', owner: 'family' },
+          { key: 'a', label: 'B', owner: 'admin' },
+        ],
+      },
+      'Each checklist key only once',
+    ],
+    [
+      'caseChecklist.0.owner',
+      { caseChecklist: [{ key: 'imam', label: 'Imam', owner: 'imam' }] },
+      "A checklist item's owner is 'family' or 'admin'",
+    ],
+    [
+      'caseChecklist.0.key',
+      { caseChecklist: [{ key: 'Not A Key', label: 'Imam', owner: 'family' }] },
+      'A checklist key is lower-case letters, digits and underscores, starting with a letter',
+    ],
+    [
+      'caseChecklist.0.documentType',
+      {
+        caseChecklist: [
+          { key: 'permit', label: 'Permit', owner: 'family', documentType: 'Permit' },
+        ],
+      },
+      'A checklist document type is one of: Death Certificate, Government ID, Proof of Citizenship, Proof of Relationship, Financial Hardship Documentation, Medical Records, Other',
+    ],
+    ['caseChecklist', { caseChecklist: [] }, 'Keep at least one checklist item'],
   ])('refuses a bad %s and writes nothing', async (field, input, message) => {
     const before = await state();
     const { body } = await identity.gql(

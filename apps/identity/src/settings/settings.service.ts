@@ -40,6 +40,7 @@ function valuesOf(row: SiteSettingsEntity): StoredSettings {
     eligibleExpenseCategories: row.eligibleExpenseCategories as ExpenseCategory[],
     childAgeLimit: row.childAgeLimit,
     membersMayPublishJanazah: row.membersMayPublishJanazah,
+    caseChecklist: row.caseChecklist,
     updatedAt: row.updatedAt,
   };
 }

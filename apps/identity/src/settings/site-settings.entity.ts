@@ -1,3 +1,4 @@
+import type { CaseChecklistItemSetting } from '@jibs/domain';
 import { Check, Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /** The site's settings: exactly one row (id 1), seeded with DEFAULT_SETTINGS. Money in cents. */
@@ -64,6 +65,9 @@ export class SiteSettingsEntity {
   childAgeLimit!: number;
   @Column({ name: 'members_may_publish_janazah', type: 'boolean', default: false })
   membersMayPublishJanazah!: boolean;
+  /** Every case's checklist items, in order ({ key, label, owner, documentType? }). */
+  @Column({ name: 'case_checklist', type: 'jsonb' })
+  caseChecklist!: CaseChecklistItemSetting[];
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;

@@ -1,4 +1,30 @@
-import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { Field, InputType, Int, ObjectType } from '@nestjs/graphql';
+
+@ObjectType('CaseChecklistItemSetting')
+export class CaseChecklistItemSettingModel {
+  @Field({ description: 'Lower-case letters, digits and underscores; unique in the list.' })
+  key!: string;
+
+  @Field()
+  label!: string;
+
+  @Field({ description: "'family' (the family and admins tick it) or 'admin' (admins only)." })
+  owner!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'A document type: the item ticks itself when a matching approved document exists.',
+  })
+  documentType?: string | null;
+}
+
+@InputType('CaseChecklistItemSettingInput')
+export class CaseChecklistItemSettingInput {
+  @Field() key!: string;
+  @Field() label!: string;
+  @Field() owner!: string;
+  @Field(() => String, { nullable: true }) documentType?: string | null;
+}
 
 @ObjectType('SiteSettings')
 export class SiteSettingsModel {
@@ -56,6 +82,8 @@ export class SiteSettingsModel {
     description: 'The reporting member may publish the janazah notice of their approved report.',
   })
   membersMayPublishJanazah!: boolean;
+  @Field(() => [CaseChecklistItemSettingModel], { description: "Every case's checklist." })
+  caseChecklist!: CaseChecklistItemSettingModel[];
 
   @Field()
   updatedAt!: Date;

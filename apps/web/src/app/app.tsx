@@ -82,6 +82,9 @@ const SubmitDeathReportPage = lazy(() =>
 const MyReportsPage = lazy(() =>
   import('../features/cases/pages/my-reports-page').then((m) => ({ default: m.MyReportsPage })),
 );
+const CasePage = lazy(() =>
+  import('../features/cases/pages/case-page').then((m) => ({ default: m.CasePage })),
+);
 const UploadDocumentsPage = lazy(() =>
   import('../features/documents/pages/upload-documents-page').then((m) => ({
     default: m.UploadDocumentsPage,
@@ -145,6 +148,7 @@ export function App({ data }: { data: AppData }) {
                     <Route path="memorials/create" element={<CreateMemorialPage />} />
                     <Route path="submit-death" element={<SubmitDeathReportPage />} />
                     <Route path="my-reports" element={<MyReportsPage />} />
+                    <Route path="my-reports/:id" element={<CasePage />} />
                     <Route path="upload" element={<UploadDocumentsPage />} />
                   </Route>
                   <Route path="*" element={<NotFoundPage />} />

@@ -1,4 +1,5 @@
 import { Field, InputType, Int } from '@nestjs/graphql';
+import { CaseChecklistItemSettingInput } from '../site-settings.model';
 
 /** Any subset; a field left out (or null) keeps its value. */
 @InputType()
@@ -21,4 +22,6 @@ export class UpdateSiteSettingsInput {
   @Field(() => [String], { nullable: true }) eligibleExpenseCategories?: string[] | null;
   @Field(() => Int, { nullable: true }) childAgeLimit?: number | null;
   @Field(() => Boolean, { nullable: true }) membersMayPublishJanazah?: boolean | null;
+  @Field(() => [CaseChecklistItemSettingInput], { nullable: true })
+  caseChecklist?: CaseChecklistItemSettingInput[] | null;
 }

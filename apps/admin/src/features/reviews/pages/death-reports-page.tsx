@@ -26,6 +26,7 @@ import { ReviewFilters } from '../components/review-filters';
 import { StatusBadge } from '../components/status-badge';
 import { AssessmentPanel } from '../components/assessment-panel';
 import { AdminJanazahControls } from '../../janazah/components/admin-janazah-controls';
+import { CasePanel } from '../components/case-panel';
 
 /** /admin/death-reports (spec: Admin death reports). */
 export function DeathReportsPage() {
@@ -107,6 +108,7 @@ function ReportCard({
   const [notes, setNotes] = useState('');
   const [processing, setProcessing] = useState<ReviewDecision | null>(null);
   const [review] = useMutation(ReviewDeathReportDocument);
+  const [showCase, setShowCase] = useState(false);
   const pending = report.status === 'PENDING';
   const notesId = `report-notes-${report.id}`;
 
@@ -213,6 +215,18 @@ function ReportCard({
             onChanged={onReviewed}
           />
         )}
+        <Group>
+          <Button
+            variant="subtle"
+            size="xs"
+            aria-expanded={showCase}
+            aria-label={`${showCase ? 'Hide case' : 'Show case'} of ${report.deceasedName}`}
+            onClick={() => setShowCase((shown) => !shown)}
+          >
+            {showCase ? 'Hide case' : 'Show case'}
+          </Button>
+        </Group>
+        {showCase && <CasePanel reportId={report.id} deceasedName={report.deceasedName} />}
       </Stack>
     </Card>
   );

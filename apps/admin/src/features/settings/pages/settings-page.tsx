@@ -9,6 +9,7 @@ import {
   Checkbox,
   Container,
   Group,
+  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -18,6 +19,9 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
+  CHECKLIST_LIMITS,
+  CHECKLIST_OWNERS,
+  DOCUMENT_TYPES,
   ErrorCode,
   EXPENSE_CATEGORIES,
   EXPENSE_CATEGORY_LABELS,
@@ -35,7 +39,7 @@ import {
   type AdminSiteSettingsFragment,
 } from '../../../gql/graphql';
 import { PageHeader } from '../../../shared/components/page-header';
-import { toForm, validateForm, type SettingsForm } from '../utils/settings-form';
+import { toForm, validateForm, type ChecklistRow, type SettingsForm } from '../utils/settings-form';
 
 const SAVED = AdminMessages.settingsSaved;
 const SAVE_FAILED = AdminMessages.settingsSaveFailed;
@@ -298,6 +302,14 @@ function SettingsEditor({
           />
         </Section>
 
+        <Section title="Case Checklist">
+          <CaseChecklistEditor
+            rows={form.caseChecklist}
+            error={errors['caseChecklist']}
+            onChange={(rows) => change('caseChecklist', rows)}
+          />
+        </Section>
+
         <AdminUsers admins={admins} />
 
         <Group>
@@ -381,5 +393,100 @@ function AdminUsers({
         . The last administrator cannot be demoted.
       </Text>
     </Section>
+  );
+}
+
+const OWNER_LABELS: Record<string, string> = {
+  family: 'Family (and admins)',
+  admin: 'Admins only',
+};
+
+/**
+ * The items every case's checklist shows on the family's case page. An item with a document
+ * type ticks itself once the member has an approved document of that type.
+ */
+function CaseChecklistEditor({
+  rows,
+  error,
+  onChange,
+}: {
+  rows: ChecklistRow[];
+  error?: string;
+  onChange: (rows: ChecklistRow[]) => void;
+}) {
+  const update = (index: number, patch: Partial<ChecklistRow>) =>
+    onChange(rows.map((row, at) => (at === index ? { ...row, ...patch } : row)));
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        Admins tick any item; the family ticks the family&apos;s items. An item with a document type
+        ticks itself when the member has an approved document of that type.
+      </Text>
+      {error && (
+        <Text c="red.8" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+      <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {rows.map((row, index) => (
+          <Group key={index} component="li" align="flex-end" gap="xs" wrap="wrap">
+            <TextInput
+              label={`Item ${index + 1} label`}
+              required
+              maxLength={CHECKLIST_LIMITS.maxLabel}
+              value={row.label}
+              onChange={(event) => update(index, { label: event.currentTarget.value })}
+            />
+            <TextInput
+              label={`Item ${index + 1} key`}
+              required
+              maxLength={CHECKLIST_LIMITS.maxKey}
+              value={row.key}
+              onChange={(event) => update(index, { key: event.currentTarget.value })}
+            />
+            <Select
+              label={`Item ${index + 1} ticked by`}
+              data={CHECKLIST_OWNERS.map((owner) => ({
+                value: owner,
+                label: OWNER_LABELS[owner]!,
+              }))}
+              value={row.owner}
+              allowDeselect={false}
+              onChange={(value) => update(index, { owner: value ?? 'family' })}
+            />
+            <Select
+              label={`Item ${index + 1} document type`}
+              data={[
+                { value: '', label: 'None' },
+                ...DOCUMENT_TYPES.map((type) => ({ value: type, label: type })),
+              ]}
+              value={row.documentType}
+              allowDeselect={false}
+              onChange={(value) => update(index, { documentType: value ?? '' })}
+            />
+            <Button
+              variant="subtle"
+              color="red"
+              aria-label={`Remove item ${index + 1}`}
+              onClick={() => onChange(rows.filter((_row, at) => at !== index))}
+            >
+              Remove
+            </Button>
+          </Group>
+        ))}
+      </Stack>
+      {rows.length < CHECKLIST_LIMITS.maxItems && (
+        <Group>
+          <Button
+            variant="light"
+            onClick={() =>
+              onChange([...rows, { key: '', label: '', owner: 'family', documentType: '' }])
+            }
+          >
+            Add Checklist Item
+          </Button>
+        </Group>
+      )}
+    </Stack>
   );
 }

@@ -52,4 +52,18 @@ describe('the settings form', () => {
       errors: { maxFileSizeMb: 'Maximum file size must be whole megabytes' },
     });
   });
+
+  it("checks the case checklist by the server's rules, under the one field", () => {
+    const form = toForm(DEFAULT_SETTINGS);
+    const duplicate = { ...form.caseChecklist[0]!, label: 'Again' };
+    expect(validateForm({ ...form, caseChecklist: [...form.caseChecklist, duplicate] })).toEqual({
+      ok: false,
+      errors: { caseChecklist: 'Each checklist key only once' },
+    });
+    const blank = { key: 'imam', label: ' ', owner: 'family', documentType: '' };
+    expect(validateForm({ ...form, caseChecklist: [blank] })).toEqual({
+      ok: false,
+      errors: { caseChecklist: 'A checklist item needs a label' },
+    });
+  });
 });

@@ -25,6 +25,15 @@ export interface SettingsForm {
   eligibleExpenseCategories: string[];
   childAgeLimit: string;
   membersMayPublishJanazah: boolean;
+  /** The case checklist's items; no document type is ''. */
+  caseChecklist: ChecklistRow[];
+}
+
+export interface ChecklistRow {
+  key: string;
+  label: string;
+  owner: string;
+  documentType: string;
 }
 
 export const MONEY_FIELDS = [
@@ -50,12 +59,24 @@ export function dollarsToCents(text: string): number | undefined {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
-/** The settings as the API gives them (categories as plain strings). */
-export type StoredSettingsValues = Omit<SiteSettingsValues, 'eligibleExpenseCategories'> & {
+/**
+ * The settings as the API gives them: categories as plain strings, the checklist's owner a plain
+ * string and its document type possibly null.
+ */
+export type LoadedSettings = Omit<
+  SiteSettingsValues,
+  'eligibleExpenseCategories' | 'caseChecklist'
+> & {
   eligibleExpenseCategories: readonly string[];
+  caseChecklist: readonly {
+    key: string;
+    label: string;
+    owner: string;
+    documentType?: string | null;
+  }[];
 };
 
-export function toForm(settings: StoredSettingsValues): SettingsForm {
+export function toForm(settings: LoadedSettings): SettingsForm {
   return {
     siteName: settings.siteName,
     adminEmail: settings.adminEmail,
@@ -75,6 +96,12 @@ export function toForm(settings: StoredSettingsValues): SettingsForm {
     eligibleExpenseCategories: [...settings.eligibleExpenseCategories],
     childAgeLimit: String(settings.childAgeLimit),
     membersMayPublishJanazah: settings.membersMayPublishJanazah,
+    caseChecklist: settings.caseChecklist.map((item) => ({
+      key: item.key,
+      label: item.label,
+      owner: item.owner,
+      documentType: item.documentType ?? '',
+    })),
   };
 }
 
@@ -128,6 +155,12 @@ export function validateForm(
     ...whole,
     eligibleExpenseCategories: form.eligibleExpenseCategories,
     membersMayPublishJanazah: form.membersMayPublishJanazah,
+    caseChecklist: form.caseChecklist.map((item) => ({
+      key: item.key.trim(),
+      label: item.label,
+      owner: item.owner,
+      ...(item.documentType ? { documentType: item.documentType } : {}),
+    })),
   };
   if (Number.isNaN(maxFileSizeMb)) {
     errors['maxFileSizeMb'] = 'Maximum file size must be whole megabytes';

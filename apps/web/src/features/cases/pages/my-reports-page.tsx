@@ -161,6 +161,16 @@ function ReportCard({
           </Box>
         )}
         <ReportJanazah report={report} onChanged={onChanged} />
+        <Group>
+          <Button
+            component={Link}
+            to={`/my-reports/${report.id}`}
+            variant="light"
+            aria-label={`View Case: ${report.deceasedName}`}
+          >
+            View Case
+          </Button>
+        </Group>
       </Stack>
     </Card>
   );
