@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DEFAULT_SETTINGS, type FeeSettings } from '@jibs/domain';
+import { DEFAULT_SETTINGS, PAYOUT_SETTING_DEFAULTS, type FeeSettings } from '@jibs/domain';
 import { FeeSettingsEntity } from './fee-settings.entity';
 
 const SITE = 'site';
@@ -25,6 +25,17 @@ export class FeeSettingsService {
     };
   }
 
+  /** The payout limits (cents): the coverage limit per death and the two-person threshold. */
+  async payoutLimits(
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<{ coverageLimit: number; approvalThreshold: number }> {
+    const row = await manager.findOneBy(FeeSettingsEntity, { id: SITE });
+    return {
+      coverageLimit: row?.coverageLimit ?? PAYOUT_SETTING_DEFAULTS.coverageLimit,
+      approvalThreshold: row?.approvalThreshold ?? PAYOUT_SETTING_DEFAULTS.approvalThreshold,
+    };
+  }
+
   /** Keeps the newest published settings; an older event delivered late changes nothing. */
   async apply(
     manager: EntityManager,
@@ -42,6 +53,14 @@ export class FeeSettingsService {
       registrationFee: cents(settings['registrationFee'], base.registrationFee),
       memberFee: cents(settings['memberFee'], base.memberFee),
       monthlyDues: cents(settings['monthlyDues'], base.monthlyDues),
+      coverageLimit: cents(
+        settings['coverageLimit'],
+        existing?.coverageLimit ?? PAYOUT_SETTING_DEFAULTS.coverageLimit,
+      ),
+      approvalThreshold: cents(
+        settings['approvalThreshold'],
+        existing?.approvalThreshold ?? PAYOUT_SETTING_DEFAULTS.approvalThreshold,
+      ),
       publishedAt,
     });
   }
