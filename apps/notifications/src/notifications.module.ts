@@ -17,6 +17,7 @@ import { notificationsMigrations } from './migrations';
 import { OutgoingMailEntity } from './reviews/outgoing-mail.entity';
 import { notificationsDiagnostics } from './settings/notifications-diagnostics';
 import { MemoriesConsumer } from './reviews/memories.consumer';
+import { AssistanceConsumer } from './assistance/assistance.consumer';
 import { ReviewMailService } from './reviews/review-mail.service';
 import { ReviewsConsumer } from './reviews/reviews.consumer';
 import { notificationsEnvSchema, type NotificationsConfig } from './notifications.config';
@@ -54,6 +55,7 @@ export const notificationsService = defineService<NotificationsConfig>({
     RecipientsConsumer,
     ReviewMailService,
     ReviewsConsumer,
+    AssistanceConsumer,
     MemoriesConsumer,
     AccountChangesConsumer,
     AuditTrailConsumer,
