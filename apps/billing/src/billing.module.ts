@@ -40,6 +40,7 @@ import { PaymentProviderModule } from './provider/payment-provider.module';
 import { SandboxObjectEntity } from './provider/sandbox/sandbox-object.entity';
 import { mountSandboxPages } from './provider/sandbox/sandbox-pages';
 import type { SandboxPaymentProvider } from './provider/sandbox/sandbox-payment-provider';
+import { StatementsModule } from './statements/statements.module';
 import { FeeSettingsEntity } from './settings/fee-settings.entity';
 import { FeeSettingsService } from './settings/fee-settings.service';
 import { SettingsConsumer } from './settings/settings.consumer';
@@ -96,6 +97,7 @@ export const billingService = defineService<BillingConfig>({
     PaymentProviderModule.forRoot(config, WEBHOOK_PATH),
     MembershipModule.forRoot(),
     WebhooksModule.forRoot(logger),
+    StatementsModule.forRoot(),
   ],
   providers: ({ config }) => [
     { provide: BILLING_CONFIG, useValue: config },
