@@ -38,6 +38,9 @@ const AuditPage = lazy(() =>
 const AnalyticsPage = lazy(() =>
   import('../features/analytics/pages/analytics-page').then((m) => ({ default: m.AnalyticsPage })),
 );
+const FundPage = lazy(() =>
+  import('../features/fund/pages/fund-page').then((m) => ({ default: m.FundPage })),
+);
 const SentMessagesPage = lazy(() =>
   import('../features/sent-messages/pages/sent-messages-page').then((m) => ({
     default: m.SentMessagesPage,
@@ -132,6 +135,14 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                     element={
                       <Suspense fallback={<SectionLoader />}>
                         <AnalyticsPage />
+                      </Suspense>
+                    }
+                  />
+                  <Route
+                    path="fund"
+                    element={
+                      <Suspense fallback={<SectionLoader />}>
+                        <FundPage />
                       </Suspense>
                     }
                   />
