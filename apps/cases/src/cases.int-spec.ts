@@ -51,11 +51,14 @@ describe('cases service', () => {
     const decisions = listOperationDecisions(harness.app);
     expect(decisions.filter((entry) => !entry.decision)).toEqual([]);
     expect(decisions.map((entry) => entry.operation.split('.').pop()).sort()).toEqual([
+      'acceptLateClaim',
+      'addClaimExpense',
       'deathReportStats',
       'deathReports',
       'deathReportsPerMonth',
       'myDeathReportCounts',
       'myDeathReports',
+      'removeClaimExpense',
       'restoreMyDeathReports',
       'reviewDeathReport',
       'submitDeathReport',

@@ -1,15 +1,5 @@
 import { formatCents } from './format';
 
-/** Who a burial-assistance payout goes to (the claim's payee kinds). */
-export const PAYOUT_PAYEES = ['funeral_home', 'cemetery', 'family'] as const;
-export type PayoutPayee = (typeof PAYOUT_PAYEES)[number];
-
-export const PAYOUT_PAYEE_LABELS: Record<PayoutPayee, string> = {
-  funeral_home: 'Funeral home',
-  cemetery: 'Cemetery',
-  family: 'The family',
-};
-
 /** How the treasurer pays it (no money moves through the product: it records what was done). */
 export const PAYOUT_METHODS = ['check', 'bank_transfer', 'cash'] as const;
 export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
@@ -23,12 +13,6 @@ export const PAYOUT_METHOD_LABELS: Record<PayoutMethod, string> = {
 /** proposed -> (approved, when above the threshold) -> paid. */
 export const PAYOUT_STATUSES = ['proposed', 'approved', 'paid'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
-
-/**
- * The site settings' payout limits until billing has seen them (`settings.updated`), in cents:
- * $5,000.00 per death, and a second admin above $1,000.00.
- */
-export const PAYOUT_SETTING_DEFAULTS = { coverageLimit: 500_000, approvalThreshold: 100_000 };
 
 export const MAX_PAYEE_NAME_LENGTH = 200;
 export const MAX_PAYOUT_REFERENCE_LENGTH = 100;

@@ -6,6 +6,9 @@ export const DOCUMENT_TYPES = [
   'Proof of Relationship',
   'Financial Hardship Documentation',
   'Medical Records',
+  'Funeral Home Invoice',
+  'Cemetery Invoice',
+  'Receipt',
   'Other',
 ] as const;
 
@@ -22,3 +25,10 @@ export const DocumentMessages = {
   noDocuments: 'No documents uploaded yet',
   noDocumentsFound: 'No documents found',
 } as const;
+
+/** The document types a burial-assistance expense line may name as its invoice. */
+export const INVOICE_DOCUMENT_TYPES: readonly DocumentType[] = [
+  'Funeral Home Invoice',
+  'Cemetery Invoice',
+  'Receipt',
+];

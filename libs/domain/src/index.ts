@@ -37,3 +37,4 @@ export * from './calendars';
 export * from './calendar-invite';
 export * from './notification-preferences';
 export * from './assistance-payouts';
+export * from './assistance';

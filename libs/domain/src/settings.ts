@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cleanText, requiredText } from './blank-text';
 import { Messages } from './messages';
+import { EXPENSE_CATEGORIES, type ExpenseCategory } from './assistance';
 
 /** File types the service can verify by their content (magic bytes). */
 export const SUPPORTED_FILE_TYPES = ['pdf', 'jpg', 'jpeg', 'png'] as const;
@@ -18,6 +19,18 @@ export interface SiteSettingsValues {
   smsNotifications: boolean;
   autoApproval: boolean;
   maintenanceMode: boolean;
+  /** Burial assistance (issue 23): days from the start of coverage until a person is covered. */
+  waitingPeriodDays: number;
+  /** Days after the date of death within which a claim (the report) must come. */
+  claimWindowDays: number;
+  /** Cents: the most the fund pays for one death. */
+  coverageLimit: number;
+  /** Cents: a payout above this needs a second, different admin's approval. */
+  approvalThreshold: number;
+  /** The expense categories a claim may list. */
+  eligibleExpenseCategories: ExpenseCategory[];
+  /** A child is covered while younger than this many years on the date of death. */
+  childAgeLimit: number;
 }
 
 export const DEFAULT_SETTINGS: SiteSettingsValues = {
@@ -33,7 +46,24 @@ export const DEFAULT_SETTINGS: SiteSettingsValues = {
   smsNotifications: false,
   autoApproval: false,
   maintenanceMode: false,
+  waitingPeriodDays: 30,
+  claimWindowDays: 90,
+  coverageLimit: 500_000,
+  approvalThreshold: 100_000,
+  eligibleExpenseCategories: [...EXPENSE_CATEGORIES],
+  childAgeLimit: 21,
 };
+
+/** The burial-assistance part of the settings, as cases and billing keep their copies. */
+export type AssistanceSettings = Pick<
+  SiteSettingsValues,
+  | 'waitingPeriodDays'
+  | 'claimWindowDays'
+  | 'coverageLimit'
+  | 'approvalThreshold'
+  | 'eligibleExpenseCategories'
+  | 'childAgeLimit'
+>;
 
 /**
  * The bounds an admin's settings must keep. A fee or dues of 0 would make membership free by
@@ -45,7 +75,26 @@ export const SETTINGS_LIMITS = {
   minFileSizeMb: 1,
   maxFileSizeMb: 100,
   maxSiteName: 100,
+  maxWaitingPeriodDays: 365,
+  maxClaimWindowDays: 3650,
+  /** Cents: $100,000.00, the most a coverage limit or approval threshold may be. */
+  maxAssistanceAmount: 10_000_000,
+  maxChildAgeLimit: 30,
 } as const;
+
+const wholeDays = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a number of days` })
+    .int(`${label} must be whole days`)
+    .min(min, `${label} must be at least ${min} day${min === 1 ? '' : 's'}`)
+    .max(max, `${label} must be at most ${max} days`);
+
+const assistanceCents = (label: string) =>
+  z
+    .number({ error: `${label} must be an amount in cents` })
+    .int(`${label} must be whole cents`)
+    .min(1, `${label} must be more than $0`)
+    .max(SETTINGS_LIMITS.maxAssistanceAmount, `${label} must be at most $100,000.00`);
 
 const cents = (label: string) =>
   z
@@ -87,6 +136,23 @@ export const updateSettingsSchema = z
     smsNotifications: z.boolean(),
     autoApproval: z.boolean(),
     maintenanceMode: z.boolean(),
+    waitingPeriodDays: wholeDays('Waiting period', 0, SETTINGS_LIMITS.maxWaitingPeriodDays),
+    claimWindowDays: wholeDays('Claim window', 1, SETTINGS_LIMITS.maxClaimWindowDays),
+    coverageLimit: assistanceCents('Coverage limit'),
+    approvalThreshold: assistanceCents('Two-person approval threshold'),
+    eligibleExpenseCategories: z
+      .array(
+        z.enum(EXPENSE_CATEGORIES, {
+          error: `Expense categories are ${EXPENSE_CATEGORIES.join(', ')}`,
+        }),
+      )
+      .min(1, 'Choose at least one eligible expense category')
+      .refine((list) => new Set(list).size === list.length, 'Each expense category only once'),
+    childAgeLimit: z
+      .number({ error: 'Child age limit must be a number of years' })
+      .int('Child age limit must be whole years')
+      .min(1, 'Child age limit must be at least 1 year')
+      .max(SETTINGS_LIMITS.maxChildAgeLimit, 'Child age limit must be at most 30 years'),
   })
   .partial()
   .strict();

@@ -17,6 +17,7 @@ import { VerificationMessages } from './verification-messages';
 import { UploadMessages } from './uploads';
 import { SecondFactorMessages } from './second-factor';
 import { RequestMessages } from './request-limits';
+import { AssistanceMessages } from './assistance';
 
 /**
  * Every message object of the product. A message is the spec's wording unless it is listed in
@@ -44,6 +45,7 @@ export const MessageCatalog = {
   FormMessages,
   SecondFactorMessages,
   RequestMessages,
+  AssistanceMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -222,6 +224,30 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   RequestMessages: {
     tooLarge: LIMIT,
     notJson: LIMIT,
+  },
+  /** Burial assistance (issue 23): the spec has no eligibility or claim. */
+  AssistanceMessages: {
+    householdMemberRequired: PRODUCT_FEATURE,
+    householdMemberNotFound: PRODUCT_FEATURE,
+    householdMemberOnlyWithKind: PRODUCT_FEATURE,
+    covered: PRODUCT_FEATURE,
+    notCovered: PRODUCT_FEATURE,
+    reportNotApproved: PRODUCT_FEATURE,
+    unknownCategory: PRODUCT_FEATURE,
+    amountNotPositive: PRODUCT_FEATURE,
+    amountNotWhole: PRODUCT_FEATURE,
+    amountTooLarge: PRODUCT_FEATURE,
+    payeeKindRequired: PRODUCT_FEATURE,
+    payeeNameRequired: PRODUCT_FEATURE,
+    payeeNameTooLong: PRODUCT_FEATURE,
+    invoiceNotFound: PRODUCT_FEATURE,
+    invoiceWrongType: PRODUCT_FEATURE,
+    invoiceRejected: PRODUCT_FEATURE,
+    outsideClaimWindow: PRODUCT_FEATURE,
+    overrideNoteRequired: PRODUCT_FEATURE,
+    overrideNoteTooLong: PRODUCT_FEATURE,
+    windowAlreadyMet: PRODUCT_FEATURE,
+    lineNotFound: PRODUCT_FEATURE,
   },
 };
 

@@ -80,6 +80,7 @@ const samples: { [T in EventType]: Parameters<typeof buildEnvelope<T>>[1] } = {
     firstName: 'A',
     fee: 2_500,
   },
+  'household.member_removed': { userId, memberId: randomUUID() },
   'settings.updated': { settings: { x: 1 }, updatedBy: userId },
   'report.submitted': { reportId: randomUUID(), userId, relationship: 'Parent' },
   'report.reviewed': {

@@ -112,21 +112,46 @@ export const EventCatalog = {
   'membership.registration_paid': defineEvent({
     version: 1,
     description:
-      "A member's registration fee is paid (billing), by checkout or recorded offline by an admin: they have completed registration. Published once, when it first becomes paid; never for a flagged or refunded payment. Key: the member user id.",
+      "A member's registration fee is paid (billing), by checkout or recorded offline by an admin: they have completed registration. Published once, when it first becomes paid; never for a flagged or refunded payment. Key: the member user id. `household` (optional): the household as registered, so cases knows who is covered.",
     schema: z.object({
       userId: z.string().uuid(),
+      /**
+       * The household as registered (optional, added for burial assistance): cases learns who is
+       * covered from it. A child's date of birth only, to check the covered children's age limit.
+       */
+      household: z
+        .array(
+          z.object({
+            memberId: z.string().uuid(),
+            relationship: z.enum(['spouse', 'child', 'parent']),
+            firstName: z.string(),
+            dateOfBirth: z.string().nullable().optional(),
+          }),
+        )
+        .optional(),
     }),
   }),
   'household.member_added': defineEvent({
     version: 1,
     description:
-      "A member added someone to their household (billing). Key: the member user id. No personal details beyond the name's first part.",
+      "A member added someone to their household (billing). Key: the member user id. No personal details beyond the name's first part, and for a child the date of birth (optional; cases checks the covered children's age limit with it).",
     schema: z.object({
       userId: z.string().uuid(),
       memberId: z.string().uuid(),
       relationship: z.enum(['spouse', 'child', 'parent']),
       firstName: z.string(),
       fee: z.number().int(),
+      /** YYYY-MM-DD, children only (null otherwise); absent in events published before it. */
+      dateOfBirth: z.string().nullable().optional(),
+    }),
+  }),
+  'household.member_removed': defineEvent({
+    version: 1,
+    description:
+      'A member removed someone from their household (billing). Key: the member user id. Ids only: cases ends that person\'s coverage from this moment.',
+    schema: z.object({
+      userId: z.string().uuid(),
+      memberId: z.string().uuid(),
     }),
   }),
   'settings.updated': defineEvent({

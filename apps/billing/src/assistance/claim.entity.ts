@@ -1,12 +1,12 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { PayoutPayee } from '@jibs/domain';
+import type { PayeeKind } from '@jibs/domain';
 
 /** One expense line of a claim, as cases published it. */
 export interface ClaimLine {
   lineId: string;
   category: string;
   amount: number;
-  payee: PayoutPayee;
+  payee: PayeeKind;
   documentId: string;
 }
 

@@ -6,7 +6,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import type { PayoutMethod, PayoutPayee, PayoutStatus } from '@jibs/domain';
+import type { PayoutMethod, PayeeKind, PayoutStatus } from '@jibs/domain';
 
 /** What a payout pays of one claim line. */
 export interface PayoutLine {
@@ -40,7 +40,7 @@ export class PayoutEntity {
   amount!: number;
 
   @Column({ type: 'varchar', length: 16 })
-  payee!: PayoutPayee;
+  payee!: PayeeKind;
 
   @Column({ name: 'payee_name', type: 'varchar', length: 200 })
   payeeName!: string;

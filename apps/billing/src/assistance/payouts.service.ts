@@ -8,12 +8,12 @@ import {
   MAX_PAYEE_NAME_LENGTH,
   MAX_PAYOUT_REFERENCE_LENGTH,
   PAYOUT_METHODS,
-  PAYOUT_PAYEES,
+  PAYEE_KINDS,
   PayoutMessages,
   todayUtc,
   type FieldErrors,
   type PayoutMethod,
-  type PayoutPayee,
+  type PayeeKind,
   type PayoutStatus,
 } from '@jibs/domain';
 import { EventPublisher } from '@jibs/events';
@@ -33,7 +33,7 @@ interface ValidProposal {
   reportId: string;
   lines: PayoutLine[];
   amount: number;
-  payee: PayoutPayee;
+  payee: PayeeKind;
   payeeName: string;
   method: PayoutMethod;
   reference: string | null;
@@ -76,7 +76,7 @@ function validateProposal(input: ProposePayoutInput): ValidProposal {
   else if (!errors['lines'] && lines.reduce((sum, line) => sum + line.amount, 0) !== amount)
     errors['amount'] = PayoutMessages.totalMismatch;
   const payee = text(input.payee);
-  if (!(PAYOUT_PAYEES as readonly string[]).includes(payee))
+  if (!(PAYEE_KINDS as readonly string[]).includes(payee))
     errors['payee'] = PayoutMessages.payeeRequired;
   const payeeName = text(input.payeeName);
   if (!payeeName) errors['payeeName'] = PayoutMessages.payeeNameRequired;
@@ -93,7 +93,7 @@ function validateProposal(input: ProposePayoutInput): ValidProposal {
     reportId,
     lines,
     amount: amount as number,
-    payee: payee as PayoutPayee,
+    payee: payee as PayeeKind,
     payeeName,
     method: method as PayoutMethod,
     reference: reference || null,

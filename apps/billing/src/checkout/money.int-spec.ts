@@ -195,7 +195,20 @@ describe('billing money: exactly what is owed, exactly once', () => {
       expect(await registrationPaid(member)).toEqual([]);
       for (let i = 0; i < 3; i++) expect((await pay(first.url)).status).toBe(303);
       expect(await payments(member)).toEqual(['REGISTRATION:20000:COMPLETED']);
-      expect(await registrationPaid(member)).toEqual([{ userId: member.id }]);
+      // With the household as registered, for cases' coverage (no birth date but a child's).
+      expect(await registrationPaid(member)).toEqual([
+        {
+          userId: member.id,
+          household: [
+            {
+              memberId: expect.any(String),
+              relationship: 'spouse',
+              firstName: 'Amina',
+              dateOfBirth: null,
+            },
+          ],
+        },
+      ]);
     });
 
     it('makes only one open checkout when the first starts race', async () => {
@@ -305,6 +318,20 @@ describe('billing money: exactly what is owed, exactly once', () => {
   });
 
   describe('a household member fee', () => {
+    it("publishes a child's date of birth, and no one else's, when added", async () => {
+      const member = await h.aMember();
+      await register(member);
+      await ok(ADD, { input: adult('Amina') }, member.token);
+      await ok(ADD, { input: child('Omar') }, member.token);
+      const added = (await h.outbox('household.member_added', member.id)).map(
+        (row) => row.envelope.data,
+      );
+      expect(added.map((data) => [data['firstName'], data['dateOfBirth']])).toEqual([
+        ['Amina', null],
+        ['Omar', '2012-06-15'],
+      ]);
+    });
+
     async function withDueMember() {
       const member = await h.aMember();
       await register(member);
@@ -323,6 +350,10 @@ describe('billing money: exactly what is owed, exactly once', () => {
       expect(await ok(REMOVE, { id: householdMemberId }, member.token)).toEqual({
         removeHouseholdMember: true,
       });
+      // Said on the bus, ids only, so cases ends that person's coverage.
+      expect(
+        (await h.outbox('household.member_removed', member.id)).map((row) => row.envelope.data),
+      ).toEqual([{ userId: member.id, memberId: householdMemberId }]);
       expect((await checkoutRow(first.id)).state).toBe('expired');
       expect((await pay(first.url)).status).toBe(410);
       await lateCompletion(member, first.id, 2500);

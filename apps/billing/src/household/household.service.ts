@@ -7,6 +7,7 @@ import {
   isFeeBearing,
   MAX_HOUSEHOLD_MEMBERS,
   MemberFeeStatus,
+  Relationship,
   memberFee,
   quoteRegistration,
   validateHousehold,
@@ -134,6 +135,7 @@ export class HouseholdService {
           relationship: valid.relationship,
           firstName: valid.firstName,
           fee,
+          dateOfBirth: valid.relationship === Relationship.CHILD ? valid.dateOfBirth : null,
         },
         { subject: userId },
       );
@@ -150,6 +152,12 @@ export class HouseholdService {
       await this.members.lock(manager, userId);
       const row = await this.own(userId, id, manager);
       await manager.delete(HouseholdMemberEntity, { id: row.id, userId });
+      await this.events.publish(
+        manager,
+        'household.member_removed',
+        { userId, memberId: row.id },
+        { subject: userId },
+      );
       return [
         ...(await expireOpenCheckouts(manager, userId, { kind: CheckoutKind.REGISTRATION })),
         ...(await expireOpenCheckouts(manager, userId, {

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
+import { Relationship } from '@jibs/domain';
 import { EventPublisher } from '@jibs/events';
+import { HouseholdMemberEntity } from '../household/household-member.entity';
 import { MemberEntity } from './member.entity';
 import { membershipOf } from './membership-rules';
 
@@ -55,7 +57,7 @@ export class MembersService {
       await this.events.publish(
         manager,
         'membership.registration_paid',
-        { userId: member.userId },
+        await this.registrationPaidData(manager, member.userId),
         { subject: member.userId },
       );
     }
@@ -67,6 +69,27 @@ export class MembersService {
         { subject: member.userId },
       );
     }
+  }
+
+  /**
+   * The event's data: the household as registered (for cases' coverage: first names, and
+   * children's birth dates), left out when there is none.
+   */
+  private async registrationPaidData(manager: EntityManager, userId: string) {
+    const rows = await manager.find(HouseholdMemberEntity, {
+      where: { userId },
+      order: { createdAt: 'ASC' },
+    });
+    if (!rows.length) return { userId };
+    return {
+      userId,
+      household: rows.map((row) => ({
+        memberId: row.id,
+        relationship: row.relationship,
+        firstName: row.firstName,
+        dateOfBirth: row.relationship === Relationship.CHILD ? row.dateOfBirth : null,
+      })),
+    };
   }
 
   /** The flag as stored (the row is locked by `lock`, so no one changes it meanwhile). */

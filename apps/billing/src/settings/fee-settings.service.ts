@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DEFAULT_SETTINGS, PAYOUT_SETTING_DEFAULTS, type FeeSettings } from '@jibs/domain';
+import { DEFAULT_SETTINGS, type FeeSettings } from '@jibs/domain';
 import { FeeSettingsEntity } from './fee-settings.entity';
 
 const SITE = 'site';
@@ -31,8 +31,8 @@ export class FeeSettingsService {
   ): Promise<{ coverageLimit: number; approvalThreshold: number }> {
     const row = await manager.findOneBy(FeeSettingsEntity, { id: SITE });
     return {
-      coverageLimit: row?.coverageLimit ?? PAYOUT_SETTING_DEFAULTS.coverageLimit,
-      approvalThreshold: row?.approvalThreshold ?? PAYOUT_SETTING_DEFAULTS.approvalThreshold,
+      coverageLimit: row?.coverageLimit ?? DEFAULT_SETTINGS.coverageLimit,
+      approvalThreshold: row?.approvalThreshold ?? DEFAULT_SETTINGS.approvalThreshold,
     };
   }
 
@@ -53,14 +53,8 @@ export class FeeSettingsService {
       registrationFee: cents(settings['registrationFee'], base.registrationFee),
       memberFee: cents(settings['memberFee'], base.memberFee),
       monthlyDues: cents(settings['monthlyDues'], base.monthlyDues),
-      coverageLimit: cents(
-        settings['coverageLimit'],
-        existing?.coverageLimit ?? PAYOUT_SETTING_DEFAULTS.coverageLimit,
-      ),
-      approvalThreshold: cents(
-        settings['approvalThreshold'],
-        existing?.approvalThreshold ?? PAYOUT_SETTING_DEFAULTS.approvalThreshold,
-      ),
+      coverageLimit: cents(settings['coverageLimit'], base.coverageLimit),
+      approvalThreshold: cents(settings['approvalThreshold'], base.approvalThreshold),
       publishedAt,
     });
   }

@@ -6,7 +6,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { ReviewStatus } from '@jibs/domain';
+import { DeceasedKind, ReviewStatus } from '@jibs/domain';
 
 /**
  * A death reported by a member (spec section 3), and its review. Both indexes keep created_at
@@ -36,6 +36,23 @@ export class DeathReportEntity {
 
   @Column({ name: 'additional_notes', type: 'text', nullable: true })
   additionalNotes!: string | null;
+
+  /** Who died (issue 23): the account holder, a household member, or someone else. */
+  @Column({
+    name: 'deceased_kind',
+    type: 'varchar',
+    length: 24,
+    default: DeceasedKind.SOMEONE_ELSE,
+  })
+  deceasedKind!: DeceasedKind;
+
+  /** The household member (billing's id) when `deceasedKind` is household_member. */
+  @Column({ name: 'deceased_member_id', type: 'uuid', nullable: true })
+  deceasedMemberId!: string | null;
+
+  /** An admin accepted the claim outside the claim window; the note is in the audit trail. */
+  @Column({ name: 'window_override', type: 'boolean', default: false })
+  windowOverride!: boolean;
 
   @Column({ type: 'varchar', length: 16, default: ReviewStatus.PENDING })
   status!: ReviewStatus;

@@ -2,6 +2,7 @@ import { Directive, Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { userReference, type UserReference } from '@jibs/subgraph';
 import type { DeathReportEntity } from './death-report.entity';
 import { ReviewStatus } from './review-enums';
+import { DeceasedKind } from '../assistance/assessment.model';
 
 const User = userReference();
 
@@ -25,6 +26,12 @@ export class DeathReportModel {
 
   @Field(() => String, { nullable: true })
   additionalNotes!: string | null;
+
+  @Field(() => DeceasedKind, { description: 'Who died, as the member said.' })
+  deceasedKind!: DeceasedKind;
+
+  @Field(() => ID, { nullable: true, description: 'The household member who died, if one did.' })
+  deceasedHouseholdMemberId!: string | null;
 
   @Field(() => ReviewStatus)
   status!: ReviewStatus;
@@ -55,6 +62,8 @@ export class DeathReportModel {
       placeOfDeath: row.placeOfDeath,
       relationshipToDeceased: row.relationshipToDeceased,
       additionalNotes: row.additionalNotes,
+      deceasedKind: row.deceasedKind,
+      deceasedHouseholdMemberId: row.deceasedMemberId,
       status: row.status,
       adminNotes: row.adminNotes,
       reviewedAt: row.reviewedAt,

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Brackets, DataSource, type EntityManager } from 'typeorm';
 import {
-  AdminUserMessages,
   adminNotesSchema,
+  AssistanceMessages,
+  DeceasedKind,
   deathReportSchema,
   DeathReportMessages,
   DomainError,
@@ -15,14 +16,11 @@ import { EventPublisher } from '@jibs/events';
 import { recordAudit } from '@jibs/subgraph';
 import { DeathReportEntity } from './death-report.entity';
 import { ReviewDecision } from './review-enums';
+import { CasesMessages, MAX_PAGE_SIZE } from './cases-messages';
+import { EligibilityService } from '../assistance/eligibility.service';
+import { ClaimsService } from '../claims/claims.service';
 
-const MAX_PAGE_SIZE = 200;
-
-export const CasesMessages = {
-  reportNotFound: 'Death report not found',
-  limitOutOfRange: `Choose a limit from 1 to ${MAX_PAGE_SIZE}`,
-  offsetOutOfRange: AdminUserMessages.offsetOutOfRange,
-} as const;
+export { CasesMessages };
 
 export interface DeathReportCounts {
   total: number;
@@ -50,14 +48,36 @@ export class DeathReportsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly events: EventPublisher,
+    private readonly eligibility: EligibilityService,
+    private readonly claims: ClaimsService,
   ) {}
 
-  /** Validated on the server with the form's own schema; nothing is stored when it fails. */
-  async submit(userId: string, input: unknown): Promise<DeathReportEntity> {
-    const parsed = deathReportSchema(latestDateOnEarth()).safeParse(input);
+  /**
+   * Validated on the server with the form's own schema; nothing is stored when it fails. Who died
+   * (optional, someone else by default): a household member must be the member's own.
+   */
+  async submit(
+    userId: string,
+    input: { deceasedKind?: DeceasedKind | null; deceasedHouseholdMemberId?: string | null },
+  ): Promise<DeathReportEntity> {
+    const { deceasedKind, deceasedHouseholdMemberId, ...form } = input;
+    const parsed = deathReportSchema(latestDateOnEarth()).safeParse(form);
     if (!parsed.success) throw DomainError.badInput(fieldErrorsOf(parsed.error));
     const valid = parsed.data;
+    const kind = deceasedKind ?? DeceasedKind.SOMEONE_ELSE;
+    if (kind === DeceasedKind.HOUSEHOLD_MEMBER && !deceasedHouseholdMemberId)
+      throw DomainError.badInput({
+        deceasedHouseholdMemberId: AssistanceMessages.householdMemberRequired,
+      });
+    if (kind !== DeceasedKind.HOUSEHOLD_MEMBER && deceasedHouseholdMemberId)
+      throw DomainError.badInput({
+        deceasedHouseholdMemberId: AssistanceMessages.householdMemberOnlyWithKind,
+      });
     return this.dataSource.transaction(async (manager) => {
+      const person =
+        kind === DeceasedKind.HOUSEHOLD_MEMBER
+          ? await this.eligibility.ownHouseholdMember(userId, deceasedHouseholdMemberId!, manager)
+          : null;
       const row = await manager.save(
         manager.create(DeathReportEntity, {
           userId,
@@ -66,6 +86,9 @@ export class DeathReportsService {
           placeOfDeath: valid.placeOfDeath,
           relationshipToDeceased: valid.relationshipToDeceased,
           additionalNotes: valid.additionalNotes,
+          deceasedKind: kind,
+          deceasedMemberId: person?.memberId ?? null,
+          windowOverride: false,
           status: ReviewStatus.PENDING,
           adminNotes: null,
           reviewedBy: null,
@@ -176,6 +199,15 @@ export class DeathReportsService {
       row.reviewedBy = adminId;
       row.reviewedAt = new Date();
       const saved = await manager.save(row);
+      // An approval is kept beside the assessment it was taken against (an admin may decide
+      // otherwise, and the note says why).
+      const after =
+        status === ReviewStatus.APPROVED
+          ? {
+              ...snapshot(saved),
+              assessedCovered: (await this.eligibility.assess(saved, manager)).covered,
+            }
+          : snapshot(saved);
       await recordAudit(this.events, manager, {
         actorId: adminId,
         action: `death_report.${status}`,
@@ -183,7 +215,7 @@ export class DeathReportsService {
         subjectId: row.id,
         memberId: row.userId,
         before,
-        after: snapshot(saved),
+        after,
       });
       await this.events.publish(
         manager,
@@ -197,6 +229,7 @@ export class DeathReportsService {
         },
         { subject: row.userId },
       );
+      if (status === ReviewStatus.APPROVED) await this.claims.publish(manager, saved);
       return saved;
     });
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ASSISTANCE_BILLING_GROUP } from '../assistance/assistance-facts.consumer';
 import { listOperationDecisions } from '@jibs/auth';
 import { Messages } from '@jibs/domain';
 import { membersGroups } from '@jibs/subgraph';
@@ -103,11 +104,14 @@ describe('cases: completed registration required', () => {
     expect(await h.count('members', 'user_id = ANY($1)', [[first, second]])).toBe(2);
   });
 
-  it('learns it in a group of its own, the only one cases has (identity events are not needed)', () => {
+  it('learns it in a group of its own (identity events are not needed); burial assistance reads the household from it in another', () => {
     // A new consumer group starts at the beginning of the log, so members who paid before this
     // consumer was deployed are learnt too; cases keeps no names, so the order of
     // `user.registered` and the payment cannot matter here.
-    expect(h.groupsHandling('membership.registration_paid')).toEqual([REGISTRATIONS_GROUP]);
+    expect(h.groupsHandling('membership.registration_paid')).toEqual([
+      REGISTRATIONS_GROUP,
+      ASSISTANCE_BILLING_GROUP,
+    ]);
     expect(h.groupsHandling('user.registered')).toEqual([]);
   });
 });

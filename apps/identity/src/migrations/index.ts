@@ -6,6 +6,7 @@ import { Revocations1795500000000 } from './1795500000000-revocations';
 import { IdentityAuditEntries1795503950000 } from './1795503950000-audit-entries';
 import { ThrottleCounters1795503960000 } from './1795503960000-throttle-counters';
 import { SecondFactor1795752104289 } from './1795752104289-second-factor';
+import { AssistanceSettings1795763700000 } from './1795763700000-assistance-settings';
 
 /** Its own (`defineService` adds the event tables'). New migrations are generated with `npm run migration:generate -- identity <Name>`. */
 export const identityMigrations = [
@@ -17,4 +18,5 @@ export const identityMigrations = [
   IdentityAuditEntries1795503950000,
   ThrottleCounters1795503960000,
   SecondFactor1795752104289,
+  AssistanceSettings1795763700000,
 ];

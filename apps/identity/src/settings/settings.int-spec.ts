@@ -152,6 +152,26 @@ describe('site settings', () => {
     ['siteName', { siteName: 'x'.repeat(101) }, 'Site name must be at most 100 characters'],
     ['allowedFileTypes.0', { allowedFileTypes: ['exe'] }, 'Allowed types are pdf, jpg, jpeg, png'],
     ['siteName', { siteName: '   ' }, 'Site name is required'],
+    ['waitingPeriodDays', { waitingPeriodDays: -1 }, 'Waiting period must be at least 0 days'],
+    ['waitingPeriodDays', { waitingPeriodDays: 366 }, 'Waiting period must be at most 365 days'],
+    ['claimWindowDays', { claimWindowDays: 0 }, 'Claim window must be at least 1 day'],
+    ['coverageLimit', { coverageLimit: 0 }, 'Coverage limit must be more than $0'],
+    [
+      'approvalThreshold',
+      { approvalThreshold: 10_000_001 },
+      'Two-person approval threshold must be at most $100,000.00',
+    ],
+    [
+      'eligibleExpenseCategories',
+      { eligibleExpenseCategories: [] },
+      'Choose at least one eligible expense category',
+    ],
+    [
+      'eligibleExpenseCategories.0',
+      { eligibleExpenseCategories: ['flowers'] },
+      'Expense categories are funeral_home, burial_plot, grave_opening_closing, ghusl_kafan, transport',
+    ],
+    ['childAgeLimit', { childAgeLimit: 0 }, 'Child age limit must be at least 1 year'],
   ])('refuses a bad %s and writes nothing', async (field, input, message) => {
     const before = await state();
     const { body } = await identity.gql(

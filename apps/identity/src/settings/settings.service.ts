@@ -7,6 +7,7 @@ import {
   Role,
   fieldErrorsOf,
   updateSettingsSchema,
+  type ExpenseCategory,
   type SiteSettingsValues,
 } from '@jibs/domain';
 import { recordAudit } from '@jibs/subgraph';
@@ -32,6 +33,12 @@ function valuesOf(row: SiteSettingsEntity): StoredSettings {
     smsNotifications: row.smsNotifications,
     autoApproval: row.autoApproval,
     maintenanceMode: row.maintenanceMode,
+    waitingPeriodDays: row.waitingPeriodDays,
+    claimWindowDays: row.claimWindowDays,
+    coverageLimit: row.coverageLimit,
+    approvalThreshold: row.approvalThreshold,
+    eligibleExpenseCategories: row.eligibleExpenseCategories as ExpenseCategory[],
+    childAgeLimit: row.childAgeLimit,
     updatedAt: row.updatedAt,
   };
 }

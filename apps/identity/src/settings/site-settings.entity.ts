@@ -40,6 +40,29 @@ export class SiteSettingsEntity {
   @Column({ name: 'maintenance_mode', type: 'boolean' })
   maintenanceMode!: boolean;
 
+  @Column({ name: 'waiting_period_days', type: 'integer', default: 30 })
+  waitingPeriodDays!: number;
+
+  @Column({ name: 'claim_window_days', type: 'integer', default: 90 })
+  claimWindowDays!: number;
+
+  @Column({ name: 'coverage_limit', type: 'integer', default: 500000 })
+  coverageLimit!: number;
+
+  @Column({ name: 'approval_threshold', type: 'integer', default: 100000 })
+  approvalThreshold!: number;
+
+  @Column({
+    name: 'eligible_expense_categories',
+    type: 'text',
+    array: true,
+    default: '{funeral_home,burial_plot,grave_opening_closing,ghusl_kafan,transport}',
+  })
+  eligibleExpenseCategories!: string[];
+
+  @Column({ name: 'child_age_limit', type: 'integer', default: 21 })
+  childAgeLimit!: number;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 

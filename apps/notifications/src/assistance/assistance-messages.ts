@@ -2,13 +2,13 @@ import {
   formatCents,
   NotificationType,
   PAYOUT_METHOD_LABELS,
-  PAYOUT_PAYEE_LABELS,
+  PAYEE_KIND_LABELS,
 } from '@jibs/domain';
 import type { EventData } from '@jibs/events';
 import type { NotificationText } from '../billing/billing-messages';
 
-const payeeWords = (payee: keyof typeof PAYOUT_PAYEE_LABELS): string =>
-  payee === 'family' ? 'your family' : `the ${PAYOUT_PAYEE_LABELS[payee].toLowerCase()}`;
+const payeeWords = (payee: keyof typeof PAYEE_KIND_LABELS): string =>
+  payee === 'family' ? 'your family' : `the ${PAYEE_KIND_LABELS[payee].toLowerCase()}`;
 
 /** The family's notification for a proposed payout. */
 export function payoutProposedText(data: EventData<'assistance.proposed'>): NotificationText {

@@ -14,4 +14,10 @@ export class UpdateSiteSettingsInput {
   @Field(() => Boolean, { nullable: true }) smsNotifications?: boolean | null;
   @Field(() => Boolean, { nullable: true }) autoApproval?: boolean | null;
   @Field(() => Boolean, { nullable: true }) maintenanceMode?: boolean | null;
+  @Field(() => Int, { nullable: true }) waitingPeriodDays?: number | null;
+  @Field(() => Int, { nullable: true }) claimWindowDays?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Cents.' }) coverageLimit?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Cents.' }) approvalThreshold?: number | null;
+  @Field(() => [String], { nullable: true }) eligibleExpenseCategories?: string[] | null;
+  @Field(() => Int, { nullable: true }) childAgeLimit?: number | null;
 }

@@ -7,8 +7,8 @@ import {
   formatCents,
   PAYOUT_METHOD_LABELS,
   PAYOUT_METHODS,
-  PAYOUT_PAYEE_LABELS,
-  PAYOUT_PAYEES,
+  PAYEE_KIND_LABELS,
+  PAYEE_KINDS,
   PayoutMessages,
   type FieldErrors,
 } from '@jibs/domain';
@@ -159,7 +159,7 @@ function ProposeForm({
         <Text fw={600}>Total: {formatCents(total)}</Text>
         <Select
           label="Paid to"
-          data={PAYOUT_PAYEES.map((value) => ({ value, label: PAYOUT_PAYEE_LABELS[value] }))}
+          data={PAYEE_KINDS.map((value) => ({ value, label: PAYEE_KIND_LABELS[value] }))}
           value={payee}
           onChange={setPayee}
           error={errors['payee']}

@@ -19,9 +19,9 @@ import {
   formatCents,
   formatMonth,
   PAYOUT_METHOD_LABELS,
-  PAYOUT_PAYEE_LABELS,
+  PAYEE_KIND_LABELS,
   type PayoutMethod,
-  type PayoutPayee,
+  type PayeeKind,
 } from '@jibs/domain';
 import { actionErrorMessage, toApiError } from '@jibs/web-data';
 import { ErrorAlert, SectionLoader } from '@jibs/web-ui';
@@ -260,7 +260,7 @@ export function FundPage() {
                       <Table.Td>{new Date(payout.createdAt).toLocaleDateString()}</Table.Td>
                       <Table.Td>
                         {payout.payeeName} (
-                        {PAYOUT_PAYEE_LABELS[payout.payee as PayoutPayee] ?? payout.payee})
+                        {PAYEE_KIND_LABELS[payout.payee as PayeeKind] ?? payout.payee})
                       </Table.Td>
                       <Table.Td>
                         {PAYOUT_METHOD_LABELS[payout.method as PayoutMethod] ?? payout.method}

@@ -24,6 +24,7 @@ import { useReviewList } from '../hooks/use-review-list';
 import { LoadFailedAlert } from '../../../shared/components/load-failed-alert';
 import { ReviewFilters } from '../components/review-filters';
 import { StatusBadge } from '../components/status-badge';
+import { AssessmentPanel } from '../components/assessment-panel';
 
 /** /admin/death-reports (spec: Admin death reports). */
 export function DeathReportsPage() {
@@ -160,12 +161,13 @@ function ReportCard({
             },
           ]}
         />
+        <AssessmentPanel report={report} />
         {pending && (
           <Stack gap="sm">
             <Textarea
               id={notesId}
               label="Admin notes"
-              description={`Optional. A rejection without notes is saved as '${DeathReportMessages.defaultRejectionNote}'.`}
+              description={`Optional; say why when deciding against the assessment. A rejection without notes is saved as '${DeathReportMessages.defaultRejectionNote}'.`}
               value={notes}
               onChange={(event) => setNotes(event.currentTarget.value)}
               maxLength={MAX_ADMIN_NOTES_LENGTH}

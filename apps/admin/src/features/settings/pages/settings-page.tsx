@@ -19,6 +19,8 @@ import {
 import { notifications } from '@mantine/notifications';
 import {
   ErrorCode,
+  EXPENSE_CATEGORIES,
+  EXPENSE_CATEGORY_LABELS,
   SETTINGS_LIMITS,
   SUPPORTED_FILE_TYPES,
   type FieldErrors,
@@ -156,6 +158,69 @@ function SettingsEditor({
             Amounts from $0.01 to $10,000.00. New fees apply to checkouts started after saving;
             running subscriptions keep their amount.
           </Text>
+        </Section>
+
+        <Section title="Burial Assistance">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Waiting period (days)"
+              description="From the first payment, or from when a person joined the household"
+              type="number"
+              inputMode="numeric"
+              required
+              value={form.waitingPeriodDays}
+              error={errors['waitingPeriodDays']}
+              onChange={(event) => change('waitingPeriodDays', event.currentTarget.value)}
+            />
+            <TextInput
+              label="Claim window (days)"
+              description="Days after the date of death within which a death must be reported"
+              type="number"
+              inputMode="numeric"
+              required
+              value={form.claimWindowDays}
+              error={errors['claimWindowDays']}
+              onChange={(event) => change('claimWindowDays', event.currentTarget.value)}
+            />
+            <MoneyInput
+              label="Coverage limit per death (USD)"
+              value={form.coverageLimit}
+              error={errors['coverageLimit']}
+              onChange={(value) => change('coverageLimit', value)}
+            />
+            <MoneyInput
+              label="Two-person approval above (USD)"
+              value={form.approvalThreshold}
+              error={errors['approvalThreshold']}
+              onChange={(value) => change('approvalThreshold', value)}
+            />
+            <TextInput
+              label="Children covered under the age of"
+              type="number"
+              inputMode="numeric"
+              required
+              value={form.childAgeLimit}
+              error={errors['childAgeLimit']}
+              onChange={(event) => change('childAgeLimit', event.currentTarget.value)}
+            />
+            <Checkbox.Group
+              label="Eligible expenses"
+              required
+              value={form.eligibleExpenseCategories}
+              error={errors['eligibleExpenseCategories']}
+              onChange={(value) => change('eligibleExpenseCategories', value)}
+            >
+              <Stack mt="xs" gap="xs">
+                {EXPENSE_CATEGORIES.map((category) => (
+                  <Checkbox
+                    key={category}
+                    value={category}
+                    label={EXPENSE_CATEGORY_LABELS[category]}
+                  />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+          </SimpleGrid>
         </Section>
 
         <Section title="File Upload">

@@ -18,9 +18,24 @@ export interface SettingsForm {
   smsNotifications: boolean;
   autoApproval: boolean;
   maintenanceMode: boolean;
+  waitingPeriodDays: string;
+  claimWindowDays: string;
+  coverageLimit: string;
+  approvalThreshold: string;
+  eligibleExpenseCategories: string[];
+  childAgeLimit: string;
 }
 
-export const MONEY_FIELDS = ['registrationFee', 'monthlyDues', 'memberFee'] as const;
+export const MONEY_FIELDS = [
+  'registrationFee',
+  'monthlyDues',
+  'memberFee',
+  'coverageLimit',
+  'approvalThreshold',
+] as const;
+
+/** Whole numbers the admin types (days, years). */
+export const WHOLE_FIELDS = ['waitingPeriodDays', 'claimWindowDays', 'childAgeLimit'] as const;
 
 const DOLLARS = /^\d{1,9}(\.\d{1,2})?$/;
 
@@ -34,7 +49,12 @@ export function dollarsToCents(text: string): number | undefined {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
-export function toForm(settings: SiteSettingsValues): SettingsForm {
+/** The settings as the API gives them (categories as plain strings). */
+export type StoredSettingsValues = Omit<SiteSettingsValues, 'eligibleExpenseCategories'> & {
+  eligibleExpenseCategories: readonly string[];
+};
+
+export function toForm(settings: StoredSettingsValues): SettingsForm {
   return {
     siteName: settings.siteName,
     adminEmail: settings.adminEmail,
@@ -47,6 +67,12 @@ export function toForm(settings: SiteSettingsValues): SettingsForm {
     smsNotifications: settings.smsNotifications,
     autoApproval: settings.autoApproval,
     maintenanceMode: settings.maintenanceMode,
+    waitingPeriodDays: String(settings.waitingPeriodDays),
+    claimWindowDays: String(settings.claimWindowDays),
+    coverageLimit: centsToDollars(settings.coverageLimit),
+    approvalThreshold: centsToDollars(settings.approvalThreshold),
+    eligibleExpenseCategories: [...settings.eligibleExpenseCategories],
+    childAgeLimit: String(settings.childAgeLimit),
   };
 }
 
@@ -54,6 +80,14 @@ const LABELS: Record<(typeof MONEY_FIELDS)[number], string> = {
   registrationFee: 'Registration fee',
   monthlyDues: 'Monthly dues',
   memberFee: 'Member fee',
+  coverageLimit: 'Coverage limit',
+  approvalThreshold: 'Two-person approval threshold',
+};
+
+const WHOLE_LABELS: Record<(typeof WHOLE_FIELDS)[number], string> = {
+  waitingPeriodDays: 'Waiting period must be whole days',
+  claimWindowDays: 'Claim window must be whole days',
+  childAgeLimit: 'Child age limit must be whole years',
 };
 
 /**
@@ -71,6 +105,12 @@ export function validateForm(
       errors[field] = `${LABELS[field]} must be an amount in dollars, like 25.00`;
     } else cents[field] = value;
   }
+  const whole: Partial<Record<(typeof WHOLE_FIELDS)[number], number>> = {};
+  for (const field of WHOLE_FIELDS) {
+    const text = form[field].trim();
+    if (/^\d+$/.test(text)) whole[field] = Number(text);
+    else errors[field] = WHOLE_LABELS[field];
+  }
   const size = form.maxFileSizeMb.trim();
   const maxFileSizeMb = /^\d+$/.test(size) ? Number(size) : Number.NaN;
   const candidate = {
@@ -83,6 +123,8 @@ export function validateForm(
     smsNotifications: form.smsNotifications,
     autoApproval: form.autoApproval,
     maintenanceMode: form.maintenanceMode,
+    ...whole,
+    eligibleExpenseCategories: form.eligibleExpenseCategories,
   };
   if (Number.isNaN(maxFileSizeMb)) {
     errors['maxFileSizeMb'] = 'Maximum file size must be whole megabytes';

@@ -23,6 +23,7 @@ import { MyDeathReportsDocument, type DeathReportItemFragment } from '../../../g
 import { DetailList, type Detail, PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { reviewStatusBadge } from '@jibs/web-data';
 import { useQuery } from '@apollo/client/react';
+import { CaseClaim } from '../components/case-claim';
 
 const TITLE = 'My Death Reports';
 
@@ -129,6 +130,19 @@ function ReportCard({ report }: { report: DeathReportItemFragment }) {
             </Text>
           </Box>
         )}
+        {report.status !== 'REJECTED' && (
+          <Box
+            p="md"
+            bg={report.assessment.covered ? 'green.0' : 'gray.0'}
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          >
+            <Text size="sm" c="gray.7">
+              Burial assistance
+            </Text>
+            <Text>{report.assessment.summary}</Text>
+          </Box>
+        )}
+        {report.status === 'APPROVED' && <CaseClaim reportId={report.id} claim={report.claim} />}
         {report.adminNotes && (
           <Box p="md" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
             <Text size="sm" c="gray.7">

@@ -29,6 +29,7 @@ import {
   SubmitDeathReportDocument,
   MyDeathReportCountsDocument,
   MyDeathReportsDocument,
+  MyHouseholdDocument,
 } from '../../../gql/graphql';
 import { PageBreadcrumbs } from '../../../shared/components/page-breadcrumbs';
 import { fileId } from '../../documents/utils/upload-queue';
@@ -44,10 +45,19 @@ import {
   type DeathReportValues,
   type FieldMessages,
 } from '../utils/death-report-form';
-import { useMutation } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 
 const TITLE = 'Submit Death Report';
 const DEATH_CERTIFICATE: DocumentType = 'Death Certificate';
+const SOMEONE_ELSE = 'SOMEONE_ELSE';
+const ACCOUNT_HOLDER = 'ACCOUNT_HOLDER';
+
+/** The form's choice as the API takes it: a household member is chosen by their id. */
+function deceasedOf(choice: string) {
+  if (choice === SOMEONE_ELSE || choice === ACCOUNT_HOLDER)
+    return { deceasedKind: choice, deceasedHouseholdMemberId: null } as const;
+  return { deceasedKind: 'HOUSEHOLD_MEMBER', deceasedHouseholdMemberId: choice } as const;
+}
 
 /** /submit-death: a member reports a death to request burial assistance (spec 2 and 5). */
 export function SubmitDeathReportPage() {
@@ -55,6 +65,10 @@ export function SubmitDeathReportPage() {
   const navigate = useNavigate();
   const [values, setValues] = useState<DeathReportValues>(emptyDeathReport);
   const [errors, setErrors] = useState<FieldMessages>({});
+  // Who died (optional): someone else unless the member picks themselves or a household member.
+  const [whoDied, setWhoDied] = useState<string>(SOMEONE_ELSE);
+  const [whoDiedError, setWhoDiedError] = useState<string | undefined>();
+  const household = useQuery(MyHouseholdDocument);
   // An optional death certificate, uploaded to documents once the report exists.
   const [certificate, setCertificate] = useState<File | null>(null);
   const [certificateError, setCertificateError] = useState<string | undefined>();
@@ -93,11 +107,20 @@ export function SubmitDeathReportPage() {
     }
     let reportId: string;
     try {
-      const { data } = await submitReport({ variables: { input: check.report } });
+      const { data } = await submitReport({
+        variables: { input: { ...check.report, ...deceasedOf(whoDied) } },
+      });
       if (!data) throw new Error('The report was not accepted');
       reportId = data.submitDeathReport.id;
     } catch (error) {
-      const failure = submitFailure(toApiError(error));
+      const apiError = toApiError(error);
+      const whoDiedRefusal = apiError.fieldErrors['deceasedHouseholdMemberId'];
+      if (whoDiedRefusal) {
+        setWhoDiedError(whoDiedRefusal);
+        refuse({});
+        return;
+      }
+      const failure = submitFailure(apiError);
       if (failure.kind === 'fields') {
         refuse(failure.fieldErrors);
         return;
@@ -215,6 +238,26 @@ export function SubmitDeathReportPage() {
                   error={errors.relationshipToDeceased}
                 />
               </SimpleGrid>
+              <Select
+                label="Who died (optional)"
+                description="If it is the account holder or someone in your household, the fund checks their burial assistance."
+                data={[
+                  { value: SOMEONE_ELSE, label: 'Someone else' },
+                  { value: ACCOUNT_HOLDER, label: 'The account holder' },
+                  ...(household.data?.myHousehold ?? []).map((person) => ({
+                    value: person.id,
+                    label: `${person.fullName} (household member)`,
+                  })),
+                ]}
+                allowDeselect={false}
+                value={whoDied}
+                onChange={(value) => {
+                  setWhoDied(value ?? SOMEONE_ELSE);
+                  setWhoDiedError(undefined);
+                }}
+                error={whoDiedError}
+                styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+              />
               <Textarea
                 label="Additional notes (optional)"
                 description="Anything our team should know: funeral plans, contacts, wishes."

@@ -1,0 +1,91 @@
+import { useMutation } from '@apollo/client/react';
+import { Badge, Box, Button, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { CLAIM_LIMITS } from '@jibs/domain';
+import { actionErrorMessage, toApiError } from '@jibs/web-data';
+import { useState } from 'react';
+import { AcceptLateClaimDocument, type AdminDeathReportFragment } from '../../../gql/graphql';
+
+/**
+ * The eligibility assessment on a death report's review card: the outcome and each rule with its
+ * reason. An admin may decide otherwise (the review's note says why, in the audit trail); on an
+ * approved report outside the claim window, an admin may accept the claim with a note.
+ */
+export function AssessmentPanel({ report }: { report: AdminDeathReportFragment }) {
+  const { assessment } = report;
+  const headingId = `assessment-${report.id}`;
+  const window = assessment.rules.find((rule) => rule.rule === 'CLAIM_WINDOW');
+  const late =
+    report.status === 'APPROVED' && !report.claim.windowOverride && window && !window.met;
+  return (
+    <Box
+      p="md"
+      bg="gray.0"
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+      component="section"
+      aria-labelledby={headingId}
+    >
+      <Stack gap="xs">
+        <Group gap="sm">
+          <Title order={3} size="h5" id={headingId}>
+            Burial assistance
+          </Title>
+          <Badge color={assessment.covered ? 'green' : 'red.9'} variant="light">
+            {assessment.covered ? 'Covered' : 'Not covered'}
+          </Badge>
+        </Group>
+        <List spacing={4} size="sm">
+          {assessment.rules.map((rule) => (
+            <List.Item key={rule.rule}>
+              <Text span fw={600} size="sm">
+                {rule.met ? 'Met' : 'Not met'}: {rule.label}.
+              </Text>{' '}
+              <Text span size="sm">
+                {rule.reason}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+        {report.claim.windowOverride && (
+          <Text size="sm">An admin accepted this claim outside the window.</Text>
+        )}
+        {late && <AcceptLateClaim reportId={report.id} />}
+      </Stack>
+    </Box>
+  );
+}
+
+function AcceptLateClaim({ reportId }: { reportId: string }) {
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [accept, { loading }] = useMutation(AcceptLateClaimDocument);
+  const submit = async () => {
+    setError(undefined);
+    try {
+      await accept({ variables: { reportId, note } });
+      notifications.show({ color: 'green', title: 'Claim accepted', message: 'Noted in the audit trail.' });
+    } catch (failure) {
+      const api = toApiError(failure);
+      setError(api.fieldErrors['note'] ?? actionErrorMessage(api));
+    }
+  };
+  return (
+    <Stack gap="xs">
+      <Textarea
+        label="Accept the claim outside the window"
+        description="Say why; the note is kept in the audit trail."
+        value={note}
+        onChange={(event) => setNote(event.currentTarget.value)}
+        maxLength={CLAIM_LIMITS.maxNote}
+        autosize
+        minRows={2}
+        error={error}
+      />
+      <Group>
+        <Button variant="outline" loading={loading} onClick={() => void submit()}>
+          Accept late claim
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

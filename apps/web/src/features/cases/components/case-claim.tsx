@@ -1,0 +1,233 @@
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  ClientMessages,
+  EXPENSE_CATEGORIES,
+  EXPENSE_CATEGORY_LABELS,
+  INVOICE_DOCUMENT_TYPES,
+  PAYEE_KINDS,
+  PAYEE_KIND_LABELS,
+  formatCents,
+  type ExpenseCategory,
+  type PayeeKind,
+} from '@jibs/domain';
+import { useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { toApiError } from '@jibs/web-data';
+import {
+  AddClaimExpenseDocument,
+  MyDocumentsDocument,
+  RemoveClaimExpenseDocument,
+  type CaseClaimFragment,
+} from '../../../gql/graphql';
+
+interface LineForm {
+  category: string;
+  amount: number | string;
+  payeeKind: string;
+  payeeName: string;
+  documentId: string;
+}
+
+const EMPTY: LineForm = { category: '', amount: '', payeeKind: '', payeeName: '', documentId: '' };
+
+const labelOf = (map: Record<string, string>, value: string) => map[value] ?? value;
+
+/**
+ * The family's burial-assistance claim on an approved report: its expense lines, each with an
+ * invoice from the member's own documents; add and remove. The server checks every rule
+ * (eligible categories, amounts, the invoice's owner, the claim window) and says why it refuses.
+ */
+export function CaseClaim({ reportId, claim }: { reportId: string; claim: CaseClaimFragment }) {
+  const [form, setForm] = useState<LineForm>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const documents = useQuery(MyDocumentsDocument);
+  const [add, adding] = useMutation(AddClaimExpenseDocument);
+  const [remove, removing] = useMutation(RemoveClaimExpenseDocument);
+  const invoices = (documents.data?.myDocuments ?? []).filter(
+    (document) =>
+      (INVOICE_DOCUMENT_TYPES as readonly string[]).includes(document.documentType) &&
+      document.status !== 'REJECTED',
+  );
+  const headingId = `claim-${reportId}`;
+
+  const edit = (field: keyof LineForm, value: string | number) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => {
+      const next = { ...current };
+      delete next[field];
+      return next;
+    });
+  };
+
+  const submit = async () => {
+    setRefusal(null);
+    const dollars = typeof form.amount === 'number' ? form.amount : Number.NaN;
+    try {
+      await add({
+        variables: {
+          input: {
+            reportId,
+            category: form.category,
+            amount: Number.isFinite(dollars) ? Math.round(dollars * 100) : 0,
+            payeeKind: form.payeeKind,
+            payeeName: form.payeeName,
+            documentId: form.documentId,
+          },
+        },
+      });
+      setForm(EMPTY);
+      setErrors({});
+      notifications.show({ color: 'green', title: 'Expense added', message: 'Your claim is updated.' });
+    } catch (error) {
+      const api = toApiError(error);
+      if (Object.keys(api.fieldErrors).length) setErrors(api.fieldErrors);
+      else setRefusal(api.message || ClientMessages.errorTitle);
+    }
+  };
+
+  const removeLine = async (lineId: string) => {
+    setRefusal(null);
+    try {
+      await remove({ variables: { lineId } });
+    } catch (error) {
+      setRefusal(toApiError(error).message);
+    }
+  };
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Title order={3} size="h5" id={headingId}>
+        Burial expenses
+      </Title>
+      {claim.lines.length === 0 ? (
+        <Text c="gray.7">No expenses added yet.</Text>
+      ) : (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Expense</Table.Th>
+              <Table.Th>Paid to</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {claim.lines.map((line) => (
+              <Table.Tr key={line.id}>
+                <Table.Td>{labelOf(EXPENSE_CATEGORY_LABELS, line.category)}</Table.Td>
+                <Table.Td>
+                  {line.payeeName} ({labelOf(PAYEE_KIND_LABELS, line.payeeKind)})
+                </Table.Td>
+                <Table.Td ta="right">{formatCents(line.amount)}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    loading={removing.loading}
+                    aria-label={`Remove ${labelOf(EXPENSE_CATEGORY_LABELS, line.category)} expense`}
+                    onClick={() => void removeLine(line.id)}
+                  >
+                    Remove
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            <Table.Tr>
+              <Table.Td colSpan={2}>Total</Table.Td>
+              <Table.Td ta="right">{formatCents(claim.total)}</Table.Td>
+              <Table.Td />
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      )}
+      {refusal && (
+        <Alert color="red" variant="light" role="alert">
+          {refusal}
+        </Alert>
+      )}
+      <form
+        noValidate
+        aria-label="Add an expense"
+        onSubmit={(event) => (event.preventDefault(), void submit())}
+      >
+        <Stack gap="sm">
+          <Group grow align="flex-start" wrap="wrap">
+            <Select
+              label="Expense"
+              placeholder="Choose"
+              data={EXPENSE_CATEGORIES.map((value: ExpenseCategory) => ({
+                value,
+                label: EXPENSE_CATEGORY_LABELS[value],
+              }))}
+              value={form.category || null}
+              onChange={(value) => edit('category', value ?? '')}
+              error={errors['category']}
+            />
+            <NumberInput
+              label="Amount (USD)"
+              min={0}
+              decimalScale={2}
+              value={form.amount}
+              onChange={(value) => edit('amount', value)}
+              error={errors['amount']}
+            />
+          </Group>
+          <Group grow align="flex-start" wrap="wrap">
+            <Select
+              label="Paid to"
+              placeholder="Choose"
+              data={PAYEE_KINDS.map((value: PayeeKind) => ({
+                value,
+                label: PAYEE_KIND_LABELS[value],
+              }))}
+              value={form.payeeKind || null}
+              onChange={(value) => edit('payeeKind', value ?? '')}
+              error={errors['payeeKind']}
+            />
+            <TextInput
+              label="Payee's name"
+              value={form.payeeName}
+              onChange={(event) => edit('payeeName', event.currentTarget.value)}
+              error={errors['payeeName']}
+            />
+          </Group>
+          <Select
+            label="Invoice or receipt"
+            description="Upload it first from Upload Documents as a Funeral Home Invoice, Cemetery Invoice or Receipt."
+            placeholder={invoices.length ? 'Choose a document' : 'No invoices uploaded yet'}
+            data={invoices.map((document) => ({
+              value: document.id,
+              label: `${document.fileName} (${document.documentType})`,
+            }))}
+            value={form.documentId || null}
+            onChange={(value) => edit('documentId', value ?? '')}
+            error={errors['documentId']}
+            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+          />
+          <Group>
+            <Button type="submit" loading={adding.loading}>
+              Add expense
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
