@@ -87,6 +87,13 @@ describe('burial assistance, from the death report to the payout and the books, 
     }
   }
 
+  /** The fund page's balance figure. */
+  const balance = (page: Page) =>
+    page
+      .locator('.mantine-Card-root', { has: page.getByText('Balance', { exact: true }) })
+      .locator('p')
+      .nth(1);
+
   async function payOnSandboxPage(page: Page): Promise<void> {
     await page.waitForURL('**/sandbox/checkout/**');
     await page.getByLabel('Card number').fill(PAYS);
@@ -199,7 +206,7 @@ describe('burial assistance, from the death report to the payout and the books, 
     await member.getByLabel('Place of death').fill('Henry Ford Hospital, Detroit, MI');
     await member.getByRole('combobox', { name: 'Relationship to deceased' }).click();
     await member.getByRole('option', { name: 'Spouse', exact: true }).click();
-    await member.getByRole('textbox', { name: 'Who died (optional)' }).click();
+    await member.getByRole('combobox', { name: 'Who died (optional)' }).click();
     await member.getByRole('option', { name: `${spouseName} (household member)` }).click();
     await member.getByRole('button', { name: 'Submit Death Report' }).click();
     await step(member, 'submitted', () => member.waitForURL('**/my-reports'));
@@ -250,7 +257,7 @@ describe('burial assistance, from the death report to the payout and the books, 
   it('admin A proposes a payout above the threshold; admin B approves it and marks it paid', async () => {
     await adminA.goto(`${stack.gatewayUrl}/admin/fund`);
     await step(adminA, 'fund', () => adminA.getByRole('heading', { name: 'Fund' }).waitFor());
-    balanceBefore = (await adminA.getByLabel(/^Balance: /).getAttribute('aria-label')) ?? '';
+    balanceBefore = (await balance(adminA).textContent()) ?? '';
     const propose = adminA.getByRole('button', { name: /^Propose payout for report / });
     await step(adminA, 'claim-listed', () => propose.first().waitFor({ timeout: 15_000 }));
     await expectAccessible(adminA, 'assistance: /admin/fund');
@@ -302,7 +309,7 @@ describe('burial assistance, from the death report to the payout and the books, 
     const cents = (label: string) => Math.round(Number(label.replace(/[^0-9.-]/g, '')) * 100);
     await eventually(
       async () => {
-        const after = (await adminA.getByLabel(/^Balance: /).getAttribute('aria-label')) ?? '';
+        const after = (await balance(adminA).textContent()) ?? '';
         return cents(after) === cents(balanceBefore) - 300_000 ? true : undefined;
       },
       { timeoutMs: 10_000, message: `the balance ${balanceBefore} less $3,000.00` },

@@ -53,7 +53,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint: st
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fz={28} fw={700} aria-label={`${label}: ${value}`}>
+      <Text fz={28} fw={700}>
         {value}
       </Text>
       <Text size="xs" c="dimmed">
