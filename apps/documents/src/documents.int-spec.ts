@@ -213,6 +213,26 @@ describe('documents service', () => {
       },
     );
 
+    it.each(['Funeral Home Invoice', 'Cemetery Invoice', 'Receipt'])(
+      'accepts a %s, the invoice of a burial-assistance claim',
+      async (documentType) => {
+        const member = await h.aMember({ paid: true });
+        const slot = await upload(member, PDF, {
+          name: 'invoice.pdf',
+          type: 'application/pdf',
+          documentType,
+        });
+        const result = await confirm(member, slot.key, 'invoice.pdf', { documentType });
+        expect(result.errors).toBeUndefined();
+        expect(result.data.confirmDocumentUpload).toMatchObject({
+          documentType,
+          status: 'PENDING',
+        });
+        const events = await h.outbox('document.uploaded', member.id);
+        expect(events.map((event) => event.envelope.data['documentType'])).toEqual([documentType]);
+      },
+    );
+
     it("lists the member's own documents, newest first", async () => {
       const member = await h.aMember({ paid: true });
       const other = await h.aMember({ paid: true });

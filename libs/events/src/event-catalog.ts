@@ -148,7 +148,7 @@ export const EventCatalog = {
   'household.member_removed': defineEvent({
     version: 1,
     description:
-      'A member removed someone from their household (billing). Key: the member user id. Ids only: cases ends that person\'s coverage from this moment.',
+      "A member removed someone from their household (billing). Key: the member user id. Ids only: cases ends that person's coverage from this moment.",
     schema: z.object({
       userId: z.string().uuid(),
       memberId: z.string().uuid(),

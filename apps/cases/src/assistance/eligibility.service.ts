@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { RowsByUserLoader } from '@jibs/subgraph';
 import {
   assessEligibility,
   AssistanceMessages,
@@ -18,16 +19,39 @@ import { MembershipStatusChangeEntity } from './membership-status-change.entity'
 /** The eligibility assessment of a report, from the facts cases keeps (see AssistanceFactsConsumer). */
 @Injectable()
 export class EligibilityService {
+  /** Per request: a list of reports reads each kind of fact once for all their members. */
+  private readonly changes: RowsByUserLoader<MembershipStatusChangeEntity>;
+  private readonly payments: RowsByUserLoader<MemberPaymentEntity>;
+  private readonly household: RowsByUserLoader<HouseholdPersonEntity>;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly settings: AssistanceSettingsService,
-  ) {}
+  ) {
+    const manager = () => this.dataSource.manager;
+    this.changes = new RowsByUserLoader((ids) =>
+      manager().find(MembershipStatusChangeEntity, {
+        where: { userId: In([...ids]) },
+        order: { changedAt: 'ASC' },
+      }),
+    );
+    this.payments = new RowsByUserLoader((ids) =>
+      manager().find(MemberPaymentEntity, {
+        where: { userId: In([...ids]) },
+        order: { paidAt: 'ASC' },
+      }),
+    );
+    this.household = new RowsByUserLoader((ids) =>
+      manager().find(HouseholdPersonEntity, { where: { userId: In([...ids]) } }),
+    );
+  }
 
+  /** Inside a transaction (review, claim changes): read with its manager. */
   async assess(
     report: DeathReportEntity,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<EligibilityAssessment> {
-    const [settings, changes, payments, deceased] = await Promise.all([
+    const [settings, changes, payments, household] = await Promise.all([
       this.settings.current(manager),
       manager.find(MembershipStatusChangeEntity, {
         where: { userId: report.userId },
@@ -37,13 +61,37 @@ export class EligibilityService {
         where: { userId: report.userId },
         order: { paidAt: 'ASC' },
       }),
-      this.deceasedOf(report, manager),
+      manager.find(HouseholdPersonEntity, { where: { userId: report.userId } }),
     ]);
+    return this.decide(report, settings, changes, payments, household);
+  }
+
+  /** For a field resolver: the request's loaders batch the facts of every report it lists. */
+  async assessInRequest(
+    context: object,
+    report: DeathReportEntity,
+  ): Promise<EligibilityAssessment> {
+    const [settings, changes, payments, household] = await Promise.all([
+      this.settings.current(),
+      this.changes.load(context, report.userId),
+      this.payments.load(context, report.userId),
+      this.household.load(context, report.userId),
+    ]);
+    return this.decide(report, settings, changes, payments, household);
+  }
+
+  private decide(
+    report: DeathReportEntity,
+    settings: Awaited<ReturnType<AssistanceSettingsService['current']>>,
+    changes: MembershipStatusChangeEntity[],
+    payments: MemberPaymentEntity[],
+    household: HouseholdPersonEntity[],
+  ): EligibilityAssessment {
     return assessEligibility(
       {
         dateOfDeath: report.dateOfDeath,
         reportedAt: report.createdAt,
-        deceased,
+        deceased: deceasedOf(report, household),
         statusChanges: changes.map((row) => ({ at: row.changedAt, to: row.toStatus })),
         payments: payments.map((row) => ({ at: row.paidAt, type: row.type })),
         windowOverride: report.windowOverride,
@@ -71,27 +119,22 @@ export class EligibilityService {
       });
     return row;
   }
+}
 
-  private async deceasedOf(
-    report: DeathReportEntity,
-    manager: EntityManager,
-  ): Promise<DeceasedFact> {
-    if (report.deceasedKind === DeceasedKind.ACCOUNT_HOLDER) return { kind: report.deceasedKind };
-    if (report.deceasedKind === DeceasedKind.HOUSEHOLD_MEMBER && report.deceasedMemberId) {
-      const person = await manager.findOneBy(HouseholdPersonEntity, {
-        memberId: report.deceasedMemberId,
-        userId: report.userId,
-      });
-      if (person)
-        return {
-          kind: DeceasedKind.HOUSEHOLD_MEMBER,
-          firstName: person.firstName,
-          relationship: person.relationship,
-          dateOfBirth: person.dateOfBirth,
-          addedAt: person.addedAt,
-          removedAt: person.removedAt,
-        };
-    }
-    return { kind: DeceasedKind.SOMEONE_ELSE };
-  }
+/** Who died, from the report and the member's household as cases knows it. */
+function deceasedOf(report: DeathReportEntity, household: HouseholdPersonEntity[]): DeceasedFact {
+  if (report.deceasedKind === DeceasedKind.ACCOUNT_HOLDER) return { kind: report.deceasedKind };
+  const person =
+    report.deceasedKind === DeceasedKind.HOUSEHOLD_MEMBER
+      ? household.find((row) => row.memberId === report.deceasedMemberId)
+      : undefined;
+  if (!person) return { kind: DeceasedKind.SOMEONE_ELSE };
+  return {
+    kind: DeceasedKind.HOUSEHOLD_MEMBER,
+    firstName: person.firstName,
+    relationship: person.relationship,
+    dateOfBirth: person.dateOfBirth,
+    addedAt: person.addedAt,
+    removedAt: person.removedAt,
+  };
 }

@@ -147,6 +147,24 @@ describe('the claim: expense lines of an approved report', () => {
     expect(mine.myDeathReports[0].claim.lines).toHaveLength(1);
   });
 
+  it('keeps every line of concurrent adds, each publishing the claim as it then stood', async () => {
+    const member = await aCoveredMember();
+    const documentId = await anInvoice(member);
+    const reportId = await anApprovedReport(member);
+    const results = await Promise.all(
+      [10_000, 20_000, 30_000].map((amount) =>
+        harness.gql(ADD, { input: line(reportId, documentId, { amount }) }, member),
+      ),
+    );
+    expect(results.filter((body) => body.errors)).toEqual([]);
+    const totals = (await claimEvents(reportId)).map((data) => data['total'] as number);
+    // The report's lock orders them: each event's total includes the ones before it.
+    expect(totals[0]).toBe(0);
+    expect(totals[3]).toBe(60_000);
+    expect(totals).toHaveLength(4);
+    expect([...totals].sort((a, b) => a - b)).toEqual(totals);
+  });
+
   describe('bad input: refused with the reason, nothing stored or published', () => {
     let member: TestUser;
     let reportId: string;

@@ -1,10 +1,21 @@
-import { Args, ID, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { Authenticated, CurrentUser, RegisteredMember, Roles, type AuthUser } from '@jibs/auth';
+import { Args, Context, ID, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import DataLoader from 'dataloader';
+import { DataSource, In } from 'typeorm';
+import {
+  Authenticated,
+  CurrentUser,
+  RegisteredMember,
+  Roles,
+  type AuthUser,
+  type RequestAuthContext,
+} from '@jibs/auth';
 import { DomainError, Role } from '@jibs/domain';
 import { EligibilityAssessmentModel } from '../assistance/assessment.model';
 import { EligibilityService } from '../assistance/eligibility.service';
+import { DeathReportEntity } from '../death-reports/death-report.entity';
 import { DeathReportModel } from '../death-reports/death-report.model';
-import { DeathReportsService } from '../death-reports/death-reports.service';
+import { CasesMessages } from '../death-reports/cases-messages';
+import { ClaimLineEntity } from './claim-line.entity';
 import { ClaimModel } from './claim.model';
 import { ClaimsService } from './claims.service';
 import { AddClaimExpenseInput } from './dto/add-claim-expense.input';
@@ -12,8 +23,12 @@ import { AddClaimExpenseInput } from './dto/add-claim-expense.input';
 /** A report's eligibility assessment and claim (issue 23): the family's own, or an admin. */
 @Resolver(() => DeathReportModel)
 export class ClaimsResolver {
+  /** Per request: the report rows behind the fields, and their claim lines, one query each. */
+  private readonly rows = new WeakMap<object, DataLoader<string, DeathReportEntity | null>>();
+  private readonly lines = new WeakMap<object, DataLoader<string, ClaimLineEntity[]>>();
+
   constructor(
-    private readonly reports: DeathReportsService,
+    private readonly dataSource: DataSource,
     private readonly eligibility: EligibilityService,
     private readonly claims: ClaimsService,
   ) {}
@@ -25,9 +40,10 @@ export class ClaimsResolver {
   async assessment(
     @Parent() report: DeathReportModel,
     @CurrentUser() user: AuthUser,
+    @Context() context: RequestAuthContext,
   ): Promise<EligibilityAssessmentModel> {
-    const row = await this.readable(report, user);
-    return EligibilityAssessmentModel.from(await this.eligibility.assess(row));
+    const row = await this.readable(context, report, user);
+    return EligibilityAssessmentModel.from(await this.eligibility.assessInRequest(context, row));
   }
 
   @Authenticated()
@@ -37,9 +53,17 @@ export class ClaimsResolver {
   async claim(
     @Parent() report: DeathReportModel,
     @CurrentUser() user: AuthUser,
+    @Context() context: RequestAuthContext,
   ): Promise<ClaimModel> {
-    const row = await this.readable(report, user);
-    return ClaimModel.of(row.id, row.windowOverride, await this.claims.lines(row.id));
+    const row = await this.readable(context, report, user);
+    const lines = await this.loader(this.lines, context, async (ids) => {
+      const found = await this.dataSource.manager.find(ClaimLineEntity, {
+        where: { reportId: In([...ids]) },
+        order: { createdAt: 'ASC', id: 'ASC' },
+      });
+      return ids.map((id) => found.filter((line) => line.reportId === id));
+    }).load(row.id);
+    return ClaimModel.of(row.id, row.windowOverride, lines);
   }
 
   @RegisteredMember()
@@ -79,11 +103,37 @@ export class ClaimsResolver {
     return DeathReportModel.from(await this.claims.acceptLateClaim(user.id, reportId, note));
   }
 
-  /** The row behind a report the caller was given: theirs, or any for an admin. */
-  private async readable(report: DeathReportModel, user: AuthUser) {
+  /**
+   * The row behind a report the caller was given (the operation that returned it already chose
+   * the caller's own or, for an admin, any); checked again here: deny by default.
+   */
+  private async readable(
+    context: object,
+    report: DeathReportModel,
+    user: AuthUser,
+  ): Promise<DeathReportEntity> {
     if (user.role !== Role.ADMIN && report.member.id !== user.id) throw DomainError.forbidden();
-    return user.role === Role.ADMIN
-      ? this.reports.any(report.id)
-      : this.reports.own(user.id, report.id);
+    const row = await this.loader(this.rows, context, async (ids) => {
+      const found = await this.dataSource.manager.find(DeathReportEntity, {
+        where: { id: In([...ids]) },
+      });
+      return ids.map((id) => found.find((each) => each.id === id) ?? null);
+    }).load(report.id);
+    if (!row || (user.role !== Role.ADMIN && row.userId !== user.id))
+      throw DomainError.notFound(CasesMessages.reportNotFound);
+    return row;
+  }
+
+  private loader<V>(
+    map: WeakMap<object, DataLoader<string, V>>,
+    context: object,
+    batch: (ids: readonly string[]) => Promise<V[]>,
+  ): DataLoader<string, V> {
+    let loader = map.get(context);
+    if (!loader) {
+      loader = new DataLoader(batch);
+      map.set(context, loader);
+    }
+    return loader;
   }
 }

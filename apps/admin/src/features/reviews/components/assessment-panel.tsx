@@ -30,7 +30,7 @@ export function AssessmentPanel({ report }: { report: AdminDeathReportFragment }
           <Title order={3} size="h5" id={headingId}>
             Burial assistance
           </Title>
-          <Badge color={assessment.covered ? 'green' : 'red.9'} variant="light">
+          <Badge color={assessment.covered ? 'green' : 'red'} variant="light" size="lg">
             {assessment.covered ? 'Covered' : 'Not covered'}
           </Badge>
         </Group>
@@ -63,7 +63,11 @@ function AcceptLateClaim({ reportId }: { reportId: string }) {
     setError(undefined);
     try {
       await accept({ variables: { reportId, note } });
-      notifications.show({ color: 'green', title: 'Claim accepted', message: 'Noted in the audit trail.' });
+      notifications.show({
+        color: 'green',
+        title: 'Claim accepted',
+        message: 'Noted in the audit trail.',
+      });
     } catch (failure) {
       const api = toApiError(failure);
       setError(api.fieldErrors['note'] ?? actionErrorMessage(api));

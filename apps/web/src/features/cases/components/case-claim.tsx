@@ -91,7 +91,11 @@ export function CaseClaim({ reportId, claim }: { reportId: string; claim: CaseCl
       });
       setForm(EMPTY);
       setErrors({});
-      notifications.show({ color: 'green', title: 'Expense added', message: 'Your claim is updated.' });
+      notifications.show({
+        color: 'green',
+        title: 'Expense added',
+        message: 'Your claim is updated.',
+      });
     } catch (error) {
       const api = toApiError(error);
       if (Object.keys(api.fieldErrors).length) setErrors(api.fieldErrors);
