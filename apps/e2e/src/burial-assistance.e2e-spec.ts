@@ -330,4 +330,74 @@ describe('burial assistance, from the death report to the payout and the books, 
     expect(text).toContain('Contributions statement');
     expect(text).toContain('$25.00');
   });
+  it("through the gateway: a member cannot propose, approve, pay or read the books, nor another member's PDF", async () => {
+    const signInApi = async (who: Record<string, unknown>) => {
+      const client = new GraphQLClient(`${stack.gatewayUrl}/graphql`);
+      const answer = await client.request<{ signIn: { session: { accessToken: string } } }>(
+        `mutation($input: SignInInput!) { signIn(input: $input) { session { accessToken } } }`,
+        { input: { email: who.email, password: who.password } },
+      );
+      if (!answer.data?.signIn.session) throw new Error(JSON.stringify(answer.errors));
+      client.accessToken = answer.data.signIn.session.accessToken;
+      return client;
+    };
+    const family = await signInApi(signUp);
+    const codes = async (query: string, variables: Record<string, unknown> = {}) =>
+      (await family.request(query, variables)).errors?.map((error) => error.extensions?.['code']);
+    const payoutId = '00000000-0000-4000-8000-000000000000';
+    expect(
+      await codes(`mutation($input: ProposePayoutInput!) { proposePayout(input: $input) { id } }`, {
+        input: {
+          reportId: payoutId,
+          lines: [],
+          amount: 100,
+          payee: 'family',
+          payeeName: 'x',
+          method: 'cash',
+        },
+      }),
+    ).toEqual(['FORBIDDEN']);
+    expect(await codes(`mutation { approvePayout(payoutId: "${payoutId}") { id } }`)).toEqual([
+      'FORBIDDEN',
+    ]);
+    expect(
+      await codes(
+        `mutation { markPayoutPaid(input: { payoutId: "${payoutId}", paidOn: "2026-01-01", reference: "x" }) { id } }`,
+      ),
+    ).toEqual(['FORBIDDEN']);
+    expect(await codes(`{ fundSummary { balance } }`)).toEqual(['FORBIDDEN']);
+    expect(await codes(`{ ledgerEntries { id } }`)).toEqual(['FORBIDDEN']);
+    const mine = await family.request<{
+      myAssistancePayouts: { amount: number; status: string }[];
+    }>(`{ myAssistancePayouts { amount status } }`);
+    expect(mine.data?.myAssistancePayouts).toEqual([{ amount: 300_000, status: 'paid' }]);
+    const ledger = await fetch(`${stack.gatewayUrl}/api/export/admin/ledger_entries?format=csv`, {
+      headers: { authorization: `Bearer ${family.accessToken}` },
+    });
+    expect(ledger.status).toBe(403);
+
+    // The family's receipt: theirs through the gateway, not another member's, nobody's unsigned.
+    const payments = await family.request<{ myPayments: { id: string; status: string }[] }>(
+      `{ myPayments { id status } }`,
+    );
+    const receiptId = payments.data!.myPayments.find((p) => p.status === 'COMPLETED')!.id;
+    const receipt = (token?: string) =>
+      fetch(`${stack.gatewayUrl}/statements/receipts/${receiptId}`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    const own = await receipt(family.accessToken);
+    expect([own.status, own.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    expect((await receipt()).status).toBe(401);
+    const stranger = aSignUp();
+    const strangerContext = await browser.newContext();
+    contexts.push(strangerContext);
+    await signUpInBrowser(await strangerContext.newPage(), stack, stranger);
+    const strangerClient = await signInApi(stranger);
+    const refused = await receipt(strangerClient.accessToken);
+    expect(refused.status).toBe(404);
+    expect(
+      ((await refused.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!
+        .extensions.code,
+    ).toBe('NOT_FOUND');
+  });
 });
