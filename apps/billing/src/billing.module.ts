@@ -1,6 +1,11 @@
 import { AuditEntryEntity, defineService } from '@jibs/subgraph';
 import { AdminMembersResolver } from './admin-members/admin-members.resolver';
 import { AdminMembersService } from './admin-members/admin-members.service';
+import { ClaimEntity } from './assistance/claim.entity';
+import { ClaimsConsumer } from './assistance/claims.consumer';
+import { PayoutEntity } from './assistance/payout.entity';
+import { PayoutsResolver } from './assistance/payouts.resolver';
+import { PayoutsService } from './assistance/payouts.service';
 import { BillingAnalyticsResolver } from './analytics/billing-analytics.resolver';
 import { MemberStatusHistoryEntity } from './analytics/member-status-history.entity';
 import { BILLING_CONFIG, billingEnvSchema, type BillingConfig } from './billing.config';
@@ -11,6 +16,10 @@ import { paymentsExport } from './export/payments.export';
 import { HouseholdMemberEntity } from './household/household-member.entity';
 import { HouseholdResolver } from './household/household.resolver';
 import { HouseholdService } from './household/household.service';
+import { LedgerEntryEntity } from './ledger/ledger-entry.entity';
+import { ledgerExport } from './ledger/ledger.export';
+import { LedgerResolver } from './ledger/ledger.resolver';
+import { LedgerService } from './ledger/ledger.service';
 import { MemberLoader } from './membership/member-loader';
 import { MemberEntity } from './membership/member.entity';
 import { MembershipModule } from './membership/membership.module';
@@ -31,6 +40,7 @@ import { PaymentProviderModule } from './provider/payment-provider.module';
 import { SandboxObjectEntity } from './provider/sandbox/sandbox-object.entity';
 import { mountSandboxPages } from './provider/sandbox/sandbox-pages';
 import type { SandboxPaymentProvider } from './provider/sandbox/sandbox-payment-provider';
+import { StatementsModule } from './statements/statements.module';
 import { FeeSettingsEntity } from './settings/fee-settings.entity';
 import { FeeSettingsService } from './settings/fee-settings.service';
 import { SettingsConsumer } from './settings/settings.consumer';
@@ -41,7 +51,10 @@ import { ProviderEventEntity } from './webhooks/provider-event.entity';
 import { keepWebhookRawBody, WEBHOOK_PATH } from './webhooks/webhook.controller';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
-/** Households, fees, checkouts, payments, subscriptions and membership status. */
+/**
+ * Households, fees, checkouts, payments, subscriptions and membership status; the fund's ledger
+ * and burial-assistance payouts.
+ */
 export const billingService = defineService<BillingConfig>({
   name: 'billing',
   envSchema: billingEnvSchema,
@@ -74,13 +87,17 @@ export const billingService = defineService<BillingConfig>({
     AuditEntryEntity,
     OfflinePaymentEntity,
     MemberStatusHistoryEntity,
+    LedgerEntryEntity,
+    ClaimEntity,
+    PayoutEntity,
   ],
   migrations: billingMigrations,
-  exports: [paymentsExport],
+  exports: [paymentsExport, ledgerExport],
   imports: ({ config, logger, metrics }) => [
     PaymentProviderModule.forRoot(config, WEBHOOK_PATH),
     MembershipModule.forRoot(),
     WebhooksModule.forRoot(logger, metrics.registry),
+    StatementsModule.forRoot(),
   ],
   providers: ({ config }) => [
     { provide: BILLING_CONFIG, useValue: config },
@@ -104,6 +121,11 @@ export const billingService = defineService<BillingConfig>({
     SettingsConsumer,
     OfflinePaymentsService,
     OfflinePaymentsResolver,
+    ClaimsConsumer,
+    PayoutsService,
+    PayoutsResolver,
+    LedgerService,
+    LedgerResolver,
   ],
   diagnostics: (_app, config) => [paymentProviderDiagnostic(config)],
   configureHttp: (express, app, { config }) => {

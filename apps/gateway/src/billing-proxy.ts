@@ -5,8 +5,11 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import { ROUTE_LABEL_LOCAL, type Logger } from '@jibs/observability';
 import { CLIENT_ADDRESS_HEADER, GATEWAY_SECRET_HEADER, gatewayHeaders } from '@jibs/subgraph';
 
-/** Billing's own HTTP routes, reached through the public origin (Stripe and the browser). */
-export const BILLING_HTTP_PATHS = ['/webhooks/', '/sandbox/'] as const;
+/**
+ * Billing's own HTTP routes, reached through the public origin (Stripe and the browser; members'
+ * PDFs, with their bearer token, which billing checks).
+ */
+export const BILLING_HTTP_PATHS = ['/webhooks/', '/sandbox/', '/statements/'] as const;
 
 /**
  * Hop-by-hop headers the library leaves alone (it manages `connection`, `transfer-encoding` and,

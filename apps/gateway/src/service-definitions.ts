@@ -15,6 +15,7 @@ export const EXPORT_TABLE_OWNERS: Readonly<Record<string, string>> = {
   profiles: 'identity',
   notifications: 'notifications',
   payments: 'billing',
+  ledger_entries: 'billing',
   death_reports: 'cases',
   documents: 'documents',
 };

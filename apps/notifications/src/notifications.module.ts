@@ -21,6 +21,7 @@ import { OutgoingMailEntity } from './reviews/outgoing-mail.entity';
 import { notificationsDiagnostics } from './settings/notifications-diagnostics';
 import { AnniversaryRemindersConsumer } from './reminders/anniversary-reminders.consumer';
 import { MemoriesConsumer } from './reviews/memories.consumer';
+import { AssistanceConsumer } from './assistance/assistance.consumer';
 import { ReviewMailService } from './reviews/review-mail.service';
 import { ReviewsConsumer } from './reviews/reviews.consumer';
 import { notificationsEnvSchema, type NotificationsConfig } from './notifications.config';
@@ -71,6 +72,7 @@ export const notificationsService = defineService<NotificationsConfig>({
     RecipientsConsumer,
     ReviewMailService,
     ReviewsConsumer,
+    AssistanceConsumer,
     MemoriesConsumer,
     AnniversaryRemindersConsumer,
     CaseProgressConsumer,

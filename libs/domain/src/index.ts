@@ -38,6 +38,7 @@ export * from './anniversaries';
 export * from './calendar-invite';
 export * from './notification-preferences';
 export * from './webhooks';
+export * from './assistance-payouts';
 export * from './assistance';
 export * from './janazah';
 export * from './case-page';

@@ -46,6 +46,9 @@ const AnalyticsPage = lazy(() =>
 const WebhooksPage = lazy(() =>
   import('../features/webhooks/pages/webhooks-page').then((m) => ({ default: m.WebhooksPage })),
 );
+const FundPage = lazy(() =>
+  import('../features/fund/pages/fund-page').then((m) => ({ default: m.FundPage })),
+);
 const SentMessagesPage = lazy(() =>
   import('../features/sent-messages/pages/sent-messages-page').then((m) => ({
     default: m.SentMessagesPage,
@@ -148,6 +151,14 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                     element={
                       <Suspense fallback={<SectionLoader />}>
                         <AnalyticsPage />
+                      </Suspense>
+                    }
+                  />
+                  <Route
+                    path="fund"
+                    element={
+                      <Suspense fallback={<SectionLoader />}>
+                        <FundPage />
                       </Suspense>
                     }
                   />

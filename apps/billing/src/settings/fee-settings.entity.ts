@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** Billing's copy of the fee settings, kept from `settings.updated` (identity owns them). */
+/** Billing's copy of the fee and payout settings, kept from `settings.updated` (identity owns them). */
 @Entity({ name: 'fee_settings' })
 export class FeeSettingsEntity {
   /** One row: the site. */
@@ -15,6 +15,14 @@ export class FeeSettingsEntity {
 
   @Column({ name: 'monthly_dues', type: 'int' })
   monthlyDues!: number;
+
+  /** Burial assistance, cents: the most paid out per death (setting `coverageLimit`). */
+  @Column({ name: 'coverage_limit', type: 'int', default: 500_000 })
+  coverageLimit!: number;
+
+  /** Cents: a payout above it needs a second, different admin (setting `approvalThreshold`). */
+  @Column({ name: 'approval_threshold', type: 'int', default: 100_000 })
+  approvalThreshold!: number;
 
   /** When identity published the copy (event time), so an older event never wins. */
   @Column({ name: 'published_at', type: 'timestamptz' })

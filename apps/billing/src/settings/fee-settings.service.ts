@@ -25,6 +25,17 @@ export class FeeSettingsService {
     };
   }
 
+  /** The payout limits (cents): the coverage limit per death and the two-person threshold. */
+  async payoutLimits(
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<{ coverageLimit: number; approvalThreshold: number }> {
+    const row = await manager.findOneBy(FeeSettingsEntity, { id: SITE });
+    return {
+      coverageLimit: row?.coverageLimit ?? DEFAULT_SETTINGS.coverageLimit,
+      approvalThreshold: row?.approvalThreshold ?? DEFAULT_SETTINGS.approvalThreshold,
+    };
+  }
+
   /** Keeps the newest published settings; an older event delivered late changes nothing. */
   async apply(
     manager: EntityManager,
@@ -42,6 +53,8 @@ export class FeeSettingsService {
       registrationFee: cents(settings['registrationFee'], base.registrationFee),
       memberFee: cents(settings['memberFee'], base.memberFee),
       monthlyDues: cents(settings['monthlyDues'], base.monthlyDues),
+      coverageLimit: cents(settings['coverageLimit'], base.coverageLimit),
+      approvalThreshold: cents(settings['approvalThreshold'], base.approvalThreshold),
       publishedAt,
     });
   }

@@ -32,6 +32,7 @@ import { readSidebarOpen, sidebarCookie } from './sidebar-state';
 import { AuditIcon } from '../../features/audit/components/audit-icon';
 import { ExportsIcon } from '../../features/exports/components/exports-icon';
 import { WebhooksIcon } from '../../features/webhooks/components/webhooks-icon';
+import { FundIcon } from '../../features/fund/components/fund-icon';
 
 /** Mantine's `sm` breakpoint is 48em: the spec's 768px mobile breakpoint. */
 const MOBILE_QUERY = '(max-width: 47.99em)';
@@ -48,6 +49,7 @@ const MAIN_NAVIGATION: NavItem[] = [
   { label: 'Death Reports', to: '/death-reports', icon: <ReportIcon /> },
   { label: 'Janazah Notices', to: '/janazah', icon: <ReportIcon /> },
   { label: 'Documents', to: '/documents', icon: <DocumentIcon /> },
+  { label: 'Fund', to: '/fund', icon: <FundIcon /> },
 ];
 
 const SYSTEM_NAVIGATION: NavItem[] = [

@@ -34,6 +34,12 @@ export const EXPORT_TABLES = [
     label: 'Notifications',
     description: 'What members were told in the app, and whether they read it.',
   },
+  {
+    table: 'ledger_entries',
+    label: 'Fund ledger',
+    description:
+      "The fund's books: every amount in and out in cents (out negative), its kind and source.",
+  },
 ] as const;
 
 export type ExportTableName = (typeof EXPORT_TABLES)[number]['table'];

@@ -1,12 +1,24 @@
 import { enumLabel, paymentStatusColor } from '@jibs/web-data';
 import { ClientMessages, formatMoment, formatPaymentAmount, PaymentMessages } from '@jibs/domain';
-import { Alert, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataExportDialog } from '../components/data-export-dialog';
 import { PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { useQuery } from '@apollo/client/react';
 import { MyPaymentsDocument } from '../../../gql/graphql';
+import { statementUrls, usePdfDownload } from '../hooks/use-pdf-download';
 
 /** /payment-history: the member's payments, newest first, and the data export. */
 export function PaymentHistoryPage() {
@@ -16,6 +28,12 @@ export function PaymentHistoryPage() {
   const [exporting, setExporting] = useState(false);
   useDocumentTitle('Payment History');
   const payments = data?.myPayments ?? [];
+  const pdf = usePdfDownload();
+  const years = [
+    ...new Set(payments.map((payment) => new Date(payment.createdAt).getUTCFullYear())),
+  ].sort((a, b) => b - a);
+  const [year, setYear] = useState<string | null>(null);
+  const statementYear = year ?? (years[0] ? String(years[0]) : null);
 
   return (
     <Container size={960} px="md" py={{ base: 24, sm: 40 }}>
@@ -33,6 +51,47 @@ export function PaymentHistoryPage() {
             )}
           </Group>
         </Group>
+
+        {years.length > 0 && statementYear && (
+          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="statement">
+            <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+              <Stack gap={4}>
+                <Title order={2} size="h4" id="statement">
+                  Contributions statement
+                </Title>
+                <Text size="sm" c="gray.7">
+                  Every payment of a year in one PDF, for your records.
+                </Text>
+              </Stack>
+              <Group gap="sm" align="flex-end">
+                <Select
+                  label="Year"
+                  data={years.map(String)}
+                  value={statementYear}
+                  onChange={setYear}
+                  allowDeselect={false}
+                  w={120}
+                />
+                <Button
+                  loading={pdf.busy === statementUrls.contributions(Number(statementYear))}
+                  onClick={() =>
+                    void pdf.download(
+                      statementUrls.contributions(Number(statementYear)),
+                      `contributions-${statementYear}.pdf`,
+                    )
+                  }
+                >
+                  Download statement (PDF)
+                </Button>
+              </Group>
+            </Group>
+          </Card>
+        )}
+        {pdf.failed && (
+          <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
+            The PDF could not be downloaded. Please try again.
+          </Alert>
+        )}
 
         {loading && !data ? (
           <PageLoader label="Loading your payments…" />
@@ -76,9 +135,24 @@ export function PaymentHistoryPage() {
                       </Text>
                     )}
                   </Stack>
-                  <Badge variant="light" color={paymentStatusColor(payment.status)}>
-                    {enumLabel(payment.status)}
-                  </Badge>
+                  <Stack gap="xs" align="flex-end">
+                    <Badge variant="light" color={paymentStatusColor(payment.status)}>
+                      {enumLabel(payment.status)}
+                    </Badge>
+                    {payment.status === 'COMPLETED' && (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        loading={pdf.busy === statementUrls.receipt(payment.id)}
+                        onClick={() =>
+                          void pdf.download(statementUrls.receipt(payment.id), 'receipt.pdf')
+                        }
+                        aria-label={`Download receipt for ${formatPaymentAmount(payment.amount, payment.currency)} on ${formatMoment(payment.createdAt)}`}
+                      >
+                        Receipt (PDF)
+                      </Button>
+                    )}
+                  </Stack>
                 </Group>
               </Card>
             ))}

@@ -1,0 +1,103 @@
+import { useMutation } from '@apollo/client/react';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { ErrorCode, formatCents, localCalendarDate, type FieldErrors } from '@jibs/domain';
+import { actionErrorMessage, toApiError } from '@jibs/web-data';
+import { useState, type FormEvent } from 'react';
+import { MarkPayoutPaidDocument } from '../../../gql/graphql';
+
+/** Mark a payout paid: the day the money left and the check number or transfer reference. */
+export function MarkPaidModal({
+  payout,
+  onClose,
+  onPaid,
+}: {
+  payout: { id: string; amount: number; payeeName: string } | null;
+  onClose: () => void;
+  onPaid: () => Promise<unknown>;
+}) {
+  return (
+    <Modal opened={payout !== null} onClose={onClose} title="Mark payout paid" centered>
+      {payout && <MarkPaidForm payout={payout} onClose={onClose} onPaid={onPaid} />}
+    </Modal>
+  );
+}
+
+function MarkPaidForm({
+  payout,
+  onClose,
+  onPaid,
+}: {
+  payout: { id: string; amount: number; payeeName: string };
+  onClose: () => void;
+  onPaid: () => Promise<unknown>;
+}) {
+  const [paidOn, setPaidOn] = useState(() => localCalendarDate(new Date()));
+  const [reference, setReference] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [markPaid] = useMutation(MarkPayoutPaidDocument);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    setErrors({});
+    setFormError(null);
+    try {
+      await markPaid({ variables: { input: { payoutId: payout.id, paidOn, reference } } });
+      notifications.show({
+        color: 'green',
+        title: 'Payout paid',
+        message: `${formatCents(payout.amount)} to ${payout.payeeName} recorded as paid.`,
+      });
+      await onPaid();
+      onClose();
+    } catch (error) {
+      const api = toApiError(error);
+      if (api.code === ErrorCode.BadUserInput) setErrors(api.fieldErrors);
+      setFormError(actionErrorMessage(api));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="md">
+        <Text size="sm">
+          {formatCents(payout.amount)} to {payout.payeeName}
+        </Text>
+        {formError && (
+          <Alert color="red" variant="light" title="Not marked paid" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <TextInput
+          label="Paid on"
+          type="date"
+          value={paidOn}
+          onChange={(event) => setPaidOn(event.currentTarget.value)}
+          error={errors['paidOn']}
+          required
+        />
+        <TextInput
+          label="Check number or transfer reference"
+          value={reference}
+          onChange={(event) => setReference(event.currentTarget.value)}
+          error={errors['reference']}
+          required
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            Mark paid
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
