@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+// The sample receiver under examples/ is what the test sends to: not a library of the service.
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { createWebhookConsumer } from 'jibs-webhook-consumer';
 import { WebhookMessages } from '@jibs/domain';
 import type { EventEnvelope } from '@jibs/events';
