@@ -36,3 +36,4 @@ export * from './request-limits';
 export * from './calendars';
 export * from './calendar-invite';
 export * from './notification-preferences';
+export * from './notification-preference-changes';

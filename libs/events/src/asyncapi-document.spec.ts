@@ -38,6 +38,7 @@ const samples: { [T in EventType]: Parameters<typeof buildEnvelope<T>>[1] } = {
     role: 'admin',
   },
   'user.verified': { userId, method: 'email' },
+  'user.verified_phone_changed': { userId, phone: '+13135550199' },
   'user.role_changed': { userId, from: 'member', to: 'admin', changedBy: randomUUID() },
   'payment.completed': {
     paymentId: randomUUID(),

@@ -4,6 +4,7 @@ import { ReviewMails1795493669237 } from './1795493669237-review-mails';
 import { AuditTrail1795504271047 } from './1795504271047-audit-trail';
 import { AuditEntries1795510000000 } from './1795510000000-audit-entries';
 import { DropSubscriptionStates1795752141269 } from './1795752141269-drop-subscription-states';
+import { JanazahFanOutAndPreferences1795763960498 } from './1795763960498-janazah-fan-out-and-preferences';
 
 /** Its own (`defineService` adds the event tables'). New migrations are generated with `npm run migration:generate -- notifications <Name>`. */
 export const notificationsMigrations = [
@@ -13,4 +14,5 @@ export const notificationsMigrations = [
   AuditTrail1795504271047,
   AuditEntries1795510000000,
   DropSubscriptionStates1795752141269,
+  JanazahFanOutAndPreferences1795763960498,
 ];
