@@ -121,9 +121,11 @@ export class HttpSmsSender implements SmsSender {
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** By name: fetch's DOMException may come from another realm than this module's Error. */
 function describe(error: unknown): string {
-  if (error instanceof Error && error.name === 'TimeoutError') return 'timed out';
-  return error instanceof Error ? error.message : String(error);
+  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
+  if (name === 'TimeoutError') return 'timed out';
+  return typeof message === 'string' ? message : String(error);
 }
 
 function providerMessage(body: string): string {

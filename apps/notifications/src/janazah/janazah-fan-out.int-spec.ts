@@ -29,7 +29,7 @@ describe('janazah notices: every member told once, by the channels they chose', 
     publishedBy: randomUUID(),
   };
 
-  const members = Array.from({ length: 1_000 }, () => randomUUID());
+  const members: string[] = Array.from({ length: 1_000 }, () => randomUUID());
   /** Email off for janazah notices; SMS chosen (with a verified phone); both. */
   const noEmail = new Set(members.slice(0, 20));
   const withSms = new Set(members.slice(10, 40));
