@@ -116,13 +116,17 @@ export const mailEnvSchema = z
 
 export type MailEnv = z.output<typeof mailEnvSchema>;
 
-/** How texts leave: the local mailbox, or an HTTP SMS provider (libs/mailer HttpSmsSender). */
+/**
+ * How texts leave: the local mailbox, an HTTP SMS provider (libs/mailer HttpSmsSender), or
+ * `none`: a deployment without a provider sends no texts and members cannot choose SMS.
+ */
 export const smsEnvSchema = z
   .object({
-    SMS_TRANSPORT: z.enum(['mailbox', 'http']).default('mailbox'),
-    /** The provider's base URL; texts are POSTed to `{SMS_HTTP_URL}/messages`. */
-    SMS_HTTP_URL: url.optional(),
-    SMS_HTTP_API_KEY: secret(z.string().min(1)).optional(),
+    SMS_TRANSPORT: z.enum(['mailbox', 'http', 'none']).default('mailbox'),
+    /** The provider's base URL; texts are POSTed to `{SMS_HTTP_URL}/messages`. Empty: unset. */
+    SMS_HTTP_URL: z.union([url, z.literal('')]).optional(),
+    /** Empty: unset (a deployment file may pass an empty value through). */
+    SMS_HTTP_API_KEY: secret(z.string()).optional(),
     SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     SMS_FROM: z.string().min(1).default('JIBS'),
   })

@@ -13,6 +13,7 @@ export const PreferenceMessages = {
     `"${channel}" is not a channel (${NOTIFICATION_CHANNELS.join(', ')})`,
   bellAlwaysOn: 'Notifications in the bell are always on',
   smsNeedsVerifiedPhone: 'Verify your phone number before choosing SMS',
+  smsUnavailable: 'Text messages are not available on this site',
   tooMany: 'Change at most 20 choices at once',
   unsubscribeInvalid: 'This unsubscribe link is not valid',
 } as const;
@@ -36,11 +37,12 @@ const isChannel = (value: string): value is NotificationChannel =>
 
 /**
  * The changes, checked as a whole: the first refused one is the answer (field and message) and
- * none is applied. Turning the bell or SMS off is always allowed; SMS on needs a verified phone.
+ * none is applied. Turning the bell or SMS off is always allowed; SMS on needs a site that
+ * sends texts and a verified phone.
  */
 export function checkPreferenceChanges(
   changes: readonly PreferenceChangeInput[],
-  phoneVerified: boolean,
+  { phoneVerified, smsAvailable }: { phoneVerified: boolean; smsAvailable: boolean },
 ): { ok: true; changes: PreferenceChange[] } | { ok: false; field: string; message: string } {
   if (changes.length > 20)
     return { ok: false, field: 'changes', message: PreferenceMessages.tooMany };
@@ -59,6 +61,9 @@ export function checkPreferenceChanges(
     if (change.channel === 'bell') {
       if (change.enabled) continue;
       return { ok: false, field: 'channel', message: PreferenceMessages.bellAlwaysOn };
+    }
+    if (change.channel === 'sms' && change.enabled && !smsAvailable) {
+      return { ok: false, field: 'channel', message: PreferenceMessages.smsUnavailable };
     }
     if (change.channel === 'sms' && change.enabled && !phoneVerified) {
       return { ok: false, field: 'channel', message: PreferenceMessages.smsNeedsVerifiedPhone };

@@ -140,6 +140,7 @@ function providerMessage(body: string): string {
 
 export type SmsEnv =
   | { SMS_TRANSPORT: 'mailbox'; MAILBOX_DIR: string }
+  | { SMS_TRANSPORT: 'none' }
   | {
       SMS_TRANSPORT: 'http';
       MAILBOX_DIR?: string;
@@ -149,8 +150,17 @@ export type SmsEnv =
       SMS_FROM?: string;
     };
 
+/** No provider: nothing may be texted (callers check `SMS_TRANSPORT` first; this is the guard). */
+export class NoSmsSender implements SmsSender {
+  send(): Promise<void> {
+    return Promise.reject(new SmsDeliveryError('no SMS transport is configured', true));
+  }
+}
+
 export function createSmsSender(env: SmsEnv): SmsSender {
   switch (env.SMS_TRANSPORT) {
+    case 'none':
+      return new NoSmsSender();
     case 'mailbox':
       return new MailboxSmsSender(env.MAILBOX_DIR);
     case 'http':

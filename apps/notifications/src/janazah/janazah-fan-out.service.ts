@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { announceRowSql } from '../notifications/notification-stream';
+import type { NotificationsConfig } from '../notifications.config';
+import { NOTIFICATIONS_CONFIG } from '../notifications.tokens';
 import { deliverySql } from '../preferences/delivery-decision';
 import { janazahNotificationText, type JanazahNotice } from './janazah-messages';
 
@@ -12,6 +14,13 @@ import { janazahNotificationText, type JanazahNotice } from './janazah-messages'
  */
 @Injectable()
 export class JanazahFanOutService {
+  /** No texts at all on a site without an SMS transport. */
+  private readonly smsSql: string;
+
+  constructor(@Inject(NOTIFICATIONS_CONFIG) config: NotificationsConfig) {
+    this.smsSql = config.SMS_TRANSPORT === 'none' ? 'false' : deliverySql.sms;
+  }
+
   /** Returns how many delivery rows were written (all channels). */
   async fanOut(manager: EntityManager, notice: JanazahNotice): Promise<number> {
     await manager.query(
@@ -29,7 +38,7 @@ export class JanazahFanOutService {
            LEFT JOIN verified_phones v ON v.user_id = r.user_id
            LEFT JOIN organisation o ON o.id = 1
            CROSS JOIN LATERAL (VALUES ('bell', true), ('email', ${deliverySql.email}),
-                                      ('sms', ${deliverySql.sms})) AS c(channel, wanted)
+                                      ('sms', ${this.smsSql})) AS c(channel, wanted)
           WHERE c.wanted
          ON CONFLICT DO NOTHING
          RETURNING user_id, channel

@@ -22,20 +22,22 @@ export interface Delivery {
 }
 
 /**
- * The one decision of how a member is told: the bell always; essential messages by email
- * whatever the choices and switches (a receipt is a record, a security message protects the
- * account), never by SMS; any other by email or SMS when the site's switch for that channel is
- * on and the member chose it (SMS only to a verified phone).
+ * The one decision of how a member is told: the bell always. Email only while the site's
+ * email switch (settings' emailNotifications) is on; then an essential message (a receipt, a
+ * security message) goes whatever the member chose and carries no unsubscribe link, any other
+ * by the member's choice for its kind. SMS never for essential messages; for the others while
+ * the site's SMS switch is on, to a verified phone, by the member's choice.
  * `deliverySql` says the same for set-based sends; a test holds the two together.
  */
 export function decideDelivery(message: MessageClass, facts: DeliveryFacts): Delivery {
+  const emailOn = facts.hasEmail && facts.site.emailNotifications;
   if (message === 'essential') {
-    return { bell: true, email: facts.hasEmail, sms: false, unsubscribable: false };
+    return { bell: true, email: emailOn, sms: false, unsubscribable: false };
   }
   const choice = facts.choice ?? DEFAULT_CHANNELS;
   return {
     bell: true,
-    email: facts.hasEmail && facts.site.emailNotifications && choice.email,
+    email: emailOn && choice.email,
     sms: facts.verifiedPhone && facts.site.smsNotifications && choice.sms,
     unsubscribable: true,
   };

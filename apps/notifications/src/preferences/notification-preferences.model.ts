@@ -25,6 +25,9 @@ export class NotificationPreferencesModel {
   @Field({ description: 'Whether the member has a verified phone (SMS can be chosen).' })
   phoneVerified!: boolean;
 
+  @Field({ description: 'Whether this site sends text messages at all.' })
+  smsAvailable!: boolean;
+
   @Field(() => [NotificationKindPreferenceModel])
   kinds!: NotificationKindPreferenceModel[];
 }

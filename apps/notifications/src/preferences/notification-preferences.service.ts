@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   checkPreferenceChanges,
@@ -9,6 +9,8 @@ import {
   type NotificationKind,
   type PreferenceChangeInput,
 } from '@jibs/domain';
+import type { NotificationsConfig } from '../notifications.config';
+import { NOTIFICATIONS_CONFIG } from '../notifications.tokens';
 import { NotificationPreferenceEntity } from './notification-preference.entity';
 import { VerifiedPhoneEntity } from './verified-phone.entity';
 
@@ -22,13 +24,21 @@ export interface KindPreference {
 
 export interface MemberPreferences {
   phoneVerified: boolean;
+  smsAvailable: boolean;
   kinds: KindPreference[];
 }
 
 /** The member's own choices of how they are told: read, changed, and one-click unsubscribes. */
 @Injectable()
 export class NotificationPreferencesService {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly smsAvailable: boolean;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(NOTIFICATIONS_CONFIG) config: NotificationsConfig,
+  ) {
+    this.smsAvailable = config.SMS_TRANSPORT !== 'none';
+  }
 
   async forMember(userId: string): Promise<MemberPreferences> {
     const [rows, phone] = await Promise.all([
@@ -36,8 +46,10 @@ export class NotificationPreferencesService {
       this.dataSource.getRepository(VerifiedPhoneEntity).exists({ where: { userId } }),
     ]);
     const byKind = new Map(rows.map((row) => [row.kind, row]));
+    const textable = phone && this.smsAvailable;
     return {
       phoneVerified: phone,
+      smsAvailable: this.smsAvailable,
       kinds: NOTIFICATION_KINDS.map((kind) => {
         const row = byKind.get(kind);
         return {
@@ -46,7 +58,7 @@ export class NotificationPreferencesService {
           bell: true,
           email: row?.email ?? DEFAULT_CHANNELS.email,
           // A choice of SMS waits while no phone is verified: it is not used then.
-          sms: (row?.sms ?? DEFAULT_CHANNELS.sms) && phone,
+          sms: (row?.sms ?? DEFAULT_CHANNELS.sms) && textable,
         };
       }),
     };
@@ -61,7 +73,10 @@ export class NotificationPreferencesService {
       const phoneVerified = await manager
         .getRepository(VerifiedPhoneEntity)
         .exists({ where: { userId } });
-      const checked = checkPreferenceChanges(inputs, phoneVerified);
+      const checked = checkPreferenceChanges(inputs, {
+        phoneVerified,
+        smsAvailable: this.smsAvailable,
+      });
       if (!checked.ok) throw DomainError.badInput({ [checked.field]: checked.message });
       for (const { kind, channel, enabled } of checked.changes) {
         await manager.query(
