@@ -60,6 +60,9 @@ export const notificationsService = defineService<NotificationsConfig>({
   migrations: notificationsMigrations,
   exports: [notificationsExport],
   subscriptions: true,
+  // /unsubscribe, through the gateway (one-click links in emails).
+  gatewayHttp: true,
+  localEnv: ({ publicOrigin }) => ({ PUBLIC_ORIGIN: publicOrigin }),
   providers: ({ config }) => [
     NotificationStream,
     NotificationsService,
