@@ -13,7 +13,10 @@ import { knob, SMOKE, startBenchStack } from './bench-support';
  * 500 per transaction): notifications stores an
  * in-app notification for each and hands one receipt per payment to the mail transport. Prints
  * when the last in-app notification was stored and the last receipt handed over, and checks
- * that no member got a receipt twice.
+ * that no member got a receipt twice. Then cases publishes one janazah notice (its test-only
+ * route) and notifications tells every member: prints when the last bell notification was
+ * stored and the last email and text handed to their transports, and checks each member was
+ * told once.
  */
 const MEMBERS = knob('BENCH_MEMBERS', 5_000, 20);
 const TIMEOUT_MS = knob('BENCH_TIMEOUT_MS', 120_000, 60_000);
@@ -138,10 +141,90 @@ async function main(): Promise<void> {
         .join(' ')}):\n${line}\n`,
     );
     if (twice > 0 || mails.length !== MEMBERS) process.exitCode = 1;
+
+    const janazah = await janazahFanOut(stack, notificationsDb, members);
+    process.stdout.write(`${janazah.line}\n`);
+    if (!janazah.ok) process.exitCode = 1;
   } finally {
     await notificationsDb.end();
     await stop();
   }
+}
+
+/**
+ * One janazah notice to every member: one event, a set-based fan-out in notifications, then the
+ * batched sender. Times are from the publish to the last bell row stored and the last email and
+ * text written by the transports (the local mailbox stamps each as it is handed over). Bench
+ * members keep the defaults (bell and email; SMS is off until a member with a verified phone
+ * chooses it), so no text is expected here; the integration test covers the SMS path.
+ */
+async function janazahFanOut(
+  stack: Awaited<ReturnType<typeof startBenchStack>>['stack'],
+  notificationsDb: Client,
+  members: { userId: string; email: string }[],
+): Promise<{ line: string; ok: boolean }> {
+  const noticeId = randomUUID();
+  const deceasedName = `Bench Notice ${noticeId.slice(0, 8)}`;
+  const ids = members.map((member) => member.userId);
+  const start = Date.now();
+  await publishTestEvents(stack.service('cases'), [
+    {
+      type: 'janazah.published',
+      subject: noticeId,
+      data: {
+        noticeId,
+        reportId: randomUUID(),
+        userId: randomUUID(),
+        deceasedName,
+        prayerAt: new Date(Date.now() + 86_400_000).toISOString(),
+        timeZone: 'America/New_York',
+        masjidName: 'Masjid Al-Noor',
+        masjidAddress: '12 Main St, Springfield',
+        burialPlace: 'Springfield Muslim Cemetery',
+        note: null,
+        visibility: 'members',
+        publishedBy: randomUUID(),
+      },
+    },
+  ]);
+  const title = `Janazah: ${deceasedName}`;
+  const bells = async () =>
+    (
+      await notificationsDb.query<{ n: number; last: Date | null }>(
+        `SELECT count(*)::int AS n, max(created_at) AS last FROM notifications
+          WHERE title = $2 AND user_id = ANY($1::uuid[])`,
+        [ids, title],
+      )
+    ).rows[0];
+  await waitFor('every janazah bell notification', async () => (await bells()).n >= MEMBERS);
+  const bell = await bells();
+  const lastBell = (bell.last!.getTime() - start) / 1000;
+  const addresses = new Set(members.map((member) => member.email));
+  const told = async () =>
+    (await readMailbox(stack.mailboxDir)).filter(
+      (mail) => mail.subject.endsWith(title) && (addresses.has(mail.to) || mail.to.startsWith('+')),
+    );
+  let mails = await told();
+  await waitFor('every janazah email handed to the mail transport', async () => {
+    mails = await told();
+    return mails.filter((mail) => addresses.has(mail.to)).length >= MEMBERS;
+  });
+  const emails = mails.filter((mail) => addresses.has(mail.to));
+  const texts = mails.filter((mail) => !addresses.has(mail.to));
+  const lastOf = (list: typeof mails) =>
+    list.length
+      ? `${((Math.max(...list.map((mail) => Date.parse(mail.sentAt))) - start) / 1000).toFixed(1)} s`
+      : 'none';
+  const perMember = new Map<string, number>();
+  for (const mail of emails) perMember.set(mail.to, (perMember.get(mail.to) ?? 0) + 1);
+  const twice = [...perMember.values()].filter((n) => n > 1).length;
+  return {
+    line:
+      `janazah fan-out: 1 notice to ${MEMBERS} members; last bell notification stored at ${lastBell.toFixed(1)} s (${bell.n}/${MEMBERS}); ` +
+      `last email handed to the mail transport at ${lastOf(emails)} (${emails.length}/${MEMBERS}, with the .ics); ` +
+      `last SMS handed to the SMS transport: ${lastOf(texts)} (${texts.length}: no bench member chose SMS); members emailed twice: ${twice}`,
+    ok: bell.n === MEMBERS && emails.length === MEMBERS && twice === 0,
+  };
 }
 
 main().then(

@@ -71,6 +71,9 @@ export const casesService = defineService<CasesConfig>({
   migrations: casesMigrations,
   members: { names: true },
   exports: [deathReportsExport],
+  // The fan-out benchmark and e2e tests publish janazah notices through it (only with
+  // TEST_ROUTES: never deployed) until the notices' own mutations publish them.
+  testEvents: ['janazah.published', 'janazah.updated', 'janazah.cancelled'],
   providers: () => [
     DeathReportsService,
     DeathReportsResolver,

@@ -2,7 +2,7 @@ import express from 'express';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '@jibs/observability';
-import { billingHttpUrl, billingProxy } from './billing-proxy';
+import { billingHttpUrl, billingProxy, NOTIFICATIONS_HTTP_PATHS } from './billing-proxy';
 
 const listen = (server: Server) =>
   new Promise<string>((resolve) =>
@@ -141,5 +141,86 @@ describe('billing proxy', () => {
     ).toBe('http://127.0.0.1:4003');
     expect(billingHttpUrl('http://billing:4000', [])).toBe('http://billing:4000');
     expect(billingHttpUrl(undefined, [])).toBeUndefined();
+  });
+});
+
+describe('notifications proxy (the same pass-through for /unsubscribe)', () => {
+  const SECRET = 'gateway-secret-'.padEnd(40, 'x');
+  const seen: { method: string; url: string; body: string; secret?: string }[] = [];
+  let upstream: Server;
+  let front: Server;
+  let frontUrl: string;
+
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        seen.push({
+          method: req.method!,
+          url: req.url!,
+          body,
+          secret: req.headers['x-jibs-gateway-secret'] as string | undefined,
+        });
+        res.setHeader('content-type', 'text/html');
+        res.end('<p>unsubscribed</p>');
+      });
+    });
+    const app = express();
+    app.use(
+      billingProxy({
+        target: await listen(upstream),
+        paths: NOTIFICATIONS_HTTP_PATHS,
+        service: 'notifications',
+        logger: createLogger('test', 'silent'),
+        gatewaySecret: SECRET,
+        clientAddress: () => '198.51.100.4',
+      }),
+    );
+    app.use((_req, res) => res.status(404).send('gateway'));
+    front = createServer(app);
+    frontUrl = await listen(front);
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => front?.close(resolve));
+    await new Promise((resolve) => upstream?.close(resolve));
+  });
+
+  it("forwards a mail client's one-click POST and the GET with the gateway's secret", async () => {
+    const post = await fetch(`${frontUrl}/unsubscribe?token=abc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(post.status).toBe(200);
+    expect(await post.text()).toBe('<p>unsubscribed</p>');
+    expect((await fetch(`${frontUrl}/unsubscribe?token=abc`)).status).toBe(200);
+    expect(seen).toEqual([
+      {
+        method: 'POST',
+        url: '/unsubscribe?token=abc',
+        body: 'List-Unsubscribe=One-Click',
+        secret: SECRET,
+      },
+      { method: 'GET', url: '/unsubscribe?token=abc', body: '', secret: SECRET },
+    ]);
+  });
+
+  it("leaves billing's routes and the rest to the gateway", async () => {
+    const before = seen.length;
+    expect((await fetch(`${frontUrl}/webhooks/payments`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${frontUrl}/profile`)).status).toBe(404);
+    expect(seen).toHaveLength(before);
+  });
+
+  it("finds notifications' origin from its GraphQL URL", () => {
+    expect(
+      billingHttpUrl(
+        undefined,
+        [{ name: 'notifications', url: 'http://10.0.0.5:4002/graphql' }],
+        'notifications',
+      ),
+    ).toBe('http://10.0.0.5:4002');
   });
 });

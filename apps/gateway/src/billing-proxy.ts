@@ -11,6 +11,9 @@ import { CLIENT_ADDRESS_HEADER, GATEWAY_SECRET_HEADER, gatewayHeaders } from '@j
  */
 export const BILLING_HTTP_PATHS = ['/webhooks/', '/sandbox/', '/statements/'] as const;
 
+/** Notifications' own HTTP route: one-click unsubscribe links in emails (no sign-in). */
+export const NOTIFICATIONS_HTTP_PATHS = ['/unsubscribe'] as const;
+
 /**
  * Hop-by-hop headers the library leaves alone (it manages `connection`, `transfer-encoding` and,
  * with `changeOrigin`, `host` itself): they describe one connection, not the message.
@@ -25,8 +28,8 @@ const HOP_BY_HOP = [
 ];
 
 class UpstreamTimeout extends Error {
-  constructor() {
-    super('billing did not answer in time');
+  constructor(service: string) {
+    super(`${service} did not answer in time`);
     this.name = 'UpstreamTimeout';
   }
 }
@@ -34,6 +37,10 @@ class UpstreamTimeout extends Error {
 export interface BillingProxyOptions {
   /** Billing's HTTP origin, e.g. http://127.0.0.1:4003. */
   target: string;
+  /** The service's routes (prefixes); billing's by default. */
+  paths?: readonly string[];
+  /** Its name, in logs. */
+  service?: string;
   logger: Logger;
   /** GATEWAY_SECRET: billing answers only the gateway. */
   gatewaySecret: string;
@@ -42,9 +49,8 @@ export interface BillingProxyOptions {
   timeoutMs?: number;
 }
 
-function billingPrefix(url: string | undefined): string | undefined {
-  return BILLING_HTTP_PATHS.find((path) => (url ?? '').startsWith(path));
-}
+const prefixIn = (paths: readonly string[], url: string | undefined): string | undefined =>
+  paths.find((path) => (url ?? '').startsWith(path));
 
 /**
  * A raw pass-through (http-proxy-middleware): the body is streamed untouched, never parsed (the
@@ -56,11 +62,14 @@ function billingPrefix(url: string | undefined): string | undefined {
  */
 export function billingProxy({
   target,
+  paths = BILLING_HTTP_PATHS,
+  service = 'billing',
   logger,
   gatewaySecret,
   clientAddress,
   timeoutMs = 30_000,
 }: BillingProxyOptions): RequestHandler {
+  const billingPrefix = (url: string | undefined) => prefixIn(paths, url);
   const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
     target,
     changeOrigin: true,
@@ -76,13 +85,16 @@ export function billingProxy({
         proxyReq.setHeader('x-forwarded-for', client);
         proxyReq.setHeader('x-forwarded-host', req.headers.host ?? '');
         proxyReq.setHeader('x-forwarded-proto', (req as { protocol?: string }).protocol ?? 'http');
-        proxyReq.setTimeout(timeoutMs, () => proxyReq.destroy(new UpstreamTimeout()));
+        proxyReq.setTimeout(timeoutMs, () => proxyReq.destroy(new UpstreamTimeout(service)));
       },
       proxyRes(proxyRes: IncomingMessage) {
         for (const name of HOP_BY_HOP) delete proxyRes.headers[name];
       },
       error(error: Error, req: IncomingMessage, res: ServerResponse | Socket) {
-        logger.warn({ err: error, path: originalUrl(req).split('?')[0] }, 'billing proxy failed');
+        logger.warn(
+          { err: error, service, path: originalUrl(req).split('?')[0] },
+          `${service} proxy failed`,
+        );
         if (!('writeHead' in res) || res.headersSent) {
           res.destroy();
           return;
@@ -110,8 +122,9 @@ function originalUrl(req: IncomingMessage): string {
 export function billingHttpUrl(
   explicit: string | undefined,
   subgraphs: readonly { name: string; url: string }[],
+  service = 'billing',
 ): string | undefined {
   if (explicit) return explicit;
-  const billing = subgraphs.find((subgraph) => subgraph.name === 'billing');
-  return billing ? new URL(billing.url).origin : undefined;
+  const found = subgraphs.find((subgraph) => subgraph.name === service);
+  return found ? new URL(found.url).origin : undefined;
 }

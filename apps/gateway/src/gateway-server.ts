@@ -29,7 +29,7 @@ import {
   type MetricsServer,
   type ServiceMetrics,
 } from '@jibs/observability';
-import { billingHttpUrl, billingProxy } from './billing-proxy';
+import { billingHttpUrl, billingProxy, NOTIFICATIONS_HTTP_PATHS } from './billing-proxy';
 import { clientAddressResolver } from './client-address';
 import { corsPolicy, isAllowedSocketOrigin } from './cors-policy';
 import { exportProxy } from './export-proxy';
@@ -139,6 +139,24 @@ export async function createGatewayServer(
     app.use(
       billingProxy({
         target: billingUrl,
+        logger,
+        gatewaySecret: config.GATEWAY_SECRET,
+        clientAddress,
+      }),
+    );
+  }
+  const notificationsUrl = billingHttpUrl(
+    config.NOTIFICATIONS_HTTP_URL,
+    config.subgraphs,
+    'notifications',
+  );
+  // One-click unsubscribe: mail clients POST to it (RFC 8058), no sign-in, no body parsing here.
+  if (notificationsUrl) {
+    app.use(
+      billingProxy({
+        target: notificationsUrl,
+        paths: NOTIFICATIONS_HTTP_PATHS,
+        service: 'notifications',
         logger,
         gatewaySecret: config.GATEWAY_SECRET,
         clientAddress,

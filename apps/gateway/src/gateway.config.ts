@@ -40,6 +40,8 @@ export const gatewayEnvSchema = z.object({
   NOTIFICATIONS_WS_URL: wsUrl,
   /** Billing's HTTP origin for /webhooks/ and /sandbox/; from BILLING_URL's origin when unset. */
   BILLING_HTTP_URL: envHelpers.url.optional(),
+  /** Notifications' HTTP origin for /unsubscribe; from NOTIFICATIONS_URL's origin when unset. */
+  NOTIFICATIONS_HTTP_URL: envHelpers.url.optional(),
   JWKS_URL: envHelpers.url,
   JWT_ISSUER: z.string().default('jibs-identity'),
   JWT_AUDIENCE: z.string().default('jibs'),

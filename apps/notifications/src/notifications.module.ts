@@ -1,5 +1,18 @@
-import { createMailer } from '@jibs/mailer';
+import { createMailer, createSmsSender } from '@jibs/mailer';
 import { CaseProgressConsumer } from './cases/case-progress.consumer';
+import { JanazahDeliveryEntity } from './janazah/janazah-delivery.entity';
+import { JanazahFanOutService } from './janazah/janazah-fan-out.service';
+import { JanazahNoticeVersionEntity } from './janazah/janazah-notice-version.entity';
+import { JanazahSender } from './janazah/janazah-sender';
+import { JanazahConsumer } from './janazah/janazah.consumer';
+import { NotificationPreferenceEntity } from './preferences/notification-preference.entity';
+import { NotificationPreferencesResolver } from './preferences/notification-preferences.resolver';
+import { NotificationPreferencesService } from './preferences/notification-preferences.service';
+import { mountUnsubscribePages } from './preferences/unsubscribe-pages';
+import { UNSUBSCRIBE_TOKENS, UnsubscribeTokens } from './preferences/unsubscribe-token';
+import { VerifiedPhoneEntity } from './preferences/verified-phone.entity';
+import { VerifiedPhonesConsumer } from './preferences/verified-phones.consumer';
+import { NOTIFICATIONS_CONFIG, SMS_SENDER } from './notifications.tokens';
 import { AccountChangesConsumer } from './account-changes/account-changes.consumer';
 import { AuditTrailConsumer } from './audit/audit-trail.consumer';
 import { AuditTrailEntity } from './audit/audit-trail.entity';
@@ -52,10 +65,17 @@ export const notificationsService = defineService<NotificationsConfig>({
     AuditEntryEntity,
     WebhookEndpointEntity,
     WebhookDeliveryEntity,
+    NotificationPreferenceEntity,
+    VerifiedPhoneEntity,
+    JanazahNoticeVersionEntity,
+    JanazahDeliveryEntity,
   ],
   migrations: notificationsMigrations,
   exports: [notificationsExport],
   subscriptions: true,
+  // /unsubscribe, through the gateway (one-click links in emails).
+  gatewayHttp: true,
+  localEnv: ({ publicOrigin }) => ({ PUBLIC_ORIGIN: publicOrigin }),
   providers: ({ config, metrics }) => [
     {
       provide: 'RECEIPT_METRICS',
@@ -92,7 +112,21 @@ export const notificationsService = defineService<NotificationsConfig>({
     WebhooksService,
     WebhooksConsumer,
     WebhooksResolver,
+    { provide: NOTIFICATIONS_CONFIG, useValue: config },
+    { provide: SMS_SENDER, useFactory: () => createSmsSender(config) },
+    { provide: UNSUBSCRIBE_TOKENS, useValue: new UnsubscribeTokens(config.UNSUBSCRIBE_SECRET) },
+    NotificationPreferencesService,
+    NotificationPreferencesResolver,
+    VerifiedPhonesConsumer,
+    JanazahFanOutService,
+    JanazahSender,
+    JanazahConsumer,
   ],
+  configureHttp: (express, app) =>
+    mountUnsubscribePages(express, () => ({
+      tokens: app.get<UnsubscribeTokens>(UNSUBSCRIBE_TOKENS),
+      preferences: app.get(NotificationPreferencesService),
+    })),
   diagnostics: (app) => notificationsDiagnostics(app),
 });
 

@@ -119,4 +119,52 @@ export const mailEnvSchema = z
 
 export type MailEnv = z.output<typeof mailEnvSchema>;
 
+/**
+ * How texts leave: the local mailbox, an HTTP SMS provider (libs/mailer HttpSmsSender), or
+ * `none`: a deployment without a provider sends no texts and members cannot choose SMS.
+ */
+export const smsEnvSchema = z
+  .object({
+    SMS_TRANSPORT: z.enum(['mailbox', 'http', 'none']).default('mailbox'),
+    /** The provider's base URL; texts are POSTed to `{SMS_HTTP_URL}/messages`. Empty: unset. */
+    SMS_HTTP_URL: z.union([url, z.literal('')]).optional(),
+    /** Empty: unset (a deployment file may pass an empty value through). */
+    SMS_HTTP_API_KEY: secret(z.string()).optional(),
+    SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    SMS_FROM: z.string().min(1).default('JIBS'),
+  })
+  .refine((env) => env.SMS_TRANSPORT !== 'http' || (env.SMS_HTTP_URL && env.SMS_HTTP_API_KEY), {
+    message: 'SMS_HTTP_URL and SMS_HTTP_API_KEY are required when SMS_TRANSPORT=http',
+    path: ['SMS_HTTP_URL'],
+  });
+
+export type SmsEnvConfig = z.output<typeof smsEnvSchema>;
+
+/**
+ * Production never 'sends' into a local folder: a mailbox transport for email or SMS there is a
+ * boot error that says which variable to set.
+ */
+export function refuseLocalTransportsInProduction(
+  env: { NODE_ENV: string; MAIL_TRANSPORT: string; SMS_TRANSPORT: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (env.NODE_ENV !== 'production') return;
+  if (env.MAIL_TRANSPORT === 'mailbox') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MAIL_TRANSPORT'],
+      message:
+        'MAIL_TRANSPORT=mailbox writes mail to a local folder: set MAIL_TRANSPORT=smtp and SMTP_URL in production',
+    });
+  }
+  if (env.SMS_TRANSPORT === 'mailbox') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SMS_TRANSPORT'],
+      message:
+        'SMS_TRANSPORT=mailbox writes texts to a local folder: set SMS_TRANSPORT=http, SMS_HTTP_URL and SMS_HTTP_API_KEY in production',
+    });
+  }
+}
+
 export const envHelpers = { port, bool, url, secretUrl, gatewaySecret, metricsPort };

@@ -42,3 +42,4 @@ export * from './assistance-payouts';
 export * from './assistance';
 export * from './janazah';
 export * from './case-page';
+export * from './notification-preference-changes';

@@ -59,6 +59,15 @@ export const EventCatalog = {
       method: z.enum(['email', 'sms', 'totp']),
     }),
   }),
+  'user.verified_phone_changed': defineEvent({
+    version: 1,
+    description:
+      "A member's verified phone changed (identity): a texted code proved it (`phone` in E.164), or the number was changed or removed and is not verified (`phone` null). Key: the user id. Only verified numbers are carried: notifications texts them when the member chose SMS.",
+    schema: z.object({
+      userId: z.string().uuid(),
+      phone: z.string().nullable(),
+    }),
+  }),
   'user.role_changed': defineEvent({
     version: 1,
     description:

@@ -27,6 +27,7 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventData<T> } = {
     role: 'member',
   },
   'user.verified': { userId, method: 'email' },
+  'user.verified_phone_changed': { userId, phone: '+13135550199' },
   'user.role_changed': {
     userId,
     from: 'member',

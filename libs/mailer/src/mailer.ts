@@ -11,6 +11,16 @@ export interface MailMessage {
   html?: string;
   /** Where answers go when it is not the sender (a contact form's author). */
   replyTo?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
+  attachments?: MailAttachment[];
+}
+
+/** A small text attachment (a calendar invite), carried whole. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export interface StoredMail extends MailMessage {

@@ -35,7 +35,7 @@ while IFS= read -r line || [ -n "$line" ]; do
     *_PASSWORD= | S3_SECRET_ACCESS_KEY=) echo "${line}$(random_secret)" ;;
     STRIPE_WEBHOOK_SECRET=) echo "${line}whsec_$(random_secret)" ;;
     TOTP_ENCRYPTION_KEY=) echo "${line}$(openssl rand -hex 32)" ;;
-    GATEWAY_SECRET=) echo "${line}$(openssl rand -hex 32)" ;;
+    GATEWAY_SECRET= | UNSUBSCRIBE_SECRET=) echo "${line}$(openssl rand -hex 32)" ;;
     *) echo "$line" ;;
   esac
 done <"$root/tools/deploy/compose.env.example" >"$env_file"

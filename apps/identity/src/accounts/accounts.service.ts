@@ -129,6 +129,7 @@ export class AccountsService {
           userId,
           VerificationMethod.SMS,
         ]);
+        if (account.phoneVerifiedAt) await this.publishVerifiedPhone(manager, userId);
       }
       return manager.findOneOrFail(AccountEntity, { where: { id: userId } });
     });
@@ -160,6 +161,18 @@ export class AccountsService {
       .execute();
     if (!result.affected) return;
     await this.events.publish(manager, 'user.verified', { userId, method }, { subject: userId });
+  }
+
+  /** Tells other services the account's verified phone as it now is (null: none verified). */
+  async publishVerifiedPhone(manager: EntityManager, userId: string): Promise<void> {
+    const account = await manager.findOneOrFail(AccountEntity, { where: { id: userId } });
+    const phone = account.phoneVerifiedAt ? account.phone : null;
+    await this.events.publish(
+      manager,
+      'user.verified_phone_changed',
+      { userId, phone },
+      { subject: userId },
+    );
   }
 
   async byId(id: string): Promise<AccountEntity | null> {

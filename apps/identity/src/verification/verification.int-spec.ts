@@ -104,6 +104,25 @@ describe('verification (registration step 2)', () => {
     expect(verified.body.data.verifyCode.verifiedWith).toBe('SMS');
   });
 
+  it('tells other services the verified phone (user.verified_phone_changed), and that it is gone when the number changes', async () => {
+    const member = await identity.aMember({ phone: '(313) 555-4568' }, { unverified: true });
+    await identity.gql(SEND, { method: 'SMS' }, as(member));
+    const code = /(\d{6})/.exec((await identity.lastMailTo('+13135554568')).text)![1]!;
+    expect(await identity.outbox('user.verified_phone_changed', member.id)).toEqual([]);
+    await identity.gql(VERIFY, { method: 'SMS', code }, as(member));
+    const changed = `mutation($input: UpdateProfileInput!) { updateProfile(input: $input) { id } }`;
+    const moved = await identity.gql(changed, { input: { phone: '(313) 555-4569' } }, as(member));
+    expect(moved.body.errors).toBeUndefined();
+    expect(
+      (await identity.outbox('user.verified_phone_changed', member.id)).map(
+        (row) => row.envelope.data,
+      ),
+    ).toEqual([
+      { userId: member.id, phone: '+13135554568' },
+      { userId: member.id, phone: null },
+    ]);
+  });
+
   it('sends nothing for TOTP: authenticator apps make their own codes', async () => {
     const member = await identity.aMember({}, { unverified: true });
     const { body } = await identity.gql(SEND, { method: 'TOTP' }, as(member));

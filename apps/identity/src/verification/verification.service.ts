@@ -156,6 +156,7 @@ export class VerificationService {
       // A texted code proves the phone (a change of number deletes codes sent to the old one).
       if (method === VerificationMethod.SMS) {
         await manager.update(AccountEntity, { id: userId }, { phoneVerifiedAt: () => 'now()' });
+        await this.accounts.publishVerifiedPhone(manager, userId);
       }
     });
     return this.account(userId);

@@ -14,8 +14,9 @@ type AccountChangeEvent = EventOf<(typeof ACCOUNT_CHANGE_TOPICS)[number]>;
 
 /**
  * What an admin changed on a member's account (role, membership status set by hand) becomes
- * the member's notification, live in the bell, and an email when the settings' email
- * notifications are on. Once per event however often it is delivered.
+ * the member's notification, live in the bell, and an email as `decideDelivery` allows (a role
+ * change is essential; a membership status is of the payments kind). Once per event however
+ * often it is delivered.
  */
 @Injectable()
 export class AccountChangesConsumer {
@@ -43,17 +44,17 @@ export class AccountChangesConsumer {
       userId: event.data.userId,
       ...text,
     }));
-    const mails: OwedMail[] = settings.emailNotifications
-      ? texts.map(({ event, text }) => ({
-          eventId: event.id,
-          to: { userId: event.data.userId },
-          ...reviewEmail(
-            text,
-            members.get(event.data.userId)?.firstName ?? 'friend',
-            settings.organisation,
-          ),
-        }))
-      : [];
+    const mails: OwedMail[] = texts.map(({ event, text }) => ({
+      eventId: event.id,
+      to: { userId: event.data.userId },
+      // A changed role changes what the account can do: a security message.
+      category: event.type === 'user.role_changed' ? 'essential' : 'payments',
+      ...reviewEmail(
+        text,
+        members.get(event.data.userId)?.firstName ?? 'friend',
+        settings.organisation,
+      ),
+    }));
     await this.notifications.createMany(manager, notifications);
     await this.mail.record(manager, mails);
   }

@@ -10,7 +10,8 @@ import {
   subscriptionUpdatedText,
   type NotificationText,
 } from './billing-messages';
-import { emailNotificationsOn } from '../settings/member-emails';
+import { decideDelivery } from '../preferences/delivery-decision';
+import { siteSwitches } from '../settings/member-emails';
 import { ReceiptsService } from './receipts.service';
 
 export const BILLING_GROUP = 'notifications.billing';
@@ -44,8 +45,14 @@ export class BillingConsumer {
    */
   @OnEvents(BILLING_TOPICS, { group: BILLING_GROUP, batch: true })
   async notify(events: BillingEvent[], manager: EntityManager): Promise<void> {
-    // Receipts are emails: none is owed while the admin's email notifications are off.
-    if (await emailNotificationsOn(manager)) {
+    // Receipts are essential: whatever the member chose, but none while the site sends no email.
+    const receipt = decideDelivery('essential', {
+      choice: null,
+      hasEmail: true,
+      verifiedPhone: false,
+      site: await siteSwitches(manager),
+    });
+    if (receipt.email) {
       await this.receipts.recordAll(
         manager,
         events

@@ -21,6 +21,10 @@ export class OrganisationEntity {
   @Column({ name: 'email_notifications', type: 'boolean', nullable: true })
   emailNotifications!: boolean | null;
 
+  /** The settings' SMS switch: no text to members while it is off (null: the default). */
+  @Column({ name: 'sms_notifications', type: 'boolean', nullable: true })
+  smsNotifications!: boolean | null;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 }

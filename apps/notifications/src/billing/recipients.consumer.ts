@@ -25,14 +25,14 @@ export class RecipientsConsumer {
   async learn(events: RecipientEvent[], manager: EntityManager): Promise<void> {
     const recipients = new Map<string, { userId: string; email: string; firstName: string }>();
     const organisation: Partial<
-      Pick<OrganisationEntity, 'name' | 'adminEmail' | 'emailNotifications'>
+      Pick<OrganisationEntity, 'name' | 'adminEmail' | 'emailNotifications' | 'smsNotifications'>
     > = {};
     for (const event of events) {
       if (event.type === 'user.registered') {
         const { userId, email, firstName } = event.data;
         recipients.set(userId, { userId, email, firstName });
       } else {
-        const { siteName, adminEmail, emailNotifications } = event.data.settings;
+        const { siteName, adminEmail, emailNotifications, smsNotifications } = event.data.settings;
         if (typeof siteName === 'string' && siteName.trim()) {
           organisation.name = siteName.trim().slice(0, 100);
         }
@@ -42,6 +42,9 @@ export class RecipientsConsumer {
         if (typeof emailNotifications === 'boolean') {
           organisation.emailNotifications = emailNotifications;
         }
+        if (typeof smsNotifications === 'boolean') {
+          organisation.smsNotifications = smsNotifications;
+        }
       }
     }
     if (recipients.size > 0) {
@@ -50,12 +53,13 @@ export class RecipientsConsumer {
     if (Object.keys(organisation).length > 0) {
       // The first settings event may not name everything: the rest keep their defaults.
       await manager.query(
-        `INSERT INTO organisation (id, name, admin_email, email_notifications)
-         VALUES ($1, $2, $3, $4)
+        `INSERT INTO organisation (id, name, admin_email, email_notifications, sms_notifications)
+         VALUES ($1, $2, $3, $4, $6)
          ON CONFLICT (id) DO UPDATE SET
            name = COALESCE($5, organisation.name),
            admin_email = COALESCE($3, organisation.admin_email),
            email_notifications = COALESCE($4, organisation.email_notifications),
+           sms_notifications = COALESCE($6, organisation.sms_notifications),
            updated_at = now()`,
         [
           ORGANISATION_ROW,
@@ -63,6 +67,7 @@ export class RecipientsConsumer {
           organisation.adminEmail ?? null,
           organisation.emailNotifications ?? null,
           organisation.name ?? null,
+          organisation.smsNotifications ?? null,
         ],
       );
     }

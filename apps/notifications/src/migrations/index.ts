@@ -5,6 +5,8 @@ import { AuditTrail1795504271047 } from './1795504271047-audit-trail';
 import { AuditEntries1795510000000 } from './1795510000000-audit-entries';
 import { DropSubscriptionStates1795752141269 } from './1795752141269-drop-subscription-states';
 import { Webhooks1795764907537 } from './1795764907537-webhooks';
+import { JanazahFanOutAndPreferences1795763960498 } from './1795763960498-janazah-fan-out-and-preferences';
+import { OutgoingMailCategory1795765719949 } from './1795765719949-outgoing-mail-category';
 
 /** Its own (`defineService` adds the event tables'). New migrations are generated with `npm run migration:generate -- notifications <Name>`. */
 export const notificationsMigrations = [
@@ -15,4 +17,6 @@ export const notificationsMigrations = [
   AuditEntries1795510000000,
   DropSubscriptionStates1795752141269,
   Webhooks1795764907537,
+  JanazahFanOutAndPreferences1795763960498,
+  OutgoingMailCategory1795765719949,
 ];

@@ -8,6 +8,14 @@ import type { NotificationEntity } from './notification.entity';
 
 const CHANNEL = 'notification_added';
 
+/**
+ * For set-based writers (INSERT ... SELECT ... RETURNING): the same announcement as
+ * `announceAll`, as an SQL expression over a returned notifications row `alias`. Run in the
+ * storing transaction, so only committed notifications are pushed.
+ */
+export const announceRowSql = (alias: string) =>
+  `pg_notify('${CHANNEL}', json_build_object('id', ${alias}.id, 'userId', ${alias}.user_id, 'title', ${alias}.title, 'message', ${alias}.message, 'type', ${alias}.type, 'read', ${alias}.read, 'createdAt', to_char(${alias}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text)`;
+
 export interface StreamedNotification {
   id: string;
   userId: string;

@@ -42,10 +42,10 @@ export class MemoriesConsumer {
     const mails: OwedMail[] = [];
     for (const { event, userId, text } of recipients) {
       notifications.push({ userId, ...text });
-      if (!settings.emailNotifications) continue;
       mails.push({
         eventId: event.id,
         to: { userId },
+        category: 'memorials',
         ...reviewEmail(text, members.get(userId)?.firstName ?? 'friend', settings.organisation),
       });
     }

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { MessageClass } from '../preferences/delivery-decision';
 
 /**
  * An email owed because of one event (a review for the member, an alert for the admins): written
@@ -27,6 +28,10 @@ export class OutgoingMailEntity {
   /** For the admins' mail: the settings' admin email when the event was handled. */
   @Column({ name: 'to_address', type: 'varchar', length: 254, nullable: true })
   toAddress!: string | null;
+
+  /** The message's kind (a member can unsubscribe from it) or 'essential'. */
+  @Column({ type: 'varchar', length: 32, default: 'essential' })
+  category!: MessageClass;
 
   @Column({ type: 'varchar', length: 300 })
   subject!: string;

@@ -1,11 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import { DEFAULT_SETTINGS } from '@jibs/domain';
+import { DEFAULT_SETTINGS, type NotificationKind } from '@jibs/domain';
 import type { Mailer } from '@jibs/mailer';
 import { LOGGER, type Logger } from '@jibs/observability';
 import { ORGANISATION_ROW, OrganisationEntity } from '../billing/organisation.entity';
 import { MAILER } from '../billing/receipts.service';
 import { RecipientEntity } from '../billing/recipient.entity';
+import type { NotificationsConfig } from '../notifications.config';
+import { NOTIFICATIONS_CONFIG } from '../notifications.tokens';
+import { decideDelivery, type MessageClass } from '../preferences/delivery-decision';
+import { NotificationPreferenceEntity } from '../preferences/notification-preference.entity';
+import {
+  UNSUBSCRIBE_TOKENS,
+  unsubscribeParts,
+  type UnsubscribeTokens,
+} from '../preferences/unsubscribe-token';
 import { OutgoingMailEntity } from './outgoing-mail.entity';
 import type { MailText } from './review-messages';
 
@@ -14,10 +23,19 @@ export interface MailSettings {
   organisation: string;
   adminEmail: string;
   emailNotifications: boolean;
+  smsNotifications: boolean;
 }
 
-/** A mail owed because of an event: to a member (address read at send time) or an address. */
-export type OwedMail = { eventId: string; to: { userId: string } | { address: string } } & MailText;
+/**
+ * A mail owed because of an event: to a member (address read at send time) or an address, of a
+ * kind the member chooses for or essential (a mail to an address, the admins', is essential:
+ * there is no member to choose).
+ */
+export type OwedMail = {
+  eventId: string;
+  to: { userId: string } | { address: string };
+  category: MessageClass;
+} & MailText;
 
 /** One mail per event and recipient: a redelivered event records none again. */
 const kindOf = (mail: OwedMail) =>
@@ -28,6 +46,8 @@ interface ClaimedMail {
   address: string;
   subject: string;
   body: string;
+  category: MessageClass;
+  recipient_user_id: string | null;
 }
 
 /**
@@ -40,6 +60,8 @@ export class ReviewMailService {
     private readonly dataSource: DataSource,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(UNSUBSCRIBE_TOKENS) private readonly tokens: UnsubscribeTokens,
+    @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
   ) {}
 
   async settings(manager: EntityManager): Promise<MailSettings> {
@@ -50,6 +72,7 @@ export class ReviewMailService {
       organisation: row?.name ?? DEFAULT_SETTINGS.siteName,
       adminEmail: row?.adminEmail ?? DEFAULT_SETTINGS.adminEmail,
       emailNotifications: row?.emailNotifications ?? DEFAULT_SETTINGS.emailNotifications,
+      smsNotifications: row?.smsNotifications ?? DEFAULT_SETTINGS.smsNotifications,
     };
   }
 
@@ -65,19 +88,40 @@ export class ReviewMailService {
     return new Map(rows.map((row) => [row.userId, row]));
   }
 
-  /** Records the mails with one statement; a redelivered event records nothing new. */
+  /**
+   * Records the mails the decision allows (the site's email switch, each member's choice for
+   * the mail's kind: one query for the batch's members) with one statement; a redelivered
+   * event records nothing new.
+   */
   async record(manager: EntityManager, mails: readonly OwedMail[]): Promise<void> {
     if (mails.length === 0) return;
+    const settings = await this.settings(manager);
+    const choices = await this.choices(manager, mails);
+    const allowed = mails.filter(
+      (mail) =>
+        decideDelivery(mail.category, {
+          choice:
+            'userId' in mail.to && mail.category !== 'essential'
+              ? (choices.get(`${mail.to.userId}:${mail.category}`) ?? null)
+              : null,
+          // The member's address is read at send time: a mail waits until it is known.
+          hasEmail: true,
+          verifiedPhone: false,
+          site: settings,
+        }).email,
+    );
+    if (allowed.length === 0) return;
     await manager
       .createQueryBuilder()
       .insert()
       .into(OutgoingMailEntity)
       .values(
-        mails.map((mail) => ({
+        allowed.map((mail) => ({
           eventId: mail.eventId,
           kind: kindOf(mail),
           recipientUserId: 'userId' in mail.to ? mail.to.userId : null,
           toAddress: 'address' in mail.to ? mail.to.address : null,
+          category: mail.category,
           subject: mail.subject,
           body: mail.text,
           sentAt: null,
@@ -85,6 +129,21 @@ export class ReviewMailService {
       )
       .orIgnore()
       .execute();
+  }
+
+  /** The members' choices for the kinds of these mails, by `userId:kind`. */
+  private async choices(
+    manager: EntityManager,
+    mails: readonly OwedMail[],
+  ): Promise<Map<string, { email: boolean; sms: boolean }>> {
+    const userIds = mails.flatMap((mail) =>
+      'userId' in mail.to && mail.category !== 'essential' ? [mail.to.userId] : [],
+    );
+    if (userIds.length === 0) return new Map();
+    const rows = await manager
+      .getRepository(NotificationPreferenceEntity)
+      .find({ where: { userId: In([...new Set(userIds)]) } });
+    return new Map(rows.map((row) => [`${row.userId}:${row.kind}`, row]));
   }
 
   /**
@@ -101,7 +160,7 @@ export class ReviewMailService {
                  LEFT JOIN recipients r ON r.user_id = o.recipient_user_id
                 WHERE o.event_id = ANY($1::varchar[]) AND o.sent_at IS NULL) s
         WHERE m.id = s.id AND s.address IS NOT NULL
-        RETURNING m.id, s.address, m.subject, m.body`,
+        RETURNING m.id, s.address, m.subject, m.body, m.category, m.recipient_user_id`,
       [[...new Set(eventIds)]],
     );
     // typeorm's postgres driver returns [rows, count] for UPDATE ... RETURNING.
@@ -109,7 +168,7 @@ export class ReviewMailService {
     const sent = new Set<string>();
     try {
       for (const mail of claimed) {
-        await this.mailer.send({ to: mail.address, subject: mail.subject, text: mail.body });
+        await this.mailer.send(this.message(mail));
         sent.add(mail.id);
         this.logger.info({ mailId: mail.id }, 'review mail sent');
       }
@@ -121,5 +180,24 @@ export class ReviewMailService {
       throw error;
     }
     return sent.size;
+  }
+
+  /** A member's non-essential mail carries its one-click unsubscribe link and headers. */
+  private message(mail: ClaimedMail) {
+    if (mail.category === 'essential' || !mail.recipient_user_id) {
+      return { to: mail.address, subject: mail.subject, text: mail.body };
+    }
+    const unsubscribe = unsubscribeParts(
+      this.tokens,
+      this.config.PUBLIC_ORIGIN,
+      mail.recipient_user_id,
+      mail.category as NotificationKind,
+    );
+    return {
+      to: mail.address,
+      subject: mail.subject,
+      text: `${mail.body}\n\nTo stop these emails: ${unsubscribe.url}`,
+      headers: unsubscribe.headers,
+    };
   }
 }

@@ -24,8 +24,9 @@ type ReviewEvent = EventOf<(typeof REVIEW_TOPICS)[number]>;
 
 /**
  * Death reports and documents: a review becomes the member's notification (live in the bell)
- * and an email to them; a new report or document emails the admins at the settings' admin
- * email when email notifications are on. Once per event however often it is delivered.
+ * and an email to them (of the reports and documents kind); a new report or document emails
+ * the admins at the settings' admin email, while email notifications are on. Once per event
+ * however often it is delivered.
  */
 @Injectable()
 export class ReviewsConsumer {
@@ -53,21 +54,21 @@ export class ReviewsConsumer {
               ? reportReviewedText(event.data)
               : documentReviewedText(event.data);
           notifications.push({ userId: event.data.userId, ...text });
-          // The bell always; the email only while the admin's email notifications are on.
-          if (!settings.emailNotifications) break;
+          // The bell always; the email as the site's switch and the member's choice allow.
           mails.push({
             eventId: event.id,
             to: { userId: event.data.userId },
+            category: 'reports_documents',
             ...reviewEmail(text, member?.firstName ?? 'friend', settings.organisation),
           });
           break;
         }
         case 'report.submitted':
         case 'document.uploaded': {
-          if (!settings.emailNotifications) break;
           mails.push({
             eventId: event.id,
             to: { address: settings.adminEmail },
+            category: 'essential',
             ...(event.type === 'report.submitted'
               ? reportSubmittedAdminEmail(event.data, member, settings.organisation)
               : documentUploadedAdminEmail(event.data, member, settings.organisation)),

@@ -24,6 +24,7 @@ import { MeDocument, type ProfileFragment } from '../../../gql/graphql';
 import { DetailList, PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { PageBreadcrumbs } from '../../../shared/components/page-breadcrumbs';
 import { HouseholdPanel } from '../../household/components/household-panel';
+import { NotificationPreferencesSection } from '../../notification-preferences/components/notification-preferences-section';
 import { SecuritySection } from '../../security/components/security-section';
 import { RegistrationPaymentPanel } from '../components/registration-payment-panel';
 import { SaveStatusIcon } from '../components/save-status';
@@ -206,6 +207,8 @@ function ProfileDetails({ profile }: { profile: ProfileFragment }) {
         </Card>
 
         <SecuritySection profile={profile} />
+
+        <NotificationPreferencesSection />
 
         <HouseholdPanel registrationFeePaid={profile.registrationFeePaid} />
         {profile.registrationFeePaid ? <SubscriptionCard /> : <RegistrationPaymentPanel />}
