@@ -55,6 +55,8 @@ export class AssistanceConsumer {
         mails.push({
           eventId: event.id,
           to: { userId: event.data.userId },
+          // The family chose how to hear of money matters; the bell always says it.
+          category: 'payments',
           ...reviewEmail(text, firstName, settings.organisation),
         });
       }

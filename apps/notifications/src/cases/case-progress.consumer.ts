@@ -44,6 +44,7 @@ export class CaseProgressConsumer {
       texts.map(({ event, text }) => ({
         eventId: event.id,
         to: { userId: event.data.userId },
+        category: CASE_PROGRESS_KIND,
         ...reviewEmail(
           text,
           members.get(event.data.userId)?.firstName ?? 'friend',

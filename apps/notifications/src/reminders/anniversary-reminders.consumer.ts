@@ -3,7 +3,11 @@ import type { EntityManager } from 'typeorm';
 import { AfterEvents, OnEvents, type EventOf } from '@jibs/events';
 import { NotificationsService } from '../notifications/notifications.service';
 import { ReviewMailService, type OwedMail } from '../reviews/review-mail.service';
-import { anniversaryReminderEmail, anniversaryReminderText } from './reminder-messages';
+import {
+  anniversaryReminderEmail,
+  anniversaryReminderText,
+  REMINDER_KIND,
+} from './reminder-messages';
 
 export const REMINDERS_GROUP = 'notifications.reminders';
 
@@ -39,6 +43,7 @@ export class AnniversaryRemindersConsumer {
     const mails: OwedMail[] = texts.map(({ event, text }) => ({
       eventId: event.id,
       to: { userId: event.data.userId },
+      category: REMINDER_KIND,
       ...anniversaryReminderEmail(
         text,
         members.get(event.data.userId)?.firstName ?? 'friend',
