@@ -32,6 +32,7 @@ import {
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { MyCaseDocument, SetMyCaseChecklistItemDocument } from '../../../gql/graphql';
+import { CaseClaim } from '../components/case-claim';
 
 const TITLE = 'Case';
 const LOAD_FAILED = 'We could not load this case. Please try again.';
@@ -174,13 +175,33 @@ export function CasePage() {
           )}
         </Section>
 
-        {/* Assistance: the claim component (issue 23) is mounted here at merge; until then the
-            assistance steps of the timeline. */}
+        {/* Assistance: whether the person was covered and why, the family's claim, and what the
+            fund did (the assistance steps of the timeline). */}
         <Section title="Burial Assistance" testId="case-assistance">
-          <CaseTimeline
-            entries={assistanceSteps}
-            emptyText="No assistance steps yet. Our team will contact you about the claim."
-          />
+          <Stack gap="md">
+            {report.assessment && (
+              <Stack gap="xs">
+                <Text fw={600}>{report.assessment.summary}</Text>
+                <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+                  {report.assessment.rules.map((rule) => (
+                    <Text component="li" key={rule.rule} size="sm">
+                      <Text span fw={600}>
+                        {rule.label}: {rule.met ? 'yes' : 'no'}.
+                      </Text>{' '}
+                      {rule.reason}
+                    </Text>
+                  ))}
+                </Stack>
+              </Stack>
+            )}
+            {report.status === 'APPROVED' && report.claim && (
+              <CaseClaim reportId={report.id} claim={report.claim} />
+            )}
+            <CaseTimeline
+              entries={assistanceSteps}
+              emptyText="No assistance steps yet. Our team will contact you about the claim."
+            />
+          </Stack>
         </Section>
       </Stack>
     </Container>
