@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { generate } from 'otplib';
 import { DEFAULT_SETTINGS, Messages } from '@jibs/domain';
 import { eventBusFromEnv, type LocalStack } from '@jibs/stack';
 import { eventually } from '@jibs/testing';
+import { signInFirstAdminByApi } from './support/admin-api';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
 import { payRegistrationByApi } from './support/registration';
@@ -156,7 +156,7 @@ describe(`journeys across the event bus (${bus})`, () => {
         },
       );
       if (submitted.errors) throw new Error(JSON.stringify(submitted.errors));
-      await signInAdmin();
+      ({ client: admin } = await signInFirstAdminByApi(stack));
       const reviewed = await admin.request(
         `mutation ($id: ID!) { reviewDeathReport(id: $id, decision: APPROVED, adminNotes: "We will call you today.") { id } }`,
         { id: submitted.data!.submitDeathReport.id },
@@ -177,37 +177,4 @@ describe(`journeys across the event bus (${bus})`, () => {
       throw explain(error);
     }
   });
-
-  /** The stack's first admin, by API: sets up the authenticator the first sign-in asks for. */
-  async function signInAdmin(): Promise<void> {
-    const password = stack.generatedAdminPassword ?? process.env['ADMIN_PASSWORD'];
-    const started = await admin.request<{
-      signIn: {
-        session: { accessToken: string } | null;
-        challenge: { kind: string; token: string } | null;
-      };
-    }>(
-      `mutation ($input: SignInInput!) {
-         signIn(input: $input) { session { accessToken } challenge { kind token } }
-       }`,
-      { input: { email: stack.adminEmail, password } },
-    );
-    if (started.errors) throw new Error(JSON.stringify(started.errors));
-    const challenge = started.data!.signIn.challenge!;
-    expect(challenge.kind).toBe('TOTP_ENROLLMENT');
-    const setup = await admin.request<{ startTotpEnrollment: { manualEntryKey: string } }>(
-      `mutation ($token: String!) { startTotpEnrollment(challengeToken: $token) { manualEntryKey } }`,
-      { token: challenge.token },
-    );
-    if (setup.errors) throw new Error(JSON.stringify(setup.errors));
-    const code = await generate({ secret: setup.data!.startTotpEnrollment.manualEntryKey });
-    const done = await admin.request<{ completeSignIn: { accessToken: string } }>(
-      `mutation ($token: String!, $code: String!) {
-         completeSignIn(challengeToken: $token, code: $code) { accessToken }
-       }`,
-      { token: challenge.token, code },
-    );
-    if (done.errors) throw new Error(JSON.stringify(done.errors));
-    admin.accessToken = done.data!.completeSignIn.accessToken;
-  }
 });

@@ -1,12 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import type { Browser } from 'playwright-core';
 import { eventually } from '@jibs/testing';
-import { publishTestEvent, type LocalStack } from '@jibs/stack';
+import type { LocalStack } from '@jibs/stack';
 import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
-import { aSignUp } from './support/graphql-client';
+import { signInFirstAdminByApi } from './support/admin-api';
+import { aSignUp, GraphQLClient } from './support/graphql-client';
+import { payRegistrationByApi } from './support/registration';
+import { signUpByApi } from './support/sign-up';
 import { registerAndPayFee } from './support/web-flows';
 
 interface Mail {
@@ -18,10 +20,10 @@ interface Mail {
 }
 
 /**
- * A member turns email off for janazah notices on /profile; the next notice (published by
- * cases through its test-only route: the notices' mutations are built in another branch) sends
- * them no email while another member gets one with the .ics; the first member's bell shows the
- * notice live, with both calendars.
+ * A member turns email off for janazah notices on /profile; the next notice (a family reports a
+ * death, an admin approves it and publishes the notice, all through the gateway) sends them no
+ * email while another member gets one with the .ics; the first member's bell shows the notice
+ * live, with both calendars.
  */
 describe('janazah notices: each member told as they chose, in Chromium', () => {
   let stack: LocalStack;
@@ -69,26 +71,50 @@ describe('janazah notices: each member told as they chose, in Chromium', () => {
     await quietPage.getByTestId('notification-bell').click();
     await quietPage.getByTestId('notification-item').first().waitFor();
 
-    const noticeId = randomUUID();
-    const deceasedName = `Khadija ${noticeId.slice(0, 6)}`;
-    await publishTestEvent(stack.service('cases'), {
-      type: 'janazah.published',
-      subject: noticeId,
-      data: {
-        noticeId,
-        reportId: randomUUID(),
-        userId: randomUUID(),
-        deceasedName,
-        prayerAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-        timeZone: 'America/Detroit',
-        masjidName: 'Masjid Al-Noor',
-        masjidAddress: '12 Main St, Dearborn, MI',
-        burialPlace: 'Dearborn Muslim Cemetery',
-        note: null,
-        visibility: 'members',
-        publishedBy: randomUUID(),
+    // A third family reports a death; the admin approves it and publishes the notice.
+    const family = new GraphQLClient(`${stack.gatewayUrl}/graphql`);
+    const reporter = await signUpByApi(family, stack, aSignUp());
+    await payRegistrationByApi(family, stack, reporter.user.id);
+    const deceasedName = `Khadija ${Date.now().toString(36)}`;
+    const submitted = await family.request<{ submitDeathReport: { id: string } }>(
+      `mutation ($input: SubmitDeathReportInput!) { submitDeathReport(input: $input) { id } }`,
+      {
+        input: {
+          deceasedName,
+          dateOfDeath: new Date().toISOString().slice(0, 10),
+          placeOfDeath: 'Dearborn',
+          relationshipToDeceased: 'Parent',
+        },
       },
-    });
+    );
+    if (submitted.errors) throw new Error(JSON.stringify(submitted.errors));
+    const reportId = submitted.data!.submitDeathReport.id;
+    const { client: admin } = await signInFirstAdminByApi(stack);
+    const approved = await admin.request(
+      `mutation ($id: ID!) { reviewDeathReport(id: $id, decision: APPROVED, adminNotes: "") { id } }`,
+      { id: reportId },
+    );
+    if (approved.errors) throw new Error(JSON.stringify(approved.errors));
+    const published = await admin.request<{ publishJanazahNotice: { id: string } }>(
+      `mutation ($reportId: ID!, $input: JanazahNoticeInput!) {
+         publishJanazahNotice(reportId: $reportId, input: $input) { id }
+       }`,
+      {
+        reportId,
+        input: {
+          deceasedName,
+          prayerAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+          timeZone: 'America/Detroit',
+          masjidName: 'Masjid Al-Noor',
+          masjidAddress: '12 Main St, Dearborn, MI',
+          burialPlace: 'Dearborn Muslim Cemetery',
+          familyContact: 'Yusuf, 313-555-0100',
+          visibility: 'members',
+        },
+      },
+    );
+    if (published.errors) throw new Error(JSON.stringify(published.errors));
+    const noticeId = published.data!.publishJanazahNotice.id;
 
     // Live, without a reload, with the Hijri date beside the Gregorian one.
     const item = quietPage
@@ -107,6 +133,8 @@ describe('janazah notices: each member told as they chose, in Chromium', () => {
     expect(mail!.attachments?.[0]?.filename).toBe('janazah.ics');
     expect(mail!.attachments?.[0]?.content).toContain(`UID:${noticeId}@jibs`);
     expect(mail!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    // The members-only family contact is not in what travels (the event) nor in the email.
+    expect(`${mail!.text}${mail!.attachments?.[0]?.content}`).not.toContain('313-555-0100');
     // The quiet member's would have gone in the same batch: none came.
     expect(await mails(String(quiet.email))).toEqual([]);
     expect(await janazahDeliveries(stack, noticeId, 'email')).toBe(

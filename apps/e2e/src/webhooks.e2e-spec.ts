@@ -6,6 +6,7 @@ import { createWebhookConsumer, type JibsEvent } from 'jibs-webhook-consumer';
 import type { LocalStack } from '@jibs/stack';
 import { eventually } from '@jibs/testing';
 import { expectAccessible } from './support/accessibility';
+import { signInFirstAdminByApi } from './support/admin-api';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
@@ -122,7 +123,7 @@ describe('outgoing webhooks to the sample consumer', () => {
       await new Promise((resolve) =>
         setTimeout(resolve, Math.max(0, signedInAt + 31_000 - Date.now())),
       );
-      const admin = await adminByApi(totpSecret);
+      const { client: admin } = await signInFirstAdminByApi(stack, totpSecret);
       const reviewed = await admin.request(
         `mutation ($id: ID!) { reviewDeathReport(id: $id, decision: APPROVED, adminNotes: "We will call you today.") { id } }`,
         { id: submitted.data!.submitDeathReport.id },
@@ -179,28 +180,4 @@ describe('outgoing webhooks to the sample consumer', () => {
       await failWith(error);
     }
   }, 300_000);
-
-  /** The first admin through the API, with the authenticator the browser sign-in set up. */
-  async function adminByApi(totpSecret: string): Promise<GraphQLClient> {
-    const { generate } = await import('otplib');
-    const client = new GraphQLClient(`${stack.gatewayUrl}/graphql`);
-    const password = stack.generatedAdminPassword ?? process.env['ADMIN_PASSWORD'];
-    const started = await client.request<{ signIn: { challenge: { token: string } | null } }>(
-      `mutation ($input: SignInInput!) { signIn(input: $input) { challenge { token } } }`,
-      { input: { email: stack.adminEmail, password } },
-    );
-    if (started.errors) throw new Error(JSON.stringify(started.errors));
-    const done = await client.request<{ completeSignIn: { accessToken: string } }>(
-      `mutation ($token: String!, $code: String!) {
-         completeSignIn(challengeToken: $token, code: $code) { accessToken }
-       }`,
-      {
-        token: started.data!.signIn.challenge!.token,
-        code: await generate({ secret: totpSecret }),
-      },
-    );
-    if (done.errors) throw new Error(JSON.stringify(done.errors));
-    client.accessToken = done.data!.completeSignIn.accessToken;
-    return client;
-  }
 });
