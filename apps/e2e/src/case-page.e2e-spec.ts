@@ -122,9 +122,10 @@ describe("the family's case page, in Chromium", () => {
     expect(steps).toEqual(['Report submitted', 'Under review', 'Report approved']);
     const report = member.getByRole('region', { name: 'Report' });
     expect(await report.getByText('Waiting for a member of our team').count()).toBe(0);
+    // Approval opens the assistance claim (cases' claim.updated), shown as the fund's first step.
     await member
       .getByRole('region', { name: 'Burial Assistance' })
-      .getByText('No assistance steps yet', { exact: false })
+      .getByText('Assistance claim opened')
       .waitFor();
 
     const checklist = member.getByRole('region', { name: 'Checklist' });

@@ -187,7 +187,7 @@ export function WebhooksPage() {
                               {delivery.eventId}
                             </Text>
                           </Table.Td>
-                          <Table.Td>
+                          <Table.Td style={{ minWidth: 120 }}>
                             <Badge color={STATE[delivery.status].color} variant="light">
                               {STATE[delivery.status].label}
                             </Badge>
@@ -203,7 +203,7 @@ export function WebhooksPage() {
                               <Button
                                 size="xs"
                                 variant="default"
-                                aria-label={`Send ${delivery.eventType} ${delivery.eventId} again`}
+                                aria-label={`Send again: ${delivery.eventType} ${delivery.eventId}`}
                                 onClick={() =>
                                   void act(
                                     () => replay({ variables: { id: delivery.id } }),
