@@ -15,6 +15,32 @@ const base = {
 };
 
 describe('identity configuration', () => {
+  it('refuses in production to text codes into the local mailbox, and names what to set', () => {
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: 'smtp://mail.example.org:587',
+    };
+    expect(() => loadIdentityConfig({ ...production, SMS_TRANSPORT: 'mailbox' })).toThrow(
+      /SMS_TRANSPORT=mailbox writes texts to a local folder/,
+    );
+    expect(() => loadIdentityConfig({ ...production, SMS_TRANSPORT: 'http' })).toThrow(
+      /SMS_HTTP_URL and SMS_HTTP_API_KEY are required/,
+    );
+    expect(loadIdentityConfig({ ...production, SMS_TRANSPORT: 'none' }).SMS_TRANSPORT).toBe('none');
+    expect(
+      loadIdentityConfig({
+        ...production,
+        SMS_TRANSPORT: 'http',
+        SMS_HTTP_URL: 'https://sms.example.org',
+        SMS_HTTP_API_KEY: 'k',
+      }).SMS_TRANSPORT,
+    ).toBe('http');
+    // The local default stays the mailbox.
+    expect(loadIdentityConfig(base).SMS_TRANSPORT).toBe('mailbox');
+  });
+
   it('trusts only the loopback proxy unless told otherwise', () => {
     expect(loadIdentityConfig(base).TRUST_PROXY).toBe('loopback');
     expect(loadIdentityConfig({ ...base, TRUST_PROXY: 'loopback, uniquelocal' }).TRUST_PROXY).toBe(

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { envHelpers, mailEnvSchema, secret, serviceEnvSchema } from '@jibs/config';
+import {
+  envHelpers,
+  mailEnvSchema,
+  refuseLocalTransportsInProduction,
+  secret,
+  serviceEnvSchema,
+  smsEnvSchema,
+} from '@jibs/config';
 import { emailSchema, newPasswordSchema, SIGN_UPS_PER_ADDRESS_PER_HOUR } from '@jibs/domain';
 import { withTestRoutes } from '@jibs/subgraph';
 import { parseSecretBoxKey } from './security/secret-box';
@@ -22,7 +29,7 @@ const trustProxy = z
 
 const identitySettings = z
   .intersection(
-    z.intersection(serviceEnvSchema, mailEnvSchema),
+    z.intersection(z.intersection(serviceEnvSchema, mailEnvSchema), smsEnvSchema),
     z.object({
       PORT: envHelpers.port(4001),
       /** PKCS#8 PEM of the ES256 key that signs access tokens. */
@@ -56,8 +63,6 @@ const identitySettings = z
         .int()
         .min(1)
         .default(SIGN_UPS_PER_ADDRESS_PER_HOUR),
-      /** Only the local mailbox so far; a real SMS provider adds its own value. */
-      SMS_TRANSPORT: z.enum(['mailbox']).default('mailbox'),
       /** The first admin, created at boot when no admin exists (both or neither). */
       ADMIN_EMAIL: emailSchema.optional(),
       ADMIN_PASSWORD: secret(newPasswordSchema).optional(),
@@ -66,7 +71,9 @@ const identitySettings = z
   .refine((env) => !env.ADMIN_EMAIL === !env.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD are set together or not at all',
     path: ['ADMIN_PASSWORD'],
-  });
+  })
+  // Codes texted into a local folder reach nobody: production names a provider or none.
+  .superRefine((env, ctx) => refuseLocalTransportsInProduction(env, ctx));
 
 /** Identity's settings, and TEST_ROUTES for the test-only route of its `testEvents`. */
 export const identityEnvSchema = withTestRoutes(identitySettings);

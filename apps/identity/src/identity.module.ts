@@ -18,7 +18,7 @@ import { IDENTITY_CONFIG, identityEnvSchema, type IdentityConfig } from './ident
 import { SigningKey } from './keys/signing-key';
 import { identityMigrations } from './migrations';
 import { BackgroundTasks } from './outgoing/background-tasks';
-import { MAILER, OutgoingMessages, SMS_SENDER } from './outgoing/outgoing-messages';
+import { MAILER, OutgoingMessages, SMS_AVAILABLE, SMS_SENDER } from './outgoing/outgoing-messages';
 import { PasswordResetTokenEntity } from './password-reset/password-reset-token.entity';
 import { PasswordResetResolver } from './password-reset/password-reset.resolver';
 import { PasswordResetService } from './password-reset/password-reset.service';
@@ -99,6 +99,7 @@ export const identityService = defineService<IdentityConfig, { signingKey: Signi
     },
     { provide: MAILER, useFactory: () => createMailer(config) },
     { provide: SMS_SENDER, useFactory: () => createSmsSender(config) },
+    { provide: SMS_AVAILABLE, useValue: config.SMS_TRANSPORT !== 'none' },
     BackgroundTasks,
     OutgoingMessages,
     ThrottleService,

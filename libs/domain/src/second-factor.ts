@@ -14,6 +14,8 @@ export const RECOVERY_CODE_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 export const RECOVERY_CODE_LENGTH = 12;
 
 export const SecondFactorMessages = {
+  /** SMS_TRANSPORT=none: the site has no text-message provider. */
+  smsUnavailable: 'Text messages are not available on this site; use email or an authenticator app',
   codeOrRecoveryFormat: 'Please enter the 6-digit code or one of your recovery codes',
   passwordRequired: 'Please enter your current password.',
   passwordInvalid: 'The password is not correct.',

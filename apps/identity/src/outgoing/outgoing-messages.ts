@@ -4,6 +4,8 @@ import { BackgroundTasks } from './background-tasks';
 
 export const MAILER = Symbol('MAILER');
 export const SMS_SENDER = Symbol('SMS_SENDER');
+/** Whether texts can leave at all (`SMS_TRANSPORT` is not `none`). */
+export const SMS_AVAILABLE = Symbol('SMS_AVAILABLE');
 
 /**
  * Email and SMS leaving identity. `email` and `sms` wait for delivery (a verification code
@@ -15,6 +17,7 @@ export class OutgoingMessages {
   constructor(
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(SMS_SENDER) private readonly smsSender: SmsSender,
+    @Inject(SMS_AVAILABLE) readonly smsAvailable: boolean,
     private readonly background: BackgroundTasks,
   ) {}
 

@@ -92,6 +92,9 @@ export class SecondFactorService {
 
   /** Sign-in codes by text message, to the verified phone. */
   async enableSms(caller: Caller): Promise<SecondFactorChanged> {
+    if (!this.outgoing.smsAvailable) {
+      throw DomainError.badInput({ phone: SecondFactorMessages.smsUnavailable });
+    }
     const account = await this.account(caller.id);
     if (!account.phone) {
       throw DomainError.badInput({ phone: SecondFactorMessages.phoneNumberNeeded });

@@ -1,3 +1,4 @@
+import { SecondFactorMessages } from '@jibs/domain';
 import { AccountsService } from '../accounts/accounts.service';
 import type { SecretBox } from '../security/secret-box';
 import { SessionsService } from '../sessions/sessions.service';
@@ -462,6 +463,45 @@ describe('verification (registration step 2)', () => {
       const setup = await identity.gql(SETUP_WITH, { code: await totpCode(secret, 1) }, as(member));
       expect(setup.body.errors).toBeUndefined();
       expect(await pendingOf(member.id)).toMatch(/^v1\./);
+    });
+  });
+});
+
+describe('a site with no text-message provider (SMS_TRANSPORT=none)', () => {
+  let identity: IdentityHarness;
+
+  beforeAll(async () => {
+    identity = await IdentityHarness.start({ SMS_TRANSPORT: 'none' });
+  });
+
+  afterAll(async () => {
+    await identity?.close();
+  });
+
+  it('refuses codes by text and sign-in codes by text with a clear message, and stores nothing', async () => {
+    const member = await identity.aMember({ phone: '+13135550100' }, { unverified: true });
+    const sent = await identity.gql(SEND, { method: 'SMS' }, { token: member.accessToken });
+    expect(sent.body.errors?.[0]).toMatchObject({
+      extensions: {
+        code: 'BAD_USER_INPUT',
+        fieldErrors: { method: SecondFactorMessages.smsUnavailable },
+      },
+    });
+    expect(
+      await identity.dataSource.query('SELECT 1 FROM verification_codes WHERE user_id = $1', [
+        member.id,
+      ]),
+    ).toEqual([]);
+    const enabled = await identity.gql(
+      'mutation { enableSmsSignIn { user { smsSignInEnabled } } }',
+      undefined,
+      { token: member.accessToken },
+    );
+    expect(enabled.body.errors?.[0]).toMatchObject({
+      extensions: {
+        code: 'BAD_USER_INPUT',
+        fieldErrors: { phone: SecondFactorMessages.smsUnavailable },
+      },
     });
   });
 });

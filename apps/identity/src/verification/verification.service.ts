@@ -4,6 +4,7 @@ import {
   AccountSecurityMessages,
   DomainError,
   Messages,
+  SecondFactorMessages,
   VERIFICATION_CODE_TTL_MINUTES,
   VERIFICATION_MAX_ATTEMPTS,
   VERIFICATION_RESEND_SECONDS,
@@ -65,6 +66,9 @@ export class VerificationService {
   async sendCode(userId: string, method: VerificationMethod): Promise<CodeSent> {
     if (method === VerificationMethod.TOTP) {
       throw DomainError.badInput({ method: Messages.verificationTotpNoCode });
+    }
+    if (method === VerificationMethod.SMS && !this.outgoing.smsAvailable) {
+      throw DomainError.badInput({ method: SecondFactorMessages.smsUnavailable });
     }
     const account = await this.account(userId);
     if (method === VerificationMethod.SMS && !account.phone) {
