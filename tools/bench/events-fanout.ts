@@ -154,10 +154,60 @@ async function main(): Promise<void> {
 /**
  * One janazah notice to every member: one event, a set-based fan-out in notifications, then the
  * batched sender. Times are from the publish to the last bell row stored and the last email and
- * text written by the transports (the local mailbox stamps each as it is handed over). Bench
- * members keep the defaults (bell and email; SMS is off until a member with a verified phone
- * chooses it), so no text is expected here; the integration test covers the SMS path.
+ * text written by the transports (the local mailbox stamps each as it is handed over). Every
+ * member keeps email; one in SMS_EVERY has a verified phone and chose texts for janazah notices
+ * (identity's events for the phones and the site's SMS switch; the choices written straight into
+ * notifications' table, as GraphQL would store them, to seed thousands quickly).
  */
+const SMS_EVERY = 5;
+
+async function seedTextChoosers(
+  stack: Awaited<ReturnType<typeof startBenchStack>>['stack'],
+  notificationsDb: Client,
+  members: { userId: string; email: string }[],
+): Promise<{ userId: string; phone: string }[]> {
+  const choosers = members
+    .filter((_, i) => i % SMS_EVERY === 0)
+    .map((member, i) => ({
+      userId: member.userId,
+      phone: `+1313${String(5_000_000 + i).padStart(7, '0')}`,
+    }));
+  const identity = stack.service('identity');
+  await publishTestEvents(identity, [
+    {
+      type: 'settings.updated',
+      data: { settings: { smsNotifications: true }, updatedBy: null },
+      subject: 'site',
+    },
+  ]);
+  for (let i = 0; i < choosers.length; i += CHUNK) {
+    await publishTestEvents(
+      identity,
+      choosers.slice(i, i + CHUNK).map((chooser) => ({
+        type: 'user.verified_phone_changed' as const,
+        data: { userId: chooser.userId, phone: chooser.phone },
+        subject: chooser.userId,
+      })),
+    );
+  }
+  await notificationsDb.query(
+    `INSERT INTO notification_preferences (user_id, kind, email, sms)
+     SELECT unnest($1::uuid[]), 'janazah', true, true
+     ON CONFLICT (user_id, kind) DO UPDATE SET sms = true`,
+    [choosers.map((chooser) => chooser.userId)],
+  );
+  await waitFor('the verified phones and the SMS switch', async () => {
+    const { rows } = await notificationsDb.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM verified_phones WHERE user_id = ANY($1::uuid[])',
+      [choosers.map((chooser) => chooser.userId)],
+    );
+    const site = await notificationsDb.query<{ on: boolean }>(
+      'SELECT sms_notifications AS on FROM organisation LIMIT 1',
+    );
+    return rows[0].n === choosers.length && site.rows[0]?.on === true;
+  });
+  return choosers;
+}
 async function janazahFanOut(
   stack: Awaited<ReturnType<typeof startBenchStack>>['stack'],
   notificationsDb: Client,
@@ -166,6 +216,8 @@ async function janazahFanOut(
   const noticeId = randomUUID();
   const deceasedName = `Bench Notice ${noticeId.slice(0, 8)}`;
   const ids = members.map((member) => member.userId);
+  const choosers = await seedTextChoosers(stack, notificationsDb, members);
+  const phones = new Set(choosers.map((chooser) => chooser.phone));
   const start = Date.now();
   await publishTestEvents(stack.service('cases'), [
     {
@@ -202,12 +254,15 @@ async function janazahFanOut(
   const addresses = new Set(members.map((member) => member.email));
   const told = async () =>
     (await readMailbox(stack.mailboxDir)).filter(
-      (mail) => mail.subject.endsWith(title) && (addresses.has(mail.to) || mail.to.startsWith('+')),
+      (mail) => (mail.subject.endsWith(title) && addresses.has(mail.to)) || phones.has(mail.to),
     );
   let mails = await told();
   await waitFor('every janazah email handed to the mail transport', async () => {
     mails = await told();
-    return mails.filter((mail) => addresses.has(mail.to)).length >= MEMBERS;
+    return (
+      mails.filter((mail) => addresses.has(mail.to)).length >= MEMBERS &&
+      mails.filter((mail) => phones.has(mail.to)).length >= choosers.length
+    );
   });
   const emails = mails.filter((mail) => addresses.has(mail.to));
   const texts = mails.filter((mail) => !addresses.has(mail.to));
@@ -218,12 +273,20 @@ async function janazahFanOut(
   const perMember = new Map<string, number>();
   for (const mail of emails) perMember.set(mail.to, (perMember.get(mail.to) ?? 0) + 1);
   const twice = [...perMember.values()].filter((n) => n > 1).length;
+  const textsPerPhone = new Map<string, number>();
+  for (const text of texts) textsPerPhone.set(text.to, (textsPerPhone.get(text.to) ?? 0) + 1);
+  const textedTwice = [...textsPerPhone.values()].filter((n) => n > 1).length;
   return {
     line:
       `janazah fan-out: 1 notice to ${MEMBERS} members; last bell notification stored at ${lastBell.toFixed(1)} s (${bell.n}/${MEMBERS}); ` +
       `last email handed to the mail transport at ${lastOf(emails)} (${emails.length}/${MEMBERS}, with the .ics); ` +
-      `last SMS handed to the SMS transport: ${lastOf(texts)} (${texts.length}: no bench member chose SMS); members emailed twice: ${twice}`,
-    ok: bell.n === MEMBERS && emails.length === MEMBERS && twice === 0,
+      `last SMS handed to the SMS transport at ${lastOf(texts)} (${texts.length}/${choosers.length} members who chose texts); members emailed twice: ${twice}, texted twice: ${textedTwice}`,
+    ok:
+      bell.n === MEMBERS &&
+      emails.length === MEMBERS &&
+      texts.length === choosers.length &&
+      twice === 0 &&
+      textedTwice === 0,
   };
 }
 

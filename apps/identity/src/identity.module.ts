@@ -70,8 +70,9 @@ export const identityService = defineService<IdentityConfig, { signingKey: Signi
     ADMIN_EMAIL: secrets.adminEmail,
     ADMIN_PASSWORD: secrets.adminPassword,
   }),
-  // Benchmarks and the bell's e2e announce a member again, through the real relay and bus.
-  testEvents: ['user.registered'],
+  // Benchmarks and the bell's e2e announce a member again, through the real relay and bus; the
+  // fan-out bench verifies phones and turns the site's SMS switch on the same way.
+  testEvents: ['user.registered', 'user.verified_phone_changed', 'settings.updated'],
   entities: [
     AccountEntity,
     RefreshTokenEntity,

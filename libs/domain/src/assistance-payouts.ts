@@ -1,4 +1,6 @@
+import { AssistanceMessages } from './assistance';
 import { formatCents } from './format';
+import { OfflinePaymentMessages } from './offline-payment.schema';
 
 /** How the treasurer pays it (no money moves through the product: it records what was done). */
 export const PAYOUT_METHODS = ['check', 'bank_transfer', 'cash'] as const;
@@ -23,7 +25,7 @@ export const PayoutMessages = {
   linesRequired: 'Choose at least one expense line of the claim',
   unknownLine: 'This expense line is not part of the claim',
   lineTwice: 'An expense line can be paid only once per payout',
-  amountNotPositive: 'The amount must be more than $0.00',
+  amountNotPositive: OfflinePaymentMessages.amountNotPositive,
   amountNotCents: 'Amounts are whole cents',
   lineAboveInvoice: (left: number) =>
     `The amount is above what this line's invoice leaves to pay (${formatCents(left)})`,
@@ -32,15 +34,15 @@ export const PayoutMessages = {
     `The total is above what the claim's invoices leave to pay (${formatCents(left)})`,
   aboveCoverageLimit: (left: number) =>
     `The total is above the coverage limit left for this death (${formatCents(left)})`,
-  payeeRequired: 'Choose who is paid: the funeral home, the cemetery or the family',
+  payeeRequired: AssistanceMessages.payeeKindRequired,
   payeeNameRequired: 'Enter the name of the payee',
   payeeNameTooLong: `The payee's name can be at most ${MAX_PAYEE_NAME_LENGTH} characters`,
   methodRequired: 'Choose check, bank transfer or cash',
   referenceRequired: 'Enter the check number or transfer reference',
   referenceTooLong: `The reference can be at most ${MAX_PAYOUT_REFERENCE_LENGTH} characters`,
   paidOnRequired: 'Enter the date the money was paid',
-  paidOnInvalid: 'Enter a valid date (YYYY-MM-DD)',
-  paidOnInFuture: 'The payment date cannot be in the future',
+  paidOnInvalid: OfflinePaymentMessages.paidOnInvalid,
+  paidOnInFuture: OfflinePaymentMessages.paidOnInFuture,
   paidOnBeforeProposal: 'The payment date cannot be before the payout was proposed',
   notFound: 'Payout not found',
   ownProposal: 'A different admin must approve this payout: you proposed it',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './blank-text';
 import { DOCUMENT_TYPES } from './documents';
+import { JanazahMessages } from './janazah';
 
 /** Who may tick a checklist item: the family (and admins), or admins only. */
 export const CHECKLIST_OWNERS = ['family', 'admin'] as const;
@@ -119,9 +120,9 @@ export const CASE_STEP_LABELS: Record<CaseStep, string> = {
   under_review: 'Under review',
   approved: 'Report approved',
   rejected: 'Report not approved',
-  janazah_published: 'Janazah notice published',
-  janazah_updated: 'Janazah notice updated',
-  janazah_cancelled: 'Janazah notice cancelled',
+  janazah_published: JanazahMessages.published,
+  janazah_updated: JanazahMessages.updated,
+  janazah_cancelled: JanazahMessages.cancelled,
   checklist: 'Checklist updated',
   burial_done: 'Burial done',
   claim_updated: 'Assistance claim updated',

@@ -18,6 +18,12 @@ import { UploadMessages } from './uploads';
 import { SecondFactorMessages } from './second-factor';
 import { RequestMessages } from './request-limits';
 import { AssistanceMessages } from './assistance';
+import { AnniversaryMessages } from './anniversaries';
+import { PayoutMessages } from './assistance-payouts';
+import { CaseChecklistMessages } from './case-page';
+import { JanazahMessages } from './janazah';
+import { PreferenceMessages } from './notification-preference-changes';
+import { WebhookMessages } from './webhooks';
 
 /**
  * Every message object of the product. A message is the spec's wording unless it is listed in
@@ -46,6 +52,12 @@ export const MessageCatalog = {
   SecondFactorMessages,
   RequestMessages,
   AssistanceMessages,
+  PayoutMessages,
+  JanazahMessages,
+  CaseChecklistMessages,
+  PreferenceMessages,
+  AnniversaryMessages,
+  WebhookMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -61,9 +73,17 @@ const PRODUCT_FEATURE = 'a feature of the product the spec does not have';
 const OWN_VOICE = "the situation is the spec's but it gives no wording; written in its voice";
 const ADMIN_AUDIT = "an admin's view of payments the product flags and refunds";
 
+/** Every message of an object the spec has no counterpart of, for one reason. */
+function everyMessage<T extends object>(messages: T, reason: string): { [K in keyof T]: string } {
+  return Object.fromEntries(Object.keys(messages).map((key) => [key, reason])) as {
+    [K in keyof T]: string;
+  };
+}
+
 /** Messages the product adds: not in the spec, so not checked against it, each with why. */
 export const PRODUCT_WORDING: PerMessage<string> = {
   Messages: {
+    serviceUnavailable: 'an outage answer the product adds; the spec shows no services',
     tooManyAttemptsTitle: SECURITY,
     signInAgainTitle: SECURITY,
     registrationFailedTitle: OWN_VOICE,
@@ -220,6 +240,7 @@ export const PRODUCT_WORDING: PerMessage<string> = {
     phoneLockedBySms: SECURITY,
     noSecondFactor: SECURITY,
     phoneNumberNeeded: SECURITY,
+    smsUnavailable: PRODUCT_FEATURE,
   },
   RequestMessages: {
     tooLarge: LIMIT,
@@ -249,6 +270,14 @@ export const PRODUCT_WORDING: PerMessage<string> = {
     windowAlreadyMet: PRODUCT_FEATURE,
     lineNotFound: PRODUCT_FEATURE,
   },
+  // The capabilities after the spec's screens: payouts and the fund (issue 23), janazah notices,
+  // the case page, notification choices and anniversaries (issue 24), outgoing webhooks.
+  PayoutMessages: everyMessage(PayoutMessages, PRODUCT_FEATURE),
+  JanazahMessages: everyMessage(JanazahMessages, PRODUCT_FEATURE),
+  CaseChecklistMessages: everyMessage(CaseChecklistMessages, PRODUCT_FEATURE),
+  PreferenceMessages: everyMessage(PreferenceMessages, PRODUCT_FEATURE),
+  AnniversaryMessages: everyMessage(AnniversaryMessages, PRODUCT_FEATURE),
+  WebhookMessages: everyMessage(WebhookMessages, PRODUCT_FEATURE),
 };
 
 /**

@@ -225,7 +225,7 @@ describe('site settings', () => {
           { key: 'permit', label: 'Permit', owner: 'family', documentType: 'Permit' },
         ],
       },
-      'A checklist document type is one of: Death Certificate, Government ID, Proof of Citizenship, Proof of Relationship, Financial Hardship Documentation, Medical Records, Other',
+      'A checklist document type is one of: Death Certificate, Government ID, Proof of Citizenship, Proof of Relationship, Financial Hardship Documentation, Medical Records, Funeral Home Invoice, Cemetery Invoice, Receipt, Other',
     ],
     ['caseChecklist', { caseChecklist: [] }, 'Keep at least one checklist item'],
   ])('refuses a bad %s and writes nothing', async (field, input, message) => {
