@@ -14,7 +14,7 @@ import {
   type Logger,
 } from '@jibs/observability';
 import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
-import { CreateEventTables1760000000000 } from './create-event-tables.migration';
+import { eventMigrations } from './event-tables';
 import { OnEvent, type EventOf } from './event-handlers';
 import { EventPublisher } from './event-publisher';
 import { EventsModule } from './events.module';
@@ -85,7 +85,7 @@ describe('a request id from HTTP to the consumer', () => {
       type: 'postgres',
       url: serviceDb.url,
       entities: [OutboxEntity, InboxEntity],
-      migrations: [CreateEventTables1760000000000],
+      migrations: eventMigrations,
       logging: false,
     });
     await dataSource.initialize();
