@@ -15,6 +15,7 @@ import {
 import { generate } from 'otplib';
 import { RELATIONSHIPS_TO_DECEASED } from '@jibs/domain';
 import type { LocalStack } from '@jibs/stack';
+import { eventually } from '@jibs/testing';
 import { gatewayHeaders } from '@jibs/subgraph';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
@@ -153,6 +154,25 @@ describe('federated fields, probed as every kind of caller', () => {
     const member = new GraphQLClient(graphql);
     const signedUp = await signUpByApi(member, stack, aSignUp());
     owner.id = signedUp.user.id;
+    // A spouse registered with the fee: the report names them as who died.
+    const household = await member.request<{ saveHousehold: { id: string }[] }>(
+      `mutation($input: SaveHouseholdInput!) { saveHousehold(input: $input) { id } }`,
+      {
+        input: {
+          sameAddressCertified: true,
+          members: [
+            {
+              firstName: 'Maryam',
+              lastName: 'Yusuf',
+              relationship: 'SPOUSE',
+              dateOfBirth: '1980-04-12',
+            },
+          ],
+        },
+      },
+    );
+    expect(household.errors).toBeUndefined();
+    const spouseId = household.data!.saveHousehold[0]!.id;
     await payRegistrationByApi(member, stack, owner.id);
     // Every nullable field of theirs filled, so that a null answer means "refused".
     const filled = await member.request(
@@ -165,19 +185,28 @@ describe('federated fields, probed as every kind of caller', () => {
     );
     owner.memorialId = memorial.data!.createMemorial.id;
     owner.deceasedName = `Abdullah ${owner.id.slice(0, 6)}`;
-    const report = await member.request<{ submitDeathReport: { id: string } }>(
-      `mutation($input: SubmitDeathReportInput!) { submitDeathReport(input: $input) { id } }`,
-      {
-        input: {
-          deceasedName: owner.deceasedName,
-          dateOfDeath: '2024-03-01',
-          placeOfDeath: 'Dallas Medical Center',
-          relationshipToDeceased: RELATIONSHIPS_TO_DECEASED[1],
-          additionalNotes: 'Funeral on Friday after Jumuah.',
-        },
-      },
+    // Cases learns the household from billing's event: asked again until it has.
+    const report = await eventually(
+      async () =>
+        (
+          await member.request<{ submitDeathReport: { id: string } }>(
+            `mutation($input: SubmitDeathReportInput!) { submitDeathReport(input: $input) { id } }`,
+            {
+              input: {
+                deceasedName: owner.deceasedName,
+                dateOfDeath: '2024-03-01',
+                placeOfDeath: 'Dallas Medical Center',
+                relationshipToDeceased: RELATIONSHIPS_TO_DECEASED[1],
+                additionalNotes: 'Funeral on Friday after Jumuah.',
+                deceasedKind: 'HOUSEHOLD_MEMBER',
+                deceasedHouseholdMemberId: spouseId,
+              },
+            },
+          )
+        ).data?.submitDeathReport,
+      { timeoutMs: 20_000, message: 'cases to know the household' },
     );
-    owner.deathReportId = report.data!.submitDeathReport.id;
+    owner.deathReportId = report.id;
 
     const other = new GraphQLClient(graphql);
     const otherId = (await signUpByApi(other, stack, aSignUp())).user.id;
@@ -194,6 +223,22 @@ describe('federated fields, probed as every kind of caller', () => {
       { id: owner.deathReportId },
     );
     expect(reviewed.errors).toBeUndefined();
+    const notice = await admin.request(
+      `mutation($id: ID!, $input: JanazahNoticeInput!) { publishJanazahNotice(reportId: $id, input: $input) { id } }`,
+      {
+        id: owner.deathReportId,
+        input: {
+          deceasedName: owner.deceasedName,
+          prayerAt: new Date(Date.now() + 86_400_000).toISOString(),
+          timeZone: 'America/Chicago',
+          masjidName: 'Masjid Al-Noor',
+          masjidAddress: '12 Main St, Dallas, TX',
+          burialPlace: 'Dallas Muslim Cemetery',
+          familyContact: 'Yusuf, 214-555-0100',
+        },
+      },
+    );
+    expect(notice.errors).toBeUndefined();
   }, 300_000);
 
   afterAll(async () => {
