@@ -18,9 +18,10 @@ if { command -v java && command -v mvn; } >/dev/null 2>&1 || [[ "${CI:-}" == tru
     status=1
 fi
 # On two cores jest runs the suites in its own process (one worker), which keeps what each suite
-# leaves behind: at some 240 suites that passed node's default 4 GB heap. Room for them all (a
-# flag on the node that runs jest: npx does not pass NODE_OPTIONS on).
-node --max-old-space-size=12288 node_modules/jest/bin/jest.js \
+# leaves behind: at some 240 suites that passed node's default 4 GB heap. Room for them all (the
+# flag on the node that runs jest, beside .npmrc's node-options, which npm puts in NODE_OPTIONS).
+node --experimental-vm-modules --disable-warning=ExperimentalWarning --max-old-space-size=12288 \
+  node_modules/jest/bin/jest.js \
   --json --outputFile=test-results/jest-unit-int.json || status=1
 npx jest -c apps/e2e/jest.e2e.config.js --runInBand --json --outputFile=test-results/jest-e2e.json || status=1
 # The journeys that cross the bus again, on a real Apache Kafka broker (libs/events/src/local-kafka).
