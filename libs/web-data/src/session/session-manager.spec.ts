@@ -121,7 +121,12 @@ describe('SessionManager membership', () => {
     await manager.signOut();
     release();
     await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(manager.getState()).toEqual({ status: 'signed-out', user: null, membership: 'loading' });
+    expect(manager.getState()).toEqual({
+      status: 'signed-out',
+      user: null,
+      membership: 'loading',
+      signedOutByUser: true,
+    });
 
     const { client: other } = fakeClient([paid('u1')]);
     const second = new SessionManager(other, createTokenStore(), undefined, 1);

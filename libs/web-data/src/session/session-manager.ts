@@ -30,6 +30,8 @@ export interface SessionState {
   status: SessionStatus;
   user: SessionUser | null;
   membership: MembershipLoad;
+  /** Set when the person pressed Sign Out (not when the session lapsed): screens go home, not to sign-in. */
+  signedOutByUser?: boolean;
 }
 
 export interface Membership {
@@ -181,7 +183,7 @@ export class SessionManager {
       // The local session ends regardless; an unreachable server only keeps a cookie it will
       // expire on its own.
     }
-    await this.end();
+    await this.end({ byUser: true });
   }
 
   /** Renews now if the token is due, e.g. when a tab whose timers were paused comes back. */
@@ -215,12 +217,17 @@ export class SessionManager {
     }
   }
 
-  private async end(): Promise<void> {
+  private async end(options: { byUser?: boolean } = {}): Promise<void> {
     clearTimeout(this.timer);
     this.expiresAt = null;
     this.tokens.set(null);
     this.membershipRead += 1;
-    this.setState({ status: 'signed-out', user: null, membership: 'loading' });
+    this.setState({
+      status: 'signed-out',
+      user: null,
+      membership: 'loading',
+      ...(options.byUser ? { signedOutByUser: true } : {}),
+    });
     // Nothing of the previous member's data may stay behind in the cache.
     await this.client.clearStore().catch(() => undefined);
   }

@@ -104,8 +104,8 @@ export function AdminLayout() {
 
   const signOut = async () => {
     setSigningOut(true);
+    // The admin gate then takes the browser to the home page (one navigation, not two racing).
     await manager.signOut();
-    window.location.assign('/');
   };
 
   const isActive = (to: string) =>

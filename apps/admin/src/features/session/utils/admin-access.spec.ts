@@ -26,6 +26,13 @@ describe('adminAccess', () => {
     });
   });
 
+  it('sends an admin who pressed Sign Out to the home page, not to sign in again', () => {
+    expect(adminAccess({ status: 'signed-out', user: null, signedOutByUser: true })).toEqual({
+      kind: 'leave',
+      to: '/',
+    });
+  });
+
   it('sends members to their dashboard', () => {
     expect(adminAccess({ status: 'signed-in', user: user('MEMBER') })).toEqual({
       kind: 'leave',
