@@ -272,6 +272,9 @@ describe('hardening: the smaller holes, through the gateway', () => {
         '/admin/settings',
         '/admin/testing',
         '/admin/exports',
+        '/admin/janazah',
+        '/admin/fund',
+        '/admin/webhooks',
       ]) {
         await visit(page, stack, path);
       }

@@ -20,6 +20,8 @@ export interface StackOptions extends StackPorts {
   logLevel?: string;
   /** See EmbeddedServerOptions.durableCommits; JIBS_PG_SYNCHRONOUS_COMMIT=off sets it false. */
   durableCommits?: boolean;
+  /** Postgres without flushes to disk: a test's stack whose data directory is deleted after. */
+  throwaway?: boolean;
   /**
    * The gateway's TRUST_PROXY: proxy hops (or addresses) in front of it. '0' (default): browsers
    * reach it directly. `TRUST_PROXY=1 npm start` behind one reverse proxy.
@@ -151,6 +153,7 @@ export class LocalStack {
         port: options.postgresPort,
         password: secrets.postgresPassword,
         durableCommits: options.durableCommits ?? process.env.JIBS_PG_SYNCHRONOUS_COMMIT !== 'off',
+        throwaway: options.throwaway,
       });
     this.postgres = await startPostgres();
     const dbUrl = (name: string) => this.databaseUrl(name);

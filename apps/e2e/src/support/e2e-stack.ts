@@ -42,6 +42,8 @@ async function startOnce(eventBus: EventBus): Promise<{
     dataDir,
     ...(await freeStackPorts()),
     logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // The data directory is deleted when the file ends: Postgres need not flush to disk.
+    throwaway: true,
     // Tests have a service publish an event through its test-only route (publishTestEvent).
     testRoutes: true,
     // EVENT_BUS=kafka runs the file on a real Kafka broker instead of the embedded bus; a file
