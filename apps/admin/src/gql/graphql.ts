@@ -164,7 +164,7 @@ export type CaseChecklistItemSettingInput = {
   documentType?: string | null | undefined;
 };
 
-/** SMS: notifications sends none (sign-in and verification codes are identity’s). */
+/** SMS: the janazah notices' texts (sign-in and verification codes are identity's and not listed). */
 export type MessageChannel =
   | 'IN_APP'
   | 'EMAIL'

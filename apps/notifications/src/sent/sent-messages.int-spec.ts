@@ -105,7 +105,7 @@ describe('what notifications sent (admin)', () => {
           entry.channel === 'EMAIL' && entry.status === 'PENDING',
       ),
     ).toBe(true);
-    const sms = await gql(SENT, { filter: { channel: 'SMS' } }, admin);
+    const sms = await gql(SENT, { filter: { channel: 'SMS', memberId: userId } }, admin);
     expect(sms.data.sentMessages.entries).toEqual([]);
     const after = (await gql(STATS, {}, admin)).data.sentMessageStats;
     expect(after).toEqual({
@@ -113,8 +113,63 @@ describe('what notifications sent (admin)', () => {
       inAppUnread: before.inAppUnread + 1,
       emailsSent: before.emailsSent + 2,
       emailsPending: before.emailsPending + 2,
-      sms: 0,
+      sms: before.sms,
     });
+  });
+
+  it("lists a janazah notice's emails and texts by the notice's title (its bell is a notification), and counts the texts", async () => {
+    const admin = await anAdmin();
+    const before = (await gql(STATS, {}, admin)).data.sentMessageStats;
+    const userId = randomUUID();
+    const noticeId = randomUUID();
+    const notice = {
+      change: 'published',
+      sequence: 0,
+      noticeId,
+      reportId: randomUUID(),
+      userId: randomUUID(),
+      deceasedName: 'Khadija Rahman',
+      prayerAt: '2026-06-01T13:30:00.000Z',
+      timeZone: 'America/Chicago',
+      masjidName: 'Masjid An-Noor',
+      masjidAddress: '1 Main St, Springfield',
+      burialPlace: 'Garden of Peace',
+      note: null,
+      visibility: 'members',
+    };
+    await dataSource.query(
+      `INSERT INTO janazah_notice_versions (notice_id, sequence, change, notice) VALUES ($1, 0, 'published', $2)`,
+      [noticeId, JSON.stringify(notice)],
+    );
+    const base = new Date('2026-06-01T10:00:00Z').getTime();
+    await dataSource.query(
+      `INSERT INTO janazah_deliveries (notice_id, sequence, change, user_id, channel, created_at, sent_at)
+       VALUES ($1, 0, 'published', $2, 'bell', $3, $3),
+              ($1, 0, 'published', $2, 'email', $4, $4),
+              ($1, 0, 'published', $2, 'sms', $5, NULL)`,
+      [noticeId, userId, new Date(base), new Date(base + 1000), new Date(base + 2000)],
+    );
+    const body = await gql(SENT, { filter: { memberId: userId } }, admin);
+    expect(body.errors).toBeUndefined();
+    expect(
+      body.data.sentMessages.entries.map(
+        ({ channel, kind, status, subject }: Record<string, string>) => [
+          channel,
+          kind,
+          status,
+          subject,
+        ],
+      ),
+    ).toEqual([
+      ['SMS', 'janazah notice', 'PENDING', 'Janazah: Khadija Rahman'],
+      ['EMAIL', 'janazah notice', 'SENT', 'Janazah: Khadija Rahman'],
+    ]);
+    await dataSource.query(
+      `UPDATE janazah_deliveries SET sent_at = now() WHERE notice_id = $1 AND channel = 'sms'`,
+      [noticeId],
+    );
+    const after = (await gql(STATS, {}, admin)).data.sentMessageStats;
+    expect(after).toMatchObject({ emailsSent: before.emailsSent + 1, sms: before.sms + 1 });
   });
 
   it.each([

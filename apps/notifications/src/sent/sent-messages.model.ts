@@ -14,13 +14,14 @@ export enum DeliveryStatus {
   READ = 'read',
   /** An email owed but not handed to the mail transport yet (e.g. the address is not known). */
   PENDING = 'pending',
-  /** An email handed to the mail transport (local mailbox or SMTP). */
+  /** An email or text handed to its transport (local mailbox or SMTP; the SMS gateway). */
   SENT = 'sent',
 }
 
 registerEnumType(MessageChannel, {
   name: 'MessageChannel',
-  description: 'SMS: notifications sends none (sign-in and verification codes are identity’s).',
+  description:
+    "SMS: the janazah notices' texts (sign-in and verification codes are identity's and not listed).",
 });
 registerEnumType(DeliveryStatus, { name: 'DeliveryStatus' });
 
@@ -33,7 +34,8 @@ export class SentMessageModel {
   channel!: MessageChannel;
 
   @Field({
-    description: "What it is: 'notification' (in-app), 'receipt', 'member email', 'admin alert'.",
+    description:
+      "What it is: 'notification' (in-app), 'receipt', 'member email', 'admin alert', 'janazah notice'.",
   })
   kind!: string;
 
@@ -94,6 +96,6 @@ export class SentMessageStatsModel {
   @Field(() => Int)
   emailsPending!: number;
 
-  @Field(() => Int, { description: 'Always 0: notifications sends no SMS.' })
+  @Field(() => Int, { description: "The janazah notices' texts handed to the SMS gateway." })
   sms!: number;
 }

@@ -49,6 +49,6 @@ export class SentMessagesResolver {
   @Roles(Role.ADMIN)
   @Query(() => SentMessageStatsModel, { description: 'Admins only: counts of what was sent.' })
   async sentMessageStats(): Promise<SentMessageStatsModel> {
-    return Object.assign(new SentMessageStatsModel(), { ...(await this.sent.stats()), sms: 0 });
+    return Object.assign(new SentMessageStatsModel(), await this.sent.stats());
   }
 }

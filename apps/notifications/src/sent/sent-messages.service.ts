@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { DomainError } from '@jibs/domain';
+import { janazahNotificationText, type JanazahNotice } from '../janazah/janazah-messages';
 import { DeliveryStatus, MessageChannel } from './sent-messages.model';
 
 export const SENT_PAGE_DEFAULT = 25;
@@ -25,6 +26,8 @@ export interface SentMessageRow {
   sent_at: Date | null;
   /** created_at in microseconds since 1970, for the cursor. */
   at: string;
+  /** A janazah email or text: the notice it told of (its subject is the bell's title). */
+  notice?: JanazahNotice | null;
 }
 
 /** The cursor's time: microseconds since 1970 (all of them, so no row between pages is lost). */
@@ -50,26 +53,34 @@ const encodeCursor = (row: SentMessageRow) =>
 
 /**
  * Everything notifications sent, as one list: in-app notifications (delivered or read),
- * emailed receipts and review or alert emails (pending until handed to the transport, then
- * sent). Ids are prefixed by their table so they stay unique across the three.
+ * emailed receipts, review or alert emails, and janazah emails and texts (pending until handed
+ * to the transport, then sent; a janazah bell is one of the notifications). Ids are prefixed by
+ * their table so they stay unique across the four.
  */
 const SENT = `(
   SELECT 'n:' || n.id::text AS id, 'in_app' AS channel, 'notification' AS kind, n.user_id,
          NULL::varchar AS to_address, n.title::varchar AS subject,
          CASE WHEN n.read THEN 'read' ELSE 'delivered' END AS status,
-         n.created_at, n.created_at AS sent_at
+         n.created_at, n.created_at AS sent_at, NULL::jsonb AS notice
     FROM notifications n
   UNION ALL
   SELECT 'r:' || r.payment_id::text, 'email', 'receipt', r.user_id, NULL,
          ('Receipt: ' || to_char(r.amount / 100.0, 'FM999,999,990.00') || ' ' || upper(r.currency))::varchar,
-         CASE WHEN r.sent_at IS NULL THEN 'pending' ELSE 'sent' END, r.created_at, r.sent_at
+         CASE WHEN r.sent_at IS NULL THEN 'pending' ELSE 'sent' END, r.created_at, r.sent_at, NULL
     FROM receipts r
   UNION ALL
   SELECT 'm:' || m.id::text, 'email',
          CASE WHEN m.recipient_user_id IS NULL THEN 'admin alert' ELSE 'member email' END,
          m.recipient_user_id, m.to_address, m.subject,
-         CASE WHEN m.sent_at IS NULL THEN 'pending' ELSE 'sent' END, m.created_at, m.sent_at
+         CASE WHEN m.sent_at IS NULL THEN 'pending' ELSE 'sent' END, m.created_at, m.sent_at, NULL
     FROM outgoing_mail m
+  UNION ALL
+  SELECT 'j:' || d.id::text, d.channel, 'janazah notice', d.user_id, NULL, '',
+         CASE WHEN d.sent_at IS NULL THEN 'pending' ELSE 'sent' END, d.created_at, d.sent_at,
+         v.notice
+    FROM janazah_deliveries d
+    JOIN janazah_notice_versions v USING (notice_id, sequence, change)
+   WHERE d.channel IN ('email', 'sms')
 ) AS s`;
 
 @Injectable()
@@ -115,7 +126,11 @@ export class SentMessagesService {
         ORDER BY s.created_at DESC, s.id DESC LIMIT ${param(size + 1)}`,
       params,
     );
-    const rows = found.slice(0, size);
+    const rows = found
+      .slice(0, size)
+      .map((row) =>
+        row.notice ? { ...row, subject: janazahNotificationText(row.notice).title } : row,
+      );
     const hasNextPage = found.length > size;
     return {
       rows,
@@ -129,14 +144,21 @@ export class SentMessagesService {
     inAppUnread: number;
     emailsSent: number;
     emailsPending: number;
+    sms: number;
   }> {
     const [row] = await this.dataSource.query(
       `SELECT (SELECT count(*) FROM notifications)::int AS "inApp",
               (SELECT count(*) FROM notifications WHERE NOT read)::int AS "inAppUnread",
               ((SELECT count(*) FROM receipts WHERE sent_at IS NOT NULL)
-                + (SELECT count(*) FROM outgoing_mail WHERE sent_at IS NOT NULL))::int AS "emailsSent",
+                + (SELECT count(*) FROM outgoing_mail WHERE sent_at IS NOT NULL)
+                + (SELECT count(*) FROM janazah_deliveries
+                    WHERE channel = 'email' AND sent_at IS NOT NULL))::int AS "emailsSent",
               ((SELECT count(*) FROM receipts WHERE sent_at IS NULL)
-                + (SELECT count(*) FROM outgoing_mail WHERE sent_at IS NULL))::int AS "emailsPending"`,
+                + (SELECT count(*) FROM outgoing_mail WHERE sent_at IS NULL)
+                + (SELECT count(*) FROM janazah_deliveries
+                    WHERE channel = 'email' AND sent_at IS NULL))::int AS "emailsPending",
+              (SELECT count(*) FROM janazah_deliveries
+                WHERE channel = 'sms' AND sent_at IS NOT NULL)::int AS "sms"`,
     );
     return row;
   }

@@ -71,7 +71,7 @@ export function SentMessagesPage() {
       <Stack gap="lg">
         <PageHeader
           title="Notifications"
-          description="What was sent to members and admins: in-app notifications and emails, with their delivery status. JIBS sends no SMS notifications (only sign-in codes)."
+          description="What was sent to members and admins: in-app notifications, emails and the janazah notices' texts, with their delivery status. Sign-in codes sent by SMS are not listed."
         />
         <Card withBorder padding="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
