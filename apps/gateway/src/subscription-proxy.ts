@@ -29,7 +29,7 @@ import {
   type TokenIdentity,
   type TokenVerifier,
 } from '@jibs/auth';
-import { requestIdFrom, type Logger } from '@jibs/observability';
+import { logLevelForError, requestIdFrom, type Logger } from '@jibs/observability';
 import { badGraphQLRequest, gatewayHeaders } from '@jibs/subgraph';
 import { toClientError } from './format-error';
 import { QueryLimitError } from './query-limits';
@@ -234,7 +234,7 @@ export function createSubscriptionProxy(options: SubscriptionProxyOptions): Subs
   const clientError = (formatted: GraphQLFormattedError, error: unknown, connectionId?: string) => {
     const result = toClientError(formatted, error);
     if (result.internal) {
-      logger.error(
+      logger[logLevelForError(error ?? formatted)](
         { err: error ?? formatted, connectionId },
         'unexpected error in a forwarded subscription',
       );

@@ -20,6 +20,15 @@ describe('the log level of an error', () => {
     expect(logLevelForCode(ErrorCode.ServiceUnavailable)).toBe('warn');
   });
 
+  it('a socket the other side closed mid-write (EPIPE, ECONNRESET), even wrapped, is a warning', () => {
+    expect(logLevelForCode('EPIPE')).toBe('warn');
+    expect(logLevelForCode('ECONNRESET')).toBe('warn');
+    const epipe = Object.assign(new Error('write EPIPE'), { code: 'EPIPE' });
+    expect(logLevelForError(new GraphQLError('write EPIPE', { originalError: epipe }))).toBe(
+      'warn',
+    );
+  });
+
   it.each([ErrorCode.Internal, 'ECONNREFUSED', 'DOWNSTREAM_SERVICE_ERROR', undefined])(
     '%s is an error',
     (code) => {

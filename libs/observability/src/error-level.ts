@@ -21,8 +21,15 @@ export const USER_ERROR_CODES: ReadonlySet<string> = new Set<string>([
   'OPERATION_RESOLUTION_FAILURE',
 ]);
 
-/** Another part being down: worth a warning (its own logs say why), not an error here. */
-const OUTAGE_CODES: ReadonlySet<string> = new Set<string>([ErrorCode.ServiceUnavailable]);
+/**
+ * Another part being down, or a socket the other side closed while a message was on its way
+ * (a browser tab closed mid-subscription): worth a warning, not an error here.
+ */
+const OUTAGE_CODES: ReadonlySet<string> = new Set<string>([
+  ErrorCode.ServiceUnavailable,
+  'EPIPE',
+  'ECONNRESET',
+]);
 
 export type ErrorLogLevel = 'debug' | 'warn' | 'error';
 

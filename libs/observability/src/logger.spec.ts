@@ -15,6 +15,15 @@ function capture() {
 }
 
 describe('createLogger', () => {
+  it("logs a fetch timeout's DOMException by its name, message and stack, not its legacy constants", async () => {
+    const { logger, lines } = capture();
+    logger.warn({ err: new DOMException('The operation timed out', 'TimeoutError') }, 'slow');
+    await new Promise((resolve) => setImmediate(resolve));
+    const err = lines[0]!.err as Record<string, unknown>;
+    expect(err).toMatchObject({ message: 'The operation timed out', name: 'TimeoutError' });
+    expect(Object.keys(err).filter((key) => key.endsWith('_ERR'))).toEqual([]);
+  });
+
   it("puts the current request's id on every line, or each id of a batch of several", async () => {
     const { logger, lines } = capture();
     runWithRequestContext({ requestId: 'req-one-00001' }, () => logger.info('one'));

@@ -36,6 +36,11 @@ export function serializeError(error: unknown): Record<string, unknown> {
   const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
   for (const key of ['parameters', 'driverError', 'query', 'config', 'request', 'response'])
     delete serialized[key];
+  // A DOMException (a fetch's timeout) lists its legacy constants (INDEX_SIZE_ERR: 1, ...) as
+  // enumerable: noise on every line it is in.
+  for (const key of Object.keys(serialized))
+    if (/^[A-Z][A-Z_]+_ERR$/.test(key) && typeof serialized[key] === 'number')
+      delete serialized[key];
   return serialized;
 }
 
