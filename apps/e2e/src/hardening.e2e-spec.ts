@@ -271,10 +271,11 @@ describe('hardening: the smaller holes, through the gateway', () => {
         '/admin/audit',
         '/admin/settings',
         '/admin/testing',
-        '/admin/exports',
         '/admin/janazah',
         '/admin/fund',
         '/admin/webhooks',
+        // Last: its Export Payments dialog is opened below.
+        '/admin/exports',
       ]) {
         await visit(page, stack, path);
       }
