@@ -176,7 +176,11 @@ async function seedTextChoosers(
   await publishTestEvents(identity, [
     {
       type: 'settings.updated',
-      data: { settings: { smsNotifications: true }, updatedBy: null },
+      data: {
+        settings: { smsNotifications: true },
+        changed: ['smsNotifications'],
+        updatedBy: null,
+      },
       subject: 'site',
     },
   ]);

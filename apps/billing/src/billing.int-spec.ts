@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { listFieldDecisions, listOperationDecisions } from '@jibs/auth';
 import { pendingSchemaChanges } from '@jibs/database';
-import { buildEnvelope, type EventData } from '@jibs/events';
+import {
+  buildEnvelope,
+  buildEnvelopes,
+  defineEvent,
+  EventCatalog,
+  type EventData,
+} from '@jibs/events';
 import { CheckoutKind, HouseholdMessages, SubscriptionStatus } from '@jibs/domain';
 import { aHousehold, aHouseholdMember, eventually, INVISIBLE_NAMES } from '@jibs/testing';
 import type { ProviderEvent, ProviderFact } from './provider/provider-facts';
@@ -217,6 +223,7 @@ describe('billing service', () => {
         'settings.updated',
         {
           settings: { registrationFee: 20000, memberFee: 3000, monthlyDues: 2500 },
+          changed: ['registrationFee', 'memberFee'],
           updatedBy: null,
         },
         { source: 'jibs/identity', subject: 'site' },
@@ -236,6 +243,7 @@ describe('billing service', () => {
         'settings.updated',
         {
           settings: { registrationFee: 17500, memberFee: 2500, monthlyDues: 2500 },
+          changed: ['registrationFee', 'memberFee'],
           updatedBy: null,
         },
         { source: 'jibs/identity', subject: 'site' },
@@ -245,6 +253,50 @@ describe('billing service', () => {
         const result = await h.gql(QUOTE, {}, member.token);
         return result.data.registrationQuote.baseFee === 17500 || undefined;
       });
+    });
+
+    it('reads settings.updated version 1 from a producer not yet upgraded, and one of a pair once', async () => {
+      const v1Only = {
+        'settings.updated': defineEvent({
+          version: 1,
+          description: 'identity before version 2',
+          schema: EventCatalog['settings.updated'].earlier![0].schema,
+        }),
+      };
+      const member = await h.aMember();
+      const baseFee = async (fee: number) =>
+        eventually(async () => {
+          const result = await h.gql(QUOTE, {}, member.token);
+          return result.data.registrationQuote.baseFee === fee || undefined;
+        });
+      const [old] = buildEnvelopes(
+        'settings.updated',
+        { settings: { registrationFee: 21000 }, updatedBy: null },
+        { source: 'jibs/identity', subject: 'site' },
+        v1Only,
+      );
+      await h.broker.publish([{ topic: 'settings.updated', key: 'site', envelope: old }]);
+      await baseFee(21000);
+
+      const pair = buildEnvelopes(
+        'settings.updated',
+        { settings: { registrationFee: 17500 }, changed: ['registrationFee'], updatedBy: null },
+        { source: 'jibs/identity', subject: 'site' },
+      );
+      expect(pair.map((envelope) => envelope.dataversion)).toEqual([2, 1]);
+      await h.broker.publish(
+        pair.map((envelope) => ({ topic: 'settings.updated', key: 'site', envelope })),
+      );
+      await baseFee(17500);
+      await eventually(
+        async () => (await h.count('inbox', 'event_id = $1', [pair[0].id])) > 0 || undefined,
+      );
+      expect(
+        await h.count('inbox', 'event_id = $1 AND consumer_group = $2', [
+          pair[0].id,
+          'billing.settings',
+        ]),
+      ).toBe(1);
     });
   });
 

@@ -561,7 +561,7 @@ describe('documents service', () => {
       await h.updateSettings({ maxFileSizeMb: 3 });
       const late = buildEnvelope(
         'settings.updated',
-        { settings: { maxFileSizeMb: 7 }, updatedBy: null },
+        { settings: { maxFileSizeMb: 7 }, changed: ['maxFileSizeMb'], updatedBy: null },
         { source: 'jibs/identity', subject: 'site' },
       );
       late.time = new Date(Date.now() - 60_000).toISOString();

@@ -4,6 +4,7 @@ import { Messages } from './messages';
 import { EXPENSE_CATEGORIES, type ExpenseCategory } from './assistance';
 import {
   caseChecklistSchema,
+  CHECKLIST_OWNERS,
   DEFAULT_CASE_CHECKLIST,
   type CaseChecklistItemSetting,
 } from './case-page';
@@ -64,6 +65,44 @@ export const DEFAULT_SETTINGS: SiteSettingsValues = {
   membersMayPublishJanazah: false,
   caseChecklist: DEFAULT_CASE_CHECKLIST,
 };
+
+/**
+ * Each setting's type as it is stored, without the limits an admin's input must keep (those are
+ * `updateSettingsSchema`'s): the shape `settings.updated` carries to the other services.
+ */
+export const siteSettingsValuesSchema = z.object({
+  siteName: z.string(),
+  adminEmail: z.string(),
+  registrationFee: z.number().int(),
+  monthlyDues: z.number().int(),
+  memberFee: z.number().int(),
+  maxFileSizeMb: z.number().int(),
+  allowedFileTypes: z.array(z.string()),
+  emailNotifications: z.boolean(),
+  smsNotifications: z.boolean(),
+  autoApproval: z.boolean(),
+  maintenanceMode: z.boolean(),
+  waitingPeriodDays: z.number().int(),
+  claimWindowDays: z.number().int(),
+  coverageLimit: z.number().int(),
+  approvalThreshold: z.number().int(),
+  eligibleExpenseCategories: z.array(z.enum(EXPENSE_CATEGORIES)),
+  childAgeLimit: z.number().int(),
+  membersMayPublishJanazah: z.boolean(),
+  caseChecklist: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      owner: z.enum(CHECKLIST_OWNERS),
+      documentType: z.string().nullable().optional(),
+    }),
+  ),
+}) satisfies z.ZodType<SiteSettingsValues>;
+
+export type SettingKey = keyof SiteSettingsValues;
+
+/** Every setting's name. */
+export const SETTING_KEYS = siteSettingsValuesSchema.keyof().options as readonly SettingKey[];
 
 /** The burial-assistance part of the settings, as cases and billing keep their copies. */
 export type AssistanceSettings = Pick<

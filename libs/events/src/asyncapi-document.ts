@@ -23,19 +23,29 @@ export function asyncApiDocument(): Record<string, unknown> {
   const schemas: Record<string, unknown> = {};
 
   for (const type of Object.keys(EventCatalog) as EventType[]) {
-    const { version, description, earlier = [] } = EventCatalog[type];
+    const { version, description, earlier = [], personalData } = EventCatalog[type];
     const id = identifier(type);
     const channelMessages: Record<string, { $ref: string }> = {};
+    const example = EVENT_EXAMPLES[type];
     const versions = [
-      { version, schema: EventCatalog[type].schema, messageId: id, summary: description },
+      {
+        version,
+        schema: EventCatalog[type].schema,
+        messageId: id,
+        summary: description,
+        personalData,
+        example,
+      },
       ...earlier.map((old) => ({
         version: old.version,
         schema: old.schema,
         messageId: `${id}V${old.version}`,
         summary: `Deprecated: version ${old.version}, published beside version ${version} (the same event id) until ${old.deprecatedUntil}. ${description}`,
+        personalData: old.personalData,
+        example: old.downgrade(example as never),
       })),
     ];
-    for (const { version: dataVersion, schema, messageId, summary } of versions) {
+    for (const { version: dataVersion, schema, messageId, summary, ...rest } of versions) {
       const schemaId = `${id}V${dataVersion}`;
       schemas[schemaId] = dataJsonSchema({ schema });
       messages[messageId] = {
@@ -45,16 +55,20 @@ export function asyncApiDocument(): Record<string, unknown> {
         contentType: 'application/cloudevents+json',
         payload: envelopeSchema(type, dataVersion, `#/components/schemas/${schemaId}`),
         bindings: KEY_BINDING,
-        ...(dataVersion === version
-          ? { examples: [{ name: 'example', payload: exampleEnvelope(type, version) }] }
-          : {}),
+        examples: [{ name: 'example', payload: exampleEnvelope(type, dataVersion, rest.example) }],
+        // Which fields are personal data and why the event carries them (a specification extension).
+        ...(rest.personalData ? { 'x-personal-data': rest.personalData } : {}),
       };
       channelMessages[messageId] = { $ref: `#/components/messages/${messageId}` };
     }
     channels[id] = {
       address: type,
       title: type,
-      description,
+      description: personalData
+        ? `${description} Personal data: ${Object.entries(personalData)
+            .map(([field, why]) => `\`${field}\` (${why})`)
+            .join('; ')}.`
+        : description,
       messages: channelMessages,
       bindings: topicBinding(type),
     };
@@ -186,8 +200,12 @@ function topicBinding(topic: string): Record<string, unknown> {
 }
 
 /** A complete envelope around the catalog's example data, as a consumer receives it. */
-function exampleEnvelope(type: EventType, version: number): Record<string, unknown> {
-  const data = EVENT_EXAMPLES[type] as { userId?: string };
+function exampleEnvelope(
+  type: EventType,
+  version: number,
+  example: unknown,
+): Record<string, unknown> {
+  const data = example as { userId?: string };
   return {
     specversion: '1.0',
     id: '6f1d7a52-4c1e-4b8a-9d33-2a7b9e0c5f11',

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  SETTING_KEYS,
+  siteSettingsValuesSchema,
+  type SettingKey,
+  type SiteSettingsValues,
+} from '@jibs/domain';
 
 /** One event type: its current schema version, what it means, and the shape of its data. */
 export interface EventDefinition<S extends z.ZodType = z.ZodType> {
@@ -11,7 +17,16 @@ export interface EventDefinition<S extends z.ZodType = z.ZodType> {
    * a consumer's inbox takes one), until consumers have moved.
    */
   earlier?: readonly EarlierEventVersion<S>[];
+  /**
+   * The personal data the event carries and why its consumers need it, by field path (`email`,
+   * `household[].firstName`): shown in the AsyncAPI document. Events carry ids rather than
+   * personal data; a field that keeps some says why here (a test requires it).
+   */
+  personalData?: PersonalDataNotes;
 }
+
+/** Field path -> why the event carries that personal data. */
+export type PersonalDataNotes = Readonly<Record<string, string>>;
 
 /** An earlier version of an event, published beside the current one until `deprecatedUntil`. */
 export interface EarlierEventVersion<S extends z.ZodType = z.ZodType> {
@@ -23,6 +38,8 @@ export interface EarlierEventVersion<S extends z.ZodType = z.ZodType> {
   downgrade(data: z.output<S>): unknown;
   /** This version's data as the current version says it, for a producer not yet upgraded. */
   upgrade(data: unknown): z.input<S>;
+  /** The personal data this version carries, as `EventDefinition.personalData`. */
+  personalData?: PersonalDataNotes;
 }
 
 /** Keeps the schema's exact type, so `EventData<T>` is inferred from the catalog entry. */
@@ -33,6 +50,27 @@ export function defineEvent<S extends z.ZodType>(
 }
 
 const subscriptionStatus = z.enum(['incomplete', 'active', 'past_due', 'canceled', 'unpaid']);
+
+/** `settings.updated` version 1: the settings untyped. */
+const settingsUpdatedV1 = z.object({
+  settings: z.record(z.string(), z.unknown()),
+  updatedBy: z.string().uuid().nullable(),
+});
+
+const SETTINGS_PERSONAL_DATA: PersonalDataNotes = {
+  'settings.adminEmail':
+    "The organisation's contact address (the first admin's own address until an admin sets another): notifications sends the admins' mail to it and names it in members' emails.",
+};
+
+/** The settings of a version 1 event that have their setting's type; the others are left out. */
+function typedSettings(settings: Record<string, unknown>): Partial<SiteSettingsValues> {
+  const shape = siteSettingsValuesSchema.shape;
+  return Object.fromEntries(
+    SETTING_KEYS.filter(
+      (key) => key in settings && shape[key].safeParse(settings[key]).success,
+    ).map((key) => [key, settings[key]]),
+  );
+}
 
 /**
  * Every event a JIBS service may publish. Topic = event type; the key is the user (or aggregate)
@@ -49,6 +87,13 @@ export const EventCatalog = {
       lastName: z.string(),
       role: z.enum(['member', 'admin']),
     }),
+    personalData: {
+      email:
+        'Notifications keeps its own copy to send the welcome, receipts and review emails; billing keeps it in its member records. Published once per account: the address cannot be changed afterwards.',
+      firstName:
+        "Notifications greets the member by it; billing and every subgraph keep the member's name for the admins' lists.",
+      lastName: "Billing and every subgraph keep the member's name for the admins' lists.",
+    },
   }),
   'user.verified': defineEvent({
     version: 1,
@@ -67,6 +112,10 @@ export const EventCatalog = {
       userId: z.string().uuid(),
       phone: z.string().nullable(),
     }),
+    personalData: {
+      phone:
+        'Notifications texts the member at it when they chose SMS; only a verified number is carried.',
+    },
   }),
   'user.role_changed': defineEvent({
     version: 1,
@@ -157,6 +206,11 @@ export const EventCatalog = {
         )
         .optional(),
     }),
+    personalData: {
+      'household[].firstName':
+        'Cases keeps who is covered and shows it to the admins who review a claim.',
+      'household[].dateOfBirth': "Cases checks the covered children's age limit with it.",
+    },
   }),
   'household.member_added': defineEvent({
     version: 1,
@@ -171,6 +225,11 @@ export const EventCatalog = {
       /** YYYY-MM-DD, children only (null otherwise); absent in events published before it. */
       dateOfBirth: z.string().nullable().optional(),
     }),
+    personalData: {
+      firstName:
+        "The member's notification names who was added; cases keeps who is covered for the admins who review a claim.",
+      dateOfBirth: "Cases checks the covered children's age limit with it.",
+    },
   }),
   'household.member_removed': defineEvent({
     version: 1,
@@ -182,13 +241,32 @@ export const EventCatalog = {
     }),
   }),
   'settings.updated': defineEvent({
-    version: 1,
+    version: 2,
     description:
-      'An admin changed the site settings (identity). Key: "site". `updatedBy` is null for changes made by the system.',
+      'An admin changed the site settings (identity). Key: "site". `settings` holds every setting, each typed as the settings define it (a key may be absent only in an event upgraded from version 1, published before that setting existed: keep your value); `changed` names the settings this change altered. `updatedBy` is null for changes made by the system.',
     schema: z.object({
-      settings: z.record(z.string(), z.unknown()),
+      settings: siteSettingsValuesSchema.partial(),
+      changed: z.array(siteSettingsValuesSchema.keyof()),
       updatedBy: z.string().uuid().nullable(),
     }),
+    personalData: SETTINGS_PERSONAL_DATA,
+    earlier: [
+      {
+        version: 1,
+        deprecatedUntil: '2027-06-30',
+        schema: settingsUpdatedV1,
+        downgrade: ({ settings, updatedBy }) => ({ settings, updatedBy }),
+        upgrade: (data) => {
+          const { settings, updatedBy } = settingsUpdatedV1.parse(data);
+          const typed = typedSettings(settings);
+          return { settings: typed, changed: Object.keys(typed) as SettingKey[], updatedBy };
+        },
+        personalData: {
+          settings:
+            "Every setting, the organisation's contact address (`adminEmail`) among them: the first admin's own address until an admin sets another.",
+        },
+      },
+    ],
   }),
   'report.submitted': defineEvent({
     version: 1,
@@ -211,6 +289,10 @@ export const EventCatalog = {
       adminNotes: z.string(),
       reviewedBy: z.string().uuid(),
     }),
+    personalData: {
+      adminNotes:
+        'Written by the admin for the member, who is shown it in their notification; it may name people.',
+    },
   }),
   'claim.updated': defineEvent({
     version: 1,
@@ -293,6 +375,10 @@ export const EventCatalog = {
       visibility: z.enum(['members', 'public']),
       publishedBy: z.string().uuid(),
     }),
+    personalData: {
+      deceasedName: 'Every message to the community about the janazah states it.',
+      note: "The admin's or family's words to the community, stated in every message; it may name people.",
+    },
   }),
   'janazah.updated': defineEvent({
     version: 1,
@@ -313,6 +399,10 @@ export const EventCatalog = {
       sequence: z.number().int(),
       updatedBy: z.string().uuid(),
     }),
+    personalData: {
+      deceasedName: 'Every message to the community about the janazah states it.',
+      note: "The admin's or family's words to the community, stated in every message; it may name people.",
+    },
   }),
   'janazah.cancelled': defineEvent({
     version: 1,
@@ -329,6 +419,9 @@ export const EventCatalog = {
       sequence: z.number().int(),
       cancelledBy: z.string().uuid(),
     }),
+    personalData: {
+      deceasedName: 'Every message to the community about the janazah states it.',
+    },
   }),
   'case.progressed': defineEvent({
     version: 1,
@@ -354,6 +447,10 @@ export const EventCatalog = {
       fileSize: z.number().int(),
       status: z.enum(['pending', 'approved']),
     }),
+    personalData: {
+      fileName:
+        "The member's own name for their file: their notification and the admins' new-upload email name the document by it.",
+    },
   }),
   'document.reviewed': defineEvent({
     version: 1,
@@ -368,6 +465,12 @@ export const EventCatalog = {
       adminNotes: z.string(),
       reviewedBy: z.string().uuid(),
     }),
+    personalData: {
+      fileName:
+        "The member's own name for their file: their notification and the admins' new-upload email name the document by it.",
+      adminNotes:
+        'Written by the admin for the member, who is shown it in their notification; it may name people.',
+    },
   }),
   'audit.recorded': defineEvent({
     version: 1,
@@ -385,6 +488,12 @@ export const EventCatalog = {
       after: z.record(z.string(), z.unknown()).nullable(),
       recordedAt: z.string(),
     }),
+    personalData: {
+      before:
+        "The row's fields safe to show other admins (an address or a name among them when the row has one): the audit trail keeps them.",
+      after:
+        "The row's fields safe to show other admins (an address or a name among them when the row has one): the audit trail keeps them.",
+    },
   }),
   'diagnostics.ping': defineEvent({
     version: 1,
@@ -405,6 +514,10 @@ export const EventCatalog = {
       contributorId: z.string().uuid(),
       moderatorIds: z.array(z.string().uuid()),
     }),
+    personalData: {
+      memorialName:
+        "The deceased's name as their memorial page shows it: the notification to the moderators or the contributor states it.",
+    },
   }),
   'memory.approved': defineEvent({
     version: 1,
@@ -417,6 +530,10 @@ export const EventCatalog = {
       contributorId: z.string().uuid(),
       approvedBy: z.string().uuid(),
     }),
+    personalData: {
+      memorialName:
+        "The deceased's name as their memorial page shows it: the notification to the moderators or the contributor states it.",
+    },
   }),
   'memorial.anniversary_due': defineEvent({
     version: 1,
@@ -431,6 +548,10 @@ export const EventCatalog = {
       anniversaryDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
       year: z.number().int(),
     }),
+    personalData: {
+      memorialName:
+        "The deceased's name as their memorial page shows it: the member's reminder states it.",
+    },
   }),
 } as const;
 

@@ -82,17 +82,21 @@ describe('buildEnvelope', () => {
     expect(
       buildEnvelope(
         'settings.updated',
-        { settings: { fee: 1000 }, updatedBy: null },
+        { settings: { registrationFee: 1000 }, changed: ['registrationFee'], updatedBy: null },
         {
           source: 'jibs/identity',
           subject: 'site',
         },
       ).data,
-    ).toEqual({ settings: { fee: 1000 }, updatedBy: null });
+    ).toEqual({
+      settings: { registrationFee: 1000 },
+      changed: ['registrationFee'],
+      updatedBy: null,
+    });
     expect(() =>
       buildEnvelope(
         'settings.updated',
-        { settings: {}, updatedBy: 'not-a-uuid' },
+        { settings: {}, changed: [], updatedBy: 'not-a-uuid' },
         { source: 'jibs/identity', subject: 'site' },
       ),
     ).toThrow(InvalidEventError);

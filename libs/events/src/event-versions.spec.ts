@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { deliverEvent, deliverBatch, type DeliveryContext } from './deliver-event';
-import { defineEvent } from './event-catalog';
+import { EventCatalog, defineEvent } from './event-catalog';
 import { buildEnvelopes, readEnvelope, validateEnvelope, type Catalog } from './event-envelope';
 import { silentLogger } from './event-logger';
 import { InvalidEventError } from './invalid-event.error';
@@ -161,5 +161,74 @@ describe('an event published in two versions', () => {
       { paymentId: 'p1', amountCents: 2_500 },
       { paymentId: 'p1', amountCents: 2_500 },
     ]);
+  });
+});
+
+describe('settings.updated, typed in version 2 and published beside version 1', () => {
+  const settingsOpts = { source: 'jibs/identity', subject: 'site' };
+  /** A producer not yet upgraded: it knows version 1 only. */
+  const v1Only: Catalog = {
+    'settings.updated': defineEvent({
+      version: 1,
+      description: 'test',
+      schema: EventCatalog['settings.updated'].earlier![0].schema,
+    }),
+  };
+
+  it('carries the settings typed and what changed; the version 1 twin the settings alone', () => {
+    const [current, twin] = buildEnvelopes(
+      'settings.updated',
+      {
+        settings: { monthlyDues: 3_000, siteName: 'JIBS' },
+        changed: ['monthlyDues'],
+        updatedBy: null,
+      },
+      settingsOpts,
+    );
+    expect(current).toMatchObject({
+      dataversion: 2,
+      dataversions: [2, 1],
+      data: { settings: { monthlyDues: 3_000, siteName: 'JIBS' }, changed: ['monthlyDues'] },
+    });
+    expect(twin).toMatchObject({
+      id: current.id,
+      dataversion: 1,
+      data: { settings: { monthlyDues: 3_000, siteName: 'JIBS' }, updatedBy: null },
+    });
+    expect(twin.data).not.toHaveProperty('changed');
+    expect(readEnvelope(wire(twin)).action).toBe('twin');
+  });
+
+  it('refuses a setting of the wrong type and a key that is no setting', () => {
+    expect(() =>
+      buildEnvelopes(
+        'settings.updated',
+        { settings: { monthlyDues: '30' }, changed: ['monthlyDues'], updatedBy: null } as never,
+        settingsOpts,
+      ),
+    ).toThrow(InvalidEventError);
+    expect(() =>
+      buildEnvelopes(
+        'settings.updated',
+        { settings: {}, changed: ['fee'], updatedBy: null } as never,
+        settingsOpts,
+      ),
+    ).toThrow(/changed/);
+  });
+
+  it('upgrades a version 1 event to the typed settings, leaving out values of the wrong type', () => {
+    const [alone] = buildEnvelopes(
+      'settings.updated',
+      { settings: { monthlyDues: 3_000, autoApproval: 'yes', fee: 1 }, updatedBy: null },
+      settingsOpts,
+      v1Only,
+    );
+    expect(readEnvelope(wire(alone))).toMatchObject({
+      action: 'handle',
+      envelope: {
+        dataversion: 2,
+        data: { settings: { monthlyDues: 3_000 }, changed: ['monthlyDues'], updatedBy: null },
+      },
+    });
   });
 });

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
 import { Global, Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
@@ -86,14 +85,14 @@ describe('EventsModule', () => {
     const received: EventEnvelope[] = [];
     await broker.subscribe({
       group: 'events-module-test',
-      topics: ['settings.updated'],
+      topics: ['diagnostics.ping'],
       handle: async (envelope) => void received.push(envelope),
     });
     const sent = await dataSource.transaction((manager) =>
       enqueue(
         manager,
-        'settings.updated',
-        { settings: { fee: 500 }, updatedBy: randomUUID() },
+        'diagnostics.ping',
+        { sentAt: new Date().toISOString() },
         {
           source: 'jibs/test',
           subject: 'site',

@@ -90,8 +90,8 @@ describe('NOTIFY only to wake an idle relay or consumer', () => {
     dataSource.transaction((manager) =>
       enqueue(
         manager,
-        'settings.updated',
-        { settings: { i }, updatedBy: null },
+        'diagnostics.ping',
+        { sentAt: String(i) },
         { source: 'jibs/test', subject: `site-${i}` },
       ),
     );
@@ -128,8 +128,8 @@ describe('NOTIFY only to wake an idle relay or consumer', () => {
       });
       await enqueue(
         runner.manager,
-        'settings.updated',
-        { settings: {}, updatedBy: null },
+        'diagnostics.ping',
+        { sentAt: new Date().toISOString() },
         { source: 'jibs/test', subject: 'open' },
       );
       const other = new Client({ connectionString: db.url });
@@ -195,8 +195,8 @@ describe('NOTIFY only to wake an idle relay or consumer', () => {
       });
       const slow = await enqueue(
         runner.manager,
-        'settings.updated',
-        { settings: {}, updatedBy: null },
+        'diagnostics.ping',
+        { sentAt: new Date().toISOString() },
         { source: 'jibs/test', subject: 'slow' },
       );
       const quick = await settings(7);
@@ -293,7 +293,7 @@ describe('NOTIFY only to wake an idle relay or consumer', () => {
       const arrived = new Map<string, number>();
       await subscribe({
         group: uniqueName('idle-latency'),
-        topics: ['settings.updated'],
+        topics: ['diagnostics.ping'],
         handle: async (envelope) => void arrived.set(envelope.id, performance.now()),
       });
       const samples: number[] = [];

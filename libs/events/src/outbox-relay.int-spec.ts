@@ -77,8 +77,8 @@ describe('OutboxRelay', () => {
     dataSource.transaction((manager) =>
       enqueue(
         manager,
-        'settings.updated',
-        { settings: { i }, updatedBy: null },
+        'diagnostics.ping',
+        { sentAt: String(i) },
         {
           source: 'jibs/identity',
           subject: 'site',
@@ -103,7 +103,7 @@ describe('OutboxRelay', () => {
       envelopes.map((envelope) => envelope.id),
     );
     expect(broker.published[0]).toEqual({
-      topic: 'settings.updated',
+      topic: 'diagnostics.ping',
       key: 'site',
       envelope: envelopes[0],
     });
@@ -207,8 +207,8 @@ describe('OutboxRelay', () => {
     await expect(
       enqueue(
         dataSource.manager,
-        'settings.updated',
-        { settings: {}, updatedBy: null },
+        'diagnostics.ping',
+        { sentAt: new Date().toISOString() },
         {
           source: 'jibs/identity',
           subject: 'site',

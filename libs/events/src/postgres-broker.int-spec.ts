@@ -386,7 +386,7 @@ describe('postgres broker', () => {
     const arrived = new Map<string, number>();
     await subscribe(client, {
       group: uniqueName('relay-latency-group'),
-      topics: ['settings.updated'],
+      topics: ['diagnostics.ping'],
       handle: async (envelope) => void arrived.set(envelope.id, performance.now()),
     });
     const samples: number[] = [];
@@ -395,8 +395,8 @@ describe('postgres broker', () => {
       const envelope = await dataSource.transaction((manager) =>
         enqueue(
           manager,
-          'settings.updated',
-          { settings: { i }, updatedBy: null },
+          'diagnostics.ping',
+          { sentAt: String(i) },
           {
             source: 'jibs/test',
             subject: 'site',

@@ -15,7 +15,7 @@ import {
 } from '@jibs/observability';
 import { createTestDatabase, eventually, type TestDatabase } from '@jibs/testing';
 import { eventMigrations } from './event-tables';
-import { OnEvent, type EventOf } from './event-handlers';
+import { AfterEvents, OnEvent, type EventOf } from './event-handlers';
 import { EventPublisher } from './event-publisher';
 import { EventsModule } from './events.module';
 import { InboxEntity } from './inbox.entity';
@@ -54,6 +54,12 @@ class WelcomeConsumer {
       { subject: 'diagnostics' },
     );
   }
+
+  /** After the commit, where notifications sends its mail and texts. */
+  @AfterEvents('user.registered', { group: 'request-id-welcome' })
+  async mail(events: EventOf<'user.registered'>[]): Promise<void> {
+    for (const event of events) this.logger.info({ eventId: event.id }, 'welcome mail sent');
+  }
 }
 
 /** The next hop (a notification of the welcome). */
@@ -67,7 +73,7 @@ class NotificationConsumer {
   }
 }
 
-describe('a request id from HTTP to the consumer', () => {
+describe('a request id from HTTP to the consumer, its mail after the commit and the next hop', () => {
   const { logger, lines } = capturedLogger();
   let serviceDb: TestDatabase;
   let eventlog: TestDatabase;
@@ -175,7 +181,15 @@ describe('a request id from HTTP to the consumer', () => {
       await eventually(async () => linesOf(requestId).includes('notification created'), {
         message: 'the notification line with the request id',
       });
-      expect(linesOf(requestId)).toEqual(['signed up', 'welcome sent', 'notification created']);
+      await eventually(async () => linesOf(requestId).includes('welcome mail sent'), {
+        message: 'the after-commit line with the request id',
+      });
+      // The mail after the commit and the next hop's consumer run in either order.
+      expect(linesOf(requestId).slice(0, 2)).toEqual(['signed up', 'welcome sent']);
+      expect(linesOf(requestId).slice(2).sort()).toEqual([
+        'notification created',
+        'welcome mail sent',
+      ]);
       // The welcome line is the consumer's, for this event.
       const welcome = lines.find(
         (line) => line['msg'] === 'welcome sent' && line['eventId'] === eventId,

@@ -40,4 +40,37 @@ describe('createLogger', () => {
       ],
     );
   });
+
+  it("writes no password, token, code, email or phone, nor a database error's parameters", async () => {
+    const { logger, lines } = capture();
+    const secrets = [
+      'hunter2-secret',
+      'tok-abc-123',
+      '428913',
+      'amina@example.org',
+      '+13135550199',
+    ];
+    logger.info(
+      {
+        password: secrets[0],
+        input: { newPassword: secrets[0], token: secrets[1], code: secrets[2] },
+        email: secrets[3],
+        member: { email: secrets[3], phone: secrets[4] },
+        req: { headers: { authorization: `Bearer ${secrets[1]}`, cookie: `s=${secrets[1]}` } },
+        userId: 'u-1',
+      },
+      'signed up',
+    );
+    const failure = Object.assign(new Error('duplicate key'), {
+      query: 'INSERT INTO accounts (email) VALUES ($1)',
+      parameters: [secrets[3], secrets[0]],
+      driverError: { detail: `Key (email)=(${secrets[3]}) already exists.` },
+    });
+    logger.error({ err: failure }, 'sign-up failed');
+    await new Promise((resolve) => setImmediate(resolve));
+    const written = JSON.stringify(lines);
+    for (const secret of secrets) expect(written).not.toContain(secret);
+    expect(lines[0]).toMatchObject({ userId: 'u-1', email: '[redacted]', msg: 'signed up' });
+    expect(lines[1]).toMatchObject({ err: { message: 'duplicate key' }, msg: 'sign-up failed' });
+  });
 });

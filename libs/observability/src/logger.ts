@@ -19,6 +19,13 @@ export const REDACTED_PATHS = [
   '*.refreshToken',
   'code',
   '*.code',
+  // Personal data: log ids, never a person's address or number.
+  'email',
+  '*.email',
+  'adminEmail',
+  '*.adminEmail',
+  'phone',
+  '*.phone',
   'authorization',
   'cookie',
   'headers.authorization',

@@ -134,7 +134,11 @@ describe('startSubgraph: one service under test', () => {
 
   it('refuses to wait for an event no group of the service handles', async () => {
     await expect(
-      h.deliverEvent('settings.updated', { settings: {}, updatedBy: null }, { subject: 'site' }),
+      h.deliverEvent(
+        'settings.updated',
+        { settings: {}, changed: [], updatedBy: null },
+        { subject: 'site' },
+      ),
     ).rejects.toThrow('probe handles no settings.updated event');
   });
 

@@ -194,7 +194,11 @@ describe('burial-assistance payouts', () => {
       );
       await h.deliverEvent(
         'settings.updated',
-        { settings: { coverageLimit: 300_000, approvalThreshold: 100_000 }, updatedBy: null },
+        {
+          settings: { coverageLimit: 300_000, approvalThreshold: 100_000 },
+          changed: ['coverageLimit'],
+          updatedBy: null,
+        },
         { subject: 'site', source: 'jibs/identity' },
       );
       try {
@@ -206,7 +210,11 @@ describe('burial-assistance payouts', () => {
       } finally {
         await h.deliverEvent(
           'settings.updated',
-          { settings: { coverageLimit: 500_000, approvalThreshold: 100_000 }, updatedBy: null },
+          {
+            settings: { coverageLimit: 500_000, approvalThreshold: 100_000 },
+            changed: ['coverageLimit'],
+            updatedBy: null,
+          },
           { subject: 'site', source: 'jibs/identity' },
         );
       }

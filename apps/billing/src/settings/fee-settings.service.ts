@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DEFAULT_SETTINGS, type FeeSettings } from '@jibs/domain';
+import { DEFAULT_SETTINGS, type FeeSettings, type SiteSettingsValues } from '@jibs/domain';
 import { FeeSettingsEntity } from './fee-settings.entity';
 
 const SITE = 'site';
@@ -39,7 +39,7 @@ export class FeeSettingsService {
   /** Keeps the newest published settings; an older event delivered late changes nothing. */
   async apply(
     manager: EntityManager,
-    settings: Record<string, unknown>,
+    settings: Partial<SiteSettingsValues>,
     publishedAt: Date,
   ): Promise<void> {
     const existing = await manager.findOne(FeeSettingsEntity, {

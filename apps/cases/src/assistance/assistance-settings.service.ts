@@ -5,6 +5,7 @@ import {
   EXPENSE_CATEGORIES,
   type AssistanceSettings,
   type ExpenseCategory,
+  type SiteSettingsValues,
 } from '@jibs/domain';
 import { AssistanceSettingsEntity } from './assistance-settings.entity';
 
@@ -47,7 +48,7 @@ export class AssistanceSettingsService {
   /** Keeps the newest published settings; an older event delivered late changes nothing. */
   async apply(
     manager: EntityManager,
-    settings: Record<string, unknown>,
+    settings: Partial<SiteSettingsValues>,
     publishedAt: Date,
   ): Promise<void> {
     const existing = await manager.findOne(AssistanceSettingsEntity, {

@@ -438,7 +438,11 @@ describe('eligibility assessment', () => {
     expect((await assess(member, report.id)).covered).toBe(true);
     await harness.deliverEvent(
       'settings.updated',
-      { settings: { waitingPeriodDays: 365, claimWindowDays: 5 }, updatedBy: admin.id },
+      {
+        settings: { waitingPeriodDays: 365, claimWindowDays: 5 },
+        changed: ['waitingPeriodDays', 'claimWindowDays'],
+        updatedBy: admin.id,
+      },
       { subject: 'site', source: 'jibs/identity' },
     );
     const after = await assess(member, report.id);

@@ -12,6 +12,7 @@ import {
   ReviewStatus,
   Role,
   type CaseChecklistItemSetting,
+  type SiteSettingsValues,
 } from '@jibs/domain';
 import { DeathReportEntity } from '../death-reports/death-report.entity';
 import { CasesMessages } from '../death-reports/death-reports.service';
@@ -55,7 +56,7 @@ export class CaseChecklistService {
   /** Keeps the newest published checklist; an older event, or one without it, changes nothing. */
   async applySettings(
     manager: EntityManager,
-    settings: Record<string, unknown>,
+    settings: Partial<SiteSettingsValues>,
     publishedAt: Date,
   ): Promise<void> {
     const parsed = caseChecklistSchema.safeParse(settings['caseChecklist']);

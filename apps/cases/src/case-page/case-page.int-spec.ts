@@ -347,15 +347,24 @@ describe("the family's case page", () => {
   it("takes the checklist's items from the settings, ignoring a copy it cannot read", async () => {
     const member = await aFamily();
     const reportId = await approved(member);
-    const items = [{ key: 'imam', label: 'Imam booked', owner: 'admin' }];
+    const items = [{ key: 'imam', label: 'Imam booked', owner: 'admin' as const }];
     await h.deliverEvent(
       'settings.updated',
-      { settings: { ...DEFAULT_SETTINGS, caseChecklist: items }, updatedBy: admin.id },
+      {
+        settings: { ...DEFAULT_SETTINGS, caseChecklist: items },
+        changed: ['caseChecklist'],
+        updatedBy: admin.id,
+      },
       { subject: 'site' },
     );
     await h.deliverEvent(
       'settings.updated',
-      { settings: { caseChecklist: [{ key: 'BAD KEY' }] }, updatedBy: admin.id },
+      {
+        // Typed as the event says, but not a checklist the settings allow (the key's format).
+        settings: { caseChecklist: [{ key: 'BAD KEY', label: 'Bad', owner: 'admin' }] },
+        changed: ['caseChecklist'],
+        updatedBy: admin.id,
+      },
       { subject: 'site' },
     );
     const view = await caseOf(reportId, member);
@@ -373,7 +382,7 @@ describe("the family's case page", () => {
     ]);
     await h.deliverEvent(
       'settings.updated',
-      { settings: { ...DEFAULT_SETTINGS }, updatedBy: admin.id },
+      { settings: { ...DEFAULT_SETTINGS }, changed: ['caseChecklist'], updatedBy: admin.id },
       { subject: 'site' },
     );
   });

@@ -350,7 +350,11 @@ describe('janazah notices', () => {
       await h.updateSettings({ membersMayPublishJanazah: true });
       const stale = h.envelope(
         'settings.updated',
-        { settings: { membersMayPublishJanazah: false }, updatedBy: null },
+        {
+          settings: { membersMayPublishJanazah: false },
+          changed: ['membersMayPublishJanazah'],
+          updatedBy: null,
+        },
         'site',
         { source: 'jibs/identity', time: new Date(Date.now() - 3_600_000) },
       );

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DEFAULT_SETTINGS } from '@jibs/domain';
+import { DEFAULT_SETTINGS, type SiteSettingsValues } from '@jibs/domain';
 import { JanazahSettingsEntity } from './janazah-settings.entity';
 
 const SITE = 'site';
@@ -18,7 +18,7 @@ export class JanazahSettingsService {
   /** Keeps the newest published value; an older event delivered late changes nothing. */
   async apply(
     manager: EntityManager,
-    settings: Record<string, unknown>,
+    settings: Partial<SiteSettingsValues>,
     publishedAt: Date,
   ): Promise<void> {
     const value = settings['membersMayPublishJanazah'];

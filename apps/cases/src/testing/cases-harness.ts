@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { RELATIONSHIPS_TO_DECEASED } from '@jibs/domain';
+import { RELATIONSHIPS_TO_DECEASED, type SettingKey, type SiteSettingsValues } from '@jibs/domain';
 import { startSubgraph, TestSubgraph, type GqlBody, type TestUser } from '@jibs/testing';
 import type { CasesConfig } from '../cases.config';
 import { casesService } from '../cases.module';
@@ -101,10 +101,10 @@ export class CasesHarness extends TestSubgraph<CasesConfig> {
   }
 
   /** Publishes `settings.updated` as identity would and waits until this service applied it. */
-  async updateSettings(settings: Record<string, unknown>): Promise<void> {
+  async updateSettings(settings: Partial<SiteSettingsValues>): Promise<void> {
     await this.deliverEvent(
       'settings.updated',
-      { settings, updatedBy: null },
+      { settings, changed: Object.keys(settings) as SettingKey[], updatedBy: null },
       { subject: 'site', source: 'jibs/identity' },
     );
   }

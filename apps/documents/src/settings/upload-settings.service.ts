@@ -6,6 +6,7 @@ import {
   megabytesToBytes,
   type SupportedFileType,
   type UploadRules,
+  type SiteSettingsValues,
 } from '@jibs/domain';
 import { UploadSettingsEntity } from './upload-settings.entity';
 
@@ -64,7 +65,7 @@ export class UploadSettingsService {
   /** Keeps the newest published settings; an older event delivered late changes nothing. */
   async apply(
     manager: EntityManager,
-    settings: Record<string, unknown>,
+    settings: Partial<SiteSettingsValues>,
     publishedAt: Date,
   ): Promise<void> {
     const existing = await manager.findOne(UploadSettingsEntity, {

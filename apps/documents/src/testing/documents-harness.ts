@@ -1,4 +1,5 @@
 import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import type { SettingKey, SiteSettingsValues } from '@jibs/domain';
 import {
   startSubgraph,
   TestSubgraph,
@@ -78,10 +79,10 @@ export class DocumentsHarness extends TestSubgraph<DocumentsConfig> {
   }
 
   /** Publishes `settings.updated` as identity would and waits until this service applied it. */
-  async updateSettings(settings: Record<string, unknown>): Promise<void> {
+  async updateSettings(settings: Partial<SiteSettingsValues>): Promise<void> {
     await this.deliverEvent(
       'settings.updated',
-      { settings, updatedBy: null },
+      { settings, changed: Object.keys(settings) as SettingKey[], updatedBy: null },
       { subject: 'site', source: 'jibs/identity' },
     );
   }

@@ -45,9 +45,9 @@ export class FirstAdmin implements OnApplicationBootstrap {
         // Replicas booting together take turns; the second finds the first one's admin.
         await manager.query('SELECT pg_advisory_xact_lock($1)', [FIRST_ADMIN_LOCK]);
         if (await manager.exists(AccountEntity, { where: [{ role: Role.ADMIN }, { email }] })) {
-          return false;
+          return null;
         }
-        await this.accounts.create(manager, {
+        const account = await this.accounts.create(manager, {
           email,
           passwordHash,
           role: Role.ADMIN,
@@ -60,10 +60,11 @@ export class FirstAdmin implements OnApplicationBootstrap {
           emailVerifiedAt: new Date(),
         });
         await this.settings.adoptAdminEmail(manager, email);
-        return true;
+        return account;
       });
-      // Names the address, not the variable: the launcher may have chosen it for the operator.
-      if (created) this.logger.info({ adminEmail: email }, 'created the first admin account');
+      // The account's id, not its address: no email reaches a log (the launcher prints the
+      // address it chose to the operator itself).
+      if (created) this.logger.info({ userId: created.id }, 'created the first admin account');
     } catch (error) {
       // The unique email is the last word if the lock was ever bypassed.
       if (!isUniqueViolation(error)) throw error;

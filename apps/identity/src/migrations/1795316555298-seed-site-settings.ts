@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { DEFAULT_SETTINGS } from '@jibs/domain';
+import { DEFAULT_SETTINGS, SETTING_KEYS } from '@jibs/domain';
 import { EventPublisher } from '@jibs/events';
 
 /**
@@ -38,7 +38,7 @@ export class SeedSiteSettings1795316555298 implements MigrationInterface {
     await new EventPublisher({ source: 'jibs/identity' }).publish(
       queryRunner.manager,
       'settings.updated',
-      { settings: { ...s }, updatedBy: null },
+      { settings: { ...s }, changed: [...SETTING_KEYS], updatedBy: null },
       { subject: 'site' },
     );
   }

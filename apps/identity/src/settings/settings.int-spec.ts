@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from '@jibs/domain';
+import { DEFAULT_SETTINGS, SETTING_KEYS } from '@jibs/domain';
 import { INVISIBLE_NAMES } from '@jibs/testing';
 import { IdentityHarness, type TestUser } from '../testing/identity-harness';
 
@@ -25,7 +25,11 @@ describe('site settings', () => {
 
   const state = async () => ({
     row: (await identity.dataSource.query('SELECT * FROM site_settings'))[0],
-    events: await identity.count('outbox', `topic = 'settings.updated'`),
+    // One per change: the version 2 envelope (its version 1 twin is checked where it matters).
+    events: await identity.count(
+      'outbox',
+      `topic = 'settings.updated' AND (envelope->>'dataversion')::int = 2`,
+    ),
     audits: await identity.count('audit_entries', `subject_type = 'settings'`),
   });
 
@@ -41,9 +45,12 @@ describe('site settings', () => {
       maintenanceMode: false,
     });
     const events = await identity.outbox('settings.updated', 'site');
+    // Version 2 and its version 1 twin, one event id.
     expect(events.map((event) => event.envelope.data)).toEqual([
+      { settings: DEFAULT_SETTINGS, changed: SETTING_KEYS, updatedBy: null },
       { settings: DEFAULT_SETTINGS, updatedBy: null },
     ]);
+    expect(new Set(events.map((event) => (event.envelope as { id?: string }).id)).size).toBe(1);
   });
 
   it('shows the full settings to admins only', async () => {
@@ -90,18 +97,21 @@ describe('site settings', () => {
       before.row.updated_at.getTime(),
     );
     const events = await identity.outbox('settings.updated', 'site');
-    expect(events).toHaveLength(before.events + 1);
-    expect(events.at(-1)!.envelope.data).toEqual({
-      settings: {
-        ...DEFAULT_SETTINGS,
-        siteName: 'JIBS Dearborn',
-        adminEmail: 'office@jibs.example.org',
-        monthlyDues: 3_000,
-        allowedFileTypes: ['pdf', 'png'],
-        maintenanceMode: true,
-      },
+    expect(events).toHaveLength(2 * (before.events + 1));
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      siteName: 'JIBS Dearborn',
+      adminEmail: 'office@jibs.example.org',
+      monthlyDues: 3_000,
+      allowedFileTypes: ['pdf', 'png'],
+      maintenanceMode: true,
+    };
+    expect(events.at(-2)!.envelope.data).toEqual({
+      settings,
+      changed: ['siteName', 'adminEmail', 'monthlyDues', 'allowedFileTypes', 'maintenanceMode'],
       updatedBy: admin.id,
     });
+    expect(events.at(-1)!.envelope.data).toEqual({ settings, updatedBy: admin.id });
     const publicView = await identity.gql(PUBLIC);
     expect(publicView.body.data.publicSettings).toMatchObject({
       siteName: 'JIBS Dearborn',
@@ -128,7 +138,10 @@ describe('site settings', () => {
     expect(body.errors).toBeUndefined();
     expect(body.data.updateSiteSettings.caseChecklist).toEqual(caseChecklist);
     const events = await identity.outbox('settings.updated', 'site');
-    expect(events.at(-1)!.envelope.data).toMatchObject({ settings: { caseChecklist } });
+    expect(events.at(-2)!.envelope.data).toMatchObject({
+      settings: { caseChecklist },
+      changed: ['caseChecklist'],
+    });
     await identity.gql(
       UPDATE,
       { input: { caseChecklist: DEFAULT_SETTINGS.caseChecklist } },
@@ -301,9 +314,10 @@ describe('site settings', () => {
     expect(body.errors).toBeUndefined();
     expect(body.data.updateSiteSettings.membersMayPublishJanazah).toBe(true);
     const events = await identity.outbox('settings.updated', 'site');
-    expect(events).toHaveLength(before.events + 1);
-    expect(events.at(-1)!.envelope.data).toMatchObject({
+    expect(events).toHaveLength(2 * (before.events + 1));
+    expect(events.at(-2)!.envelope.data).toMatchObject({
       settings: { membersMayPublishJanazah: true },
+      changed: ['membersMayPublishJanazah'],
     });
     await identity.gql(
       UPDATE,

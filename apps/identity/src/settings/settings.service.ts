@@ -7,6 +7,7 @@ import {
   Role,
   fieldErrorsOf,
   updateSettingsSchema,
+  type SettingKey,
   type ExpenseCategory,
   type SiteSettingsValues,
 } from '@jibs/domain';
@@ -84,10 +85,11 @@ export class SettingsService {
           updatedBy: adminId,
         },
       );
-      const stored = await this.publish(manager, adminId);
+      const stored = await this.current(manager);
       const changed = (Object.keys(parsed.data) as (keyof SiteSettingsValues)[]).filter(
         (key) => JSON.stringify(before[key]) !== JSON.stringify(stored[key]),
       );
+      await this.publish(manager, stored, changed, adminId);
       // Every setting is safe to show other admins (no secrets live here); only what changed.
       await recordAudit(this.events, manager, {
         actorId: adminId,
@@ -130,18 +132,24 @@ export class SettingsService {
         placeholder: DEFAULT_SETTINGS.adminEmail,
       })
       .execute();
-    if (result.affected) await this.publish(manager, null);
+    if (result.affected) {
+      await this.publish(manager, await this.current(manager), ['adminEmail'], null);
+    }
   }
 
-  private async publish(manager: EntityManager, updatedBy: string | null): Promise<StoredSettings> {
-    const stored = await this.current(manager);
+  /** Every setting as stored, and which of them this change altered. */
+  private async publish(
+    manager: EntityManager,
+    stored: StoredSettings,
+    changed: SettingKey[],
+    updatedBy: string | null,
+  ): Promise<void> {
     const { updatedAt: _updatedAt, ...settings } = stored;
     await this.events.publish(
       manager,
       'settings.updated',
-      { settings, updatedBy },
+      { settings, changed, updatedBy },
       { subject: SETTINGS_EVENT_KEY },
     );
-    return stored;
   }
 }

@@ -86,7 +86,11 @@ describe("an admin's changes to a member's account: notifications and emails", (
   it('sends no email when the settings turn email notifications off, but still tells the bell', async () => {
     const off = envelope(
       'settings.updated',
-      { settings: { ...DEFAULT_SETTINGS, emailNotifications: false }, updatedBy: adminId },
+      {
+        settings: { ...DEFAULT_SETTINGS, emailNotifications: false },
+        changed: ['emailNotifications'],
+        updatedBy: adminId,
+      },
       'site',
     );
     await publish([off]);

@@ -365,7 +365,7 @@ describe('billing notifications and receipts', () => {
         key: 'site',
         envelope: buildEnvelope(
           'settings.updated',
-          { settings: { siteName: 'JIBS Dearborn' }, updatedBy: null },
+          { settings: { siteName: 'JIBS Dearborn' }, changed: ['siteName'], updatedBy: null },
           { source: 'jibs/identity', subject: 'site' },
         ),
       },

@@ -87,7 +87,7 @@ describe('janazah notices: every member told once, by the channels they chose', 
     );
     const settings = envelope(
       'settings.updated',
-      { settings: { smsNotifications: true }, updatedBy: null },
+      { settings: { smsNotifications: true }, changed: ['smsNotifications'], updatedBy: null },
       'site',
     );
     await publish([...registrations, ...phones, settings]);

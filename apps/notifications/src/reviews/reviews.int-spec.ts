@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { DEFAULT_SETTINGS } from '@jibs/domain';
+import { DEFAULT_SETTINGS, type SettingKey, type SiteSettingsValues } from '@jibs/domain';
 import { readMailbox } from '@jibs/mailer';
 import { eventually } from '@jibs/testing';
 import { notificationsUnderTest } from '../testing/notifications-harness';
@@ -95,9 +95,11 @@ describe('death report and document reviews: notifications and emails', () => {
     expect(alert!.subject).toBe('JIBS: new death report to review');
     expect(alert!.text).toContain(`Fatima (${userId}@example.com)`);
 
-    const settings = (values: Record<string, unknown>) =>
-      envelope('settings.updated', { settings: values, updatedBy: null }, 'site');
-    const off = settings({ ...DEFAULT_SETTINGS, emailNotifications: false });
+    const settings = (values: SiteSettingsValues, changed: SettingKey[]) =>
+      envelope('settings.updated', { settings: values, changed, updatedBy: null }, 'site');
+    const off = settings({ ...DEFAULT_SETTINGS, emailNotifications: false }, [
+      'emailNotifications',
+    ]);
     await publish([off]);
     await eventually(
       async () =>
@@ -120,7 +122,10 @@ describe('death report and document reviews: notifications and emails', () => {
     await publish([quiet]);
     await eventually(() => handled(quiet.id), { message: 'handled' });
 
-    const on = settings({ ...DEFAULT_SETTINGS, adminEmail: 'office@masjid.example' });
+    const on = settings({ ...DEFAULT_SETTINGS, adminEmail: 'office@masjid.example' }, [
+      'emailNotifications',
+      'adminEmail',
+    ]);
     await publish([on]);
     await eventually(
       async () =>

@@ -25,7 +25,11 @@ describe("the admin's email notifications setting", () => {
     await publish([
       envelope(
         'settings.updated',
-        { settings: { ...DEFAULT_SETTINGS, emailNotifications: on }, updatedBy: null },
+        {
+          settings: { ...DEFAULT_SETTINGS, emailNotifications: on },
+          changed: ['emailNotifications'],
+          updatedBy: null,
+        },
         'site',
       ),
     ]);
