@@ -1,3 +1,4 @@
+import type { StoredDeadLetter } from './dead-letter';
 import type { EventEnvelope } from './event-envelope';
 
 export interface OutgoingRecord {
@@ -57,6 +58,11 @@ export interface EventBroker {
    * Kafka's topics have their own retention): a scheduled job calls it. Returns how many.
    */
   pruneLog?(): Promise<number>;
+  /**
+   * Every message of the dead-letter topics (`<topic>.dlq`), oldest first: both brokers read
+   * them (the operations page, the `events dlq` command).
+   */
+  readDeadLetters?(): Promise<StoredDeadLetter[]>;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;

@@ -10,7 +10,7 @@ import {
   type logCreator,
 } from 'kafkajs';
 import { DEFAULT_KAFKA_PARTITIONS } from '@jibs/config';
-import type { DeadLetterEnvelope } from './dead-letter';
+import type { DeadLetterEnvelope, StoredDeadLetter } from './dead-letter';
 import {
   assertHandler,
   type EventBroker,
@@ -21,6 +21,7 @@ import {
 import { validateEnvelope, type EventEnvelope } from './event-envelope';
 import { silentLogger, type EventLogger } from './event-logger';
 import { trackSubscription, type EventMetrics } from './event-metrics';
+import { readKafkaDeadLetters } from './kafka-dead-letters';
 import { KafkaSubscription } from './kafka-subscription';
 
 export interface KafkaBrokerOptions {
@@ -150,6 +151,12 @@ export class KafkaBroker implements EventBroker {
   async health(): Promise<void> {
     const admin = await this.connectedAdmin();
     await admin.describeCluster();
+  }
+
+  /** Every message of this environment's dead-letter topics (a throwaway reader group). */
+  readDeadLetters(): Promise<StoredDeadLetter[]> {
+    this.assertOpen();
+    return readKafkaDeadLetters(this);
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,6 @@
 import { ensureDatabase } from '@jibs/database';
 import { Pool, type PoolClient } from 'pg';
+import { deadLetterId, type StoredDeadLetter } from './dead-letter';
 import {
   assertHandler,
   type EventBroker,
@@ -203,6 +204,27 @@ export class PostgresBroker implements EventBroker {
       [this.retentionMs / 1000],
     );
     return result.rowCount ?? 0;
+  }
+
+  /** Every dead letter in the log: the `.dlq` topics have no consumer, so none is ever pruned. */
+  async readDeadLetters(): Promise<StoredDeadLetter[]> {
+    await this.init();
+    const result = await this.pool.query<{
+      topic: string;
+      partition: number;
+      offset: string;
+      key: string;
+      envelope: unknown;
+    }>(
+      `SELECT l.topic, l.partition, l."offset", l.key, l.envelope FROM event_log l
+        WHERE l.topic IN (SELECT topic FROM event_topics WHERE topic LIKE '%.dlq')
+        ORDER BY l.appended_at, l.topic, l.partition, l."offset"`,
+    );
+    return result.rows.map((row) => ({
+      id: deadLetterId(row.topic, row.partition, row.offset),
+      key: row.key,
+      value: row.envelope,
+    }));
   }
 
   private init(): Promise<void> {
