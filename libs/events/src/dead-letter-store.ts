@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { checkDiscardReason, DeadLetterMessages, DomainError } from '@jibs/domain';
 import { isDeadLetterTopic, type StoredDeadLetter } from './dead-letter';
 import { DeadLetterActionEntity, type DeadLetterActionKind } from './dead-letter-action.entity';
@@ -26,6 +26,8 @@ export interface DeadLetter {
 export interface DeadLetterStoreOptions {
   /** The consumer groups whose dead letters this store lists and acts on (a service's own). */
   ownsGroup(group: string): boolean;
+  /** Runs in the action's transaction, after its row and effect (the service's audit event). */
+  onAction?(manager: EntityManager, action: DeadLetterActionEntity, letter: DeadLetter): Promise<void>;
 }
 
 /** `<service>.` prefixes every consumer group of a service (`notifications.welcome`). */
@@ -160,9 +162,11 @@ export class DeadLetterStore {
         .then((result) => result.raw as DeadLetterActionEntity[]);
       if (rows.length === 0) throw DomainError.conflict(DeadLetterMessages.alreadyHandled);
       await effect();
-      return manager
+      const row = await manager
         .getRepository(DeadLetterActionEntity)
         .findOneByOrFail({ deadLetterId: letter.id });
+      await this.options.onAction?.(manager, row, letter);
+      return row;
     });
   }
 

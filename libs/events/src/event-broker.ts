@@ -63,6 +63,17 @@ export interface EventBroker {
    * them (the operations page, the `events dlq` command).
    */
   readDeadLetters?(): Promise<StoredDeadLetter[]>;
+  /**
+   * Each consumer group's events published but not yet committed, per topic, from the offsets
+   * the broker keeps (so a group whose consumers are all down still shows its lag).
+   */
+  consumerLag?(): Promise<ConsumerLag[]>;
+}
+
+export interface ConsumerLag {
+  group: string;
+  topic: string;
+  lag: number;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;

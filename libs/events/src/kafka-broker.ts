@@ -13,6 +13,7 @@ import { DEFAULT_KAFKA_PARTITIONS } from '@jibs/config';
 import type { DeadLetterEnvelope, StoredDeadLetter } from './dead-letter';
 import {
   assertHandler,
+  type ConsumerLag,
   type EventBroker,
   type OutgoingRecord,
   type SubscribeOptions,
@@ -21,7 +22,7 @@ import {
 import { validateEnvelope, type EventEnvelope } from './event-envelope';
 import { silentLogger, type EventLogger } from './event-logger';
 import { trackSubscription, type EventMetrics } from './event-metrics';
-import { readKafkaDeadLetters } from './kafka-dead-letters';
+import { readKafkaConsumerLag, readKafkaDeadLetters } from './kafka-dead-letters';
 import { KafkaSubscription } from './kafka-subscription';
 
 export interface KafkaBrokerOptions {
@@ -157,6 +158,12 @@ export class KafkaBroker implements EventBroker {
   readDeadLetters(): Promise<StoredDeadLetter[]> {
     this.assertOpen();
     return readKafkaDeadLetters(this);
+  }
+
+  /** Every group's lag on this environment's topics, from the committed offsets. */
+  consumerLag(): Promise<ConsumerLag[]> {
+    this.assertOpen();
+    return readKafkaConsumerLag(this);
   }
 
   async close(): Promise<void> {

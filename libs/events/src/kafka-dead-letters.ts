@@ -92,3 +92,42 @@ function parse(text: string): unknown {
     return text;
   }
 }
+
+/**
+ * Every consumer group's lag on this environment's topics, from the cluster's committed
+ * offsets: true for a group whose consumers are all stopped too. The dead-letter topics have
+ * no consumer, and the dead-letter readers' throwaway groups are left out.
+ */
+export async function readKafkaConsumerLag(
+  source: KafkaDeadLetterSource,
+): Promise<Array<{ group: string; topic: string; lag: number }>> {
+  const admin = await source.connectedAdmin();
+  const { groups } = await admin.listGroups();
+  const ours = groups
+    .map(({ groupId }) => groupId)
+    .filter((id) => id.startsWith(source.topicPrefix))
+    .filter((id) => !id.includes('jibs.dead-letter-reader.'));
+  const ends = new Map<string, Array<{ partition: number; high: string; low: string }>>();
+  const lags: Array<{ group: string; topic: string; lag: number }> = [];
+  for (const groupId of ours) {
+    for (const { topic, partitions } of await admin.fetchOffsets({ groupId })) {
+      if (isDeadLetterTopic(topic) || !topic.startsWith(source.topicPrefix)) continue;
+      let topicEnds = ends.get(topic);
+      if (!topicEnds) {
+        topicEnds = await admin.fetchTopicOffsets(topic);
+        ends.set(topic, topicEnds);
+      }
+      const done = new Map(partitions.map((p) => [p.partition, Number(p.offset)]));
+      const lag = topicEnds.reduce((sum, end) => {
+        const next = done.get(end.partition) ?? -1;
+        return sum + Number(end.high) - (next >= 0 ? next : Number(end.low));
+      }, 0);
+      lags.push({
+        group: groupId.slice(source.topicPrefix.length),
+        topic: source.unprefixed(topic),
+        lag,
+      });
+    }
+  }
+  return lags;
+}
