@@ -24,3 +24,4 @@ export * from './postgres-broker';
 export * from './schema-compatibility';
 export * from './dead-letter-action.entity';
 export * from './dead-letter-store';
+export * from './dead-letter-command';

@@ -55,6 +55,9 @@ export function operationsResolver(service: string, metrics: ServiceMetrics): Ty
     @Roles(Role.ADMIN)
     @Query(() => ServiceOperationsModel, {
       name: `${prefix}Operations`,
+      // Nullable, so that one service down (its field answered SERVICE_UNAVAILABLE by the
+      // gateway) leaves the other services' fields of the same query standing.
+      nullable: true,
       description: `Admins only: ${service}'s readiness, version, traffic, events, consumer lag, outbox and dead letters.`,
     })
     async operations(): Promise<ServiceOperationsModel> {
@@ -151,7 +154,10 @@ export function operationsResolver(service: string, metrics: ServiceMetrics): Ty
                 coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS age
            FROM outbox WHERE published_at IS NULL`,
       )) as { backlog: number; age: number }[];
-      return { backlog: row?.backlog ?? 0, oldestAgeSeconds: Math.round((row?.age ?? 0) * 10) / 10 };
+      return {
+        backlog: row?.backlog ?? 0,
+        oldestAgeSeconds: Math.round((row?.age ?? 0) * 10) / 10,
+      };
     }
 
     /** The admin's action in the audit trail, published in the action's own transaction. */
