@@ -100,7 +100,7 @@ describe('the Operations page: lag, a dead letter, replayed once', () => {
         notificationsDb(),
         `CREATE OR REPLACE FUNCTION e2e_welcome_fault() RETURNS trigger LANGUAGE plpgsql AS $$
          BEGIN
-           IF NEW.user_id = '${user.id}' THEN RAISE EXCEPTION 'welcome store refused %', NEW.user_id; END IF;
+           IF NEW.user_id = '${user.id}' AND NEW.title = '${Messages.welcomeTitle}' THEN RAISE EXCEPTION 'welcome store refused %', NEW.user_id; END IF;
            RETURN NEW;
          END $$`,
       );

@@ -1,5 +1,4 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { CombinedGraphQLErrors } from '@apollo/client';
 import {
   Badge,
   Button,
@@ -13,19 +12,17 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  AdminMessages,
-  DeadLetterMessages,
-  ErrorCode,
-  formatDateTime,
-  Messages,
-} from '@jibs/domain';
+import { DeadLetterMessages, ErrorCode, formatDateTime, Messages } from '@jibs/domain';
 import { actionErrorMessage, toApiError } from '@jibs/web-data';
-import { ErrorAlert, SectionLoader } from '@jibs/web-ui';
+import { SectionLoader } from '@jibs/web-ui';
 import { useState } from 'react';
 import {
-  AdminOperationsDocument,
-  type AdminOperationsQuery,
+  BillingOperationsDocument,
+  CasesOperationsDocument,
+  DocumentsOperationsDocument,
+  IdentityOperationsDocument,
+  MemorialsOperationsDocument,
+  NotificationsOperationsDocument,
   type ServiceOperationsFieldsFragment,
 } from '../../../gql/graphql';
 import { PageHeader } from '../../../shared/components/page-header';
@@ -35,60 +32,82 @@ import {
 } from '../components/discard-dead-letter-modal';
 import { deadLetterMutations } from '../graphql/dead-letter-mutations';
 
-/** The services, in the order the query asks for them (`<service>Operations`). */
-const SERVICES = [
-  'identity',
-  'notifications',
-  'billing',
-  'cases',
-  'documents',
-  'memorials',
-] as const;
-type ServiceName = (typeof SERVICES)[number];
-
 type ServiceState =
-  | { service: ServiceName; figures: ServiceOperationsFieldsFragment }
-  | { service: ServiceName; down: true; message: string };
+  | { service: string; figures: ServiceOperationsFieldsFragment }
+  | { service: string; loading: true }
+  | { service: string; down: true; message: string };
 
 type DeadLetter = ServiceOperationsFieldsFragment['deadLetters'][number];
 
-/** Each service's answer, or why it has none (down: SERVICE_UNAVAILABLE from the gateway). */
-function serviceStates(data: AdminOperationsQuery | undefined, error: unknown): ServiceState[] {
-  const errors = CombinedGraphQLErrors.is(error) ? error.errors : [];
-  return SERVICES.map((service) => {
-    const field = `${service}Operations` as const;
-    const figures = data?.[field];
-    if (figures) return { service, figures };
-    const own = errors.find((failure) => failure.path?.[0] === field);
-    const down = !own || own.extensions?.['code'] === ErrorCode.ServiceUnavailable;
-    return {
-      service,
-      down: true,
-      message: down ? Messages.serviceUnavailable : (own?.message ?? AdminMessages.errorTitle),
-    };
-  });
+interface ServiceQuery {
+  data?: ServiceOperationsFieldsFragment | null;
+  error?: unknown;
+  loading: boolean;
+  refetch(): Promise<unknown>;
+}
+
+const QUERY_OPTIONS = {
+  fetchPolicy: 'cache-and-network',
+  notifyOnNetworkStatusChange: true,
+} as const;
+
+/**
+ * One query per service: each answers or fails alone (a service that is down answers its own
+ * SERVICE_UNAVAILABLE through the gateway), and each stays within the gateway's query cost.
+ */
+function useServiceOperations(): Array<ServiceQuery & { service: string }> {
+  const identity = useQuery(IdentityOperationsDocument, QUERY_OPTIONS);
+  const notifications = useQuery(NotificationsOperationsDocument, QUERY_OPTIONS);
+  const billing = useQuery(BillingOperationsDocument, QUERY_OPTIONS);
+  const cases = useQuery(CasesOperationsDocument, QUERY_OPTIONS);
+  const documents = useQuery(DocumentsOperationsDocument, QUERY_OPTIONS);
+  const memorials = useQuery(MemorialsOperationsDocument, QUERY_OPTIONS);
+  return [
+    { service: 'identity', ...identity, data: identity.data?.identityOperations },
+    {
+      service: 'notifications',
+      ...notifications,
+      data: notifications.data?.notificationsOperations,
+    },
+    { service: 'billing', ...billing, data: billing.data?.billingOperations },
+    { service: 'cases', ...cases, data: cases.data?.casesOperations },
+    { service: 'documents', ...documents, data: documents.data?.documentsOperations },
+    { service: 'memorials', ...memorials, data: memorials.data?.memorialsOperations },
+  ];
+}
+
+/** A service's answer, or why it has none. */
+function stateOf(query: ServiceQuery & { service: string }): ServiceState {
+  const { service } = query;
+  // An error first: a refetch that failed may leave the last answer in the cache.
+  if (!query.error)
+    return query.data ? { service, figures: query.data } : { service, loading: true };
+  const api = toApiError(query.error);
+  const down = api.code === ErrorCode.ServiceUnavailable || api.network;
+  return {
+    service,
+    down: true,
+    message: down ? Messages.serviceUnavailable : actionErrorMessage(api),
+  };
 }
 
 const perMinute = (value: number) => `${value.toLocaleString()}/min`;
 
 /** /admin/operations: each service's health and figures, the bus's lag, and the dead letters. */
 export function OperationsPage() {
-  const { data, loading, error, refetch } = useQuery(AdminOperationsDocument, {
-    fetchPolicy: 'cache-and-network',
-    errorPolicy: 'all',
-    notifyOnNetworkStatusChange: true,
-  });
+  const queries = useServiceOperations();
   const client = useApolloClient();
   const [discarding, setDiscarding] = useState<(DiscardTarget & { service: string }) | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const states = serviceStates(data, error);
+  const states = queries.map(stateOf);
+  const loading = queries.some((query) => query.loading);
+  const refetch = () => Promise.all(queries.map((query) => query.refetch().catch(() => undefined)));
   const answered = states.filter(
     (state): state is Extract<ServiceState, { figures: unknown }> => 'figures' in state,
   );
   // The lag is read from the bus: every service that answers reports every group's.
   const lag = answered[0]?.figures.consumerLag ?? [];
-  const nothing = !data && !loading;
 
   const act = async (key: string, run: () => Promise<string>) => {
     if (busy) return;
@@ -145,11 +164,7 @@ export function OperationsPage() {
             Refresh
           </Button>
         </Group>
-        {nothing && error ? (
-          <ErrorAlert title={AdminMessages.errorTitle} onRetry={() => void refetch()}>
-            {actionErrorMessage(toApiError(error))}
-          </ErrorAlert>
-        ) : !data && loading ? (
+        {states.every((state) => 'loading' in state) ? (
           <SectionLoader />
         ) : (
           <>
@@ -233,6 +248,15 @@ function ServicesCard({ states }: { states: ServiceState[] }) {
             {states.map((state) =>
               'figures' in state ? (
                 <ServiceRow key={state.service} figures={state.figures} />
+              ) : 'loading' in state ? (
+                <Table.Tr key={state.service}>
+                  <Table.Th scope="row">{state.service}</Table.Th>
+                  <Table.Td colSpan={8}>
+                    <Text size="sm" c="dimmed">
+                      Loading…
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
               ) : (
                 <Table.Tr key={state.service}>
                   <Table.Th scope="row">{state.service}</Table.Th>
