@@ -3,7 +3,9 @@ import { Directive, Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
 // Every subgraph serves these same types under its own query field, hence @shareable: the
 // gateway resolves each service's figures in that service alone (the types have no key).
 
-@ObjectType('ReadinessCheck', { description: 'One thing the service needs, and whether it answers.' })
+@ObjectType('ReadinessCheck', {
+  description: 'One thing the service needs, and whether it answers.',
+})
 @Directive('@shareable')
 export class ReadinessCheckModel {
   @Field({ description: "'database' or 'broker'." })
@@ -60,7 +62,7 @@ export class EventFiguresModel {
 @ObjectType('ConsumerLag', { description: "A consumer group's events not yet handled, per topic." })
 @Directive('@shareable')
 export class ConsumerLagModel {
-  @Field({ description: "The group, named `<service>.<purpose>`." })
+  @Field({ description: 'The group, named `<service>.<purpose>`.' })
   group!: string;
 
   @Field()
@@ -81,7 +83,8 @@ export class OutboxFiguresModel {
 }
 
 @ObjectType('DeadLetter', {
-  description: 'An event a consumer group of the service gave up on, not yet replayed or discarded.',
+  description:
+    'An event a consumer group of the service gave up on, not yet replayed or discarded.',
 })
 @Directive('@shareable')
 export class DeadLetterModel {
@@ -148,7 +151,9 @@ export class ServiceOperationsModel {
   @Field(() => OutboxFiguresModel)
   outbox!: OutboxFiguresModel;
 
-  @Field(() => [DeadLetterModel], { description: "Its consumer groups' dead letters, oldest first." })
+  @Field(() => [DeadLetterModel], {
+    description: "Its consumer groups' dead letters, oldest first.",
+  })
   deadLetters!: DeadLetterModel[];
 }
 

@@ -65,7 +65,10 @@ export async function readTotals(registry: Registry): Promise<{
   failed: number;
   deadLettered: number;
 }> {
-  const graphqlCount = ['graphql_operation_duration_seconds', 'graphql_operation_duration_seconds_count'];
+  const graphqlCount = [
+    'graphql_operation_duration_seconds',
+    'graphql_operation_duration_seconds_count',
+  ];
   const [requests, errors, handled, failed, deadLettered, published] = await Promise.all([
     sumOf(registry, graphqlCount[0]!, () => true, graphqlCount[1]),
     sumOf(registry, graphqlCount[0]!, (labels) => labels['outcome'] === 'error', graphqlCount[1]),
