@@ -80,6 +80,11 @@ describe('identity service', () => {
       'userStats',
       'registrationsPerMonth',
       'siteAdmins',
+      // Every service's Operations fields (libs/subgraph/src/operations).
+      'operations',
+      'replayDeadLetter',
+      'replayDeadLetters',
+      'discardDeadLetter',
     ];
     for (const op of publicOps) expect(byOperation[op]).toEqual({ kind: 'public' });
     for (const op of signedIn) expect(byOperation[op]).toEqual({ kind: 'authenticated' });

@@ -43,3 +43,4 @@ export * from './assistance';
 export * from './janazah';
 export * from './case-page';
 export * from './notification-preference-changes';
+export * from './dead-letters';

@@ -24,6 +24,7 @@ import { CaseChecklistMessages } from './case-page';
 import { JanazahMessages } from './janazah';
 import { PreferenceMessages } from './notification-preference-changes';
 import { WebhookMessages } from './webhooks';
+import { DeadLetterMessages } from './dead-letters';
 
 /**
  * Every message object of the product. A message is the spec's wording unless it is listed in
@@ -58,6 +59,7 @@ export const MessageCatalog = {
   PreferenceMessages,
   AnniversaryMessages,
   WebhookMessages,
+  DeadLetterMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -278,6 +280,7 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   PreferenceMessages: everyMessage(PreferenceMessages, PRODUCT_FEATURE),
   AnniversaryMessages: everyMessage(AnniversaryMessages, PRODUCT_FEATURE),
   WebhookMessages: everyMessage(WebhookMessages, PRODUCT_FEATURE),
+  DeadLetterMessages: everyMessage(DeadLetterMessages, PRODUCT_FEATURE),
 };
 
 /**

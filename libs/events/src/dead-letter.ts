@@ -45,3 +45,16 @@ export function deadLetterEnvelope(original: unknown, info: DeadLetterInfo): Dea
     deadlettertime: new Date().toISOString(),
   };
 }
+
+/** One message of a `<topic>.dlq` as the broker keeps it. */
+export interface StoredDeadLetter {
+  /** `<topic>.dlq:<partition>:<offset>`: the same shape on both brokers, stable for good. */
+  id: string;
+  key: string;
+  /** What was written: a DeadLetterEnvelope, or whatever a foreign producer wrote. */
+  value: unknown;
+}
+
+export function deadLetterId(dlqTopic: string, partition: number, offset: string | number): string {
+  return `${dlqTopic}:${partition}:${offset}`;
+}

@@ -1,3 +1,4 @@
+import type { StoredDeadLetter } from './dead-letter';
 import type { EventEnvelope } from './event-envelope';
 
 export interface OutgoingRecord {
@@ -57,6 +58,22 @@ export interface EventBroker {
    * Kafka's topics have their own retention): a scheduled job calls it. Returns how many.
    */
   pruneLog?(): Promise<number>;
+  /**
+   * Every message of the dead-letter topics (`<topic>.dlq`), oldest first: both brokers read
+   * them (the operations page, the `events dlq` command).
+   */
+  readDeadLetters?(): Promise<StoredDeadLetter[]>;
+  /**
+   * Each consumer group's events published but not yet committed, per topic, from the offsets
+   * the broker keeps (so a group whose consumers are all down still shows its lag).
+   */
+  consumerLag?(): Promise<ConsumerLag[]>;
+}
+
+export interface ConsumerLag {
+  group: string;
+  topic: string;
+  lag: number;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;

@@ -22,3 +22,6 @@ export * from './outbox.entity';
 export * from './partition-for-key';
 export * from './postgres-broker';
 export * from './schema-compatibility';
+export * from './dead-letter-action.entity';
+export * from './dead-letter-store';
+export * from './dead-letter-command';

@@ -10,9 +10,10 @@ import {
   type logCreator,
 } from 'kafkajs';
 import { DEFAULT_KAFKA_PARTITIONS } from '@jibs/config';
-import type { DeadLetterEnvelope } from './dead-letter';
+import type { DeadLetterEnvelope, StoredDeadLetter } from './dead-letter';
 import {
   assertHandler,
+  type ConsumerLag,
   type EventBroker,
   type OutgoingRecord,
   type SubscribeOptions,
@@ -21,6 +22,7 @@ import {
 import { validateEnvelope, type EventEnvelope } from './event-envelope';
 import { silentLogger, type EventLogger } from './event-logger';
 import { trackSubscription, type EventMetrics } from './event-metrics';
+import { readKafkaConsumerLag, readKafkaDeadLetters } from './kafka-dead-letters';
 import { KafkaSubscription } from './kafka-subscription';
 
 export interface KafkaBrokerOptions {
@@ -150,6 +152,18 @@ export class KafkaBroker implements EventBroker {
   async health(): Promise<void> {
     const admin = await this.connectedAdmin();
     await admin.describeCluster();
+  }
+
+  /** Every message of this environment's dead-letter topics (a throwaway reader group). */
+  readDeadLetters(): Promise<StoredDeadLetter[]> {
+    this.assertOpen();
+    return readKafkaDeadLetters(this);
+  }
+
+  /** Every group's lag on this environment's topics, from the committed offsets. */
+  consumerLag(): Promise<ConsumerLag[]> {
+    this.assertOpen();
+    return readKafkaConsumerLag(this);
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,9 @@
 import { ensureDatabase } from '@jibs/database';
 import { Pool, type PoolClient } from 'pg';
+import { deadLetterId, type StoredDeadLetter } from './dead-letter';
 import {
   assertHandler,
+  type ConsumerLag,
   type EventBroker,
   type OutgoingRecord,
   type SubscribeOptions,
@@ -203,6 +205,47 @@ export class PostgresBroker implements EventBroker {
       [this.retentionMs / 1000],
     );
     return result.rowCount ?? 0;
+  }
+
+  /** Every dead letter in the log: the `.dlq` topics have no consumer, so none is ever pruned. */
+  async readDeadLetters(): Promise<StoredDeadLetter[]> {
+    await this.init();
+    const result = await this.pool.query<{
+      topic: string;
+      partition: number;
+      offset: string;
+      key: string;
+      envelope: unknown;
+    }>(
+      `SELECT l.topic, l.partition, l."offset", l.key, l.envelope FROM event_log l
+        WHERE l.topic IN (SELECT topic FROM event_topics WHERE topic LIKE '%.dlq')
+        ORDER BY l.appended_at, l.topic, l.partition, l."offset"`,
+    );
+    return result.rows.map((row) => ({
+      id: deadLetterId(row.topic, row.partition, row.offset),
+      key: row.key,
+      value: row.envelope,
+    }));
+  }
+
+  /**
+   * Every group's lag per topic: the partitions' heads less the group's committed offsets (a
+   * partition the group never committed counts from the start of what the log still holds).
+   */
+  async consumerLag(): Promise<ConsumerLag[]> {
+    await this.init();
+    const result = await this.pool.query<ConsumerLag>(
+      `SELECT g.group_id AS "group", g.topic,
+              sum(p.next_offset - coalesce(o.next_offset,
+                (SELECT min(l."offset") FROM event_log l WHERE l.topic = p.topic AND l.partition = p.partition),
+                p.next_offset))::int AS lag
+         FROM (SELECT DISTINCT group_id, topic FROM event_consumer_offsets) g
+         JOIN event_partitions p ON p.topic = g.topic
+         LEFT JOIN event_consumer_offsets o
+           ON o.group_id = g.group_id AND o.topic = p.topic AND o.partition = p.partition
+        GROUP BY g.group_id, g.topic ORDER BY g.group_id, g.topic`,
+    );
+    return result.rows;
   }
 
   private init(): Promise<void> {

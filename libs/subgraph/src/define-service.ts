@@ -35,6 +35,7 @@ import { AdminExportModule } from './export/admin-export.module';
 import { gatewayHeaders } from './gateway-credential';
 import { EventLogPruning } from './jobs/event-log-pruning';
 import { membersReadModel, type MembersOptions } from './members/members-read-model';
+import { operationsProviders } from './operations/operations.resolver';
 import {
   describeService,
   type ServiceDescription,
@@ -195,6 +196,7 @@ export function defineService<C extends ServiceConfig, R extends object = object
       providers: [
         { provide: LOGGER, useValue: logger },
         EventLogPruning,
+        ...operationsProviders(name, metrics),
         ...(members?.providers ?? []),
         ...definition.providers(parts),
       ],

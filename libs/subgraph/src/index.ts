@@ -25,3 +25,4 @@ export * from './diagnostics/event-round-trip';
 export * from './export';
 export * from './rows-by-user-loader';
 export * from './members';
+export * from './operations/operations.resolver';

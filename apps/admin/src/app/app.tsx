@@ -46,6 +46,11 @@ const AnalyticsPage = lazy(() =>
 const WebhooksPage = lazy(() =>
   import('../features/webhooks/pages/webhooks-page').then((m) => ({ default: m.WebhooksPage })),
 );
+const OperationsPage = lazy(() =>
+  import('../features/operations/pages/operations-page').then((m) => ({
+    default: m.OperationsPage,
+  })),
+);
 const FundPage = lazy(() =>
   import('../features/fund/pages/fund-page').then((m) => ({ default: m.FundPage })),
 );
@@ -175,6 +180,14 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
                     element={
                       <Suspense fallback={<SectionLoader />}>
                         <WebhooksPage />
+                      </Suspense>
+                    }
+                  />
+                  <Route
+                    path="operations"
+                    element={
+                      <Suspense fallback={<SectionLoader />}>
+                        <OperationsPage />
                       </Suspense>
                     }
                   />

@@ -183,6 +183,10 @@ describe('abuse of costly mutations', () => {
           'updateSiteSettings',
           'verifyCode',
           'setUserRole',
+          // Every service's dead-letter mutations (libs/subgraph/src/operations).
+          'replayDeadLetter',
+          'replayDeadLetters',
+          'discardDeadLetter',
         ].sort(),
       );
     });

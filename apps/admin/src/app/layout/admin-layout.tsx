@@ -33,6 +33,7 @@ import { AuditIcon } from '../../features/audit/components/audit-icon';
 import { ExportsIcon } from '../../features/exports/components/exports-icon';
 import { WebhooksIcon } from '../../features/webhooks/components/webhooks-icon';
 import { FundIcon } from '../../features/fund/components/fund-icon';
+import { OperationsIcon } from '../../features/operations/components/operations-icon';
 
 /** Mantine's `sm` breakpoint is 48em: the spec's 768px mobile breakpoint. */
 const MOBILE_QUERY = '(max-width: 47.99em)';
@@ -58,6 +59,7 @@ const SYSTEM_NAVIGATION: NavItem[] = [
   { label: 'Audit Trail', to: '/audit', icon: <AuditIcon /> },
   { label: 'Exports', to: '/exports', icon: <ExportsIcon /> },
   { label: 'Webhooks', to: '/webhooks', icon: <WebhooksIcon /> },
+  { label: 'Operations', to: '/operations', icon: <OperationsIcon /> },
 ];
 
 /**
