@@ -35,7 +35,10 @@ let started: Tracing | undefined;
  * hook as they are required). Spans of incoming and outgoing HTTP, of Postgres queries made
  * within a traced request or event, and of the event bus (trace-context.ts), exported over
  * OTLP/HTTP (JSON) to `OTEL_EXPORTER_OTLP_ENDPOINT` (default http://localhost:4318) with the
- * other standard OTEL_* settings, through PrivateSpanExporter (no personal data leaves).
+ * other standard OTEL_* settings, through PrivateSpanExporter (no personal data leaves). `env`
+ * decides whether and under which name; the exporter and the batching read their OTEL_* settings
+ * from the process's environment, as the SDK does (OTEL_EXPORTER_OTLP_PROTOCOL is not read: the
+ * export is always HTTP with JSON bodies).
  *
  * Off, it does nothing at all: the SDK is not even loaded, no provider, propagator, context
  * manager or instrumentation is registered, and the helpers in trace-context.ts call straight
