@@ -1,4 +1,8 @@
-import { runService } from '@jibs/subgraph';
-import { billingService } from './billing.module';
+import { startTracing } from '@jibs/observability';
 
-runService(billingService);
+// First: the service's modules load pg and http after this, so the instrumentations hook them.
+startTracing('billing');
+
+void Promise.all([import('@jibs/subgraph'), import('./billing.module.js')]).then(
+  ([{ runService }, { billingService }]) => runService(billingService),
+);

@@ -1,4 +1,8 @@
-import { runService } from '@jibs/subgraph';
-import { documentsService } from './documents.module';
+import { startTracing } from '@jibs/observability';
 
-runService(documentsService);
+// First: the service's modules load pg and http after this, so the instrumentations hook them.
+startTracing('documents');
+
+void Promise.all([import('@jibs/subgraph'), import('./documents.module.js')]).then(
+  ([{ runService }, { documentsService }]) => runService(documentsService),
+);

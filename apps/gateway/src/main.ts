@@ -1,12 +1,24 @@
 import { ConfigError, redactConfig } from '@jibs/config';
-import { createLogger, exitWithParent, logProcessAsJson } from '@jibs/observability';
-import { loadGatewayConfig, type GatewayConfig } from './gateway.config';
-import { createGatewayServer } from './gateway-server';
+import {
+  createLogger,
+  exitWithParent,
+  logProcessAsJson,
+  runningTracing,
+  startTracing,
+} from '@jibs/observability';
+import type { GatewayConfig } from './gateway.config';
+
+// First: the gateway's modules load http after this, so the instrumentation hooks it.
+startTracing('gateway');
 
 /** How long a graceful stop may take before the process gives up on it. */
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
 async function main(): Promise<void> {
+  const [{ loadGatewayConfig }, { createGatewayServer }] = await Promise.all([
+    import('./gateway.config.js'),
+    import('./gateway-server.js'),
+  ]);
   const logger = createLogger('gateway');
   // JSON only, from here on: console.* of libraries (graphql-ws) and uncaught errors included.
   logProcessAsJson(logger);
@@ -35,7 +47,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     running.stop().then(
-      () => process.exit(0),
+      // The last spans, before the process ends.
+      () => (runningTracing()?.shutdown() ?? Promise.resolve()).finally(() => process.exit(0)),
       (error: unknown) => {
         logger.error({ err: error }, 'gateway stopped with an error');
         process.exit(1);

@@ -1,4 +1,8 @@
-import { runService } from '@jibs/subgraph';
-import { identityService } from './identity.module';
+import { startTracing } from '@jibs/observability';
 
-runService(identityService);
+// First: the service's modules load pg and http after this, so the instrumentations hook them.
+startTracing('identity');
+
+void Promise.all([import('@jibs/subgraph'), import('./identity.module.js')]).then(
+  ([{ runService }, { identityService }]) => runService(identityService),
+);

@@ -1,4 +1,8 @@
-import { runService } from '@jibs/subgraph';
-import { memorialsService } from './memorials.module';
+import { startTracing } from '@jibs/observability';
 
-runService(memorialsService);
+// First: the service's modules load pg and http after this, so the instrumentations hook them.
+startTracing('memorials');
+
+void Promise.all([import('@jibs/subgraph'), import('./memorials.module.js')]).then(
+  ([{ runService }, { memorialsService }]) => runService(memorialsService),
+);

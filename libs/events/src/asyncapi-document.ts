@@ -177,6 +177,12 @@ function envelopeSchema(type: string, version: number, dataRef: string): Record<
       dataschema: { const: dataSchemaUrn(type, version) },
       dataversion: { const: version },
       requestid: { type: 'string', description: 'The request that caused the event' },
+      traceparent: {
+        type: 'string',
+        description:
+          'W3C trace context of the request that caused the event, when it was traced (CloudEvents distributed tracing extension)',
+      },
+      tracestate: { type: 'string', description: 'W3C trace state, with traceparent' },
       dataversions: {
         type: 'array',
         items: { type: 'integer' },

@@ -8,7 +8,7 @@ import {
 } from './event-broker';
 import { readEnvelope, type Catalog, type EventEnvelope } from './event-envelope';
 import { errorFields, type EventLogger } from './event-logger';
-import { inRequestOf } from './event-request';
+import { inRequestOf, inTraceOf } from './event-request';
 import type { EventMetrics } from './event-metrics';
 import { InvalidEventError } from './invalid-event.error';
 
@@ -96,13 +96,18 @@ export async function deliverBatch(
 function handlerOf(options: SubscribeOptions): (envelopes: EventEnvelope[]) => Promise<void> {
   if (options.handleBatch) {
     const handleBatch = options.handleBatch.bind(options);
-    return (envelopes) => inRequestOf(envelopes, () => handleBatch(envelopes));
+    return (envelopes) =>
+      inRequestOf(envelopes, () =>
+        inTraceOf(options.group, envelopes, () => handleBatch(envelopes)),
+      );
   }
   const handle = options.handle;
   if (!handle) throw new Error(`Subscription "${options.group}" has no handler`);
   return async (envelopes) => {
     for (const envelope of envelopes)
-      await inRequestOf([envelope], () => handle.call(options, envelope));
+      await inRequestOf([envelope], () =>
+        inTraceOf(options.group, [envelope], () => handle.call(options, envelope)),
+      );
   };
 }
 

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { currentTraceContext, inProducerSpan, tracingOn } from '@jibs/observability';
 import type { EventData, EventType } from './event-catalog';
 import { buildEnvelopes, type EnvelopeOptions, type EventEnvelope } from './event-envelope';
 
@@ -37,8 +38,30 @@ export async function enqueueAll(
     );
   }
   if (events.length === 0) return [];
+  if (!tracingOn()) return writeOutbox(manager, events);
+  const topics = [...new Set(events.map((event) => event.type))];
+  return inProducerSpan(
+    `send ${topics.join(' ')}`,
+    {
+      'messaging.system': 'jibs',
+      'messaging.operation.type': 'send',
+      'messaging.destination.name': topics.join(' '),
+      'messaging.batch.message_count': events.length,
+    },
+    () => writeOutbox(manager, events),
+  );
+}
+
+async function writeOutbox(
+  manager: EntityManager,
+  events: readonly OutgoingEvent[],
+): Promise<EventEnvelope[]> {
+  // Within the producer span: the consumers' spans become its children.
+  const traceContext = currentTraceContext();
   // Each event in its current version, then any earlier versions still published (same id).
-  const published = events.map(({ type, data, ...opts }) => buildEnvelopes(type, data, opts));
+  const published = events.map(({ type, data, ...opts }) =>
+    buildEnvelopes(type, data, { ...traceContext, ...opts }),
+  );
   const rows = published.flat();
   // WITH ORDINALITY keeps the given order in seq, which is the relay's publish order.
   await manager.query(

@@ -39,6 +39,20 @@ describe('buildEnvelope', () => {
     expect(a).not.toHaveProperty('requestid');
   });
 
+  it('carries the trace context it is given (distributed tracing extension), and none without', () => {
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const traced = buildEnvelope('user.registered', registered, {
+      ...opts,
+      traceparent,
+      tracestate: 'jibs=1',
+    });
+    expect(traced).toMatchObject({ traceparent, tracestate: 'jibs=1' });
+    expect(parseEnvelope(JSON.stringify(traced))).toEqual(traced);
+    const untraced = buildEnvelope('user.registered', registered, opts);
+    expect(untraced).not.toHaveProperty('traceparent');
+    expect(untraced).not.toHaveProperty('tracestate');
+  });
+
   it('throws on data that does not match the catalog schema, naming the field', () => {
     const bad = { ...registered, role: 'owner' } as unknown as EventData<'user.registered'>;
     expect(() => buildEnvelope('user.registered', bad, opts)).toThrow(InvalidEventError);
@@ -122,6 +136,7 @@ describe('parseEnvelope', () => {
     ['datacontenttype', { datacontenttype: 'text/plain' }],
     ['subject', { subject: '' }],
     ['dataversion', { dataversion: 0 }],
+    ['traceparent', { traceparent: 42 }],
   ])('refuses a bad %s attribute', (attribute, change) => {
     expect(() => parseEnvelope(JSON.stringify({ ...envelope, ...change }))).toThrow(
       new RegExp(`Invalid event envelope: ${attribute}`),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import type { TraceContextFields } from '@jibs/observability';
 import {
   EventCatalog,
   dataSchemaUrn,
@@ -26,6 +27,12 @@ export interface EventEnvelope<T = unknown> {
   /** The request that caused the event, carried into consumers' logs. */
   requestid?: string;
   /**
+   * The W3C trace context of the request that wrote the event (CloudEvents distributed tracing
+   * extension), when it was traced: the consumer's span continues that trace.
+   */
+  traceparent?: string;
+  tracestate?: string;
+  /**
    * Every version this event was published in (CloudEvents extension), when more than one: the
    * same id in each, so a consumer handles the newest it knows and passes over the others.
    */
@@ -36,7 +43,7 @@ export interface EventEnvelope<T = unknown> {
 /** A catalog to read events with: the service's own, or in tests one that knows other versions. */
 export type Catalog = Readonly<Record<string, EventDefinition>>;
 
-export interface EnvelopeOptions {
+export interface EnvelopeOptions extends TraceContextFields {
   source: string;
   subject: string;
   requestId?: string;
@@ -56,6 +63,8 @@ const envelopeSchema = z
     dataschema: z.string().min(1),
     dataversion: z.number().int().positive(),
     requestid: z.string().min(1).optional(),
+    traceparent: z.string().min(1).optional(),
+    tracestate: z.string().optional(),
     dataversions: z.array(z.number().int().positive()).min(1).optional(),
     data: z.unknown(),
   })
@@ -100,6 +109,8 @@ export function buildEnvelopes(
     dataschema: dataSchemaUrn(type, definition.version),
     dataversion: definition.version,
     ...(opts.requestId ? { requestid: opts.requestId } : {}),
+    ...(opts.traceparent ? { traceparent: opts.traceparent } : {}),
+    ...(opts.tracestate ? { tracestate: opts.tracestate } : {}),
     ...(earlier.length > 0
       ? { dataversions: [definition.version, ...earlier.map((old) => old.version)] }
       : {}),

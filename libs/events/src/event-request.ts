@@ -1,4 +1,4 @@
-import { runWithRequestContext } from '@jibs/observability';
+import { inConsumerSpan, runWithRequestContext, tracingOn } from '@jibs/observability';
 import type { EventEnvelope } from './event-envelope';
 
 /**
@@ -19,4 +19,32 @@ export function inRequestOf<T>(
   if (requestIds.length === 1 && envelopes.every((envelope) => envelope.requestid))
     return runWithRequestContext({ requestId: requestIds[0]! }, fn);
   return runWithRequestContext({ requestIds }, fn);
+}
+
+/**
+ * Runs a consumer's handler in a span that continues the trace of the request that published
+ * its event (the envelope's `traceparent`): sign-up -> outbox -> consumer in one trace. A batch
+ * from several traces gets a span of its own linked to each. Straight through when tracing is off.
+ */
+export function inTraceOf<T>(
+  group: string,
+  envelopes: readonly EventEnvelope[],
+  fn: () => Promise<T>,
+): Promise<T> {
+  if (!tracingOn()) return fn();
+  const topics = [...new Set(envelopes.map((envelope) => envelope.type))].join(' ');
+  return inConsumerSpan(
+    `process ${topics}`,
+    envelopes,
+    {
+      'messaging.system': 'jibs',
+      'messaging.operation.type': 'process',
+      'messaging.destination.name': topics,
+      'messaging.consumer.group.name': group,
+      ...(envelopes.length === 1
+        ? { 'messaging.message.id': envelopes[0]!.id }
+        : { 'messaging.batch.message_count': envelopes.length }),
+    },
+    fn,
+  );
 }

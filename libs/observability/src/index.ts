@@ -5,3 +5,6 @@ export * from './request-context';
 export * from './exit-with-parent';
 export * from './error-level';
 export * from './process-logging';
+export * from './tracing';
+export * from './trace-context';
+export * from './private-span-exporter';

@@ -36,6 +36,9 @@ function environmentOf(service: ComposeService): Record<string, string> {
   return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, String(value ?? '')]));
 }
 
+const pick = (env: Record<string, string>, names: RegExp) =>
+  Object.fromEntries(Object.entries(env).filter(([key]) => names.test(key)));
+
 /** One-shot jobs (restart: "no") finish instead of becoming healthy. */
 const isJob = (service: ComposeService) => service.restart === 'no';
 
@@ -88,6 +91,24 @@ describe('docker-compose.yml', () => {
     expect(services['mailpit'].image).toMatch(/^axllent\/mailpit:/);
     expect(services['prometheus'].image).toMatch(/^prom\/prometheus:/);
     expect(services['grafana'].image).toMatch(/^grafana\/grafana:/);
+  });
+
+  it('ships Jaeger as an optional trace viewer, which every service exports to once turned on', () => {
+    expect(services['jaeger'].image).toMatch(/^jaegertracing\/all-in-one:\d/);
+    expect(services['jaeger'].profiles).toEqual(['tracing']);
+    for (const name of SERVICE_NAMES) {
+      expect({ name, ...pick(environmentOf(services[name]), /^OTEL_/) }).toEqual({
+        name,
+        OTEL_TRACES_EXPORTER: 'none',
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://jaeger:4318',
+      });
+    }
+    const { compose: traced } = loadComposeFile(COMPOSE_FILE, {
+      ...GENERATED_ENV,
+      OTEL_TRACES_EXPORTER: 'otlp',
+    });
+    for (const name of SERVICE_NAMES)
+      expect(environmentOf(traced.services[name])['OTEL_TRACES_EXPORTER']).toBe('otlp');
   });
 
   it('pins every image to a version', () => {

@@ -52,6 +52,25 @@ export interface StackOptions extends StackPorts {
    * kill services on purpose. Tests of the launcher shorten the delays.
    */
   restartOnExit?: boolean | Pick<SupervisorOptions, 'delayMs' | 'stableMs'>;
+  /**
+   * OpenTelemetry settings given to every service (standard OTEL_* names, tracingEnvFrom):
+   * `OTEL_TRACES_EXPORTER=otlp npm start` turns tracing on. None: tracing is off.
+   */
+  tracing?: Record<string, string>;
+}
+
+/**
+ * The OTEL_* variables of the launcher's environment, for its services: tracing on with
+ * `OTEL_TRACES_EXPORTER=otlp`, sent to `OTEL_EXPORTER_OTLP_ENDPOINT` (default
+ * http://localhost:4318). Each service names itself, so OTEL_SERVICE_NAME is not passed on.
+ */
+export function tracingEnvFrom(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] =>
+        entry[0].startsWith('OTEL_') && entry[0] !== 'OTEL_SERVICE_NAME' && entry[1] !== undefined,
+    ),
+  );
 }
 
 export type EventBus = 'postgres' | 'kafka';
@@ -203,6 +222,7 @@ export class LocalStack {
       // /metrics on its own port, on loopback only (the gateway's public HOST is 0.0.0.0).
       METRICS_HOST: '127.0.0.1',
       ...(options.testRoutes ? { TEST_ROUTES: 'true' } : {}),
+      ...options.tracing,
     };
     const entry = (name: string) => resolve(options.root, `dist/server/apps/${name}/src/main.js`);
     const local = { publicOrigin: this.gatewayUrl, secrets: { ...secrets } };

@@ -3,11 +3,13 @@ import {
   eventBusFromEnv,
   LocalStack,
   s3ServerFromEnv,
+  tracingEnvFrom,
   type EventBus,
   type S3ServerKind,
 } from './local-stack';
 import { assertPortsFree, stackPortsFromEnv } from './ports';
 import { formatLogLine, shouldPrintLogLine, verboseFrom } from './log-format';
+import { tracingRequested } from '@jibs/observability';
 
 /** `npm start`: the whole stack in the foreground until Ctrl-C. */
 async function main(): Promise<void> {
@@ -39,6 +41,7 @@ async function main(): Promise<void> {
     s3Server,
     // One machine, no orchestrator: the launcher brings back what dies (restart-policy.ts).
     restartOnExit: true,
+    tracing: tracingEnvFrom(process.env),
   });
 
   let stopping = false;
@@ -99,6 +102,7 @@ async function main(): Promise<void> {
         ? `Apache Kafka (local KRaft broker) at ${stack.kafka.brokers.join(',')}`
         : 'embedded (Postgres eventlog database)',
     ],
+    ['Traces (OpenTelemetry)', tracingSummary(stack.options.tracing ?? {})],
     ['Data directory', stack.options.dataDir],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
@@ -114,6 +118,14 @@ async function main(): Promise<void> {
 }
 
 void main();
+
+function tracingSummary(tracing: Record<string, string>): string {
+  if (!tracingRequested(tracing)) return 'off (OTEL_TRACES_EXPORTER=otlp npm start turns them on)';
+  const endpoint =
+    tracing.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+    `${tracing.OTEL_EXPORTER_OTLP_ENDPOINT ?? 'http://localhost:4318'}/v1/traces`;
+  return `exported over OTLP to ${endpoint}`;
+}
 
 /** The first admin's credentials are printed once, on the run that created them. */
 function adminNotice(stack: LocalStack): string {

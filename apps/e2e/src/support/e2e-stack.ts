@@ -14,7 +14,13 @@ import {
  * directory, from the built dist/ (run `npm run build` first; `npm test` does). A failed start
  * stops what did start and removes the data directory.
  */
-export async function startE2eStack(options: { eventBus?: EventBus } = {}): Promise<{
+export async function startE2eStack(
+  options: {
+    eventBus?: EventBus;
+    /** OTEL_* settings for every service (tracing on: see traces.e2e-spec.ts). */
+    tracing?: Record<string, string>;
+  } = {},
+): Promise<{
   stack: LocalStack;
   logs: string[];
   stop(): Promise<void>;
@@ -23,14 +29,17 @@ export async function startE2eStack(options: { eventBus?: EventBus } = {}): Prom
   // take one before a service binds it: then the whole start is tried again on new ports.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startOnce(options.eventBus ?? eventBusFromEnv());
+      return await startOnce(options.eventBus ?? eventBusFromEnv(), options.tracing);
     } catch (error) {
       if (attempt >= 3 || !/EADDRINUSE/.test((error as Error).message)) throw error;
     }
   }
 }
 
-async function startOnce(eventBus: EventBus): Promise<{
+async function startOnce(
+  eventBus: EventBus,
+  tracing?: Record<string, string>,
+): Promise<{
   stack: LocalStack;
   logs: string[];
   stop(): Promise<void>;
@@ -51,6 +60,7 @@ async function startOnce(eventBus: EventBus): Promise<{
     eventBus,
     // S3_SERVER=verifying runs it on S3Proxy, which checks every signature, instead of s3rver.
     s3Server: s3ServerFromEnv(),
+    tracing,
     log: (service, line) => {
       logs.push(`[${service}] ${line}`);
       if (logs.length > 2000) logs.shift();
