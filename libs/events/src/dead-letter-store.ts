@@ -27,7 +27,11 @@ export interface DeadLetterStoreOptions {
   /** The consumer groups whose dead letters this store lists and acts on (a service's own). */
   ownsGroup(group: string): boolean;
   /** Runs in the action's transaction, after its row and effect (the service's audit event). */
-  onAction?(manager: EntityManager, action: DeadLetterActionEntity, letter: DeadLetter): Promise<void>;
+  onAction?(
+    manager: EntityManager,
+    action: DeadLetterActionEntity,
+    letter: DeadLetter,
+  ): Promise<void>;
 }
 
 /** `<service>.` prefixes every consumer group of a service (`notifications.welcome`). */
