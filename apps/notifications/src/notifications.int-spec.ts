@@ -6,6 +6,8 @@ import { listFieldDecisions, listOperationDecisions } from '@jibs/auth';
 import { pendingSchemaChanges } from '@jibs/database';
 import { buildEnvelope, EventPublisher, type EventBroker } from '@jibs/events';
 import { gatewayHeaders, metricsUrlOf, webSocketWithHeaders } from '@jibs/subgraph';
+import { ErrorCode, Messages } from '@jibs/domain';
+import { LOGGER, type Logger } from '@jibs/observability';
 import { eventually } from '@jibs/testing';
 import { startNotifications, type NotificationsHarness } from './testing/notifications-harness';
 
@@ -278,6 +280,64 @@ describe('notifications service', () => {
     });
     expect(first).toContain('Welcome, Early.');
     await client.dispose();
+  });
+
+  /** The errors of the first answer on a subscription socket, whether `next` or `error`. */
+  async function socketErrors(
+    query: string,
+    variables: Record<string, unknown>,
+  ): Promise<readonly { message: string; extensions?: unknown }[]> {
+    const client = createClient({
+      url: `ws://${url}/graphql`,
+      webSocketImpl: AsGateway,
+      retryAttempts: 0,
+      connectionParams: { authorization: `Bearer ${await tokenFor(randomUUID())}` },
+    });
+    try {
+      return await new Promise((resolve) => {
+        client.subscribe(
+          { query, variables },
+          {
+            next: (value) => resolve(value.errors ?? []),
+            error: (errors) => resolve(errors as never),
+            complete: () => resolve([]),
+          },
+        );
+      });
+    } finally {
+      await client.dispose();
+    }
+  }
+
+  it("answers a subscription's invalid document with its message and the caller's error code", async () => {
+    expect(await socketErrors('subscription { notificationAdded { nope } }', {})).toEqual([
+      {
+        message: expect.stringContaining('Cannot query field "nope" on type "Notification".'),
+        locations: expect.any(Array),
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+      },
+    ]);
+  });
+
+  it('masks a failure while a subscription runs, and logs it as a JSON error line', async () => {
+    const logger = app.get<Logger>(LOGGER);
+    const error = jest.spyOn(logger, 'error');
+    try {
+      // The DateTime scalar lets an invalid date through (noted in the report): the replay's
+      // query then fails in Postgres, a failure of the running subscription.
+      const errors = await socketErrors(
+        'subscription($since: DateTime) { notificationAdded(since: $since) { id } }',
+        { since: 'soon' },
+      );
+      expect(errors).toEqual([
+        { message: Messages.unexpected, extensions: { code: ErrorCode.Internal } },
+      ]);
+      expect(error.mock.calls.map(([, message]) => message)).toEqual([
+        'unexpected error in a GraphQL operation',
+      ]);
+    } finally {
+      error.mockRestore();
+    }
   });
 
   it('answers nobody but the gateway: HTTP 403 and no WebSocket handshake without its secret', async () => {

@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { QueryFailedError } from 'typeorm';
 import { DomainError, ErrorCode, Messages } from '@jibs/domain';
-import { createErrorFormatter } from './format-error';
+import { createErrorFormatter, createSocketErrorFormatter } from './format-error';
 
 function recordingLogger() {
   const calls: { level: string; message: string }[] = [];
@@ -60,5 +60,47 @@ describe("a subgraph's error formatting", () => {
       code: ErrorCode.Forbidden,
     });
     expect(calls).toEqual([]);
+  });
+
+  describe('on the subscription socket (graphql-ws)', () => {
+    const sql = new Error('relation "notifications" does not exist');
+
+    it("masks a running subscription's failure and logs it at error level", () => {
+      const { logger, calls } = recordingLogger();
+      const { error } = createSocketErrorFormatter(logger);
+      // As graphql-ws reports a subscription source that threw: no path, the original kept.
+      const failed = new GraphQLError(sql.message, { originalError: sql });
+      expect(error([failed])).toEqual([
+        { message: Messages.unexpected, extensions: { code: ErrorCode.Internal } },
+      ]);
+      expect(calls.map((call) => call.level)).toEqual(['error']);
+    });
+
+    it("masks a resolver's bug in a result and keeps a refusal's code, logging only the bug", () => {
+      const { logger, calls } = recordingLogger();
+      const { next } = createSocketErrorFormatter(logger);
+      const refusal = new DomainError(ErrorCode.Forbidden, Messages.forbidden);
+      expect(next([thrown(sql), thrown(refusal)]).map((e) => [e.message, e.extensions])).toEqual([
+        [Messages.unexpected, { code: ErrorCode.Internal }],
+        [refusal.message, { code: ErrorCode.Forbidden }],
+      ]);
+      expect(calls.map((call) => call.level)).toEqual(['error']);
+    });
+
+    it("answers the request's own errors with their message and a user error code, unlogged", () => {
+      const { logger, calls } = recordingLogger();
+      const { next, error } = createSocketErrorFormatter(logger);
+      const badVariable = new GraphQLError('Variable "$since" got invalid value "soon"', {
+        originalError: new TypeError('DateTime cannot represent an invalid date'),
+      });
+      const invalid = new GraphQLError('Cannot query field "nope" on type "Subscription".');
+      expect(next([badVariable])).toEqual([
+        { message: badVariable.message, extensions: { code: 'BAD_USER_INPUT' } },
+      ]);
+      expect(error([invalid])).toEqual([
+        { message: invalid.message, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } },
+      ]);
+      expect(calls).toEqual([]);
+    });
   });
 });

@@ -86,3 +86,37 @@ export function createErrorFormatter(logger: Logger) {
     };
   };
 }
+
+/**
+ * The same formatting for the subscription socket (graphql-ws), which Apollo's `formatError`
+ * does not reach: without it a subscription's internal error went to the gateway unmasked and
+ * was logged nowhere in the subgraph. graphql-ws hands over two kinds of errors:
+ * - `next`: an execution result. An error without a path is the request's own (a variable of the
+ *   wrong type), answered BAD_USER_INPUT; one with a path came from a resolver.
+ * - `error`: the operation's end. An error without an original one is the request's own (it
+ *   failed validation), answered GRAPHQL_VALIDATION_FAILED; one with an original error is a
+ *   failure while the subscription ran (its source threw).
+ * Errors from resolvers and running subscriptions go through `createErrorFormatter`: domain
+ * errors keep their code, the rest are logged at their level and masked.
+ */
+export function createSocketErrorFormatter(logger: Logger) {
+  const format = createErrorFormatter(logger);
+  const asRequestError = (error: GraphQLError, code: string): GraphQLFormattedError => {
+    const { message, locations } = error.toJSON();
+    return format({ message, locations, extensions: { code } }, error);
+  };
+  return {
+    next: (errors: readonly GraphQLError[]): GraphQLFormattedError[] =>
+      errors.map((error) =>
+        error.path === undefined && !domainErrorOf(error)
+          ? asRequestError(error, 'BAD_USER_INPUT')
+          : format(error.toJSON(), error),
+      ),
+    error: (errors: readonly GraphQLError[]): GraphQLFormattedError[] =>
+      errors.map((error) =>
+        error.originalError === undefined || error.originalError === null
+          ? asRequestError(error, 'GRAPHQL_VALIDATION_FAILED')
+          : format(error.toJSON(), error),
+      ),
+  };
+}

@@ -4,7 +4,8 @@ import type { DynamicModule } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
 import { bearerToken, createTokenVerifier } from '@jibs/auth';
 import type { Logger, ServiceMetrics } from '@jibs/observability';
-import { createErrorFormatter } from './format-error';
+import type { ExecutionResult, GraphQLError } from 'graphql';
+import { createErrorFormatter, createSocketErrorFormatter } from './format-error';
 import { metricsPlugin } from './metrics-plugin';
 import { NoServiceFieldRule } from './service-field-rule';
 import { buildContext } from './subgraph-context';
@@ -31,6 +32,7 @@ export function subgraphGraphQLModule(options: () => SubgraphGraphQLOptions): Dy
       const development =
         !production && (rest.development ?? process.env['NODE_ENV'] === 'development');
       const verify = subscriptions ? createTokenVerifier(subscriptions) : undefined;
+      const socketErrors = createSocketErrorFormatter(logger);
       return {
         autoSchemaFile: { federation: 2 },
         sortSchema: true,
@@ -52,6 +54,23 @@ export function subgraphGraphQLModule(options: () => SubgraphGraphQLOptions): Dy
               subscriptions: {
                 'graphql-ws': {
                   path: '/graphql',
+                  // Apollo's formatError does not reach the socket: the same formatting here.
+                  onNext: (
+                    _ctx: unknown,
+                    _id: string,
+                    _payload: unknown,
+                    _args: unknown,
+                    result: ExecutionResult,
+                  ) =>
+                    result.errors
+                      ? { ...result, errors: socketErrors.next(result.errors) }
+                      : undefined,
+                  onError: (
+                    _ctx: unknown,
+                    _id: string,
+                    _payload: unknown,
+                    errors: readonly GraphQLError[],
+                  ) => socketErrors.error(errors),
                   onConnect: async (ctx: {
                     connectionParams?: Record<string, unknown>;
                     extra: { user?: unknown };
