@@ -1,3 +1,4 @@
+import { DateTimeScalar } from './date-time-scalar';
 import {
   Module,
   type DynamicModule,
@@ -195,6 +196,8 @@ export function defineService<C extends ServiceConfig, R extends object = object
       ],
       providers: [
         { provide: LOGGER, useValue: logger },
+        // A DateTime argument that is not one is bad input, not an Invalid Date in a query.
+        DateTimeScalar,
         EventLogPruning,
         ...operationsProviders(name, metrics),
         ...(members?.providers ?? []),

@@ -26,3 +26,4 @@ export * from './export';
 export * from './rows-by-user-loader';
 export * from './members';
 export * from './operations/operations.resolver';
+export * from './date-time-scalar';

@@ -1,3 +1,4 @@
+import { DATE_TIME_REFUSAL } from '@jibs/subgraph';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { pendingSchemaChanges } from '@jibs/database';
@@ -242,4 +243,14 @@ describe('audit trail (notifications)', () => {
     expect(body.errors?.[0]?.message).toBe(message);
     expect(body.errors?.[0]?.extensions.fieldErrors).toEqual({ [field]: message });
   });
+
+  it.each(['soon', '2026-02-30T25:00:00Z', ''])(
+    'refuses a from date %j that is not a date-time as bad input, naming the format',
+    async (from) => {
+      const body = await gql(TRAIL, { filter: { from } }, await anAdmin());
+      expect(body.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
+      expect(body.errors?.[0]?.message).toContain(DATE_TIME_REFUSAL);
+      expect(body.data ?? null).toBeNull();
+    },
+  );
 });

@@ -1,12 +1,4 @@
-import {
-  Field,
-  GraphQLISODateTime,
-  ID,
-  InputType,
-  Int,
-  ObjectType,
-  registerEnumType,
-} from '@nestjs/graphql';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 
 export enum WebhookDeliveryState {
   PENDING = 'pending',
@@ -37,7 +29,7 @@ export class WebhookEndpointModel {
   @Field()
   active!: boolean;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => Date)
   createdAt!: Date;
 }
 
@@ -81,16 +73,16 @@ export class WebhookDeliveryModel {
   @Field(() => String, { nullable: true })
   lastError!: string | null;
 
-  @Field(() => GraphQLISODateTime, {
+  @Field(() => Date, {
     nullable: true,
     description: 'When a pending one is tried next.',
   })
   nextAttemptAt!: Date | null;
 
-  @Field(() => GraphQLISODateTime, { nullable: true })
+  @Field(() => Date, { nullable: true })
   deliveredAt!: Date | null;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => Date)
   createdAt!: Date;
 }
 
