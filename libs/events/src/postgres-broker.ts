@@ -32,8 +32,10 @@ export interface PostgresBrokerOptions {
    */
   heartbeatIntervalMs?: number;
   /**
-   * The same, for a member that owns every partition of its topics (default 15 s): there is no
-   * peer whose partitions could come free, and a member that joins notifies the group.
+   * The same, for a member that owns every partition of its topics and has no lag (default
+   * 30 s, under the minute after which a member's row counts as stale): there is no peer whose
+   * partitions could come free, a member that joins notifies the group, and an append to an
+   * owned partition wakes it to report the lag. Such a tick only heartbeats.
    */
   idleHeartbeatIntervalMs?: number;
   /** Shown in pg_stat_activity and the members table. */
@@ -88,7 +90,7 @@ export class PostgresBroker implements EventBroker {
     this.heartbeatIntervalMs = opts.heartbeatIntervalMs ?? 1_000;
     this.idleHeartbeatIntervalMs = Math.max(
       this.heartbeatIntervalMs,
-      opts.idleHeartbeatIntervalMs ?? 15_000,
+      opts.idleHeartbeatIntervalMs ?? 30_000,
     );
     this.clientId = opts.clientId ?? 'jibs-events';
     this.retentionMs = opts.retentionMs ?? 7 * 24 * 60 * 60 * 1000;

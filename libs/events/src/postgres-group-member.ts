@@ -180,8 +180,10 @@ export class PostgresGroupMember {
         : this.quiet
           ? idleHeartbeatIntervalMs
           : heartbeatIntervalMs;
-      await this.tick.wait(wait);
+      const woken = await this.tick.wait(wait);
       const wokenByAppend = this.quiet && this.appended;
+      // The idle heartbeat ran out with nothing said: the share and the lag are as they were.
+      const stillQuiet = this.quiet && !woken && this.ownsEverything();
       this.quiet = false;
       this.appended = false;
       // Woken by an append: no sooner than a busy member's heartbeat after the last look.
@@ -189,8 +191,12 @@ export class PostgresGroupMember {
       if (wokenByAppend && early > 0 && !this.stopping) await this.tick.wait(early);
       if (this.stopping) break;
       try {
-        this.lastRebalance = Date.now();
-        await this.rebalance();
+        if (stillQuiet) {
+          await this.heartbeat(await this.connect());
+        } else {
+          this.lastRebalance = Date.now();
+          await this.rebalance();
+        }
         this.failures = 0;
       } catch (error) {
         this.failures++;
