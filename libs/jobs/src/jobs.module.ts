@@ -73,6 +73,9 @@ export class JobsModule implements OnApplicationBootstrap, BeforeApplicationShut
       schema: JOBS_SCHEMA,
       application_name: applicationName,
       max: 3,
+      // Passed on to its pg Pool (not in pg-boss's types): one connection stays open between
+      // the looks every 30 s, rather than a new backend and authentication for each.
+      ...({ min: 1 } as object),
       cronMonitorIntervalSeconds: cronIntervalSeconds,
       cronWorkerIntervalSeconds: cronIntervalSeconds,
     });
