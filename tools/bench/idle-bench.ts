@@ -10,10 +10,10 @@ import { knob, SMOKE, startBenchStack } from './bench-support';
  * (/proc/<pid>/smaps_rollup: shared pages counted once across the processes sharing them).
  * Prints a table and the totals; outside the smoke mode it exits non-zero when over budget.
  *
- * BENCH_SETTLE_S (30; smoke 3) seconds of settling, BENCH_SECONDS (60; smoke 3) of sampling.
+ * BENCH_SETTLE_S (60; smoke 3) seconds of settling, BENCH_SECONDS (60; smoke 3) of sampling.
  * Budgets: BENCH_CPU_BUDGET (percent of one core, 2) and BENCH_PSS_BUDGET_MB (1200, 10^6 bytes).
  */
-const SETTLE_S = knob('BENCH_SETTLE_S', 30, 3);
+const SETTLE_S = knob('BENCH_SETTLE_S', 60, 3);
 const SECONDS = knob('BENCH_SECONDS', 60, 3);
 const CPU_BUDGET = knob('BENCH_CPU_BUDGET', 2, 2);
 const PSS_BUDGET_MB = knob('BENCH_PSS_BUDGET_MB', 1200, 1200);
