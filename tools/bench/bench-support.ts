@@ -38,7 +38,14 @@ export async function startBenchStack(
       if (/"level":"(error|fatal)"/.test(line)) process.stderr.write(`[${service}] ${line}\n`);
     },
   });
-  await stack.start();
+  try {
+    await stack.start();
+  } catch (error) {
+    // Nothing half-started stays behind (Postgres outlives a launcher that just returns).
+    await stack.stop().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     stack,
     stop: async () => {
