@@ -23,7 +23,7 @@ export function knob(name: string, full: number, smoke: number): number {
 
 /** A whole stack on its own ports and a throwaway data directory, for one benchmark run. */
 export async function startBenchStack(
-  options: { eventBus?: EventBus } = {},
+  options: { eventBus?: EventBus; testRoutes?: boolean } = {},
 ): Promise<{ stack: LocalStack; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'jibs-bench-'));
   const stack = new LocalStack({
@@ -33,12 +33,19 @@ export async function startBenchStack(
     ...(options.eventBus ? { eventBus: options.eventBus } : {}),
     logLevel: 'warn',
     // The events benchmark has identity publish through its test-only route.
-    testRoutes: true,
+    testRoutes: options.testRoutes ?? true,
     log: (service, line) => {
       if (/"level":"(error|fatal)"/.test(line)) process.stderr.write(`[${service}] ${line}\n`);
     },
   });
-  await stack.start();
+  try {
+    await stack.start();
+  } catch (error) {
+    // Nothing half-started stays behind (Postgres outlives a launcher that just returns).
+    await stack.stop().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     stack,
     stop: async () => {

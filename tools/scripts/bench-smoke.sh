@@ -19,6 +19,7 @@ benches=(
   "admin:admin-bench"
   "gateway:gateway-bench"
   "web:web-bench"
+  "idle:idle-bench"
 )
 status=0
 started=$SECONDS

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   createTokenVerifier,
-  remoteRevocations,
+  remoteRevocationFeed,
   RevocationList,
   revocationsUrlFor,
   type TokenVerifier,
@@ -89,13 +89,15 @@ export async function createGatewayServer(
   // whose token was revoked are closed (the subscription proxy sweeps them).
   const revocations =
     deps.revocations ??
-    new RevocationList(
-      remoteRevocations(revocationsUrlFor(config.JWKS_URL), gatewayHeaders(config.GATEWAY_SECRET)),
-      {
-        onError: (error) =>
-          logger.warn({ err: error }, 'cannot refresh the access-token revocation list'),
-      },
-    );
+    new RevocationList(undefined, {
+      // identity's long poll: a revocation is here as soon as identity commits it.
+      feed: remoteRevocationFeed(
+        revocationsUrlFor(config.JWKS_URL),
+        gatewayHeaders(config.GATEWAY_SECRET),
+      ),
+      onError: (error) =>
+        logger.warn({ err: error }, 'cannot refresh the access-token revocation list'),
+    });
   revocations.start();
   const verifyToken =
     deps.verifyToken ??

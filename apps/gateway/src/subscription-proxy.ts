@@ -56,10 +56,13 @@ export interface SubscriptionProxyOptions {
   limits: SubscriptionLimits;
   /**
    * Identity's revocations: an open socket whose token was revoked (sign-out, password reset,
-   * a replaced authenticator) is closed with 4401 at the next sweep, as a new one is refused.
+   * a replaced authenticator) is closed with 4401 when the list changes, as a new one is refused.
    */
-  revocations?: RevocationCheck;
-  /** How often open sockets are checked against the revocations (default 2 s). */
+  revocations?: RevocationCheck & { onChange?(listener: () => void): () => void };
+  /**
+   * How often open sockets are checked against revocations that do not tell their changes
+   * (default 2 s); a list with `onChange` is checked at each change instead.
+   */
   revocationSweepMs?: number;
 }
 
@@ -198,17 +201,21 @@ export function createSubscriptionProxy(options: SubscriptionProxyOptions): Subs
   const open = new Set<Extra & Partial<Connection>>();
   let closing = false;
   const revocations = options.revocations;
-  const sweep = revocations
-    ? setInterval(() => {
-        for (const connection of open) {
-          if (!connection.tokenIdentity || !revocations.isRevoked(connection.tokenIdentity))
-            continue;
-          open.delete(connection);
-          logger.debug({ connectionId: connection.connectionId }, 'revoked token: socket closed');
-          connection.socket.close(CloseCode.Unauthorized, 'Unauthorized');
-        }
-      }, options.revocationSweepMs ?? REVOCATION_SWEEP_MS)
-    : undefined;
+  const closeRevoked = () => {
+    if (!revocations) return;
+    for (const connection of open) {
+      if (!connection.tokenIdentity || !revocations.isRevoked(connection.tokenIdentity)) continue;
+      open.delete(connection);
+      logger.debug({ connectionId: connection.connectionId }, 'revoked token: socket closed');
+      connection.socket.close(CloseCode.Unauthorized, 'Unauthorized');
+    }
+  };
+  // A list that tells its changes is swept on each (no timer while idle); another on a timer.
+  const unsubscribe = revocations?.onChange?.(closeRevoked);
+  const sweep =
+    revocations && !unsubscribe
+      ? setInterval(closeRevoked, options.revocationSweepMs ?? REVOCATION_SWEEP_MS)
+      : undefined;
   sweep?.unref();
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -404,6 +411,7 @@ export function createSubscriptionProxy(options: SubscriptionProxyOptions): Subs
     async close() {
       closing = true;
       clearInterval(sweep);
+      unsubscribe?.();
       options.server.off('upgrade', onUpgrade);
       // Clients that do not answer the close handshake are cut off rather than waited for.
       const grace = setTimeout(

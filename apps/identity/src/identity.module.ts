@@ -1,4 +1,4 @@
-import { REVOCATIONS_PATH } from '@jibs/auth';
+import { REVOCATIONS_PATH, revocationVersionOf, revocationWaitMs } from '@jibs/auth';
 import { createMailer, createSmsSender } from '@jibs/mailer';
 import { AuditEntryEntity, defineService } from '@jibs/subgraph';
 import { AccountLoader } from './accounts/account-loader';
@@ -139,13 +139,20 @@ export const identityService = defineService<IdentityConfig, { signingKey: Signi
       res.json(signingKey.jwks());
     });
     // For the services that verify tokens (libs/auth); nothing secret: random session ids.
-    express.get(REVOCATIONS_PATH, (_req, res, next) => {
+    // A long poll: with the version it holds and `Prefer: wait=`, a verifier is answered when
+    // the list changes, or 304 when the wait ends first.
+    express.get(REVOCATIONS_PATH, (req, res, next) => {
+      const known = revocationVersionOf(req.headers['if-none-match']);
+      const gone = new AbortController();
+      res.on('close', () => gone.abort());
       app
         .get(Revocations)
-        .snapshot()
-        .then((snapshot) => {
+        .read(known, revocationWaitMs(req.headers.prefer), gone.signal)
+        .then(({ snapshot, version }) => {
           res.setHeader('cache-control', 'no-store');
-          res.json(snapshot);
+          res.setHeader('etag', `"${version}"`);
+          if (version === known) res.status(304).end();
+          else res.json(snapshot);
         })
         .catch(next);
     });

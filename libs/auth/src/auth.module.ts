@@ -11,7 +11,7 @@ import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { createTokenVerifier, type TokenVerifierOptions } from './access-token';
 import { AuthGuard, TOKEN_VERIFIER } from './auth.guard';
-import { remoteRevocations, RevocationList, revocationsUrlFor } from './revocations';
+import { remoteRevocationFeed, RevocationList, revocationsUrlFor } from './revocations';
 
 /** The service's copy of identity's revocations (see RevocationList). */
 export const REVOCATION_LIST = Symbol('REVOCATION_LIST');
@@ -24,7 +24,7 @@ export interface AuthModuleOptions extends TokenVerifierOptions {
    * 'local' waits for the service (identity) to give the list its source.
    */
   revocations?: 'remote' | 'local';
-  /** How often the list is refreshed (default REVOCATION_REFRESH_MS). */
+  /** How often the list is read when identity cannot wait for changes (REVOCATION_REFRESH_MS). */
   revocationRefreshMs?: number;
   /** Headers proving the service to identity when it reads the list (the gateway credential). */
   revocationHeaders?: Record<string, string>;
@@ -33,23 +33,24 @@ export interface AuthModuleOptions extends TokenVerifierOptions {
 function revocationListFor(options: AuthModuleOptions): RevocationList {
   const logger = new Logger('AuthModule');
   let failing = false;
-  const list = new RevocationList(
-    options.revocations === 'local'
-      ? undefined
-      : remoteRevocations(revocationsUrlFor(options.jwksUrl), options.revocationHeaders),
-    {
-      refreshMs: options.revocationRefreshMs,
-      onError: (error) => {
-        // Once per outage, not every few seconds.
-        if (!failing) {
-          logger.warn(
-            `cannot refresh the access-token revocation list; the last copy stays in use: ${error instanceof Error ? error.message : String(error)}`,
-          );
-        }
-        failing = true;
-      },
+  const list = new RevocationList(undefined, {
+    // Identity (local) applies its own list; every other service follows identity's long poll.
+    ...(options.revocations === 'local'
+      ? {}
+      : {
+          feed: remoteRevocationFeed(revocationsUrlFor(options.jwksUrl), options.revocationHeaders),
+        }),
+    refreshMs: options.revocationRefreshMs,
+    onError: (error) => {
+      // Once per outage, not every few seconds.
+      if (!failing) {
+        logger.warn(
+          `cannot refresh the access-token revocation list; the last copy stays in use: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      failing = true;
     },
-  );
+  });
   const apply = list.apply.bind(list);
   list.apply = (snapshot) => {
     if (failing) logger.log('the access-token revocation list is refreshed again');

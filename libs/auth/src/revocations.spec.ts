@@ -1,6 +1,13 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { createTokenVerifier } from './access-token';
-import { RevocationList, revocationsUrlFor, type RevocationSnapshot } from './revocations';
+import {
+  RevocationList,
+  revocationsUrlFor,
+  revocationVersionOf,
+  revocationWaitMs,
+  type RevocationFeed,
+  type RevocationSnapshot,
+} from './revocations';
 
 describe('revoked access tokens', () => {
   const options = {
@@ -66,5 +73,56 @@ describe('revoked access tokens', () => {
     await failing.refresh();
     expect(errors).toHaveLength(1);
     expect(failing.isRevoked({ sub: userId, sid: 'family-3', iat: 0 })).toBe(true);
+  });
+
+  it('reads the long poll headers: one strong tag, a capped wait', () => {
+    expect(revocationVersionOf('"abc"')).toBe('abc');
+    expect(revocationVersionOf(['"abc"'])).toBe('abc');
+    expect(revocationVersionOf('W/"abc"')).toBeUndefined();
+    expect(revocationVersionOf('"a", "b"')).toBeUndefined();
+    expect(revocationVersionOf(undefined)).toBeUndefined();
+    expect(revocationWaitMs('wait=25')).toBe(25_000);
+    expect(revocationWaitMs('respond-async, wait=10')).toBe(10_000);
+    expect(revocationWaitMs('wait=3600')).toBe(60_000);
+    expect(revocationWaitMs('return=minimal')).toBe(0);
+    expect(revocationWaitMs(undefined)).toBe(0);
+  });
+
+  it('follows a feed: each answer applied, then asked again with its version, telling listeners', async () => {
+    const asked: (string | undefined)[] = [];
+    let answer!: (read: Awaited<ReturnType<RevocationFeed>>) => void;
+    const feed: RevocationFeed = (known) => {
+      asked.push(known);
+      return new Promise((resolve) => (answer = resolve));
+    };
+    const followed = new RevocationList(undefined, { feed, refreshMs: 60_000 });
+    let changes = 0;
+    followed.onChange(() => changes++);
+    followed.start();
+    try {
+      answer({ snapshot: { sids: [], notBefore: {} }, version: 'v1' });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(asked).toEqual([undefined, 'v1']);
+      answer({ snapshot: { sids: ['family-9'], notBefore: {} }, version: 'v2' });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(followed.isRevoked({ sub: userId, sid: 'family-9', iat: 0 })).toBe(true);
+      expect(asked).toEqual([undefined, 'v1', 'v2']);
+      expect(changes).toBe(2);
+    } finally {
+      followed.stop();
+    }
+  });
+
+  it('does not spin on a feed that answers at once without waiting', async () => {
+    let reads = 0;
+    const feed: RevocationFeed = async () => {
+      reads++;
+      return 'unchanged';
+    };
+    const followed = new RevocationList(undefined, { feed, refreshMs: 60_000 });
+    followed.start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    followed.stop();
+    expect(reads).toBe(1);
   });
 });

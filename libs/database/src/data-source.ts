@@ -27,7 +27,9 @@ export function dataSourceOptions(config: DataSourceConfig): DataSourceOptions {
     // (TypeORM's own logging would print them, password hashes included).
     logging: false,
     applicationName: config.applicationName,
-    extra: { max: config.poolSize ?? 10 },
+    // One connection stays open while idle: the occasional query of an idle service (a
+    // heartbeat, a backlog report) reuses it instead of a new backend and authentication.
+    extra: { max: config.poolSize ?? 10, min: 1 },
   };
 }
 

@@ -17,8 +17,16 @@ export interface OutboxRelayOptions {
   metrics?: EventMetrics;
   /** Rows per publish (default 500): one append statement each. */
   batchSize?: number;
-  /** Backstop poll when no notification came (default 1 s). */
+  /**
+   * How often a replica that does not lead looks to take the lead, and the base of the retry
+   * delay after a failure (default 1 s).
+   */
   pollIntervalMs?: number;
+  /**
+   * Backstop look of an idle leader when no notification came (default 2 min): producers'
+   * triggers notify it, so an idle service does not poll every second.
+   */
+  idlePollIntervalMs?: number;
   /**
    * How soon a busy relay looks again (default 10 ms): producers notify only an idle relay, and
    * it cannot go idle while a producer's transaction that wrote to the outbox is still open.
@@ -84,6 +92,7 @@ export class OutboxRelay {
   private readonly metrics?: EventMetrics;
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
+  private readonly idlePollIntervalMs: number;
   private readonly busyPollIntervalMs: number;
   private readonly retainPublishedMs: number;
   private readonly retainInboxMs: number;
@@ -103,6 +112,7 @@ export class OutboxRelay {
     this.metrics = opts.metrics;
     this.batchSize = opts.batchSize ?? 500;
     this.pollIntervalMs = opts.pollIntervalMs ?? 1_000;
+    this.idlePollIntervalMs = Math.max(this.pollIntervalMs, opts.idlePollIntervalMs ?? 120_000);
     this.busyPollIntervalMs = opts.busyPollIntervalMs ?? 10;
     this.retainPublishedMs = opts.retainPublishedMs ?? 7 * DAY_MS;
     this.retainInboxMs = opts.retainInboxMs ?? 30 * DAY_MS;
@@ -141,7 +151,12 @@ export class OutboxRelay {
           await this.drain(connection);
           await this.prune(connection);
           const outcome = await this.goIdle(connection);
-          if (outcome !== 'idle') waitMs = outcome === 'busy' ? this.busyPollIntervalMs : 0;
+          waitMs =
+            outcome === 'idle'
+              ? this.idlePollIntervalMs
+              : outcome === 'busy'
+                ? this.busyPollIntervalMs
+                : 0;
         }
         this.failures = 0;
       } catch (error) {

@@ -21,10 +21,25 @@ export interface PostgresBrokerOptions {
   url: string;
   /** Partitions of a topic created by this broker (default 8); an existing topic keeps its own. */
   partitions?: number;
-  /** Backstop poll of each owned partition when no notification came (default 1 s). */
+  /** How soon a consumer that failed on a partition tries again (default 1 s). */
   pollIntervalMs?: number;
-  /** How often members heartbeat, rebalance and report lag (default 1 s). */
+  /**
+   * Backstop look at an owned partition when no notification came (default 2 min). Appends
+   * notify a waiting consumer (LISTEN/NOTIFY), so an idle stack does not poll every second.
+   */
+  idlePollIntervalMs?: number;
+  /**
+   * How often members heartbeat, rebalance and report lag while a peer may need them to
+   * (default 1 s): a crashed member's partitions are taken over within it.
+   */
   heartbeatIntervalMs?: number;
+  /**
+   * The same, for a member that owns every partition of its topics and has no lag (default
+   * 30 s, under the minute after which a member's row counts as stale): there is no peer whose
+   * partitions could come free, a member that joins notifies the group, and an append to an
+   * owned partition wakes it to report the lag. Such a tick only heartbeats.
+   */
+  idleHeartbeatIntervalMs?: number;
   /** Shown in pg_stat_activity and the members table. */
   clientId?: string;
   /**
@@ -53,7 +68,9 @@ export class PostgresBroker implements EventBroker {
   readonly url: string;
   readonly partitions: number;
   readonly pollIntervalMs: number;
+  readonly idlePollIntervalMs: number;
   readonly heartbeatIntervalMs: number;
+  readonly idleHeartbeatIntervalMs: number;
   readonly clientId: string;
   readonly logger: EventLogger;
   readonly metrics?: EventMetrics;
@@ -71,7 +88,12 @@ export class PostgresBroker implements EventBroker {
       throw new RangeError(`partitions must be a positive integer, got ${opts.partitions}`);
     }
     this.pollIntervalMs = opts.pollIntervalMs ?? 1_000;
+    this.idlePollIntervalMs = Math.max(this.pollIntervalMs, opts.idlePollIntervalMs ?? 120_000);
     this.heartbeatIntervalMs = opts.heartbeatIntervalMs ?? 1_000;
+    this.idleHeartbeatIntervalMs = Math.max(
+      this.heartbeatIntervalMs,
+      opts.idleHeartbeatIntervalMs ?? 30_000,
+    );
     this.clientId = opts.clientId ?? 'jibs-events';
     this.retentionMs = opts.retentionMs ?? 7 * 24 * 60 * 60 * 1000;
     this.logger = opts.logger ?? silentLogger;
@@ -165,6 +187,11 @@ export class PostgresBroker implements EventBroker {
   }
 
   /** Partition counts of the topics, creating the missing ones with this broker's count. */
+  /** A topic's partition count once this broker has seen the topic, without a query. */
+  knownPartitions(topic: string): number | undefined {
+    return this.topicPartitions.get(topic);
+  }
+
   async ensureTopics(topics: string[]): Promise<Map<string, number>> {
     const missing = topics.filter((topic) => !this.topicPartitions.has(topic));
     if (missing.length > 0) {

@@ -141,6 +141,13 @@ export class PostgresGroupMember {
   private failures = 0;
   private loop?: Promise<void>;
   private stopped?: Promise<void>;
+  /** Waiting the idle heartbeat (see run()). */
+  private quiet = false;
+  /** An append to an owned partition was announced while quiet. */
+  private appended = false;
+  /** The last lag report found events not yet consumed. */
+  private lagging = false;
+  private lastRebalance = 0;
 
   constructor(
     private readonly broker: PostgresBroker,
@@ -163,14 +170,33 @@ export class PostgresGroupMember {
   }
 
   private async run(): Promise<void> {
+    const { heartbeatIntervalMs, idleHeartbeatIntervalMs } = this.broker;
     while (!this.stopping) {
+      // Quiet: nothing to take over and nothing behind, so the next look may wait for a
+      // notification: a member joining, or an append (which may make a lag to report).
+      this.quiet = !this.failures && !this.lagging && this.ownsEverything();
       const wait = this.failures
         ? retryDelayMs(this.failures, 200)
-        : this.broker.heartbeatIntervalMs;
-      await this.tick.wait(wait);
+        : this.quiet
+          ? idleHeartbeatIntervalMs
+          : heartbeatIntervalMs;
+      const woken = await this.tick.wait(wait);
+      const wokenByAppend = this.quiet && this.appended;
+      // The idle heartbeat ran out with nothing said: the share and the lag are as they were.
+      const stillQuiet = this.quiet && !woken && this.ownsEverything();
+      this.quiet = false;
+      this.appended = false;
+      // Woken by an append: no sooner than a busy member's heartbeat after the last look.
+      const early = heartbeatIntervalMs - (Date.now() - this.lastRebalance);
+      if (wokenByAppend && early > 0 && !this.stopping) await this.tick.wait(early);
       if (this.stopping) break;
       try {
-        await this.rebalance();
+        if (stillQuiet) {
+          await this.heartbeat(await this.connect());
+        } else {
+          this.lastRebalance = Date.now();
+          await this.rebalance();
+        }
         this.failures = 0;
       } catch (error) {
         this.failures++;
@@ -183,6 +209,21 @@ export class PostgresGroupMember {
         if (session && !(await alive(session))) this.sessionLost(session);
       }
     }
+  }
+
+  /**
+   * Every partition of every topic is this member's: no peer's can come free, so the next
+   * rebalance may wait for a joining member's notification (or the idle heartbeat).
+   */
+  private ownsEverything(): boolean {
+    return this.options.topics.every((topic) => {
+      const partitions = this.broker.knownPartitions(topic);
+      if (partitions === undefined) return false;
+      let mine = 0;
+      for (const worker of this.workers.values())
+        if (worker.topic === topic && !worker.revoked) mine++;
+      return mine === partitions;
+    });
   }
 
   /** Heartbeat, then release extra partitions or claim free ones, then report lag. */
@@ -288,7 +329,12 @@ export class PostgresGroupMember {
 
   private onNotification(message: Notification): void {
     if (message.channel === APPEND_CHANNEL && message.payload) {
-      this.workers.get(message.payload)?.signal.notify();
+      const worker = this.workers.get(message.payload);
+      worker?.signal.notify();
+      if (worker && this.quiet && this.broker.metrics) {
+        this.appended = true;
+        this.tick.notify();
+      }
     } else if (message.channel === REBALANCE_CHANNEL && message.payload === this.group) {
       this.tick.notify();
     }
@@ -342,6 +388,7 @@ export class PostgresGroupMember {
         GROUP BY p.topic`,
       [this.group, this.options.topics],
     );
+    this.lagging = rows.some((row) => Number(row.lag) > 0);
     for (const row of rows) {
       this.broker.metrics?.consumerLag.set(
         { group: this.group, topic: row.topic },
@@ -537,7 +584,7 @@ export class PostgresGroupMember {
         if (rows.length === 0) {
           const looked = owned.map((w) => w.partition).join(',');
           if (asked !== looked) asked = looked;
-          else await reader.signal.wait(pollIntervalMs);
+          else await reader.signal.wait(this.broker.idlePollIntervalMs);
           continue;
         }
         asked = '';
@@ -613,7 +660,7 @@ export class PostgresGroupMember {
    * once a look finds events, the caller's next empty look sets it again.
    */
   private async idle(worker: PartitionWorker, waiting: boolean): Promise<boolean> {
-    if (waiting) await worker.signal.wait(this.broker.pollIntervalMs);
+    if (waiting) await worker.signal.wait(this.broker.idlePollIntervalMs);
     else await worker.session.query(WAIT_SQL, [worker.topic, worker.partition]);
     return true;
   }

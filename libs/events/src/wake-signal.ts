@@ -18,21 +18,25 @@ export class WakeSignal {
     this.pending = false;
   }
 
-  /** Resolves on the next notify() (or a pending one), or after timeoutMs. */
-  wait(timeoutMs: number): Promise<void> {
+  /**
+   * Resolves on the next notify() (or a pending one), or after timeoutMs; with whether it was
+   * notified.
+   */
+  wait(timeoutMs: number): Promise<boolean> {
     if (this.pending) {
       this.pending = false;
-      return Promise.resolve();
+      return Promise.resolve(true);
     }
     return new Promise((resolve) => {
-      const done = () => {
+      const done = (notified: boolean) => {
         clearTimeout(timer);
-        if (this.waiter === done) this.waiter = undefined;
+        if (this.waiter === wake) this.waiter = undefined;
         this.pending = false;
-        resolve();
+        resolve(notified);
       };
-      const timer = setTimeout(done, timeoutMs);
-      this.waiter = done;
+      const wake = () => done(true);
+      const timer = setTimeout(() => done(false), timeoutMs);
+      this.waiter = wake;
     });
   }
 }

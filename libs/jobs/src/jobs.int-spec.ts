@@ -36,15 +36,20 @@ function ticker(replica: string) {
 }
 
 /** One replica: the job library and the ticker, on the shared database. */
-async function replica(name: string): Promise<INestApplicationContext> {
+async function replica(
+  name: string,
+  intervals: { pollingIntervalSeconds?: number; cronIntervalSeconds?: number } = {
+    pollingIntervalSeconds: 0.5,
+    cronIntervalSeconds: 1,
+  },
+): Promise<INestApplicationContext> {
   const logger = createLogger(`jobs-test-${name}`, 'silent');
   const Ticker = ticker(name);
   const module = JobsModule.forRoot(() => ({
     url: db.url,
     applicationName: `jobs-test-${name}`,
     logger,
-    pollingIntervalSeconds: 0.5,
-    cronIntervalSeconds: 1,
+    ...intervals,
   }));
   const app = await NestFactory.createApplicationContext(
     { module: class Replica {}, imports: [module], providers: [Ticker] },
@@ -117,6 +122,22 @@ describe('jobs on Postgres, two replicas on one database', () => {
       expect(await a.get(Jobs).state('test.once', id)).toMatch(/completed|active/);
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('runs a job this replica sends at once, without waiting for its poll', async () => {
+    // The default intervals (30 s): only the wake-up on send can run it within seconds.
+    const a = await replica('quiet', {});
+    try {
+      const sentAt = Date.now();
+      expect(await a.get(Jobs).send('test.once', { n: 3 })).toEqual(expect.any(String));
+      await eventually(async () => (await runs('once:3')).length === 1, {
+        timeoutMs: 10_000,
+        message: 'the job to run before the 30 s poll',
+      });
+      expect(Date.now() - sentAt).toBeLessThan(10_000);
+    } finally {
+      await a.close();
     }
   });
 });

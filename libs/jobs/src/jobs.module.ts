@@ -18,9 +18,15 @@ export interface JobsModuleOptions {
   url: string;
   applicationName: string;
   logger: Logger;
-  /** How often each replica looks for a job to take (default 2 s). */
+  /**
+   * How often each replica looks for a job to take (default 30 s). A job sent by this replica
+   * wakes its worker at once; the look finds those of other replicas and scheduled runs.
+   */
   pollingIntervalSeconds?: number;
-  /** How often schedules are checked for a due run (default 30 s; cron is to the minute). */
+  /**
+   * How often schedules are checked for a due run, and the queue of due runs looked at
+   * (default 30 s each; cron is to the minute: a scheduled run starts within a minute).
+   */
   cronIntervalSeconds?: number;
 }
 
@@ -60,15 +66,18 @@ export class JobsModule implements OnApplicationBootstrap, BeforeApplicationShut
   async onApplicationBootstrap(): Promise<void> {
     const declared = this.declaredJobs();
     if (declared.length === 0) return;
-    const { url, applicationName, logger, pollingIntervalSeconds = 2 } = this.options();
+    const { url, applicationName, logger, pollingIntervalSeconds = 30 } = this.options();
     const cronIntervalSeconds = this.options().cronIntervalSeconds ?? 30;
     const boss = new PgBoss({
       connectionString: url,
       schema: JOBS_SCHEMA,
       application_name: applicationName,
       max: 3,
+      // Passed on to its pg Pool (not in pg-boss's types): one connection stays open between
+      // the looks every 30 s, rather than a new backend and authentication for each.
+      ...({ min: 1 } as object),
       cronMonitorIntervalSeconds: cronIntervalSeconds,
-      cronWorkerIntervalSeconds: Math.min(cronIntervalSeconds, 5),
+      cronWorkerIntervalSeconds: cronIntervalSeconds,
     });
     boss.on('error', (error) => logger.warn({ err: error }, 'job library error; it retries'));
     await boss.start();
@@ -84,12 +93,18 @@ export class JobsModule implements OnApplicationBootstrap, BeforeApplicationShut
         if (!names.has(schedule.name)) await boss.unschedule(schedule.name);
       }
     });
+    const workers = new Map<string, string>();
     for (const { job, run } of declared) {
-      await boss.work<object>(job.name, { pollingIntervalSeconds, batchSize: 1 }, async ([one]) => {
-        if (one) await run(one.data);
-      });
+      const worker = await boss.work<object>(
+        job.name,
+        { pollingIntervalSeconds, batchSize: 1 },
+        async ([one]) => {
+          if (one) await run(one.data);
+        },
+      );
+      workers.set(job.name, worker);
     }
-    this.jobs.attach(boss);
+    this.jobs.attach(boss, workers);
   }
 
   async beforeApplicationShutdown(): Promise<void> {

@@ -20,15 +20,25 @@ export interface SendOptions {
  */
 export class Jobs {
   private boss?: PgBoss;
+  /** This replica's worker of each queue (job name to pg-boss worker id). */
+  private workers = new Map<string, string>();
 
   /** Given the started library by the module (before that, sending fails). */
-  attach(boss: PgBoss | undefined): void {
+  attach(boss: PgBoss | undefined, workers = new Map<string, string>()): void {
     this.boss = boss;
+    this.workers = workers;
   }
 
-  /** Queues a job; `null` when a singleton key made it a duplicate. */
+  /**
+   * Queues a job; `null` when a singleton key made it a duplicate. A job due now wakes this
+   * replica's worker, which otherwise looks only every polling interval.
+   */
   async send(name: string, data: object = {}, options: SendOptions = {}): Promise<string | null> {
-    return this.started().send(name, data, options);
+    const boss = this.started();
+    const id = await boss.send(name, data, options);
+    const worker = this.workers.get(name);
+    if (id && worker && !options.startAfter) boss.notifyWorker(worker);
+    return id;
   }
 
   /**

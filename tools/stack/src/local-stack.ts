@@ -7,7 +7,7 @@ import { allowBrowserUploads, createS3Client, startVerifyingS3, type TestS3 } fr
 import { loadOrCreateSecrets } from './secrets';
 import { startMailboxPage } from './mailbox-page';
 import { Supervisor, type SupervisorOptions } from './restart-policy';
-import { ServiceProcess, type LogSink } from './service-process';
+import { ServiceProcess, SUBGRAPH_NODE_FLAGS, type LogSink } from './service-process';
 import type { ServiceDescriptor } from '@jibs/subgraph';
 import { serviceDescriptors } from './service-registry';
 import { metricsPortKey, servicePortKey, type StackPorts } from './ports';
@@ -235,6 +235,7 @@ export class LocalStack {
             name,
             entry: entry(name),
             port: servicePort(name),
+            nodeFlags: SUBGRAPH_NODE_FLAGS,
             env: {
               ...common,
               ...service.localEnv(local),

@@ -6,13 +6,31 @@ export interface ServiceSpec {
   entry: string;
   port: number;
   env: NodeJS.ProcessEnv;
+  /** V8 flags before the entry (see SUBGRAPH_NODE_FLAGS). */
+  nodeFlags?: readonly string[];
 }
 
 export type LogSink = (service: string, line: string) => void;
 
 const READY_TIMEOUT_MS = 60_000;
 
-/** One service as a child process: start, wait for /health/ready, stop cleanly. */
+/**
+ * V8 flags of the six subgraph services: a young generation of at most 2 x 2 MB semi-spaces.
+ * V8 grows it to 2 x 16 MB during start-up and keeps it until the idle memory reducer runs, so
+ * a freshly started stack held about 450 MB more (bench:idle 3 s after start: 1,478 MB PSS;
+ * 1,026 MB with every service, the gateway too, at 2 MB); the cost is more frequent scavenges
+ * under load. The gateway keeps V8's
+ * default (its request path is the throughput benchmarks'). JIBS_NODE_FLAGS replaces the flags
+ * of every service (benchmarks compare settings with it).
+ */
+export const SUBGRAPH_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2'];
+
+function nodeFlags(spec: ServiceSpec): string[] {
+  const flags = process.env.JIBS_NODE_FLAGS;
+  if (flags !== undefined) return flags.split(/\s+/).filter(Boolean);
+  return [...(spec.nodeFlags ?? [])];
+}
+
 export class ServiceProcess {
   private child?: ChildProcess;
   private exit?: Promise<string>;
@@ -34,11 +52,19 @@ export class ServiceProcess {
     if (this.running) return;
     // Its own process group: a Ctrl-C in the terminal reaches the launcher only, which stops
     // the services in order; JIBS_PARENT_PID makes a service stop if the launcher vanishes.
-    const child = spawn(process.execPath, ['--enable-source-maps', this.spec.entry], {
-      env: { ...this.spec.env, PORT: String(this.spec.port), JIBS_PARENT_PID: String(process.pid) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
+    const child = spawn(
+      process.execPath,
+      [...nodeFlags(this.spec), '--enable-source-maps', this.spec.entry],
+      {
+        env: {
+          ...this.spec.env,
+          PORT: String(this.spec.port),
+          JIBS_PARENT_PID: String(process.pid),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      },
+    );
     this.child = child;
     this.exit = new Promise((resolve) =>
       child.once('exit', (code, signal) => resolve(signal ?? `code ${code}`)),

@@ -133,6 +133,77 @@ describe('sessions: revocation and refresh races', () => {
     });
   });
 
+  describe('the revocation list as a long poll', () => {
+    const LIST = () => `${identity.url}/internal/revocations`;
+    const read = (headers: Record<string, string> = {}) =>
+      fetch(LIST(), { headers: { ...gatewayHeaders(GATEWAY_SECRET), ...headers } });
+
+    it('answers a poll holding the current version when a sign-out is committed, else 304 after the wait', async () => {
+      const member = await identity.aMember();
+      const first = await read();
+      const version = first.headers.get('etag')!;
+      expect(version).toMatch(/^"[^"]+"$/);
+
+      const quiet = Date.now();
+      const unchanged = await read({ 'if-none-match': version, prefer: 'wait=1' });
+      expect(unchanged.status).toBe(304);
+      expect(Date.now() - quiet).toBeGreaterThanOrEqual(900);
+
+      const waiting = read({ 'if-none-match': version, prefer: 'wait=30' });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const signedOut = Date.now();
+      await identity.gql(SIGN_OUT, undefined, { cookie: member.refreshCookie });
+      const answered = await waiting;
+      // Far below the 30 s wait: the commit answered it.
+      expect(Date.now() - signedOut).toBeLessThan(5_000);
+      expect(answered.status).toBe(200);
+      expect(answered.headers.get('etag')).not.toBe(version);
+      const [row] = await identity.dataSource.query(
+        'SELECT DISTINCT family_id FROM refresh_tokens WHERE user_id = $1',
+        [member.id],
+      );
+      const list = (await answered.json()) as { sids: string[] };
+      expect(list.sids).toContain(row.family_id);
+    });
+
+    it("reaches another service's verifier within a round trip, with no timer to wait for", async () => {
+      @Module({
+        imports: [
+          AuthModule.forRoot(() => ({
+            jwksUrl: `${identity.url}/.well-known/jwks.json`,
+            issuer: 'jibs-identity',
+            audience: 'jibs',
+            // Ten minutes: only identity's answer to the long poll can explain a quick refusal.
+            revocationRefreshMs: 600_000,
+            revocationHeaders: gatewayHeaders(GATEWAY_SECRET),
+          })),
+        ],
+      })
+      class FollowerModule {}
+      const follower = await NestFactory.createApplicationContext(FollowerModule, {
+        logger: false,
+      });
+      try {
+        const verify = follower.get<TokenVerifier>(TOKEN_VERIFIER);
+        const member = await identity.aMember();
+        await expect(verify(member.accessToken)).resolves.toMatchObject({ id: member.id });
+        // Its long poll is waiting on the current version (the first read has landed).
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await identity.gql(SIGN_OUT, undefined, { cookie: member.refreshCookie });
+        await eventually(
+          () =>
+            verify(member.accessToken).then(
+              () => false,
+              () => true,
+            ),
+          { timeoutMs: 3_000, message: 'the follower to refuse the signed-out token' },
+        );
+      } finally {
+        await follower.close();
+      }
+    });
+  });
+
   describe('refreshing', () => {
     it('gives two tabs refreshing with the same cookie at once a session each', async () => {
       const member = await identity.aMember();
