@@ -242,7 +242,13 @@ export async function graphql<T>(
     },
     body: JSON.stringify({ query, variables }),
   });
-  return (await res.json()) as { data?: T; errors?: unknown[] };
+  const text = await res.text();
+  try {
+    return JSON.parse(text) as { data?: T; errors?: unknown[] };
+  } catch {
+    // Not a GraphQL answer (a proxy's error page, a crash): its status says more than a parse error.
+    throw new Error(`HTTP ${res.status} from ${url}: ${text.slice(0, 200)}`);
+  }
 }
 
 /** A member made as the wizard makes one: its id, email and access token. */

@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import {
   BackgroundLoad,
   backgroundLoadCount,
+  describeError,
   graphql,
   knob,
   type LoadPhase,
@@ -228,6 +229,13 @@ function progress(line: string): void {
   process.stderr.write(`[gateway-bench] ${line}\n`);
 }
 
+/** Every failed call's cause, with how many failed so: printed with the figures. */
+const failures = new Map<string, number>();
+function failed(cause: string): void {
+  const key = cause.slice(0, 240);
+  failures.set(key, (failures.get(key) ?? 0) + 1);
+}
+
 /** `total` calls by `concurrency` workers; each call's latency is pushed to `latencies`. */
 async function runLoad(
   total: number,
@@ -242,7 +250,10 @@ async function runLoad(
     Array.from({ length: concurrency }, async () => {
       for (let i = next++; i < total; i = next++) {
         const t0 = performance.now();
-        const ok = await call(i).catch(() => false);
+        const ok = await call(i).catch((error: unknown) => {
+          failed(describeError(error));
+          return false;
+        });
         latencies.push(performance.now() - t0);
         if (!ok) errors += 1;
       }
@@ -626,7 +637,9 @@ async function main(): Promise<void> {
             tokens[i],
             target.headers,
           );
-          return !result.errors;
+          if (!result.errors) return true;
+          failed(`${target.label}: ${JSON.stringify(result.errors).slice(0, 200)}`);
+          return false;
         },
         latencies,
       );
@@ -728,6 +741,11 @@ async function main(): Promise<void> {
           )
           .join(''),
     );
+    if (failures.size) {
+      process.stdout.write(
+        `\nfailed calls, by cause:\n${[...failures].map(([cause, n]) => `  ${n} x ${cause}`).join('\n')}\n`,
+      );
+    }
     if (report.some((r) => r.errors)) process.exitCode = 1;
   } finally {
     await background.stop();
