@@ -1,9 +1,13 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
+import type { PublishRequest } from '@jibs/events';
 import { freeStackPorts, LocalStack, publishTestEvent, type EventBus } from '@jibs/stack';
+import { gatewayHeaders, TEST_EVENTS_PATH } from '@jibs/subgraph';
 
 /**
  * `BENCH_SMOKE=1`: every bench runs with tiny counts for a few seconds and prints no verdict on
@@ -21,13 +25,98 @@ export function knob(name: string, full: number, smoke: number): number {
   return parsed;
 }
 
-/** A whole stack on its own ports and a throwaway data directory, for one benchmark run. */
+/**
+ * `--load=N` (or `BENCH_LOAD=N`): N busy-loop processes (each keeps one core busy) run beside
+ * the bench during its "loaded" phases, started and stopped by the bench itself so that every
+ * run is loaded alike. 0 (the default) runs the quiet phase only.
+ */
+export function backgroundLoadCount(argv: string[] = process.argv): number {
+  const flag = argv.find((arg) => arg.startsWith('--load='));
+  const value = flag ? flag.slice('--load='.length) : process.env.BENCH_LOAD;
+  if (value === undefined || value === '') return 0;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 0 || count > 16) {
+    throw new Error(
+      `--load (BENCH_LOAD) is a whole number of busy processes, 0 to 16, not '${value}'`,
+    );
+  }
+  return count;
+}
+
+/** A phase of an interleaved run: nothing beside the bench, or the background load on. */
+export type LoadPhase = 'quiet' | 'loaded';
+
+/**
+ * The busy loop of one background process. It spins in slices of a few milliseconds and
+ * exits when the bench (its parent) is gone, so it never outlives a crashed bench.
+ */
+const BUSY_LOOP = `const parent = process.ppid;
+for (;;) {
+  const until = Date.now() + 50;
+  while (Date.now() < until);
+  try { process.kill(parent, 0); } catch { process.exit(0); }
+}`;
+
+/** Background load the bench switches on and off between phases. */
+export class BackgroundLoad {
+  private children: ChildProcess[] = [];
+
+  constructor(readonly processes: number) {}
+
+  /** The phases each round runs, in an order that alternates with the round. */
+  phases(round: number): LoadPhase[] {
+    if (!this.processes) return ['quiet'];
+    return round % 2 === 0 ? ['quiet', 'loaded'] : ['loaded', 'quiet'];
+  }
+
+  async set(phase: LoadPhase): Promise<void> {
+    if (phase === 'quiet') {
+      await this.stop();
+      return;
+    }
+    while (this.children.length < this.processes) {
+      const child = spawn(process.execPath, ['-e', BUSY_LOOP], { stdio: 'ignore' });
+      this.children.push(child);
+      await new Promise<void>((done, fail) => {
+        child.once('spawn', done);
+        child.once('error', fail);
+      });
+    }
+  }
+
+  async stop(): Promise<void> {
+    const children = this.children;
+    this.children = [];
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGKILL');
+          }),
+      ),
+    );
+  }
+
+  describe(): string {
+    return this.processes
+      ? `loaded = ${this.processes} busy-loop process${this.processes > 1 ? 'es' : ''} beside the bench (--load=${this.processes})`
+      : 'quiet only (--load=N adds a loaded phase)';
+  }
+}
+
+/**
+ * A whole stack on its own ports and a throwaway data directory, for one benchmark run.
+ * `BENCH_STACK_ROOT=<another checkout with its dist/ built>` runs that build's services instead
+ * of this one's, under this bench (a before/after comparison with the same bench and load).
+ */
 export async function startBenchStack(
   options: { eventBus?: EventBus; testRoutes?: boolean } = {},
 ): Promise<{ stack: LocalStack; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'jibs-bench-'));
   const stack = new LocalStack({
-    root: resolve(__dirname, '../../../..'),
+    root: process.env.BENCH_STACK_ROOT || resolve(__dirname, '../../../..'),
     dataDir,
     ...(await freeStackPorts()),
     ...(options.eventBus ? { eventBus: options.eventBus } : {}),
@@ -53,6 +142,27 @@ export async function startBenchStack(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * An error with the chain of its causes and their codes: `fetch failed` alone says nothing,
+ * its cause (`connect ECONNREFUSED`, `other side closed`, a timeout) says what went wrong.
+ */
+export function describeError(error: unknown): string {
+  const parts: string[] = [];
+  for (let current = error, depth = 0; current !== undefined && depth < 5; depth += 1) {
+    if (current instanceof Error) {
+      const code = (current as { code?: unknown }).code;
+      parts.push(
+        `${current.message}${typeof code === 'string' && !current.message.includes(code) ? ` (${code})` : ''}`,
+      );
+      current = current.cause;
+    } else {
+      parts.push(String(current));
+      break;
+    }
+  }
+  return parts.join(': caused by ');
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -139,7 +249,13 @@ export async function graphql<T>(
     },
     body: JSON.stringify({ query, variables }),
   });
-  return (await res.json()) as { data?: T; errors?: unknown[] };
+  const text = await res.text();
+  try {
+    return JSON.parse(text) as { data?: T; errors?: unknown[] };
+  } catch {
+    // Not a GraphQL answer (a proxy's error page, a crash): its status says more than a parse error.
+    throw new Error(`HTTP ${res.status} from ${url}: ${text.slice(0, 200)}`);
+  }
 }
 
 /** A member made as the wizard makes one: its id, email and access token. */
@@ -220,4 +336,80 @@ export async function markRegistrationPaid(stack: LocalStack, userId: string): P
       await db.end();
     }
   }
+}
+
+/** The running service a producer sends to (a stack's `ServiceProcess`). */
+interface ProducingService {
+  url: string;
+  spec: { name: string; env: NodeJS.ProcessEnv };
+}
+
+/**
+ * The events benchmark's producer: `POST /testing/events` (as `publishTestEvents`) over at most
+ * `maxSockets` kept-alive connections, so a rate the service cannot keep up with queues here
+ * rather than opening a connection per waiting call. A call sent on a kept-alive connection the
+ * service had just closed (`EPIPE`/`ECONNRESET` before any answer: the service never read it)
+ * is sent again on another, as the gateway's subgraph client does; any other failure fails the
+ * call with its cause.
+ */
+export function testEventProducer(
+  service: ProducingService,
+  maxSockets = 32,
+): { publish(events: readonly PublishRequest[]): Promise<string[]>; close(): void } {
+  const secret = service.spec.env['GATEWAY_SECRET'];
+  if (!secret) throw new Error(`${service.spec.name} runs without a GATEWAY_SECRET`);
+  const agent = new Agent({ keepAlive: true, maxSockets, scheduling: 'lifo' });
+  const { hostname, port } = new URL(service.url);
+  const headers = { 'content-type': 'application/json', ...gatewayHeaders(secret) };
+  const send = (body: string, retries: number): Promise<string[]> =>
+    new Promise((resolve, reject) => {
+      let answered = false;
+      const req = request(
+        {
+          hostname,
+          port,
+          path: TEST_EVENTS_PATH,
+          method: 'POST',
+          agent,
+          headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          answered = true;
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', reject);
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            if (res.statusCode !== 201) {
+              reject(
+                new Error(
+                  `${service.spec.name} refused the test events: ${res.statusCode} ${text.slice(0, 200)}`,
+                ),
+              );
+              return;
+            }
+            resolve((JSON.parse(text) as { ids: string[] }).ids);
+          });
+        },
+      );
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        const stale = error.code === 'ECONNRESET' || error.code === 'EPIPE';
+        if (req.reusedSocket && !answered && stale && retries > 0) {
+          resolve(send(body, retries - 1));
+          return;
+        }
+        reject(error);
+      });
+      req.end(body);
+    });
+  return {
+    publish: (events) =>
+      send(
+        JSON.stringify({
+          events: events.map(({ type, subject, data }) => ({ type, subject, data })),
+        }),
+        2,
+      ),
+    close: () => agent.destroy(),
+  };
 }

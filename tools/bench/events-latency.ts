@@ -3,13 +3,18 @@ import { performance } from 'node:perf_hooks';
 import { createClient } from 'graphql-ws';
 import { Client } from 'pg';
 import WebSocket from 'ws';
-import { publishTestEvents, type EventBus } from '@jibs/stack';
+import type { EventBus } from '@jibs/stack';
 import {
+  BackgroundLoad,
+  backgroundLoadCount,
+  describeError,
   knob,
   percentile,
+  type LoadPhase,
   signUpBenchMember,
   SMOKE,
   startBenchStack,
+  testEventProducer,
   type BenchMember,
 } from './bench-support';
 
@@ -22,6 +27,10 @@ import {
  * notification stored + NOTIFY -> subscription -> gateway WebSocket -> this client. After the
  * fixed rates it steps the rate up (doubling, BENCH_STEP_SECONDS a step, within
  * BENCH_STEP_BUDGET_S) until the backlog grows, and prints the buses side by side.
+ *
+ * `--load=N` (or `BENCH_LOAD=N`): each fixed rate runs twice, quiet and with N busy-loop
+ * processes beside the stack (started and stopped by the bench, the order alternating from one
+ * rate to the next); the step-up runs quiet.
  */
 const BUSES = (process.env.BENCH_BUSES ?? 'postgres,kafka').split(',').map((bus): EventBus => {
   if (bus.trim() === 'postgres' || bus.trim() === 'kafka') return bus.trim() as EventBus;
@@ -53,9 +62,25 @@ function targetNote(rate: number, p99: number, allDelivered: boolean): string {
   return ` (target p99 < ${bound} ms: ${p99 < bound ? 'met' : 'NOT met'})`;
 }
 
+/** What a subscription's error sink was given: GraphQL errors, a close, or a socket error. */
+function subscriptionError(error: unknown): string {
+  if (Array.isArray(error)) {
+    return error.map((e) => (e as { message?: string }).message ?? JSON.stringify(e)).join('; ');
+  }
+  const closed = error as { code?: unknown; reason?: unknown };
+  if (typeof closed?.code === 'number') {
+    return `socket closed ${closed.code}${closed.reason ? ` (${String(closed.reason)})` : ''}`;
+  }
+  const event = error as { error?: unknown; message?: unknown };
+  if (event?.error !== undefined) return describeError(event.error);
+  if (typeof event?.message === 'string') return event.message;
+  return describeError(error);
+}
+
 /** One rate's run on one bus. */
 interface RateResult {
   rate: number;
+  phase: LoadPhase;
   seconds: number;
   stepUp: boolean;
   total: number;
@@ -93,7 +118,7 @@ function backlogGrew(
   return last > Math.max(2 * first, first + 50);
 }
 
-async function benchBus(bus: EventBus): Promise<BusResult> {
+async function benchBus(bus: EventBus, background: BackgroundLoad): Promise<BusResult> {
   const say = (line: string) => process.stdout.write(`[${bus}] ${line}\n`);
   const { stack, stop } = await startBenchStack({ eventBus: bus });
   let subscriptionErrors = 0;
@@ -133,18 +158,17 @@ async function benchBus(bus: EventBus): Promise<BusResult> {
           },
           error: (error) => {
             subscriptionErrors += 1;
-            process.stderr.write(`[${bus}] subscription error: ${JSON.stringify(error)}\n`);
+            process.stderr.write(`[${bus}] subscription error: ${subscriptionError(error)}\n`);
           },
           complete: () => undefined,
         },
       );
       return client;
     });
-    const identity = stack.service('identity');
+    const producer = testEventProducer(stack.service('identity'));
     /** One producing transaction with these events, each for its member. */
     const publishAll = async (batch: { key: string; member: BenchMember }[]) => {
-      const ids = await publishTestEvents(
-        identity,
+      const ids = await producer.publish(
         batch.map(({ key, member }) => ({
           type: 'user.registered' as const,
           subject: member.id,
@@ -181,7 +205,12 @@ async function benchBus(bus: EventBus): Promise<BusResult> {
     const lines: string[] = [];
     const results: RateResult[] = [];
     let run = 0;
-    const runRate = async (rate: number, seconds: number, stepUp: boolean) => {
+    const runRate = async (
+      rate: number,
+      seconds: number,
+      stepUp: boolean,
+      phase: LoadPhase = 'quiet',
+    ) => {
       run += 1;
       const total = Math.max(1, Math.round(rate * seconds));
       const interval = 1000 / rate;
@@ -210,8 +239,7 @@ async function benchBus(bus: EventBus): Promise<BusResult> {
       const causes = new Map<string, number>();
       for (const result of await Promise.allSettled(commits)) {
         if (result.status === 'fulfilled') continue;
-        const reason = result.reason as unknown;
-        const cause = (reason instanceof Error ? reason.message : String(reason)).slice(0, 160);
+        const cause = describeError(result.reason).slice(0, 240);
         causes.set(cause, (causes.get(cause) ?? 0) + 1);
       }
       const failed = [...causes.values()].reduce((sum, n) => sum + n, 0);
@@ -233,7 +261,7 @@ async function benchBus(bus: EventBus): Promise<BusResult> {
       const p50 = percentile(sorted, 50);
       const p99 = percentile(sorted, 99);
       const line =
-        `events on ${bus}: ${rate}/s for ${seconds} s${stepUp ? ' (step-up)' : ''} across ${USERS} members, ${PER_COMMIT} per producing transaction (sent in ${sendSeconds.toFixed(1)} s, committed by ${commitSeconds.toFixed(1)} s${failed ? `, ${failed} commits failed` : ''}) — delivered ${sorted.length}/${total}, ` +
+        `events on ${bus}${background.processes ? `, ${phase}` : ''}: ${rate}/s for ${seconds} s${stepUp ? ' (step-up)' : ''} across ${USERS} members, ${PER_COMMIT} per producing transaction (sent in ${sendSeconds.toFixed(1)} s, committed by ${commitSeconds.toFixed(1)} s${failed ? `, ${failed} commits failed` : ''}) — delivered ${sorted.length}/${total}, ` +
         `p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${sorted[sorted.length - 1]?.toFixed(1)} ms` +
         targetNote(rate, p99, sorted.length === total);
       // A growing backlog shows as latency that climbs through the run: the median of each
@@ -264,6 +292,7 @@ async function benchBus(bus: EventBus): Promise<BusResult> {
       }
       const result: RateResult = {
         rate,
+        phase,
         seconds,
         stepUp,
         total,
@@ -278,10 +307,16 @@ async function benchBus(bus: EventBus): Promise<BusResult> {
       return result;
     };
 
-    for (const rate of RATES) await runRate(rate, SECONDS, false);
+    for (const [i, rate] of RATES.entries()) {
+      for (const phase of background.phases(i)) {
+        await background.set(phase);
+        await runRate(rate, SECONDS, false, phase);
+      }
+    }
+    await background.set('quiet');
     if (STEP_UP) {
       // Doubling from the highest fixed rate that held, until the backlog grows or time is up.
-      const held = results.filter((r) => r.sustained).map((r) => r.rate);
+      const held = results.filter((r) => r.sustained && r.phase === 'quiet').map((r) => r.rate);
       const budgetEnd = Date.now() + STEP_BUDGET_S * 1000;
       let rate = held.length ? Math.max(...held) * 2 : 0;
       while (rate > 0 && Date.now() + STEP_SECONDS * 1000 < budgetEnd) {
@@ -290,15 +325,19 @@ async function benchBus(bus: EventBus): Promise<BusResult> {
       }
     }
     await Promise.all(clients.map((client) => client.dispose()));
+    producer.close();
     return { bus, rates: results, lines, subscriptionErrors };
   } finally {
+    await background.stop();
     await stop();
   }
 }
 
 /** The buses side by side: one row per rate and bus, then each bus's highest held rate. */
 function sideBySide(buses: BusResult[]): string[] {
-  const rows: string[][] = [['rate', 'bus', 'p50', 'p99', 'delivered', 'failed calls', 'backlog']];
+  const rows: string[][] = [
+    ['rate', 'bus', 'load', 'p50', 'p99', 'delivered', 'failed calls', 'backlog'],
+  ];
   const rates = [...new Set(buses.flatMap((b) => b.rates.map((r) => r.rate)))].sort(
     (a, b) => a - b,
   );
@@ -308,6 +347,7 @@ function sideBySide(buses: BusResult[]): string[] {
         rows.push([
           `${rate}/s${r.stepUp ? ' (step)' : ''}`,
           bus,
+          r.phase,
           `${r.p50.toFixed(1)} ms`,
           `${r.p99.toFixed(1)} ms`,
           `${r.delivered}/${r.total}`,
@@ -317,23 +357,30 @@ function sideBySide(buses: BusResult[]): string[] {
       }
     }
   }
+  const phases = [...new Set(buses.flatMap((b) => b.rates.map((r) => r.phase)))];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   const table = rows.map((row) =>
-    row.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '),
+    row.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '),
   );
   const causes = buses.flatMap(({ bus, rates: results }) =>
     results.flatMap((r) =>
-      [...r.causes].map(([cause, n]) => `${bus} at ${r.rate}/s: ${n} failed: ${cause}`),
+      [...r.causes].map(
+        ([cause, n]) => `${bus} at ${r.rate}/s (${r.phase}): ${n} failed: ${cause}`,
+      ),
     ),
   );
-  const held = buses.map(({ bus, rates: results }) => {
-    const rates = results.filter((r) => r.sustained).map((r) => r.rate);
-    const grew = results.filter((r) => !r.sustained).map((r) => r.rate);
-    if (!rates.length) return `${bus}: none of the rates tried`;
-    const best = Math.max(...rates);
-    const above = grew.filter((rate) => rate > best);
-    return `${bus}: ${best}/s${above.length ? ` (grew at ${Math.min(...above)}/s)` : STEP_UP ? ' (none grew it within the step budget)' : ' (no rate tried made it grow)'}`;
-  });
+  const held = buses.flatMap(({ bus, rates: results }) =>
+    [...new Set(results.map((r) => r.phase))].map((phase) => {
+      const ofPhase = results.filter((r) => r.phase === phase);
+      const name = phases.length > 1 ? `${bus} ${phase}` : bus;
+      const rates = ofPhase.filter((r) => r.sustained).map((r) => r.rate);
+      const grew = ofPhase.filter((r) => !r.sustained).map((r) => r.rate);
+      if (!rates.length) return `${name}: none of the rates tried`;
+      const best = Math.max(...rates);
+      const above = grew.filter((rate) => rate > best);
+      return `${name}: ${best}/s${above.length ? ` (grew at ${Math.min(...above)}/s)` : STEP_UP && phase === 'quiet' ? ' (none grew it within the step budget)' : ' (no rate tried made it grow)'}`;
+    }),
+  );
   return [
     ...table,
     ...(causes.length ? ['failed producing calls:', ...causes.map((c) => `  ${c}`)] : []),
@@ -342,14 +389,15 @@ function sideBySide(buses: BusResult[]): string[] {
 }
 
 async function main(): Promise<void> {
+  const background = new BackgroundLoad(backgroundLoadCount());
   const buses: BusResult[] = [];
-  for (const bus of BUSES) buses.push(await benchBus(bus));
+  for (const bus of BUSES) buses.push(await benchBus(bus, background));
   process.stdout.write(
     `\nSummary (${new Date().toISOString()}, ${cpus().length} cores, Postgres synchronous_commit=${process.env.JIBS_PG_SYNCHRONOUS_COMMIT === 'off' ? 'off' : 'on'}, load average ${loadavg()
       .map((n) => n.toFixed(2))
       .join(
         ' ',
-      )}):\n${buses.flatMap((b) => b.lines).join('\n')}\n\n${sideBySide(buses).join('\n')}\n`,
+      )}, ${background.describe()}):\n${buses.flatMap((b) => b.lines).join('\n')}\n\n${sideBySide(buses).join('\n')}\n`,
   );
   // Failed producing calls, undelivered events or a broken subscription fail the run.
   const broken = buses.some(
@@ -429,6 +477,14 @@ async function stages(
       ? ['event log', (id: string) => appended.get(id)]
       : ['outbox commit', (id: string) => committed.get(id)];
   return [
+    // The headline latency starts when the producer hears its commit (a lower bound: on a busy
+    // host the answer can come after the delivery); this one starts at the producing
+    // transaction's start (an upper bound). The true commit lies between the two.
+    stage(
+      'outbox row written -> subscription (upper bound)',
+      (id) => committed.get(id),
+      (id) => delivered.get(id),
+    ),
     ...(bus === 'postgres'
       ? [
           stage(

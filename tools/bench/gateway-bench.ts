@@ -8,8 +8,12 @@ import { decodeJwt, importPKCS8, SignJWT, type CryptoKey } from 'jose';
 import { GATEWAY_SECRET_HEADER, gatewayHeaders } from '@jibs/subgraph';
 import { performance } from 'node:perf_hooks';
 import {
+  BackgroundLoad,
+  backgroundLoadCount,
+  describeError,
   graphql,
   knob,
+  type LoadPhase,
   markRegistrationPaid,
   signUpBenchMember,
   SMOKE,
@@ -38,10 +42,15 @@ import {
  * `.cpuprofile` files are written to the directory (default `$TMPDIR/gateway-profile`) and the
  * heaviest functions and packages by self time are printed. `BENCH_ROUNDS=0` skips the rounds.
  *
+ * `--load=N` (or `BENCH_LOAD=N`): every round runs each target twice, once quiet and once with N
+ * busy-loop processes beside it (started and stopped by the bench, the order alternating with
+ * the round), and both phases' figures are printed.
+ *
  * `BENCH_BASELINE_GATEWAY=<another build's dist/server/apps/gateway/src/main.js>`: that build of
  * our gateway runs beside the stack's, with the same environment (read from the stack gateway's
  * process) on ports of its own, and is measured in the same interleaved rounds: a before/after
- * comparison that a drift of the host's load cannot skew.
+ * comparison that a drift of the host's load cannot skew. `BENCH_BASELINE_NODE_ARGS` gives that
+ * process Node options of its own (to try a runtime setting against the stack's gateway).
  */
 const CONCURRENCY = knob('BENCH_CONCURRENCY', 16, 4);
 const ROUNDS = knob('BENCH_ROUNDS', 8, 1);
@@ -52,6 +61,8 @@ const PROFILE_DIR =
   process.env.BENCH_PROFILE ??
   (process.argv.includes('--profile') ? join(tmpdir(), 'gateway-profile') : undefined);
 const BASELINE_GATEWAY = process.env.BENCH_BASELINE_GATEWAY;
+/** Node options for the baseline's process only (`BENCH_BASELINE_NODE_ARGS`, space-separated). */
+const BASELINE_NODE_ARGS = (process.env.BENCH_BASELINE_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const PROFILE_CALLS = Number(process.env.BENCH_PROFILE_CALLS ?? 4000);
 /** Where a process opens its inspector on SIGUSR1 (Node's default). */
 const INSPECTOR = 'http://127.0.0.1:9229';
@@ -197,7 +208,7 @@ async function startBaselineGateway(
       .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
   );
   const port = await freePort();
-  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...BASELINE_NODE_ARGS, entry], {
     env: { ...env, PORT: String(port), METRICS_PORT: String(await freePort()) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -218,6 +229,13 @@ function progress(line: string): void {
   process.stderr.write(`[gateway-bench] ${line}\n`);
 }
 
+/** Every failed call's cause, with how many failed so: printed with the figures. */
+const failures = new Map<string, number>();
+function failed(cause: string): void {
+  const key = cause.slice(0, 240);
+  failures.set(key, (failures.get(key) ?? 0) + 1);
+}
+
 /** `total` calls by `concurrency` workers; each call's latency is pushed to `latencies`. */
 async function runLoad(
   total: number,
@@ -232,7 +250,10 @@ async function runLoad(
     Array.from({ length: concurrency }, async () => {
       for (let i = next++; i < total; i = next++) {
         const t0 = performance.now();
-        const ok = await call(i).catch(() => false);
+        const ok = await call(i).catch((error: unknown) => {
+          failed(describeError(error));
+          return false;
+        });
         latencies.push(performance.now() - t0);
         if (!ok) errors += 1;
       }
@@ -425,7 +446,47 @@ function merge(results: LoadResult[], latencies: number[][]): LoadResult & { rat
   };
 }
 
+type PhaseResults = {
+  runs: LoadResult[];
+  latencies: number[][];
+  cpu: number;
+  subgraphCpu: number;
+}[];
+
+/** One phase's figures: a line per target, then the ratios. */
+function figures(targets: Target[], results: PhaseResults, baseline?: string): string[] {
+  const merged = results.map(({ runs, latencies }) => merge(runs, latencies));
+  const rate = (label: string) => merged[targets.findIndex((t) => t.label === label)]!.rate;
+  const p99 = (label: string) => merged[targets.findIndex((t) => t.label === label)]!.p99;
+  const cpuPerCall = (i: number) => (results[i]!.cpu * 1000) / merged[i]!.count;
+  const subgraphCpuPerCall = (i: number) => (results[i]!.subgraphCpu * 1000) / merged[i]!.count;
+  const lines = targets.map((target, i) => {
+    const r = merged[i]!;
+    return `${target.label.padEnd(40)} ${r.rate.toFixed(0).padStart(6)}/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  CPU ${cpuPerCall(i).toFixed(2).padStart(5)} ms/call, subgraphs ${subgraphCpuPerCall(i).toFixed(2).padStart(5)}${r.errors ? `  ${r.errors} ERRORS` : ''}`;
+  });
+  const ratio = (a: string, b: string) => (rate(a) / rate(b)).toFixed(2);
+  const tail = (a: string, b: string) => (p99(a) / p99(b)).toFixed(2);
+  const [ours, stock, hive] = [
+    'via our gateway',
+    'via stock Apollo Gateway',
+    'via Hive Gateway (router-runtime)',
+  ];
+  lines.push(
+    '',
+    `me:  ours/direct ${ratio(`me  ${ours}`, 'me  straight to identity')}x, ours/stock Apollo ${ratio(`me  ${ours}`, `me  ${stock}`)}x, ours/Hive ${ratio(`me  ${ours}`, `me  ${hive}`)}x, Hive/direct ${ratio(`me  ${hive}`, 'me  straight to identity')}x; p99 ours/stock Apollo ${tail(`me  ${ours}`, `me  ${stock}`)}x, ours/Hive ${tail(`me  ${ours}`, `me  ${hive}`)}x`,
+    `4sg: ours/stock Apollo ${ratio(`4sg ${ours}`, `4sg ${stock}`)}x, ours/Hive ${ratio(`4sg ${ours}`, `4sg ${hive}`)}x; p99 ours/stock Apollo ${tail(`4sg ${ours}`, `4sg ${stock}`)}x, ours/Hive ${tail(`4sg ${ours}`, `4sg ${hive}`)}x`,
+    "CPU ms/call: that of the gateway process (straight to identity: identity's), user + system; subgraphs: that of all six subgraph processes together.",
+  );
+  if (baseline) {
+    lines.push(
+      `ours/baseline build (${baseline}): me ${ratio(`me  ${ours}`, 'me  via baseline build of ours')}x, 4sg ${ratio(`4sg ${ours}`, '4sg via baseline build of ours')}x; p99 me ${tail(`me  ${ours}`, 'me  via baseline build of ours')}x, 4sg ${tail(`4sg ${ours}`, '4sg via baseline build of ours')}x; baseline/direct me ${ratio('me  via baseline build of ours', 'me  straight to identity')}x, baseline/stock Apollo me ${ratio('me  via baseline build of ours', `me  ${stock}`)}x, baseline/Hive me ${ratio('me  via baseline build of ours', `me  ${hive}`)}x`,
+    );
+  }
+  return lines;
+}
+
 async function main(): Promise<void> {
+  const background = new BackgroundLoad(backgroundLoadCount());
   const { stack, stop } = await startBenchStack();
   const children: ChildProcess[] = [];
   try {
@@ -576,7 +637,9 @@ async function main(): Promise<void> {
             tokens[i],
             target.headers,
           );
-          return !result.errors;
+          if (!result.errors) return true;
+          failed(`${target.label}: ${JSON.stringify(result.errors).slice(0, 200)}`);
+          return false;
         },
         latencies,
       );
@@ -632,54 +695,60 @@ async function main(): Promise<void> {
       }
       if (!ROUNDS) return;
     }
-    const results = targets.map(() => ({
-      runs: [] as LoadResult[],
-      latencies: [] as number[][],
-      cpu: 0,
-      subgraphCpu: 0,
-    }));
+    const phaseResults = (): PhaseResults =>
+      targets.map(() => ({ runs: [], latencies: [], cpu: 0, subgraphCpu: 0 }));
+    const byPhase: Record<LoadPhase, PhaseResults> = {
+      quiet: phaseResults(),
+      loaded: phaseResults(),
+    };
+    const loadsAt: Record<LoadPhase, number[]> = { quiet: [], loaded: [] };
     for (let round = 0; round < ROUNDS; round += 1) {
-      // Rotate the starting target each round so none is always first after a pause.
-      for (let k = 0; k < targets.length; k += 1) {
-        const index = (k + round) % targets.length;
-        const latencies: number[] = [];
-        const cpuBefore = cpuSeconds(targets[index]!.pid);
-        const subgraphsBefore = subgraphsCpu();
-        results[index]!.runs.push(await load(targets[index]!, PER_ROUND, latencies));
-        results[index]!.cpu += cpuSeconds(targets[index]!.pid) - cpuBefore;
-        results[index]!.subgraphCpu += subgraphsCpu() - subgraphsBefore;
-        results[index]!.latencies.push(latencies);
+      for (const phase of background.phases(round)) {
+        await background.set(phase);
+        const results = byPhase[phase];
+        // Rotate the starting target each round so none is always first after a pause.
+        for (let k = 0; k < targets.length; k += 1) {
+          const index = (k + round) % targets.length;
+          const latencies: number[] = [];
+          const cpuBefore = cpuSeconds(targets[index]!.pid);
+          const subgraphsBefore = subgraphsCpu();
+          results[index]!.runs.push(await load(targets[index]!, PER_ROUND, latencies));
+          results[index]!.cpu += cpuSeconds(targets[index]!.pid) - cpuBefore;
+          results[index]!.subgraphCpu += subgraphsCpu() - subgraphsBefore;
+          results[index]!.latencies.push(latencies);
+        }
+        loadsAt[phase].push(loadavg()[0]!);
       }
     }
-    const merged = results.map(({ runs, latencies }) => merge(runs, latencies));
-    const rate = (label: string) => merged[targets.findIndex((t) => t.label === label)]!.rate;
-    const cpuPerCall = (i: number) => (results[i]!.cpu * 1000) / merged[i]!.count;
-    const subgraphCpuPerCall = (i: number) => (results[i]!.subgraphCpu * 1000) / merged[i]!.count;
-    const lines = targets.map((target, i) => {
-      const r = merged[i]!;
-      return `${target.label.padEnd(40)} ${r.rate.toFixed(0).padStart(6)}/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  CPU ${cpuPerCall(i).toFixed(2).padStart(5)} ms/call, subgraphs ${subgraphCpuPerCall(i).toFixed(2).padStart(5)}${r.errors ? `  ${r.errors} ERRORS` : ''}`;
-    });
-    const ratio = (a: string, b: string) => (rate(a) / rate(b)).toFixed(2);
-    lines.push(
-      '',
-      `me:  ours/direct ${ratio('me  via our gateway', 'me  straight to identity')}x, ours/stock Apollo ${ratio('me  via our gateway', 'me  via stock Apollo Gateway')}x, ours/Hive ${ratio('me  via our gateway', 'me  via Hive Gateway (router-runtime)')}x, Hive/direct ${ratio('me  via Hive Gateway (router-runtime)', 'me  straight to identity')}x`,
-      "CPU ms/call: that of the gateway process (straight to identity: identity's), user + system; subgraphs: that of all six subgraph processes together.",
-      `4sg: ours/stock Apollo ${ratio('4sg via our gateway', '4sg via stock Apollo Gateway')}x, ours/Hive ${ratio('4sg via our gateway', '4sg via Hive Gateway (router-runtime)')}x`,
-    );
-    if (baseline) {
-      lines.push(
-        `ours/baseline build (${BASELINE_GATEWAY}): me ${ratio('me  via our gateway', 'me  via baseline build of ours')}x, 4sg ${ratio('4sg via our gateway', '4sg via baseline build of ours')}x; baseline/direct me ${ratio('me  via baseline build of ours', 'me  straight to identity')}x, baseline/stock Apollo me ${ratio('me  via baseline build of ours', 'me  via stock Apollo Gateway')}x`,
-      );
-    }
+    await background.stop();
+    const phases: LoadPhase[] = background.processes ? ['quiet', 'loaded'] : ['quiet'];
+    const report = phases.map((phase) => ({
+      phase,
+      lines: figures(targets, byPhase[phase], BASELINE_GATEWAY),
+      errors: byPhase[phase].some((r) => r.runs.some((run) => run.errors)),
+      load: loadsAt[phase],
+    }));
     process.stdout.write(
       `\ngateway benchmark (${new Date().toISOString()}, ${cpus().length} cores, load ${loadavg()
         .map((l) => l.toFixed(2))
         .join(
           ' ',
-        )}, concurrency ${CONCURRENCY}, ${ROUNDS} interleaved rounds of ${PER_ROUND} calls per target, one fresh token per call):\n${lines.join('\n')}\n`,
+        )} at the end, concurrency ${CONCURRENCY}, ${ROUNDS} interleaved rounds of ${PER_ROUND} calls per target and phase, one fresh token per call; ${background.describe()}):\n` +
+        report
+          .map(
+            ({ phase, lines, load }) =>
+              `\n${phase.toUpperCase()} (1-minute load average after each of its rounds: ${load.map((l) => l.toFixed(1)).join(', ')}):\n${lines.join('\n')}\n`,
+          )
+          .join(''),
     );
-    if (merged.some((r) => r.errors)) process.exitCode = 1;
+    if (failures.size) {
+      process.stdout.write(
+        `\nfailed calls, by cause:\n${[...failures].map(([cause, n]) => `  ${n} x ${cause}`).join('\n')}\n`,
+      );
+    }
+    if (report.some((r) => r.errors)) process.exitCode = 1;
   } finally {
+    await background.stop();
     for (const child of children) child.kill('SIGTERM');
     await stop();
   }
