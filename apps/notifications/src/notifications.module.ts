@@ -12,6 +12,9 @@ import { mountUnsubscribePages } from './preferences/unsubscribe-pages';
 import { UNSUBSCRIBE_TOKENS, UnsubscribeTokens } from './preferences/unsubscribe-token';
 import { VerifiedPhoneEntity } from './preferences/verified-phone.entity';
 import { VerifiedPhonesConsumer } from './preferences/verified-phones.consumer';
+import { MemberLanguageEntity } from './languages/member-language.entity';
+import { MemberLanguagesConsumer } from './languages/member-languages.consumer';
+import { MemberLanguages } from './languages/member-languages';
 import { NOTIFICATIONS_CONFIG, SMS_SENDER } from './notifications.tokens';
 import { AccountChangesConsumer } from './account-changes/account-changes.consumer';
 import { AuditTrailConsumer } from './audit/audit-trail.consumer';
@@ -69,6 +72,7 @@ export const notificationsService = defineService<NotificationsConfig>({
     VerifiedPhoneEntity,
     JanazahNoticeVersionEntity,
     JanazahDeliveryEntity,
+    MemberLanguageEntity,
   ],
   migrations: notificationsMigrations,
   exports: [notificationsExport],
@@ -118,6 +122,8 @@ export const notificationsService = defineService<NotificationsConfig>({
     NotificationPreferencesService,
     NotificationPreferencesResolver,
     VerifiedPhonesConsumer,
+    MemberLanguages,
+    MemberLanguagesConsumer,
     JanazahFanOutService,
     JanazahSender,
     JanazahConsumer,

@@ -8,6 +8,7 @@ export * from './error-codes';
 export * from './fees';
 export * from './household.schema';
 export * from './messages';
+export * from './languages';
 export * from './password-reset.schema';
 export * from './phone';
 export * from './profile.schema';

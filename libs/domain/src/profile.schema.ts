@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cleanText, requiredText } from './blank-text';
 import { Messages, requiredMessage } from './messages';
+import { languageSchema, showHijriSchema } from './languages';
 import { isValidPhone, PHONE_MAX_LENGTH } from './phone';
 import { isUsState } from './us-states';
 
@@ -22,8 +23,9 @@ export const zipCodeSchema = requiredText(requiredMessage('ZIP code')).regex(
 );
 
 /**
- * The profile's editable part: phone and address. Each field is optional (each edit saves on
- * its own) but, when given, must be valid; name, email and date of birth are not here at all.
+ * The profile's editable part: phone, address, language and whether dates show the Hijri date
+ * beside. Each field is optional (each edit saves on its own) but, when given, must be valid;
+ * name, email and date of birth are not here at all.
  */
 export const updateProfileSchema = z
   .object({
@@ -38,6 +40,8 @@ export const updateProfileSchema = z
     city: requiredField('City', 100).optional(),
     state: stateSchema.optional(),
     zipCode: zipCodeSchema.optional(),
+    language: languageSchema.optional(),
+    showHijri: showHijriSchema.optional(),
   })
   .strict();
 

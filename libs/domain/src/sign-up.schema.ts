@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cleanText, requiredText } from './blank-text';
+import { languageSchema } from './languages';
 import { Messages, requiredMessage } from './messages';
 import { phoneSchema, stateSchema, zipCodeSchema } from './profile.schema';
 
@@ -51,6 +52,8 @@ export const signUpSchema = z
     state: stateSchema,
     zipCode: zipCodeSchema,
     isUsCitizen: z.literal(true, { error: Messages.citizenshipRequired }),
+    /** The language the visitor chose or their browser reads (the client sends it); else en. */
+    language: languageSchema.optional(),
   })
   .refine((value) => value.password === value.confirmPassword, {
     message: Messages.passwordsDoNotMatch,
