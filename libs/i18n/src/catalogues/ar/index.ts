@@ -1,0 +1,60 @@
+// Written by `npm run generate:i18n`: the ar catalogue, one file per namespace.
+import AccountSecurityMessages from './AccountSecurityMessages.json';
+import AdminMessages from './AdminMessages.json';
+import AdminUserMessages from './AdminUserMessages.json';
+import AnniversaryMessages from './AnniversaryMessages.json';
+import AssistanceMessages from './AssistanceMessages.json';
+import BillingMessages from './BillingMessages.json';
+import CaseChecklistMessages from './CaseChecklistMessages.json';
+import ClientMessages from './ClientMessages.json';
+import DataExportMessages from './DataExportMessages.json';
+import DeathReportMessages from './DeathReportMessages.json';
+import DocumentMessages from './DocumentMessages.json';
+import FlagReasons from './FlagReasons.json';
+import FormMessages from './FormMessages.json';
+import HouseholdMessages from './HouseholdMessages.json';
+import JanazahMessages from './JanazahMessages.json';
+import MemorialMessages from './MemorialMessages.json';
+import MessageFunctions from './MessageFunctions.json';
+import Messages from './Messages.json';
+import OfflinePaymentMessages from './OfflinePaymentMessages.json';
+import PaymentMessages from './PaymentMessages.json';
+import PayoutMessages from './PayoutMessages.json';
+import PreferenceMessages from './PreferenceMessages.json';
+import RequestMessages from './RequestMessages.json';
+import SecondFactorMessages from './SecondFactorMessages.json';
+import SiteMessages from './SiteMessages.json';
+import UploadMessages from './UploadMessages.json';
+import VerificationMessages from './VerificationMessages.json';
+import WebhookMessages from './WebhookMessages.json';
+
+export const catalogue = {
+  AccountSecurityMessages,
+  AdminMessages,
+  AdminUserMessages,
+  AnniversaryMessages,
+  AssistanceMessages,
+  BillingMessages,
+  CaseChecklistMessages,
+  ClientMessages,
+  DataExportMessages,
+  DeathReportMessages,
+  DocumentMessages,
+  FlagReasons,
+  FormMessages,
+  HouseholdMessages,
+  JanazahMessages,
+  MemorialMessages,
+  MessageFunctions,
+  Messages,
+  OfflinePaymentMessages,
+  PaymentMessages,
+  PayoutMessages,
+  PreferenceMessages,
+  RequestMessages,
+  SecondFactorMessages,
+  SiteMessages,
+  UploadMessages,
+  VerificationMessages,
+  WebhookMessages,
+};

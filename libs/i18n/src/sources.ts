@@ -1,0 +1,8 @@
+import { MessageCatalog } from '@jibs/domain';
+import type { MessageSources } from './english-catalogue';
+
+/**
+ * The message objects every language translates, by namespace: one `catalogues/<locale>/<name>.json`
+ * each. A message object added elsewhere (the emails' texts) is added here too.
+ */
+export const TRANSLATED_MESSAGES: MessageSources = MessageCatalog;
