@@ -24,6 +24,7 @@ import { AuditTrailService } from './audit/audit-trail.service';
 import { SentMessagesResolver } from './sent/sent-messages.resolver';
 import { SentMessagesService } from './sent/sent-messages.service';
 import { AuditEntryEntity, defineService } from '@jibs/subgraph';
+import { LOCALES, loadCatalogue } from '@jibs/i18n';
 import { BillingConsumer } from './billing/billing.consumer';
 import { OrganisationEntity } from './billing/organisation.entity';
 import { ReceiptEntity } from './billing/receipt.entity';
@@ -80,6 +81,11 @@ export const notificationsService = defineService<NotificationsConfig>({
   // /unsubscribe, through the gateway (one-click links in emails).
   gatewayHttp: true,
   localEnv: ({ publicOrigin }) => ({ PUBLIC_ORIGIN: publicOrigin }),
+  // Every language's catalogue, before the first message is worded (libs/i18n's `t`).
+  prepare: async () => {
+    await Promise.all(LOCALES.map((locale) => loadCatalogue(locale)));
+    return {};
+  },
   providers: ({ config, metrics }) => [
     {
       provide: 'RECEIPT_METRICS',
@@ -132,6 +138,8 @@ export const notificationsService = defineService<NotificationsConfig>({
     mountUnsubscribePages(express, () => ({
       tokens: app.get<UnsubscribeTokens>(UNSUBSCRIBE_TOKENS),
       preferences: app.get(NotificationPreferencesService),
+      languageOf: async (userId) =>
+        (await app.get(MemberLanguages).of(app.get(DataSource).manager, [userId])).get(userId),
     })),
   diagnostics: (app) => notificationsDiagnostics(app),
 });

@@ -44,3 +44,5 @@ export * from './assistance';
 export * from './janazah';
 export * from './case-page';
 export * from './notification-preference-changes';
+export * from './notification-messages';
+export * from './account-emails';

@@ -1,3 +1,4 @@
+import { eventually } from '@jibs/testing';
 import { IdentityHarness, type TestUser } from '../testing/identity-harness';
 
 const UPDATE = `mutation($input: UpdateProfileInput!) { updateProfile(input: $input) { id language showHijri } }`;
@@ -127,6 +128,34 @@ describe('language and Hijri dates on the profile', () => {
       token: arabic.accessToken,
     });
     expect(body.data.me.language).toBe('ar');
+    // The code came in Arabic, laid out right to left.
+    const [code] = await identity.mailsTo(arabic.email);
+    expect(code?.subject).toBe('رمز التحقق الخاص بك في JIBS');
+    expect(code?.text).toMatch(/^السلام عليكم Yusuf،\n\nرمز التحقق الخاص بك في JIBS هو \d{6}\. /);
+    expect(code?.html).toMatch(/^<!doctype html><html lang="ar" dir="rtl">/);
+  });
+
+  it("writes the member's own emails in their language, and English to one who chose nothing", async () => {
+    const urdu = await identity.aMember();
+    await identity.gql(UPDATE, { input: { language: 'ur' } }, { token: urdu.accessToken });
+    const asked = await identity.gql(
+      'mutation($email: String!) { requestPasswordReset(email: $email) }',
+      { email: urdu.email },
+    );
+    expect(asked.body.errors).toBeUndefined();
+    const reset = await eventually(
+      async () =>
+        (await identity.mailsTo(urdu.email)).find((mail) => mail.text.includes('reset-password')),
+      { message: 'the reset link' },
+    );
+    expect(reset.subject).toBe('اپنے JIBS اکاؤنٹ کا پاس ورڈ دوبارہ بنائیں');
+    expect(reset.html).toMatch(/<html lang="ur" dir="rtl">/);
+    expect(reset.html).toMatch(/<a href="[^"]+reset-password\?token=[^"]+" dir="ltr">/);
+
+    const english = await identity.aMember();
+    const [code] = await identity.mailsTo(english.email);
+    expect(code?.subject).toBe('Your JIBS verification code');
+    expect(code?.html).toMatch(/<html lang="en" dir="ltr">/);
   });
 
   it('refuses a sign-up in a language JIBS does not speak', async () => {
