@@ -47,9 +47,18 @@ export function placeholdersOf(message: string): string[] {
 
 export type IcuValues = Readonly<Record<string, string | number | Date>>;
 
+/** Each message parsed once per locale: a mail fan-out words the same messages thousands of times. */
+const compiled = new Map<string, IntlMessageFormat>();
+
 /** An ICU message with its values, in a locale (Intl does plurals, numbers and dates). */
 export function formatIcu(message: string, intlLocale: string, values?: IcuValues): string {
-  const formatted = new IntlMessageFormat(message, intlLocale).format(values as never);
+  const id = `${intlLocale}\u0000${message}`;
+  let format = compiled.get(id);
+  if (!format) {
+    format = new IntlMessageFormat(message, intlLocale);
+    compiled.set(id, format);
+  }
+  const formatted = format.format(values as never);
   return Array.isArray(formatted) ? formatted.join('') : String(formatted);
 }
 

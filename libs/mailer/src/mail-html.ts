@@ -1,10 +1,5 @@
+import { directionOf, type Locale } from '@jibs/i18n';
 import type { MailMessage } from './mailer';
-
-/** The languages written right to left among those JIBS speaks (Arabic, Urdu). */
-const RIGHT_TO_LEFT = new Set(['ar', 'ur']);
-
-export const directionOf = (language: string): 'rtl' | 'ltr' =>
-  RIGHT_TO_LEFT.has(language) ? 'rtl' : 'ltr';
 
 const escape = (value: string) =>
   value.replace(
@@ -32,7 +27,7 @@ function paragraph(text: string): string {
  * The HTML twin of a plain-text mail in its language: `<html lang dir>` so that mail clients
  * (and the local mailbox) lay Arabic and Urdu out right to left. No script, no outside resource.
  */
-export function mailHtml(text: string, language: string): string {
+export function mailHtml(text: string, language: Locale): string {
   const dir = directionOf(language);
   const body = text
     .split(/\n{2,}/)
@@ -43,6 +38,6 @@ export function mailHtml(text: string, language: string): string {
 }
 
 /** A message with its HTML twin in `language`. */
-export function inLanguage<M extends MailMessage>(message: M, language: string): M {
+export function inLanguage<M extends MailMessage>(message: M, language: Locale): M {
   return { ...message, html: mailHtml(message.text, language) };
 }

@@ -1,7 +1,6 @@
 import express, { type Express, type Request, type Response } from 'express';
 import type { NotificationKind } from '@jibs/domain';
-import { negotiateLocale, t } from '@jibs/i18n';
-import { directionOf } from '@jibs/mailer';
+import { directionOf, negotiateLocale, t } from '@jibs/i18n';
 import type { MemberLanguage } from '../languages/member-languages';
 import { messagesOf } from '../languages/message-text';
 import type { NotificationPreferencesService } from './notification-preferences.service';
