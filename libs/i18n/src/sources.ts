@@ -1,4 +1,9 @@
-import { AccountEmails, MessageCatalog, NotificationMessageCatalog } from '@jibs/domain';
+import {
+  AccountEmails,
+  LanguageMessages,
+  MessageCatalog,
+  NotificationMessageCatalog,
+} from '@jibs/domain';
 import type { MessageSources } from './english-catalogue';
 
 /**
@@ -10,4 +15,5 @@ export const TRANSLATED_MESSAGES: MessageSources = {
   // The emails, texts and bell messages of notifications and identity (wt-i18n-server).
   ...NotificationMessageCatalog,
   AccountEmails,
+  LanguageMessages,
 };

@@ -20,6 +20,7 @@ import FormMessages from './FormMessages.json';
 import HouseholdMessages from './HouseholdMessages.json';
 import JanazahMessages from './JanazahMessages.json';
 import JanazahNotifications from './JanazahNotifications.json';
+import LanguageMessages from './LanguageMessages.json';
 import MemorialMessages from './MemorialMessages.json';
 import MessageFunctions from './MessageFunctions.json';
 import Messages from './Messages.json';
@@ -60,6 +61,7 @@ export const catalogue = {
   HouseholdMessages,
   JanazahMessages,
   JanazahNotifications,
+  LanguageMessages,
   MemorialMessages,
   MessageFunctions,
   Messages,
