@@ -39,6 +39,11 @@ describe('Translator', () => {
     expect(arabic.t('DocumentMessages', 'uploaded', { count: 12 })).toBe('رُفعت 12 مستندات');
   });
 
+  it('keeps a value given as text as written: a code of digits is not a number', () => {
+    expect(arabic.t('Messages', 'greeting', { firstName: '012345' })).toBe('أهلًا يا 012345.');
+    expect(arabic.t('Messages', 'greeting', { firstName: '123456' })).toBe('أهلًا يا 123456.');
+  });
+
   it('falls back to English for a message the language lacks, and to the key for one nobody has', () => {
     expect(arabic.t('DocumentMessages', 'pending')).toBe('Pending');
     expect(arabic.t('DocumentMessages', 'nothing')).toBe('nothing');

@@ -28,7 +28,7 @@ export class Translator {
   /** A message in this language with its placeholders' values; English when it lacks one. */
   t(namespace: string, key: string, params?: IcuValues): string {
     const own = this.messages[namespace]?.[key];
-    if (own !== undefined) return formatIcu(own, this.intlLocale, numeric(params));
+    if (own !== undefined) return formatIcu(own, this.intlLocale, params);
     const english = this.english[namespace]?.[key];
     if (english !== undefined) return formatIcu(english, 'en-US', params);
     return key;
@@ -50,7 +50,8 @@ export class Translator {
     for (const template of this.templateIndex()) {
       const values = template.match(english);
       if (values && this.has(template.namespace, template.key)) {
-        return this.t(template.namespace, template.key, values);
+        // Read back out of text, a count is digits again: a number, for plurals and Intl.
+        return this.t(template.namespace, template.key, numeric(values));
       }
     }
     return english;
