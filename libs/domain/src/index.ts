@@ -43,3 +43,7 @@ export * from './assistance';
 export * from './janazah';
 export * from './case-page';
 export * from './notification-preference-changes';
+export * from './header-messages';
+export * from './landing-messages';
+export * from './registration-messages';
+export * from './dashboard-messages';

@@ -7,13 +7,16 @@ import AssistanceMessages from './AssistanceMessages.json';
 import BillingMessages from './BillingMessages.json';
 import CaseChecklistMessages from './CaseChecklistMessages.json';
 import ClientMessages from './ClientMessages.json';
+import DashboardMessages from './DashboardMessages.json';
 import DataExportMessages from './DataExportMessages.json';
 import DeathReportMessages from './DeathReportMessages.json';
 import DocumentMessages from './DocumentMessages.json';
 import FlagReasons from './FlagReasons.json';
 import FormMessages from './FormMessages.json';
+import HeaderMessages from './HeaderMessages.json';
 import HouseholdMessages from './HouseholdMessages.json';
 import JanazahMessages from './JanazahMessages.json';
+import LandingMessages from './LandingMessages.json';
 import MemorialMessages from './MemorialMessages.json';
 import MessageFunctions from './MessageFunctions.json';
 import Messages from './Messages.json';
@@ -21,6 +24,7 @@ import OfflinePaymentMessages from './OfflinePaymentMessages.json';
 import PaymentMessages from './PaymentMessages.json';
 import PayoutMessages from './PayoutMessages.json';
 import PreferenceMessages from './PreferenceMessages.json';
+import RegistrationMessages from './RegistrationMessages.json';
 import RequestMessages from './RequestMessages.json';
 import SecondFactorMessages from './SecondFactorMessages.json';
 import SiteMessages from './SiteMessages.json';
@@ -37,13 +41,16 @@ export const catalogue = {
   BillingMessages,
   CaseChecklistMessages,
   ClientMessages,
+  DashboardMessages,
   DataExportMessages,
   DeathReportMessages,
   DocumentMessages,
   FlagReasons,
   FormMessages,
+  HeaderMessages,
   HouseholdMessages,
   JanazahMessages,
+  LandingMessages,
   MemorialMessages,
   MessageFunctions,
   Messages,
@@ -51,6 +58,7 @@ export const catalogue = {
   PaymentMessages,
   PayoutMessages,
   PreferenceMessages,
+  RegistrationMessages,
   RequestMessages,
   SecondFactorMessages,
   SiteMessages,

@@ -1,3 +1,4 @@
+import { HeaderMessages, RegistrationMessages } from '@jibs/domain';
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, use, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -49,7 +50,7 @@ export function LoginPage() {
       setErrors((current) => ({ ...current, [name]: undefined }));
     },
   });
-  useDocumentTitle('Sign in');
+  useDocumentTitle(RegistrationMessages.signIn);
   // Fetched after the first render, so that a submit seldom waits for it.
   useEffect(() => void loadActions(), []);
 
@@ -111,7 +112,7 @@ export function LoginPage() {
     return (
       <AuthCard
         width={stage.kind === 'enrollment' ? 640 : 460}
-        title="Sign in"
+        title={RegistrationMessages.signIn}
         subtitle={
           stage.kind === 'code'
             ? 'One more step to keep your account safe.'
@@ -132,7 +133,10 @@ export function LoginPage() {
     );
   }
   return (
-    <AuthCard title="Sign in" subtitle="Welcome back. Sign in to your JIBS account.">
+    <AuthCard
+      title={RegistrationMessages.signIn}
+      subtitle="Welcome back. Sign in to your JIBS account."
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {failure && (
@@ -171,7 +175,7 @@ export function LoginPage() {
             </Group>
           </Stack>
           <Button type="submit" fullWidth loading={loading}>
-            Sign In
+            {HeaderMessages.signIn}
           </Button>
           <Text ta="center" c="gray.7">
             New to JIBS?{' '}
@@ -181,7 +185,7 @@ export function LoginPage() {
           </Text>
           <Group justify="center">
             <Anchor component={Link} to="/" c="gray.7">
-              ← Back to home
+              {RegistrationMessages.backHome}
             </Anchor>
           </Group>
         </Stack>
