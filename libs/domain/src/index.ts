@@ -47,3 +47,4 @@ export * from './header-messages';
 export * from './landing-messages';
 export * from './registration-messages';
 export * from './dashboard-messages';
+export * from './sign-in-messages';

@@ -1,4 +1,3 @@
-import { MessageCatalog } from '@jibs/domain';
 import {
   directionOf,
   formatDate,
@@ -95,28 +94,32 @@ export function useLanguage(): LanguageState {
   return useSyncExternalStore(subscribe, () => state);
 }
 
-type Catalog = typeof MessageCatalog;
-const localized = new WeakMap<Translator, Partial<Catalog>>();
+type MessageObjects = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+const localized = new WeakMap<Translator, Map<string, unknown>>();
 
 /**
- * The product's messages in the reader's language, same shape as libs/domain's objects, so a
- * screen reads `const { Messages } = useMessages()` and keeps `Messages.invalidEmail`.
+ * libs/domain's message objects in the reader's language, same shape, named by their catalogue
+ * namespace: `const { HeaderMessages } = useMessages({ HeaderMessages })`, and the screen keeps
+ * `HeaderMessages.signIn`. In English they are the objects given (nothing to load or format).
  */
-export function useMessages(): Catalog {
+export function useMessages<T extends MessageObjects>(objects: T): T {
   const { translator } = useLanguage();
-  if (!translator) return MessageCatalog;
-  let catalog = localized.get(translator);
-  if (!catalog) {
-    const translated = Object.fromEntries(
-      Object.entries(MessageCatalog).map(([namespace, messages]) => [
-        namespace,
-        translator.localize(namespace, messages),
-      ]),
-    ) as Catalog;
-    localized.set(translator, translated);
-    catalog = translated;
+  if (!translator) return objects;
+  let cache = localized.get(translator);
+  if (!cache) {
+    cache = new Map();
+    localized.set(translator, cache);
   }
-  return catalog as Catalog;
+  const result: Record<string, unknown> = {};
+  for (const [namespace, messages] of Object.entries(objects)) {
+    let translated = cache.get(namespace);
+    if (!translated) {
+      translated = translator.localize(namespace, messages);
+      cache.set(namespace, translated);
+    }
+    result[namespace] = translated;
+  }
+  return result as T;
 }
 
 /** Translates English text at render time (server messages, validation errors). */

@@ -1,9 +1,10 @@
+import { HeaderMessages } from '@jibs/domain';
 import { setShowHijri, useLanguage, useMessages } from '@jibs/web-data';
 
 /** "Hijri dates": dates show the Umm al-Qura date beside the Gregorian one (a cookie for visitors). */
 export function HijriToggle({ onChosen }: { onChosen?: (hijri: boolean) => void }) {
   const { hijri } = useLanguage();
-  const { HeaderMessages } = useMessages();
+  const { HeaderMessages: header } = useMessages({ HeaderMessages });
   return (
     <label style={{ display: 'inline-flex', alignItems: 'center', gap: 6, cursor: 'pointer' }}>
       <input
@@ -15,7 +16,7 @@ export function HijriToggle({ onChosen }: { onChosen?: (hijri: boolean) => void 
           onChosen?.(chosen);
         }}
       />
-      {HeaderMessages.hijriDates}
+      {header.hijriDates}
     </label>
   );
 }

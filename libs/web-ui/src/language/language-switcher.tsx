@@ -1,3 +1,4 @@
+import { HeaderMessages } from '@jibs/domain';
 import { LOCALE_NAMES, LOCALES, isLocale, type Locale } from '@jibs/i18n';
 import { setLocale, useLanguage, useMessages } from '@jibs/web-data';
 import type { CSSProperties } from 'react';
@@ -21,10 +22,10 @@ const STYLE: CSSProperties = {
  */
 export function LanguageSwitcher({ onChosen }: { onChosen?: (locale: Locale) => void }) {
   const { locale } = useLanguage();
-  const { HeaderMessages } = useMessages();
+  const { HeaderMessages: header } = useMessages({ HeaderMessages });
   return (
     <select
-      aria-label={HeaderMessages.language}
+      aria-label={header.language}
       value={locale}
       style={STYLE}
       onChange={(event) => {

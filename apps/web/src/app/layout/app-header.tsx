@@ -1,3 +1,4 @@
+import { HeaderMessages, SiteMessages } from '@jibs/domain';
 import { Anchor, Box, Burger, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -25,7 +26,10 @@ const NAVIGATION = [
 ] as const;
 
 export function AppHeader() {
-  const { HeaderMessages, SiteMessages } = useMessages();
+  const { HeaderMessages: header, SiteMessages: site } = useMessages({
+    HeaderMessages,
+    SiteMessages,
+  });
   const state = useSession();
   const { status, user } = state;
   const session = useSessionManager();
@@ -57,7 +61,7 @@ export function AppHeader() {
         underline="hover"
         onClick={onNavigate}
       >
-        {HeaderMessages[item.label]}
+        {header[item.label]}
       </Anchor>
     ));
 
@@ -72,7 +76,7 @@ export function AppHeader() {
             fullWidth={stacked}
             onClick={menu.close}
           >
-            {HeaderMessages.admin}
+            {header.admin}
           </Button>
         )}
         <Button
@@ -81,7 +85,7 @@ export function AppHeader() {
           variant="light"
           fullWidth={stacked}
           onClick={menu.close}
-          title={HeaderMessages.yourDashboard}
+          title={header.yourDashboard}
           // Capped in the wide header; in the menu it spans the width like the buttons under it.
           className={stacked ? undefined : classes.nameLink}
         >
@@ -93,7 +97,7 @@ export function AppHeader() {
           fullWidth={stacked}
           onClick={signOut}
         >
-          {HeaderMessages.signOut}
+          {header.signOut}
         </Button>
       </>
     ) : status === 'signed-out' ? (
@@ -105,10 +109,10 @@ export function AppHeader() {
           fullWidth={stacked}
           onClick={menu.close}
         >
-          {HeaderMessages.signIn}
+          {header.signIn}
         </Button>
         <Button component={Link} to="/register" fullWidth={stacked} onClick={menu.close}>
-          {HeaderMessages.register}
+          {header.register}
         </Button>
       </>
     ) : null;
@@ -119,7 +123,7 @@ export function AppHeader() {
       to="/"
       className={classes.brand}
       underline="never"
-      aria-label={HeaderMessages.home}
+      aria-label={header.home}
     >
       JIBS
     </Anchor>
@@ -133,13 +137,13 @@ export function AppHeader() {
         <div className={`${classes.inner} ${classes.innerRegistering}`}>
           {brand}
           <Text className={classes.registering} c="gray.7" fw={500}>
-            {SiteMessages.completingRegistration}
+            {site.completingRegistration}
           </Text>
           <Group gap="sm" wrap="nowrap" className={classes.end}>
             <LanguageSwitcher />
             {user && (
               <Button variant="subtle" color="gray" px={{ base: 'xs', sm: 'md' }} onClick={signOut}>
-                {HeaderMessages.signOut}
+                {header.signOut}
               </Button>
             )}
           </Group>
@@ -153,7 +157,7 @@ export function AppHeader() {
       <div className={classes.inner}>
         {brand}
 
-        <Group component="nav" aria-label={HeaderMessages.mainNavigation} gap="lg" visibleFrom="sm">
+        <Group component="nav" aria-label={header.mainNavigation} gap="lg" visibleFrom="sm">
           {navLinks()}
         </Group>
 
@@ -172,7 +176,7 @@ export function AppHeader() {
             ref={menuButton}
             onClick={toggleMenu}
             hiddenFrom="sm"
-            aria-label={menuOpened ? HeaderMessages.closeMenu : HeaderMessages.openMenu}
+            aria-label={menuOpened ? header.closeMenu : header.openMenu}
             // Screen readers hear that it opens a dialog, and whether it is open.
             aria-haspopup="dialog"
             aria-expanded={menuOpened}

@@ -27,6 +27,7 @@ import PreferenceMessages from './PreferenceMessages.json';
 import RegistrationMessages from './RegistrationMessages.json';
 import RequestMessages from './RequestMessages.json';
 import SecondFactorMessages from './SecondFactorMessages.json';
+import SignInMessages from './SignInMessages.json';
 import SiteMessages from './SiteMessages.json';
 import UploadMessages from './UploadMessages.json';
 import VerificationMessages from './VerificationMessages.json';
@@ -61,6 +62,7 @@ export const catalogue = {
   RegistrationMessages,
   RequestMessages,
   SecondFactorMessages,
+  SignInMessages,
   SiteMessages,
   UploadMessages,
   VerificationMessages,

@@ -1,4 +1,4 @@
-import { formatCents, type DashboardMessages } from '@jibs/domain';
+import { DashboardMessages, formatCents } from '@jibs/domain';
 import {
   Anchor,
   Card,
@@ -56,7 +56,7 @@ const MEMBERSHIP_LABEL: Record<MembershipStatus, DashboardKey> = {
 
 /** /dashboard: the member's overview, shortcuts and membership status (spec 2). */
 export function DashboardPage() {
-  const { DashboardMessages: text } = useMessages();
+  const { DashboardMessages: text } = useMessages({ DashboardMessages });
   const { user } = useSession();
   const summary = useQuery(DashboardSummaryDocument, { fetchPolicy: 'cache-and-network' });
   const reports = useQuery(MyDeathReportCountsDocument, { fetchPolicy: 'cache-and-network' });
@@ -191,7 +191,7 @@ function StatCard({
   note: string;
   loading?: boolean;
 }) {
-  const { DashboardMessages: text } = useMessages();
+  const { DashboardMessages: text } = useMessages({ DashboardMessages });
   return (
     <Card withBorder radius="lg" padding="lg">
       <Stack gap={4}>

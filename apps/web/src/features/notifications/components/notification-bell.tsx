@@ -1,3 +1,4 @@
+import { ClientMessages, DashboardMessages, PaymentMessages } from '@jibs/domain';
 import {
   ActionIcon,
   Alert,
@@ -35,14 +36,17 @@ import {
 import classes from './notification-bell.module.css';
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 
-type Catalog = ReturnType<typeof useMessages>;
+/** The bell's messages: its own, and the catalogue's 'Success' and 'Warning'. */
+const BELL_MESSAGES = { ClientMessages, DashboardMessages, PaymentMessages };
+type BellMessages = typeof BELL_MESSAGES;
 
-const TYPE_STYLE: Record<NotificationType, { color: string; label: (m: Catalog) => string }> = {
-  INFO: { color: 'blue', label: (m) => m.DashboardMessages.information },
-  SUCCESS: { color: 'jibs', label: (m) => m.ClientMessages.successTitle },
-  WARNING: { color: 'yellow', label: (m) => m.PaymentMessages.profileUpdateFailedTitle },
-  ERROR: { color: 'red', label: (m) => m.DashboardMessages.problem },
-};
+const TYPE_STYLE: Record<NotificationType, { color: string; label: (m: BellMessages) => string }> =
+  {
+    INFO: { color: 'blue', label: (m) => m.DashboardMessages.information },
+    SUCCESS: { color: 'jibs', label: (m) => m.ClientMessages.successTitle },
+    WARNING: { color: 'yellow', label: (m) => m.PaymentMessages.profileUpdateFailedTitle },
+    ERROR: { color: 'red', label: (m) => m.DashboardMessages.problem },
+  };
 
 /** 'Just now', '5m ago' as the spec words them in English; Intl's relative time in the others. */
 function when(value: string, now: Date, locale: Locale): string {
@@ -59,8 +63,7 @@ const REPLAY_WINDOW_MS = 5 * 60_000;
 
 /** The header's bell: unread count, the latest notifications, live additions. */
 export function NotificationBell() {
-  const messages = useMessages();
-  const { ClientMessages, DashboardMessages: text } = messages;
+  const { ClientMessages: client, DashboardMessages: text } = useMessages(BELL_MESSAGES);
   const [opened, setOpened] = useState(false);
   const [now, setNow] = useState(() => new Date());
   const { data, loading, error, refetch } = useQuery(NotificationsDocument, {
@@ -174,12 +177,7 @@ export function NotificationBell() {
               <VisuallyHidden>{text.loadingNotifications}</VisuallyHidden>
             </Center>
           ) : error && !data ? (
-            <Alert
-              color="red"
-              variant="light"
-              m="md"
-              title={ClientMessages.notificationsLoadFailed}
-            >
+            <Alert color="red" variant="light" m="md" title={client.notificationsLoadFailed}>
               <Button variant="light" color="red" size="compact-sm" onClick={() => refetch()}>
                 {text.tryAgain}
               </Button>
@@ -216,7 +214,7 @@ function NotificationRow({
   now: Date;
   onRead: () => void;
 }) {
-  const messages = useMessages();
+  const messages = useMessages(BELL_MESSAGES);
   const { locale } = useLanguage();
   const style = TYPE_STYLE[item.type] ?? TYPE_STYLE.INFO;
   return (

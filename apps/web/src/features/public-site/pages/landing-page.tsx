@@ -1,3 +1,4 @@
+import { LandingMessages, HeaderMessages } from '@jibs/domain';
 import {
   Anchor,
   Box,
@@ -17,7 +18,6 @@ import { lazy, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@jibs/web-ui';
 import { useMessages, useSession } from '@jibs/web-data';
-import type { LandingMessages } from '@jibs/domain';
 import { WithApollo } from '../../../shared/apollo/with-apollo';
 import { FeeSummary } from '../components/fee-summary';
 import { HouseholdIcon, MemorialIcon, ReportIcon, SupportIcon } from '../components/public-icons';
@@ -42,7 +42,10 @@ const FAQ_EXCERPT = [
 ] as const satisfies readonly { question: LandingKey; answer: LandingKey }[];
 
 export function LandingPage() {
-  const { LandingMessages: text, HeaderMessages } = useMessages();
+  const { LandingMessages: text, HeaderMessages: header } = useMessages({
+    LandingMessages,
+    HeaderMessages,
+  });
   const { status } = useSession();
   useDocumentTitle('');
 
@@ -83,7 +86,7 @@ export function LandingPage() {
                     {text.logIn}
                   </Button>
                   <Button component={Link} to="/register" size="lg">
-                    {HeaderMessages.register}
+                    {header.register}
                   </Button>
                 </Group>
               )}

@@ -15,7 +15,15 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { PHONE_MAX_LENGTH, signUpSchema, toE164, US_STATES, type SignUpFields } from '@jibs/domain';
+import {
+  PHONE_MAX_LENGTH,
+  signUpSchema,
+  toE164,
+  US_STATES,
+  type SignUpFields,
+  RegistrationMessages,
+  VerificationMessages,
+} from '@jibs/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -73,7 +81,10 @@ export function PersonalInfoStep({
   draft?: RegisterDraft | null;
   onStarted: (pending: PendingSignUp, draft: RegisterDraft) => void;
 }) {
-  const { RegistrationMessages: text, VerificationMessages } = useMessages();
+  const { RegistrationMessages: text, VerificationMessages: verification } = useMessages({
+    RegistrationMessages,
+    VerificationMessages,
+  });
   const [startSignUp, { loading }] = useMutation(StartSignUpDocument);
   const [failure, setFailure] = useState<ErrorNotice | null>(null);
   const [showPasswords, setShowPasswords] = useState(false);
@@ -101,8 +112,8 @@ export function PersonalInfoStep({
       const { signUpToken, sentTo, expiresAt } = result.data.startSignUp;
       notifications.show({
         color: 'jibs',
-        title: VerificationMessages.codeSentTitle,
-        message: VerificationMessages.codeSent(sentTo),
+        title: verification.codeSentTitle,
+        message: verification.codeSent(sentTo),
       });
       onStarted({ signUpToken, sentTo, expiresAt }, withoutPasswords(values));
     } catch (error) {
