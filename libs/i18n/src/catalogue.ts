@@ -1,7 +1,7 @@
 import type { CatalogueMessages } from './english-catalogue';
 import type { IcuValues } from './icu';
 import type { Locale } from './locales';
-import { Translator } from './translator';
+import type { Translator } from './translator';
 
 /**
  * Each language's catalogue is its own chunk, loaded when a reader picks the language: English
@@ -22,11 +22,14 @@ export function loadCatalogue(locale: Locale): Promise<Translator> {
   if (ready) return Promise.resolve(ready);
   let pending = loading.get(locale);
   if (!pending) {
-    pending = Promise.all([LOADERS[locale](), LOADERS.en()]).then(([own, english]) => {
-      const translator = new Translator(locale, own.catalogue, english.catalogue);
-      loaded.set(locale, translator);
-      return translator;
-    });
+    // The formatter comes with the first catalogue: a page in English never loads it.
+    pending = Promise.all([LOADERS[locale](), LOADERS.en(), import('./translator.js')]).then(
+      ([own, english, { Translator }]) => {
+        const translator = new Translator(locale, own.catalogue, english.catalogue);
+        loaded.set(locale, translator);
+        return translator;
+      },
+    );
     pending.catch(() => loading.delete(locale));
     loading.set(locale, pending);
   }

@@ -51,7 +51,7 @@ export class Translator {
       const values = template.match(english);
       if (values && this.has(template.namespace, template.key)) {
         // Read back out of text, a count is digits again: a number, for plurals and Intl.
-        return this.t(template.namespace, template.key, numeric(values));
+        return this.t(template.namespace, template.key, numeric(this.translatedValues(values)));
       }
     }
     return english;
@@ -76,6 +76,16 @@ export class Translator {
         return [key, value];
       }),
     ) as Localized<T>;
+  }
+
+  /** A value that is itself a message ("First name" in "First name is required") reads translated. */
+  private translatedValues(values: Record<string, string>): Record<string, string> {
+    return Object.fromEntries(
+      Object.entries(values).map(([name, value]) => {
+        const place = this.exactIndex().get(value);
+        return [name, place ? this.t(place[0], place[1]) : value];
+      }),
+    );
   }
 
   private exactIndex(): Map<string, [string, string]> {

@@ -1,3 +1,4 @@
+import { DashboardMessages, HeaderMessages } from '@jibs/domain';
 import {
   ActionIcon,
   AppShell,
@@ -46,7 +47,7 @@ interface NavItem {
 const MAIN_NAVIGATION: NavItem[] = [
   { label: 'Dashboard', to: '/', icon: <DashboardIcon /> },
   { label: 'Users', to: '/users', icon: <UsersIcon /> },
-  { label: 'Death Reports', to: '/death-reports', icon: <ReportIcon /> },
+  { label: DashboardMessages.deathReports, to: '/death-reports', icon: <ReportIcon /> },
   { label: 'Janazah Notices', to: '/janazah', icon: <ReportIcon /> },
   { label: 'Documents', to: '/documents', icon: <DocumentIcon /> },
   { label: 'Fund', to: '/fund', icon: <FundIcon /> },
@@ -143,7 +144,7 @@ export function AdminLayout() {
     );
 
   const backLabel = 'Back to Site';
-  const signOutLabel = signingOut ? 'Signing out...' : 'Sign Out';
+  const signOutLabel = signingOut ? 'Signing out...' : HeaderMessages.signOut;
 
   return (
     <AppShell
@@ -252,7 +253,7 @@ export function AdminLayout() {
         <AppShell.Section pt="sm">
           {wrapIcon(
             iconMode,
-            'Sign Out',
+            HeaderMessages.signOut,
             <NavLink
               component="button"
               type="button"

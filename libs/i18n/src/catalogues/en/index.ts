@@ -12,14 +12,17 @@ import BillingNotifications from './BillingNotifications.json';
 import CaseChecklistMessages from './CaseChecklistMessages.json';
 import CaseNotifications from './CaseNotifications.json';
 import ClientMessages from './ClientMessages.json';
+import DashboardMessages from './DashboardMessages.json';
 import DataExportMessages from './DataExportMessages.json';
 import DeathReportMessages from './DeathReportMessages.json';
 import DocumentMessages from './DocumentMessages.json';
 import FlagReasons from './FlagReasons.json';
 import FormMessages from './FormMessages.json';
+import HeaderMessages from './HeaderMessages.json';
 import HouseholdMessages from './HouseholdMessages.json';
 import JanazahMessages from './JanazahMessages.json';
 import JanazahNotifications from './JanazahNotifications.json';
+import LandingMessages from './LandingMessages.json';
 import LanguageMessages from './LanguageMessages.json';
 import MemorialMessages from './MemorialMessages.json';
 import MessageFunctions from './MessageFunctions.json';
@@ -29,10 +32,12 @@ import OfflinePaymentMessages from './OfflinePaymentMessages.json';
 import PaymentMessages from './PaymentMessages.json';
 import PayoutMessages from './PayoutMessages.json';
 import PreferenceMessages from './PreferenceMessages.json';
+import RegistrationMessages from './RegistrationMessages.json';
 import ReminderNotifications from './ReminderNotifications.json';
 import RequestMessages from './RequestMessages.json';
 import ReviewNotifications from './ReviewNotifications.json';
 import SecondFactorMessages from './SecondFactorMessages.json';
+import SignInMessages from './SignInMessages.json';
 import SiteMessages from './SiteMessages.json';
 import UnsubscribePages from './UnsubscribePages.json';
 import UploadMessages from './UploadMessages.json';
@@ -53,14 +58,17 @@ export const catalogue = {
   CaseChecklistMessages,
   CaseNotifications,
   ClientMessages,
+  DashboardMessages,
   DataExportMessages,
   DeathReportMessages,
   DocumentMessages,
   FlagReasons,
   FormMessages,
+  HeaderMessages,
   HouseholdMessages,
   JanazahMessages,
   JanazahNotifications,
+  LandingMessages,
   LanguageMessages,
   MemorialMessages,
   MessageFunctions,
@@ -70,10 +78,12 @@ export const catalogue = {
   PaymentMessages,
   PayoutMessages,
   PreferenceMessages,
+  RegistrationMessages,
   ReminderNotifications,
   RequestMessages,
   ReviewNotifications,
   SecondFactorMessages,
+  SignInMessages,
   SiteMessages,
   UnsubscribePages,
   UploadMessages,
