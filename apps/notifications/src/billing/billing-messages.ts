@@ -22,13 +22,27 @@ const say = messagesOf('BillingNotifications');
 
 type PaymentType = EventData<'payment.completed'>['type'];
 
+/**
+ * Billing's own description of a payment, when the member's messages use it: in English always;
+ * in another language only for an 'other' payment, since billing words the fee and the dues in
+ * English and the catalogue has them in the member's language.
+ */
+function givenDescription(
+  lang: MemberLanguage,
+  type: PaymentType | string,
+  description?: string | null,
+): string | undefined {
+  if (lang.language !== 'en' && (type === 'registration' || type === 'membership')) return;
+  return description?.trim() || undefined;
+}
+
 /** What a payment was for, in words; the billing description when it gave one. */
 export function paymentPurpose(
   lang: MemberLanguage,
   type: PaymentType | string,
   description?: string | null,
 ): string {
-  const given = description?.trim();
+  const given = givenDescription(lang, type, description);
   if (given) return given;
   switch (type) {
     case 'registration':
@@ -45,7 +59,7 @@ export function paymentCompletedText(
   lang: MemberLanguage,
 ): NotificationText {
   const amount = moneyIn(lang, data.amount, data.currency);
-  const description = data.description?.trim();
+  const description = givenDescription(lang, data.type, data.description);
   const message = description
     ? say(lang, 'paymentCompletedFor', { amount, description })
     : data.type === 'registration'

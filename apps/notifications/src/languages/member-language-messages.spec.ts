@@ -193,6 +193,35 @@ describe("each mail path in the member's language", () => {
     expect(english.receipt).toContain('Date:       March 6, 2026');
   });
 
+  it("names the fee and the dues in the member's words, billing's own description in English", () => {
+    const receipt = (lang: MemberLanguage, paymentType: string, description: string) =>
+      receiptEmail(
+        {
+          paymentId: userId,
+          amount: 17_500,
+          currency: 'usd',
+          paymentType,
+          description,
+          paidAt: new Date('2026-03-06T12:00:00Z'),
+        },
+        'Amina',
+        'JIBS',
+        lang,
+      ).text;
+    expect(receipt(ARABIC, 'registration', 'Registration fee')).toContain(
+      'مقابل: رسوم تسجيل الأسرة',
+    );
+    expect(receipt(URDU, 'membership', 'Monthly membership dues')).toContain(
+      'برائے: ماہانہ رکنیت فیس',
+    );
+    expect(receipt(ARABIC, 'other', 'Household member fee')).toContain(
+      'مقابل: Household member fee',
+    );
+    expect(receipt(ENGLISH, 'registration', 'Registration fee')).toContain(
+      'For:        Registration fee',
+    );
+  });
+
   it('puts the Hijri date beside the Gregorian one when the member chose it', () => {
     const withHijri = everyMessage({ language: 'ar', showHijri: true });
     expect(withHijri.receipt).toMatch(/التاريخ: 6 مارس 2026 \(17 رمضان 1447 هـ\)/);
