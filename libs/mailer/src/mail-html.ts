@@ -20,7 +20,8 @@ function paragraph(text: string): string {
     last = match.index + url.length;
   }
   html += escape(text.slice(last));
-  return `<p>${html.replace(/\n/g, '<br>')}</p>`;
+  // Spaces kept: a receipt's lines line up as in the plain text.
+  return `<p style="white-space:pre-wrap">${html.replace(/\n/g, '<br>')}</p>`;
 }
 
 /**

@@ -35,7 +35,7 @@ export async function startMailboxPage(directory: string, port: number): Promise
         )
         .join('');
       res.end(
-        `<!doctype html><html lang="en"><meta charset="utf-8"><title>JIBS local mailbox</title><style>body{font:15px system-ui;margin:2rem;max-width:60rem}article{border-bottom:1px solid #ddd;padding:1rem 0}pre{white-space:pre-wrap}.mail{border-inline-start:3px solid #ddd;padding-inline-start:1rem}</style><h1>Local mailbox</h1>${items || '<p>No messages yet.</p>'}`,
+        `<!doctype html><html lang="en"><meta charset="utf-8"><title>JIBS local mailbox</title><style>body{font:15px system-ui;margin:2rem;max-width:60rem}article{border-bottom:1px solid #ddd;padding:1rem 0}pre{white-space:pre-wrap}.mail{border-inline-start:3px solid #ddd;padding-inline-start:1rem;font-family:system-ui,'Noto Naskh Arabic','Noto Nastaliq Urdu',sans-serif}</style><h1>Local mailbox</h1>${items || '<p>No messages yet.</p>'}`,
       );
     });
   });
