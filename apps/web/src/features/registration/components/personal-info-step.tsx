@@ -30,6 +30,7 @@ import {
   toApiError,
   signUpErrorNotice,
   type ErrorNotice,
+  useLanguage,
   useMessages,
   validateWith,
 } from '@jibs/web-data';
@@ -38,8 +39,14 @@ import { nextPhoneValue } from '../../../shared/utils/phone-input';
 import { useMutation } from '@apollo/client/react';
 import { StartSignUpDocument } from '../../../gql/graphql';
 
-/** The form's values: the schema's fields, with the checkbox free to be unticked. */
-export type RegisterValues = Record<Exclude<keyof SignUpFields, 'isUsCitizen'>, string> & {
+/**
+ * The form's values: the schema's fields, with the checkbox free to be unticked (the language is
+ * not a field: the one the visitor reads the page in is sent).
+ */
+export type RegisterValues = Record<
+  Exclude<keyof SignUpFields, 'isUsCitizen' | 'language'>,
+  string
+> & {
   isUsCitizen: boolean;
 };
 
@@ -85,6 +92,7 @@ export function PersonalInfoStep({
     RegistrationMessages,
     VerificationMessages,
   });
+  const { locale } = useLanguage();
   const [startSignUp, { loading }] = useMutation(StartSignUpDocument);
   const [failure, setFailure] = useState<ErrorNotice | null>(null);
   const [showPasswords, setShowPasswords] = useState(false);
@@ -105,7 +113,14 @@ export function PersonalInfoStep({
     try {
       const result = await startSignUp({
         variables: {
-          input: { ...data, phone: toE164(data.phone), addressLine2: data.addressLine2 || null },
+          input: {
+            ...data,
+            phone: toE164(data.phone),
+            addressLine2: data.addressLine2 || null,
+            // The account's language: emails and texts follow it (the visitor's chosen or
+            // browser language, the page's).
+            language: locale,
+          },
         },
       });
       if (!result.data) return;
