@@ -9,8 +9,10 @@ delete swcrc.jsc.paths;
 module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)s$': ['@swc/jest', { ...swcrc, swcrc: false }] },
-  transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(jose|intl-messageformat|@formatjs)/)'],
   moduleNameMapper: {
+    // A relative import written for node16 resolution ('./index.js') is the TypeScript beside it.
+    '^(\\.{1,2}/.*)\\.js$': '$1',
     '^@jibs/stack$': path.join(__dirname, 'tools/stack/src'),
     '^@jibs/(.*)$': path.join(__dirname, 'libs/$1/src'),
   },

@@ -7,7 +7,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /** Modules without side effects (see `treeshake` below). */
 const DECLARATIONS_ONLY =
-  /libs[\\/](domain|web-data|web-ui)[\\/]src[\\/]|src[\\/]gql[\\/]graphql\.ts$/;
+  /libs[\\/](domain|i18n|web-data|web-ui)[\\/]src[\\/]|src[\\/]gql[\\/]graphql\.ts$/;
 
 // The gateway serves queries, mutations and (over graphql-ws) subscriptions on /graphql, the
 // member site at / and this console under /admin.
@@ -24,6 +24,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@jibs/domain': here('../../libs/domain/src/index.ts'),
+      '@jibs/i18n': here('../../libs/i18n/src/index.ts'),
       '@jibs/web-data': here('../../libs/web-data/src/index.ts'),
       '@jibs/web-ui': here('../../libs/web-ui/src/index.ts'),
     },

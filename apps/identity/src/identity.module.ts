@@ -1,4 +1,5 @@
 import { REVOCATIONS_PATH, revocationVersionOf, revocationWaitMs } from '@jibs/auth';
+import { LOCALES, loadCatalogue } from '@jibs/i18n';
 import { createMailer, createSmsSender } from '@jibs/mailer';
 import { AuditEntryEntity, defineService } from '@jibs/subgraph';
 import { AccountLoader } from './accounts/account-loader';
@@ -87,7 +88,11 @@ export const identityService = defineService<IdentityConfig, { signingKey: Signi
     AuditEntryEntity,
   ],
   migrations: identityMigrations,
-  prepare: async ({ config }) => ({ signingKey: await SigningKey.fromPem(config.JWT_PRIVATE_KEY) }),
+  prepare: async ({ config }) => {
+    // Every language's catalogue, before the first email is worded (libs/i18n's `t`).
+    await Promise.all(LOCALES.map((locale) => loadCatalogue(locale)));
+    return { signingKey: await SigningKey.fromPem(config.JWT_PRIVATE_KEY) };
+  },
   // Identity is where tokens and revocations are made: its own key, its own database.
   auth: ({ signingKey }) => ({ localKeys: signingKey.jwks(), revocations: 'local' }),
   exports: [profilesExport],

@@ -12,6 +12,9 @@ import { mountUnsubscribePages } from './preferences/unsubscribe-pages';
 import { UNSUBSCRIBE_TOKENS, UnsubscribeTokens } from './preferences/unsubscribe-token';
 import { VerifiedPhoneEntity } from './preferences/verified-phone.entity';
 import { VerifiedPhonesConsumer } from './preferences/verified-phones.consumer';
+import { MemberLanguageEntity } from './languages/member-language.entity';
+import { MemberLanguagesConsumer } from './languages/member-languages.consumer';
+import { MemberLanguages } from './languages/member-languages';
 import { NOTIFICATIONS_CONFIG, SMS_SENDER } from './notifications.tokens';
 import { AccountChangesConsumer } from './account-changes/account-changes.consumer';
 import { AuditTrailConsumer } from './audit/audit-trail.consumer';
@@ -21,6 +24,7 @@ import { AuditTrailService } from './audit/audit-trail.service';
 import { SentMessagesResolver } from './sent/sent-messages.resolver';
 import { SentMessagesService } from './sent/sent-messages.service';
 import { AuditEntryEntity, defineService } from '@jibs/subgraph';
+import { LOCALES, loadCatalogue } from '@jibs/i18n';
 import { BillingConsumer } from './billing/billing.consumer';
 import { OrganisationEntity } from './billing/organisation.entity';
 import { ReceiptEntity } from './billing/receipt.entity';
@@ -69,6 +73,7 @@ export const notificationsService = defineService<NotificationsConfig>({
     VerifiedPhoneEntity,
     JanazahNoticeVersionEntity,
     JanazahDeliveryEntity,
+    MemberLanguageEntity,
   ],
   migrations: notificationsMigrations,
   exports: [notificationsExport],
@@ -76,6 +81,11 @@ export const notificationsService = defineService<NotificationsConfig>({
   // /unsubscribe, through the gateway (one-click links in emails).
   gatewayHttp: true,
   localEnv: ({ publicOrigin }) => ({ PUBLIC_ORIGIN: publicOrigin }),
+  // Every language's catalogue, before the first message is worded (libs/i18n's `t`).
+  prepare: async () => {
+    await Promise.all(LOCALES.map((locale) => loadCatalogue(locale)));
+    return {};
+  },
   providers: ({ config, metrics }) => [
     {
       provide: 'RECEIPT_METRICS',
@@ -118,6 +128,8 @@ export const notificationsService = defineService<NotificationsConfig>({
     NotificationPreferencesService,
     NotificationPreferencesResolver,
     VerifiedPhonesConsumer,
+    MemberLanguages,
+    MemberLanguagesConsumer,
     JanazahFanOutService,
     JanazahSender,
     JanazahConsumer,
@@ -126,6 +138,8 @@ export const notificationsService = defineService<NotificationsConfig>({
     mountUnsubscribePages(express, () => ({
       tokens: app.get<UnsubscribeTokens>(UNSUBSCRIBE_TOKENS),
       preferences: app.get(NotificationPreferencesService),
+      languageOf: async (userId) =>
+        (await app.get(MemberLanguages).of(app.get(DataSource).manager, [userId])).get(userId),
     })),
   diagnostics: (app) => notificationsDiagnostics(app),
 });

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppData } from './app/app-data';
+import { startLanguage } from '@jibs/web-data';
 
 const data = createAppData(() => {
   void import('./app/session-expired-notice').then((notice) => notice.showSessionExpired());
@@ -12,8 +13,12 @@ const data = createAppData(() => {
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <App data={data} />
-  </StrictMode>,
+// A visitor who reads Arabic or Urdu sees the first page in it: its catalogue loads first
+// (English has none to load, so it renders at once).
+void startLanguage().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App data={data} />
+    </StrictMode>,
+  ),
 );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './blank-text';
 import { Messages, requiredMessage } from './messages';
+import { RegistrationMessages as Labels } from './registration-messages';
 
 /** 'Email Required': the forgot-password link needs the email typed first. */
 export const passwordResetRequestSchema = z.object({
@@ -11,8 +12,8 @@ export const passwordResetRequestSchema = z.object({
 });
 
 export const newPasswordSchema = z
-  .string({ error: requiredMessage('Password') })
-  .min(1, requiredMessage('Password'))
+  .string({ error: requiredMessage(Labels.password) })
+  .min(1, requiredMessage(Labels.password))
   .min(6, Messages.passwordTooShort)
   .max(128, 'Password must be at most 128 characters long');
 
@@ -24,8 +25,8 @@ export const resetPasswordSchema = z
       .max(200, Messages.resetLinkInvalid),
     password: newPasswordSchema,
     confirmPassword: z
-      .string({ error: requiredMessage('Confirm password') })
-      .min(1, requiredMessage('Confirm password')),
+      .string({ error: requiredMessage(Labels.confirmPassword) })
+      .min(1, requiredMessage(Labels.confirmPassword)),
   })
   .refine((value) => value.password === value.confirmPassword, {
     message: Messages.passwordsDoNotMatch,

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { cleanText, requiredText } from './blank-text';
+import { languageSchema } from './languages';
 import { Messages, requiredMessage } from './messages';
 import { phoneSchema, stateSchema, zipCodeSchema } from './profile.schema';
+import { RegistrationMessages as Labels } from './registration-messages';
 
 const required = (label: string, max = 200) =>
   requiredText(requiredMessage(label)).max(max, `${label} is too long`);
@@ -19,7 +21,7 @@ export const pastDate = (label: string) =>
     );
   }, Messages.invalidDateOfBirth);
 
-export const emailSchema = requiredText(requiredMessage('Email'))
+export const emailSchema = requiredText(requiredMessage(Labels.email))
   .max(254, Messages.invalidEmail)
   .pipe(z.email(Messages.invalidEmail))
   .transform((value) => value.toLowerCase());
@@ -27,30 +29,32 @@ export const emailSchema = requiredText(requiredMessage('Email'))
 /** Registration step 1, Personal Information (spec section 5, sign-up). */
 export const signUpSchema = z
   .object({
-    firstName: required('First name', 100),
-    lastName: required('Last name', 100),
+    firstName: required(Labels.firstName, 100),
+    lastName: required(Labels.lastName, 100),
     email: emailSchema,
     password: z
-      .string({ error: requiredMessage('Password') })
-      .min(1, requiredMessage('Password'))
+      .string({ error: requiredMessage(Labels.password) })
+      .min(1, requiredMessage(Labels.password))
       .min(6, Messages.passwordTooShort)
       .max(128, 'Password must be at most 128 characters long'),
     confirmPassword: z
-      .string({ error: requiredMessage('Confirm password') })
-      .min(1, requiredMessage('Confirm password')),
+      .string({ error: requiredMessage(Labels.confirmPassword) })
+      .min(1, requiredMessage(Labels.confirmPassword)),
     phone: phoneSchema,
-    dateOfBirth: pastDate('Date of birth'),
-    addressLine1: required('Address line 1'),
+    dateOfBirth: pastDate(Labels.dateOfBirth),
+    addressLine1: required(Labels.addressLine1),
     addressLine2: z
       .string()
       .overwrite(cleanText)
       .max(200, 'Address line 2 is too long')
       .optional()
       .nullable(),
-    city: required('City', 100),
+    city: required(Labels.city, 100),
     state: stateSchema,
     zipCode: zipCodeSchema,
     isUsCitizen: z.literal(true, { error: Messages.citizenshipRequired }),
+    /** The language the visitor chose or their browser reads (the client sends it); else en. */
+    language: languageSchema.optional(),
   })
   .refine((value) => value.password === value.confirmPassword, {
     message: Messages.passwordsDoNotMatch,
@@ -72,8 +76,8 @@ export type SignUpData = z.output<typeof signUpSchema>;
 export const signInSchema = z.object({
   email: emailSchema,
   password: z
-    .string({ error: requiredMessage('Password') })
-    .min(1, requiredMessage('Password'))
+    .string({ error: requiredMessage(Labels.password) })
+    .min(1, requiredMessage(Labels.password))
     .max(128),
 });
 

@@ -25,6 +25,11 @@ import { JanazahMessages } from './janazah';
 import { PreferenceMessages } from './notification-preference-changes';
 import { WebhookMessages } from './webhooks';
 import { DeadLetterMessages } from './dead-letters';
+import { HeaderMessages } from './header-messages';
+import { LandingMessages } from './landing-messages';
+import { RegistrationMessages } from './registration-messages';
+import { DashboardMessages } from './dashboard-messages';
+import { SignInMessages } from './sign-in-messages';
 
 /**
  * Every message object of the product. A message is the spec's wording unless it is listed in
@@ -60,6 +65,12 @@ export const MessageCatalog = {
   AnniversaryMessages,
   WebhookMessages,
   DeadLetterMessages,
+  /** The screens' own texts (issue 27: translated like every other message). */
+  HeaderMessages,
+  LandingMessages,
+  RegistrationMessages,
+  DashboardMessages,
+  SignInMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -73,6 +84,7 @@ const SERVER_CHECK = 'a server-side check the product adds; the spec shows no se
 const SECURITY = 'a security rule the product adds (throttling, verification, second factor)';
 const PRODUCT_FEATURE = 'a feature of the product the spec does not have';
 const OWN_VOICE = "the situation is the spec's but it gives no wording; written in its voice";
+const SCREEN_TEXT = "a screen's own text; the spec shows the screen but not these words";
 const ADMIN_AUDIT = "an admin's view of payments the product flags and refunds";
 
 /** Every message of an object the spec has no counterpart of, for one reason. */
@@ -281,6 +293,96 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   AnniversaryMessages: everyMessage(AnniversaryMessages, PRODUCT_FEATURE),
   WebhookMessages: everyMessage(WebhookMessages, PRODUCT_FEATURE),
   DeadLetterMessages: everyMessage(DeadLetterMessages, PRODUCT_FEATURE),
+  // The screens' own texts, moved into the catalogue to be translated (issue 27): the spec
+  // shows these screens but not these words.
+  SignInMessages: everyMessage(SignInMessages, SCREEN_TEXT),
+  HeaderMessages: {
+    janazah: SCREEN_TEXT,
+    home: SCREEN_TEXT,
+    yourDashboard: SCREEN_TEXT,
+    openMenu: SCREEN_TEXT,
+    closeMenu: SCREEN_TEXT,
+    language: SCREEN_TEXT,
+    hijriDates: SCREEN_TEXT,
+  },
+  LandingMessages: {
+    eyebrow: SCREEN_TEXT,
+    title: SCREEN_TEXT,
+    intro: SCREEN_TEXT,
+    howJibsHelps: SCREEN_TEXT,
+    membershipTitle: SCREEN_TEXT,
+    membershipText: SCREEN_TEXT,
+    reportingTitle: SCREEN_TEXT,
+    reportingText: SCREEN_TEXT,
+    memorialPagesTitle: SCREEN_TEXT,
+    memorialPagesText: SCREEN_TEXT,
+    supportTitle: SCREEN_TEXT,
+    supportText: SCREEN_TEXT,
+    rememberTitle: SCREEN_TEXT,
+    rememberText: SCREEN_TEXT,
+    commonQuestions: SCREEN_TEXT,
+    reportQuestion: SCREEN_TEXT,
+    reportAnswer: SCREEN_TEXT,
+    missedPaymentQuestion: SCREEN_TEXT,
+    missedPaymentAnswer: SCREEN_TEXT,
+    safetyQuestion: SCREEN_TEXT,
+    safetyAnswer: SCREEN_TEXT,
+    allQuestions: SCREEN_TEXT,
+  },
+  RegistrationMessages: {
+    allRequired: SCREEN_TEXT,
+    aboutYou: SCREEN_TEXT,
+    firstName: SCREEN_TEXT,
+    lastName: SCREEN_TEXT,
+    dateOfBirth: SCREEN_TEXT,
+    passwordHint: SCREEN_TEXT,
+    confirmPassword: SCREEN_TEXT,
+    confirmPasswordHint: SCREEN_TEXT,
+    showPasswords: SCREEN_TEXT,
+    hidePasswords: SCREEN_TEXT,
+    addressLine1: SCREEN_TEXT,
+    addressLine2: SCREEN_TEXT,
+    city: SCREEN_TEXT,
+    selectState: SCREEN_TEXT,
+    zipCode: SCREEN_TEXT,
+    createAccount: SCREEN_TEXT,
+    backHome: SCREEN_TEXT,
+    alreadyMember: SCREEN_TEXT,
+    signIn: SCREEN_TEXT,
+  },
+  DashboardMessages: {
+    submitDeathReportText: SCREEN_TEXT,
+    memorialPagesText: SCREEN_TEXT,
+    uploadDocumentsText: SCREEN_TEXT,
+    profileManagementText: SCREEN_TEXT,
+    paymentHistoryText: SCREEN_TEXT,
+    myReportsText: SCREEN_TEXT,
+    notificationsText: SCREEN_TEXT,
+    membershipActive: SCREEN_TEXT,
+    membershipPending: SCREEN_TEXT,
+    membershipInactive: SCREEN_TEXT,
+    welcomeMessage: SCREEN_TEXT,
+    totalSubmitted: SCREEN_TEXT,
+    awaitingApproval: SCREEN_TEXT,
+    lifetimeContributions: SCREEN_TEXT,
+    currentRate: SCREEN_TEXT,
+    paymentsNotLoaded: SCREEN_TEXT,
+    countsNotLoaded: SCREEN_TEXT,
+    tryAgain: SCREEN_TEXT,
+    membershipStatus: SCREEN_TEXT,
+    needHelp: SCREEN_TEXT,
+    contactSupport: SCREEN_TEXT,
+    welcome: SCREEN_TEXT,
+    loading: SCREEN_TEXT,
+    unreadNotifications: SCREEN_TEXT,
+    markAllRead: SCREEN_TEXT,
+    loadingNotifications: SCREEN_TEXT,
+    noNotifications: SCREEN_TEXT,
+    unread: SCREEN_TEXT,
+    notificationsNotUpdated: SCREEN_TEXT,
+    tryAgainSoon: SCREEN_TEXT,
+    problem: SCREEN_TEXT,
+  },
 };
 
 /**

@@ -86,6 +86,18 @@ export const EventCatalog = {
       firstName: z.string(),
       lastName: z.string(),
       role: z.enum(['member', 'admin']),
+      /** The member's language (en, ar, ur); absent from accounts made before languages: en. */
+      language: z.enum(['en', 'ar', 'ur']).optional(),
+    }),
+  }),
+  'user.language_changed': defineEvent({
+    version: 1,
+    description:
+      "A member changed their language or whether dates show the Hijri date beside (identity). Key: the user id. Notifications writes the member's emails, texts and bell in it.",
+    schema: z.object({
+      userId: z.string().uuid(),
+      language: z.enum(['en', 'ar', 'ur']),
+      showHijri: z.boolean(),
     }),
     personalData: {
       email:

@@ -25,7 +25,9 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventData<T> } = {
     firstName: 'Amina',
     lastName: 'Yusuf',
     role: 'member',
+    language: 'ar',
   },
+  'user.language_changed': { userId, language: 'ur', showHijri: true },
   'user.verified': { userId, method: 'email' },
   'user.verified_phone_changed': { userId, phone: '+13135550199' },
   'user.role_changed': {

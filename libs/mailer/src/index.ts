@@ -1,3 +1,4 @@
 export * from './mailer';
 export * from './read-mailbox';
 export * from './sms';
+export * from './mail-html';

@@ -15,3 +15,4 @@ export * from './forms/schema-validate';
 export * from './ui/review-status';
 export * from './ui/payment-display';
 export * from './ui/strict-csp';
+export * from './language/language-store';

@@ -16,3 +16,5 @@ export * from './janazah/janazah-notice-form';
 export * from './janazah/janazah-notice-controls';
 export * from './cases/case-checklist';
 export * from './cases/case-timeline';
+export * from './language/language-switcher';
+export * from './language/hijri-toggle';

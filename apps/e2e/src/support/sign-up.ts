@@ -36,7 +36,8 @@ export interface SignedUp {
 
 /** The sign-up code emailed to `email` (the newest one after `after`). */
 export async function signUpCode(stack: LocalStack, email: string, after = ''): Promise<string> {
-  const [, code] = await latestMail(stack, email, /verification code is (\d{6})/, after);
+  // Its only six-digit number, whatever language the sign-up was in.
+  const [, code] = await latestMail(stack, email, /\b(\d{6})\b/, after);
   return code!;
 }
 

@@ -6,7 +6,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { Role, VerificationMethod } from '@jibs/domain';
+import { DEFAULT_LANGUAGE, Role, VerificationMethod, type Language } from '@jibs/domain';
 
 /**
  * A member's or admin's account and personal profile. Members give every personal field at
@@ -57,6 +57,14 @@ export class AccountEntity {
 
   @Column({ name: 'is_us_citizen', type: 'boolean', nullable: true })
   isUsCitizen!: boolean | null;
+
+  /** The language of the member's clients, emails and texts (en, ar, ur). */
+  @Column({ type: 'varchar', length: 2, default: DEFAULT_LANGUAGE })
+  language!: Language;
+
+  /** Dates show the Hijri (Umm al-Qura) date beside the Gregorian one, in clients and emails. */
+  @Column({ name: 'show_hijri', type: 'boolean', default: false })
+  showHijri!: boolean;
 
   /** Registration step 2: when, and how, the member proved they hold the email, phone or app. */
   @Column({ name: 'verified_at', type: 'timestamptz', nullable: true })

@@ -37,7 +37,9 @@ export class AccountsResolver {
   }
 
   @Authenticated()
-  @Mutation(() => UserModel, { description: 'Signed in: own phone and address.' })
+  @Mutation(() => UserModel, {
+    description: 'Signed in: own phone, address, language and Hijri dates choice.',
+  })
   async updateProfile(
     @CurrentUser() user: AuthUser,
     @Args('input') input: UpdateProfileInput,
@@ -108,5 +110,23 @@ export class AccountsResolver {
   @ResolveField(() => Boolean, { nullable: true })
   isUsCitizen(@Parent() user: UserModel) {
     return user.personal.isUsCitizen;
+  }
+
+  @SelfOrAdmin()
+  @ResolveField(() => String, {
+    nullable: true,
+    description: "The member's language: en, ar or ur (emails, texts and the clients).",
+  })
+  language(@Parent() user: UserModel) {
+    return user.preferences.language;
+  }
+
+  @SelfOrAdmin()
+  @ResolveField(() => Boolean, {
+    nullable: true,
+    description: 'Dates show the Hijri date beside the Gregorian one.',
+  })
+  showHijri(@Parent() user: UserModel) {
+    return user.preferences.showHijri;
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { EventPublisher } from '@jibs/events';
 import {
+  DEFAULT_LANGUAGE,
   DomainError,
   fieldErrorsOf,
   Messages,
@@ -20,7 +21,17 @@ import { PasswordHasher } from './password-hasher';
 
 /** The profile fields a member may change, as stored. */
 type ProfileChanges = Partial<
-  Pick<AccountEntity, 'phone' | 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'zipCode'>
+  Pick<
+    AccountEntity,
+    | 'phone'
+    | 'addressLine1'
+    | 'addressLine2'
+    | 'city'
+    | 'state'
+    | 'zipCode'
+    | 'language'
+    | 'showHijri'
+  >
 >;
 
 @Injectable()
@@ -56,6 +67,7 @@ export class AccountsService {
       state: data.state,
       zipCode: data.zipCode,
       isUsCitizen: data.isUsCitizen,
+      language: data.language ?? DEFAULT_LANGUAGE,
     };
   }
 
@@ -75,6 +87,7 @@ export class AccountsService {
         firstName: account.firstName,
         lastName: account.lastName,
         role: account.role,
+        language: account.language,
       },
       { subject: account.id },
     );
@@ -90,9 +103,10 @@ export class AccountsService {
   }
 
   /**
-   * Changes the caller's own phone and address (never name, email or date of birth: the
-   * schema is strict). Nothing is written when no field changes. A new phone number is
-   * unverified; it is refused while sign-in codes go by text message.
+   * Changes the caller's own phone, address, language and Hijri choice (never name, email or
+   * date of birth: the schema is strict). Nothing is written when no field changes. A new phone
+   * number is unverified; it is refused while sign-in codes go by text message. A new language
+   * or Hijri choice is published (`user.language_changed`): notifications writes in it.
    */
   async updateProfile(userId: string, input: UpdateProfileFields): Promise<AccountEntity> {
     const parsed = updateProfileSchema.safeParse(input);
@@ -131,7 +145,16 @@ export class AccountsService {
         ]);
         if (account.phoneVerifiedAt) await this.publishVerifiedPhone(manager, userId);
       }
-      return manager.findOneOrFail(AccountEntity, { where: { id: userId } });
+      const updated = await manager.findOneOrFail(AccountEntity, { where: { id: userId } });
+      if (updated.language !== account.language || updated.showHijri !== account.showHijri) {
+        await this.events.publish(
+          manager,
+          'user.language_changed',
+          { userId, language: updated.language, showHijri: updated.showHijri },
+          { subject: userId },
+        );
+      }
+      return updated;
     });
   }
 

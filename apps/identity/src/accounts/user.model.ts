@@ -69,6 +69,9 @@ export class UserModel {
   @Field({ description: 'Sign-in asks for a code texted to the verified phone.' })
   smsSignInEnabled!: boolean;
 
+  /** Not GraphQL fields here: the resolver exposes them, decided `@SelfOrAdmin()`. */
+  preferences!: { language: string; showHijri: boolean };
+
   personal!: PersonalDetails;
 
   /**
@@ -90,6 +93,7 @@ export class UserModel {
       totpEnabled: account.totpEnabledAt !== null,
       phoneVerified: account.phoneVerifiedAt !== null,
       smsSignInEnabled: account.smsSignInEnabledAt !== null,
+      preferences: { language: account.language, showHijri: account.showHijri },
       personal: {
         phone: account.phone,
         dateOfBirth: account.dateOfBirth,

@@ -9,6 +9,7 @@ import { SecondFactor1795752104289 } from './1795752104289-second-factor';
 import { AssistanceSettings1795763700000 } from './1795763700000-assistance-settings';
 import { MembersMayPublishJanazah1795763430057 } from './1795763430057-members-may-publish-janazah';
 import { CaseChecklistSetting1795763628876 } from './1795763628876-case-checklist-setting';
+import { MemberLanguage1795776158075 } from './1795776158075-member-language';
 
 /** Its own (`defineService` adds the event tables'). New migrations are generated with `npm run migration:generate -- identity <Name>`. */
 export const identityMigrations = [
@@ -23,4 +24,5 @@ export const identityMigrations = [
   AssistanceSettings1795763700000,
   MembersMayPublishJanazah1795763430057,
   CaseChecklistSetting1795763628876,
+  MemberLanguage1795776158075,
 ];

@@ -13,6 +13,7 @@ import { AccountsService } from '../accounts/accounts.service';
 import { PasswordHasher } from '../accounts/password-hasher';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import { BackgroundTasks } from '../outgoing/background-tasks';
+import { accountMail, accountText } from '../outgoing/account-mail';
 import { OutgoingMessages } from '../outgoing/outgoing-messages';
 import { hashOpaqueToken, newOpaqueToken } from '../security/opaque-token';
 import { SessionsService } from '../sessions/sessions.service';
@@ -90,19 +91,10 @@ export class PasswordResetService {
     await this.sessions.revoked();
     await this.throttle.clear(ThrottleRules.signInByEmail, account.email);
     this.outgoing.emailInBackground(
-      {
-        to: account.email,
-        subject: 'Your JIBS password was changed',
-        text: [
-          `Hello ${account.firstName},`,
-          '',
-          'The password of your JIBS account was just changed, and every device that was signed in has been signed out.',
-          '',
-          'If you did not do this, please reset your password again right away and contact us.',
-          '',
-          'JIBS',
-        ].join('\n'),
-      },
+      accountMail(account.language, account.email, account.firstName, 'passwordChangedSubject', [
+        accountText(account.language, 'passwordChangedBody'),
+        accountText(account.language, 'passwordChangedIfNot'),
+      ]),
       'password changed notice',
     );
     return true;
@@ -122,20 +114,12 @@ export class PasswordResetService {
       );
     });
     const link = `${this.config.PUBLIC_ORIGIN}/reset-password?token=${encodeURIComponent(token)}`;
-    await this.outgoing.email({
-      to: account.email,
-      subject: 'Reset your JIBS password',
-      text: [
-        `Hello ${account.firstName},`,
-        '',
-        'We received a request to reset the password of your JIBS account. To choose a new password, open this link within the next hour:',
-        '',
+    await this.outgoing.email(
+      accountMail(account.language, account.email, account.firstName, 'resetSubject', [
+        accountText(account.language, 'resetBody'),
         link,
-        '',
-        'The link works once. If you did not ask for this, you can ignore this email; your password stays the same.',
-        '',
-        'JIBS',
-      ].join('\n'),
-    });
+        accountText(account.language, 'resetIgnore'),
+      ]),
+    );
   }
 }

@@ -10,6 +10,7 @@ import {
 import { AccountEntity } from '../accounts/account.entity';
 import { AccountsService } from '../accounts/accounts.service';
 import { PasswordHasher } from '../accounts/password-hasher';
+import { accountMail, accountText } from '../outgoing/account-mail';
 import { OutgoingMessages } from '../outgoing/outgoing-messages';
 import { SessionsService } from '../sessions/sessions.service';
 import { ThrottleRules } from '../throttling/throttle-rules';
@@ -61,7 +62,7 @@ export class SecondFactorService {
     const { account, also } = await this.verification.activateTotp(caller.id, code, (manager) =>
       hasSecondFactor(before) ? Promise.resolve([]) : this.recovery.replace(manager, caller.id),
     );
-    await this.changed(account, caller, 'An authenticator app was turned on for signing in.');
+    await this.changed(account, caller, 'securityTotpOn');
     return { account, recoveryCodes: also ?? [] };
   }
 
@@ -86,7 +87,7 @@ export class SecondFactorService {
       if (!account.smsSignInEnabledAt) await this.recovery.clear(manager, account.id);
     });
     const after = await this.account(caller.id);
-    await this.changed(after, caller, 'The authenticator app was turned off for signing in.');
+    await this.changed(after, caller, 'securityTotpOff');
     return after;
   }
 
@@ -120,7 +121,7 @@ export class SecondFactorService {
       return hasSecondFactor(account) ? [] : this.recovery.replace(manager, account.id);
     });
     const after = await this.account(caller.id);
-    await this.changed(after, caller, 'Sign-in codes by text message were turned on.');
+    await this.changed(after, caller, 'securitySmsOn');
     return { account: after, recoveryCodes };
   }
 
@@ -138,7 +139,7 @@ export class SecondFactorService {
       if (!account.totpEnabledAt) await this.recovery.clear(manager, account.id);
     });
     const after = await this.account(caller.id);
-    await this.changed(after, caller, 'Sign-in codes by text message were turned off.');
+    await this.changed(after, caller, 'securitySmsOff');
     return after;
   }
 
@@ -155,11 +156,7 @@ export class SecondFactorService {
     const codes = await this.dataSource.transaction((manager) =>
       this.recovery.replace(manager, account.id),
     );
-    await this.changed(
-      account,
-      caller,
-      'New recovery codes were made; the earlier ones no longer work.',
-    );
+    await this.changed(account, caller, 'securityRecoveryCodes');
     return codes;
   }
 
@@ -220,24 +217,24 @@ export class SecondFactorService {
   }
 
   /** Every other session ends, and the member is told (an essential email). */
-  private async changed(account: AccountEntity, caller: Caller, what: string): Promise<void> {
+  private async changed(
+    account: AccountEntity,
+    caller: Caller,
+    what:
+      | 'securityTotpOn'
+      | 'securityTotpOff'
+      | 'securitySmsOn'
+      | 'securitySmsOff'
+      | 'securityRecoveryCodes',
+  ): Promise<void> {
     await this.sessions.revokeOthers(account.id, caller.sessionId);
+    const { language } = account;
     this.outgoing.emailInBackground(
-      {
-        to: account.email,
-        subject: 'Your JIBS sign-in security changed',
-        text: [
-          `Hello ${account.firstName},`,
-          '',
-          what,
-          '',
-          'Every other device that was signed in to your account has been signed out.',
-          '',
-          'If you did not do this, please reset your password right away and contact us.',
-          '',
-          'JIBS',
-        ].join('\n'),
-      },
+      accountMail(language, account.email, account.firstName, 'securitySubject', [
+        accountText(language, what),
+        accountText(language, 'securityOthersSignedOut'),
+        accountText(language, 'ifNotYou'),
+      ]),
       'sign-in security changed notice',
     );
   }

@@ -12,6 +12,7 @@ import {
 } from '@jibs/domain';
 import { AccountEntity } from '../accounts/account.entity';
 import { AccountsService } from '../accounts/accounts.service';
+import { accountMail, accountText } from '../outgoing/account-mail';
 import { OutgoingMessages } from '../outgoing/outgoing-messages';
 import { RecoveryCodes } from '../second-factor/recovery-codes';
 import { hashOneTimeCode, newOneTimeCode, oneTimeCodeMatches } from '../security/one-time-code';
@@ -154,27 +155,24 @@ export class SignInService {
     );
     await this.outgoing.sms({
       to: account.phone!,
-      text: `Your JIBS sign-in code is ${code}. It expires in ${SIGN_IN_CHALLENGE_TTL_MINUTES} minutes.`,
+      text: accountText(account.language, 'signInCodeText', {
+        code,
+        minutes: SIGN_IN_CHALLENGE_TTL_MINUTES,
+      }),
     });
     return issued;
   }
 
   private async recoveryCodeUsed(account: AccountEntity): Promise<void> {
     const left = await this.recovery.unused(account.id);
+    const { language } = account;
     this.outgoing.emailInBackground(
-      {
-        to: account.email,
-        subject: 'A JIBS recovery code was used',
-        text: [
-          `Hello ${account.firstName},`,
-          '',
-          `A recovery code was just used to sign in to your JIBS account. Each code works once; ${left} ${left === 1 ? 'is' : 'are'} left. You can make new ones on your profile, under Security.`,
-          '',
-          'If this was not you, please reset your password right away and contact us.',
-          '',
-          'JIBS',
-        ].join('\n'),
-      },
+      accountMail(language, account.email, account.firstName, 'recoverySubject', [
+        left === 1
+          ? accountText(language, 'recoveryUsedOneLeft')
+          : accountText(language, 'recoveryUsed', { left }),
+        accountText(language, 'recoveryIfNot'),
+      ]),
       'recovery code used notice',
     );
   }

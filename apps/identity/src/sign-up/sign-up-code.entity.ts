@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { Language } from '@jibs/domain';
 
 /**
  * A sign-up waiting for the code emailed to its address. The account is created only when the
@@ -55,4 +56,6 @@ export interface PendingSignUp {
   state: string;
   zipCode: string;
   isUsCitizen: boolean;
+  /** Absent in sign-ups stored before languages: those create an English account. */
+  language?: Language;
 }

@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '@jibs/database';
 import {
+  DEFAULT_LANGUAGE,
   DomainError,
+  type Language,
   Messages,
   Role,
   VERIFICATION_CODE_TTL_MINUTES,
@@ -14,6 +16,7 @@ import { AccountEntity } from '../accounts/account.entity';
 import { AccountsService } from '../accounts/accounts.service';
 import { PasswordHasher } from '../accounts/password-hasher';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
+import { accountMail, accountText } from '../outgoing/account-mail';
 import { OutgoingMessages } from '../outgoing/outgoing-messages';
 import { hashOneTimeCode, newOneTimeCode, oneTimeCodeMatches } from '../security/one-time-code';
 import { hashOpaqueToken, newOpaqueToken } from '../security/opaque-token';
@@ -66,7 +69,7 @@ export class SignUpService {
       [hash, hashOneTimeCode(code), pending, VERIFICATION_CODE_TTL_MINUTES],
     )) as { expires_at: Date }[];
     if (registered) this.sendNotice(registered);
-    else this.sendCode(data.email, data.firstName, code);
+    else this.sendCode(data.email, data.firstName, code, data.language ?? DEFAULT_LANGUAGE);
     return { signUpToken: token, sentTo: maskEmail(data.email), expiresAt: row!.expires_at };
   }
 
@@ -159,42 +162,26 @@ export class SignUpService {
     });
   }
 
-  private sendCode(email: string, firstName: string, code: string): void {
+  /** In the language the sign-up was made in. */
+  private sendCode(email: string, firstName: string, code: string, language: Language): void {
     this.outgoing.emailInBackground(
-      {
-        to: email,
-        subject: 'Your JIBS verification code',
-        text: [
-          `Hello ${firstName},`,
-          '',
-          `Your JIBS verification code is ${code}. It expires in ${VERIFICATION_CODE_TTL_MINUTES} minutes.`,
-          '',
-          'Enter it to create your account. If you did not ask for this code, you can ignore this email.',
-          '',
-          'JIBS',
-        ].join('\n'),
-      },
+      accountMail(language, email, firstName, 'codeSubject', [
+        accountText(language, 'codeText', { code, minutes: VERIFICATION_CODE_TTL_MINUTES }),
+        accountText(language, 'signUpCodeNext'),
+      ]),
       'sign-up code',
     );
   }
 
+  /** In the registered account's language (its owner reads it, not whoever tried). */
   private sendNotice(account: AccountEntity): void {
+    const { language } = account;
     this.outgoing.emailInBackground(
-      {
-        to: account.email,
-        subject: 'Someone tried to register with your email address',
-        text: [
-          `Hello ${account.firstName},`,
-          '',
-          'Someone just tried to register a new JIBS account with this email address. You already have an account, so no new one was created.',
-          '',
-          `If it was you, please sign in at ${this.config.PUBLIC_ORIGIN}/login, or reset your password there if you have forgotten it.`,
-          '',
-          'If it was not you, you can ignore this email; your account has not changed.',
-          '',
-          'JIBS',
-        ].join('\n'),
-      },
+      accountMail(language, account.email, account.firstName, 'registeredSubject', [
+        accountText(language, 'registeredBody'),
+        accountText(language, 'registeredIfYou', { url: `${this.config.PUBLIC_ORIGIN}/login` }),
+        accountText(language, 'registeredIfNot'),
+      ]),
       'sign-up of a registered address',
     );
   }

@@ -14,6 +14,7 @@ import {
 import { AccountEntity } from '../accounts/account.entity';
 import { AccountsService } from '../accounts/accounts.service';
 import { PasswordHasher } from '../accounts/password-hasher';
+import { accountMail, accountText } from '../outgoing/account-mail';
 import { OutgoingMessages } from '../outgoing/outgoing-messages';
 import { SessionsService } from '../sessions/sessions.service';
 import { hashOneTimeCode, newOneTimeCode, oneTimeCodeMatches } from '../security/one-time-code';
@@ -29,9 +30,6 @@ export interface CodeSent {
   expiresAt: Date;
   resendAvailableAt: Date;
 }
-
-const codeText = (code: string) =>
-  `Your JIBS verification code is ${code}. It expires in ${VERIFICATION_CODE_TTL_MINUTES} minutes.`;
 
 /** Proof that the caller is the account holder: the password, or a code of the active authenticator. */
 export interface CurrentCredential {
@@ -187,19 +185,10 @@ export class VerificationService {
     if (replaced) {
       await this.sessions.revokeOthers(userId, sessionId);
       this.outgoing.emailInBackground(
-        {
-          to: account.email,
-          subject: 'Your JIBS authenticator app was changed',
-          text: [
-            `Hello ${account.firstName},`,
-            '',
-            'The authenticator app of your JIBS account was just replaced, and every other device that was signed in has been signed out.',
-            '',
-            'If you did not do this, please reset your password right away and contact us.',
-            '',
-            'JIBS',
-          ].join('\n'),
-        },
+        accountMail(account.language, account.email, account.firstName, 'authenticatorSubject', [
+          accountText(account.language, 'authenticatorBody'),
+          accountText(account.language, 'ifNotYou'),
+        ]),
         'authenticator changed notice',
       );
     }
@@ -276,23 +265,20 @@ export class VerificationService {
     method: VerificationMethod,
     code: string,
   ): Promise<void> {
+    const codeText = accountText(account.language, 'codeText', {
+      code,
+      minutes: VERIFICATION_CODE_TTL_MINUTES,
+    });
     if (method === VerificationMethod.SMS) {
-      await this.outgoing.sms({ to: account.phone!, text: codeText(code) });
+      await this.outgoing.sms({ to: account.phone!, text: codeText });
       return;
     }
-    await this.outgoing.email({
-      to: account.email,
-      subject: 'Your JIBS verification code',
-      text: [
-        `Hello ${account.firstName},`,
-        '',
-        codeText(code),
-        '',
-        'If you did not ask for this code, you can ignore this email.',
-        '',
-        'JIBS',
-      ].join('\n'),
-    });
+    await this.outgoing.email(
+      accountMail(account.language, account.email, account.firstName, 'codeSubject', [
+        codeText,
+        accountText(account.language, 'codeIgnore'),
+      ]),
+    );
   }
 
   /** Why no try could be taken: too many wrong tries, or no live code of this method. */

@@ -1,26 +1,26 @@
 import { NotificationType } from '@jibs/domain';
 import type { EventData } from '@jibs/events';
 import type { NotificationText } from '../billing/billing-messages';
+import type { MemberLanguage } from '../languages/member-languages';
+import { messagesOf } from '../languages/message-text';
 
-const STATUS_NAMES: Record<EventData<'membership.status_changed'>['to'], string> = {
-  active: 'Active',
-  pending: 'Pending',
-  inactive: 'Inactive',
-};
+/** libs/i18n's `AccountChangeNotifications` catalogue. */
+const say = messagesOf('AccountChangeNotifications');
 
 /** The member's notification for a role an admin gave them. */
-export function roleChangedText(data: EventData<'user.role_changed'>): NotificationText {
+export function roleChangedText(
+  data: EventData<'user.role_changed'>,
+  lang: MemberLanguage,
+): NotificationText {
   return data.to === 'admin'
     ? {
-        title: 'You are now an admin',
-        message:
-          'An administrator gave your account the admin role. Please sign in again to use the admin console; you will be asked to set up an authenticator app.',
+        title: say(lang, 'roleAdminTitle'),
+        message: say(lang, 'roleAdmin'),
         type: NotificationType.INFO,
       }
     : {
-        title: 'Your role has changed',
-        message:
-          'An administrator changed your account to a member account. Please sign in again to continue.',
+        title: say(lang, 'roleMemberTitle'),
+        message: say(lang, 'roleMember'),
         type: NotificationType.INFO,
       };
 }
@@ -31,26 +31,26 @@ export function roleChangedText(data: EventData<'user.role_changed'>): Notificat
  */
 export function adminMembershipStatusText(
   data: EventData<'membership.status_changed'>,
+  lang: MemberLanguage,
 ): NotificationText | null {
   if (!data.changedBy || data.from === data.to) return null;
-  const status = STATUS_NAMES[data.to];
   switch (data.to) {
     case 'active':
       return {
-        title: 'Your membership is active',
-        message: 'An administrator set your membership status to Active.',
+        title: say(lang, 'statusActiveTitle'),
+        message: say(lang, 'statusActive'),
         type: NotificationType.SUCCESS,
       };
     case 'inactive':
       return {
-        title: 'Your membership is inactive',
-        message: `An administrator set your membership status to ${status}. Please contact us if you think this is a mistake.`,
+        title: say(lang, 'statusInactiveTitle'),
+        message: say(lang, 'statusInactive'),
         type: NotificationType.WARNING,
       };
     case 'pending':
       return {
-        title: 'Your membership is pending',
-        message: `An administrator set your membership status to ${status}. Please contact us if you have any questions.`,
+        title: say(lang, 'statusPendingTitle'),
+        message: say(lang, 'statusPending'),
         type: NotificationType.INFO,
       };
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AfterEvents, OnEvents, type EventOf } from '@jibs/events';
+import { MemberLanguages } from '../languages/member-languages';
 import { NotificationsService, type NewNotification } from '../notifications/notifications.service';
 import { ReviewMailService, type OwedMail } from '../reviews/review-mail.service';
 import { reviewEmail } from '../reviews/review-messages';
@@ -23,16 +24,22 @@ export class AccountChangesConsumer {
   constructor(
     private readonly notifications: NotificationsService,
     private readonly mail: ReviewMailService,
+    private readonly languages: MemberLanguages,
   ) {}
 
   @OnEvents(ACCOUNT_CHANGE_TOPICS, { group: ACCOUNT_CHANGES_GROUP, batch: true })
   async handle(events: AccountChangeEvent[], manager: EntityManager): Promise<void> {
+    const languages = await this.languages.of(
+      manager,
+      events.map((event) => event.data.userId),
+    );
     const texts = events.flatMap((event) => {
+      const lang = languages.get(event.data.userId);
       const text =
         event.type === 'user.role_changed'
-          ? roleChangedText(event.data)
-          : adminMembershipStatusText(event.data);
-      return text ? [{ event, text }] : [];
+          ? roleChangedText(event.data, lang)
+          : adminMembershipStatusText(event.data, lang);
+      return text ? [{ event, text, lang }] : [];
     });
     if (texts.length === 0) return;
     const settings = await this.mail.settings(manager);
@@ -44,15 +51,17 @@ export class AccountChangesConsumer {
       userId: event.data.userId,
       ...text,
     }));
-    const mails: OwedMail[] = texts.map(({ event, text }) => ({
+    const mails: OwedMail[] = texts.map(({ event, text, lang }) => ({
       eventId: event.id,
       to: { userId: event.data.userId },
       // A changed role changes what the account can do: a security message.
       category: event.type === 'user.role_changed' ? 'essential' : 'payments',
+      language: lang.language,
       ...reviewEmail(
         text,
-        members.get(event.data.userId)?.firstName ?? 'friend',
+        members.get(event.data.userId)?.firstName ?? null,
         settings.organisation,
+        lang,
       ),
     }));
     await this.notifications.createMany(manager, notifications);

@@ -1,41 +1,71 @@
-import {
-  formatCents,
-  NotificationType,
-  PAYOUT_METHOD_LABELS,
-  PAYEE_KIND_LABELS,
-} from '@jibs/domain';
+import { NotificationType } from '@jibs/domain';
 import type { EventData } from '@jibs/events';
 import type { NotificationText } from '../billing/billing-messages';
+import { calendarDateFor, moneyIn } from '../languages/mail-format';
+import type { MemberLanguage } from '../languages/member-languages';
+import { messagesOf } from '../languages/message-text';
 
-const payeeWords = (payee: keyof typeof PAYEE_KIND_LABELS): string =>
-  payee === 'family' ? 'your family' : `the ${PAYEE_KIND_LABELS[payee].toLowerCase()}`;
+/** libs/i18n's `AssistanceNotifications` catalogue (payee and method worded there). */
+const say = messagesOf('AssistanceNotifications');
+
+const PAYEES = {
+  family: 'payeeFamily',
+  funeral_home: 'payeeFuneralHome',
+  cemetery: 'payeeCemetery',
+} as const satisfies Record<EventData<'assistance.paid'>['payee'], string>;
+
+const METHODS = {
+  check: 'methodCheck',
+  bank_transfer: 'methodBankTransfer',
+  cash: 'methodCash',
+} as const satisfies Record<EventData<'assistance.paid'>['method'], string>;
+
+const payeeAndMethod = (
+  lang: MemberLanguage,
+  data: Pick<EventData<'assistance.paid'>, 'payee' | 'method'>,
+) => ({ payee: say(lang, PAYEES[data.payee]), method: say(lang, METHODS[data.method]) });
 
 /** The family's notification for a proposed payout. */
-export function payoutProposedText(data: EventData<'assistance.proposed'>): NotificationText {
-  const next = data.needsSecondApproval
-    ? 'A second member of our team will approve it before it is paid.'
-    : 'It will be paid shortly.';
+export function payoutProposedText(
+  data: EventData<'assistance.proposed'>,
+  lang: MemberLanguage,
+): NotificationText {
   return {
-    title: 'Burial Assistance Proposed',
-    message: `A burial assistance payment of ${formatCents(data.amount)} to ${payeeWords(data.payee)} (${PAYOUT_METHOD_LABELS[data.method].toLowerCase()}) has been proposed. ${next}`,
+    title: say(lang, 'proposedTitle'),
+    message: say(lang, data.needsSecondApproval ? 'proposedSecondApproval' : 'proposed', {
+      amount: moneyIn(lang, data.amount),
+      ...payeeAndMethod(lang, data),
+    }),
     type: NotificationType.INFO,
   };
 }
 
 /** The family's notification for a payout approved by the second admin. */
-export function payoutApprovedText(data: EventData<'assistance.approved'>): NotificationText {
+export function payoutApprovedText(
+  data: EventData<'assistance.approved'>,
+  lang: MemberLanguage,
+): NotificationText {
   return {
-    title: 'Burial Assistance Approved',
-    message: `The burial assistance payment of ${formatCents(data.amount)} has been approved and will be paid shortly.`,
+    title: say(lang, 'approvedTitle'),
+    message: say(lang, 'approved', { amount: moneyIn(lang, data.amount) }),
     type: NotificationType.SUCCESS,
   };
 }
 
-/** The family's notification for a payout paid. */
-export function payoutPaidText(data: EventData<'assistance.paid'>): NotificationText {
+/** The family's notification for a payout paid (English keeps the day as recorded). */
+export function payoutPaidText(
+  data: EventData<'assistance.paid'>,
+  lang: MemberLanguage,
+): NotificationText {
+  const paidOn =
+    lang.language === 'en' && !lang.showHijri ? data.paidOn : calendarDateFor(lang, data.paidOn);
   return {
-    title: 'Burial Assistance Paid',
-    message: `The burial assistance payment of ${formatCents(data.amount)} to ${payeeWords(data.payee)} was paid on ${data.paidOn} (${PAYOUT_METHOD_LABELS[data.method].toLowerCase()}).`,
+    title: say(lang, 'paidTitle'),
+    message: say(lang, 'paid', {
+      amount: moneyIn(lang, data.amount),
+      ...payeeAndMethod(lang, data),
+      paidOn,
+    }),
     type: NotificationType.SUCCESS,
   };
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AfterEvents, OnEvents, type EventOf } from '@jibs/events';
+import { MemberLanguages, type MemberLanguage } from '../languages/member-languages';
 import type { NotificationText } from '../billing/billing-messages';
 import { NotificationsService } from '../notifications/notifications.service';
 import { ReviewMailService, type OwedMail } from '../reviews/review-mail.service';
@@ -17,14 +18,14 @@ export const ASSISTANCE_TOPICS = [
 
 type AssistanceEvent = EventOf<(typeof ASSISTANCE_TOPICS)[number]>;
 
-function textFor(event: AssistanceEvent): NotificationText {
+function textFor(event: AssistanceEvent, lang: MemberLanguage): NotificationText {
   switch (event.type) {
     case 'assistance.proposed':
-      return payoutProposedText(event.data);
+      return payoutProposedText(event.data, lang);
     case 'assistance.approved':
-      return payoutApprovedText(event.data);
+      return payoutApprovedText(event.data, lang);
     case 'assistance.paid':
-      return payoutPaidText(event.data);
+      return payoutPaidText(event.data, lang);
   }
 }
 
@@ -38,26 +39,28 @@ export class AssistanceConsumer {
   constructor(
     private readonly notifications: NotificationsService,
     private readonly mail: ReviewMailService,
+    private readonly languages: MemberLanguages,
   ) {}
 
   @OnEvents(ASSISTANCE_TOPICS, { group: ASSISTANCE_GROUP, batch: true })
   async handle(events: AssistanceEvent[], manager: EntityManager): Promise<void> {
     const settings = await this.mail.settings(manager);
-    const members = await this.mail.members(
-      manager,
-      events.map((event) => event.data.userId),
-    );
+    const userIds = events.map((event) => event.data.userId);
+    const members = await this.mail.members(manager, userIds);
+    const languages = await this.languages.of(manager, userIds);
     const mails: OwedMail[] = [];
     const notifications = events.map((event) => {
-      const text = textFor(event);
+      const lang = languages.get(event.data.userId);
+      const text = textFor(event, lang);
       if (settings.emailNotifications) {
-        const firstName = members.get(event.data.userId)?.firstName ?? 'friend';
+        const firstName = members.get(event.data.userId)?.firstName ?? null;
         mails.push({
           eventId: event.id,
           to: { userId: event.data.userId },
           // The family chose how to hear of money matters; the bell always says it.
           category: 'payments',
-          ...reviewEmail(text, firstName, settings.organisation),
+          language: lang.language,
+          ...reviewEmail(text, firstName, settings.organisation, lang),
         });
       }
       return { userId: event.data.userId, ...text };

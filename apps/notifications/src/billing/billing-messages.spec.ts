@@ -1,5 +1,7 @@
 import type { EventData } from '@jibs/events';
 import { NotificationType } from '@jibs/domain';
+import { loadCatalogue } from '@jibs/i18n';
+import { ENGLISH } from '../languages/member-languages';
 import {
   formatMoney,
   membershipStatusText,
@@ -10,6 +12,8 @@ import {
 const userId = '00000000-0000-4000-8000-000000000001';
 
 describe('billing messages', () => {
+  beforeAll(() => loadCatalogue('en'));
+
   it('formats cents as money', () => {
     expect(formatMoney(25_000)).toBe('$250.00');
     expect(formatMoney(2_500, 'USD')).toBe('$25.00');
@@ -19,15 +23,18 @@ describe('billing messages', () => {
 
   it('counts failed monthly payments and says what three do', () => {
     const failed = (consecutiveFailures: number) =>
-      paymentFailedText({
-        paymentId: userId,
-        userId,
-        amount: 2_500,
-        currency: 'usd',
-        type: 'membership',
-        reason: null,
-        consecutiveFailures,
-      });
+      paymentFailedText(
+        {
+          paymentId: userId,
+          userId,
+          amount: 2_500,
+          currency: 'usd',
+          type: 'membership',
+          reason: null,
+          consecutiveFailures,
+        },
+        ENGLISH,
+      );
     expect(failed(1).message).toContain('This is 1 failed payment in a row; 3 in a row make');
     expect(failed(3).message).toContain(
       'This is 3 failed payments in a row; 3 in a row make a membership inactive. Please update your payment method to reactivate it.',
@@ -40,7 +47,7 @@ describe('billing messages', () => {
     const text = (
       previous: EventData<'subscription.updated'>['previous'],
       data: Omit<EventData<'subscription.updated'>, 'previous'>,
-    ) => subscriptionUpdatedText({ ...data, previous });
+    ) => subscriptionUpdatedText({ ...data, previous }, ENGLISH);
     const update = (status: 'active' | 'past_due', cancelAtPeriodEnd: boolean) => ({
       userId,
       status,
@@ -64,6 +71,8 @@ describe('billing messages', () => {
   });
 
   it('ignores a membership becoming pending', () => {
-    expect(membershipStatusText({ userId, from: 'active', to: 'pending', reason: 'x' })).toBeNull();
+    expect(
+      membershipStatusText({ userId, from: 'active', to: 'pending', reason: 'x' }, ENGLISH),
+    ).toBeNull();
   });
 });

@@ -1,5 +1,8 @@
-import { formatMoney, formatUtcDate, NotificationType } from '@jibs/domain';
+import { formatMoney, NotificationType } from '@jibs/domain';
 import type { EventData } from '@jibs/events';
+import { moneyIn, utcDateFor } from '../languages/mail-format';
+import type { MemberLanguage } from '../languages/member-languages';
+import { messagesOf } from '../languages/message-text';
 
 /** What a notification consumer stores: title, message and type. */
 export interface NotificationText {
@@ -14,60 +17,86 @@ export const FAILED_PAYMENTS_BEFORE_INACTIVE = 3;
 /** Money as the emails word it; the product's one format lives in `@jibs/domain`. */
 export { formatMoney };
 
+/** libs/i18n's `BillingNotifications` catalogue. */
+const say = messagesOf('BillingNotifications');
+
 type PaymentType = EventData<'payment.completed'>['type'];
 
+/**
+ * Billing's own description of a payment, when the member's messages use it: in English always;
+ * in another language only for an 'other' payment, since billing words the fee and the dues in
+ * English and the catalogue has them in the member's language.
+ */
+function givenDescription(
+  lang: MemberLanguage,
+  type: PaymentType | string,
+  description?: string | null,
+): string | undefined {
+  if (lang.language !== 'en' && (type === 'registration' || type === 'membership')) return;
+  return description?.trim() || undefined;
+}
+
 /** What a payment was for, in words; the billing description when it gave one. */
-export function paymentPurpose(type: PaymentType | string, description?: string | null): string {
-  const given = description?.trim();
+export function paymentPurpose(
+  lang: MemberLanguage,
+  type: PaymentType | string,
+  description?: string | null,
+): string {
+  const given = givenDescription(lang, type, description);
   if (given) return given;
   switch (type) {
     case 'registration':
-      return 'Household registration fee';
+      return say(lang, 'purposeRegistration');
     case 'membership':
-      return 'Monthly membership dues';
+      return say(lang, 'purposeMembership');
     default:
-      return 'Payment';
+      return say(lang, 'purposeOther');
   }
 }
 
-function purposePhrase(type: PaymentType, description: string | null): string {
-  const given = description?.trim();
-  if (given) return ` for ${given}`;
-  if (type === 'registration') return ' for your household registration fee';
-  if (type === 'membership') return ' for your monthly membership dues';
-  return '';
-}
-
-export function paymentCompletedText(data: EventData<'payment.completed'>): NotificationText {
+export function paymentCompletedText(
+  data: EventData<'payment.completed'>,
+  lang: MemberLanguage,
+): NotificationText {
+  const amount = moneyIn(lang, data.amount, data.currency);
+  const description = givenDescription(lang, data.type, data.description);
+  const message = description
+    ? say(lang, 'paymentCompletedFor', { amount, description })
+    : data.type === 'registration'
+      ? say(lang, 'paymentCompletedRegistration', { amount })
+      : data.type === 'membership'
+        ? say(lang, 'paymentCompletedMembership', { amount })
+        : say(lang, 'paymentCompleted', { amount });
   return {
-    title: 'Payment received',
-    message: `We received your payment of ${formatMoney(data.amount, data.currency)}${purposePhrase(data.type, data.description)}. Thank you. A receipt is on its way to your email address.`,
+    title: say(lang, 'paymentCompletedTitle'),
+    message,
     type: NotificationType.SUCCESS,
   };
 }
 
-export function paymentFailedText(data: EventData<'payment.failed'>): NotificationText {
-  const amount = formatMoney(data.amount, data.currency);
+export function paymentFailedText(
+  data: EventData<'payment.failed'>,
+  lang: MemberLanguage,
+): NotificationText {
+  const amount = moneyIn(lang, data.amount, data.currency);
   if (data.type === 'membership') {
     const failures = Math.max(1, data.consecutiveFailures);
-    const count =
-      failures === 1
-        ? 'This is 1 failed payment in a row'
-        : `This is ${failures} failed payments in a row`;
-    const consequence =
-      failures >= FAILED_PAYMENTS_BEFORE_INACTIVE
-        ? `; ${FAILED_PAYMENTS_BEFORE_INACTIVE} in a row make a membership inactive. Please update your payment method to reactivate it.`
-        : `; ${FAILED_PAYMENTS_BEFORE_INACTIVE} in a row make a membership inactive. Please check your payment method so your membership stays active.`;
+    const key =
+      failures >= FAILED_PAYMENTS_BEFORE_INACTIVE ? 'duesFailedInactive' : 'duesFailedActive';
+    const count = failures === 1 ? say(lang, 'failedOnce') : say(lang, 'failedMany', { failures });
     return {
-      title: 'Monthly dues payment failed',
-      message: `Your monthly dues payment of ${amount} did not go through. ${count}${consequence}`,
+      title: say(lang, 'duesFailedTitle'),
+      message: say(lang, key, { amount, count, limit: FAILED_PAYMENTS_BEFORE_INACTIVE }),
       type: NotificationType.WARNING,
     };
   }
-  const where = data.type === 'registration' ? 'Registration' : 'Profile';
   return {
-    title: 'Payment declined',
-    message: `Your payment of ${amount}${purposePhrase(data.type, null)} was declined, and nothing was charged. You can try again from your ${where} page.`,
+    title: say(lang, 'paymentDeclinedTitle'),
+    message: say(
+      lang,
+      data.type === 'registration' ? 'paymentDeclinedRegistration' : 'paymentDeclined',
+      { amount },
+    ),
     type: NotificationType.WARNING,
   };
 }
@@ -78,22 +107,22 @@ export function paymentFailedText(data: EventData<'payment.failed'>): Notificati
  */
 export function subscriptionUpdatedText(
   data: EventData<'subscription.updated'>,
+  lang: MemberLanguage,
 ): NotificationText | null {
   const { previous } = data;
   if (data.cancelAtPeriodEnd && !previous?.cancelAtPeriodEnd && data.status !== 'canceled') {
-    const end = data.currentPeriodEnd
-      ? `on ${formatUtcDate(data.currentPeriodEnd)}`
-      : 'at the end of the current period';
     return {
-      title: 'Monthly dues cancelled',
-      message: `Your monthly dues subscription will end ${end}. No further payments will be taken after that.`,
+      title: say(lang, 'duesCancelledTitle'),
+      message: data.currentPeriodEnd
+        ? say(lang, 'duesCancelledOn', { date: utcDateFor(lang, data.currentPeriodEnd) })
+        : say(lang, 'duesCancelledAtPeriodEnd'),
       type: NotificationType.INFO,
     };
   }
   if (data.status === 'active' && previous?.status !== 'active' && !data.cancelAtPeriodEnd) {
     return {
-      title: 'Monthly dues set up',
-      message: `Your monthly dues of ${formatMoney(data.monthlyAmount)} are set up and will be paid automatically each month.`,
+      title: say(lang, 'duesSetUpTitle'),
+      message: say(lang, 'duesSetUp', { amount: moneyIn(lang, data.monthlyAmount) }),
       type: NotificationType.SUCCESS,
     };
   }
@@ -102,47 +131,51 @@ export function subscriptionUpdatedText(
 
 export function membershipStatusText(
   data: EventData<'membership.status_changed'>,
+  lang: MemberLanguage,
 ): NotificationText | null {
   if (data.from === data.to) return null;
   // An admin's change is told by the account-changes consumer, in its own words.
   if (data.changedBy) return null;
   if (data.to === 'active') {
     return {
-      title: 'Your membership is active',
-      message:
-        data.from === 'inactive'
-          ? 'Welcome back. Your membership is active again.'
-          : 'Thank you. Your registration is complete and your membership is now active.',
+      title: say(lang, 'membershipActiveTitle'),
+      message: say(
+        lang,
+        data.from === 'inactive' ? 'membershipActiveAgain' : 'membershipActiveFirst',
+      ),
       type: NotificationType.SUCCESS,
     };
   }
   if (data.to === 'inactive') {
     return {
-      title: 'Your membership is inactive',
-      message:
-        'Your membership is now inactive. To reactivate it, set up your monthly dues again from your Profile page, or contact us if you think this is a mistake.',
+      title: say(lang, 'membershipInactiveTitle'),
+      message: say(lang, 'membershipInactive'),
       type: NotificationType.WARNING,
     };
   }
   return null;
 }
 
-const RELATIONSHIPS: Record<EventData<'household.member_added'>['relationship'], string> = {
-  spouse: 'spouse',
-  child: 'child',
-  parent: 'parent',
-};
+const RELATIONSHIPS = {
+  spouse: 'relationshipSpouse',
+  child: 'relationshipChild',
+  parent: 'relationshipParent',
+} as const satisfies Record<EventData<'household.member_added'>['relationship'], string>;
 
 export function householdMemberAddedText(
   data: EventData<'household.member_added'>,
+  lang: MemberLanguage,
 ): NotificationText {
-  const fee =
-    data.fee > 0
-      ? ` A one-time fee of ${formatMoney(data.fee)} is due for this addition.`
-      : ' No additional fee is due.';
+  const params = {
+    firstName: data.firstName,
+    relationship: say(lang, RELATIONSHIPS[data.relationship]),
+  };
   return {
-    title: 'Household member added',
-    message: `${data.firstName} was added to your household as your ${RELATIONSHIPS[data.relationship]}.${fee}`,
+    title: say(lang, 'householdAddedTitle'),
+    message:
+      data.fee > 0
+        ? say(lang, 'householdAddedFee', { ...params, fee: moneyIn(lang, data.fee) })
+        : say(lang, 'householdAddedNoFee', params),
     type: NotificationType.INFO,
   };
 }
@@ -156,27 +189,30 @@ export interface ReceiptDetails {
   paidAt: Date;
 }
 
-/** The plain-text receipt emailed for a completed payment. */
+/** The plain-text receipt emailed for a completed payment, in the member's language. */
 export function receiptEmail(
   receipt: ReceiptDetails,
   firstName: string,
   organisation: string,
+  lang: MemberLanguage,
 ): { subject: string; text: string } {
-  const amount = formatMoney(receipt.amount, receipt.currency);
+  const amount = moneyIn(lang, receipt.amount, receipt.currency);
   return {
-    subject: `${organisation} receipt: ${amount} received`,
+    subject: say(lang, 'receiptSubject', { organisation, amount }),
     text: [
-      `Dear ${firstName},`,
+      say(lang, 'receiptDear', { firstName }),
       '',
-      `Thank you for your payment. This is your receipt from ${organisation}.`,
+      say(lang, 'receiptThanks', { organisation }),
       '',
-      `Amount:     ${amount}`,
-      `Currency:   ${receipt.currency.toUpperCase()}`,
-      `For:        ${paymentPurpose(receipt.paymentType, receipt.description)}`,
-      `Date:       ${formatUtcDate(receipt.paidAt)}`,
-      `Payment ID: ${receipt.paymentId}`,
+      say(lang, 'receiptAmount', { amount }),
+      say(lang, 'receiptCurrency', { currency: receipt.currency.toUpperCase() }),
+      say(lang, 'receiptFor', {
+        purpose: paymentPurpose(lang, receipt.paymentType, receipt.description),
+      }),
+      say(lang, 'receiptDate', { date: utcDateFor(lang, receipt.paidAt) }),
+      say(lang, 'receiptPaymentId', { paymentId: receipt.paymentId }),
       '',
-      'Please keep this email for your records.',
+      say(lang, 'receiptKeep'),
       '',
       organisation,
       '',

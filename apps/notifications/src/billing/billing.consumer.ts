@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AfterEvents, OnEvents, type EventOf } from '@jibs/events';
+import { MemberLanguages, type MemberLanguage } from '../languages/member-languages';
 import { NotificationsService, type NewNotification } from '../notifications/notifications.service';
 import {
   householdMemberAddedText,
@@ -36,6 +37,7 @@ export class BillingConsumer {
   constructor(
     private readonly notifications: NotificationsService,
     private readonly receipts: ReceiptsService,
+    private readonly languages: MemberLanguages,
   ) {}
 
   /**
@@ -60,9 +62,13 @@ export class BillingConsumer {
           .map((event) => ({ data: event.data, paidAt: new Date(event.time) })),
       );
     }
+    const languages = await this.languages.of(
+      manager,
+      events.map((event) => event.data.userId),
+    );
     const notifications: NewNotification[] = [];
     for (const event of events) {
-      const text = textFor(event);
+      const text = textFor(event, languages.get(event.data.userId));
       if (text) notifications.push({ userId: event.data.userId, ...text });
     }
     await this.notifications.createMany(manager, notifications);
@@ -78,17 +84,17 @@ export class BillingConsumer {
   }
 }
 
-function textFor(event: BillingEvent): NotificationText | null {
+function textFor(event: BillingEvent, lang: MemberLanguage): NotificationText | null {
   switch (event.type) {
     case 'payment.completed':
-      return paymentCompletedText(event.data);
+      return paymentCompletedText(event.data, lang);
     case 'payment.failed':
-      return paymentFailedText(event.data);
+      return paymentFailedText(event.data, lang);
     case 'subscription.updated':
-      return subscriptionUpdatedText(event.data);
+      return subscriptionUpdatedText(event.data, lang);
     case 'membership.status_changed':
-      return membershipStatusText(event.data);
+      return membershipStatusText(event.data, lang);
     case 'household.member_added':
-      return householdMemberAddedText(event.data);
+      return householdMemberAddedText(event.data, lang);
   }
 }

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
-import { DEFAULT_SETTINGS } from '@jibs/domain';
+import { DEFAULT_SETTINGS, type Language } from '@jibs/domain';
 import type { EventData } from '@jibs/events';
-import type { Mailer } from '@jibs/mailer';
+import { inLanguage, type Mailer } from '@jibs/mailer';
 import { LOGGER, type Logger } from '@jibs/observability';
+import { ENGLISH } from '../languages/member-languages';
 import { receiptEmail } from './billing-messages';
 import { ORGANISATION_ROW, OrganisationEntity } from './organisation.entity';
 import { ReceiptEntity } from './receipt.entity';
@@ -40,7 +41,13 @@ interface ClaimedReceipt {
   paid_at: Date;
   email: string;
   first_name: string;
+  language: Language | null;
+  show_hijri: boolean | null;
 }
+
+/** A member's language as a claim read it (no row: English). */
+const languageOf = (row: { language: Language | null; show_hijri: boolean | null }) =>
+  row.language ? { language: row.language, showHijri: row.show_hijri ?? false } : ENGLISH;
 
 @Injectable()
 export class ReceiptsService {
@@ -87,9 +94,10 @@ export class ReceiptsService {
     const result: unknown[] = await this.dataSource.query(
       `UPDATE receipts r SET sent_at = now()
          FROM recipients p
+         LEFT JOIN member_languages l ON l.user_id = p.user_id
         WHERE p.user_id = r.user_id AND r.payment_id = ANY($1::uuid[]) AND r.sent_at IS NULL
         RETURNING r.payment_id, r.user_id, r.amount, r.currency, r.payment_type, r.description,
-                  r.paid_at, p.email, p.first_name`,
+                  r.paid_at, p.email, p.first_name, l.language, l.show_hijri`,
       [[...new Set(paymentIds)]],
     );
     // typeorm's postgres driver returns [rows, count] for UPDATE ... RETURNING.
@@ -111,10 +119,13 @@ export class ReceiptsService {
           description: row.description,
           paidAt: row.paid_at,
         };
-        await this.mailer.send({
-          to: row.email,
-          ...receiptEmail(receipt, row.first_name, organisation),
-        });
+        const lang = languageOf(row);
+        await this.mailer.send(
+          inLanguage(
+            { to: row.email, ...receiptEmail(receipt, row.first_name, organisation, lang) },
+            lang.language,
+          ),
+        );
         sent.add(row.payment_id);
         this.logger.info({ paymentId: row.payment_id, userId: row.user_id }, 'receipt sent');
       }
@@ -180,9 +191,14 @@ export class ReceiptsService {
     const rows = Array.isArray(claimed[0]) ? (claimed[0] as unknown[]) : claimed;
     if (rows.length === 0) return false;
     const organisation = await this.organisationName();
-    const mail = receiptEmail(receipt, recipient.firstName, organisation);
+    const [chosen] = (await this.dataSource.query(
+      'SELECT language, show_hijri FROM member_languages WHERE user_id = $1',
+      [recipient.userId],
+    )) as { language: Language; show_hijri: boolean }[];
+    const language = chosen ? languageOf(chosen) : ENGLISH;
+    const mail = receiptEmail(receipt, recipient.firstName, organisation, language);
     try {
-      await this.mailer.send({ to: recipient.email, ...mail });
+      await this.mailer.send(inLanguage({ to: recipient.email, ...mail }, language.language));
     } catch (error) {
       await this.dataSource.query(`UPDATE receipts SET sent_at = NULL WHERE payment_id = $1`, [
         receipt.paymentId,

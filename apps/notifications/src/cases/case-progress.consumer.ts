@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { NotificationKind } from '@jibs/domain';
 import { AfterEvents, OnEvents, type EventOf } from '@jibs/events';
+import { MemberLanguages } from '../languages/member-languages';
 import { NotificationsService } from '../notifications/notifications.service';
 import { reviewEmail } from '../reviews/review-messages';
 import { ReviewMailService } from '../reviews/review-mail.service';
@@ -24,16 +25,19 @@ export class CaseProgressConsumer {
   constructor(
     private readonly notifications: NotificationsService,
     private readonly mail: ReviewMailService,
+    private readonly languages: MemberLanguages,
   ) {}
 
   @OnEvents('case.progressed', { group: CASES_GROUP, batch: true })
   async handle(events: CaseEvent[], manager: EntityManager): Promise<void> {
     const settings = await this.mail.settings(manager);
-    const members = await this.mail.members(
-      manager,
-      events.map((event) => event.data.userId),
-    );
-    const texts = events.map((event) => ({ event, text: caseProgressedText(event.data) }));
+    const userIds = events.map((event) => event.data.userId);
+    const members = await this.mail.members(manager, userIds);
+    const languages = await this.languages.of(manager, userIds);
+    const texts = events.map((event) => {
+      const lang = languages.get(event.data.userId);
+      return { event, lang, text: caseProgressedText(event.data, lang) };
+    });
     await this.notifications.createMany(
       manager,
       texts.map(({ event, text }) => ({ userId: event.data.userId, ...text })),
@@ -41,14 +45,16 @@ export class CaseProgressConsumer {
     if (!settings.emailNotifications) return;
     await this.mail.record(
       manager,
-      texts.map(({ event, text }) => ({
+      texts.map(({ event, text, lang }) => ({
         eventId: event.id,
         to: { userId: event.data.userId },
         category: CASE_PROGRESS_KIND,
+        language: lang.language,
         ...reviewEmail(
           text,
-          members.get(event.data.userId)?.firstName ?? 'friend',
+          members.get(event.data.userId)?.firstName ?? null,
           settings.organisation,
+          lang,
         ),
       })),
     );

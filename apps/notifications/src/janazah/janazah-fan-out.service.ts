@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { LANGUAGES } from '@jibs/domain';
 import { announceRowSql } from '../notifications/notification-stream';
 import type { NotificationsConfig } from '../notifications.config';
 import { NOTIFICATIONS_CONFIG } from '../notifications.tokens';
 import { deliverySql } from '../preferences/delivery-decision';
+import type { NotificationText } from '../billing/billing-messages';
 import { janazahNotificationText, type JanazahNotice } from './janazah-messages';
 
 /**
@@ -28,7 +30,10 @@ export class JanazahFanOutService {
        VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
       [notice.noticeId, notice.sequence, notice.change, JSON.stringify(notice)],
     );
-    const bell = janazahNotificationText(notice);
+    // The bell in each member's language: one text per language, chosen per row below.
+    const [en, ar, ur] = LANGUAGES.map((language) =>
+      janazahNotificationText(notice, { language, showHijri: false }),
+    ) as [NotificationText, NotificationText, NotificationText];
     const rows: { written: string }[] = await manager.query(
       `WITH written AS (
          INSERT INTO janazah_deliveries (notice_id, sequence, change, user_id, channel, sent_at)
@@ -44,13 +49,29 @@ export class JanazahFanOutService {
          RETURNING user_id, channel
        ), bells AS (
          INSERT INTO notifications (user_id, title, message, type, read, created_at)
-         SELECT user_id, $4, $5, $6, false, clock_timestamp() FROM written WHERE channel = 'bell'
+         SELECT w.user_id,
+                CASE l.language WHEN 'ar' THEN $7 WHEN 'ur' THEN $9 ELSE $4 END,
+                CASE l.language WHEN 'ar' THEN $8 WHEN 'ur' THEN $10 ELSE $5 END,
+                $6, false, clock_timestamp()
+           FROM written w LEFT JOIN member_languages l ON l.user_id = w.user_id
+          WHERE w.channel = 'bell'
          RETURNING id, user_id, title, message, type, read, created_at
        ), announced AS (
          SELECT count(${announceRowSql('b')}) AS n FROM bells b
        )
        SELECT (SELECT count(*) FROM written)::int AS written, (SELECT n FROM announced) AS announced`,
-      [notice.noticeId, notice.sequence, notice.change, bell.title, bell.message, bell.type],
+      [
+        notice.noticeId,
+        notice.sequence,
+        notice.change,
+        en.title,
+        en.message,
+        en.type,
+        ar.title,
+        ar.message,
+        ur.title,
+        ur.message,
+      ],
     );
     return Number(rows[0]?.written ?? 0);
   }

@@ -1,12 +1,9 @@
-import {
-  buildIcs,
-  formatMomentBothCalendars,
-  mapLink,
-  NotificationType,
-  type CalendarInvite,
-} from '@jibs/domain';
+import { buildIcs, mapLink, NotificationType, type CalendarInvite } from '@jibs/domain';
 import type { EventData } from '@jibs/events';
 import type { NotificationText } from '../billing/billing-messages';
+import { momentFor } from '../languages/mail-format';
+import type { MemberLanguage } from '../languages/member-languages';
+import { mailText, messagesOf } from '../languages/message-text';
 
 export const JANAZAH_TOPICS = [
   'janazah.published',
@@ -43,39 +40,58 @@ export function noticeOf(
   return { change: 'published', sequence: 0, ...rest };
 }
 
-const when = (notice: JanazahNotice) => formatMomentBothCalendars(notice.prayerAt, notice.timeZone);
+/** libs/i18n's `JanazahNotifications` catalogue. */
+const say = messagesOf('JanazahNotifications');
+
+const when = (notice: JanazahNotice, lang: MemberLanguage) =>
+  momentFor(lang, notice.prayerAt, notice.timeZone);
 const place = (notice: Extract<JanazahNotice, { masjidName: string }>) =>
   `${notice.masjidName}, ${notice.masjidAddress}`;
 
 /** The bell's notification. */
-export function janazahNotificationText(notice: JanazahNotice): NotificationText {
+export function janazahNotificationText(
+  notice: JanazahNotice,
+  lang: MemberLanguage,
+): NotificationText {
+  const { deceasedName } = notice;
   if (notice.change === 'cancelled') {
     return {
-      title: `Janazah cancelled: ${notice.deceasedName}`,
-      message: `The janazah prayer for ${notice.deceasedName} on ${when(notice)} is cancelled. ${notice.reason}`,
+      title: say(lang, 'cancelledTitle', { deceasedName }),
+      message: say(lang, 'cancelled', {
+        deceasedName,
+        when: when(notice, lang),
+        reason: notice.reason,
+      }),
       type: NotificationType.WARNING,
     };
   }
   const note = notice.note?.trim() ? ` ${notice.note.trim()}` : '';
   return {
-    title: `${notice.change === 'updated' ? 'Janazah changed' : 'Janazah'}: ${notice.deceasedName}`,
-    message: `Janazah prayer for ${notice.deceasedName}: ${when(notice)} at ${place(notice)}. Burial: ${notice.burialPlace}.${note}`,
+    title: say(lang, notice.change === 'updated' ? 'changedTitle' : 'publishedTitle', {
+      deceasedName,
+    }),
+    message: `${say(lang, 'notice', {
+      deceasedName,
+      when: when(notice, lang),
+      place: place(notice),
+      burialPlace: notice.burialPlace,
+    })}${note}`,
     type: NotificationType.INFO,
   };
 }
 
 /** The calendar entry: one per notice (uid), replaced by updates, removed by a cancellation. */
-export function janazahInvite(notice: JanazahNotice): CalendarInvite {
+export function janazahInvite(notice: JanazahNotice, lang: MemberLanguage): CalendarInvite {
   return {
     uid: `${notice.noticeId}@jibs`,
     start: new Date(notice.prayerAt),
     durationMinutes: PRAYER_MINUTES,
-    summary: `Janazah prayer: ${notice.deceasedName}`,
+    summary: say(lang, 'inviteSummary', { deceasedName: notice.deceasedName }),
     location: notice.change === 'cancelled' ? '' : place(notice),
     description:
       notice.change === 'cancelled'
-        ? `Cancelled. ${notice.reason}`
-        : `Burial: ${notice.burialPlace}${notice.note ? `\n${notice.note}` : ''}`,
+        ? say(lang, 'inviteCancelled', { reason: notice.reason })
+        : `${say(lang, 'inviteBurial', { burialPlace: notice.burialPlace })}${notice.note ? `\n${notice.note}` : ''}`,
     sequence: notice.sequence,
     cancelled: notice.change === 'cancelled',
   };
@@ -104,27 +120,40 @@ export interface JanazahEmail {
 /** The email: the notice, both calendars, map and calendar links, the .ics attached. */
 export function janazahEmail(
   notice: JanazahNotice,
-  firstName: string,
+  firstName: string | null,
   organisation: string,
   unsubscribeUrl: string,
+  lang: MemberLanguage,
 ): JanazahEmail {
-  const { title, message } = janazahNotificationText(notice);
-  const invite = janazahInvite(notice);
+  const { title, message } = janazahNotificationText(notice, lang);
+  const invite = janazahInvite(notice, lang);
   const links =
     notice.change === 'cancelled'
       ? ''
-      : `\n\nMap: ${mapLink(notice.masjidAddress)}\nAdd to your calendar: ${calendarLink(invite)} (or open the attached invite)`;
+      : `\n\n${say(lang, 'mapLine', { url: mapLink(notice.masjidAddress) })}\n${say(lang, 'calendarLine', { url: calendarLink(invite) })}`;
+  const greeting = mailText(lang, 'greeting', { firstName: firstName ?? mailText(lang, 'friend') });
   return {
-    subject: `${organisation}: ${title}`,
-    text: `Assalamu alaikum ${firstName},\n\n${message}${links}\n\n${organisation}\n\nTo stop these emails: ${unsubscribeUrl}`,
+    subject: mailText(lang, 'subject', { organisation, title }),
+    text: `${greeting}\n\n${message}${links}\n\n${organisation}\n\n${mailText(lang, 'unsubscribe', { url: unsubscribeUrl })}`,
     ics: buildIcs(invite),
   };
 }
 
 /** The text message: short, both calendars, the map link. */
-export function janazahSms(notice: JanazahNotice, organisation: string): string {
+export function janazahSms(
+  notice: JanazahNotice,
+  organisation: string,
+  lang: MemberLanguage,
+): string {
+  const { deceasedName } = notice;
   if (notice.change === 'cancelled') {
-    return `${organisation}: the janazah for ${notice.deceasedName} on ${when(notice)} is cancelled.`;
+    return say(lang, 'smsCancelled', { organisation, deceasedName, when: when(notice, lang) });
   }
-  return `${organisation}: Janazah for ${notice.deceasedName}, ${when(notice)}, ${notice.masjidName}. Map: ${mapLink(notice.masjidAddress)}`;
+  return say(lang, 'sms', {
+    organisation,
+    deceasedName,
+    when: when(notice, lang),
+    masjidName: notice.masjidName,
+    mapUrl: mapLink(notice.masjidAddress),
+  });
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { DEFAULT_SETTINGS } from '@jibs/domain';
-import { SmsDeliveryError, type Mailer, type SmsSender } from '@jibs/mailer';
+import { DEFAULT_SETTINGS, type Language } from '@jibs/domain';
+import { inLanguage, SmsDeliveryError, type Mailer, type SmsSender } from '@jibs/mailer';
 import { LOGGER, type Logger } from '@jibs/observability';
 import { ORGANISATION_ROW } from '../billing/organisation.entity';
 import { MAILER } from '../billing/receipts.service';
@@ -12,6 +12,7 @@ import {
 } from '../preferences/unsubscribe-token';
 import { NOTIFICATIONS_CONFIG, SMS_SENDER } from '../notifications.tokens';
 import type { NotificationsConfig } from '../notifications.config';
+import { ENGLISH, type MemberLanguage } from '../languages/member-languages';
 import { janazahEmail, janazahSms, type JanazahNotice } from './janazah-messages';
 
 /** Rows claimed per round trip, and sends in flight at once. */
@@ -25,6 +26,8 @@ interface ClaimedDelivery {
   email: string | null;
   first_name: string | null;
   phone: string | null;
+  language: Language | null;
+  show_hijri: boolean | null;
   notice: JanazahNotice;
 }
 
@@ -94,12 +97,14 @@ export class JanazahSender {
           WHERE d.id = s.id
           RETURNING d.id, d.notice_id, d.sequence, d.change, d.user_id, d.channel
        )
-       SELECT c.id, c.channel, c.user_id, r.email, r.first_name, v.phone, n.notice
+       SELECT c.id, c.channel, c.user_id, r.email, r.first_name, v.phone, l.language,
+              l.show_hijri, n.notice
          FROM claimed c
          JOIN janazah_notice_versions n
            ON n.notice_id = c.notice_id AND n.sequence = c.sequence AND n.change = c.change
          LEFT JOIN recipients r ON r.user_id = c.user_id
          LEFT JOIN verified_phones v ON v.user_id = c.user_id
+         LEFT JOIN member_languages l ON l.user_id = c.user_id
         ORDER BY c.id`,
       [BATCH],
     );
@@ -107,9 +112,15 @@ export class JanazahSender {
 
   /** False when the member has no address for the channel any more (nothing to send). */
   private async send(delivery: ClaimedDelivery, organisation: string): Promise<boolean> {
+    const lang: MemberLanguage = delivery.language
+      ? { language: delivery.language, showHijri: delivery.show_hijri ?? false }
+      : ENGLISH;
     if (delivery.channel === 'sms') {
       if (!delivery.phone) return false;
-      await this.sms.send({ to: delivery.phone, text: janazahSms(delivery.notice, organisation) });
+      await this.sms.send({
+        to: delivery.phone,
+        text: janazahSms(delivery.notice, organisation, lang),
+      });
       return true;
     }
     if (!delivery.email) return false;
@@ -121,23 +132,29 @@ export class JanazahSender {
     );
     const mail = janazahEmail(
       delivery.notice,
-      delivery.first_name ?? 'friend',
+      delivery.first_name,
       organisation,
       unsubscribe.url,
+      lang,
     );
-    await this.mailer.send({
-      to: delivery.email,
-      subject: mail.subject,
-      text: mail.text,
-      headers: unsubscribe.headers,
-      attachments: [
+    await this.mailer.send(
+      inLanguage(
         {
-          filename: 'janazah.ics',
-          contentType: `text/calendar; charset=utf-8; method=${delivery.notice.change === 'cancelled' ? 'CANCEL' : 'PUBLISH'}`,
-          content: mail.ics,
+          to: delivery.email,
+          subject: mail.subject,
+          text: mail.text,
+          headers: unsubscribe.headers,
+          attachments: [
+            {
+              filename: 'janazah.ics',
+              contentType: `text/calendar; charset=utf-8; method=${delivery.notice.change === 'cancelled' ? 'CANCEL' : 'PUBLISH'}`,
+              content: mail.ics,
+            },
+          ],
         },
-      ],
-    });
+        lang.language,
+      ),
+    );
     return true;
   }
 

@@ -7,6 +7,7 @@ import { DropSubscriptionStates1795752141269 } from './1795752141269-drop-subscr
 import { Webhooks1795764907537 } from './1795764907537-webhooks';
 import { JanazahFanOutAndPreferences1795763960498 } from './1795763960498-janazah-fan-out-and-preferences';
 import { OutgoingMailCategory1795765719949 } from './1795765719949-outgoing-mail-category';
+import { MemberLanguages1795776228195 } from './1795776228195-member-languages';
 
 /** Its own (`defineService` adds the event tables'). New migrations are generated with `npm run migration:generate -- notifications <Name>`. */
 export const notificationsMigrations = [
@@ -19,4 +20,5 @@ export const notificationsMigrations = [
   Webhooks1795764907537,
   JanazahFanOutAndPreferences1795763960498,
   OutgoingMailCategory1795765719949,
+  MemberLanguages1795776228195,
 ];

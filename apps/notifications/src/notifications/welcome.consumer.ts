@@ -1,12 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Messages, NotificationType, welcomeMessage } from '@jibs/domain';
+import { DEFAULT_LANGUAGE, NotificationType } from '@jibs/domain';
 import { OnEvents, type EventOf } from '@jibs/events';
+import { t } from '@jibs/i18n';
 import { NotificationsService } from './notifications.service';
 
 export const WELCOME_GROUP = 'notifications.welcome';
 
-/** Greets each new member with a notification, once per registration however often delivered. */
+/**
+ * Greets each new member with a notification, once per registration however often delivered,
+ * in the language they signed up in (libs/domain's `Messages.welcomeTitle` and `welcomeMessage`).
+ */
 @Injectable()
 export class WelcomeConsumer {
   constructor(private readonly notifications: NotificationsService) {}
@@ -15,12 +19,15 @@ export class WelcomeConsumer {
   async welcome(events: EventOf<'user.registered'>[], manager: EntityManager): Promise<void> {
     await this.notifications.createMany(
       manager,
-      events.map((event) => ({
-        userId: event.data.userId,
-        title: Messages.welcomeTitle,
-        message: welcomeMessage(event.data.firstName),
-        type: NotificationType.SUCCESS,
-      })),
+      events.map(({ data }) => {
+        const language = data.language ?? DEFAULT_LANGUAGE;
+        return {
+          userId: data.userId,
+          title: t(language, 'Messages', 'welcomeTitle'),
+          message: t(language, 'MessageFunctions', 'welcomeMessage', { firstName: data.firstName }),
+          type: NotificationType.SUCCESS,
+        };
+      }),
     );
   }
 }

@@ -159,6 +159,28 @@ describe("notification preferences: the member's own, checked, and one-click uns
       expect(kinds.filter((kind) => !kind.email).map((kind) => kind.kind)).toEqual(['janazah']);
     });
 
+    it("speaks the member's language (right to left in Arabic), and the browser's for a bad link", async () => {
+      const userId = randomUUID();
+      await harness().deliverEvent(
+        'user.language_changed',
+        { userId, language: 'ar', showHijri: false },
+        { subject: userId, source: 'identity' },
+      );
+      const token = tokens().sign(userId, 'payments');
+      const page = await (await unsubscribe(token, 'GET')).text();
+      expect(page).toMatch(/^<!doctype html><html lang="ar" dir="rtl">/);
+      expect(page).toContain('<strong>المدفوعات</strong>');
+      const done = await (await unsubscribe(token, 'POST', 'List-Unsubscribe=One-Click')).text();
+      expect(done).toContain(
+        'لن تصلك بعد الآن رسائل البريد الإلكتروني بشأن <strong>المدفوعات</strong>',
+      );
+      const bad = await fetch(`${harness().url}/unsubscribe?token=nonsense`, {
+        headers: { ...harness().asGateway(), 'accept-language': 'ur-PK,ur;q=0.9,en;q=0.5' },
+      });
+      expect(bad.status).toBe(400);
+      expect(await bad.text()).toMatch(/^<!doctype html><html lang="ur" dir="rtl">/);
+    });
+
     it('refuses a tampered, re-targeted or made-up token, and changes nothing', async () => {
       const userId = randomUUID();
       const genuine = tokens().sign(userId, 'janazah');

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AfterEvents, OnEvents, type EventOf } from '@jibs/events';
+import { MemberLanguages } from '../languages/member-languages';
 import { NotificationsService } from '../notifications/notifications.service';
 import { ReviewMailService, type OwedMail } from '../reviews/review-mail.service';
 import {
@@ -25,29 +26,34 @@ export class AnniversaryRemindersConsumer {
   constructor(
     private readonly notifications: NotificationsService,
     private readonly mail: ReviewMailService,
+    private readonly languages: MemberLanguages,
   ) {}
 
   @OnEvents(REMINDER_TOPICS, { group: REMINDERS_GROUP, batch: true })
   async handle(events: ReminderEvent[], manager: EntityManager): Promise<void> {
     const settings = await this.mail.settings(manager);
-    const members = await this.mail.members(
-      manager,
-      events.map((event) => event.data.userId),
-    );
-    const texts = events.map((event) => ({ event, text: anniversaryReminderText(event.data) }));
+    const userIds = events.map((event) => event.data.userId);
+    const members = await this.mail.members(manager, userIds);
+    const languages = await this.languages.of(manager, userIds);
+    const texts = events.map((event) => {
+      const lang = languages.get(event.data.userId);
+      return { event, lang, text: anniversaryReminderText(event.data, lang) };
+    });
     await this.notifications.createMany(
       manager,
       texts.map(({ event, text }) => ({ userId: event.data.userId, ...text })),
     );
     if (!settings.emailNotifications) return;
-    const mails: OwedMail[] = texts.map(({ event, text }) => ({
+    const mails: OwedMail[] = texts.map(({ event, text, lang }) => ({
       eventId: event.id,
       to: { userId: event.data.userId },
       category: REMINDER_KIND,
+      language: lang.language,
       ...anniversaryReminderEmail(
         text,
-        members.get(event.data.userId)?.firstName ?? 'friend',
+        members.get(event.data.userId)?.firstName ?? null,
         settings.organisation,
+        lang,
       ),
     }));
     await this.mail.record(manager, mails);

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { Language } from '@jibs/domain';
 import type { MessageClass } from '../preferences/delivery-decision';
 
 /**
@@ -38,6 +39,10 @@ export class OutgoingMailEntity {
 
   @Column({ type: 'text' })
   body!: string;
+
+  /** The language the mail is written in: its HTML's lang and dir, its footer's words. */
+  @Column({ type: 'varchar', length: 2, default: 'en' })
+  language!: Language;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

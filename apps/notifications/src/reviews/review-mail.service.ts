@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import { DEFAULT_SETTINGS, type NotificationKind } from '@jibs/domain';
-import type { Mailer } from '@jibs/mailer';
+import { DEFAULT_SETTINGS, type Language, type NotificationKind } from '@jibs/domain';
+import { inLanguage, type Mailer } from '@jibs/mailer';
 import { LOGGER, type Logger } from '@jibs/observability';
 import { ORGANISATION_ROW, OrganisationEntity } from '../billing/organisation.entity';
 import { MAILER } from '../billing/receipts.service';
 import { RecipientEntity } from '../billing/recipient.entity';
 import type { NotificationsConfig } from '../notifications.config';
 import { NOTIFICATIONS_CONFIG } from '../notifications.tokens';
+import { mailText } from '../languages/message-text';
 import { decideDelivery, type MessageClass } from '../preferences/delivery-decision';
 import { NotificationPreferenceEntity } from '../preferences/notification-preference.entity';
 import {
@@ -35,6 +36,8 @@ export type OwedMail = {
   eventId: string;
   to: { userId: string } | { address: string };
   category: MessageClass;
+  /** The language it is written in (the member's; English for the admins' address). */
+  language: Language;
 } & MailText;
 
 /** One mail per event and recipient: a redelivered event records none again. */
@@ -48,6 +51,7 @@ interface ClaimedMail {
   body: string;
   category: MessageClass;
   recipient_user_id: string | null;
+  language: Language;
 }
 
 /**
@@ -124,6 +128,7 @@ export class ReviewMailService {
           category: mail.category,
           subject: mail.subject,
           body: mail.text,
+          language: mail.language,
           sentAt: null,
         })),
       )
@@ -160,7 +165,7 @@ export class ReviewMailService {
                  LEFT JOIN recipients r ON r.user_id = o.recipient_user_id
                 WHERE o.event_id = ANY($1::varchar[]) AND o.sent_at IS NULL) s
         WHERE m.id = s.id AND s.address IS NOT NULL
-        RETURNING m.id, s.address, m.subject, m.body, m.category, m.recipient_user_id`,
+        RETURNING m.id, s.address, m.subject, m.body, m.category, m.recipient_user_id, m.language`,
       [[...new Set(eventIds)]],
     );
     // typeorm's postgres driver returns [rows, count] for UPDATE ... RETURNING.
@@ -182,10 +187,16 @@ export class ReviewMailService {
     return sent.size;
   }
 
-  /** A member's non-essential mail carries its one-click unsubscribe link and headers. */
+  /**
+   * A member's non-essential mail carries its one-click unsubscribe link and headers; every
+   * mail has its HTML twin in its language (right to left in Arabic and Urdu).
+   */
   private message(mail: ClaimedMail) {
     if (mail.category === 'essential' || !mail.recipient_user_id) {
-      return { to: mail.address, subject: mail.subject, text: mail.body };
+      return inLanguage(
+        { to: mail.address, subject: mail.subject, text: mail.body },
+        mail.language,
+      );
     }
     const unsubscribe = unsubscribeParts(
       this.tokens,
@@ -193,11 +204,17 @@ export class ReviewMailService {
       mail.recipient_user_id,
       mail.category as NotificationKind,
     );
-    return {
-      to: mail.address,
-      subject: mail.subject,
-      text: `${mail.body}\n\nTo stop these emails: ${unsubscribe.url}`,
-      headers: unsubscribe.headers,
-    };
+    const footer = mailText({ language: mail.language, showHijri: false }, 'unsubscribe', {
+      url: unsubscribe.url,
+    });
+    return inLanguage(
+      {
+        to: mail.address,
+        subject: mail.subject,
+        text: `${mail.body}\n\n${footer}`,
+        headers: unsubscribe.headers,
+      },
+      mail.language,
+    );
   }
 }

@@ -1,59 +1,75 @@
 import { NotificationType } from '@jibs/domain';
 import type { EventData } from '@jibs/events';
 import type { NotificationText } from '../billing/billing-messages';
+import type { MemberLanguage } from '../languages/member-languages';
+import { mailText, messagesOf } from '../languages/message-text';
 
 export interface MailText {
   subject: string;
   text: string;
 }
 
-const notesLine = (notes: string) =>
-  notes.trim() ? `\n\nNotes from our team: ${notes.trim()}` : '';
+/** libs/i18n's `ReviewNotifications` catalogue. */
+const say = messagesOf('ReviewNotifications');
+
+const notesLine = (lang: MemberLanguage, notes: string) =>
+  notes.trim() ? `\n\n${mailText(lang, 'notes', { notes: notes.trim() })}` : '';
 
 /** The member's notification for a reviewed death report. */
-export function reportReviewedText(data: EventData<'report.reviewed'>): NotificationText {
+export function reportReviewedText(
+  data: EventData<'report.reviewed'>,
+  lang: MemberLanguage,
+): NotificationText {
   return data.status === 'approved'
     ? {
-        title: 'Death Report Approved',
-        message: `Your death report has been approved. Our team will contact you within 24-48 hours.${notesLine(data.adminNotes)}`,
+        title: say(lang, 'reportApprovedTitle'),
+        message: `${say(lang, 'reportApproved')}${notesLine(lang, data.adminNotes)}`,
         type: NotificationType.SUCCESS,
       }
     : {
-        title: 'Death Report Needs Revision',
-        message: `Your death report was not approved.${notesLine(data.adminNotes)} Please review it on My Reports or contact us.`,
+        title: say(lang, 'reportRejectedTitle'),
+        message: `${say(lang, 'reportRejected')}${notesLine(lang, data.adminNotes)} ${say(lang, 'reportRejectedNext')}`,
         type: NotificationType.WARNING,
       };
 }
 
 /** The member's notification for a reviewed document. */
-export function documentReviewedText(data: EventData<'document.reviewed'>): NotificationText {
-  const what = `Your document "${data.fileName}" (${data.documentType})`;
+export function documentReviewedText(
+  data: EventData<'document.reviewed'>,
+  lang: MemberLanguage,
+): NotificationText {
+  const params = { fileName: data.fileName, documentType: data.documentType };
   return data.status === 'approved'
     ? {
-        title: 'Document Approved',
-        message: `${what} has been approved.${notesLine(data.adminNotes)}`,
+        title: say(lang, 'documentApprovedTitle'),
+        message: `${say(lang, 'documentApproved', params)}${notesLine(lang, data.adminNotes)}`,
         type: NotificationType.SUCCESS,
       }
     : {
-        title: 'Document Rejected',
-        message: `${what} was rejected.${notesLine(data.adminNotes)} Please upload a new copy.`,
+        title: say(lang, 'documentRejectedTitle'),
+        message: `${say(lang, 'documentRejected', params)}${notesLine(lang, data.adminNotes)} ${say(lang, 'documentRejectedNext')}`,
         type: NotificationType.WARNING,
       };
 }
 
-/** The email that goes with a review notification. */
+/** The email that goes with a member's notification, in their language. */
 export function reviewEmail(
   notification: NotificationText,
-  firstName: string,
+  firstName: string | null,
   organisation: string,
+  lang: MemberLanguage,
 ): MailText {
+  const name = firstName ?? mailText(lang, 'friend');
   return {
-    subject: `${organisation}: ${notification.title}`,
-    text: `Assalamu alaikum ${firstName},\n\n${notification.message}\n\nSign in to ${organisation} to see the details.\n\n${organisation}`,
+    subject: mailText(lang, 'subject', { organisation, title: notification.title }),
+    text: `${mailText(lang, 'greeting', { firstName: name })}\n\n${notification.message}\n\n${mailText(lang, 'signInForDetails', { organisation })}\n\n${organisation}`,
   };
 }
 
-/** The admins' alert for a new death report (no details of the deceased: they are in the app). */
+/**
+ * The admins' alert for a new death report (no details of the deceased: they are in the app).
+ * In English: it goes to the settings' admin address, which has no language of its own.
+ */
 export function reportSubmittedAdminEmail(
   data: EventData<'report.submitted'>,
   member: { firstName: string; email: string } | null,
@@ -66,7 +82,7 @@ export function reportSubmittedAdminEmail(
   };
 }
 
-/** The admins' alert for a new document (the seed's send-document-notification). */
+/** The admins' alert for a new document (the seed's send-document-notification), in English. */
 export function documentUploadedAdminEmail(
   data: EventData<'document.uploaded'>,
   member: { firstName: string; email: string } | null,
@@ -82,19 +98,25 @@ export function documentUploadedAdminEmail(
 }
 
 /** A moderator's notification: a memory waits for approval on a memorial they look after. */
-export function memorySubmittedText(data: EventData<'memory.submitted'>): NotificationText {
+export function memorySubmittedText(
+  data: EventData<'memory.submitted'>,
+  lang: MemberLanguage,
+): NotificationText {
   return {
-    title: 'New Memory Awaiting Approval',
-    message: `A memory was shared on the memorial page of ${data.memorialName}. Review it from the memorial's Memories tab.`,
+    title: say(lang, 'memorySubmittedTitle'),
+    message: say(lang, 'memorySubmitted', { memorialName: data.memorialName }),
     type: NotificationType.INFO,
   };
 }
 
 /** The contributor's notification: their memory is now listed. */
-export function memoryApprovedText(data: EventData<'memory.approved'>): NotificationText {
+export function memoryApprovedText(
+  data: EventData<'memory.approved'>,
+  lang: MemberLanguage,
+): NotificationText {
   return {
-    title: 'Memory Approved',
-    message: `Your memory on the memorial page of ${data.memorialName} has been approved and is now shared.`,
+    title: say(lang, 'memoryApprovedTitle'),
+    message: say(lang, 'memoryApproved', { memorialName: data.memorialName }),
     type: NotificationType.SUCCESS,
   };
 }

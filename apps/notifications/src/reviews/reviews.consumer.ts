@@ -10,6 +10,7 @@ import {
   reviewEmail,
 } from './review-messages';
 import { ReviewMailService, type OwedMail } from './review-mail.service';
+import { ENGLISH, MemberLanguages } from '../languages/member-languages';
 
 export const REVIEWS_GROUP = 'notifications.reviews';
 
@@ -33,33 +34,35 @@ export class ReviewsConsumer {
   constructor(
     private readonly notifications: NotificationsService,
     private readonly mail: ReviewMailService,
+    private readonly languages: MemberLanguages,
   ) {}
 
   @OnEvents(REVIEW_TOPICS, { group: REVIEWS_GROUP, batch: true })
   async handle(events: ReviewEvent[], manager: EntityManager): Promise<void> {
     const settings = await this.mail.settings(manager);
-    const members = await this.mail.members(
-      manager,
-      events.map((event) => event.data.userId),
-    );
+    const userIds = events.map((event) => event.data.userId);
+    const members = await this.mail.members(manager, userIds);
+    const languages = await this.languages.of(manager, userIds);
     const notifications: NewNotification[] = [];
     const mails: OwedMail[] = [];
     for (const event of events) {
       const member = members.get(event.data.userId) ?? null;
+      const lang = languages.get(event.data.userId);
       switch (event.type) {
         case 'report.reviewed':
         case 'document.reviewed': {
           const text =
             event.type === 'report.reviewed'
-              ? reportReviewedText(event.data)
-              : documentReviewedText(event.data);
+              ? reportReviewedText(event.data, lang)
+              : documentReviewedText(event.data, lang);
           notifications.push({ userId: event.data.userId, ...text });
           // The bell always; the email as the site's switch and the member's choice allow.
           mails.push({
             eventId: event.id,
             to: { userId: event.data.userId },
             category: 'reports_documents',
-            ...reviewEmail(text, member?.firstName ?? 'friend', settings.organisation),
+            language: lang.language,
+            ...reviewEmail(text, member?.firstName ?? null, settings.organisation, lang),
           });
           break;
         }
@@ -69,6 +72,7 @@ export class ReviewsConsumer {
             eventId: event.id,
             to: { address: settings.adminEmail },
             category: 'essential',
+            language: ENGLISH.language,
             ...(event.type === 'report.submitted'
               ? reportSubmittedAdminEmail(event.data, member, settings.organisation)
               : documentUploadedAdminEmail(event.data, member, settings.organisation)),

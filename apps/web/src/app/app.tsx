@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { AppLayout } from './layout/app-layout';
@@ -98,66 +98,69 @@ const UploadDocumentsPage = lazy(() =>
  */
 export function App({ data }: { data: AppData }) {
   return (
-    <MantineProvider
-      getStyleNonce={() => styleNonce}
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="light"
-    >
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
-      <ClientPromiseContext value={data.client}>
-        <SessionProvider manager={data.session}>
-          <BrowserRouter>
-            <Routes>
-              <Route element={<AppLayout />}>
-                <Route index element={<LandingPage />} />
-                {/* Sign-in shows at once too; it loads the client when the form is sent. */}
-                <Route
-                  path="login"
-                  element={
-                    <SignInRoute>
-                      <LoginPage />
-                    </SignInRoute>
-                  }
-                />
-                <Route element={<DataRoutes />}>
-                  {publicRoutes()}
-                  <Route path="testing" element={<TestingPage />} />
-                  <Route path="register" element={<RegisterPage />} />
-                  <Route path="reset-password" element={<ResetPasswordPage />} />
-                  {/* Memorials: public routes; the server decides what each caller may see. */}
-                  <Route path="memorials" element={<MemorialsPage />} />
-                  <Route path="memorial/:id" element={<MemorialPage />} />
-                  {/* Janazah notices: public; the server leaves out what a visitor may not see. */}
-                  <Route path="janazah" element={<JanazahPage />} />
-                  <Route element={<RouteGuard access="signed-in" />}>
-                    {/* Payment results: registration may still be under way. */}
-                    <Route path="payment-success" element={<PaymentSuccessPage />} />
-                    <Route path="payment-cancelled" element={<PaymentCancelledPage />} />
-                    <Route
-                      path="registration-payment-success"
-                      element={<RegistrationPaymentSuccessPage />}
-                    />
+    // Mantine follows <html dir>, which the reader's language sets (libs/web-data's language).
+    <DirectionProvider>
+      <MantineProvider
+        getStyleNonce={() => styleNonce}
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="light"
+      >
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+        <ClientPromiseContext value={data.client}>
+          <SessionProvider manager={data.session}>
+            <BrowserRouter>
+              <Routes>
+                <Route element={<AppLayout />}>
+                  <Route index element={<LandingPage />} />
+                  {/* Sign-in shows at once too; it loads the client when the form is sent. */}
+                  <Route
+                    path="login"
+                    element={
+                      <SignInRoute>
+                        <LoginPage />
+                      </SignInRoute>
+                    }
+                  />
+                  <Route element={<DataRoutes />}>
+                    {publicRoutes()}
+                    <Route path="testing" element={<TestingPage />} />
+                    <Route path="register" element={<RegisterPage />} />
+                    <Route path="reset-password" element={<ResetPasswordPage />} />
+                    {/* Memorials: public routes; the server decides what each caller may see. */}
+                    <Route path="memorials" element={<MemorialsPage />} />
+                    <Route path="memorial/:id" element={<MemorialPage />} />
+                    {/* Janazah notices: public; the server leaves out what a visitor may not see. */}
+                    <Route path="janazah" element={<JanazahPage />} />
+                    <Route element={<RouteGuard access="signed-in" />}>
+                      {/* Payment results: registration may still be under way. */}
+                      <Route path="payment-success" element={<PaymentSuccessPage />} />
+                      <Route path="payment-cancelled" element={<PaymentCancelledPage />} />
+                      <Route
+                        path="registration-payment-success"
+                        element={<RegistrationPaymentSuccessPage />}
+                      />
+                    </Route>
+                    <Route element={<RouteGuard access="registered" />}>
+                      <Route path="dashboard" element={<DashboardPage />} />
+                      <Route path="profile" element={<ProfilePage />} />
+                      <Route path="payment-history" element={<PaymentHistoryPage />} />
+                      <Route path="memorials/create" element={<CreateMemorialPage />} />
+                      <Route path="submit-death" element={<SubmitDeathReportPage />} />
+                      <Route path="my-reports" element={<MyReportsPage />} />
+                      <Route path="my-reports/:id" element={<CasePage />} />
+                      <Route path="upload" element={<UploadDocumentsPage />} />
+                    </Route>
+                    <Route path="*" element={<NotFoundPage />} />
                   </Route>
-                  <Route element={<RouteGuard access="registered" />}>
-                    <Route path="dashboard" element={<DashboardPage />} />
-                    <Route path="profile" element={<ProfilePage />} />
-                    <Route path="payment-history" element={<PaymentHistoryPage />} />
-                    <Route path="memorials/create" element={<CreateMemorialPage />} />
-                    <Route path="submit-death" element={<SubmitDeathReportPage />} />
-                    <Route path="my-reports" element={<MyReportsPage />} />
-                    <Route path="my-reports/:id" element={<CasePage />} />
-                    <Route path="upload" element={<UploadDocumentsPage />} />
-                  </Route>
-                  <Route path="*" element={<NotFoundPage />} />
                 </Route>
-              </Route>
-            </Routes>
-          </BrowserRouter>
-        </SessionProvider>
-      </ClientPromiseContext>
-    </MantineProvider>
+              </Routes>
+            </BrowserRouter>
+          </SessionProvider>
+        </ClientPromiseContext>
+      </MantineProvider>
+    </DirectionProvider>
   );
 }

@@ -182,6 +182,9 @@ export type UpdateProfileInput = {
   city?: string | null | undefined;
   state?: string | null | undefined;
   zipCode?: string | null | undefined;
+  /** en, ar or ur. */
+  language?: string | null | undefined;
+  showHijri?: boolean | null | undefined;
 };
 
 export type SignUpInput = {
@@ -198,6 +201,8 @@ export type SignUpInput = {
   state?: string | null | undefined;
   zipCode?: string | null | undefined;
   isUsCitizen?: boolean | null | undefined;
+  /** en, ar or ur: the visitor's chosen or browser language (en when not given). */
+  language?: string | null | undefined;
 };
 
 export type SignInInput = {

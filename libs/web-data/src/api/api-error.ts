@@ -1,12 +1,16 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { ErrorCode, type FieldErrors } from '@jibs/domain';
+import { translateText } from '../language/language-store';
 
 /** What the screens need to know about a failed operation, whatever its transport. */
 export interface ApiError {
   /** `extensions.code` of the first GraphQL error; undefined for transport failures. */
   code?: string;
   message: string;
-  /** Per-field messages of a BAD_USER_INPUT error, keyed by the input's field names. */
+  /**
+   * Per-field messages of a BAD_USER_INPUT error, keyed by the input's field names, in the
+   * reader's language (the forms show them as they are).
+   */
   fieldErrors: FieldErrors;
   /** The request never reached a server (offline, DNS, timeout). */
   network: boolean;
@@ -42,7 +46,7 @@ function readFieldErrors(value: unknown): FieldErrors {
   const fields: FieldErrors = {};
   for (const [key, message] of Object.entries(value)) {
     // Servers may key by the argument path (`input.email`); the forms use the field name.
-    if (typeof message === 'string') fields[key.replace(/^input\./, '')] = message;
+    if (typeof message === 'string') fields[key.replace(/^input\./, '')] = translateText(message);
   }
   return fields;
 }

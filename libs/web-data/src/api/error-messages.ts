@@ -1,5 +1,6 @@
 import { ErrorCode, Messages } from '@jibs/domain';
 import type { ApiError } from './api-error';
+import { translateText } from '../language/language-store';
 
 export interface ErrorNotice {
   title: string;
@@ -8,6 +9,11 @@ export interface ErrorNotice {
 
 export const NETWORK_ERROR_MESSAGE = Messages.networkError;
 export const SERVER_ERROR_MESSAGE = Messages.serverError;
+
+/** A notice in the reader's language: the server's English text stays for other callers. */
+function translated(notice: ErrorNotice): ErrorNotice {
+  return { title: translateText(notice.title), message: translateText(notice.message) };
+}
 
 /** Failures that are the platform's, not the user's: they get the generic wording. */
 function isPlatformFailure(error: ApiError): boolean {
@@ -21,6 +27,10 @@ function isPlatformFailure(error: ApiError): boolean {
 
 /** The catalogue's generic wording for an error no screen words more precisely (spec 8). */
 export function genericErrorMessage(error: ApiError): string {
+  return translateText(englishGenericMessage(error));
+}
+
+function englishGenericMessage(error: ApiError): string {
   if (error.network) return NETWORK_ERROR_MESSAGE;
   if (error.status && error.status >= 500) return SERVER_ERROR_MESSAGE;
   switch (error.code) {
@@ -49,6 +59,10 @@ export function genericErrorMessage(error: ApiError): string {
  * exists only once the emailed code was entered.)
  */
 export function signInErrorNotice(error: ApiError): ErrorNotice {
+  return translated(englishSignInNotice(error));
+}
+
+function englishSignInNotice(error: ApiError): ErrorNotice {
   if (error.code === ErrorCode.Unauthenticated) {
     return { title: Messages.loginFailedTitle, message: Messages.loginFailed };
   }
@@ -56,15 +70,19 @@ export function signInErrorNotice(error: ApiError): ErrorNotice {
     return { title: Messages.tooManyAttemptsTitle, message: error.message || Messages.rateLimited };
   }
   if (isPlatformFailure(error)) {
-    return { title: Messages.somethingWentWrongTitle, message: genericErrorMessage(error) };
+    return { title: Messages.somethingWentWrongTitle, message: englishGenericMessage(error) };
   }
   return { title: Messages.loginFailedTitle, message: error.message };
 }
 
 /** Registration failures that are not about one field. */
 export function signUpErrorNotice(error: ApiError): ErrorNotice {
+  return translated(englishSignUpNotice(error));
+}
+
+function englishSignUpNotice(error: ApiError): ErrorNotice {
   if (isPlatformFailure(error)) {
-    return { title: Messages.registrationFailedTitle, message: genericErrorMessage(error) };
+    return { title: Messages.registrationFailedTitle, message: englishGenericMessage(error) };
   }
   if (error.code === ErrorCode.BadUserInput && Object.keys(error.fieldErrors).length > 0) {
     return { title: Messages.registrationFailedTitle, message: Messages.correctHighlightedFields };
@@ -82,11 +100,11 @@ export function actionErrorMessage(error: ApiError): string {
     error.code === ErrorCode.RateLimited ||
     error.code === ErrorCode.Conflict ||
     error.code === ErrorCode.NotFound;
-  return speaksToUser && error.message ? error.message : genericErrorMessage(error);
+  return speaksToUser && error.message ? translateText(error.message) : genericErrorMessage(error);
 }
 
 export function actionErrorNotice(title: string, error: ApiError): ErrorNotice {
-  return { title, message: actionErrorMessage(error) };
+  return { title: translateText(title), message: actionErrorMessage(error) };
 }
 
 /** The sign-in challenge has run out or was used (UNAUTHENTICATED): sign in again. */

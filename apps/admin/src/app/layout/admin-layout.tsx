@@ -1,3 +1,4 @@
+import { DashboardMessages, HeaderMessages } from '@jibs/domain';
 import {
   ActionIcon,
   AppShell,
@@ -47,7 +48,7 @@ interface NavItem {
 const MAIN_NAVIGATION: NavItem[] = [
   { label: 'Dashboard', to: '/', icon: <DashboardIcon /> },
   { label: 'Users', to: '/users', icon: <UsersIcon /> },
-  { label: 'Death Reports', to: '/death-reports', icon: <ReportIcon /> },
+  { label: DashboardMessages.deathReports, to: '/death-reports', icon: <ReportIcon /> },
   { label: 'Janazah Notices', to: '/janazah', icon: <ReportIcon /> },
   { label: 'Documents', to: '/documents', icon: <DocumentIcon /> },
   { label: 'Fund', to: '/fund', icon: <FundIcon /> },
@@ -145,7 +146,7 @@ export function AdminLayout() {
     );
 
   const backLabel = 'Back to Site';
-  const signOutLabel = signingOut ? 'Signing out...' : 'Sign Out';
+  const signOutLabel = signingOut ? 'Signing out...' : HeaderMessages.signOut;
 
   return (
     <AppShell
@@ -254,7 +255,7 @@ export function AdminLayout() {
         <AppShell.Section pt="sm">
           {wrapIcon(
             iconMode,
-            'Sign Out',
+            HeaderMessages.signOut,
             <NavLink
               component="button"
               type="button"

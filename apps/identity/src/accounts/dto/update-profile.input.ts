@@ -11,4 +11,6 @@ export class UpdateProfileInput {
   @Field(() => String, { nullable: true }) city?: string;
   @Field(() => String, { nullable: true }) state?: string;
   @Field(() => String, { nullable: true }) zipCode?: string;
+  @Field(() => String, { nullable: true, description: 'en, ar or ur.' }) language?: string;
+  @Field(() => Boolean, { nullable: true }) showHijri?: boolean;
 }

@@ -20,4 +20,9 @@ export class SignUpInput {
   @Field(() => String, { nullable: true }) state?: string;
   @Field(() => String, { nullable: true }) zipCode?: string;
   @Field(() => Boolean, { nullable: true }) isUsCitizen?: boolean;
+  @Field(() => String, {
+    nullable: true,
+    description: "en, ar or ur: the visitor's chosen or browser language (en when not given).",
+  })
+  language?: string;
 }

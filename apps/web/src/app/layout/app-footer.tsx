@@ -15,7 +15,7 @@ import { PRIVACY_TOPIC_ID, TERMS_TOPIC_ID } from '../../features/public-site/uti
 import { MailIcon, PhoneIcon, PlaceIcon } from '../../features/public-site/components/public-icons';
 import { CONTACT_DETAILS } from '../../features/public-site/utils/site-config';
 import { WithApollo } from '../../shared/apollo/with-apollo';
-import { usePageLoading } from '@jibs/web-ui';
+import { HijriToggle, usePageLoading } from '@jibs/web-ui';
 
 /**
  * The site footer: help and policy links, contact details, copyright. The written Privacy
@@ -95,9 +95,14 @@ export function AppFooter() {
         </SimpleGrid>
 
         <Divider my="lg" color="gray.2" />
-        <Text size="sm" c="gray.7">
-          &copy; {year} <SiteName />
-        </Text>
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="gray.7">
+            &copy; {year} <SiteName />
+          </Text>
+          <Text component="div" size="sm" c="gray.8">
+            <HijriToggle />
+          </Text>
+        </Group>
       </Container>
     </Box>
   );

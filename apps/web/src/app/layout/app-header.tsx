@@ -1,11 +1,12 @@
-import { SiteMessages } from '@jibs/domain';
+import { HeaderMessages, SiteMessages } from '@jibs/domain';
 import { Anchor, Box, Burger, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { WithApollo } from '../../shared/apollo/with-apollo';
 import { headerShowsRegistrationOnly } from '../../features/session/utils/route-access';
-import { useSession, useSessionManager } from '@jibs/web-data';
+import { useMessages, useSession, useSessionManager } from '@jibs/web-data';
+import { LanguageSwitcher } from '@jibs/web-ui';
 import classes from './app-header.module.css';
 
 // Only members see the bell, and it reads through Apollo: it loads when someone signs in.
@@ -18,13 +19,17 @@ const NotificationBell = lazy(() =>
 const MenuDrawer = lazy(() => import('./menu-drawer'));
 
 const NAVIGATION = [
-  { to: '/memorials', label: 'Memorials' },
-  { to: '/janazah', label: 'Janazah' },
-  { to: '/faq', label: 'FAQ' },
-  { to: '/contact', label: 'Contact' },
-];
+  { to: '/memorials', label: 'memorials' },
+  { to: '/janazah', label: 'janazah' },
+  { to: '/faq', label: 'faq' },
+  { to: '/contact', label: 'contact' },
+] as const;
 
 export function AppHeader() {
+  const { HeaderMessages: header, SiteMessages: site } = useMessages({
+    HeaderMessages,
+    SiteMessages,
+  });
   const state = useSession();
   const { status, user } = state;
   const session = useSessionManager();
@@ -56,7 +61,7 @@ export function AppHeader() {
         underline="hover"
         onClick={onNavigate}
       >
-        {item.label}
+        {header[item.label]}
       </Anchor>
     ));
 
@@ -71,7 +76,7 @@ export function AppHeader() {
             fullWidth={stacked}
             onClick={menu.close}
           >
-            Admin
+            {header.admin}
           </Button>
         )}
         <Button
@@ -80,7 +85,7 @@ export function AppHeader() {
           variant="light"
           fullWidth={stacked}
           onClick={menu.close}
-          title="Your dashboard"
+          title={header.yourDashboard}
           // Capped in the wide header; in the menu it spans the width like the buttons under it.
           className={stacked ? undefined : classes.nameLink}
         >
@@ -92,7 +97,7 @@ export function AppHeader() {
           fullWidth={stacked}
           onClick={signOut}
         >
-          Sign Out
+          {header.signOut}
         </Button>
       </>
     ) : status === 'signed-out' ? (
@@ -104,10 +109,10 @@ export function AppHeader() {
           fullWidth={stacked}
           onClick={menu.close}
         >
-          Sign In
+          {header.signIn}
         </Button>
         <Button component={Link} to="/register" fullWidth={stacked} onClick={menu.close}>
-          Register
+          {header.register}
         </Button>
       </>
     ) : null;
@@ -118,7 +123,7 @@ export function AppHeader() {
       to="/"
       className={classes.brand}
       underline="never"
-      aria-label="JIBS home"
+      aria-label={header.home}
     >
       JIBS
     </Anchor>
@@ -132,12 +137,13 @@ export function AppHeader() {
         <div className={`${classes.inner} ${classes.innerRegistering}`}>
           {brand}
           <Text className={classes.registering} c="gray.7" fw={500}>
-            {SiteMessages.completingRegistration}
+            {site.completingRegistration}
           </Text>
           <Group gap="sm" wrap="nowrap" className={classes.end}>
+            <LanguageSwitcher />
             {user && (
               <Button variant="subtle" color="gray" px={{ base: 'xs', sm: 'md' }} onClick={signOut}>
-                Sign Out
+                {header.signOut}
               </Button>
             )}
           </Group>
@@ -151,11 +157,12 @@ export function AppHeader() {
       <div className={classes.inner}>
         {brand}
 
-        <Group component="nav" aria-label="Main" gap="lg" visibleFrom="sm">
+        <Group component="nav" aria-label={header.mainNavigation} gap="lg" visibleFrom="sm">
           {navLinks()}
         </Group>
 
         <Group gap="sm" wrap="nowrap" className={classes.end}>
+          <LanguageSwitcher />
           {user && (
             <WithApollo>
               <NotificationBell />
@@ -169,7 +176,7 @@ export function AppHeader() {
             ref={menuButton}
             onClick={toggleMenu}
             hiddenFrom="sm"
-            aria-label={menuOpened ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpened ? header.closeMenu : header.openMenu}
             // Screen readers hear that it opens a dialog, and whether it is open.
             aria-haspopup="dialog"
             aria-expanded={menuOpened}

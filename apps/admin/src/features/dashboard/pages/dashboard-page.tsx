@@ -1,5 +1,5 @@
 import { ErrorAlert } from '@jibs/web-ui';
-import { AdminMessages, formatCents, formatDateTime } from '@jibs/domain';
+import { AdminMessages, formatCents, formatDateTime, DashboardMessages } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import {
   Anchor,
@@ -51,7 +51,7 @@ export function DashboardPage() {
             testId="stat-total-users"
           />
           <StatCard
-            title="Pending Reviews"
+            title={DashboardMessages.pendingReviews}
             value={show(pendingReviews)}
             note={
               reports && documents
@@ -67,7 +67,7 @@ export function DashboardPage() {
             testId="stat-total-revenue"
           />
           <StatCard
-            title="Death Reports"
+            title={DashboardMessages.deathReports}
             value={show(reports?.pending)}
             note={reports ? `Awaiting review, of ${reports.total} in all` : 'Awaiting review'}
             testId="stat-death-reports"
@@ -80,7 +80,11 @@ export function DashboardPage() {
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             <Shortcut title="User Management" to="/users" note="Roles and membership status" />
-            <Shortcut title="Death Reports" to="/death-reports" note="Review submitted reports" />
+            <Shortcut
+              title={DashboardMessages.deathReports}
+              to="/death-reports"
+              note="Review submitted reports"
+            />
             <Shortcut title="Document Review" to="/documents" note="Verify uploaded documents" />
             <Shortcut title="System Settings" to="/settings" note="Fees, uploads, notifications" />
             <Shortcut

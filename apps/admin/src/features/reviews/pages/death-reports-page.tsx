@@ -7,6 +7,7 @@ import {
   formatDateTime,
   formatShortCalendarDate,
   MAX_ADMIN_NOTES_LENGTH,
+  DashboardMessages,
 } from '@jibs/domain';
 import { actionErrorMessage, toApiError } from '@jibs/web-data';
 import { useEffect, useState } from 'react';
@@ -47,7 +48,7 @@ export function DeathReportsPage() {
     <Container size="lg" px={0}>
       <Stack gap="lg">
         <PageHeader
-          title="Death Reports"
+          title={DashboardMessages.deathReports}
           description="Review the death reports members have submitted."
         />
         <ReviewFilters

@@ -12,7 +12,13 @@ import {
   Title,
   type TitleOrder,
 } from '@mantine/core';
-import { ErrorCode, formatCents, formatDateTime, formatShortCalendarDate } from '@jibs/domain';
+import {
+  ErrorCode,
+  formatCents,
+  formatDateTime,
+  formatShortCalendarDate,
+  DashboardMessages,
+} from '@jibs/domain';
 import { genericErrorMessage, toApiError, enumLabel, paymentStatusColor } from '@jibs/web-data';
 import { useState } from 'react';
 import { AdminMemberBillingDocument, type AdminPaymentRowFragment } from '../../../gql/graphql';
@@ -64,7 +70,7 @@ export function MemberBillingSection({
           <Group justify="space-between">
             <Text size="sm">{genericErrorMessage(toApiError(error))}</Text>
             <Button size="xs" variant="outline" color="red.9" onClick={() => void refetch()}>
-              Try again
+              {DashboardMessages.tryAgain}
             </Button>
           </Group>
         </Alert>

@@ -1,5 +1,10 @@
 import { ErrorAlert, DetailList } from '@jibs/web-ui';
-import { AdminMessages, formatDateTime, formatShortCalendarDate } from '@jibs/domain';
+import {
+  AdminMessages,
+  formatDateTime,
+  formatShortCalendarDate,
+  RegistrationMessages,
+} from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import { Badge, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { genericErrorMessage, toApiError } from '@jibs/web-data';
@@ -162,7 +167,7 @@ function Profile({ user }: { user: Details }) {
           { label: 'Email', value: user.email },
           { label: 'Phone', value: user.phone ?? 'Not given' },
           {
-            label: 'Date of birth',
+            label: RegistrationMessages.dateOfBirth,
             value: user.dateOfBirth ? formatShortCalendarDate(user.dateOfBirth) : 'Not given',
           },
           { label: 'Address', value: address.length ? address.join('\n') : 'Not given' },

@@ -1,5 +1,11 @@
 import { enumLabel, paymentStatusColor } from '@jibs/web-data';
-import { ClientMessages, formatMoment, formatPaymentAmount, PaymentMessages } from '@jibs/domain';
+import {
+  ClientMessages,
+  formatMoment,
+  formatPaymentAmount,
+  PaymentMessages,
+  DashboardMessages,
+} from '@jibs/domain';
 import {
   Alert,
   Badge,
@@ -26,7 +32,7 @@ export function PaymentHistoryPage() {
     fetchPolicy: 'cache-and-network',
   });
   const [exporting, setExporting] = useState(false);
-  useDocumentTitle('Payment History');
+  useDocumentTitle(DashboardMessages.paymentHistory);
   const payments = data?.myPayments ?? [];
   const pdf = usePdfDownload();
   const years = [
@@ -39,7 +45,7 @@ export function PaymentHistoryPage() {
     <Container size={960} px="md" py={{ base: 24, sm: 40 }}>
       <Stack gap="lg">
         <Group justify="space-between" wrap="wrap" gap="sm">
-          <Title order={1}>Payment History</Title>
+          <Title order={1}>{DashboardMessages.paymentHistory}</Title>
           <Group gap="sm">
             <Button component={Link} to="/dashboard" variant="default">
               Back to Dashboard
@@ -100,7 +106,7 @@ export function PaymentHistoryPage() {
             <Stack gap="sm" align="flex-start">
               <Text>{PaymentMessages.historyLoadFailed}</Text>
               <Button variant="light" onClick={() => void refetch()}>
-                Try again
+                {DashboardMessages.tryAgain}
               </Button>
             </Stack>
           </Alert>

@@ -16,6 +16,7 @@ import {
   DeathReportMessages,
   formatCalendarDate,
   formatMoment,
+  DashboardMessages,
 } from '@jibs/domain';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -69,7 +70,7 @@ export function MyReportsPage() {
             <Stack gap="sm" align="flex-start">
               <Text>{DeathReportMessages.loadFailed}</Text>
               <Button variant="light" onClick={() => void refetch()}>
-                Try again
+                {DashboardMessages.tryAgain}
               </Button>
             </Stack>
           </Alert>

@@ -20,6 +20,8 @@ import {
   RELATIONSHIPS_TO_DECEASED,
   checkDeclaredFile,
   type DocumentType,
+  DashboardMessages,
+  RegistrationMessages,
 } from '@jibs/domain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -47,7 +49,7 @@ import {
 } from '../utils/death-report-form';
 import { useMutation, useQuery } from '@apollo/client/react';
 
-const TITLE = 'Submit Death Report';
+const TITLE = DashboardMessages.submitDeathReport;
 const DEATH_CERTIFICATE: DocumentType = 'Death Certificate';
 const SOMEONE_ELSE = 'SOMEONE_ELSE';
 const ACCOUNT_HOLDER = 'ACCOUNT_HOLDER';
@@ -198,7 +200,7 @@ export function SubmitDeathReportPage() {
                 Death Report Details
               </Title>
               <Text size="sm" c="gray.7">
-                All fields are required unless marked optional.
+                {RegistrationMessages.allRequired}
               </Text>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 <TextInput
@@ -293,7 +295,7 @@ export function SubmitDeathReportPage() {
               />
               <Group>
                 <Button type="submit" loading={loading || attaching}>
-                  Submit Death Report
+                  {DashboardMessages.submitDeathReport}
                 </Button>
               </Group>
             </Stack>

@@ -1,4 +1,4 @@
-import { formatCents } from '@jibs/domain';
+import { DashboardMessages, formatCents } from '@jibs/domain';
 import {
   Anchor,
   Card,
@@ -22,40 +22,47 @@ import {
 } from '../../../gql/graphql';
 import { PageBreadcrumbs } from '../../../shared/components/page-breadcrumbs';
 import { useDocumentTitle } from '@jibs/web-ui';
-import { enumLabel, useSession } from '@jibs/web-data';
+import { useMessages, useSession } from '@jibs/web-data';
 import { useQuery } from '@apollo/client/react';
 
 const WELCOME_TOAST_MS = 5_000;
 
-const LINK_CARDS: { to: string | null; title: string; text: string }[] = [
-  { to: '/submit-death', title: 'Submit Death Report', text: 'Request burial assistance.' },
-  { to: '/memorials', title: 'Memorial Pages', text: 'Remember and honour loved ones.' },
-  { to: '/upload', title: 'Upload Documents', text: 'Send verification documents.' },
-  { to: '/profile', title: 'Profile Management', text: 'Your details, household and dues.' },
-  { to: '/payment-history', title: 'Payment History', text: 'Your payments and data export.' },
-  { to: '/my-reports', title: 'My Reports', text: 'The reports you have submitted.' },
-  {
-    to: null,
-    title: 'Notifications',
-    text: 'Updates appear under the bell at the top of the page.',
-  },
+/** The dashboard's texts (its message functions aside). */
+type DashboardKey = {
+  [K in keyof typeof DashboardMessages]: (typeof DashboardMessages)[K] extends string ? K : never;
+}[keyof typeof DashboardMessages];
+
+const LINK_CARDS: { to: string | null; title: DashboardKey; text: DashboardKey }[] = [
+  { to: '/submit-death', title: 'submitDeathReport', text: 'submitDeathReportText' },
+  { to: '/memorials', title: 'memorialPages', text: 'memorialPagesText' },
+  { to: '/upload', title: 'uploadDocuments', text: 'uploadDocumentsText' },
+  { to: '/profile', title: 'profileManagement', text: 'profileManagementText' },
+  { to: '/payment-history', title: 'paymentHistory', text: 'paymentHistoryText' },
+  { to: '/my-reports', title: 'myReports', text: 'myReportsText' },
+  { to: null, title: 'notifications', text: 'notificationsText' },
 ];
 
-const MEMBERSHIP_TEXT: Record<MembershipStatus, string> = {
-  ACTIVE: 'Your membership is active. Your household is covered.',
-  PENDING: 'Your membership is pending: please finish setting up your monthly dues.',
-  INACTIVE:
-    'Your membership is inactive because of missed payments. Please update your card from your profile or contact us.',
+const MEMBERSHIP_TEXT: Record<MembershipStatus, DashboardKey> = {
+  ACTIVE: 'membershipActive',
+  PENDING: 'membershipPending',
+  INACTIVE: 'membershipInactive',
+};
+
+const MEMBERSHIP_LABEL: Record<MembershipStatus, DashboardKey> = {
+  ACTIVE: 'active',
+  PENDING: 'pending',
+  INACTIVE: 'inactive',
 };
 
 /** /dashboard: the member's overview, shortcuts and membership status (spec 2). */
 export function DashboardPage() {
+  const { DashboardMessages: text } = useMessages({ DashboardMessages });
   const { user } = useSession();
   const summary = useQuery(DashboardSummaryDocument, { fetchPolicy: 'cache-and-network' });
   const reports = useQuery(MyDeathReportCountsDocument, { fetchPolicy: 'cache-and-network' });
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  useDocumentTitle('Dashboard');
+  useDocumentTitle(text.title);
 
   const subscriptionSuccess = params.get('subscription_success') === 'true';
   const welcomed = useRef(false);
@@ -64,12 +71,12 @@ export function DashboardPage() {
     welcomed.current = true;
     notifications.show({
       color: 'green',
-      title: 'Welcome to JIBS!',
-      message: 'Your monthly membership is set up. Thank you.',
+      title: text.welcomeTitle,
+      message: text.welcomeMessage,
       autoClose: WELCOME_TOAST_MS,
     });
     void navigate('/dashboard', { replace: true });
-  }, [subscriptionSuccess, navigate]);
+  }, [subscriptionSuccess, navigate, text]);
 
   const data = summary.data?.dashboardSummary;
   const money = (cents: number | undefined) => (cents === undefined ? null : formatCents(cents));
@@ -81,49 +88,49 @@ export function DashboardPage() {
     <Container size={1200} px="lg" py="xl">
       <Stack gap="xl">
         <Stack gap="xs">
-          <PageBreadcrumbs current="Dashboard" />
-          <Title order={1}>Welcome, {user?.firstName}</Title>
+          <PageBreadcrumbs current={text.title} />
+          <Title order={1}>{text.welcome(user?.firstName ?? '')}</Title>
         </Stack>
 
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
           <StatCard
-            label="Death Reports"
+            label={text.deathReports}
             value={count(counts?.total)}
-            note="Total submitted"
+            note={text.totalSubmitted}
             loading={reports.loading && !counts}
           />
           <StatCard
-            label="Pending Reviews"
+            label={text.pendingReviews}
             value={count(counts?.pending)}
-            note="Awaiting approval"
+            note={text.awaitingApproval}
             loading={reports.loading && !counts}
           />
           <StatCard
-            label="Total Payments"
+            label={text.totalPayments}
             value={money(data?.totalPayments)}
-            note="Lifetime contributions"
+            note={text.lifetimeContributions}
             loading={summary.loading && !data}
           />
           <StatCard
-            label="Monthly Dues"
+            label={text.monthlyDues}
             value={money(data?.monthlyDues)}
-            note="Current rate"
+            note={text.currentRate}
             loading={summary.loading && !data}
           />
         </SimpleGrid>
         {summary.error && !data && (
           <Text size="sm" c="gray.7" role="status">
-            Your payment totals could not be loaded just now.{' '}
+            {text.paymentsNotLoaded}{' '}
             <Anchor component="button" type="button" onClick={() => void summary.refetch()}>
-              Try again
+              {text.tryAgain}
             </Anchor>
           </Text>
         )}
         {reports.error && !counts && (
           <Text size="sm" c="gray.7" role="status">
-            Your death report counts could not be loaded just now.{' '}
+            {text.countsNotLoaded}{' '}
             <Anchor component="button" type="button" onClick={() => void reports.refetch()}>
-              Try again
+              {text.tryAgain}
             </Anchor>
           </Text>
         )}
@@ -133,17 +140,17 @@ export function DashboardPage() {
             card.to ? (
               <UnstyledButton key={card.title} component={Link} to={card.to}>
                 <Card withBorder radius="lg" padding="lg" h="100%">
-                  <Text fw={600}>{card.title}</Text>
+                  <Text fw={600}>{text[card.title]}</Text>
                   <Text size="sm" c="gray.7">
-                    {card.text}
+                    {text[card.text]}
                   </Text>
                 </Card>
               </UnstyledButton>
             ) : (
               <Card key={card.title} withBorder radius="lg" padding="lg" bg="gray.0">
-                <Text fw={600}>{card.title}</Text>
+                <Text fw={600}>{text[card.title]}</Text>
                 <Text size="sm" c="gray.7">
-                  {card.text}
+                  {text[card.text]}
                 </Text>
               </Card>
             ),
@@ -153,17 +160,17 @@ export function DashboardPage() {
         <Card withBorder radius="lg" padding="xl" component="section" aria-labelledby="quick">
           <Stack gap="sm">
             <Title order={2} size="h3" id="quick">
-              Quick Actions
+              {text.quickActions}
             </Title>
             <Group gap="xs">
-              <Text fw={500}>Membership status:</Text>
-              <Text>{status ? enumLabel(status) : '—'}</Text>
+              <Text fw={500}>{text.membershipStatus}</Text>
+              <Text>{status ? text[MEMBERSHIP_LABEL[status]] : '—'}</Text>
             </Group>
-            {status && <Text c="gray.7">{MEMBERSHIP_TEXT[status]}</Text>}
+            {status && <Text c="gray.7">{text[MEMBERSHIP_TEXT[status]]}</Text>}
             <Text>
-              Need help?{' '}
+              {text.needHelp}{' '}
               <Anchor component={Link} to="/contact">
-                Contact support
+                {text.contactSupport}
               </Anchor>
             </Text>
           </Stack>
@@ -184,6 +191,7 @@ function StatCard({
   note: string;
   loading?: boolean;
 }) {
+  const { DashboardMessages: text } = useMessages({ DashboardMessages });
   return (
     <Card withBorder radius="lg" padding="lg">
       <Stack gap={4}>
@@ -193,7 +201,7 @@ function StatCard({
         {loading ? (
           <div role="status">
             <Skeleton h={32} w={96} aria-hidden />
-            <VisuallyHidden>Loading {label}…</VisuallyHidden>
+            <VisuallyHidden>{text.loading(label)}</VisuallyHidden>
           </div>
         ) : (
           <Text fz={28} fw={700} lh={1.2}>

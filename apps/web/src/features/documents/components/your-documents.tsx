@@ -1,5 +1,11 @@
 import { Alert, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { ClientMessages, DocumentMessages, formatFileSize, formatMoment } from '@jibs/domain';
+import {
+  ClientMessages,
+  DocumentMessages,
+  formatFileSize,
+  formatMoment,
+  DashboardMessages,
+} from '@jibs/domain';
 import { reviewStatusBadge } from '@jibs/web-data';
 import { useQuery } from '@apollo/client/react';
 import { MyDocumentsDocument } from '../../../gql/graphql';
@@ -26,7 +32,7 @@ export function YourDocuments() {
             <Stack gap="sm" align="flex-start">
               <Text>Failed to load your documents</Text>
               <Button variant="light" onClick={() => void refetch()}>
-                Try again
+                {DashboardMessages.tryAgain}
               </Button>
             </Stack>
           </Alert>

@@ -23,6 +23,7 @@ import {
   formatFileSize,
   type UploadRules,
   ClientMessages,
+  DashboardMessages,
 } from '@jibs/domain';
 import { useMemo, useReducer, useState } from 'react';
 import { PageBreadcrumbs } from '../../../shared/components/page-breadcrumbs';
@@ -43,7 +44,7 @@ import {
 import { useDocumentUploads } from '../hooks/use-document-uploads';
 import { YourDocuments } from '../components/your-documents';
 
-const TITLE = 'Upload Documents';
+const TITLE = DashboardMessages.uploadDocuments;
 
 /** /upload: the member sends verification documents and follows their review (spec 2). */
 export function UploadDocumentsPage() {

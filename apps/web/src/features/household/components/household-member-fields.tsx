@@ -1,3 +1,4 @@
+import { RegistrationMessages } from '@jibs/domain';
 import { Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { RELATIONSHIP_OPTIONS, type MemberForm } from '../utils/household-form';
 
@@ -27,7 +28,7 @@ export function HouseholdMemberFields({
   const registration = context === 'registration';
   const dateOfBirth = (
     <TextInput
-      label="Date of birth"
+      label={RegistrationMessages.dateOfBirth}
       type="date"
       required
       value={member.dateOfBirth}
@@ -52,14 +53,14 @@ export function HouseholdMemberFields({
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput
-          label="First name"
+          label={RegistrationMessages.firstName}
           required
           value={member.firstName}
           onChange={(e) => onChange({ firstName: e.currentTarget.value })}
           error={error('firstName')}
         />
         <TextInput
-          label="Last name"
+          label={RegistrationMessages.lastName}
           required
           value={member.lastName}
           onChange={(e) => onChange({ lastName: e.currentTarget.value })}

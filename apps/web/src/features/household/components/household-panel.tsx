@@ -18,6 +18,7 @@ import {
   formatCents,
   HouseholdMessages,
   validateHouseholdMember,
+  DashboardMessages,
 } from '@jibs/domain';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
@@ -95,7 +96,7 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
           <Group gap="sm">
             <Text c="gray.7">We could not load your household members just now.</Text>
             <Button variant="light" size="xs" onClick={() => void household.refetch()}>
-              Try again
+              {DashboardMessages.tryAgain}
             </Button>
           </Group>
         ) : members.length === 0 ? (

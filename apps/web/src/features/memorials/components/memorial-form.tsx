@@ -6,6 +6,7 @@ import {
   MAX_MEMORIAL_NAME_LENGTH,
   memorialSchema,
   ClientMessages,
+  RegistrationMessages,
 } from '@jibs/domain';
 import { useState } from 'react';
 import { toApiError, validateWith } from '@jibs/web-data';
@@ -101,7 +102,11 @@ export function MemorialForm({
           {...form.getInputProps('fullName')}
         />
         <Group grow align="flex-start" wrap="wrap">
-          <TextInput label="Date of birth" type="date" {...form.getInputProps('birthDate')} />
+          <TextInput
+            label={RegistrationMessages.dateOfBirth}
+            type="date"
+            {...form.getInputProps('birthDate')}
+          />
           <TextInput label="Date of death" type="date" {...form.getInputProps('deathDate')} />
         </Group>
         <Group grow align="flex-start" wrap="wrap">

@@ -9,7 +9,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { memorialInitials, MemorialMessages } from '@jibs/domain';
+import { memorialInitials, MemorialMessages, HeaderMessages } from '@jibs/domain';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '@jibs/web-data';
 import type { MemorialPrivacy } from '../../../gql/graphql';
@@ -89,7 +89,7 @@ export function MemorialNotFound() {
         </Button>
         {status !== 'signed-in' && (
           <Button component={Link} to="/login" state={{ from: pathname }} variant="default">
-            Sign In
+            {HeaderMessages.signIn}
           </Button>
         )}
       </Group>

@@ -1,6 +1,6 @@
 import { Card, Container, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MemorialMessages } from '@jibs/domain';
+import { MemorialMessages, LandingMessages } from '@jibs/domain';
 import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '@jibs/web-ui';
 import { EMPTY_MEMORIAL, MemorialForm } from '../components/memorial-form';
@@ -10,16 +10,16 @@ import { CreateMemorialDocument } from '../../../gql/graphql';
 
 /** /memorials/create: a new memorial page, then its page with 'Memorial Created'. */
 export function CreateMemorialPage() {
-  useDocumentTitle('Create a Memorial');
+  useDocumentTitle(LandingMessages.createMemorial);
   const navigate = useNavigate();
   const [createMemorial] = useMutation(CreateMemorialDocument);
 
   return (
     <Container size={720} px="md" py={{ base: 24, sm: 40 }}>
       <Stack gap="lg">
-        <MemorialBreadcrumbs current="Create a Memorial" />
+        <MemorialBreadcrumbs current={LandingMessages.createMemorial} />
         <Stack gap={4}>
-          <Title order={1}>Create a Memorial</Title>
+          <Title order={1}>{LandingMessages.createMemorial}</Title>
           <Text c="gray.7">Only the full name is required; you can add the rest now or later.</Text>
         </Stack>
         <Card withBorder radius="lg" padding="xl">

@@ -13,7 +13,14 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ErrorCode, memorialYears, MemorialMessages, ClientMessages } from '@jibs/domain';
+import {
+  ErrorCode,
+  memorialYears,
+  MemorialMessages,
+  ClientMessages,
+  DashboardMessages,
+  RegistrationMessages,
+} from '@jibs/domain';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toApiError, useSession } from '@jibs/web-data';
@@ -68,7 +75,7 @@ export function MemorialPage() {
           <Stack gap="sm" align="flex-start">
             <Text>{memorialFailureMessage(toApiError(error), MemorialMessages.unexpected)}</Text>
             <Button variant="light" onClick={() => void refetch()}>
-              Try again
+              {DashboardMessages.tryAgain}
             </Button>
           </Stack>
         </Alert>
@@ -277,7 +284,10 @@ function MemorialTabs({
           <DetailList
             items={[
               { label: 'Full name', value: memorial.fullName },
-              { label: 'Date of birth', value: formatBothCalendars(memorial.birthDate) || '—' },
+              {
+                label: RegistrationMessages.dateOfBirth,
+                value: formatBothCalendars(memorial.birthDate) || '—',
+              },
               { label: 'Place of birth', value: memorial.birthLocation || '—' },
               { label: 'Date of death', value: formatBothCalendars(memorial.deathDate) || '—' },
               { label: 'Place of death', value: memorial.deathLocation || '—' },
@@ -304,7 +314,7 @@ function MemorialTabs({
           {!permissions.canAddMemory && status !== 'signed-in' && (
             <Text c="gray.7">
               <Anchor component={Link} to="/login" state={{ from: `/memorial/${memorial.id}` }}>
-                Sign in
+                {RegistrationMessages.signIn}
               </Anchor>{' '}
               to share a memory.
             </Text>
@@ -332,7 +342,9 @@ function MemorialTabs({
                           variant="light"
                           color={memory.status === 'PENDING' ? 'yellow' : 'gray'}
                         >
-                          {memory.status === 'PENDING' ? 'Awaiting approval' : 'Not approved'}
+                          {memory.status === 'PENDING'
+                            ? DashboardMessages.awaitingApproval
+                            : 'Not approved'}
                         </Badge>
                       )}
                     </Group>

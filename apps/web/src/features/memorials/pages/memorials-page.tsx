@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { memorialYears, ClientMessages } from '@jibs/domain';
+import { memorialYears, ClientMessages, DashboardMessages, HeaderMessages } from '@jibs/domain';
 import { Link, useNavigate } from 'react-router';
 import { toApiError, useSession } from '@jibs/web-data';
 import {
@@ -30,7 +30,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 export function MemorialsPage() {
   const { status } = useSession();
   const signedIn = status === 'signed-in';
-  useDocumentTitle('Memorial Pages');
+  useDocumentTitle(DashboardMessages.memorialPages);
   const { data, loading, error, refetch } = useQuery(MemorialsDocument, {
     fetchPolicy: 'cache-and-network',
   });
@@ -42,7 +42,7 @@ export function MemorialsPage() {
         <MemorialBreadcrumbs />
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Stack gap={4}>
-            <Title order={1}>Memorial Pages</Title>
+            <Title order={1}>{DashboardMessages.memorialPages}</Title>
             <Text c="gray.7">Honoring and remembering those who have passed.</Text>
           </Stack>
           {signedIn && (
@@ -71,7 +71,7 @@ export function MemorialsPage() {
                   state={{ from: '/memorials' }}
                   variant="default"
                 >
-                  Sign In
+                  {HeaderMessages.signIn}
                 </Button>
               </Group>
             </Stack>
@@ -87,7 +87,7 @@ export function MemorialsPage() {
                 {memorialFailureMessage(toApiError(error), 'Failed to load memorial pages.')}
               </Text>
               <Button variant="light" onClick={() => void refetch()}>
-                Try again
+                {DashboardMessages.tryAgain}
               </Button>
             </Stack>
           </Alert>

@@ -1,4 +1,4 @@
-import { ClientMessages } from '@jibs/domain';
+import { ClientMessages, DashboardMessages, PaymentMessages } from '@jibs/domain';
 import {
   ActionIcon,
   Alert,
@@ -26,6 +26,8 @@ import {
 } from '../../../gql/graphql';
 import { BellIcon } from '../../../shared/components/icons';
 import { bellAriaLabel, relativeTime, unreadBadgeLabel } from '../utils/notification-format';
+import { useLanguage, useMessages } from '@jibs/web-data';
+import type { Locale } from '@jibs/i18n';
 import {
   latestFirst,
   withNotificationAdded,
@@ -34,17 +36,34 @@ import {
 import classes from './notification-bell.module.css';
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 
-const TYPE_STYLE: Record<NotificationType, { color: string; label: string }> = {
-  INFO: { color: 'blue', label: 'Information' },
-  SUCCESS: { color: 'jibs', label: 'Success' },
-  WARNING: { color: 'yellow', label: 'Warning' },
-  ERROR: { color: 'red', label: 'Problem' },
-};
+/** The bell's messages: its own, and the catalogue's 'Success' and 'Warning'. */
+const BELL_MESSAGES = { ClientMessages, DashboardMessages, PaymentMessages };
+type BellMessages = typeof BELL_MESSAGES;
+
+const TYPE_STYLE: Record<NotificationType, { color: string; label: (m: BellMessages) => string }> =
+  {
+    INFO: { color: 'blue', label: (m) => m.DashboardMessages.information },
+    SUCCESS: { color: 'jibs', label: (m) => m.ClientMessages.successTitle },
+    WARNING: { color: 'yellow', label: (m) => m.PaymentMessages.profileUpdateFailedTitle },
+    ERROR: { color: 'red', label: (m) => m.DashboardMessages.problem },
+  };
+
+/** 'Just now', '5m ago' as the spec words them in English; Intl's relative time in the others. */
+function when(value: string, now: Date, locale: Locale): string {
+  if (locale === 'en') return relativeTime(value, now);
+  const minutes = Math.round((new Date(value).getTime() - now.getTime()) / 60_000);
+  const format = new Intl.RelativeTimeFormat(`${locale}-u-nu-latn`, { numeric: 'auto' });
+  if (minutes > -1) return format.format(0, 'minute');
+  if (minutes > -60) return format.format(minutes, 'minute');
+  if (minutes > -60 * 24) return format.format(Math.round(minutes / 60), 'hour');
+  return format.format(Math.round(minutes / (60 * 24)), 'day');
+}
 
 const REPLAY_WINDOW_MS = 5 * 60_000;
 
 /** The header's bell: unread count, the latest notifications, live additions. */
 export function NotificationBell() {
+  const { ClientMessages: client, DashboardMessages: text } = useMessages(BELL_MESSAGES);
   const [opened, setOpened] = useState(false);
   const [now, setNow] = useState(() => new Date());
   const { data, loading, error, refetch } = useQuery(NotificationsDocument, {
@@ -94,8 +113,8 @@ export function NotificationBell() {
     }).catch(() => {
       toasts.show({
         color: 'red',
-        title: 'Could not update notifications',
-        message: 'Please try again in a moment.',
+        title: text.notificationsNotUpdated,
+        message: text.tryAgainSoon,
       });
     });
   };
@@ -118,7 +137,7 @@ export function NotificationBell() {
           color="gray"
           size={44}
           radius="xl"
-          aria-label={bellAriaLabel(unread)}
+          aria-label={bellAriaLabel(unread, text)}
           data-testid="notification-bell"
           onClick={toggle}
         >
@@ -138,9 +157,9 @@ export function NotificationBell() {
           )}
         </ActionIcon>
       </Popover.Target>
-      <Popover.Dropdown p={0} aria-label="Notifications">
+      <Popover.Dropdown p={0} aria-label={text.notifications}>
         <Group justify="space-between" px="md" py="sm" className={classes.heading}>
-          <Text fw={600}>Notifications</Text>
+          <Text fw={600}>{text.notifications}</Text>
           <Button
             variant="subtle"
             size="compact-sm"
@@ -148,29 +167,24 @@ export function NotificationBell() {
             onClick={() => markAsRead(null)}
             data-testid="notifications-mark-all"
           >
-            Mark all read
+            {text.markAllRead}
           </Button>
         </Group>
         <ScrollArea.Autosize mah={440} type="auto" offsetScrollbars="y">
           {loading && !data ? (
             <Center py="xl" role="status">
               <Loader size="sm" aria-hidden />
-              <VisuallyHidden>Loading notifications…</VisuallyHidden>
+              <VisuallyHidden>{text.loadingNotifications}</VisuallyHidden>
             </Center>
           ) : error && !data ? (
-            <Alert
-              color="red"
-              variant="light"
-              m="md"
-              title={ClientMessages.notificationsLoadFailed}
-            >
+            <Alert color="red" variant="light" m="md" title={client.notificationsLoadFailed}>
               <Button variant="light" color="red" size="compact-sm" onClick={() => refetch()}>
-                Try again
+                {text.tryAgain}
               </Button>
             </Alert>
           ) : items.length === 0 ? (
             <Text c="dimmed" ta="center" py="xl" px="md">
-              You have no notifications yet.
+              {text.noNotifications}
             </Text>
           ) : (
             <Stack gap={0} component="ul" className={classes.list}>
@@ -200,6 +214,8 @@ function NotificationRow({
   now: Date;
   onRead: () => void;
 }) {
+  const messages = useMessages(BELL_MESSAGES);
+  const { locale } = useLanguage();
   const style = TYPE_STYLE[item.type] ?? TYPE_STYLE.INFO;
   return (
     <UnstyledButton
@@ -215,20 +231,20 @@ function NotificationRow({
           <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
             <Text fw={item.read ? 500 : 700} size="sm" lineClamp={2}>
               <VisuallyHidden>
-                {item.read ? '' : 'Unread. '}
-                {style.label}:{' '}
+                {item.read ? '' : `${messages.DashboardMessages.unread} `}
+                {style.label(messages)}:{' '}
               </VisuallyHidden>
               {item.title}
             </Text>
             <Text
               component="time"
               dateTime={item.createdAt}
-              title={new Date(item.createdAt).toLocaleString()}
+              title={new Date(item.createdAt).toLocaleString(locale)}
               size="xs"
               c="dimmed"
               className={classes.time}
             >
-              {relativeTime(item.createdAt, now)}
+              {when(item.createdAt, now, locale)}
             </Text>
           </Group>
           <Text size="sm" c="dimmed" mt={2}>

@@ -1,3 +1,5 @@
+import { DashboardMessages } from '@jibs/domain';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -18,6 +20,13 @@ export function unreadBadgeLabel(count: number): string | null {
 }
 
 /** The bell's accessible name, which carries the unread count the badge shows. */
-export function bellAriaLabel(count: number): string {
-  return count > 0 ? `Notifications, ${unreadBadgeLabel(count)} unread` : 'Notifications';
+export function bellAriaLabel(
+  count: number,
+  messages: Pick<
+    typeof DashboardMessages,
+    'notifications' | 'unreadNotifications'
+  > = DashboardMessages,
+): string {
+  const badge = unreadBadgeLabel(count);
+  return badge ? messages.unreadNotifications(badge) : messages.notifications;
 }

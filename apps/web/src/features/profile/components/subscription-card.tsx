@@ -1,4 +1,10 @@
-import { formatCents, formatMoment, formatMonthly, PaymentMessages } from '@jibs/domain';
+import {
+  formatCents,
+  formatMoment,
+  formatMonthly,
+  PaymentMessages,
+  DashboardMessages,
+} from '@jibs/domain';
 import {
   Alert,
   Badge,
@@ -51,7 +57,7 @@ export function SubscriptionCard() {
           <Group gap="sm">
             <Text c="gray.7">We could not load your subscription just now.</Text>
             <Button variant="light" size="xs" onClick={() => void refetch()}>
-              Try again
+              {DashboardMessages.tryAgain}
             </Button>
           </Group>
         ) : data?.mySubscription ? (

@@ -16,6 +16,8 @@ import {
   formatCalendarDate,
   PHONE_MAX_LENGTH,
   US_STATES,
+  DashboardMessages,
+  RegistrationMessages,
 } from '@jibs/domain';
 import { Link } from 'react-router';
 import { toApiError } from '@jibs/web-data';
@@ -57,7 +59,7 @@ export function ProfilePage() {
     if (apiError.code !== ErrorCode.NotFound) {
       return (
         <Fallback title={ClientMessages.errorTitle} text={ClientMessages.profileLoadFailed}>
-          <Button onClick={() => void refetch()}>Try again</Button>
+          <Button onClick={() => void refetch()}>{DashboardMessages.tryAgain}</Button>
         </Fallback>
       );
     }
@@ -108,7 +110,10 @@ function ProfileDetails({ profile }: { profile: ProfileFragment }) {
               items={[
                 { label: 'Full name', value: profile.fullName },
                 { label: 'Email', value: profile.email },
-                { label: 'Date of birth', value: formatCalendarDate(profile.dateOfBirth) },
+                {
+                  label: RegistrationMessages.dateOfBirth,
+                  value: formatCalendarDate(profile.dateOfBirth),
+                },
               ]}
             />
             <Text size="sm" c="gray.7">
@@ -141,7 +146,7 @@ function ProfileDetails({ profile }: { profile: ProfileFragment }) {
               Address Information
             </Title>
             <TextInput
-              label="Address line 1"
+              label={RegistrationMessages.addressLine1}
               autoComplete="address-line1"
               value={line1.draft}
               onChange={(event) => line1.setDraft(event.currentTarget.value)}
@@ -151,7 +156,7 @@ function ProfileDetails({ profile }: { profile: ProfileFragment }) {
               rightSection={<SaveStatusIcon status={line1.status} />}
             />
             <TextInput
-              label="Address line 2 (optional)"
+              label={RegistrationMessages.addressLine2}
               autoComplete="address-line2"
               value={line2.draft}
               onChange={(event) => line2.setDraft(event.currentTarget.value)}
@@ -173,7 +178,7 @@ function ProfileDetails({ profile }: { profile: ProfileFragment }) {
               />
               <Select
                 label="State"
-                placeholder="Select a state"
+                placeholder={RegistrationMessages.selectState}
                 data={US_STATES}
                 searchable
                 allowDeselect={false}
@@ -191,7 +196,7 @@ function ProfileDetails({ profile }: { profile: ProfileFragment }) {
                 }
               />
               <TextInput
-                label="ZIP code"
+                label={RegistrationMessages.zipCode}
                 inputMode="numeric"
                 autoComplete="postal-code"
                 maxLength={10}

@@ -1,3 +1,4 @@
+import { RegistrationMessages } from '@jibs/domain';
 import { Anchor, Box, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -100,7 +101,7 @@ export function ContactPage() {
                 Send us a message
               </Title>
               <Text c="gray.7" mb="lg">
-                All fields are required unless marked optional.
+                {RegistrationMessages.allRequired}
               </Text>
               <ContactForm />
             </Paper>

@@ -1,3 +1,4 @@
+import { LandingMessages, HeaderMessages } from '@jibs/domain';
 import {
   Anchor,
   Box,
@@ -16,7 +17,7 @@ import {
 import { lazy, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@jibs/web-ui';
-import { useSession } from '@jibs/web-data';
+import { useMessages, useSession } from '@jibs/web-data';
 import { WithApollo } from '../../../shared/apollo/with-apollo';
 import { FeeSummary } from '../components/fee-summary';
 import { HouseholdIcon, MemorialIcon, ReportIcon, SupportIcon } from '../components/public-icons';
@@ -25,52 +26,26 @@ import { HouseholdIcon, MemorialIcon, ReportIcon, SupportIcon } from '../compone
 const LiveFeeSummary = lazy(() => import('../components/live-fee-summary'));
 const NextJanazahNotices = lazy(() => import('../../janazah/components/next-janazah-notices'));
 
-const FEATURES: { title: string; description: string; icon: ReactNode }[] = [
-  {
-    title: 'Membership burial assistance',
-    description:
-      'Register your household once and keep a modest monthly membership. When a loved one passes away, your family can ask the community for help with the burial.',
-    icon: <HouseholdIcon />,
-  },
-  {
-    title: 'Death reporting and case management',
-    description:
-      'Report a death online whenever you are ready. Our team reviews each report, contacts your family within 24–48 hours and keeps you informed of its status.',
-    icon: <ReportIcon />,
-  },
-  {
-    title: 'Memorial pages',
-    description:
-      'Create a page to remember someone dear: their story, photos and the memories family and friends share. You choose who can see it.',
-    icon: <MemorialIcon />,
-  },
-  {
-    title: 'Education and member support',
-    description:
-      'Clear guidance on what to do when a death occurs, answers to common questions, and a team you can contact about anything to do with your membership.',
-    icon: <SupportIcon />,
-  },
-];
+type LandingKey = keyof typeof LandingMessages;
+
+const FEATURES = [
+  { title: 'membershipTitle', description: 'membershipText', icon: <HouseholdIcon /> },
+  { title: 'reportingTitle', description: 'reportingText', icon: <ReportIcon /> },
+  { title: 'memorialPagesTitle', description: 'memorialPagesText', icon: <MemorialIcon /> },
+  { title: 'supportTitle', description: 'supportText', icon: <SupportIcon /> },
+] as const satisfies readonly { title: LandingKey; description: LandingKey; icon: ReactNode }[];
 
 const FAQ_EXCERPT = [
-  {
-    question: 'How do I report a death?',
-    answer:
-      'Sign in and choose Submit Death Report from your dashboard. Our team reviews every report and contacts your family within 24–48 hours.',
-  },
-  {
-    question: 'What happens if I miss a payment?',
-    answer:
-      'If three consecutive monthly payments are missed, the membership becomes inactive. Paying the overdue dues makes it active again.',
-  },
-  {
-    question: 'Is my information safe?',
-    answer:
-      'You see only your own household’s information, and everything travels over an encrypted connection.',
-  },
-];
+  { question: 'reportQuestion', answer: 'reportAnswer' },
+  { question: 'missedPaymentQuestion', answer: 'missedPaymentAnswer' },
+  { question: 'safetyQuestion', answer: 'safetyAnswer' },
+] as const satisfies readonly { question: LandingKey; answer: LandingKey }[];
 
 export function LandingPage() {
+  const { LandingMessages: text, HeaderMessages: header } = useMessages({
+    LandingMessages,
+    HeaderMessages,
+  });
   const { status } = useSession();
   useDocumentTitle('');
 
@@ -87,19 +62,17 @@ export function LandingPage() {
                 size="sm"
                 style={{ letterSpacing: '0.08em' }}
               >
-                Membership &amp; burial assistance
+                {text.eyebrow}
               </Text>
               <Title order={1} id="landing-title">
-                Support for your family when it is needed most
+                {text.title}
               </Title>
               <Text size="lg" c="gray.7">
-                JIBS is the membership service of our community&rsquo;s households. Members stand
-                together so that every family can give their loved one a dignified Islamic burial,
-                and no one has to face that time alone.
+                {text.intro}
               </Text>
               {status === 'signed-in' ? (
                 <Button component={Link} to="/dashboard" size="lg">
-                  Go to Dashboard
+                  {text.goToDashboard}
                 </Button>
               ) : (
                 // Until the session is known, the buttons keep their place but do not show, so
@@ -110,10 +83,10 @@ export function LandingPage() {
                   style={status === 'loading' ? { visibility: 'hidden' } : undefined}
                 >
                   <Button component={Link} to="/login" size="lg" variant="default">
-                    Log In
+                    {text.logIn}
                   </Button>
                   <Button component={Link} to="/register" size="lg">
-                    Register
+                    {header.register}
                   </Button>
                 </Group>
               )}
@@ -129,7 +102,7 @@ export function LandingPage() {
         <Stack gap={64}>
           <Stack component="section" aria-labelledby="features-title" gap="lg">
             <Title order={2} id="features-title">
-              How JIBS helps
+              {text.howJibsHelps}
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
               {FEATURES.map((feature) => (
@@ -139,9 +112,9 @@ export function LandingPage() {
                       {feature.icon}
                     </ThemeIcon>
                     <Title order={3} size="h4">
-                      {feature.title}
+                      {text[feature.title]}
                     </Title>
-                    <Text c="gray.7">{feature.description}</Text>
+                    <Text c="gray.7">{text[feature.description]}</Text>
                   </Stack>
                 </Card>
               ))}
@@ -167,19 +140,16 @@ export function LandingPage() {
             >
               <Stack gap="xs" maw={620}>
                 <Title order={2} id="memorials-title">
-                  Remember a loved one
+                  {text.rememberTitle}
                 </Title>
-                <Text c="gray.8">
-                  Honour the memory of a loved one with a page for their story, their photos and the
-                  memories shared by the people who knew them.
-                </Text>
+                <Text c="gray.8">{text.rememberText}</Text>
               </Stack>
               <Flex direction={{ base: 'column', xs: 'row' }} gap="md" style={{ flexShrink: 0 }}>
                 <Button component={Link} to="/memorials" variant="default">
-                  Browse Memorial Pages
+                  {text.browseMemorials}
                 </Button>
                 <Button component={Link} to="/memorials/create">
-                  Create a Memorial
+                  {text.createMemorial}
                 </Button>
               </Flex>
             </Flex>
@@ -187,20 +157,20 @@ export function LandingPage() {
 
           <Stack component="section" aria-labelledby="faq-excerpt-title" gap="lg">
             <Title order={2} id="faq-excerpt-title">
-              Common questions
+              {text.commonQuestions}
             </Title>
             <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
               {FAQ_EXCERPT.map((item) => (
                 <Stack key={item.question} gap={6}>
                   <Title order={3} size="h4">
-                    {item.question}
+                    {text[item.question]}
                   </Title>
-                  <Text c="gray.7">{item.answer}</Text>
+                  <Text c="gray.7">{text[item.answer]}</Text>
                 </Stack>
               ))}
             </SimpleGrid>
             <Anchor component={Link} to="/faq" fw={600}>
-              Read all frequently asked questions
+              {text.allQuestions}
             </Anchor>
           </Stack>
         </Stack>

@@ -1,4 +1,4 @@
-import { SiteMessages } from '@jibs/domain';
+import { SiteMessages, HeaderMessages, LandingMessages } from '@jibs/domain';
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useSession } from '@jibs/web-data';
@@ -19,7 +19,7 @@ export function NotFoundPage() {
         {status === 'signed-in' ? (
           <Group justify="center">
             <Button component={Link} to="/dashboard">
-              Go to Dashboard
+              {LandingMessages.goToDashboard}
             </Button>
             <Button component={Link} to="/" variant="default">
               Back to Home
@@ -31,7 +31,7 @@ export function NotFoundPage() {
               Return to Home
             </Button>
             <Button component={Link} to="/login" variant="default">
-              Sign In
+              {HeaderMessages.signIn}
             </Button>
           </Group>
         )}

@@ -1,4 +1,4 @@
-import { formatMonthly, PaymentMessages } from '@jibs/domain';
+import { formatMonthly, PaymentMessages, LandingMessages } from '@jibs/domain';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
@@ -48,7 +48,7 @@ export function MembershipSetupStep({
         <Stack gap="sm" align="flex-start">
           <Text>Your registration and monthly dues are set up. Thank you.</Text>
           <Button component={Link} to="/dashboard">
-            Go to Dashboard
+            {LandingMessages.goToDashboard}
           </Button>
         </Stack>
       </Alert>

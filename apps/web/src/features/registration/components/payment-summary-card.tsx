@@ -1,4 +1,4 @@
-import { formatCents } from '@jibs/domain';
+import { formatCents, DashboardMessages } from '@jibs/domain';
 import {
   Button,
   Card,
@@ -104,7 +104,7 @@ export function PaymentSummaryCard() {
           <Stack gap="xs" align="flex-start">
             <Text c="gray.7">We could not load the fees just now.</Text>
             <Button variant="light" size="sm" onClick={() => void refetch()}>
-              Try again
+              {DashboardMessages.tryAgain}
             </Button>
           </Stack>
         ) : null}

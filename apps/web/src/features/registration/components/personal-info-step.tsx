@@ -21,18 +21,32 @@ import {
   toE164,
   US_STATES,
   type SignUpFields,
+  RegistrationMessages,
   VerificationMessages,
 } from '@jibs/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toApiError, signUpErrorNotice, type ErrorNotice, validateWith } from '@jibs/web-data';
+import {
+  toApiError,
+  signUpErrorNotice,
+  type ErrorNotice,
+  useLanguage,
+  useMessages,
+  validateWith,
+} from '@jibs/web-data';
 import type { PendingSignUp } from '../utils/pending-sign-up';
 import { nextPhoneValue } from '../../../shared/utils/phone-input';
 import { useMutation } from '@apollo/client/react';
 import { StartSignUpDocument } from '../../../gql/graphql';
 
-/** The form's values: the schema's fields, with the checkbox free to be unticked. */
-export type RegisterValues = Record<Exclude<keyof SignUpFields, 'isUsCitizen'>, string> & {
+/**
+ * The form's values: the schema's fields, with the checkbox free to be unticked (the language is
+ * not a field: the one the visitor reads the page in is sent).
+ */
+export type RegisterValues = Record<
+  Exclude<keyof SignUpFields, 'isUsCitizen' | 'language'>,
+  string
+> & {
   isUsCitizen: boolean;
 };
 
@@ -74,6 +88,11 @@ export function PersonalInfoStep({
   draft?: RegisterDraft | null;
   onStarted: (pending: PendingSignUp, draft: RegisterDraft) => void;
 }) {
+  const { RegistrationMessages: text, VerificationMessages: verification } = useMessages({
+    RegistrationMessages,
+    VerificationMessages,
+  });
+  const { locale } = useLanguage();
   const [startSignUp, { loading }] = useMutation(StartSignUpDocument);
   const [failure, setFailure] = useState<ErrorNotice | null>(null);
   const [showPasswords, setShowPasswords] = useState(false);
@@ -94,15 +113,22 @@ export function PersonalInfoStep({
     try {
       const result = await startSignUp({
         variables: {
-          input: { ...data, phone: toE164(data.phone), addressLine2: data.addressLine2 || null },
+          input: {
+            ...data,
+            phone: toE164(data.phone),
+            addressLine2: data.addressLine2 || null,
+            // The account's language: emails and texts follow it (the visitor's chosen or
+            // browser language, the page's).
+            language: locale,
+          },
         },
       });
       if (!result.data) return;
       const { signUpToken, sentTo, expiresAt } = result.data.startSignUp;
       notifications.show({
         color: 'jibs',
-        title: VerificationMessages.codeSentTitle,
-        message: VerificationMessages.codeSent(sentTo),
+        title: verification.codeSentTitle,
+        message: verification.codeSent(sentTo),
       });
       onStarted({ signUpToken, sentTo, expiresAt }, withoutPasswords(values));
     } catch (error) {
@@ -118,7 +144,7 @@ export function PersonalInfoStep({
     onVisibilityChange: setShowPasswords,
     visibilityToggleFocusable: true,
     visibilityToggleButtonProps: {
-      'aria-label': showPasswords ? 'Hide passwords' : 'Show passwords',
+      'aria-label': showPasswords ? text.hidePasswords : text.showPasswords,
       'aria-pressed': showPasswords,
     },
   };
@@ -126,7 +152,7 @@ export function PersonalInfoStep({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="xl">
-        <Text c="gray.7">All fields are required unless marked optional.</Text>
+        <Text c="gray.7">{text.allRequired}</Text>
         {failure && (
           <Alert color="red" variant="light" title={failure.title} role="alert">
             {failure.message}
@@ -135,23 +161,23 @@ export function PersonalInfoStep({
 
         <Stack gap="md">
           <Title order={3} size="h4">
-            About you
+            {text.aboutYou}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
-              label="First name"
+              label={text.firstName}
               autoComplete="given-name"
               required
               {...form.getInputProps('firstName')}
             />
             <TextInput
-              label="Last name"
+              label={text.lastName}
               autoComplete="family-name"
               required
               {...form.getInputProps('lastName')}
             />
             <TextInput
-              label="Phone"
+              label={text.phone}
               type="tel"
               inputMode="tel"
               autoComplete="tel-national"
@@ -167,7 +193,7 @@ export function PersonalInfoStep({
               }
             />
             <TextInput
-              label="Date of birth"
+              label={text.dateOfBirth}
               type="date"
               autoComplete="bday"
               max={new Date().toISOString().slice(0, 10)}
@@ -181,10 +207,10 @@ export function PersonalInfoStep({
 
         <Stack gap="md">
           <Title order={3} size="h4">
-            Account
+            {text.account}
           </Title>
           <TextInput
-            label="Email"
+            label={text.email}
             type="email"
             autoComplete="email"
             required
@@ -192,16 +218,16 @@ export function PersonalInfoStep({
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <PasswordInput
-              label="Password"
-              description="At least 6 characters"
+              label={text.password}
+              description={text.passwordHint}
               autoComplete="new-password"
               required
               {...passwordToggle}
               {...form.getInputProps('password')}
             />
             <PasswordInput
-              label="Confirm password"
-              description="Type the same password again"
+              label={text.confirmPassword}
+              description={text.confirmPasswordHint}
               autoComplete="new-password"
               required
               {...passwordToggle}
@@ -214,29 +240,29 @@ export function PersonalInfoStep({
 
         <Stack gap="md">
           <Title order={3} size="h4">
-            Address
+            {text.address}
           </Title>
           <TextInput
-            label="Address line 1"
+            label={text.addressLine1}
             autoComplete="address-line1"
             required
             {...form.getInputProps('addressLine1')}
           />
           <TextInput
-            label="Address line 2 (optional)"
+            label={text.addressLine2}
             autoComplete="address-line2"
             {...form.getInputProps('addressLine2')}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             <TextInput
-              label="City"
+              label={text.city}
               autoComplete="address-level2"
               required
               {...form.getInputProps('city')}
             />
             <Select
-              label="State"
-              placeholder="Select a state"
+              label={text.state}
+              placeholder={text.selectState}
               data={US_STATES}
               searchable
               allowDeselect={false}
@@ -246,7 +272,7 @@ export function PersonalInfoStep({
               onChange={(value) => form.setFieldValue('state', value ?? '')}
             />
             <TextInput
-              label="ZIP code"
+              label={text.zipCode}
               inputMode="numeric"
               autoComplete="postal-code"
               maxLength={10}
@@ -257,22 +283,22 @@ export function PersonalInfoStep({
         </Stack>
 
         <Checkbox
-          label="I am a US Citizen or a US legal resident"
+          label={text.citizen}
           {...form.getInputProps('isUsCitizen', { type: 'checkbox' })}
         />
 
         <Stack gap="sm">
           <Button type="submit" size="lg" fullWidth loading={loading}>
-            Create Account
+            {text.createAccount}
           </Button>
           <Group justify="space-between" gap="xs">
             <Anchor component={Link} to="/" c="gray.7">
-              ← Back to home
+              {text.backHome}
             </Anchor>
             <Text c="gray.7">
-              Already a member?{' '}
+              {text.alreadyMember}{' '}
               <Anchor component={Link} to="/login" fw={600}>
-                Sign in
+                {text.signIn}
               </Anchor>
             </Text>
           </Group>

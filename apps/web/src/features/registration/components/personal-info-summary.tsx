@@ -1,5 +1,5 @@
 import { Alert, Button, Stack } from '@mantine/core';
-import { formatCalendarDate, formatPhone } from '@jibs/domain';
+import { formatCalendarDate, formatPhone, RegistrationMessages } from '@jibs/domain';
 import { formatAddress } from '../../../shared/utils/address';
 import type { ProfileFragment } from '../../../gql/graphql';
 import { DetailList } from '@jibs/web-ui';
@@ -24,7 +24,7 @@ export function PersonalInfoSummary({
           { label: 'Full name', value: me.fullName },
           { label: 'Email', value: me.email },
           { label: 'Phone', value: me.phone ? formatPhone(me.phone) : '' },
-          { label: 'Date of birth', value: formatCalendarDate(me.dateOfBirth) },
+          { label: RegistrationMessages.dateOfBirth, value: formatCalendarDate(me.dateOfBirth) },
           { label: 'Address', value: formatAddress(me) },
         ]}
       />

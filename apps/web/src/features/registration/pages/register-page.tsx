@@ -1,3 +1,4 @@
+import { DashboardMessages } from '@jibs/domain';
 import {
   Alert,
   Button,
@@ -254,7 +255,7 @@ function LoadFailure({ message, retry }: { message: string; retry: () => unknown
         <Stack gap="sm" align="flex-start">
           <Text>{message}</Text>
           <Button variant="light" onClick={() => void retry()}>
-            Try again
+            {DashboardMessages.tryAgain}
           </Button>
         </Stack>
       </Alert>

@@ -1,3 +1,4 @@
+import { DashboardMessages } from '@jibs/domain';
 import { Alert, Button, Container, Stack, Text } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '@jibs/web-ui';
@@ -42,7 +43,7 @@ function MembershipUnavailable({ retry }: { retry: () => void }) {
             Your membership details are not available right now. Please try again in a moment.
           </Text>
           <Button variant="light" onClick={retry}>
-            Try again
+            {DashboardMessages.tryAgain}
           </Button>
         </Stack>
       </Alert>

@@ -1,5 +1,10 @@
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { Messages, normalizeRecoveryCode, SecondFactorMessages } from '@jibs/domain';
+import {
+  Messages,
+  normalizeRecoveryCode,
+  SecondFactorMessages,
+  HeaderMessages,
+} from '@jibs/domain';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { isChallengeExpired, toApiError, type ErrorNotice } from '@jibs/web-data';
 import { ErrorAlert } from '@jibs/web-ui';
@@ -91,7 +96,7 @@ export function TotpChallenge({
       actions={
         <>
           <Button type="submit" fullWidth loading={completing.loading}>
-            {setup ? 'Finish Sign In' : 'Sign In'}
+            {setup ? 'Finish Sign In' : HeaderMessages.signIn}
           </Button>
           {!setup && (
             <Group justify="center">
@@ -181,7 +186,7 @@ function RecoveryCodeForm({
           errorProps={{ role: 'alert' }}
         />
         <Button type="submit" fullWidth loading={loading}>
-          Sign In
+          {HeaderMessages.signIn}
         </Button>
         <Group justify="center">
           <Anchor component="button" type="button" onClick={onUseCode}>

@@ -1,7 +1,8 @@
+import { HeaderMessages, RegistrationMessages, SignInMessages } from '@jibs/domain';
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, use, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { type ErrorNotice, useSessionManager } from '@jibs/web-data';
+import { type ErrorNotice, useMessages, useSessionManager } from '@jibs/web-data';
 import { ClientPromiseContext } from '../../../shared/apollo/client-context';
 import { WithApollo } from '../../../shared/apollo/with-apollo';
 import { AuthCard } from '../components/auth-card';
@@ -29,6 +30,11 @@ type Stage =
   | { kind: 'enrollment'; challenge: Challenge; setup: TotpSetupFieldsFragment };
 
 export function LoginPage() {
+  const {
+    HeaderMessages: header,
+    RegistrationMessages: labels,
+    SignInMessages: text,
+  } = useMessages({ HeaderMessages, RegistrationMessages, SignInMessages });
   const session = useSessionManager();
   const client = use(ClientPromiseContext);
   const [loading, setLoading] = useState(false);
@@ -49,7 +55,7 @@ export function LoginPage() {
       setErrors((current) => ({ ...current, [name]: undefined }));
     },
   });
-  useDocumentTitle('Sign in');
+  useDocumentTitle(labels.signIn);
   // Fetched after the first render, so that a submit seldom waits for it.
   useEffect(() => void loadActions(), []);
 
@@ -111,7 +117,7 @@ export function LoginPage() {
     return (
       <AuthCard
         width={stage.kind === 'enrollment' ? 640 : 460}
-        title="Sign in"
+        title={labels.signIn}
         subtitle={
           stage.kind === 'code'
             ? 'One more step to keep your account safe.'
@@ -132,7 +138,7 @@ export function LoginPage() {
     );
   }
   return (
-    <AuthCard title="Sign in" subtitle="Welcome back. Sign in to your JIBS account.">
+    <AuthCard title={labels.signIn} subtitle={text.welcomeBack}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {failure && (
@@ -142,7 +148,7 @@ export function LoginPage() {
           )}
           {/* Native fields (sign-in-field.tsx): Mantine's inputs would add 7 KB to the first load. */}
           <SignInField
-            label="Email"
+            label={labels.email}
             type="email"
             autoComplete="email"
             required
@@ -151,7 +157,7 @@ export function LoginPage() {
           />
           <Stack gap={6}>
             <SignInField
-              label="Password"
+              label={labels.password}
               type="password"
               autoComplete="current-password"
               required
@@ -166,22 +172,22 @@ export function LoginPage() {
                 onClick={forgotPassword}
                 disabled={requestingReset}
               >
-                {requestingReset ? 'Sending the link…' : 'Forgot your password?'}
+                {requestingReset ? text.sendingLink : text.forgotPassword}
               </Anchor>
             </Group>
           </Stack>
           <Button type="submit" fullWidth loading={loading}>
-            Sign In
+            {header.signIn}
           </Button>
           <Text ta="center" c="gray.7">
-            New to JIBS?{' '}
+            {text.newToJibs}{' '}
             <Anchor component={Link} to="/register" fw={600}>
-              Create an account
+              {text.createAccount}
             </Anchor>
           </Text>
           <Group justify="center">
             <Anchor component={Link} to="/" c="gray.7">
-              ← Back to home
+              {labels.backHome}
             </Anchor>
           </Group>
         </Stack>

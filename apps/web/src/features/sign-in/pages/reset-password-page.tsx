@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { ErrorCode, resetPasswordSchema } from '@jibs/domain';
+import { ErrorCode, resetPasswordSchema, RegistrationMessages } from '@jibs/domain';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -77,7 +77,9 @@ export function ResetPasswordPage() {
     onVisibilityChange: setShowPasswords,
     visibilityToggleFocusable: true,
     visibilityToggleButtonProps: {
-      'aria-label': showPasswords ? 'Hide passwords' : 'Show passwords',
+      'aria-label': showPasswords
+        ? RegistrationMessages.hidePasswords
+        : RegistrationMessages.showPasswords,
       'aria-pressed': showPasswords,
     },
   };
@@ -112,7 +114,7 @@ export function ResetPasswordPage() {
           )}
           <PasswordInput
             label="New password"
-            description="At least 6 characters"
+            description={RegistrationMessages.passwordHint}
             autoComplete="new-password"
             required
             {...passwordToggle}
@@ -120,7 +122,7 @@ export function ResetPasswordPage() {
           />
           <PasswordInput
             label="Confirm new password"
-            description="Type the same password again"
+            description={RegistrationMessages.confirmPasswordHint}
             autoComplete="new-password"
             required
             {...passwordToggle}

@@ -1,3 +1,4 @@
+import { HeaderMessages, RegistrationMessages } from '@jibs/domain';
 import {
   Anchor,
   Badge,
@@ -39,7 +40,7 @@ const MEMBER_LINKS: ScreenLink[] = [
 ];
 
 const PUBLIC_LINKS: ScreenLink[] = [
-  { to: '/login', label: 'Sign in' },
+  { to: '/login', label: RegistrationMessages.signIn },
   { to: '/register', label: 'Register' },
   { to: '/', label: 'Home' },
 ];
@@ -100,14 +101,14 @@ export function TestingPage() {
                 </Group>
               </Stack>
               <Button variant="default" onClick={signOut}>
-                Sign Out
+                {HeaderMessages.signOut}
               </Button>
             </Group>
           ) : (
             <Group justify="space-between" gap="md">
               <Text fw={600}>Not signed in</Text>
               <Button component={Link} to="/login" variant="default">
-                Sign In
+                {HeaderMessages.signIn}
               </Button>
             </Group>
           )}

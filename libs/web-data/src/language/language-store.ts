@@ -1,0 +1,135 @@
+import {
+  directionOf,
+  formatDate,
+  isLocale,
+  loadCatalogue,
+  negotiateLocale,
+  type Locale,
+  type Translator,
+} from '@jibs/i18n';
+import { useSyncExternalStore } from 'react';
+
+/** The cookies a visitor's choices live in (a member's are on their profile too). */
+export const LANGUAGE_COOKIE = 'lang';
+export const HIJRI_COOKIE = 'hijri';
+const A_YEAR = 60 * 60 * 24 * 365;
+
+export interface LanguageState {
+  locale: Locale;
+  /** Null in English: English is libs/domain itself, with no catalogue and no formatter. */
+  translator: Translator | null;
+  /** Show the Hijri date beside the Gregorian one. */
+  hijri: boolean;
+}
+
+let state: LanguageState = { locale: 'en', translator: null, hijri: false };
+const listeners = new Set<() => void>();
+
+function update(next: Partial<LanguageState>) {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const entry = document.cookie.split('; ').find((cookie) => cookie.startsWith(`${name}=`));
+  return entry?.slice(name.length + 1);
+}
+
+function writeCookie(name: string, value: string) {
+  document.cookie = `${name}=${value}; path=/; max-age=${A_YEAR}; samesite=lax`;
+}
+
+/** `<html lang dir>`: Mantine's DirectionProvider follows `dir`, and the CSS's logical sides too. */
+function applyToDocument(locale: Locale) {
+  document.documentElement.lang = locale;
+  document.documentElement.dir = directionOf(locale);
+}
+
+/** The visitor's language: the one they chose (cookie), else the browser's first that JIBS speaks. */
+export function preferredLocale(): Locale {
+  const chosen = readCookie(LANGUAGE_COOKIE);
+  if (isLocale(chosen)) return chosen;
+  return negotiateLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
+}
+
+/**
+ * Switches the page's language once its catalogue is in (English has none to load), and
+ * remembers it in the `lang` cookie unless told not to (the first visit only follows the browser).
+ */
+export async function setLocale(locale: Locale, { remember = true } = {}): Promise<void> {
+  const translator = locale === 'en' ? null : await loadCatalogue(locale);
+  if (remember) writeCookie(LANGUAGE_COOKIE, locale);
+  applyToDocument(locale);
+  update({ locale, translator });
+}
+
+export function setShowHijri(hijri: boolean) {
+  writeCookie(HIJRI_COOKIE, hijri ? '1' : '0');
+  update({ hijri });
+}
+
+/**
+ * Before the first render: the visitor's language (its catalogue loaded, so the page does not
+ * flash in English) and their calendar choice. A catalogue that cannot load leaves English.
+ */
+export function startLanguage(): Promise<void> {
+  state = { ...state, hijri: readCookie(HIJRI_COOKIE) === '1' };
+  const locale = preferredLocale();
+  if (locale === 'en') return Promise.resolve();
+  return setLocale(locale, { remember: false }).catch(() => undefined);
+}
+
+/** English text that is a catalogue message (a validation error, a server's message), translated. */
+export function translateText(text: string): string {
+  return state.translator ? state.translator.text(text) : text;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useLanguage(): LanguageState {
+  return useSyncExternalStore(subscribe, () => state);
+}
+
+type MessageObjects = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+const localized = new WeakMap<Translator, Map<string, unknown>>();
+
+/**
+ * libs/domain's message objects in the reader's language, same shape, named by their catalogue
+ * namespace: `const { HeaderMessages } = useMessages({ HeaderMessages })`, and the screen keeps
+ * `HeaderMessages.signIn`. In English they are the objects given (nothing to load or format).
+ */
+export function useMessages<T extends MessageObjects>(objects: T): T {
+  const { translator } = useLanguage();
+  if (!translator) return objects;
+  let cache = localized.get(translator);
+  if (!cache) {
+    cache = new Map();
+    localized.set(translator, cache);
+  }
+  const result: Record<string, unknown> = {};
+  for (const [namespace, messages] of Object.entries(objects)) {
+    let translated = cache.get(namespace);
+    if (!translated) {
+      translated = translator.localize(namespace, messages);
+      cache.set(namespace, translated);
+    }
+    result[namespace] = translated;
+  }
+  return result as T;
+}
+
+/** Translates English text at render time (server messages, validation errors). */
+export function useText(): (text: string) => string {
+  const { translator } = useLanguage();
+  return (text) => (translator ? translator.text(text) : text);
+}
+
+/** Dates in the reader's language, with the Hijri date beside when they chose it. */
+export function useDateFormat(): (value: string | Date | null | undefined) => string {
+  const { locale, hijri } = useLanguage();
+  return (value) => formatDate(value, { locale, hijri });
+}
