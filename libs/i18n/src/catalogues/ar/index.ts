@@ -14,6 +14,7 @@ import CaseNotifications from './CaseNotifications.json';
 import ClientMessages from './ClientMessages.json';
 import DashboardMessages from './DashboardMessages.json';
 import DataExportMessages from './DataExportMessages.json';
+import DeadLetterMessages from './DeadLetterMessages.json';
 import DeathReportMessages from './DeathReportMessages.json';
 import DocumentMessages from './DocumentMessages.json';
 import FlagReasons from './FlagReasons.json';
@@ -60,6 +61,7 @@ export const catalogue = {
   ClientMessages,
   DashboardMessages,
   DataExportMessages,
+  DeadLetterMessages,
   DeathReportMessages,
   DocumentMessages,
   FlagReasons,
