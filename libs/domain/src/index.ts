@@ -48,3 +48,4 @@ export * from './landing-messages';
 export * from './registration-messages';
 export * from './dashboard-messages';
 export * from './sign-in-messages';
+export * from './action-messages';

@@ -2,7 +2,6 @@ import {
   directionOf,
   formatDate,
   isLocale,
-  loadCatalogue,
   negotiateLocale,
   type Locale,
   type Translator,
@@ -58,7 +57,10 @@ export function preferredLocale(): Locale {
  * remembers it in the `lang` cookie unless told not to (the first visit only follows the browser).
  */
 export async function setLocale(locale: Locale, { remember = true } = {}): Promise<void> {
-  const translator = locale === 'en' ? null : await loadCatalogue(locale);
+  const translator =
+    locale === 'en'
+      ? null
+      : await import('./catalogue-loader.js').then(({ loadCatalogue }) => loadCatalogue(locale));
   if (remember) writeCookie(LANGUAGE_COOKIE, locale);
   applyToDocument(locale);
   update({ locale, translator });

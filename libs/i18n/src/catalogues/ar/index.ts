@@ -1,5 +1,6 @@
 // Written by `npm run generate:i18n`: the ar catalogue, one file per namespace.
 import AccountSecurityMessages from './AccountSecurityMessages.json';
+import ActionMessages from './ActionMessages.json';
 import AdminMessages from './AdminMessages.json';
 import AdminUserMessages from './AdminUserMessages.json';
 import AnniversaryMessages from './AnniversaryMessages.json';
@@ -35,6 +36,7 @@ import WebhookMessages from './WebhookMessages.json';
 
 export const catalogue = {
   AccountSecurityMessages,
+  ActionMessages,
   AdminMessages,
   AdminUserMessages,
   AnniversaryMessages,

@@ -22,6 +22,7 @@ import {
   US_STATES,
   type SignUpFields,
   RegistrationMessages,
+  SignInMessages,
   VerificationMessages,
 } from '@jibs/domain';
 import { useState } from 'react';
@@ -81,10 +82,11 @@ export function PersonalInfoStep({
   draft?: RegisterDraft | null;
   onStarted: (pending: PendingSignUp, draft: RegisterDraft) => void;
 }) {
-  const { RegistrationMessages: text, VerificationMessages: verification } = useMessages({
-    RegistrationMessages,
-    VerificationMessages,
-  });
+  const {
+    RegistrationMessages: text,
+    SignInMessages: signIn,
+    VerificationMessages: verification,
+  } = useMessages({ RegistrationMessages, SignInMessages, VerificationMessages });
   const [startSignUp, { loading }] = useMutation(StartSignUpDocument);
   const [failure, setFailure] = useState<ErrorNotice | null>(null);
   const [showPasswords, setShowPasswords] = useState(false);
@@ -195,7 +197,7 @@ export function PersonalInfoStep({
             {text.account}
           </Title>
           <TextInput
-            label={text.email}
+            label={signIn.email}
             type="email"
             autoComplete="email"
             required
@@ -203,7 +205,7 @@ export function PersonalInfoStep({
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <PasswordInput
-              label={text.password}
+              label={signIn.password}
               description={text.passwordHint}
               autoComplete="new-password"
               required
@@ -278,12 +280,12 @@ export function PersonalInfoStep({
           </Button>
           <Group justify="space-between" gap="xs">
             <Anchor component={Link} to="/" c="gray.7">
-              {text.backHome}
+              {signIn.backHome}
             </Anchor>
             <Text c="gray.7">
               {text.alreadyMember}{' '}
               <Anchor component={Link} to="/login" fw={600}>
-                {text.signIn}
+                {signIn.signIn}
               </Anchor>
             </Text>
           </Group>
