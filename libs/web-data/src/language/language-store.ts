@@ -78,7 +78,10 @@ export function setShowHijri(hijri: boolean) {
 export function startLanguage(): Promise<void> {
   state = { ...state, hijri: readCookie(HIJRI_COOKIE) === '1' };
   const locale = preferredLocale();
-  if (locale === 'en') return Promise.resolve();
+  if (locale === 'en') {
+    applyToDocument(locale);
+    return Promise.resolve();
+  }
   return setLocale(locale, { remember: false }).catch(() => undefined);
 }
 
