@@ -70,7 +70,7 @@ describe('languages: English, Arabic and Urdu, in Chromium', () => {
     // The schema's English errors, shown in Arabic (a field's name inside its message too).
     await page.getByText(ar.text('First name is required')).first().waitFor();
     expect(ar.text('First name is required')).toBe(
-      `${ar.t('RegistrationMessages', 'firstName')} مطلوب`,
+      `حقل ${ar.t('RegistrationMessages', 'firstName')} مطلوب`,
     );
     await page.getByText(ar.t('Messages', 'invalidEmail')).first().waitFor();
     await page.getByText(ar.t('Messages', 'citizenshipRequired')).first().waitFor();
