@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cleanText, requiredText } from './blank-text';
 import { Messages, requiredMessage } from './messages';
 import { isValidPhone } from './phone';
-import { RegistrationMessages as Labels } from './registration-messages';
+import { SignInMessages } from './sign-in-messages';
 
 /** Keys are the GraphQL enum names; values are what is stored. */
 export enum ContactSubject {
@@ -26,7 +26,7 @@ export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
 const text = (label: string, max: number) =>
   requiredText(requiredMessage(label)).max(max, `${label} is too long (at most ${max} characters)`);
 
-const email = requiredText(requiredMessage(Labels.email))
+const email = requiredText(requiredMessage(SignInMessages.email))
   .max(254, Messages.invalidEmail)
   .pipe(z.email(Messages.invalidEmail));
 

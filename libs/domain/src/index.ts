@@ -52,3 +52,4 @@ export * from './dashboard-messages';
 export * from './sign-in-messages';
 export * from './notification-messages';
 export * from './account-emails';
+export * from './action-messages';

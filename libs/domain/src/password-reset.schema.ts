@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredText } from './blank-text';
 import { Messages, requiredMessage } from './messages';
 import { RegistrationMessages as Labels } from './registration-messages';
+import { SignInMessages } from './sign-in-messages';
 
 /** 'Email Required': the forgot-password link needs the email typed first. */
 export const passwordResetRequestSchema = z.object({
@@ -12,8 +13,8 @@ export const passwordResetRequestSchema = z.object({
 });
 
 export const newPasswordSchema = z
-  .string({ error: requiredMessage(Labels.password) })
-  .min(1, requiredMessage(Labels.password))
+  .string({ error: requiredMessage(SignInMessages.password) })
+  .min(1, requiredMessage(SignInMessages.password))
   .min(6, Messages.passwordTooShort)
   .max(128, 'Password must be at most 128 characters long');
 

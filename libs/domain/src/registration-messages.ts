@@ -1,6 +1,7 @@
 /**
  * Registration step 1 (Personal Information): its headings, labels and links. The labels are the
- * ones the sign-up schema names in "{label} is required", so that message reads in any language.
+ * ones the sign-up schema names in "{label} is required", so that message reads in any language
+ * (Email and Password are the sign-in page's, SignInMessages).
  */
 export const RegistrationMessages = {
   allRequired: 'All fields are required unless marked optional.',
@@ -10,8 +11,6 @@ export const RegistrationMessages = {
   phone: 'Phone',
   dateOfBirth: 'Date of birth',
   account: 'Account',
-  email: 'Email',
-  password: 'Password',
   passwordHint: 'At least 6 characters',
   confirmPassword: 'Confirm password',
   confirmPasswordHint: 'Type the same password again',
@@ -26,7 +25,5 @@ export const RegistrationMessages = {
   zipCode: 'ZIP code',
   citizen: 'I am a US Citizen or a US legal resident',
   createAccount: 'Create Account',
-  backHome: '← Back to home',
   alreadyMember: 'Already a member?',
-  signIn: 'Sign in',
 } as const;

@@ -4,6 +4,7 @@ import { languageSchema } from './languages';
 import { Messages, requiredMessage } from './messages';
 import { phoneSchema, stateSchema, zipCodeSchema } from './profile.schema';
 import { RegistrationMessages as Labels } from './registration-messages';
+import { SignInMessages } from './sign-in-messages';
 
 const required = (label: string, max = 200) =>
   requiredText(requiredMessage(label)).max(max, `${label} is too long`);
@@ -21,7 +22,7 @@ export const pastDate = (label: string) =>
     );
   }, Messages.invalidDateOfBirth);
 
-export const emailSchema = requiredText(requiredMessage(Labels.email))
+export const emailSchema = requiredText(requiredMessage(SignInMessages.email))
   .max(254, Messages.invalidEmail)
   .pipe(z.email(Messages.invalidEmail))
   .transform((value) => value.toLowerCase());
@@ -33,8 +34,8 @@ export const signUpSchema = z
     lastName: required(Labels.lastName, 100),
     email: emailSchema,
     password: z
-      .string({ error: requiredMessage(Labels.password) })
-      .min(1, requiredMessage(Labels.password))
+      .string({ error: requiredMessage(SignInMessages.password) })
+      .min(1, requiredMessage(SignInMessages.password))
       .min(6, Messages.passwordTooShort)
       .max(128, 'Password must be at most 128 characters long'),
     confirmPassword: z
@@ -76,8 +77,8 @@ export type SignUpData = z.output<typeof signUpSchema>;
 export const signInSchema = z.object({
   email: emailSchema,
   password: z
-    .string({ error: requiredMessage(Labels.password) })
-    .min(1, requiredMessage(Labels.password))
+    .string({ error: requiredMessage(SignInMessages.password) })
+    .min(1, requiredMessage(SignInMessages.password))
     .max(128),
 });
 

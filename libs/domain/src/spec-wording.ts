@@ -30,6 +30,7 @@ import { LandingMessages } from './landing-messages';
 import { RegistrationMessages } from './registration-messages';
 import { DashboardMessages } from './dashboard-messages';
 import { SignInMessages } from './sign-in-messages';
+import { ActionMessages } from './action-messages';
 
 /**
  * Every message object of the product. A message is the spec's wording unless it is listed in
@@ -71,6 +72,7 @@ export const MessageCatalog = {
   RegistrationMessages,
   DashboardMessages,
   SignInMessages,
+  ActionMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -295,7 +297,16 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   DeadLetterMessages: everyMessage(DeadLetterMessages, PRODUCT_FEATURE),
   // The screens' own texts, moved into the catalogue to be translated (issue 27): the spec
   // shows these screens but not these words.
-  SignInMessages: everyMessage(SignInMessages, SCREEN_TEXT),
+  SignInMessages: {
+    signIn: SCREEN_TEXT,
+    backHome: SCREEN_TEXT,
+    welcomeBack: SCREEN_TEXT,
+    forgotPassword: SCREEN_TEXT,
+    sendingLink: SCREEN_TEXT,
+    newToJibs: SCREEN_TEXT,
+    createAccount: SCREEN_TEXT,
+  },
+  ActionMessages: everyMessage(ActionMessages, SCREEN_TEXT),
   HeaderMessages: {
     janazah: SCREEN_TEXT,
     home: SCREEN_TEXT,
@@ -346,9 +357,7 @@ export const PRODUCT_WORDING: PerMessage<string> = {
     selectState: SCREEN_TEXT,
     zipCode: SCREEN_TEXT,
     createAccount: SCREEN_TEXT,
-    backHome: SCREEN_TEXT,
     alreadyMember: SCREEN_TEXT,
-    signIn: SCREEN_TEXT,
   },
   DashboardMessages: {
     submitDeathReportText: SCREEN_TEXT,
@@ -368,10 +377,8 @@ export const PRODUCT_WORDING: PerMessage<string> = {
     currentRate: SCREEN_TEXT,
     paymentsNotLoaded: SCREEN_TEXT,
     countsNotLoaded: SCREEN_TEXT,
-    tryAgain: SCREEN_TEXT,
     membershipStatus: SCREEN_TEXT,
     needHelp: SCREEN_TEXT,
-    contactSupport: SCREEN_TEXT,
     welcome: SCREEN_TEXT,
     loading: SCREEN_TEXT,
     unreadNotifications: SCREEN_TEXT,

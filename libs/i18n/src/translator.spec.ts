@@ -82,7 +82,7 @@ describe('the real catalogues', () => {
     expect(loadedTranslator('ar')).toBe(arabic);
     expect(await loadCatalogue('ar')).toBe(arabic);
     expect(arabic.text(Messages.passwordsDoNotMatch)).not.toBe(Messages.passwordsDoNotMatch);
-    expect(arabic.text(requiredMessage('First name'))).toBe('الاسم الأول مطلوب');
+    expect(arabic.text(requiredMessage('First name'))).toBe('حقل الاسم الأول مطلوب');
     expect(arabic.text(AdminMessages.downloading('report.pdf'))).toMatch(/report\.pdf/);
     expect(arabic.text(DocumentMessages.uploaded(2))).not.toMatch(/uploaded/);
     // A formatted amount travels into the translation as the text English printed.

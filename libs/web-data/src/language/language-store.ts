@@ -2,7 +2,6 @@ import {
   directionOf,
   formatDate,
   isLocale,
-  loadCatalogue,
   negotiateLocale,
   type Locale,
   type Translator,
@@ -58,7 +57,10 @@ export function preferredLocale(): Locale {
  * remembers it in the `lang` cookie unless told not to (the first visit only follows the browser).
  */
 export async function setLocale(locale: Locale, { remember = true } = {}): Promise<void> {
-  const translator = locale === 'en' ? null : await loadCatalogue(locale);
+  const translator =
+    locale === 'en'
+      ? null
+      : await import('./catalogue-loader.js').then(({ loadCatalogue }) => loadCatalogue(locale));
   if (remember) writeCookie(LANGUAGE_COOKIE, locale);
   applyToDocument(locale);
   update({ locale, translator });
@@ -76,7 +78,10 @@ export function setShowHijri(hijri: boolean) {
 export function startLanguage(): Promise<void> {
   state = { ...state, hijri: readCookie(HIJRI_COOKIE) === '1' };
   const locale = preferredLocale();
-  if (locale === 'en') return Promise.resolve();
+  if (locale === 'en') {
+    applyToDocument(locale);
+    return Promise.resolve();
+  }
   return setLocale(locale, { remember: false }).catch(() => undefined);
 }
 

@@ -2,6 +2,7 @@
 import AccountChangeNotifications from './AccountChangeNotifications.json';
 import AccountEmails from './AccountEmails.json';
 import AccountSecurityMessages from './AccountSecurityMessages.json';
+import ActionMessages from './ActionMessages.json';
 import AdminMessages from './AdminMessages.json';
 import AdminUserMessages from './AdminUserMessages.json';
 import AnniversaryMessages from './AnniversaryMessages.json';
@@ -49,6 +50,7 @@ export const catalogue = {
   AccountChangeNotifications,
   AccountEmails,
   AccountSecurityMessages,
+  ActionMessages,
   AdminMessages,
   AdminUserMessages,
   AnniversaryMessages,

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { AdminMessages, DashboardMessages } from '@jibs/domain';
+import { AdminMessages, ActionMessages } from '@jibs/domain';
 import { actionErrorMessage, toApiError } from '@jibs/web-data';
 import { CaseChecklist, CaseTimeline, SectionLoader, type PendingTick } from '@jibs/web-ui';
 import { useState } from 'react';
@@ -39,7 +39,7 @@ export function CasePanel({ reportId, deceasedName }: { reportId: string; deceas
       <Group gap="sm">
         <Text c="red.8">The case could not be loaded.</Text>
         <Button size="xs" variant="light" onClick={() => void refetch()}>
-          {DashboardMessages.tryAgain}
+          {ActionMessages.tryAgain}
         </Button>
       </Group>
     ) : null;

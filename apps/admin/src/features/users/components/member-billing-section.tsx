@@ -17,7 +17,7 @@ import {
   formatCents,
   formatDateTime,
   formatShortCalendarDate,
-  DashboardMessages,
+  ActionMessages,
 } from '@jibs/domain';
 import { genericErrorMessage, toApiError, enumLabel, paymentStatusColor } from '@jibs/web-data';
 import { useState } from 'react';
@@ -70,7 +70,7 @@ export function MemberBillingSection({
           <Group justify="space-between">
             <Text size="sm">{genericErrorMessage(toApiError(error))}</Text>
             <Button size="xs" variant="outline" color="red.9" onClick={() => void refetch()}>
-              {DashboardMessages.tryAgain}
+              {ActionMessages.tryAgain}
             </Button>
           </Group>
         </Alert>

@@ -1,4 +1,4 @@
-import { DashboardMessages } from '@jibs/domain';
+import { ActionMessages } from '@jibs/domain';
 import { Anchor, Card, Container, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -81,7 +81,7 @@ export function PaymentResultLayout({
 export function SupportLink() {
   return (
     <Anchor component={Link} to="/contact">
-      {DashboardMessages.contactSupport}
+      {ActionMessages.contactSupport}
     </Anchor>
   );
 }

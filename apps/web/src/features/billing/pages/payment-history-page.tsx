@@ -5,6 +5,7 @@ import {
   formatPaymentAmount,
   PaymentMessages,
   DashboardMessages,
+  ActionMessages,
 } from '@jibs/domain';
 import {
   Alert,
@@ -106,7 +107,7 @@ export function PaymentHistoryPage() {
             <Stack gap="sm" align="flex-start">
               <Text>{PaymentMessages.historyLoadFailed}</Text>
               <Button variant="light" onClick={() => void refetch()}>
-                {DashboardMessages.tryAgain}
+                {ActionMessages.tryAgain}
               </Button>
             </Stack>
           </Alert>

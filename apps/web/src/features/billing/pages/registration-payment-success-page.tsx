@@ -1,4 +1,4 @@
-import { formatMonthly, PaymentMessages, DashboardMessages } from '@jibs/domain';
+import { formatMonthly, PaymentMessages, ActionMessages } from '@jibs/domain';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { Button, Text } from '@mantine/core';
 import { useEffect } from 'react';
@@ -107,7 +107,7 @@ export function StillProcessing({ sessionId }: { sessionId: string }) {
         <>
           <Button onClick={() => window.location.reload()}>Check again</Button>
           <Button component={Link} to="/contact" variant="default">
-            {DashboardMessages.contactSupport}
+            {ActionMessages.contactSupport}
           </Button>
         </>
       }

@@ -18,7 +18,7 @@ import {
   formatCalendarDate,
   formatMoment,
   type CaseStep,
-  DashboardMessages,
+  ActionMessages,
 } from '@jibs/domain';
 import { reviewStatusBadge, toApiError } from '@jibs/web-data';
 import {
@@ -90,7 +90,7 @@ export function CasePage() {
               <Text>{notFound ? 'Death report not found' : LOAD_FAILED}</Text>
               {!notFound && (
                 <Button variant="light" onClick={() => void refetch()}>
-                  {DashboardMessages.tryAgain}
+                  {ActionMessages.tryAgain}
                 </Button>
               )}
               <Anchor component={Link} to="/my-reports">

@@ -16,7 +16,7 @@ import {
   DeathReportMessages,
   formatCalendarDate,
   formatMoment,
-  DashboardMessages,
+  ActionMessages,
 } from '@jibs/domain';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -70,7 +70,7 @@ export function MyReportsPage() {
             <Stack gap="sm" align="flex-start">
               <Text>{DeathReportMessages.loadFailed}</Text>
               <Button variant="light" onClick={() => void refetch()}>
-                {DashboardMessages.tryAgain}
+                {ActionMessages.tryAgain}
               </Button>
             </Stack>
           </Alert>

@@ -1,4 +1,4 @@
-import { DashboardMessages, formatCents } from '@jibs/domain';
+import { DashboardMessages, formatCents, ActionMessages } from '@jibs/domain';
 import {
   Anchor,
   Card,
@@ -56,7 +56,10 @@ const MEMBERSHIP_LABEL: Record<MembershipStatus, DashboardKey> = {
 
 /** /dashboard: the member's overview, shortcuts and membership status (spec 2). */
 export function DashboardPage() {
-  const { DashboardMessages: text } = useMessages({ DashboardMessages });
+  const { DashboardMessages: text, ActionMessages: actions } = useMessages({
+    DashboardMessages,
+    ActionMessages,
+  });
   const { user } = useSession();
   const summary = useQuery(DashboardSummaryDocument, { fetchPolicy: 'cache-and-network' });
   const reports = useQuery(MyDeathReportCountsDocument, { fetchPolicy: 'cache-and-network' });
@@ -122,7 +125,7 @@ export function DashboardPage() {
           <Text size="sm" c="gray.7" role="status">
             {text.paymentsNotLoaded}{' '}
             <Anchor component="button" type="button" onClick={() => void summary.refetch()}>
-              {text.tryAgain}
+              {actions.tryAgain}
             </Anchor>
           </Text>
         )}
@@ -130,7 +133,7 @@ export function DashboardPage() {
           <Text size="sm" c="gray.7" role="status">
             {text.countsNotLoaded}{' '}
             <Anchor component="button" type="button" onClick={() => void reports.refetch()}>
-              {text.tryAgain}
+              {actions.tryAgain}
             </Anchor>
           </Text>
         )}
@@ -170,7 +173,7 @@ export function DashboardPage() {
             <Text>
               {text.needHelp}{' '}
               <Anchor component={Link} to="/contact">
-                {text.contactSupport}
+                {actions.contactSupport}
               </Anchor>
             </Text>
           </Stack>

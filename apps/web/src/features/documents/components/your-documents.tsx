@@ -4,7 +4,7 @@ import {
   DocumentMessages,
   formatFileSize,
   formatMoment,
-  DashboardMessages,
+  ActionMessages,
 } from '@jibs/domain';
 import { reviewStatusBadge } from '@jibs/web-data';
 import { useQuery } from '@apollo/client/react';
@@ -32,7 +32,7 @@ export function YourDocuments() {
             <Stack gap="sm" align="flex-start">
               <Text>Failed to load your documents</Text>
               <Button variant="light" onClick={() => void refetch()}>
-                {DashboardMessages.tryAgain}
+                {ActionMessages.tryAgain}
               </Button>
             </Stack>
           </Alert>

@@ -18,7 +18,7 @@ import {
   formatCents,
   HouseholdMessages,
   validateHouseholdMember,
-  DashboardMessages,
+  ActionMessages,
 } from '@jibs/domain';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
@@ -96,7 +96,7 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
           <Group gap="sm">
             <Text c="gray.7">We could not load your household members just now.</Text>
             <Button variant="light" size="xs" onClick={() => void household.refetch()}>
-              {DashboardMessages.tryAgain}
+              {ActionMessages.tryAgain}
             </Button>
           </Group>
         ) : members.length === 0 ? (

@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { Alert, Anchor, Button, Card, Container, Stack, Text, Title } from '@mantine/core';
-import { ClientMessages, DashboardMessages, RegistrationMessages } from '@jibs/domain';
+import { ClientMessages, ActionMessages, SignInMessages } from '@jibs/domain';
 import { toApiError, actionErrorMessage, useSession } from '@jibs/web-data';
 import { PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { useState } from 'react';
@@ -62,7 +62,7 @@ export function JanazahPage() {
           <Alert color="jibs" variant="light" title="Members see more">
             You are seeing public notices.{' '}
             <Anchor component={Link} to="/login" state={{ from: '/janazah' }}>
-              {RegistrationMessages.signIn}
+              {SignInMessages.signIn}
             </Anchor>{' '}
             to see every notice and the families&rsquo; contacts.
           </Alert>
@@ -74,7 +74,7 @@ export function JanazahPage() {
             <Stack gap="sm" align="flex-start">
               <Text>{actionErrorMessage(toApiError(error))}</Text>
               <Button variant="light" onClick={() => void refetch()}>
-                {DashboardMessages.tryAgain}
+                {ActionMessages.tryAgain}
               </Button>
             </Stack>
           </Alert>

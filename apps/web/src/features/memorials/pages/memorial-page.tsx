@@ -20,6 +20,8 @@ import {
   ClientMessages,
   DashboardMessages,
   RegistrationMessages,
+  ActionMessages,
+  SignInMessages,
 } from '@jibs/domain';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -75,7 +77,7 @@ export function MemorialPage() {
           <Stack gap="sm" align="flex-start">
             <Text>{memorialFailureMessage(toApiError(error), MemorialMessages.unexpected)}</Text>
             <Button variant="light" onClick={() => void refetch()}>
-              {DashboardMessages.tryAgain}
+              {ActionMessages.tryAgain}
             </Button>
           </Stack>
         </Alert>
@@ -314,7 +316,7 @@ function MemorialTabs({
           {!permissions.canAddMemory && status !== 'signed-in' && (
             <Text c="gray.7">
               <Anchor component={Link} to="/login" state={{ from: `/memorial/${memorial.id}` }}>
-                {RegistrationMessages.signIn}
+                {SignInMessages.signIn}
               </Anchor>{' '}
               to share a memory.
             </Text>

@@ -11,7 +11,13 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { memorialYears, ClientMessages, DashboardMessages, HeaderMessages } from '@jibs/domain';
+import {
+  memorialYears,
+  ClientMessages,
+  DashboardMessages,
+  HeaderMessages,
+  ActionMessages,
+} from '@jibs/domain';
 import { Link, useNavigate } from 'react-router';
 import { toApiError, useSession } from '@jibs/web-data';
 import {
@@ -87,7 +93,7 @@ export function MemorialsPage() {
                 {memorialFailureMessage(toApiError(error), 'Failed to load memorial pages.')}
               </Text>
               <Button variant="light" onClick={() => void refetch()}>
-                {DashboardMessages.tryAgain}
+                {ActionMessages.tryAgain}
               </Button>
             </Stack>
           </Alert>

@@ -1,4 +1,4 @@
-import { ClientMessages, DashboardMessages, PaymentMessages } from '@jibs/domain';
+import { ClientMessages, DashboardMessages, PaymentMessages, ActionMessages } from '@jibs/domain';
 import {
   ActionIcon,
   Alert,
@@ -37,7 +37,7 @@ import classes from './notification-bell.module.css';
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 
 /** The bell's messages: its own, and the catalogue's 'Success' and 'Warning'. */
-const BELL_MESSAGES = { ClientMessages, DashboardMessages, PaymentMessages };
+const BELL_MESSAGES = { ActionMessages, ClientMessages, DashboardMessages, PaymentMessages };
 type BellMessages = typeof BELL_MESSAGES;
 
 const TYPE_STYLE: Record<NotificationType, { color: string; label: (m: BellMessages) => string }> =
@@ -63,7 +63,11 @@ const REPLAY_WINDOW_MS = 5 * 60_000;
 
 /** The header's bell: unread count, the latest notifications, live additions. */
 export function NotificationBell() {
-  const { ClientMessages: client, DashboardMessages: text } = useMessages(BELL_MESSAGES);
+  const {
+    ActionMessages: actions,
+    ClientMessages: client,
+    DashboardMessages: text,
+  } = useMessages(BELL_MESSAGES);
   const [opened, setOpened] = useState(false);
   const [now, setNow] = useState(() => new Date());
   const { data, loading, error, refetch } = useQuery(NotificationsDocument, {
@@ -179,7 +183,7 @@ export function NotificationBell() {
           ) : error && !data ? (
             <Alert color="red" variant="light" m="md" title={client.notificationsLoadFailed}>
               <Button variant="light" color="red" size="compact-sm" onClick={() => refetch()}>
-                {text.tryAgain}
+                {actions.tryAgain}
               </Button>
             </Alert>
           ) : items.length === 0 ? (

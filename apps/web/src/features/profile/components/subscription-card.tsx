@@ -3,7 +3,7 @@ import {
   formatMoment,
   formatMonthly,
   PaymentMessages,
-  DashboardMessages,
+  ActionMessages,
 } from '@jibs/domain';
 import {
   Alert,
@@ -57,7 +57,7 @@ export function SubscriptionCard() {
           <Group gap="sm">
             <Text c="gray.7">We could not load your subscription just now.</Text>
             <Button variant="light" size="xs" onClick={() => void refetch()}>
-              {DashboardMessages.tryAgain}
+              {ActionMessages.tryAgain}
             </Button>
           </Group>
         ) : data?.mySubscription ? (

@@ -16,8 +16,8 @@ import {
   formatCalendarDate,
   PHONE_MAX_LENGTH,
   US_STATES,
-  DashboardMessages,
   RegistrationMessages,
+  ActionMessages,
 } from '@jibs/domain';
 import { Link } from 'react-router';
 import { toApiError } from '@jibs/web-data';
@@ -59,7 +59,7 @@ export function ProfilePage() {
     if (apiError.code !== ErrorCode.NotFound) {
       return (
         <Fallback title={ClientMessages.errorTitle} text={ClientMessages.profileLoadFailed}>
-          <Button onClick={() => void refetch()}>{DashboardMessages.tryAgain}</Button>
+          <Button onClick={() => void refetch()}>{ActionMessages.tryAgain}</Button>
         </Fallback>
       );
     }

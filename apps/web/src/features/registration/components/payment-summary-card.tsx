@@ -1,4 +1,4 @@
-import { formatCents, DashboardMessages } from '@jibs/domain';
+import { formatCents, ActionMessages } from '@jibs/domain';
 import {
   Button,
   Card,
@@ -104,7 +104,7 @@ export function PaymentSummaryCard() {
           <Stack gap="xs" align="flex-start">
             <Text c="gray.7">We could not load the fees just now.</Text>
             <Button variant="light" size="sm" onClick={() => void refetch()}>
-              {DashboardMessages.tryAgain}
+              {ActionMessages.tryAgain}
             </Button>
           </Stack>
         ) : null}

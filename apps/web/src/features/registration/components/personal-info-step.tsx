@@ -22,6 +22,7 @@ import {
   US_STATES,
   type SignUpFields,
   RegistrationMessages,
+  SignInMessages,
   VerificationMessages,
 } from '@jibs/domain';
 import { useState } from 'react';
@@ -88,10 +89,11 @@ export function PersonalInfoStep({
   draft?: RegisterDraft | null;
   onStarted: (pending: PendingSignUp, draft: RegisterDraft) => void;
 }) {
-  const { RegistrationMessages: text, VerificationMessages: verification } = useMessages({
-    RegistrationMessages,
-    VerificationMessages,
-  });
+  const {
+    RegistrationMessages: text,
+    SignInMessages: signIn,
+    VerificationMessages: verification,
+  } = useMessages({ RegistrationMessages, SignInMessages, VerificationMessages });
   const { locale } = useLanguage();
   const [startSignUp, { loading }] = useMutation(StartSignUpDocument);
   const [failure, setFailure] = useState<ErrorNotice | null>(null);
@@ -210,7 +212,7 @@ export function PersonalInfoStep({
             {text.account}
           </Title>
           <TextInput
-            label={text.email}
+            label={signIn.email}
             type="email"
             autoComplete="email"
             required
@@ -218,7 +220,7 @@ export function PersonalInfoStep({
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <PasswordInput
-              label={text.password}
+              label={signIn.password}
               description={text.passwordHint}
               autoComplete="new-password"
               required
@@ -293,12 +295,12 @@ export function PersonalInfoStep({
           </Button>
           <Group justify="space-between" gap="xs">
             <Anchor component={Link} to="/" c="gray.7">
-              {text.backHome}
+              {signIn.backHome}
             </Anchor>
             <Text c="gray.7">
               {text.alreadyMember}{' '}
               <Anchor component={Link} to="/login" fw={600}>
-                {text.signIn}
+                {signIn.signIn}
               </Anchor>
             </Text>
           </Group>

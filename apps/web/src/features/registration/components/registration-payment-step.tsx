@@ -1,4 +1,4 @@
-import { formatCents, DashboardMessages } from '@jibs/domain';
+import { formatCents, ActionMessages } from '@jibs/domain';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { CheckoutErrorAlert } from '../../billing/components/checkout-error-alert';
 import { useCheckout } from '../../billing/hooks/use-checkout';
@@ -41,7 +41,7 @@ export function RegistrationPaymentStep({
           <Stack gap="sm" align="flex-start">
             <Text>Please try again in a moment. Nothing has been charged.</Text>
             <Button variant="light" onClick={() => void quote.refetch()}>
-              {DashboardMessages.tryAgain}
+              {ActionMessages.tryAgain}
             </Button>
           </Stack>
         </Alert>

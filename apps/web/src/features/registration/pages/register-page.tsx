@@ -1,4 +1,4 @@
-import { DashboardMessages } from '@jibs/domain';
+import { ActionMessages } from '@jibs/domain';
 import {
   Alert,
   Button,
@@ -255,7 +255,7 @@ function LoadFailure({ message, retry }: { message: string; retry: () => unknown
         <Stack gap="sm" align="flex-start">
           <Text>{message}</Text>
           <Button variant="light" onClick={() => void retry()}>
-            {DashboardMessages.tryAgain}
+            {ActionMessages.tryAgain}
           </Button>
         </Stack>
       </Alert>

@@ -1,4 +1,4 @@
-import { DashboardMessages } from '@jibs/domain';
+import { ActionMessages } from '@jibs/domain';
 import { Alert, Button, Container, Stack, Text } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '@jibs/web-ui';
@@ -43,7 +43,7 @@ function MembershipUnavailable({ retry }: { retry: () => void }) {
             Your membership details are not available right now. Please try again in a moment.
           </Text>
           <Button variant="light" onClick={retry}>
-            {DashboardMessages.tryAgain}
+            {ActionMessages.tryAgain}
           </Button>
         </Stack>
       </Alert>

@@ -1,4 +1,4 @@
-import { HeaderMessages, RegistrationMessages, SignInMessages } from '@jibs/domain';
+import { HeaderMessages, SignInMessages } from '@jibs/domain';
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, use, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -30,11 +30,10 @@ type Stage =
   | { kind: 'enrollment'; challenge: Challenge; setup: TotpSetupFieldsFragment };
 
 export function LoginPage() {
-  const {
-    HeaderMessages: header,
-    RegistrationMessages: labels,
-    SignInMessages: text,
-  } = useMessages({ HeaderMessages, RegistrationMessages, SignInMessages });
+  const { HeaderMessages: header, SignInMessages: text } = useMessages({
+    HeaderMessages,
+    SignInMessages,
+  });
   const session = useSessionManager();
   const client = use(ClientPromiseContext);
   const [loading, setLoading] = useState(false);
@@ -55,7 +54,7 @@ export function LoginPage() {
       setErrors((current) => ({ ...current, [name]: undefined }));
     },
   });
-  useDocumentTitle(labels.signIn);
+  useDocumentTitle(text.signIn);
   // Fetched after the first render, so that a submit seldom waits for it.
   useEffect(() => void loadActions(), []);
 
@@ -117,7 +116,7 @@ export function LoginPage() {
     return (
       <AuthCard
         width={stage.kind === 'enrollment' ? 640 : 460}
-        title={labels.signIn}
+        title={text.signIn}
         subtitle={
           stage.kind === 'code'
             ? 'One more step to keep your account safe.'
@@ -138,7 +137,7 @@ export function LoginPage() {
     );
   }
   return (
-    <AuthCard title={labels.signIn} subtitle={text.welcomeBack}>
+    <AuthCard title={text.signIn} subtitle={text.welcomeBack}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {failure && (
@@ -148,7 +147,7 @@ export function LoginPage() {
           )}
           {/* Native fields (sign-in-field.tsx): Mantine's inputs would add 7 KB to the first load. */}
           <SignInField
-            label={labels.email}
+            label={text.email}
             type="email"
             autoComplete="email"
             required
@@ -157,7 +156,7 @@ export function LoginPage() {
           />
           <Stack gap={6}>
             <SignInField
-              label={labels.password}
+              label={text.password}
               type="password"
               autoComplete="current-password"
               required
@@ -187,7 +186,7 @@ export function LoginPage() {
           </Text>
           <Group justify="center">
             <Anchor component={Link} to="/" c="gray.7">
-              {labels.backHome}
+              {text.backHome}
             </Anchor>
           </Group>
         </Stack>

@@ -1,4 +1,4 @@
-import { HeaderMessages, RegistrationMessages } from '@jibs/domain';
+import { HeaderMessages, SignInMessages } from '@jibs/domain';
 import {
   Anchor,
   Badge,
@@ -40,7 +40,7 @@ const MEMBER_LINKS: ScreenLink[] = [
 ];
 
 const PUBLIC_LINKS: ScreenLink[] = [
-  { to: '/login', label: RegistrationMessages.signIn },
+  { to: '/login', label: SignInMessages.signIn },
   { to: '/register', label: 'Register' },
   { to: '/', label: 'Home' },
 ];
