@@ -92,9 +92,9 @@ const UploadDocumentsPage = lazy(() =>
 );
 
 /**
- * The landing page and the sign-in form render at once, with neither the Apollo client nor the
- * restored session (the landing page's buttons wait for the session, sign-in's redirect too);
- * every other screen is under `DataRoutes`.
+ * The landing page, the sign-in form, the FAQ, contact and the memorials' list render at once,
+ * with neither the Apollo client nor the restored session (what depends on them waits for them
+ * inside the page); every other screen is under `DataRoutes`.
  */
 export function App({ data }: { data: AppData }) {
   return (
@@ -122,13 +122,15 @@ export function App({ data }: { data: AppData }) {
                     </SignInRoute>
                   }
                 />
+                {/* FAQ, contact, the memorials' list: the page shows at once; its forms and its
+                    list wait for the client and the session (WithSessionData) below it. */}
+                {publicRoutes()}
+                {/* Memorials: public routes; the server decides what each caller may see. */}
+                <Route path="memorials" element={<MemorialsPage />} />
                 <Route element={<DataRoutes />}>
-                  {publicRoutes()}
                   <Route path="testing" element={<TestingPage />} />
                   <Route path="register" element={<RegisterPage />} />
                   <Route path="reset-password" element={<ResetPasswordPage />} />
-                  {/* Memorials: public routes; the server decides what each caller may see. */}
-                  <Route path="memorials" element={<MemorialsPage />} />
                   <Route path="memorial/:id" element={<MemorialPage />} />
                   {/* Janazah notices: public; the server leaves out what a visitor may not see. */}
                   <Route path="janazah" element={<JanazahPage />} />

@@ -26,11 +26,31 @@ const ContactLink = () => (
   </Anchor>
 );
 
-/** The FAQ's topics, worded with the service's current fees and file limits. */
-export function faqTopics(settings: PublicSettingsValues): FaqTopic[] {
-  const registrationFee = formatCents(settings.registrationFee);
-  const memberFee = formatCents(settings.memberFee);
-  const monthlyDues = formatCents(settings.monthlyDues);
+/** Where a figure of the settings goes while they load (the answers are folded until then). */
+const Pending = () => (
+  <span
+    aria-hidden
+    style={{
+      display: 'inline-block',
+      width: '4ch',
+      height: '0.9em',
+      borderRadius: 4,
+      verticalAlign: 'middle',
+      background: 'var(--mantine-color-gray-2)',
+    }}
+  />
+);
+
+/**
+ * The FAQ's topics, worded with the service's current fees and file limits; `null` while they
+ * load (placeholders stand for the figures).
+ */
+export function faqTopics(settings: PublicSettingsValues | null): FaqTopic[] {
+  const figure = (value: (s: PublicSettingsValues) => ReactNode) =>
+    settings ? value(settings) : <Pending />;
+  const registrationFee = figure((s) => formatCents(s.registrationFee));
+  const memberFee = figure((s) => formatCents(s.memberFee));
+  const monthlyDues = figure((s) => formatCents(s.monthlyDues));
 
   return [
     {
@@ -74,9 +94,9 @@ export function faqTopics(settings: PublicSettingsValues): FaqTopic[] {
           </List>
           <Paragraph>
             You can upload them from the <strong>Upload Documents</strong> page in your account. We
-            accept {formatFileTypes(settings.allowedFileTypes)} files of up to{' '}
-            {settings.maxFileSizeMb} MB each. Our team reviews each document, and you can see its
-            status in your account.
+            accept {figure((s) => formatFileTypes(s.allowedFileTypes))} files of up to{' '}
+            {figure((s) => s.maxFileSizeMb)} MB each. Our team reviews each document, and you can
+            see its status in your account.
           </Paragraph>
           <Paragraph>
             If a death certificate is not available yet, you can still submit your death report now

@@ -1,10 +1,14 @@
 import { Anchor, Box, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '@jibs/web-ui';
-import { ContactForm } from '../components/contact-form';
+import { PageLoader, useDocumentTitle } from '@jibs/web-ui';
+import { WithSessionData } from '../../session/components/with-session-data';
 import { MailIcon, PhoneIcon, PlaceIcon } from '../components/public-icons';
 import { CONTACT_DETAILS } from '../utils/site-config';
+
+// The form (its schema, @mantine/form, the subject's Select, the mutation) loads after the page's
+// first render: the details beside it show at once.
+const ContactForm = lazy(() => import('../components/contact-form'));
 
 export function ContactPage() {
   useDocumentTitle('Contact Us');
@@ -102,7 +106,9 @@ export function ContactPage() {
               <Text c="gray.7" mb="lg">
                 All fields are required unless marked optional.
               </Text>
-              <ContactForm />
+              <WithSessionData fallback={<PageLoader label="Loading the form…" />}>
+                <ContactForm />
+              </WithSessionData>
             </Paper>
           </Grid.Col>
         </Grid>

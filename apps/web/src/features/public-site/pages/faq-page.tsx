@@ -3,13 +3,12 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useDocumentTitle } from '@jibs/web-ui';
 import { faqTopics } from '../components/faq-content';
-import { QuestionSection } from '../components/question-form';
+import { QuestionSection } from '../components/question-section';
 import { usePublicSettings } from '../hooks/use-public-settings';
 
 export function FaqPage() {
   useDocumentTitle('Frequently Asked Questions');
-  const { settings } = usePublicSettings();
-  const topics = faqTopics(settings);
+  const topics = faqTopics(usePublicSettings());
   const location = useLocation();
   const linkedId = location.hash.slice(1);
   const linked = topics.some((topic) => topic.id === linkedId) ? linkedId : null;
