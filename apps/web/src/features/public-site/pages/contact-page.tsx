@@ -3,7 +3,7 @@ import { lazy, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { WithSessionData } from '../../session/components/with-session-data';
-import { MailIcon, PhoneIcon, PlaceIcon } from '../components/public-icons';
+import { MailIcon, PhoneIcon, PlaceIcon } from '../components/contact-icons';
 import { CONTACT_DETAILS } from '../utils/site-config';
 
 // The form (its schema, @mantine/form, the subject's Select, the mutation) loads after the page's
