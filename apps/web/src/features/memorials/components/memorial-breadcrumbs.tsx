@@ -1,3 +1,6 @@
+// Breadcrumbs' styles: /memorials renders before the client, which brings the other
+// components' styles (styles-screens.ts).
+import '@mantine/core/styles/Breadcrumbs.css';
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link } from 'react-router';
 

@@ -1,3 +1,6 @@
+// Styles of the Mantine components this page shows beyond the first page's
+// (styles-first-page.ts): it renders before the client, which brings the others' (styles-screens.ts).
+import '@mantine/core/styles/Grid.css';
 import { Anchor, Box, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, type ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,3 +1,7 @@
+// Styles of the Mantine components this page shows beyond the first page's
+// (styles-first-page.ts): it renders before the client, which brings the others' (styles-screens.ts).
+import '@mantine/core/styles/Accordion.css';
+import '@mantine/core/styles/List.css';
 import { Accordion, Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
