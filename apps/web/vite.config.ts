@@ -56,11 +56,11 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
-            // The part of Mantine the first page needs, in one chunk rather than dozens of small
-            // ones (each compressed alone, and each a request).
+            // What the first page needs of Mantine and of the app's own modules, in one chunk
+            // rather than a dozen small ones (each compressed alone, and each a request).
             {
-              name: 'mantine-first-page',
-              test: /node_modules[\\/](@mantine[\\/](core|hooks)|clsx)[\\/]/,
+              name: 'first-page',
+              test: /node_modules[\\/](@mantine[\\/](core|hooks)|clsx)[\\/]|vite[\\/]preload-helper|apps[\\/]web[\\/]src[\\/]|libs[\\/]/,
               tags: ['$initial'],
             },
           ],

@@ -13,7 +13,8 @@ import { publishTestEvent, type LocalStack } from '@jibs/stack';
  * slow profile (1.6 Mbit/s down, 750 kbit/s up, 150 ms RTT, CPU slowed 4x), and prints the JS
  * actually transferred (bytes on the wire, bytes decoded, how many scripts, their encodings),
  * DOMContentLoaded, LCP, CLS and total blocking time (long tasks' time over 50 ms after the
- * first paint). The dashboard is loaded by a signed-in member whose fee is paid.
+ * first paint). The dashboard is loaded by a signed-in member whose fee is paid; a memorial page
+ * (public, made by that member) by a visitor.
  *
  * BENCH_RUNS (default 3) loads per route; the median of each figure is printed.
  */
@@ -29,7 +30,7 @@ const CPU_SLOWDOWN = 4;
 /** When set, a screenshot of each route's last load is written there. */
 const SCREENSHOTS = process.env.BENCH_SCREENSHOTS;
 
-const PUBLIC_ROUTES = ['/', '/login', '/register', '/faq', '/memorials'];
+const PUBLIC_ROUTES = ['/', '/login', '/register', '/faq', '/contact', '/memorials'];
 const MEMBER_ROUTES = ['/dashboard'];
 
 interface PageFigures {
@@ -179,11 +180,18 @@ async function measureRoute(
  * billing announces it (`membership.registration_paid`, through its test route) to the services
  * that require it, which stands in for the sandbox checkout (not what is measured here).
  */
-async function aPaidMember(stack: LocalStack, context: BrowserContext): Promise<void> {
-  const graphql = async (query: string, variables: object) => {
+async function aPaidMember(
+  stack: LocalStack,
+  context: BrowserContext,
+): Promise<{ memorialId: string }> {
+  const graphql = async (query: string, variables: object, token?: string) => {
     const res = await context.request.post(`${stack.gatewayUrl}/graphql`, {
       data: { query, variables },
-      headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
+      headers: {
+        'content-type': 'application/json',
+        'apollo-require-preflight': 'true',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
     });
     const body = (await res.json()) as { data?: Record<string, Record<string, unknown>> };
     if (!body.data) throw new Error(`${query.split('(')[0]}: ${JSON.stringify(body)}`);
@@ -209,10 +217,11 @@ async function aPaidMember(stack: LocalStack, context: BrowserContext): Promise<
     return undefined;
   }, 'the sign-up code');
   const done = await graphql(
-    'mutation($t: String!, $c: String!) { completeSignUp(signUpToken: $t, code: $c) { user { id } } }',
+    'mutation($t: String!, $c: String!) { completeSignUp(signUpToken: $t, code: $c) { accessToken user { id } } }',
     { t: started['startSignUp']!['signUpToken'], c: code },
   );
   const userId = (done['completeSignUp']!['user'] as { id: string }).id;
+  const accessToken = done['completeSignUp']!['accessToken'] as string;
   const billing = new Client({ connectionString: stack.databaseUrl('billing') });
   await billing.connect();
   try {
@@ -251,6 +260,25 @@ async function aPaidMember(stack: LocalStack, context: BrowserContext): Promise<
       await db.end();
     }
   }
+  // A public memorial with a biography, as a family would make one (its page is what visitors
+  // are sent to).
+  const memorial = await graphql(
+    'mutation($input: MemorialInput!) { createMemorial(input: $input) { id } }',
+    {
+      input: {
+        fullName: 'Aisha Rahman',
+        birthDate: '1941-03-02',
+        deathDate: '2024-11-10',
+        birthLocation: 'Lahore',
+        deathLocation: 'Chicago',
+        biography:
+          'A teacher for forty years, she taught three generations of our community to read. She is remembered for her patience, her garden and the Friday meals she shared with every neighbour.',
+        privacyLevel: 'PUBLIC',
+      },
+    },
+    accessToken,
+  );
+  return { memorialId: memorial['createMemorial']!['id'] as string };
 }
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
@@ -287,7 +315,7 @@ async function main(): Promise<void> {
     });
     const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const member = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await aPaidMember(stack, member);
+    const { memorialId } = await aPaidMember(stack, member);
 
     process.stdout.write(
       `In Chromium, cold cache, 1.6 Mbit/s, 150 ms RTT, CPU ${CPU_SLOWDOWN}x slower; median of ${RUNS}:\n`,
@@ -306,6 +334,7 @@ async function main(): Promise<void> {
     const rows: string[][] = [header];
     const routes: Array<[BrowserContext, string, string]> = [
       ...PUBLIC_ROUTES.map((path): [BrowserContext, string, string] => [visitor, path, path]),
+      [visitor, `/memorial/${memorialId}`, '/memorial/:id'],
       ...MEMBER_ROUTES.map((path): [BrowserContext, string, string] => [
         member,
         path,

@@ -8,15 +8,15 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import type { SessionManager, SessionState } from './session-manager';
+import type { SessionHandle, SessionState } from './session-manager';
 
-const SessionContext = createContext<SessionManager | null>(null);
+const SessionContext = createContext<SessionHandle | null>(null);
 
 export function SessionProvider({
   manager,
   children,
 }: {
-  manager: SessionManager;
+  manager: SessionHandle;
   children: ReactNode;
 }) {
   useEffect(() => {
@@ -32,7 +32,7 @@ export function SessionProvider({
   return createElement(SessionContext, { value: manager }, children);
 }
 
-export function useSessionManager(): SessionManager {
+export function useSessionManager(): SessionHandle {
   const manager = use(SessionContext);
   if (!manager) throw new Error('useSessionManager must be used inside <SessionProvider>');
   return manager;

@@ -39,6 +39,24 @@ export interface Membership {
   membershipStatus: MembershipStatus;
 }
 
+/**
+ * What the screens use of the session (`useSessionManager`): the manager itself, or a stand-in
+ * that forwards to it once it has loaded (the member site loads it with the Apollo client).
+ */
+export type SessionHandle = Pick<
+  SessionManager,
+  | 'getState'
+  | 'authorization'
+  | 'subscribe'
+  | 'restore'
+  | 'establish'
+  | 'reloadMembership'
+  | 'applyMembership'
+  | 'refresh'
+  | 'signOut'
+  | 'renewIfDue'
+>;
+
 /** How long the first restore may take before the visitor sees the signed-out screens. */
 const RESTORE_TIMEOUT_MS = 10_000;
 /** Wait before trying again when a renewal failed for a reason other than the session ending. */

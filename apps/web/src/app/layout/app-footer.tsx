@@ -12,7 +12,11 @@ import {
 import { lazy, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PRIVACY_TOPIC_ID, TERMS_TOPIC_ID } from '../../features/public-site/utils/faq-topic-ids';
-import { MailIcon, PhoneIcon, PlaceIcon } from '../../features/public-site/components/public-icons';
+import {
+  MailIcon,
+  PhoneIcon,
+  PlaceIcon,
+} from '../../features/public-site/components/contact-icons';
 import { CONTACT_DETAILS } from '../../features/public-site/utils/site-config';
 import { WithApollo } from '../../shared/apollo/with-apollo';
 import { HijriToggle, usePageLoading } from '@jibs/web-ui';

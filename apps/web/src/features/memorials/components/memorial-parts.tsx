@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  Avatar,
-  Badge,
-  Breadcrumbs,
-  Button,
-  Group,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Avatar, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { memorialInitials, MemorialMessages, HeaderMessages } from '@jibs/domain';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '@jibs/web-data';
@@ -48,28 +38,6 @@ export function PrivacyBadge({ privacy }: { privacy: MemorialPrivacy }) {
     <Badge variant="light" color={privacyColor(privacy)}>
       {privacyLabel(privacy)}
     </Badge>
-  );
-}
-
-/** Home › Memorials › {current}; the list itself is Home › Memorials. */
-export function MemorialBreadcrumbs({ current }: { current?: string }) {
-  const trail = [
-    { to: '/', label: 'Home' },
-    ...(current ? [{ to: '/memorials', label: 'Memorials' }] : []),
-  ];
-  return (
-    <nav aria-label="Breadcrumb">
-      <Breadcrumbs separator="›" separatorMargin={6}>
-        {trail.map((item) => (
-          <Anchor key={item.to} component={Link} to={item.to} size="sm" c="gray.7">
-            {item.label}
-          </Anchor>
-        ))}
-        <Text size="sm" c="gray.8" aria-current="page">
-          {current ?? 'Memorials'}
-        </Text>
-      </Breadcrumbs>
-    </nav>
   );
 }
 

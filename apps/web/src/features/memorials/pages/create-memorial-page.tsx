@@ -4,7 +4,7 @@ import { MemorialMessages, LandingMessages } from '@jibs/domain';
 import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '@jibs/web-ui';
 import { EMPTY_MEMORIAL, MemorialForm } from '../components/memorial-form';
-import { MemorialBreadcrumbs } from '../components/memorial-parts';
+import { MemorialBreadcrumbs } from '../components/memorial-breadcrumbs';
 import { useMutation } from '@apollo/client/react';
 import { CreateMemorialDocument } from '../../../gql/graphql';
 

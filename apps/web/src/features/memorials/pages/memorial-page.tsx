@@ -41,12 +41,8 @@ import { formatBothCalendars } from '@jibs/domain';
 import { memorialFailureMessage } from '../utils/memorial-format';
 import { MemorialForm, type MemorialFormValues } from '../components/memorial-form';
 import { ModerationQueue } from '../components/moderation-queue';
-import {
-  MemorialAvatar,
-  MemorialBreadcrumbs,
-  MemorialNotFound,
-  PrivacyBadge,
-} from '../components/memorial-parts';
+import { MemorialAvatar, MemorialNotFound, PrivacyBadge } from '../components/memorial-parts';
+import { MemorialBreadcrumbs } from '../components/memorial-breadcrumbs';
 import { DeactivateDialog } from '../components/deactivate-dialog';
 import { PhotoGallery } from '../components/photo-gallery';
 import { PhotoUpload } from '../components/photo-upload';

@@ -36,7 +36,7 @@ const validate = (values: ContactValues) => validateContact(toSchemaValues(value
 /** Field hints at body-text contrast (the default dimmed grey is too faint to read easily). */
 const READABLE_DESCRIPTION = { description: { color: 'var(--mantine-color-gray-7)' } };
 
-export function ContactForm() {
+export default function ContactForm() {
   const [submitContactMessage, { loading }] = useMutation(SubmitContactMessageDocument);
 
   /** Resolves with the subject sent: it decides whether the thank-you repeats the urgent line. */

@@ -1,4 +1,4 @@
-import { formatCents, DashboardMessages, LandingMessages } from '@jibs/domain';
+import { formatCents } from '@jibs/domain';
 import { Anchor, List, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -26,23 +26,43 @@ const ContactLink = () => (
   </Anchor>
 );
 
-/** The FAQ's topics, worded with the service's current fees and file limits. */
-export function faqTopics(settings: PublicSettingsValues): FaqTopic[] {
-  const registrationFee = formatCents(settings.registrationFee);
-  const memberFee = formatCents(settings.memberFee);
-  const monthlyDues = formatCents(settings.monthlyDues);
+/** Where a figure of the settings goes while they load (the answers are folded until then). */
+const Pending = () => (
+  <span
+    aria-hidden
+    style={{
+      display: 'inline-block',
+      width: '4ch',
+      height: '0.9em',
+      borderRadius: 4,
+      verticalAlign: 'middle',
+      background: 'var(--mantine-color-gray-2)',
+    }}
+  />
+);
+
+/**
+ * The FAQ's topics, worded with the service's current fees and file limits; `null` while they
+ * load (placeholders stand for the figures).
+ */
+export function faqTopics(settings: PublicSettingsValues | null): FaqTopic[] {
+  const figure = (value: (s: PublicSettingsValues) => ReactNode) =>
+    settings ? value(settings) : <Pending />;
+  const registrationFee = figure((s) => formatCents(s.registrationFee));
+  const memberFee = figure((s) => formatCents(s.memberFee));
+  const monthlyDues = figure((s) => formatCents(s.monthlyDues));
 
   return [
     {
       id: 'reporting-a-death',
-      question: LandingMessages.reportQuestion,
+      question: 'How do I report a death?',
       answer: (
         <Stack gap="sm">
           <Paragraph>
             We are sorry for your loss. When you are ready, sign in and choose{' '}
-            <strong>{DashboardMessages.submitDeathReport}</strong> from your dashboard. You will be
-            asked for the name of the person who has passed away, the date and place of death, and
-            your relationship to them. You can also add any notes that would help us.
+            <strong>Submit Death Report</strong> from your dashboard. You will be asked for the name
+            of the person who has passed away, the date and place of death, and your relationship to
+            them. You can also add any notes that would help us.
           </Paragraph>
           <Paragraph>
             Our team reviews every report and contacts your family within 24&ndash;48 hours to guide
@@ -73,10 +93,10 @@ export function faqTopics(settings: PublicSettingsValues): FaqTopic[] {
             <List.Item>proof of your relationship to the person who has passed away</List.Item>
           </List>
           <Paragraph>
-            You can upload them from the <strong>{DashboardMessages.uploadDocuments}</strong> page
-            in your account. We accept {formatFileTypes(settings.allowedFileTypes)} files of up to{' '}
-            {settings.maxFileSizeMb} MB each. Our team reviews each document, and you can see its
-            status in your account.
+            You can upload them from the <strong>Upload Documents</strong> page in your account. We
+            accept {figure((s) => formatFileTypes(s.allowedFileTypes))} files of up to{' '}
+            {figure((s) => s.maxFileSizeMb)} MB each. Our team reviews each document, and you can
+            see its status in your account.
           </Paragraph>
           <Paragraph>
             If a death certificate is not available yet, you can still submit your death report now
@@ -106,7 +126,7 @@ export function faqTopics(settings: PublicSettingsValues): FaqTopic[] {
     },
     {
       id: 'missed-payments',
-      question: LandingMessages.missedPaymentQuestion,
+      question: 'What happens if I miss a payment?',
       answer: (
         <Stack gap="sm">
           <Paragraph>
@@ -123,7 +143,7 @@ export function faqTopics(settings: PublicSettingsValues): FaqTopic[] {
     },
     {
       id: PRIVACY_TOPIC_ID,
-      question: LandingMessages.safetyQuestion,
+      question: 'Is my information safe?',
       answer: (
         <Stack gap="sm">
           <Paragraph>

@@ -1,11 +1,17 @@
-import { RegistrationMessages } from '@jibs/domain';
+// Styles of the Mantine components this page shows beyond the first page's
+// (styles-first-page.ts): it renders before the client, which brings the others' (styles-screens.ts).
+import '@mantine/core/styles/Grid.css';
 import { Anchor, Box, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '@jibs/web-ui';
-import { ContactForm } from '../components/contact-form';
-import { MailIcon, PhoneIcon, PlaceIcon } from '../components/public-icons';
+import { PageLoader, useDocumentTitle } from '@jibs/web-ui';
+import { WithSessionData } from '../../session/components/with-session-data';
+import { MailIcon, PhoneIcon, PlaceIcon } from '../components/contact-icons';
 import { CONTACT_DETAILS } from '../utils/site-config';
+
+// The form (its schema, @mantine/form, the subject's Select, the mutation) loads after the page's
+// first render: the details beside it show at once.
+const ContactForm = lazy(() => import('../components/contact-form'));
 
 export function ContactPage() {
   useDocumentTitle('Contact Us');
@@ -101,9 +107,11 @@ export function ContactPage() {
                 Send us a message
               </Title>
               <Text c="gray.7" mb="lg">
-                {RegistrationMessages.allRequired}
+                All fields are required unless marked optional.
               </Text>
-              <ContactForm />
+              <WithSessionData fallback={<PageLoader label="Loading the form…" />}>
+                <ContactForm />
+              </WithSessionData>
             </Paper>
           </Grid.Col>
         </Grid>

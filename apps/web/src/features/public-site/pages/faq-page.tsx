@@ -1,15 +1,18 @@
+// Styles of the Mantine components this page shows beyond the first page's
+// (styles-first-page.ts): it renders before the client, which brings the others' (styles-screens.ts).
+import '@mantine/core/styles/Accordion.css';
+import '@mantine/core/styles/List.css';
 import { Accordion, Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useDocumentTitle } from '@jibs/web-ui';
 import { faqTopics } from '../components/faq-content';
-import { QuestionSection } from '../components/question-form';
+import { QuestionSection } from '../components/question-section';
 import { usePublicSettings } from '../hooks/use-public-settings';
 
 export function FaqPage() {
   useDocumentTitle('Frequently Asked Questions');
-  const { settings } = usePublicSettings();
-  const topics = faqTopics(settings);
+  const topics = faqTopics(usePublicSettings());
   const location = useLocation();
   const linkedId = location.hash.slice(1);
   const linked = topics.some((topic) => topic.id === linkedId) ? linkedId : null;

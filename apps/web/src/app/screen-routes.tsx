@@ -1,0 +1,106 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { NotFoundPage } from '../features/public-site/pages/not-found-page';
+import { RouteGuard } from '../features/session/components/route-guards';
+import { DataRoutes } from './data-routes';
+
+const RegisterPage = lazy(() =>
+  import('../features/registration/pages/register-page').then((m) => ({ default: m.RegisterPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/sign-in/pages/reset-password-page').then((m) => ({
+    default: m.ResetPasswordPage,
+  })),
+);
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
+);
+const PaymentHistoryPage = lazy(() =>
+  import('../features/billing/pages/payment-history-page').then((m) => ({
+    default: m.PaymentHistoryPage,
+  })),
+);
+const PaymentSuccessPage = lazy(() =>
+  import('../features/billing/pages/payment-success-page').then((m) => ({
+    default: m.PaymentSuccessPage,
+  })),
+);
+const PaymentCancelledPage = lazy(() =>
+  import('../features/billing/pages/payment-cancelled-page').then((m) => ({
+    default: m.PaymentCancelledPage,
+  })),
+);
+const RegistrationPaymentSuccessPage = lazy(() =>
+  import('../features/billing/pages/registration-payment-success-page').then((m) => ({
+    default: m.RegistrationPaymentSuccessPage,
+  })),
+);
+const MemorialPage = lazy(() =>
+  import('../features/memorials/pages/memorial-page').then((m) => ({ default: m.MemorialPage })),
+);
+const CreateMemorialPage = lazy(() =>
+  import('../features/memorials/pages/create-memorial-page').then((m) => ({
+    default: m.CreateMemorialPage,
+  })),
+);
+const JanazahPage = lazy(() =>
+  import('../features/janazah/pages/janazah-page').then((m) => ({ default: m.JanazahPage })),
+);
+const TestingPage = lazy(() =>
+  import('../features/testing/pages/testing-page').then((m) => ({ default: m.TestingPage })),
+);
+const SubmitDeathReportPage = lazy(() =>
+  import('../features/cases/pages/submit-death-report-page').then((m) => ({
+    default: m.SubmitDeathReportPage,
+  })),
+);
+const MyReportsPage = lazy(() =>
+  import('../features/cases/pages/my-reports-page').then((m) => ({ default: m.MyReportsPage })),
+);
+const CasePage = lazy(() =>
+  import('../features/cases/pages/case-page').then((m) => ({ default: m.CasePage })),
+);
+const UploadDocumentsPage = lazy(() =>
+  import('../features/documents/pages/upload-documents-page').then((m) => ({
+    default: m.UploadDocumentsPage,
+  })),
+);
+
+/**
+ * The screens past the light pages (app.tsx), matched below its catch-all route: their table,
+ * guards and lazy screens load with the first of them visited, not with every page.
+ */
+export default function ScreenRoutes() {
+  return (
+    <Routes>
+      <Route element={<DataRoutes />}>
+        <Route path="testing" element={<TestingPage />} />
+        <Route path="register" element={<RegisterPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="memorial/:id" element={<MemorialPage />} />
+        {/* Janazah notices: public; the server leaves out what a visitor may not see. */}
+        <Route path="janazah" element={<JanazahPage />} />
+        <Route element={<RouteGuard access="signed-in" />}>
+          {/* Payment results: registration may still be under way. */}
+          <Route path="payment-success" element={<PaymentSuccessPage />} />
+          <Route path="payment-cancelled" element={<PaymentCancelledPage />} />
+          <Route path="registration-payment-success" element={<RegistrationPaymentSuccessPage />} />
+        </Route>
+        <Route element={<RouteGuard access="registered" />}>
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="payment-history" element={<PaymentHistoryPage />} />
+          <Route path="memorials/create" element={<CreateMemorialPage />} />
+          <Route path="submit-death" element={<SubmitDeathReportPage />} />
+          <Route path="my-reports" element={<MyReportsPage />} />
+          <Route path="my-reports/:id" element={<CasePage />} />
+          <Route path="upload" element={<UploadDocumentsPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

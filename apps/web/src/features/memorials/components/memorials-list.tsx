@@ -1,0 +1,207 @@
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { memorialYears, ClientMessages } from '@jibs/domain';
+import { Link, useNavigate } from 'react-router';
+import { toApiError, useSession } from '@jibs/web-data';
+import {
+  AcceptMemorialInvitationDocument,
+  MemorialsDocument,
+  MyMemorialInvitationsDocument,
+  type MemorialCardFragment,
+  type MyMemorialInvitationsQuery,
+} from '../../../gql/graphql';
+import { PageLoader } from '@jibs/web-ui';
+import { memorialFailureMessage } from '../utils/memorial-format';
+import { MemorialAvatar, PrivacyBadge } from './memorial-parts';
+import { useMutation, useQuery } from '@apollo/client/react';
+
+/**
+ * The memorials the caller may see (visitors: the public ones), with a member's invitations or a
+ * visitor's invitation to sign in: the part of /memorials that waits for the client and the
+ * session (memorials-page.tsx shows the rest at once).
+ */
+export default function MemorialsList() {
+  const { status } = useSession();
+  const signedIn = status === 'signed-in';
+  const { data, loading, error, refetch } = useQuery(MemorialsDocument, {
+    fetchPolicy: 'cache-and-network',
+  });
+  const memorials = data?.memorials ?? [];
+
+  return (
+    <>
+      {signedIn ? (
+        <InvitationsBanner onAccepted={() => void refetch()} />
+      ) : (
+        <Alert color="jibs" variant="light" title="Sign in to see more">
+          <Stack gap="sm" align="flex-start">
+            <Text>
+              You are seeing public memorial pages. Sign in to see the memorials of your family and
+              to create one.
+            </Text>
+            <Group gap="sm">
+              <Button component={Link} to="/register">
+                Join
+              </Button>
+              <Button component={Link} to="/login" state={{ from: '/memorials' }} variant="default">
+                Sign In
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+
+      {loading && !data ? (
+        <PageLoader label="Loading memorial pages…" />
+      ) : error && !data ? (
+        <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
+          <Stack gap="sm" align="flex-start">
+            <Text>
+              {memorialFailureMessage(toApiError(error), 'Failed to load memorial pages.')}
+            </Text>
+            <Button variant="light" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : memorials.length === 0 ? (
+        <Card withBorder radius="lg" padding="xl">
+          <Stack gap="sm" align="center" ta="center">
+            <Title order={2} size="h3">
+              No Memorial Pages
+            </Title>
+            {signedIn ? (
+              <>
+                <Text c="gray.7">
+                  You have not created a memorial page yet, and no one has shared one with you.
+                </Text>
+                <Button component={Link} to="/memorials/create">
+                  Create Memorial
+                </Button>
+              </>
+            ) : (
+              <Text c="gray.7">
+                There are no public memorial pages yet. Sign in to see the memorials shared with
+                you.
+              </Text>
+            )}
+          </Stack>
+        </Card>
+      ) : (
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, md: 3 }}
+          spacing="md"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+        >
+          {memorials.map((memorial) => (
+            <MemorialCardItem key={memorial.id} memorial={memorial} />
+          ))}
+        </SimpleGrid>
+      )}
+    </>
+  );
+}
+
+function MemorialCardItem({ memorial }: { memorial: MemorialCardFragment }) {
+  const years = memorialYears(memorial.birthDate, memorial.deathDate);
+  return (
+    <Card component="li" withBorder radius="md" padding="lg">
+      <Stack gap="sm" align="center" ta="center">
+        <MemorialAvatar
+          fullName={memorial.fullName}
+          imageUrl={memorial.profileImageUrl}
+          size={88}
+        />
+        <Anchor
+          component={Link}
+          to={`/memorial/${memorial.id}`}
+          fw={700}
+          fz="lg"
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {memorial.fullName}
+        </Anchor>
+        {years && <Text c="gray.7">{years}</Text>}
+        <PrivacyBadge privacy={memorial.privacyLevel} />
+      </Stack>
+    </Card>
+  );
+}
+
+type Invitation = MyMemorialInvitationsQuery['myMemorialInvitations'][number];
+
+/** Invitations to the member's email address, each accepted here. */
+function InvitationsBanner({ onAccepted }: { onAccepted: () => void }) {
+  const { data, refetch } = useQuery(MyMemorialInvitationsDocument, {
+    fetchPolicy: 'cache-and-network',
+  });
+  const invitations = data?.myMemorialInvitations ?? [];
+  if (invitations.length === 0) return null;
+  return (
+    <Alert color="jibs" variant="light" title="Memorial invitations">
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {invitations.map((invitation) => (
+          <InvitationRow
+            key={invitation.id}
+            invitation={invitation}
+            onAccepted={() => {
+              void refetch();
+              onAccepted();
+            }}
+          />
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+function InvitationRow({
+  invitation,
+  onAccepted,
+}: {
+  invitation: Invitation;
+  onAccepted: () => void;
+}) {
+  const navigate = useNavigate();
+  const [accept, { loading }] = useMutation(AcceptMemorialInvitationDocument);
+  const acceptInvitation = async () => {
+    try {
+      await accept({ variables: { memorialId: invitation.memorialId } });
+      notifications.show({
+        color: 'green',
+        title: 'Invitation Accepted',
+        message: `You are now connected to the memorial of ${invitation.memorialName}.`,
+      });
+      onAccepted();
+      navigate(`/memorial/${invitation.memorialId}`);
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: ClientMessages.errorTitle,
+        message: memorialFailureMessage(
+          toApiError(error),
+          'Failed to accept the invitation. Please try again.',
+        ),
+      });
+    }
+  };
+  return (
+    <Group component="li" justify="space-between" wrap="wrap" gap="sm">
+      <Text style={{ overflowWrap: 'anywhere' }}>
+        You have been invited to the memorial of <strong>{invitation.memorialName}</strong>
+        {invitation.canEdit ? ' as an editor' : ''}.
+      </Text>
+      <Button
+        size="sm"
+        loading={loading}
+        onClick={() => void acceptInvitation()}
+        aria-label={`Accept the invitation to the memorial of ${invitation.memorialName}`}
+      >
+        Accept
+      </Button>
+    </Group>
+  );
+}
