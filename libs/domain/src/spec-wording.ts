@@ -25,6 +25,7 @@ import { JanazahMessages } from './janazah';
 import { PreferenceMessages } from './notification-preference-changes';
 import { WebhookMessages } from './webhooks';
 import { DeadLetterMessages } from './dead-letters';
+import { LanguageMessages } from './languages';
 import { HeaderMessages } from './header-messages';
 import { LandingMessages } from './landing-messages';
 import { RegistrationMessages } from './registration-messages';
@@ -66,6 +67,7 @@ export const MessageCatalog = {
   AnniversaryMessages,
   WebhookMessages,
   DeadLetterMessages,
+  LanguageMessages,
   /** The screens' own texts (issue 27: translated like every other message). */
   HeaderMessages,
   LandingMessages,
@@ -295,6 +297,7 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   AnniversaryMessages: everyMessage(AnniversaryMessages, PRODUCT_FEATURE),
   WebhookMessages: everyMessage(WebhookMessages, PRODUCT_FEATURE),
   DeadLetterMessages: everyMessage(DeadLetterMessages, PRODUCT_FEATURE),
+  LanguageMessages: everyMessage(LanguageMessages, PRODUCT_FEATURE),
   // The screens' own texts, moved into the catalogue to be translated (issue 27): the spec
   // shows these screens but not these words.
   SignInMessages: {

@@ -3,6 +3,8 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { DomainError } from '@jibs/domain';
 import { janazahNotificationText, type JanazahNotice } from '../janazah/janazah-messages';
+// The admins' list is in English (the API's language; an admin has no language of their own).
+import { ENGLISH } from '../languages/member-languages';
 import { DeliveryStatus, MessageChannel } from './sent-messages.model';
 
 export const SENT_PAGE_DEFAULT = 25;
@@ -129,7 +131,7 @@ export class SentMessagesService {
     const rows = found
       .slice(0, size)
       .map((row) =>
-        row.notice ? { ...row, subject: janazahNotificationText(row.notice).title } : row,
+        row.notice ? { ...row, subject: janazahNotificationText(row.notice, ENGLISH).title } : row,
       );
     const hasNextPage = found.length > size;
     return {

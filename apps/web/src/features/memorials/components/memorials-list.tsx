@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { memorialYears, ClientMessages } from '@jibs/domain';
+import { memorialYears, ActionMessages, ClientMessages, HeaderMessages } from '@jibs/domain';
 import { Link, useNavigate } from 'react-router';
 import { toApiError, useSession } from '@jibs/web-data';
 import {
@@ -44,7 +44,7 @@ export default function MemorialsList() {
                 Join
               </Button>
               <Button component={Link} to="/login" state={{ from: '/memorials' }} variant="default">
-                Sign In
+                {HeaderMessages.signIn}
               </Button>
             </Group>
           </Stack>
@@ -60,7 +60,7 @@ export default function MemorialsList() {
               {memorialFailureMessage(toApiError(error), 'Failed to load memorial pages.')}
             </Text>
             <Button variant="light" onClick={() => void refetch()}>
-              Try again
+              {ActionMessages.tryAgain}
             </Button>
           </Stack>
         </Alert>

@@ -1,6 +1,7 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { lazy } from 'react';
 import { Link } from 'react-router';
+import { DashboardMessages } from '@jibs/domain';
 import { useSession } from '@jibs/web-data';
 import { PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { WithSessionData } from '../../session/components/with-session-data';
@@ -13,7 +14,7 @@ const MemorialsList = lazy(() => import('../components/memorials-list'));
 export function MemorialsPage() {
   const { status } = useSession();
   const signedIn = status === 'signed-in';
-  useDocumentTitle('Memorial Pages');
+  useDocumentTitle(DashboardMessages.memorialPages);
 
   return (
     <Container size={960} px="md" py={{ base: 24, sm: 40 }}>
@@ -21,7 +22,7 @@ export function MemorialsPage() {
         <MemorialBreadcrumbs />
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Stack gap={4}>
-            <Title order={1}>Memorial Pages</Title>
+            <Title order={1}>{DashboardMessages.memorialPages}</Title>
             <Text c="gray.7">Honoring and remembering those who have passed.</Text>
           </Stack>
           {signedIn && (

@@ -1,4 +1,4 @@
-import { formatCents } from '@jibs/domain';
+import { formatCents, DashboardMessages, LandingMessages } from '@jibs/domain';
 import { Anchor, List, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -55,14 +55,14 @@ export function faqTopics(settings: PublicSettingsValues | null): FaqTopic[] {
   return [
     {
       id: 'reporting-a-death',
-      question: 'How do I report a death?',
+      question: LandingMessages.reportQuestion,
       answer: (
         <Stack gap="sm">
           <Paragraph>
             We are sorry for your loss. When you are ready, sign in and choose{' '}
-            <strong>Submit Death Report</strong> from your dashboard. You will be asked for the name
-            of the person who has passed away, the date and place of death, and your relationship to
-            them. You can also add any notes that would help us.
+            <strong>{DashboardMessages.submitDeathReport}</strong> from your dashboard. You will be
+            asked for the name of the person who has passed away, the date and place of death, and
+            your relationship to them. You can also add any notes that would help us.
           </Paragraph>
           <Paragraph>
             Our team reviews every report and contacts your family within 24&ndash;48 hours to guide
@@ -93,10 +93,10 @@ export function faqTopics(settings: PublicSettingsValues | null): FaqTopic[] {
             <List.Item>proof of your relationship to the person who has passed away</List.Item>
           </List>
           <Paragraph>
-            You can upload them from the <strong>Upload Documents</strong> page in your account. We
-            accept {figure((s) => formatFileTypes(s.allowedFileTypes))} files of up to{' '}
-            {figure((s) => s.maxFileSizeMb)} MB each. Our team reviews each document, and you can
-            see its status in your account.
+            You can upload them from the <strong>{DashboardMessages.uploadDocuments}</strong> page
+            in your account. We accept {figure((s) => formatFileTypes(s.allowedFileTypes))} files of
+            up to {figure((s) => s.maxFileSizeMb)} MB each. Our team reviews each document, and you
+            can see its status in your account.
           </Paragraph>
           <Paragraph>
             If a death certificate is not available yet, you can still submit your death report now
@@ -126,7 +126,7 @@ export function faqTopics(settings: PublicSettingsValues | null): FaqTopic[] {
     },
     {
       id: 'missed-payments',
-      question: 'What happens if I miss a payment?',
+      question: LandingMessages.missedPaymentQuestion,
       answer: (
         <Stack gap="sm">
           <Paragraph>
@@ -143,7 +143,7 @@ export function faqTopics(settings: PublicSettingsValues | null): FaqTopic[] {
     },
     {
       id: PRIVACY_TOPIC_ID,
-      question: 'Is my information safe?',
+      question: LandingMessages.safetyQuestion,
       answer: (
         <Stack gap="sm">
           <Paragraph>

@@ -1,6 +1,7 @@
 // Styles of the Mantine components this page shows beyond the first page's
 // (styles-first-page.ts): it renders before the client, which brings the others' (styles-screens.ts).
 import '@mantine/core/styles/Grid.css';
+import { RegistrationMessages } from '@jibs/domain';
 import { Anchor, Box, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -107,7 +108,7 @@ export function ContactPage() {
                 Send us a message
               </Title>
               <Text c="gray.7" mb="lg">
-                All fields are required unless marked optional.
+                {RegistrationMessages.allRequired}
               </Text>
               <WithSessionData fallback={<PageLoader label="Loading the form…" />}>
                 <ContactForm />
