@@ -1,12 +1,14 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link } from 'react-router';
 
-/** Home › Dashboard › {current} (spec 2: breadcrumbs on the dashboard and the member screens). */
-export function PageBreadcrumbs({ current }: { current: string }) {
-  const trail = [
-    { to: '/', label: 'Home' },
-    ...(current === 'Dashboard' ? [] : [{ to: '/dashboard', label: 'Dashboard' }]),
-  ];
+/** The trail's links, then the current page (not a link), in a labelled navigation landmark. */
+export function BreadcrumbTrail({
+  trail,
+  current,
+}: {
+  trail: readonly { to: string; label: string }[];
+  current: string;
+}) {
   return (
     <nav aria-label="Breadcrumb">
       <Breadcrumbs separator="›" separatorMargin={6}>
@@ -21,4 +23,13 @@ export function PageBreadcrumbs({ current }: { current: string }) {
       </Breadcrumbs>
     </nav>
   );
+}
+
+/** Home › Dashboard › {current} (spec 2: breadcrumbs on the dashboard and the member screens). */
+export function PageBreadcrumbs({ current }: { current: string }) {
+  const trail = [
+    { to: '/', label: 'Home' },
+    ...(current === 'Dashboard' ? [] : [{ to: '/dashboard', label: 'Dashboard' }]),
+  ];
+  return <BreadcrumbTrail trail={trail} current={current} />;
 }

@@ -1,8 +1,7 @@
 // Breadcrumbs' styles: /memorials renders before the client, which brings the other
 // components' styles (styles-screens.ts).
 import '@mantine/core/styles/Breadcrumbs.css';
-import { Anchor, Breadcrumbs, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { BreadcrumbTrail } from '../../../shared/components/page-breadcrumbs';
 
 /** Home › Memorials › {current}; the list itself is Home › Memorials. */
 export function MemorialBreadcrumbs({ current }: { current?: string }) {
@@ -10,18 +9,5 @@ export function MemorialBreadcrumbs({ current }: { current?: string }) {
     { to: '/', label: 'Home' },
     ...(current ? [{ to: '/memorials', label: 'Memorials' }] : []),
   ];
-  return (
-    <nav aria-label="Breadcrumb">
-      <Breadcrumbs separator="›" separatorMargin={6}>
-        {trail.map((item) => (
-          <Anchor key={item.to} component={Link} to={item.to} size="sm" c="gray.7">
-            {item.label}
-          </Anchor>
-        ))}
-        <Text size="sm" c="gray.8" aria-current="page">
-          {current ?? 'Memorials'}
-        </Text>
-      </Breadcrumbs>
-    </nav>
-  );
+  return <BreadcrumbTrail trail={trail} current={current ?? 'Memorials'} />;
 }
