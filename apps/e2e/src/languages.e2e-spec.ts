@@ -9,7 +9,8 @@ import { payRegistrationByApi } from './support/registration';
 import { signUpByApi } from './support/sign-up';
 
 /** Screenshots for the closing note (outside the repository). */
-const SCREENSHOTS = process.env['JIBS_SCREENSHOTS'] ?? '/work/screenshots';
+// Screenshots of the pages in Arabic and Urdu, to look at (JIBS_SCREENSHOTS to put them elsewhere).
+const SCREENSHOTS = process.env['JIBS_SCREENSHOTS'] ?? 'test-results/languages';
 
 describe('languages: English, Arabic and Urdu, in Chromium', () => {
   let stack: LocalStack;
