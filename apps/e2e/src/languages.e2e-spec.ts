@@ -8,7 +8,6 @@ import { aSignUp, GraphQLClient } from './support/graphql-client';
 import { payRegistrationByApi } from './support/registration';
 import { signUpByApi } from './support/sign-up';
 
-/** Screenshots for the closing note (outside the repository). */
 // Screenshots of the pages in Arabic and Urdu, to look at (JIBS_SCREENSHOTS to put them elsewhere).
 const SCREENSHOTS = process.env['JIBS_SCREENSHOTS'] ?? 'test-results/languages';
 
