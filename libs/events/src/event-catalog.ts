@@ -89,6 +89,13 @@ export const EventCatalog = {
       /** The member's language (en, ar, ur); absent from accounts made before languages: en. */
       language: z.enum(['en', 'ar', 'ur']).optional(),
     }),
+    personalData: {
+      email:
+        'Notifications keeps its own copy to send the welcome, receipts and review emails; billing keeps it in its member records. Published once per account: the address cannot be changed afterwards.',
+      firstName:
+        "Notifications greets the member by it; billing and every subgraph keep the member's name for the admins' lists.",
+      lastName: "Billing and every subgraph keep the member's name for the admins' lists.",
+    },
   }),
   'user.language_changed': defineEvent({
     version: 1,
@@ -99,13 +106,6 @@ export const EventCatalog = {
       language: z.enum(['en', 'ar', 'ur']),
       showHijri: z.boolean(),
     }),
-    personalData: {
-      email:
-        'Notifications keeps its own copy to send the welcome, receipts and review emails; billing keeps it in its member records. Published once per account: the address cannot be changed afterwards.',
-      firstName:
-        "Notifications greets the member by it; billing and every subgraph keep the member's name for the admins' lists.",
-      lastName: "Billing and every subgraph keep the member's name for the admins' lists.",
-    },
   }),
   'user.verified': defineEvent({
     version: 1,
