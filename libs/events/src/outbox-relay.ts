@@ -23,8 +23,9 @@ export interface OutboxRelayOptions {
    */
   pollIntervalMs?: number;
   /**
-   * Backstop look of an idle leader when no notification came (default 2 min): producers'
-   * triggers notify it, so an idle service does not poll every second.
+   * Backstop look of an idle leader when no notification came (default 15 s: a lost
+   * notification is late by at most that): producers' triggers notify it, so an idle service
+   * does not poll every second.
    */
   idlePollIntervalMs?: number;
   /**
@@ -112,7 +113,7 @@ export class OutboxRelay {
     this.metrics = opts.metrics;
     this.batchSize = opts.batchSize ?? 500;
     this.pollIntervalMs = opts.pollIntervalMs ?? 1_000;
-    this.idlePollIntervalMs = Math.max(this.pollIntervalMs, opts.idlePollIntervalMs ?? 120_000);
+    this.idlePollIntervalMs = Math.max(this.pollIntervalMs, opts.idlePollIntervalMs ?? 15_000);
     this.busyPollIntervalMs = opts.busyPollIntervalMs ?? 10;
     this.retainPublishedMs = opts.retainPublishedMs ?? 7 * DAY_MS;
     this.retainInboxMs = opts.retainInboxMs ?? 30 * DAY_MS;

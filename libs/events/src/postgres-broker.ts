@@ -24,7 +24,7 @@ export interface PostgresBrokerOptions {
   /** How soon a consumer that failed on a partition tries again (default 1 s). */
   pollIntervalMs?: number;
   /**
-   * Backstop look at an owned partition when no notification came (default 2 min). Appends
+   * Backstop look at an owned partition when no notification came (default 15 s). Appends
    * notify a waiting consumer (LISTEN/NOTIFY), so an idle stack does not poll every second.
    */
   idlePollIntervalMs?: number;
@@ -88,7 +88,7 @@ export class PostgresBroker implements EventBroker {
       throw new RangeError(`partitions must be a positive integer, got ${opts.partitions}`);
     }
     this.pollIntervalMs = opts.pollIntervalMs ?? 1_000;
-    this.idlePollIntervalMs = Math.max(this.pollIntervalMs, opts.idlePollIntervalMs ?? 120_000);
+    this.idlePollIntervalMs = Math.max(this.pollIntervalMs, opts.idlePollIntervalMs ?? 15_000);
     this.heartbeatIntervalMs = opts.heartbeatIntervalMs ?? 1_000;
     this.idleHeartbeatIntervalMs = Math.max(
       this.heartbeatIntervalMs,
