@@ -283,6 +283,9 @@ describe('NOTIFY only to wake an idle relay or consumer', () => {
       const next = record(topic, 'a', 3);
       await broker.publish([next]);
       await eventually(async () => handled.includes(next.envelope.id), { timeoutMs: 5_000 });
+      // The consumer's own LISTEN connection may hear the NOTIFY before this listener does.
+      await eventually(async () => mine().length > before, { timeoutMs: 5_000 });
+      await sleep(300);
       expect(mine().length).toBe(before + 1);
     });
 
