@@ -1,0 +1,50 @@
+import type { Page } from 'playwright-core';
+import type { Locale } from '@jibs/i18n';
+
+/** Words every page may show in Latin letters, in any language. */
+const ALWAYS_LATIN = ['JIBS', 'English'];
+
+/**
+ * The Latin-letter words on the page as it is now (its visible text, an open dialog included,
+ * and the accessible names and placeholders screen readers and sighted readers meet), less the
+ * ones allowed: in Arabic or Urdu, what is left is English the reader was not given in their
+ * language. `allow` names what the member typed or the fund is called (names, emails, amounts'
+ * currency codes), matched as whole words.
+ */
+export async function englishLeftOn(page: Page, allow: readonly string[] = []): Promise<string[]> {
+  const allowed = new Set(
+    [...ALWAYS_LATIN, ...allow].flatMap((text) => text.split(/[^A-Za-z]+/)).filter(Boolean),
+  );
+  const texts = await page.evaluate(() => {
+    const found: string[] = [document.body.innerText];
+    for (const element of Array.from(
+      document.body.querySelectorAll('[aria-label], [placeholder], [title], img[alt]'),
+    )) {
+      for (const attribute of ['aria-label', 'placeholder', 'title', 'alt']) {
+        const value = element.getAttribute(attribute);
+        if (value) found.push(value);
+      }
+    }
+    return found;
+  });
+  const left = new Set<string>();
+  for (const text of texts) {
+    for (const word of text.match(/[A-Za-z]{2,}/g) ?? []) {
+      if (!allowed.has(word)) left.add(word);
+    }
+  }
+  return [...left].sort();
+}
+
+/** Fails with the English words left on a page shown in Arabic or Urdu. */
+export async function expectNoEnglish(
+  page: Page,
+  locale: Exclude<Locale, 'en'>,
+  label: string,
+  allow: readonly string[] = [],
+): Promise<void> {
+  const left = await englishLeftOn(page, allow);
+  if (left.length) {
+    throw new Error(`${label}: English words left on a page in ${locale}: ${left.join(', ')}`);
+  }
+}
