@@ -51,7 +51,8 @@ export class ServiceProcess {
   async start(): Promise<void> {
     if (this.running) return;
     // Its own process group: a Ctrl-C in the terminal reaches the launcher only, which stops
-    // the services in order; JIBS_PARENT_PID makes a service stop if the launcher vanishes.
+    // the services in order; JIBS_PARENT_PID makes a service stop if the launcher vanishes,
+    // which it hears as the end of its stdin (a pipe this process holds and never writes).
     const child = spawn(
       process.execPath,
       [...nodeFlags(this.spec), '--enable-source-maps', this.spec.entry],
@@ -60,8 +61,9 @@ export class ServiceProcess {
           ...this.spec.env,
           PORT: String(this.spec.port),
           JIBS_PARENT_PID: String(process.pid),
+          JIBS_PARENT_PIPE: 'stdin',
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: ['pipe', 'pipe', 'pipe'],
         detached: true,
       },
     );
