@@ -37,7 +37,12 @@ import { createErrorFormatter } from './format-error';
 import { graphqlHttpHandler } from './graphql-http';
 import type { GatewayConfig } from './gateway.config';
 import { httpSubscriptionGuard } from './http-subscription-guard';
-import { maintenanceFlagFor, maintenancePlugin, type MaintenanceFlag } from './maintenance';
+import {
+  maintenanceFlagFor,
+  maintenancePlugin,
+  maintenanceRefreshPlugin,
+  type MaintenanceFlag,
+} from './maintenance';
 import { maintenancePage } from './maintenance-page';
 import { DIAGNOSTICS_PATH, diagnosticsRouter } from './diagnostics/diagnostics-route';
 import { operationMetricsPlugin } from './operation-metrics';
@@ -60,7 +65,7 @@ export interface GatewayDeps {
   verifyToken?: TokenVerifier;
   /** Tests give their own list; by default identity's is read every few seconds. */
   revocations?: RevocationList;
-  /** Tests give their own; by default identity's `publicSettings` is read every few seconds. */
+  /** Tests give their own; by default identity's `publicSettings`, re-read after a settings change and every 30 s. */
   maintenance?: MaintenanceFlag;
 }
 
@@ -208,6 +213,7 @@ export async function createGatewayServer(
       operationMetricsPlugin(metrics),
       httpSubscriptionGuard(),
       maintenancePlugin(maintenance, verifyToken),
+      maintenanceRefreshPlugin(maintenance),
     ],
   });
   await apollo.start();

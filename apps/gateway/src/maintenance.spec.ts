@@ -6,7 +6,12 @@ import type { AuthUser, TokenVerifier } from '@jibs/auth';
 import { ErrorCode, Messages, Role } from '@jibs/domain';
 import type { Logger } from '@jibs/observability';
 import { gatewayHeaders } from '@jibs/subgraph';
-import { identityMaintenanceSource, MaintenanceFlag, maintenancePlugin } from './maintenance';
+import {
+  identityMaintenanceSource,
+  MaintenanceFlag,
+  maintenancePlugin,
+  maintenanceRefreshPlugin,
+} from './maintenance';
 import { maintenancePage } from './maintenance-page';
 import { securityHeaders } from './security-headers';
 import type { GatewayContext } from './subgraph-data-source';
@@ -274,5 +279,63 @@ describe('the maintenance page', () => {
       headers: { accept: 'text/html' },
     });
     expect(await response.text()).toBe('next');
+  });
+});
+
+describe('the maintenance flag after a settings change through the gateway', () => {
+  let identityFlag = false;
+  let reads = 0;
+  const flag = new MaintenanceFlag(async () => {
+    reads += 1;
+    return identityFlag;
+  });
+  const server = new ApolloServer<GatewayContext>({
+    typeDefs: `
+      type Query { siteSettings: String }
+      type Mutation { updateSiteSettings(fail: Boolean): String, updateProfile: String }
+    `,
+    resolvers: {
+      Query: { siteSettings: () => 'site' },
+      Mutation: {
+        updateSiteSettings: (_: unknown, { fail }: { fail?: boolean }) => {
+          if (fail) throw new Error('refused');
+          identityFlag = !identityFlag;
+          return 'saved';
+        },
+        updateProfile: () => 'updated',
+      },
+    },
+    plugins: [maintenanceRefreshPlugin(flag)],
+  });
+
+  beforeAll(() => server.start());
+  afterAll(() => server.stop());
+
+  const run = (query: string) =>
+    server.executeOperation(
+      { query },
+      {
+        contextValue: {
+          req: { headers: {} },
+          res: { append: () => undefined },
+          requestId: 'r',
+        },
+      },
+    );
+
+  it('is read again before the answer to a successful settings change goes out', async () => {
+    await run('mutation { updateSiteSettings }');
+    expect([reads, flag.on]).toEqual([1, true]);
+    await run('mutation { updateSiteSettings }');
+    expect([reads, flag.on]).toEqual([2, false]);
+  });
+
+  it('is not read after other operations or a settings change that failed', async () => {
+    const before = reads;
+    await run('{ siteSettings }');
+    await run('mutation { updateProfile }');
+    await run('mutation { updateSiteSettings(fail: true) }');
+    expect(reads).toBe(before);
+    expect(flag.on).toBe(false);
   });
 });

@@ -7,10 +7,15 @@ import { gatewayHeaders } from '@jibs/subgraph';
 import type { GatewayContext } from './subgraph-data-source';
 
 /**
- * How often the gateway re-reads the maintenance flag: switching maintenance on or off reaches
- * members within this delay (plus one request to identity), never on the request's own path.
+ * How often the gateway re-reads the maintenance flag in the background, never on a request's
+ * own path. A settings change that passes through this gateway is read at once
+ * (`maintenanceRefreshPlugin`); this interval bounds how late another gateway replica, or a
+ * change made beside the API, is seen.
  */
-export const MAINTENANCE_REFRESH_MS = 3_000;
+export const MAINTENANCE_REFRESH_MS = 30_000;
+
+/** Mutations that may switch maintenance mode: the gateway re-reads the flag after them. */
+export const MAINTENANCE_SETTING_FIELDS: ReadonlySet<string> = new Set(['updateSiteSettings']);
 
 /**
  * Root fields anyone may still call during maintenance: what the notice needs
@@ -161,6 +166,28 @@ export function maintenancePlugin(
             });
           }
           if (role !== Role.ADMIN) throw maintenanceError();
+        },
+      };
+    },
+  };
+}
+
+/**
+ * Re-reads the flag as soon as a mutation that may switch it succeeded through this gateway,
+ * before its answer goes out: the admin who switched maintenance on sees it apply, and members
+ * are answered by it from their next request, without the gateway polling every few seconds.
+ */
+export function maintenanceRefreshPlugin(
+  flag: Pick<MaintenanceFlag, 'refresh'>,
+): ApolloServerPlugin<GatewayContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ operation, response }) {
+          if (operation?.operation !== 'mutation') return;
+          if (!rootFields(operation).some((field) => MAINTENANCE_SETTING_FIELDS.has(field))) return;
+          if (response.body.kind !== 'single' || response.body.singleResult.errors?.length) return;
+          await flag.refresh();
         },
       };
     },
