@@ -224,18 +224,29 @@ export class OutboxRelay {
     }
   }
 
-  /** Publishes every unpublished row, oldest first, a batch at a time. */
+  /**
+   * Publishes every unpublished row, oldest first, a batch at a time, until a look finds none.
+   * A published batch is marked in the same round trip as the next look (so a busy relay
+   * takes two round trips a batch: the look and the append), and the look leaves those rows
+   * out, since its snapshot predates the mark. At-least-once: a crash before the mark
+   * publishes the batch again, which consumers' inboxes absorb.
+   */
   private async drain(connection: Connection): Promise<void> {
     const { runner } = connection;
+    let published: string[] = [];
     for (;;) {
-      if (this.stopping || connection.lost) return;
+      if (this.stopping || connection.lost) break;
       // Later notifications mean rows this pass may not see: they make the next wait() return.
       this.wake.reset();
       const rows: OutboxRow[] = await runner.query(
-        `SELECT seq, topic, key, envelope FROM outbox
-          WHERE published_at IS NULL ORDER BY seq LIMIT $1`,
-        [this.batchSize],
+        `WITH marked AS (
+           UPDATE outbox SET published_at = now() WHERE seq = ANY($2::bigint[])
+         )
+         SELECT seq, topic, key, envelope FROM outbox
+          WHERE published_at IS NULL AND seq <> ALL($2::bigint[]) ORDER BY seq LIMIT $1`,
+        [this.batchSize, published],
       );
+      published = [];
       if (rows.length === 0) return;
       const records: OutgoingRecord[] = rows.map((row) => ({
         topic: row.topic,
@@ -243,10 +254,12 @@ export class OutboxRelay {
         envelope: row.envelope,
       }));
       await this.broker.publish(records);
+      published = rows.map((row) => row.seq);
+    }
+    if (published.length > 0 && !connection.lost) {
       await runner.query('UPDATE outbox SET published_at = now() WHERE seq = ANY($1::bigint[])', [
-        rows.map((row) => row.seq),
+        published,
       ]);
-      if (rows.length < this.batchSize) return;
     }
   }
 
@@ -296,6 +309,10 @@ export class OutboxRelay {
         this.wake.notify();
       });
       await runner.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      // Its only writes are the marks of published rows (and pruning): a mark lost to a server
+      // crash publishes the rows again, which consumers' inboxes absorb. So its commits do not
+      // wait for the WAL flush; the producers' and the log's commits still do.
+      await runner.query('SET synchronous_commit = off');
     } catch (error) {
       await runner.release().catch(() => undefined);
       throw error;
@@ -317,7 +334,9 @@ export class OutboxRelay {
     if (runner.releasePostgresConnection) {
       await runner.releasePostgresConnection(new Error('outbox relay connection closed'));
     } else {
-      await runner.query('UNLISTEN *; SELECT pg_advisory_unlock_all()').catch(() => undefined);
+      await runner
+        .query('UNLISTEN *; SELECT pg_advisory_unlock_all(); RESET synchronous_commit')
+        .catch(() => undefined);
       await runner.release();
     }
   }

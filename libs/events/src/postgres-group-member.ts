@@ -279,6 +279,10 @@ export class PostgresGroupMember {
       application_name: `${this.broker.clientId}:${this.group}`.slice(0, 63),
       // A peer that vanished without closing must not hold its locks (and partitions) for long.
       keepAlive: true,
+      // What this connection writes (offsets, the waiting flags, heartbeats) may be lost to a
+      // server crash without harm: a lost offset redelivers what the inbox already recorded, a
+      // lost flag leaves the backstop look. So its commits do not wait for the WAL flush.
+      options: '-c synchronous_commit=off',
     });
     const session = new Session(client);
     client.on('error', (error) => this.sessionLost(session, error));
