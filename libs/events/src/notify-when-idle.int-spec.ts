@@ -289,6 +289,57 @@ describe('NOTIFY only to wake an idle relay or consumer', () => {
       expect(mine().length).toBe(before + 1);
     });
 
+    it("finds an event whose notification was lost by the broker's backstop look, for both kinds of handler", async () => {
+      // Its own broker: a 1 s backstop look (each consumer's own last resort is 20 s).
+      const backstopped = new PostgresBroker({
+        url: eventlog.url,
+        partitions: 2,
+        pollIntervalMs: 100,
+        idlePollIntervalMs: 1_000,
+      });
+      cleanups.push(() => backstopped.close());
+      const topic = uniqueName('lost-notify');
+      await backstopped.health();
+      await backstopped.ensureTopics([topic]);
+      const handled: string[] = [];
+      const batched: string[] = [];
+      await backstopped.subscribe({
+        group: uniqueName('lost-each'),
+        topics: [topic],
+        handle: async (envelope) => void handled.push(envelope.id),
+      });
+      await backstopped.subscribe({
+        group: uniqueName('lost-batch'),
+        topics: [topic],
+        handleBatch: async (envelopes) => void batched.push(...envelopes.map((e) => e.id)),
+      });
+      const first = record(topic, 'k', 0);
+      await backstopped.publish([first]);
+      await eventually(async () => handled.includes(first.envelope.id));
+      await eventually(async () => batched.includes(first.envelope.id));
+      await eventually(
+        async () =>
+          (
+            await query<{ waiting: boolean }>(
+              'SELECT bool_and(waiting) AS waiting FROM event_partitions WHERE topic = $1',
+              [topic],
+            )
+          )[0]!.waiting,
+      );
+      // The wake-up is lost: the flags are cleared as if an append had used them, so the next
+      // append notifies nobody.
+      await query('UPDATE event_partitions SET waiting = false WHERE topic = $1', [topic]);
+      const lost = record(topic, 'k', 1);
+      const started = performance.now();
+      await backstopped.publish([lost]);
+      await eventually(
+        async () => handled.includes(lost.envelope.id) && batched.includes(lost.envelope.id),
+        { timeoutMs: 10_000 },
+      );
+      // Within a few backstop looks, far below the consumers' own 20 s.
+      expect(performance.now() - started).toBeLessThan(10_000);
+    });
+
     it('carries events one at a time from the outbox to a handler within milliseconds, both idle', async () => {
       const relayed = new OutboxRelay({ dataSource, broker, pollIntervalMs: 60_000 });
       cleanups.push(() => relayed.stop());

@@ -24,8 +24,10 @@ export interface PostgresBrokerOptions {
   /** How soon a consumer that failed on a partition tries again (default 1 s). */
   pollIntervalMs?: number;
   /**
-   * Backstop look at an owned partition when no notification came (default 15 s). Appends
-   * notify a waiting consumer (LISTEN/NOTIFY), so an idle stack does not poll every second.
+   * Backstop look when no notification came (default 15 s): appends notify a waiting consumer
+   * (LISTEN/NOTIFY), so an idle stack does not poll every second. One look per broker (one
+   * statement reading the heads of its members' partitions) wakes the consumers whose
+   * partition moved past them; each consumer's own last-resort look is 20 times longer.
    */
   idlePollIntervalMs?: number;
   /**
@@ -69,6 +71,8 @@ export class PostgresBroker implements EventBroker {
   readonly partitions: number;
   readonly pollIntervalMs: number;
   readonly idlePollIntervalMs: number;
+  /** A waiting consumer's own look, should the broker's backstop look keep failing. */
+  readonly lastResortPollMs: number;
   readonly heartbeatIntervalMs: number;
   readonly idleHeartbeatIntervalMs: number;
   readonly clientId: string;
@@ -78,6 +82,7 @@ export class PostgresBroker implements EventBroker {
   private readonly topicPartitions = new Map<string, number>();
   private readonly members = new Set<PostgresGroupMember>();
   private readonly retentionMs: number;
+  private backstop?: NodeJS.Timeout;
   private ready?: Promise<void>;
   private closed = false;
 
@@ -89,6 +94,7 @@ export class PostgresBroker implements EventBroker {
     }
     this.pollIntervalMs = opts.pollIntervalMs ?? 1_000;
     this.idlePollIntervalMs = Math.max(this.pollIntervalMs, opts.idlePollIntervalMs ?? 15_000);
+    this.lastResortPollMs = this.idlePollIntervalMs * 20;
     this.heartbeatIntervalMs = opts.heartbeatIntervalMs ?? 1_000;
     this.idleHeartbeatIntervalMs = Math.max(
       this.heartbeatIntervalMs,
@@ -98,7 +104,13 @@ export class PostgresBroker implements EventBroker {
     this.retentionMs = opts.retentionMs ?? 7 * 24 * 60 * 60 * 1000;
     this.logger = opts.logger ?? silentLogger;
     this.metrics = opts.metrics;
-    this.pool = new Pool({ connectionString: this.url, max: 4, application_name: this.clientId });
+    this.pool = new Pool({
+      connectionString: this.url,
+      max: 4,
+      // One stays open for the backstop look, instead of a new backend every look.
+      min: 1,
+      application_name: this.clientId,
+    });
     // An idle pooled connection that dies must not crash the process; the pool replaces it.
     this.pool.on('error', (error) => this.logger.warn(errorFields(error), 'eventlog pool error'));
   }
@@ -123,6 +135,7 @@ export class PostgresBroker implements EventBroker {
     await this.init();
     const member = new PostgresGroupMember(this, options);
     this.members.add(member);
+    this.startBackstop();
     try {
       await member.start();
     } catch (error) {
@@ -146,6 +159,8 @@ export class PostgresBroker implements EventBroker {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    clearInterval(this.backstop);
+    this.backstop = undefined;
     const members = [...this.members];
     this.members.clear();
     await Promise.all(members.map((member) => member.stop()));
@@ -273,6 +288,38 @@ export class PostgresBroker implements EventBroker {
         GROUP BY g.group_id, g.topic ORDER BY g.group_id, g.topic`,
     );
     return result.rows;
+  }
+
+  /** Every idlePollIntervalMs while there are members: see lookBehind. */
+  private startBackstop(): void {
+    if (this.backstop) return;
+    this.backstop = setInterval(() => void this.lookBehind(), this.idlePollIntervalMs);
+    this.backstop.unref();
+  }
+
+  /**
+   * The backstop for a lost notification, for every member at once: reads the heads of their
+   * topics' partitions and wakes each consumer whose partition is past where it reads.
+   */
+  private async lookBehind(): Promise<void> {
+    if (this.closed || this.members.size === 0) return;
+    const topics = [...new Set([...this.members].flatMap((member) => member.topics))];
+    try {
+      const { rows } = await this.pool.query<{
+        topic: string;
+        partition: number;
+        next_offset: string;
+      }>(
+        'SELECT topic, partition, next_offset FROM event_partitions WHERE topic = ANY($1::text[])',
+        [topics],
+      );
+      const heads = new Map(
+        rows.map((row) => [`${row.partition}:${row.topic}`, Number(row.next_offset)]),
+      );
+      for (const member of this.members) member.wakeBehind(heads);
+    } catch (error) {
+      this.logger.warn(errorFields(error), 'event log backstop look failed');
+    }
   }
 
   private init(): Promise<void> {

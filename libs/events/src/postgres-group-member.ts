@@ -99,7 +99,7 @@ interface PartitionWorker {
   /** Commit nothing more: the session is gone or stop() stopped waiting. */
   abandoned: boolean;
   done: Promise<void>;
-  /** Batch handlers (read by the topic's reader): where reading resumes. */
+  /** Where reading resumes (the broker's backstop look wakes the worker when the head is past it). */
   next?: number;
   /** Batch handlers: handled up to `next`, not yet committed. */
   uncommitted?: boolean;
@@ -331,6 +331,24 @@ export class PostgresGroupMember {
     this.tick.notify();
   }
 
+  /** The topics this member consumes. */
+  get topics(): readonly string[] {
+    return this.options.topics;
+  }
+
+  /**
+   * The broker's backstop look (a lost notification): wakes each worker whose partition's head
+   * (`<partition>:<topic>` to next offset) is past where it reads. A spurious wake only looks.
+   */
+  wakeBehind(heads: ReadonlyMap<string, number>): void {
+    for (const [key, worker] of this.workers) {
+      const head = heads.get(key);
+      if (head !== undefined && (worker.next === undefined || head > worker.next)) {
+        worker.signal.notify();
+      }
+    }
+  }
+
   private onNotification(message: Notification): void {
     if (message.channel === APPEND_CHANNEL && message.payload) {
       const worker = this.workers.get(message.payload);
@@ -506,6 +524,7 @@ export class PostgresGroupMember {
     while (!worker.revoked) {
       try {
         next ??= await this.committedOffset(session, topic, partition);
+        worker.next = next;
         worker.signal.reset();
         const { rows } = await session.query<LogEntry>(FETCH_SQL, [
           topic,
@@ -533,6 +552,7 @@ export class PostgresGroupMember {
           const offset = Number(row.offset) + 1;
           await session.query(COMMIT_SQL, [this.group, topic, partition, offset]);
           next = offset;
+          worker.next = next;
         }
       } catch (error) {
         if (worker.revoked || worker.session.lost) return;
@@ -588,7 +608,7 @@ export class PostgresGroupMember {
         if (rows.length === 0) {
           const looked = owned.map((w) => w.partition).join(',');
           if (asked !== looked) asked = looked;
-          else await reader.signal.wait(this.broker.idlePollIntervalMs);
+          else await reader.signal.wait(this.broker.lastResortPollMs);
           continue;
         }
         asked = '';
@@ -664,7 +684,7 @@ export class PostgresGroupMember {
    * once a look finds events, the caller's next empty look sets it again.
    */
   private async idle(worker: PartitionWorker, waiting: boolean): Promise<boolean> {
-    if (waiting) await worker.signal.wait(this.broker.idlePollIntervalMs);
+    if (waiting) await worker.signal.wait(this.broker.lastResortPollMs);
     else await worker.session.query(WAIT_SQL, [worker.topic, worker.partition]);
     return true;
   }
