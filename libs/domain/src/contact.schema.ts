@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cleanText, requiredText } from './blank-text';
 import { Messages, requiredMessage } from './messages';
 import { isValidPhone } from './phone';
+import { PublicSiteMessages } from './public-site-messages';
 import { SignInMessages } from './sign-in-messages';
 
 /** Keys are the GraphQL enum names; values are what is stored. */
@@ -15,12 +16,12 @@ export enum ContactSubject {
 }
 
 export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
-  [ContactSubject.GENERAL]: 'General Inquiry',
-  [ContactSubject.MEMBERSHIP]: 'Membership',
-  [ContactSubject.SERVICES]: 'Services',
-  [ContactSubject.BILLING]: 'Billing',
-  [ContactSubject.SUPPORT]: 'Support',
-  [ContactSubject.EMERGENCY]: 'Emergency',
+  [ContactSubject.GENERAL]: PublicSiteMessages.subjectGeneral,
+  [ContactSubject.MEMBERSHIP]: PublicSiteMessages.subjectMembership,
+  [ContactSubject.SERVICES]: PublicSiteMessages.subjectServices,
+  [ContactSubject.BILLING]: PublicSiteMessages.subjectBilling,
+  [ContactSubject.SUPPORT]: PublicSiteMessages.subjectSupport,
+  [ContactSubject.EMERGENCY]: PublicSiteMessages.subjectEmergency,
 };
 
 const text = (label: string, max: number) =>
@@ -32,7 +33,7 @@ const email = requiredText(requiredMessage(SignInMessages.email))
 
 /** The contact page's form (spec: name, email, optional phone, subject, message). */
 export const contactMessageSchema = z.object({
-  name: text('Name', 200),
+  name: text(PublicSiteMessages.name, 200),
   email,
   phone: z
     .string()
@@ -41,8 +42,8 @@ export const contactMessageSchema = z.object({
     .refine((value) => value === '' || isValidPhone(value), Messages.invalidPhone)
     .nullable()
     .optional(),
-  subject: z.enum(ContactSubject, { error: requiredMessage('Subject') }),
-  message: text('Message', 5000),
+  subject: z.enum(ContactSubject, { error: requiredMessage(PublicSiteMessages.subject) }),
+  message: text(PublicSiteMessages.message, 5000),
 });
 
 /** The FAQ's 'Have a Question?' form. */

@@ -53,3 +53,4 @@ export * from './sign-in-messages';
 export * from './notification-messages';
 export * from './account-emails';
 export * from './action-messages';
+export * from './public-site-messages';

@@ -32,6 +32,7 @@ import { RegistrationMessages } from './registration-messages';
 import { DashboardMessages } from './dashboard-messages';
 import { SignInMessages } from './sign-in-messages';
 import { ActionMessages } from './action-messages';
+import { PublicSiteMessages } from './public-site-messages';
 
 /**
  * Every message object of the product. A message is the spec's wording unless it is listed in
@@ -75,6 +76,7 @@ export const MessageCatalog = {
   DashboardMessages,
   SignInMessages,
   ActionMessages,
+  PublicSiteMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -92,8 +94,14 @@ const SCREEN_TEXT = "a screen's own text; the spec shows the screen but not thes
 const ADMIN_AUDIT = "an admin's view of payments the product flags and refunds";
 
 /** Every message of an object the spec has no counterpart of, for one reason. */
-function everyMessage<T extends object>(messages: T, reason: string): { [K in keyof T]: string } {
-  return Object.fromEntries(Object.keys(messages).map((key) => [key, reason])) as {
+function everyMessage<T extends object>(
+  messages: T,
+  reason: string,
+  /** The object's messages the spec does word (checked against it). */
+  spec: readonly (keyof T)[] = [],
+): { [K in keyof T]: string } {
+  const keys = Object.keys(messages).filter((key) => !spec.includes(key as keyof T));
+  return Object.fromEntries(keys.map((key) => [key, reason])) as {
     [K in keyof T]: string;
   };
 }
@@ -310,6 +318,7 @@ export const PRODUCT_WORDING: PerMessage<string> = {
     createAccount: SCREEN_TEXT,
   },
   ActionMessages: everyMessage(ActionMessages, SCREEN_TEXT),
+  PublicSiteMessages: everyMessage(PublicSiteMessages, SCREEN_TEXT, ['haveAQuestion']),
   HeaderMessages: {
     janazah: SCREEN_TEXT,
     home: SCREEN_TEXT,

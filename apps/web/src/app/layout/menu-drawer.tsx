@@ -2,7 +2,9 @@
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Drawer.css';
-import { Divider, Drawer, Stack } from '@mantine/core';
+import { HeaderMessages, PublicSiteMessages } from '@jibs/domain';
+import { Divider, Drawer, Stack, useDirection } from '@mantine/core';
+import { useMessages } from '@jibs/web-data';
 import type { ReactNode } from 'react';
 
 /**
@@ -23,13 +25,19 @@ export default function MenuDrawer({
   navigation: ReactNode;
   account: ReactNode;
 }) {
+  const { PublicSiteMessages: text, HeaderMessages: header } = useMessages({
+    PublicSiteMessages,
+    HeaderMessages,
+  });
+  // The menu opens from the side its button is on: the right in English, the left in RTL.
+  const { dir } = useDirection();
   return (
     <Drawer
       opened={opened}
       onClose={onClose}
-      position="right"
+      position={dir === 'rtl' ? 'left' : 'right'}
       size="xs"
-      title="Menu"
+      title={text.menu}
       hiddenFrom="sm"
       // Mantine returns focus to what had it when `opened` turned true; this drawer mounts
       // already open (it loads on the first click), so the header returns focus itself.
@@ -37,7 +45,7 @@ export default function MenuDrawer({
       onExitTransitionEnd={onClosed}
     >
       <Stack gap="md">
-        <Stack component="nav" aria-label="Main" gap="sm">
+        <Stack component="nav" aria-label={header.mainNavigation} gap="sm">
           {navigation}
         </Stack>
         <Divider />

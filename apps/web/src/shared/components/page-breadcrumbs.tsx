@@ -1,5 +1,7 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { DashboardMessages, PublicSiteMessages } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
 
 /** The trail's links, then the current page (not a link), in a labelled navigation landmark. */
 export function BreadcrumbTrail({
@@ -9,8 +11,10 @@ export function BreadcrumbTrail({
   trail: readonly { to: string; label: string }[];
   current: string;
 }) {
+  const { PublicSiteMessages: text } = useMessages({ PublicSiteMessages });
   return (
-    <nav aria-label="Breadcrumb">
+    <nav aria-label={text.breadcrumb}>
+      {/* "›" is a mirrored character: it points the other way in Arabic and Urdu by itself. */}
       <Breadcrumbs separator="›" separatorMargin={6}>
         {trail.map((item) => (
           <Anchor key={item.to} component={Link} to={item.to} size="sm" c="gray.7">
@@ -27,9 +31,14 @@ export function BreadcrumbTrail({
 
 /** Home › Dashboard › {current} (spec 2: breadcrumbs on the dashboard and the member screens). */
 export function PageBreadcrumbs({ current }: { current: string }) {
+  const { PublicSiteMessages: text, DashboardMessages: dashboard } = useMessages({
+    PublicSiteMessages,
+    DashboardMessages,
+  });
   const trail = [
-    { to: '/', label: 'Home' },
-    ...(current === 'Dashboard' ? [] : [{ to: '/dashboard', label: 'Dashboard' }]),
+    { to: '/', label: text.homeCrumb },
+    ...(current === dashboard.title ? [] : [{ to: '/dashboard', label: dashboard.title }]),
   ];
   return <BreadcrumbTrail trail={trail} current={current} />;
 }
+

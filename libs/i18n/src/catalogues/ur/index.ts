@@ -34,6 +34,7 @@ import OfflinePaymentMessages from './OfflinePaymentMessages.json';
 import PaymentMessages from './PaymentMessages.json';
 import PayoutMessages from './PayoutMessages.json';
 import PreferenceMessages from './PreferenceMessages.json';
+import PublicSiteMessages from './PublicSiteMessages.json';
 import RegistrationMessages from './RegistrationMessages.json';
 import ReminderNotifications from './ReminderNotifications.json';
 import RequestMessages from './RequestMessages.json';
@@ -82,6 +83,7 @@ export const catalogue = {
   PaymentMessages,
   PayoutMessages,
   PreferenceMessages,
+  PublicSiteMessages,
   RegistrationMessages,
   ReminderNotifications,
   RequestMessages,

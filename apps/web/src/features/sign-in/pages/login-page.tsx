@@ -1,4 +1,4 @@
-import { HeaderMessages, SignInMessages } from '@jibs/domain';
+import { HeaderMessages, PublicSiteMessages, SignInMessages } from '@jibs/domain';
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, use, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -30,10 +30,11 @@ type Stage =
   | { kind: 'enrollment'; challenge: Challenge; setup: TotpSetupFieldsFragment };
 
 export function LoginPage() {
-  const { HeaderMessages: header, SignInMessages: text } = useMessages({
-    HeaderMessages,
-    SignInMessages,
-  });
+  const {
+    HeaderMessages: header,
+    SignInMessages: text,
+    PublicSiteMessages: publicText,
+  } = useMessages({ HeaderMessages, SignInMessages, PublicSiteMessages });
   const session = useSessionManager();
   const client = use(ClientPromiseContext);
   const [loading, setLoading] = useState(false);
@@ -119,8 +120,8 @@ export function LoginPage() {
         title={text.signIn}
         subtitle={
           stage.kind === 'code'
-            ? 'One more step to keep your account safe.'
-            : 'Administrators protect their account with an authenticator app.'
+            ? publicText.codeStep
+            : publicText.adminTotpStep
         }
       >
         <WithApollo fallback={<StepLoader />}>
@@ -197,9 +198,10 @@ export function LoginPage() {
 
 /** While the TOTP step's code loads (a moment, once). */
 function StepLoader() {
+  const { PublicSiteMessages: text } = useMessages({ PublicSiteMessages });
   return (
     <Center mih={160} role="status" aria-live="polite">
-      <Loader color="jibs" type="dots" role="status" aria-label="Loading…" />
+      <Loader color="jibs" type="dots" role="status" aria-label={text.loading} />
     </Center>
   );
 }
