@@ -54,3 +54,4 @@ export * from './notification-messages';
 export * from './account-emails';
 export * from './action-messages';
 export * from './public-site-messages';
+export * from './public-faq-messages';

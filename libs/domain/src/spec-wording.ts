@@ -33,6 +33,7 @@ import { DashboardMessages } from './dashboard-messages';
 import { SignInMessages } from './sign-in-messages';
 import { ActionMessages } from './action-messages';
 import { PublicSiteMessages } from './public-site-messages';
+import { PublicFaqMessages } from './public-faq-messages';
 
 /**
  * Every message object of the product. A message is the spec's wording unless it is listed in
@@ -77,6 +78,7 @@ export const MessageCatalog = {
   SignInMessages,
   ActionMessages,
   PublicSiteMessages,
+  PublicFaqMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -319,6 +321,7 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   },
   ActionMessages: everyMessage(ActionMessages, SCREEN_TEXT),
   PublicSiteMessages: everyMessage(PublicSiteMessages, SCREEN_TEXT, ['haveAQuestion']),
+  PublicFaqMessages: everyMessage(PublicFaqMessages, SCREEN_TEXT),
   HeaderMessages: {
     janazah: SCREEN_TEXT,
     home: SCREEN_TEXT,

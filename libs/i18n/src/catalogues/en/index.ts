@@ -34,6 +34,7 @@ import OfflinePaymentMessages from './OfflinePaymentMessages.json';
 import PaymentMessages from './PaymentMessages.json';
 import PayoutMessages from './PayoutMessages.json';
 import PreferenceMessages from './PreferenceMessages.json';
+import PublicFaqMessages from './PublicFaqMessages.json';
 import PublicSiteMessages from './PublicSiteMessages.json';
 import RegistrationMessages from './RegistrationMessages.json';
 import ReminderNotifications from './ReminderNotifications.json';
@@ -83,6 +84,7 @@ export const catalogue = {
   PaymentMessages,
   PayoutMessages,
   PreferenceMessages,
+  PublicFaqMessages,
   PublicSiteMessages,
   RegistrationMessages,
   ReminderNotifications,

@@ -6,16 +6,27 @@ import { Accordion, Anchor, Container, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useDocumentTitle } from '@jibs/web-ui';
-import { PublicSiteMessages } from '@jibs/domain';
-import { useMessages } from '@jibs/web-data';
+import {
+  DashboardMessages,
+  LandingMessages,
+  PublicFaqMessages,
+  PublicSiteMessages,
+} from '@jibs/domain';
+import { useLanguage, useMessages } from '@jibs/web-data';
 import { faqTopics } from '../components/faq-content';
 import { QuestionSection } from '../components/question-section';
 import { usePublicSettings } from '../hooks/use-public-settings';
 
 export function FaqPage() {
-  const { PublicSiteMessages: text } = useMessages({ PublicSiteMessages });
+  const {
+    PublicSiteMessages: text,
+    PublicFaqMessages: faq,
+    LandingMessages: landing,
+    DashboardMessages: dashboard,
+  } = useMessages({ PublicSiteMessages, PublicFaqMessages, LandingMessages, DashboardMessages });
+  const { locale } = useLanguage();
   useDocumentTitle(text.faqTitle);
-  const topics = faqTopics(usePublicSettings());
+  const topics = faqTopics(usePublicSettings(), { faq, landing, dashboard, locale });
   const location = useLocation();
   const linkedId = location.hash.slice(1);
   const linked = topics.some((topic) => topic.id === linkedId) ? linkedId : null;
