@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { notifications } from '@mantine/notifications';
-import { Messages, PublicSiteMessages } from '@jibs/domain';
+import { Messages, PublicLayoutMessages } from '@jibs/domain';
 import { createApolloClient, createTokenStore, SessionManager } from '@jibs/web-data';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -13,7 +13,7 @@ const client = createApolloClient({ tokens, renewSession: () => session.refresh(
 const session = new SessionManager(client, tokens, () =>
   notifications.show({
     color: 'yellow',
-    title: PublicSiteMessages.signedOut,
+    title: PublicLayoutMessages.signedOut,
     message: Messages.sessionExpired,
   }),
 );

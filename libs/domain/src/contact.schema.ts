@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cleanText, requiredText } from './blank-text';
 import { Messages, requiredMessage } from './messages';
 import { isValidPhone } from './phone';
-import { PublicSiteMessages } from './public-site-messages';
+import { PublicContactMessages } from './public-site-messages';
 import { SignInMessages } from './sign-in-messages';
 
 /** Keys are the GraphQL enum names; values are what is stored. */
@@ -16,12 +16,12 @@ export enum ContactSubject {
 }
 
 export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
-  [ContactSubject.GENERAL]: PublicSiteMessages.subjectGeneral,
-  [ContactSubject.MEMBERSHIP]: PublicSiteMessages.subjectMembership,
-  [ContactSubject.SERVICES]: PublicSiteMessages.subjectServices,
-  [ContactSubject.BILLING]: PublicSiteMessages.subjectBilling,
-  [ContactSubject.SUPPORT]: PublicSiteMessages.subjectSupport,
-  [ContactSubject.EMERGENCY]: PublicSiteMessages.subjectEmergency,
+  [ContactSubject.GENERAL]: PublicContactMessages.subjectGeneral,
+  [ContactSubject.MEMBERSHIP]: PublicContactMessages.subjectMembership,
+  [ContactSubject.SERVICES]: PublicContactMessages.subjectServices,
+  [ContactSubject.BILLING]: PublicContactMessages.subjectBilling,
+  [ContactSubject.SUPPORT]: PublicContactMessages.subjectSupport,
+  [ContactSubject.EMERGENCY]: PublicContactMessages.subjectEmergency,
 };
 
 const text = (label: string, max: number) =>
@@ -33,7 +33,7 @@ const email = requiredText(requiredMessage(SignInMessages.email))
 
 /** The contact page's form (spec: name, email, optional phone, subject, message). */
 export const contactMessageSchema = z.object({
-  name: text(PublicSiteMessages.name, 200),
+  name: text(PublicContactMessages.name, 200),
   email,
   phone: z
     .string()
@@ -42,8 +42,8 @@ export const contactMessageSchema = z.object({
     .refine((value) => value === '' || isValidPhone(value), Messages.invalidPhone)
     .nullable()
     .optional(),
-  subject: z.enum(ContactSubject, { error: requiredMessage(PublicSiteMessages.subject) }),
-  message: text(PublicSiteMessages.message, 5000),
+  subject: z.enum(ContactSubject, { error: requiredMessage(PublicContactMessages.subject) }),
+  message: text(PublicContactMessages.message, 5000),
 });
 
 /** The FAQ's 'Have a Question?' form. */

@@ -32,7 +32,13 @@ import { RegistrationMessages } from './registration-messages';
 import { DashboardMessages } from './dashboard-messages';
 import { SignInMessages } from './sign-in-messages';
 import { ActionMessages } from './action-messages';
-import { PublicSiteMessages } from './public-site-messages';
+import {
+  PublicContactMessages,
+  PublicLayoutMessages,
+  PublicSignInMessages,
+  PublicSiteMessages,
+  PublicTwoStepMessages,
+} from './public-site-messages';
 import { PublicFaqMessages } from './public-faq-messages';
 
 /**
@@ -77,6 +83,10 @@ export const MessageCatalog = {
   DashboardMessages,
   SignInMessages,
   ActionMessages,
+  PublicLayoutMessages,
+  PublicSignInMessages,
+  PublicTwoStepMessages,
+  PublicContactMessages,
   PublicSiteMessages,
   PublicFaqMessages,
   /** Messages written as functions of their own. */
@@ -320,6 +330,10 @@ export const PRODUCT_WORDING: PerMessage<string> = {
     createAccount: SCREEN_TEXT,
   },
   ActionMessages: everyMessage(ActionMessages, SCREEN_TEXT),
+  PublicLayoutMessages: everyMessage(PublicLayoutMessages, SCREEN_TEXT),
+  PublicSignInMessages: everyMessage(PublicSignInMessages, SCREEN_TEXT),
+  PublicTwoStepMessages: everyMessage(PublicTwoStepMessages, SCREEN_TEXT),
+  PublicContactMessages: everyMessage(PublicContactMessages, SCREEN_TEXT),
   PublicSiteMessages: everyMessage(PublicSiteMessages, SCREEN_TEXT, ['haveAQuestion']),
   PublicFaqMessages: everyMessage(PublicFaqMessages, SCREEN_TEXT),
   HeaderMessages: {

@@ -1,4 +1,4 @@
-import { Messages, PublicSiteMessages } from '@jibs/domain';
+import { Messages, PublicLayoutMessages } from '@jibs/domain';
 import { translateText } from '@jibs/web-data';
 import { notifications } from '@mantine/notifications';
 
@@ -9,7 +9,7 @@ import { notifications } from '@mantine/notifications';
 export function showSessionExpired(): void {
   notifications.show({
     color: 'yellow',
-    title: translateText(PublicSiteMessages.signedOut),
+    title: translateText(PublicLayoutMessages.signedOut),
     message: translateText(Messages.sessionExpired),
   });
 }

@@ -21,7 +21,7 @@ import { CONTACT_DETAILS } from '../../features/public-site/utils/site-config';
 import { WithApollo } from '../../shared/apollo/with-apollo';
 import { HijriToggle, usePageLoading } from '@jibs/web-ui';
 import { useMessages } from '@jibs/web-data';
-import { HeaderMessages, PublicSiteMessages } from '@jibs/domain';
+import { HeaderMessages, PublicLayoutMessages } from '@jibs/domain';
 
 /**
  * The site footer: help and policy links, contact details, copyright. The written Privacy
@@ -45,8 +45,8 @@ export function AppFooter() {
   // Hidden, in its place, while the page shows a loader: it would otherwise move when the
   // screen arrives (see page-loading.ts).
   const loading = usePageLoading();
-  const { PublicSiteMessages: text, HeaderMessages: header } = useMessages({
-    PublicSiteMessages,
+  const { PublicLayoutMessages: text, HeaderMessages: header } = useMessages({
+    PublicLayoutMessages,
     HeaderMessages,
   });
 

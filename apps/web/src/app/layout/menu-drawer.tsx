@@ -2,7 +2,7 @@
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Drawer.css';
-import { HeaderMessages, PublicSiteMessages } from '@jibs/domain';
+import { HeaderMessages, PublicLayoutMessages } from '@jibs/domain';
 import { Divider, Drawer, Stack, useDirection } from '@mantine/core';
 import { useMessages } from '@jibs/web-data';
 import type { ReactNode } from 'react';
@@ -25,8 +25,8 @@ export default function MenuDrawer({
   navigation: ReactNode;
   account: ReactNode;
 }) {
-  const { PublicSiteMessages: text, HeaderMessages: header } = useMessages({
-    PublicSiteMessages,
+  const { PublicLayoutMessages: text, HeaderMessages: header } = useMessages({
+    PublicLayoutMessages,
     HeaderMessages,
   });
   // The menu opens from the side its button is on: the right in English, the left in RTL.

@@ -1,5 +1,5 @@
 import { Input, PinInput } from '@mantine/core';
-import { PublicSiteMessages, VERIFICATION_CODE_LENGTH } from '@jibs/domain';
+import { PublicTwoStepMessages, VERIFICATION_CODE_LENGTH } from '@jibs/domain';
 import { useMessages } from '@jibs/web-data';
 import { useId, type Ref } from 'react';
 
@@ -29,7 +29,7 @@ export function CodeInput({
   inputRef,
 }: CodeInputProps) {
   const base = useId();
-  const { PublicSiteMessages: text } = useMessages({ PublicSiteMessages });
+  const { PublicTwoStepMessages: text } = useMessages({ PublicTwoStepMessages });
   // The wrapper's label, description and error belong to the first box.
   const firstId = `${base}-1`;
   const describedBy = [description && `${firstId}-description`, error && `${firstId}-error`]

@@ -1,6 +1,6 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { DashboardMessages, PublicSiteMessages } from '@jibs/domain';
+import { DashboardMessages, PublicLayoutMessages } from '@jibs/domain';
 import { useMessages } from '@jibs/web-data';
 
 /** The trail's links, then the current page (not a link), in a labelled navigation landmark. */
@@ -11,7 +11,7 @@ export function BreadcrumbTrail({
   trail: readonly { to: string; label: string }[];
   current: string;
 }) {
-  const { PublicSiteMessages: text } = useMessages({ PublicSiteMessages });
+  const { PublicLayoutMessages: text } = useMessages({ PublicLayoutMessages });
   return (
     <nav aria-label={text.breadcrumb}>
       {/* "›" is a mirrored character: it points the other way in Arabic and Urdu by itself. */}
@@ -31,8 +31,8 @@ export function BreadcrumbTrail({
 
 /** Home › Dashboard › {current} (spec 2: breadcrumbs on the dashboard and the member screens). */
 export function PageBreadcrumbs({ current }: { current: string }) {
-  const { PublicSiteMessages: text, DashboardMessages: dashboard } = useMessages({
-    PublicSiteMessages,
+  const { PublicLayoutMessages: text, DashboardMessages: dashboard } = useMessages({
+    PublicLayoutMessages,
     DashboardMessages,
   });
   const trail = [

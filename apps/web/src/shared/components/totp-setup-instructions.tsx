@@ -10,7 +10,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { PublicSiteMessages } from '@jibs/domain';
+import { PublicTwoStepMessages } from '@jibs/domain';
 import { useMessages } from '@jibs/web-data';
 import type { TotpSetupFieldsFragment } from '../../gql/graphql';
 
@@ -21,7 +21,7 @@ function groupKey(key: string): string {
 
 /** How to add JIBS to an authenticator app: the QR code, and the key for typing in by hand. */
 export function TotpSetupInstructions({ setup }: { setup: TotpSetupFieldsFragment }) {
-  const { PublicSiteMessages: text } = useMessages({ PublicSiteMessages });
+  const { PublicTwoStepMessages: text } = useMessages({ PublicTwoStepMessages });
   return (
     <Stack gap="md">
       <List type="ordered" spacing="xs">

@@ -4,7 +4,7 @@ import {
   PHONE_MAX_LENGTH,
   toE164,
   ClientMessages,
-  PublicSiteMessages,
+  PublicContactMessages,
   SignInMessages,
 } from '@jibs/domain';
 import { useMessages, validateWith } from '@jibs/web-data';
@@ -46,10 +46,10 @@ const READABLE_DESCRIPTION = { description: { color: 'var(--mantine-color-gray-7
 export default function ContactForm() {
   const [submitContactMessage, { loading }] = useMutation(SubmitContactMessageDocument);
   const {
-    PublicSiteMessages: text,
+    PublicContactMessages: text,
     ClientMessages: client,
     SignInMessages: signIn,
-  } = useMessages({ PublicSiteMessages, ClientMessages, SignInMessages });
+  } = useMessages({ PublicContactMessages, ClientMessages, SignInMessages });
 
   /** Resolves with the subject sent: it decides whether the thank-you repeats the urgent line. */
   const send = async (values: ContactValues): Promise<ContactSubjectName> => {

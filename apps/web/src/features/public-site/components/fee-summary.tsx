@@ -1,4 +1,4 @@
-import { formatCents, PublicSiteMessages } from '@jibs/domain';
+import { formatCents, PublicLayoutMessages } from '@jibs/domain';
 import { useMessages } from '@jibs/web-data';
 import { Anchor, Box, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
@@ -11,7 +11,7 @@ export type Fees = Pick<PublicSettingsValues, 'registrationFee' | 'memberFee' | 
 /** The landing page's fee card: the amounts, or placeholders of their size while they load. */
 export function FeeSummary({ settings }: { settings: Fees | null }) {
   const loading = settings === null;
-  const { PublicSiteMessages: text } = useMessages({ PublicSiteMessages });
+  const { PublicLayoutMessages: text } = useMessages({ PublicLayoutMessages });
   const fees = [
     {
       label: text.registrationFee,

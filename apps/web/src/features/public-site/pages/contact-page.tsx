@@ -1,7 +1,7 @@
 // Styles of the Mantine components this page shows beyond the first page's
 // (styles-first-page.ts): it renders before the client, which brings the others' (styles-screens.ts).
 import '@mantine/core/styles/Grid.css';
-import { PublicSiteMessages, RegistrationMessages, SignInMessages } from '@jibs/domain';
+import { PublicContactMessages, RegistrationMessages, SignInMessages } from '@jibs/domain';
 import { useMessages } from '@jibs/web-data';
 import { Anchor, Box, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, type ReactNode } from 'react';
@@ -17,10 +17,10 @@ const ContactForm = lazy(() => import('../components/contact-form'));
 
 export function ContactPage() {
   const {
-    PublicSiteMessages: text,
+    PublicContactMessages: text,
     RegistrationMessages: registration,
     SignInMessages: signIn,
-  } = useMessages({ PublicSiteMessages, RegistrationMessages, SignInMessages });
+  } = useMessages({ PublicContactMessages, RegistrationMessages, SignInMessages });
   useDocumentTitle(text.contactTitle);
   return (
     <Container size={1200} px="lg" py={{ base: 40, md: 64 }}>

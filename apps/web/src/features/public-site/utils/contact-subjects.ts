@@ -1,4 +1,4 @@
-import { ContactSubject, PublicSiteMessages } from '@jibs/domain';
+import { ContactSubject, PublicContactMessages } from '@jibs/domain';
 
 /** A subject as the API names it (the GraphQL enum): 'GENERAL', …, 'EMERGENCY'. */
 export type ContactSubjectName = keyof typeof ContactSubject;
@@ -11,11 +11,11 @@ const SUBJECT_LABEL_KEYS = {
   BILLING: 'subjectBilling',
   SUPPORT: 'subjectSupport',
   EMERGENCY: 'subjectEmergency',
-} as const satisfies Record<ContactSubjectName, keyof typeof PublicSiteMessages>;
+} as const satisfies Record<ContactSubjectName, keyof typeof PublicContactMessages>;
 
 /** The contact form's subject choices, in the order the service lists them, in the reader's language. */
 export function contactSubjectOptions(
-  messages: typeof PublicSiteMessages,
+  messages: typeof PublicContactMessages,
 ): Array<{ value: ContactSubjectName; label: string }> {
   return (Object.keys(ContactSubject) as ContactSubjectName[]).map((name) => ({
     value: name,
@@ -25,7 +25,7 @@ export function contactSubjectOptions(
 
 /** The contact form's subject choices in English. */
 export const CONTACT_SUBJECT_OPTIONS: ReadonlyArray<{ value: ContactSubjectName; label: string }> =
-  contactSubjectOptions(PublicSiteMessages);
+  contactSubjectOptions(PublicContactMessages);
 
 export function isContactSubjectName(value: unknown): value is ContactSubjectName {
   return typeof value === 'string' && Object.hasOwn(ContactSubject, value);

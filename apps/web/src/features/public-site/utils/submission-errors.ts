@@ -1,4 +1,4 @@
-import { ErrorCode, Messages, PublicSiteMessages, type FieldErrors } from '@jibs/domain';
+import { ErrorCode, Messages, PublicContactMessages, type FieldErrors } from '@jibs/domain';
 import {
   type ApiError,
   genericErrorMessage,
@@ -23,13 +23,13 @@ export interface SubmissionFailure {
 export function submissionFailure(
   error: ApiError,
   fields: readonly string[],
-  notSentTitle: string = PublicSiteMessages.messageNotSent,
+  notSentTitle: string = PublicContactMessages.messageNotSent,
 ): SubmissionFailure {
   if (error.code === ErrorCode.RateLimited) {
     return {
       fieldErrors: {},
       notice: {
-        title: translateText(PublicSiteMessages.tryLater),
+        title: translateText(PublicContactMessages.tryLater),
         message: translateText(error.message || Messages.formsThrottled),
       },
       waitAndRetry: true,
@@ -49,7 +49,7 @@ export function submissionFailure(
     return {
       fieldErrors,
       notice: {
-        title: translateText(PublicSiteMessages.checkForm),
+        title: translateText(PublicContactMessages.checkForm),
         message: others.join(' ') || error.message || genericErrorMessage(error),
       },
       waitAndRetry: false,

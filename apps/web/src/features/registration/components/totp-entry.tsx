@@ -1,4 +1,4 @@
-import { PublicSiteMessages } from '@jibs/domain';
+import { PublicTwoStepMessages } from '@jibs/domain';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Ref } from 'react';
@@ -38,7 +38,7 @@ export function TotpEntry({
   return (
     <CodeEntryForm
       form={form}
-      heading={PublicSiteMessages.setUpAuthenticator}
+      heading={PublicTwoStepMessages.setUpAuthenticator}
       headingRef={headingRef}
       intro={
         <>
@@ -46,7 +46,7 @@ export function TotpEntry({
         </>
       }
       before={<TotpSetupInstructions setup={setup} />}
-      codeDescription={PublicSiteMessages.appCodeHint}
+      codeDescription={PublicTwoStepMessages.appCodeHint}
       actions={
         <StepButtons onBack={onBack} backLabel="Choose another way">
           <Button type="submit" loading={confirming.loading}>

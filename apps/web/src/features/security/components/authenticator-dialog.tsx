@@ -1,4 +1,4 @@
-import { PublicSiteMessages } from '@jibs/domain';
+import { PublicTwoStepMessages } from '@jibs/domain';
 import { EnableAuthenticatorDocument } from '../../../gql/graphql';
 import { useMutation } from '@apollo/client/react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
@@ -71,7 +71,7 @@ function AuthenticatorSetup({
       heading="Add JIBS to your app"
       intro="From then on, signing in asks for the 6-digit code the app shows after your password."
       before={<TotpSetupInstructions setup={setup} />}
-      codeDescription={PublicSiteMessages.appCodeHint}
+      codeDescription={PublicTwoStepMessages.appCodeHint}
       actions={
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>

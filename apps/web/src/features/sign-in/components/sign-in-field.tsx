@@ -1,5 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
-import { PublicSiteMessages } from '@jibs/domain';
+import { PublicSignInMessages } from '@jibs/domain';
 import { useMessages } from '@jibs/web-data';
 import classes from './sign-in-field.module.css';
 
@@ -27,7 +27,7 @@ export function SignInField({
   ref,
   ...input
 }: SignInFieldProps) {
-  const { PublicSiteMessages: text } = useMessages({ PublicSiteMessages });
+  const { PublicSignInMessages: text } = useMessages({ PublicSignInMessages });
   const id = useId();
   const errorId = `${id}-error`;
   const [revealed, setRevealed] = useState(false);

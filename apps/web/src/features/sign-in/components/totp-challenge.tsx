@@ -4,7 +4,7 @@ import {
   normalizeRecoveryCode,
   SecondFactorMessages,
   HeaderMessages,
-  PublicSiteMessages,
+  PublicTwoStepMessages,
 } from '@jibs/domain';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import {
@@ -43,8 +43,8 @@ export function TotpChallenge({
   onRestart: (notice: ErrorNotice | null) => void;
 }) {
   const [complete, completing] = useMutation(CompleteSignInDocument);
-  const { PublicSiteMessages: text, HeaderMessages: header } = useMessages({
-    PublicSiteMessages,
+  const { PublicTwoStepMessages: text, HeaderMessages: header } = useMessages({
+    PublicTwoStepMessages,
     HeaderMessages,
   });
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -144,10 +144,10 @@ function RecoveryCodeForm({
   const [failure, setFailure] = useState<ErrorNotice | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const {
-    PublicSiteMessages: text,
+    PublicTwoStepMessages: text,
     HeaderMessages: header,
     SecondFactorMessages: secondFactor,
-  } = useMessages({ PublicSiteMessages, HeaderMessages, SecondFactorMessages });
+  } = useMessages({ PublicTwoStepMessages, HeaderMessages, SecondFactorMessages });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,9 @@
-import { HeaderMessages, PublicSiteMessages, SignInMessages } from '@jibs/domain';
+import {
+  HeaderMessages,
+  PublicLayoutMessages,
+  PublicSignInMessages,
+  SignInMessages,
+} from '@jibs/domain';
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, use, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -33,8 +38,8 @@ export function LoginPage() {
   const {
     HeaderMessages: header,
     SignInMessages: text,
-    PublicSiteMessages: publicText,
-  } = useMessages({ HeaderMessages, SignInMessages, PublicSiteMessages });
+    PublicSignInMessages: publicText,
+  } = useMessages({ HeaderMessages, SignInMessages, PublicSignInMessages });
   const session = useSessionManager();
   const client = use(ClientPromiseContext);
   const [loading, setLoading] = useState(false);
@@ -198,7 +203,7 @@ export function LoginPage() {
 
 /** While the TOTP step's code loads (a moment, once). */
 function StepLoader() {
-  const { PublicSiteMessages: text } = useMessages({ PublicSiteMessages });
+  const { PublicLayoutMessages: text } = useMessages({ PublicLayoutMessages });
   return (
     <Center mih={160} role="status" aria-live="polite">
       <Loader color="jibs" type="dots" role="status" aria-label={text.loading} />
