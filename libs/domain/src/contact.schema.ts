@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cleanText, requiredText } from './blank-text';
 import { Messages, requiredMessage } from './messages';
 import { isValidPhone } from './phone';
-import { PublicContactMessages } from './public-site-messages';
+import { PublicContactMessages } from './public-contact-messages';
 import { SignInMessages } from './sign-in-messages';
 
 /** Keys are the GraphQL enum names; values are what is stored. */

@@ -32,13 +32,11 @@ import { RegistrationMessages } from './registration-messages';
 import { DashboardMessages } from './dashboard-messages';
 import { SignInMessages } from './sign-in-messages';
 import { ActionMessages } from './action-messages';
-import {
-  PublicContactMessages,
-  PublicLayoutMessages,
-  PublicSignInMessages,
-  PublicSiteMessages,
-  PublicTwoStepMessages,
-} from './public-site-messages';
+import { PublicContactMessages } from './public-contact-messages';
+import { PublicLayoutMessages } from './public-layout-messages';
+import { PublicSignInMessages } from './public-sign-in-messages';
+import { PublicSiteMessages } from './public-site-messages';
+import { PublicTwoStepMessages } from './public-two-step-messages';
 import { PublicFaqMessages } from './public-faq-messages';
 
 /**
