@@ -15,7 +15,9 @@ const SCREENSHOTS = process.env['JIBS_SCREENSHOTS'] ?? 'test-results/languages';
  */
 const CONTACT_DETAILS = ['info@jibs.example.org', 'JIBS Community Office', 'Example Street'];
 const ADDRESS = ['Springfield', 'IL'];
-const ALLOWED = [...CONTACT_DETAILS, ...ADDRESS];
+/** Mantine's hidden copy of an autosizing textarea (aria-hidden, never shown or read out). */
+const HIDDEN = ['autosize', 'measurement'];
+const ALLOWED = [...CONTACT_DETAILS, ...ADDRESS, ...HIDDEN];
 
 type RtlLocale = Exclude<Locale, 'en'>;
 
@@ -148,7 +150,9 @@ describe('languages: the public pages, the layout and sign-in in Arabic and Urdu
       await signIn.click();
       await page.locator('input[aria-invalid=true]').first().waitFor();
       await page.getByLabel(tr.t('SignInMessages', 'email')).fill('nobody@example.org');
-      await page.getByLabel(tr.t('SignInMessages', 'password')).fill('not-the-password');
+      await page
+        .getByLabel(tr.t('SignInMessages', 'password'), { exact: true })
+        .fill('not-the-password');
       await signIn.click();
       await page.locator('[role=alert].mantine-Alert-root').waitFor();
       await check(page, lang, 'sign-in-refused', ['nobody@example.org']);

@@ -3,6 +3,7 @@ import { cleanText, requiredText } from './blank-text';
 import { Messages, requiredMessage } from './messages';
 import { isValidPhone } from './phone';
 import { PublicContactMessages } from './public-contact-messages';
+import { PublicSiteMessages } from './public-site-messages';
 import { SignInMessages } from './sign-in-messages';
 
 /** Keys are the GraphQL enum names; values are what is stored. */
@@ -50,5 +51,5 @@ export const contactMessageSchema = z.object({
 export const questionSchema = z.object({
   fullName: text('Full name', 200),
   email,
-  question: text('Question', 5000),
+  question: text(PublicSiteMessages.question, 5000),
 });

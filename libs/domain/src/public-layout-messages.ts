@@ -9,6 +9,8 @@ export const PublicLayoutMessages = {
   contactUs: 'Contact us',
   breadcrumb: 'Breadcrumb',
   homeCrumb: 'Home',
+  /** Also the dashboard's title (DashboardMessages.title names it). */
+  dashboardCrumb: 'Dashboard',
   loading: 'Loading…',
   loadingShort: 'Loading',
   menu: 'Menu',

@@ -20,6 +20,7 @@ export const PublicSiteMessages = {
   fullName: 'Full Name',
   emailAddress: 'Email Address',
   yourQuestion: 'Your Question',
+  question: 'Question',
   resetTitle: 'Reset your password',
   resetSubtitle: 'Choose a new password for your JIBS account.',
   passwordUpdated: 'Password Updated',

@@ -328,7 +328,7 @@ export const PRODUCT_WORDING: PerMessage<string> = {
     createAccount: SCREEN_TEXT,
   },
   ActionMessages: everyMessage(ActionMessages, SCREEN_TEXT),
-  PublicLayoutMessages: everyMessage(PublicLayoutMessages, SCREEN_TEXT),
+  PublicLayoutMessages: everyMessage(PublicLayoutMessages, SCREEN_TEXT, ['dashboardCrumb']),
   PublicSignInMessages: everyMessage(PublicSignInMessages, SCREEN_TEXT),
   PublicTwoStepMessages: everyMessage(PublicTwoStepMessages, SCREEN_TEXT),
   PublicContactMessages: everyMessage(PublicContactMessages, SCREEN_TEXT),

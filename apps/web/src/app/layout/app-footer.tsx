@@ -107,7 +107,8 @@ export function AppFooter() {
         <Divider my="lg" color="gray.2" />
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="gray.7">
-            &copy; {year} <bdi>
+            &copy; {year}{' '}
+            <bdi>
               <SiteName />
             </bdi>
           </Text>

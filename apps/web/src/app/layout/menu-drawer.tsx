@@ -3,7 +3,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Drawer.css';
 import { HeaderMessages, PublicLayoutMessages } from '@jibs/domain';
-import { Divider, Drawer, Stack, useDirection } from '@mantine/core';
+import { Divider, Drawer, Stack } from '@mantine/core';
 import { useMessages } from '@jibs/web-data';
 import type { ReactNode } from 'react';
 
@@ -29,13 +29,12 @@ export default function MenuDrawer({
     PublicLayoutMessages,
     HeaderMessages,
   });
-  // The menu opens from the side its button is on: the right in English, the left in RTL.
-  const { dir } = useDirection();
   return (
     <Drawer
       opened={opened}
       onClose={onClose}
-      position={dir === 'rtl' ? 'left' : 'right'}
+      // Mantine mirrors it in Arabic and Urdu: the menu opens from the left, where its button is.
+      position="right"
       size="xs"
       title={text.menu}
       hiddenFrom="sm"

@@ -61,9 +61,7 @@ export function CodeInput({
         disabled={disabled}
         getInputProps={(index) => ({
           'aria-label':
-            index === 0
-              ? text.verificationCode
-              : text.digitOf(index + 1, VERIFICATION_CODE_LENGTH),
+            index === 0 ? text.verificationCode : text.digitOf(index + 1, VERIFICATION_CODE_LENGTH),
           'aria-describedby': index === 0 && describedBy ? describedBy : undefined,
           'aria-invalid': !!error || invalid || undefined,
         })}

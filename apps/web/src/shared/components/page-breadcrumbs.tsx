@@ -1,6 +1,6 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { DashboardMessages, PublicLayoutMessages } from '@jibs/domain';
+import { PublicLayoutMessages } from '@jibs/domain';
 import { useMessages } from '@jibs/web-data';
 
 /** The trail's links, then the current page (not a link), in a labelled navigation landmark. */
@@ -31,14 +31,10 @@ export function BreadcrumbTrail({
 
 /** Home › Dashboard › {current} (spec 2: breadcrumbs on the dashboard and the member screens). */
 export function PageBreadcrumbs({ current }: { current: string }) {
-  const { PublicLayoutMessages: text, DashboardMessages: dashboard } = useMessages({
-    PublicLayoutMessages,
-    DashboardMessages,
-  });
+  const { PublicLayoutMessages: text } = useMessages({ PublicLayoutMessages });
   const trail = [
     { to: '/', label: text.homeCrumb },
-    ...(current === dashboard.title ? [] : [{ to: '/dashboard', label: dashboard.title }]),
+    ...(current === text.dashboardCrumb ? [] : [{ to: '/dashboard', label: text.dashboardCrumb }]),
   ];
   return <BreadcrumbTrail trail={trail} current={current} />;
 }
-

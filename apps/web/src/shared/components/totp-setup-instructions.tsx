@@ -35,12 +35,7 @@ export function TotpSetupInstructions({ setup }: { setup: TotpSetupFieldsFragmen
           bg="white"
           style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
         >
-          <Image
-            src={setup.qrCodeDataUrl}
-            alt={text.qrAlt}
-            w={184}
-            h={184}
-          />
+          <Image src={setup.qrCodeDataUrl} alt={text.qrAlt} w={184} h={184} />
         </Box>
         <Stack gap="xs" style={{ flex: '1 1 220px' }}>
           <Text fw={600} id="totp-key-label">
@@ -63,9 +58,7 @@ export function TotpSetupInstructions({ setup }: { setup: TotpSetupFieldsFragmen
                 <Button variant="light" size="sm" onClick={copy}>
                   {copied ? text.copied : text.copyKey}
                 </Button>
-                <VisuallyHidden aria-live="polite">
-                  {copied ? text.keyCopied : ''}
-                </VisuallyHidden>
+                <VisuallyHidden aria-live="polite">{copied ? text.keyCopied : ''}</VisuallyHidden>
               </Group>
             )}
           </CopyButton>

@@ -28,9 +28,7 @@ export function QuestionSection() {
           <Title order={2} size="h3" id="question-title">
             {text.haveAQuestion}
           </Title>
-          <Text c="gray.7">
-            {text.questionIntro}
-          </Text>
+          <Text c="gray.7">{text.questionIntro}</Text>
         </Stack>
         <Button
           variant={opened ? 'subtle' : 'light'}

@@ -95,13 +95,7 @@ export function TotpChallenge({
       heading={setup ? text.setUpAuthenticator : text.twoStepSignIn}
       headingRef={headingRef}
       headingOrder={2}
-      intro={
-        setup
-          ? text.setupIntro
-          : texted
-            ? text.textedIntro
-            : text.appIntro
-      }
+      intro={setup ? text.setupIntro : texted ? text.textedIntro : text.appIntro}
       before={setup && <TotpSetupInstructions setup={setup} />}
       codeDescription={setup ? text.appCodeHint : undefined}
       actions={
@@ -180,9 +174,7 @@ function RecoveryCodeForm({
           <Title order={2} size="h4" ref={headingRef} tabIndex={-1}>
             {text.useRecoveryCode}
           </Title>
-          <Text c="gray.7">
-            {text.recoveryIntro}
-          </Text>
+          <Text c="gray.7">{text.recoveryIntro}</Text>
         </Stack>
         {failure && <ErrorAlert title={failure.title}>{failure.message}</ErrorAlert>}
         <TextInput

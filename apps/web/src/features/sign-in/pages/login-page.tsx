@@ -123,11 +123,7 @@ export function LoginPage() {
       <AuthCard
         width={stage.kind === 'enrollment' ? 640 : 460}
         title={text.signIn}
-        subtitle={
-          stage.kind === 'code'
-            ? publicText.codeStep
-            : publicText.adminTotpStep
-        }
+        subtitle={stage.kind === 'code' ? publicText.codeStep : publicText.adminTotpStep}
       >
         <WithApollo fallback={<StepLoader />}>
           <Suspense fallback={<StepLoader />}>

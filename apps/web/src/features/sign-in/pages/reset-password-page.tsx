@@ -88,9 +88,7 @@ export function ResetPasswordPage() {
     onVisibilityChange: setShowPasswords,
     visibilityToggleFocusable: true,
     visibilityToggleButtonProps: {
-      'aria-label': showPasswords
-        ? registration.hidePasswords
-        : registration.showPasswords,
+      'aria-label': showPasswords ? registration.hidePasswords : registration.showPasswords,
       'aria-pressed': showPasswords,
     },
   };
@@ -102,9 +100,7 @@ export function ResetPasswordPage() {
           <Alert color="red" variant="light" title={text.linkUnusable} role="alert">
             {tokenMessage}
           </Alert>
-          <Text c="gray.7">
-            {text.resetLinksOnce}
-          </Text>
+          <Text c="gray.7">{text.resetLinksOnce}</Text>
           <Button component={Link} to="/login" fullWidth>
             {text.goToSignIn}
           </Button>
