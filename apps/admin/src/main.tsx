@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { notifications } from '@mantine/notifications';
-import { Messages } from '@jibs/domain';
+import { Messages, PublicLayoutMessages } from '@jibs/domain';
 import { createApolloClient, createTokenStore, SessionManager } from '@jibs/web-data';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -11,7 +11,11 @@ import { App } from './app/app';
 const tokens = createTokenStore();
 const client = createApolloClient({ tokens, renewSession: () => session.refresh() });
 const session = new SessionManager(client, tokens, () =>
-  notifications.show({ color: 'yellow', title: 'Signed out', message: Messages.sessionExpired }),
+  notifications.show({
+    color: 'yellow',
+    title: PublicLayoutMessages.signedOut,
+    message: Messages.sessionExpired,
+  }),
 );
 
 const root = document.getElementById('root');

@@ -7,6 +7,15 @@ import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
 import { payRegistrationByApi } from './support/registration';
 import { signUpByApi } from './support/sign-up';
+import { expectNoEnglish } from './support/languages';
+
+/** The fund's contact details in the footer (site-config.ts): Latin in every language. */
+const FOOTER = [
+  'info@jibs.example.org',
+  'JIBS Community Office',
+  'Example Street',
+  'Springfield IL',
+];
 
 // Screenshots of the pages in Arabic and Urdu, to look at (JIBS_SCREENSHOTS to put them elsewhere).
 const SCREENSHOTS = process.env['JIBS_SCREENSHOTS'] ?? 'test-results/languages';
@@ -50,6 +59,7 @@ describe('languages: English, Arabic and Urdu, in Chromium', () => {
     await expectLanguage(page, 'ar');
     await page.getByRole('heading', { level: 1, name: ar.t('LandingMessages', 'title') }).waitFor();
     await expectAccessible(page, 'landing, ar');
+    await expectNoEnglish(page, 'ar', 'landing', FOOTER);
     await page.screenshot({ path: `${SCREENSHOTS}/landing-ar.png`, fullPage: true });
     expect((await context.cookies()).find((cookie) => cookie.name === 'lang')?.value).toBe('ar');
 
@@ -92,6 +102,7 @@ describe('languages: English, Arabic and Urdu, in Chromium', () => {
     await expectLanguage(page, 'ur');
     await page.getByRole('heading', { level: 1, name: ur.t('LandingMessages', 'title') }).waitFor();
     await expectAccessible(page, 'landing, ur');
+    await expectNoEnglish(page, 'ur', 'landing', FOOTER);
     await page.screenshot({ path: `${SCREENSHOTS}/landing-ur.png`, fullPage: true });
 
     await page.goto(`${stack.gatewayUrl}/register`);
@@ -134,6 +145,7 @@ describe('languages: English, Arabic and Urdu, in Chromium', () => {
     await page.goto(`${stack.gatewayUrl}/login`);
     await expectLanguage(page, 'ar');
     await expectAccessible(page, 'sign-in, ar');
+    await expectNoEnglish(page, 'ar', 'sign-in', FOOTER);
     await page.getByLabel(ar.t('SignInMessages', 'email')).fill(String(input.email));
     await page.getByLabel(ar.t('SignInMessages', 'password')).fill(String(input.password));
     await page.getByRole('button', { name: ar.t('HeaderMessages', 'signIn'), exact: true }).click();

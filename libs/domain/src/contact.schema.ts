@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { cleanText, requiredText } from './blank-text';
 import { Messages, requiredMessage } from './messages';
 import { isValidPhone } from './phone';
+import { PublicContactMessages } from './public-contact-messages';
+import { PublicSiteMessages } from './public-site-messages';
 import { SignInMessages } from './sign-in-messages';
 
 /** Keys are the GraphQL enum names; values are what is stored. */
@@ -15,12 +17,12 @@ export enum ContactSubject {
 }
 
 export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
-  [ContactSubject.GENERAL]: 'General Inquiry',
-  [ContactSubject.MEMBERSHIP]: 'Membership',
-  [ContactSubject.SERVICES]: 'Services',
-  [ContactSubject.BILLING]: 'Billing',
-  [ContactSubject.SUPPORT]: 'Support',
-  [ContactSubject.EMERGENCY]: 'Emergency',
+  [ContactSubject.GENERAL]: PublicContactMessages.subjectGeneral,
+  [ContactSubject.MEMBERSHIP]: PublicContactMessages.subjectMembership,
+  [ContactSubject.SERVICES]: PublicContactMessages.subjectServices,
+  [ContactSubject.BILLING]: PublicContactMessages.subjectBilling,
+  [ContactSubject.SUPPORT]: PublicContactMessages.subjectSupport,
+  [ContactSubject.EMERGENCY]: PublicContactMessages.subjectEmergency,
 };
 
 const text = (label: string, max: number) =>
@@ -32,7 +34,7 @@ const email = requiredText(requiredMessage(SignInMessages.email))
 
 /** The contact page's form (spec: name, email, optional phone, subject, message). */
 export const contactMessageSchema = z.object({
-  name: text('Name', 200),
+  name: text(PublicContactMessages.name, 200),
   email,
   phone: z
     .string()
@@ -41,13 +43,13 @@ export const contactMessageSchema = z.object({
     .refine((value) => value === '' || isValidPhone(value), Messages.invalidPhone)
     .nullable()
     .optional(),
-  subject: z.enum(ContactSubject, { error: requiredMessage('Subject') }),
-  message: text('Message', 5000),
+  subject: z.enum(ContactSubject, { error: requiredMessage(PublicContactMessages.subject) }),
+  message: text(PublicContactMessages.message, 5000),
 });
 
 /** The FAQ's 'Have a Question?' form. */
 export const questionSchema = z.object({
   fullName: text('Full name', 200),
   email,
-  question: text('Question', 5000),
+  question: text(PublicSiteMessages.question, 5000),
 });

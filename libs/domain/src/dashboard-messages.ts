@@ -1,6 +1,8 @@
+import { PublicLayoutMessages } from './public-layout-messages';
+
 /** The member's dashboard (/dashboard) and the header's notification bell. */
 export const DashboardMessages = {
-  title: 'Dashboard',
+  title: PublicLayoutMessages.dashboardCrumb,
   submitDeathReport: 'Submit Death Report',
   submitDeathReportText: 'Request burial assistance.',
   memorialPages: 'Memorial Pages',

@@ -32,6 +32,12 @@ import { RegistrationMessages } from './registration-messages';
 import { DashboardMessages } from './dashboard-messages';
 import { SignInMessages } from './sign-in-messages';
 import { ActionMessages } from './action-messages';
+import { PublicContactMessages } from './public-contact-messages';
+import { PublicLayoutMessages } from './public-layout-messages';
+import { PublicSignInMessages } from './public-sign-in-messages';
+import { PublicSiteMessages } from './public-site-messages';
+import { PublicTwoStepMessages } from './public-two-step-messages';
+import { PublicFaqMessages } from './public-faq-messages';
 
 /**
  * Every message object of the product. A message is the spec's wording unless it is listed in
@@ -75,6 +81,12 @@ export const MessageCatalog = {
   DashboardMessages,
   SignInMessages,
   ActionMessages,
+  PublicLayoutMessages,
+  PublicSignInMessages,
+  PublicTwoStepMessages,
+  PublicContactMessages,
+  PublicSiteMessages,
+  PublicFaqMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -92,8 +104,14 @@ const SCREEN_TEXT = "a screen's own text; the spec shows the screen but not thes
 const ADMIN_AUDIT = "an admin's view of payments the product flags and refunds";
 
 /** Every message of an object the spec has no counterpart of, for one reason. */
-function everyMessage<T extends object>(messages: T, reason: string): { [K in keyof T]: string } {
-  return Object.fromEntries(Object.keys(messages).map((key) => [key, reason])) as {
+function everyMessage<T extends object>(
+  messages: T,
+  reason: string,
+  /** The object's messages the spec does word (checked against it). */
+  spec: readonly (keyof T)[] = [],
+): { [K in keyof T]: string } {
+  const keys = Object.keys(messages).filter((key) => !spec.includes(key as keyof T));
+  return Object.fromEntries(keys.map((key) => [key, reason])) as {
     [K in keyof T]: string;
   };
 }
@@ -310,6 +328,12 @@ export const PRODUCT_WORDING: PerMessage<string> = {
     createAccount: SCREEN_TEXT,
   },
   ActionMessages: everyMessage(ActionMessages, SCREEN_TEXT),
+  PublicLayoutMessages: everyMessage(PublicLayoutMessages, SCREEN_TEXT, ['dashboardCrumb']),
+  PublicSignInMessages: everyMessage(PublicSignInMessages, SCREEN_TEXT),
+  PublicTwoStepMessages: everyMessage(PublicTwoStepMessages, SCREEN_TEXT),
+  PublicContactMessages: everyMessage(PublicContactMessages, SCREEN_TEXT),
+  PublicSiteMessages: everyMessage(PublicSiteMessages, SCREEN_TEXT, ['haveAQuestion']),
+  PublicFaqMessages: everyMessage(PublicFaqMessages, SCREEN_TEXT),
   HeaderMessages: {
     janazah: SCREEN_TEXT,
     home: SCREEN_TEXT,

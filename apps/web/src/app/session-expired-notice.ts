@@ -1,4 +1,5 @@
-import { Messages } from '@jibs/domain';
+import { Messages, PublicLayoutMessages } from '@jibs/domain';
+import { translateText } from '@jibs/web-data';
 import { notifications } from '@mantine/notifications';
 
 /**
@@ -6,5 +7,9 @@ import { notifications } from '@mantine/notifications';
  * route loads does not carry the message catalogue (issue 16: the first load stays light).
  */
 export function showSessionExpired(): void {
-  notifications.show({ color: 'yellow', title: 'Signed out', message: Messages.sessionExpired });
+  notifications.show({
+    color: 'yellow',
+    title: translateText(PublicLayoutMessages.signedOut),
+    message: translateText(Messages.sessionExpired),
+  });
 }

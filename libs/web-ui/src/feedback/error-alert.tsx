@@ -1,5 +1,7 @@
 import { Alert, Button, Stack, Text, type MantineSize } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ActionMessages } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
 
 export interface ErrorAlertProps {
   title: ReactNode;
@@ -21,17 +23,18 @@ export function ErrorAlert({
   title,
   children,
   onRetry,
-  retryLabel = 'Try again',
+  retryLabel,
   retrySize,
   gap = 'xs',
 }: ErrorAlertProps) {
+  const { ActionMessages: actions } = useMessages({ ActionMessages });
   return (
     <Alert color="red" variant="light" title={title} role="alert">
       {onRetry ? (
         <Stack gap={gap} align="flex-start">
           <Text>{children}</Text>
           <Button size={retrySize} variant="light" onClick={onRetry}>
-            {retryLabel}
+            {retryLabel ?? actions.tryAgain}
           </Button>
         </Stack>
       ) : (

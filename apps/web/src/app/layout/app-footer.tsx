@@ -20,6 +20,8 @@ import {
 import { CONTACT_DETAILS } from '../../features/public-site/utils/site-config';
 import { WithApollo } from '../../shared/apollo/with-apollo';
 import { HijriToggle, usePageLoading } from '@jibs/web-ui';
+import { useMessages } from '@jibs/web-data';
+import { HeaderMessages, PublicLayoutMessages } from '@jibs/domain';
 
 /**
  * The site footer: help and policy links, contact details, copyright. The written Privacy
@@ -43,6 +45,10 @@ export function AppFooter() {
   // Hidden, in its place, while the page shows a loader: it would otherwise move when the
   // screen arrives (see page-loading.ts).
   const loading = usePageLoading();
+  const { PublicLayoutMessages: text, HeaderMessages: header } = useMessages({
+    PublicLayoutMessages,
+    HeaderMessages,
+  });
 
   return (
     <Box
@@ -60,36 +66,36 @@ export function AppFooter() {
               <SiteName />
             </Text>
             <Text size="sm" c="gray.7">
-              Membership and burial assistance for the households of our community.
+              {text.footerTagline}
             </Text>
           </Stack>
 
-          <FooterSection title="Help" navigation>
-            <FooterLink to="/faq">FAQ</FooterLink>
-            <FooterLink to="/contact">Contact</FooterLink>
+          <FooterSection title={text.help} navigation>
+            <FooterLink to="/faq">{header.faq}</FooterLink>
+            <FooterLink to="/contact">{header.contact}</FooterLink>
           </FooterSection>
 
-          <FooterSection title="Policies" navigation>
-            <FooterLink to={`/faq#${PRIVACY_TOPIC_ID}`}>Privacy Policy</FooterLink>
-            <FooterLink to={`/faq#${TERMS_TOPIC_ID}`}>Terms of Service</FooterLink>
+          <FooterSection title={text.policies} navigation>
+            <FooterLink to={`/faq#${PRIVACY_TOPIC_ID}`}>{text.privacyPolicy}</FooterLink>
+            <FooterLink to={`/faq#${TERMS_TOPIC_ID}`}>{text.termsOfService}</FooterLink>
           </FooterSection>
 
-          <FooterSection title="Contact us">
+          <FooterSection title={text.contactUs}>
             <ContactLine icon={<PhoneIcon size={18} />}>
               <Anchor href={CONTACT_DETAILS.phone.href} c="gray.8">
-                {CONTACT_DETAILS.phone.display}
+                <bdi>{CONTACT_DETAILS.phone.display}</bdi>
               </Anchor>
             </ContactLine>
             <ContactLine icon={<MailIcon size={18} />}>
               <Anchor href={`mailto:${CONTACT_DETAILS.email}`} c="gray.8">
-                {CONTACT_DETAILS.email}
+                <bdi>{CONTACT_DETAILS.email}</bdi>
               </Anchor>
             </ContactLine>
             <ContactLine icon={<PlaceIcon size={18} />}>
               <Text component="address" size="sm" c="gray.8" fs="normal">
                 {CONTACT_DETAILS.address.map((line) => (
                   <span key={line}>
-                    {line}
+                    <bdi>{line}</bdi>
                     <br />
                   </span>
                 ))}
@@ -101,7 +107,10 @@ export function AppFooter() {
         <Divider my="lg" color="gray.2" />
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="gray.7">
-            &copy; {year} <SiteName />
+            &copy; {year}{' '}
+            <bdi>
+              <SiteName />
+            </bdi>
           </Text>
           <Text component="div" size="sm" c="gray.8">
             <HijriToggle />

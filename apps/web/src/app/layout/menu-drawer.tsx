@@ -2,7 +2,9 @@
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Drawer.css';
+import { HeaderMessages, PublicLayoutMessages } from '@jibs/domain';
 import { Divider, Drawer, Stack } from '@mantine/core';
+import { useMessages } from '@jibs/web-data';
 import type { ReactNode } from 'react';
 
 /**
@@ -23,13 +25,18 @@ export default function MenuDrawer({
   navigation: ReactNode;
   account: ReactNode;
 }) {
+  const { PublicLayoutMessages: text, HeaderMessages: header } = useMessages({
+    PublicLayoutMessages,
+    HeaderMessages,
+  });
   return (
     <Drawer
       opened={opened}
       onClose={onClose}
+      // Mantine mirrors it in Arabic and Urdu: the menu opens from the left, where its button is.
       position="right"
       size="xs"
-      title="Menu"
+      title={text.menu}
       hiddenFrom="sm"
       // Mantine returns focus to what had it when `opened` turned true; this drawer mounts
       // already open (it loads on the first click), so the header returns focus itself.
@@ -37,7 +44,7 @@ export default function MenuDrawer({
       onExitTransitionEnd={onClosed}
     >
       <Stack gap="md">
-        <Stack component="nav" aria-label="Main" gap="sm">
+        <Stack component="nav" aria-label={header.mainNavigation} gap="sm">
           {navigation}
         </Stack>
         <Divider />

@@ -1,5 +1,6 @@
 import { Input, PinInput } from '@mantine/core';
-import { VERIFICATION_CODE_LENGTH } from '@jibs/domain';
+import { PublicTwoStepMessages, VERIFICATION_CODE_LENGTH } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
 import { useId, type Ref } from 'react';
 
 interface CodeInputProps {
@@ -28,6 +29,7 @@ export function CodeInput({
   inputRef,
 }: CodeInputProps) {
   const base = useId();
+  const { PublicTwoStepMessages: text } = useMessages({ PublicTwoStepMessages });
   // The wrapper's label, description and error belong to the first box.
   const firstId = `${base}-1`;
   const describedBy = [description && `${firstId}-description`, error && `${firstId}-error`]
@@ -37,7 +39,7 @@ export function CodeInput({
   return (
     <Input.Wrapper
       id={firstId}
-      label="Verification code"
+      label={text.verificationCode}
       description={description}
       error={error}
       errorProps={{ role: 'alert' }}
@@ -45,6 +47,8 @@ export function CodeInput({
     >
       <PinInput
         id={base}
+        // A code is typed and read from left to right in every language.
+        dir="ltr"
         ref={inputRef}
         length={VERIFICATION_CODE_LENGTH}
         type="number"
@@ -57,7 +61,7 @@ export function CodeInput({
         disabled={disabled}
         getInputProps={(index) => ({
           'aria-label':
-            index === 0 ? 'Verification code' : `Digit ${index + 1} of ${VERIFICATION_CODE_LENGTH}`,
+            index === 0 ? text.verificationCode : text.digitOf(index + 1, VERIFICATION_CODE_LENGTH),
           'aria-describedby': index === 0 && describedBy ? describedBy : undefined,
           'aria-invalid': !!error || invalid || undefined,
         })}

@@ -10,6 +10,8 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
+import { PublicTwoStepMessages } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
 import type { TotpSetupFieldsFragment } from '../../gql/graphql';
 
 /** The key in groups of four, easier to read and type; apps ignore the spaces. */
@@ -19,15 +21,13 @@ function groupKey(key: string): string {
 
 /** How to add JIBS to an authenticator app: the QR code, and the key for typing in by hand. */
 export function TotpSetupInstructions({ setup }: { setup: TotpSetupFieldsFragment }) {
+  const { PublicTwoStepMessages: text } = useMessages({ PublicTwoStepMessages });
   return (
     <Stack gap="md">
       <List type="ordered" spacing="xs">
-        <List.Item>
-          Open an authenticator app on your phone, such as Google Authenticator or Microsoft
-          Authenticator.
-        </List.Item>
-        <List.Item>Scan the QR code below, or type the key into the app.</List.Item>
-        <List.Item>Enter the 6-digit code the app shows for JIBS.</List.Item>
+        <List.Item>{text.openAuthenticator}</List.Item>
+        <List.Item>{text.scanQr}</List.Item>
+        <List.Item>{text.enterAppCode}</List.Item>
       </List>
       <Group align="center" gap="xl" wrap="wrap">
         <Box
@@ -35,16 +35,11 @@ export function TotpSetupInstructions({ setup }: { setup: TotpSetupFieldsFragmen
           bg="white"
           style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
         >
-          <Image
-            src={setup.qrCodeDataUrl}
-            alt="QR code for adding JIBS to your authenticator app. If you cannot scan it, type the key shown beside it."
-            w={184}
-            h={184}
-          />
+          <Image src={setup.qrCodeDataUrl} alt={text.qrAlt} w={184} h={184} />
         </Box>
         <Stack gap="xs" style={{ flex: '1 1 220px' }}>
           <Text fw={600} id="totp-key-label">
-            Can&apos;t scan the code? Enter this key
+            {text.cantScan}
           </Text>
           <Code
             block
@@ -52,6 +47,7 @@ export function TotpSetupInstructions({ setup }: { setup: TotpSetupFieldsFragmen
             data-testid="totp-manual-key"
             data-key={setup.manualEntryKey}
             fz="md"
+            dir="ltr"
             style={{ letterSpacing: '0.08em', whiteSpace: 'normal', wordBreak: 'keep-all' }}
           >
             {groupKey(setup.manualEntryKey)}
@@ -60,11 +56,9 @@ export function TotpSetupInstructions({ setup }: { setup: TotpSetupFieldsFragmen
             {({ copied, copy }) => (
               <Group gap="sm">
                 <Button variant="light" size="sm" onClick={copy}>
-                  {copied ? 'Copied' : 'Copy key'}
+                  {copied ? text.copied : text.copyKey}
                 </Button>
-                <VisuallyHidden aria-live="polite">
-                  {copied ? 'The key is copied.' : ''}
-                </VisuallyHidden>
+                <VisuallyHidden aria-live="polite">{copied ? text.keyCopied : ''}</VisuallyHidden>
               </Group>
             )}
           </CopyButton>

@@ -1,6 +1,12 @@
 import { ErrorCode, verificationCodeSchema, VerificationMessages } from '@jibs/domain';
 import { useRef, useState, type FormEvent } from 'react';
-import { toApiError, type ApiError, actionErrorNotice, type ErrorNotice } from '@jibs/web-data';
+import {
+  toApiError,
+  translateText,
+  type ApiError,
+  actionErrorNotice,
+  type ErrorNotice,
+} from '@jibs/web-data';
 
 /** The catalogue's titles for a code the server refused (spec 8, verification). */
 export function codeFailureNotice(error: ApiError): ErrorNotice {
@@ -45,7 +51,8 @@ export function useCodeForm({
     setFailure(null);
     const parsed = verificationCodeSchema.safeParse(code);
     if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? null);
+      const message = parsed.error.issues[0]?.message;
+      setFieldError(message ? translateText(message) : null);
       firstBox.current?.focus();
       return;
     }

@@ -34,6 +34,12 @@ import OfflinePaymentMessages from './OfflinePaymentMessages.json';
 import PaymentMessages from './PaymentMessages.json';
 import PayoutMessages from './PayoutMessages.json';
 import PreferenceMessages from './PreferenceMessages.json';
+import PublicContactMessages from './PublicContactMessages.json';
+import PublicFaqMessages from './PublicFaqMessages.json';
+import PublicLayoutMessages from './PublicLayoutMessages.json';
+import PublicSignInMessages from './PublicSignInMessages.json';
+import PublicSiteMessages from './PublicSiteMessages.json';
+import PublicTwoStepMessages from './PublicTwoStepMessages.json';
 import RegistrationMessages from './RegistrationMessages.json';
 import ReminderNotifications from './ReminderNotifications.json';
 import RequestMessages from './RequestMessages.json';
@@ -82,6 +88,12 @@ export const catalogue = {
   PaymentMessages,
   PayoutMessages,
   PreferenceMessages,
+  PublicContactMessages,
+  PublicFaqMessages,
+  PublicLayoutMessages,
+  PublicSignInMessages,
+  PublicSiteMessages,
+  PublicTwoStepMessages,
   RegistrationMessages,
   ReminderNotifications,
   RequestMessages,

@@ -1,4 +1,4 @@
-import { PaymentMessages } from '@jibs/domain';
+import { PaymentMessages, PublicSiteMessages } from '@jibs/domain';
 import { Button, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { PaymentResultLayout } from '../components/payment-result-layout';
@@ -22,7 +22,7 @@ export function PaymentCancelledPage() {
             Retry Registration Payment
           </Button>
           <Button component={Link} to="/" variant="default">
-            Back to Home
+            {PublicSiteMessages.backToHome}
           </Button>
         </>
       }

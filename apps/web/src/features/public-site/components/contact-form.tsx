@@ -1,10 +1,17 @@
 import { Alert, Anchor, Select, Textarea, TextInput } from '@mantine/core';
-import { contactMessageSchema, PHONE_MAX_LENGTH, toE164, ClientMessages } from '@jibs/domain';
-import { validateWith } from '@jibs/web-data';
+import {
+  contactMessageSchema,
+  PHONE_MAX_LENGTH,
+  toE164,
+  ClientMessages,
+  PublicContactMessages,
+  SignInMessages,
+} from '@jibs/domain';
+import { useMessages, validateWith } from '@jibs/web-data';
 import { SentAlert } from '@jibs/web-ui';
 import { nextPhoneValue } from '../../../shared/utils/phone-input';
 import {
-  CONTACT_SUBJECT_OPTIONS,
+  contactSubjectOptions,
   contactSubjectValue,
   isContactSubjectName,
   type ContactSubjectName,
@@ -38,6 +45,11 @@ const READABLE_DESCRIPTION = { description: { color: 'var(--mantine-color-gray-7
 
 export default function ContactForm() {
   const [submitContactMessage, { loading }] = useMutation(SubmitContactMessageDocument);
+  const {
+    PublicContactMessages: text,
+    ClientMessages: client,
+    SignInMessages: signIn,
+  } = useMessages({ PublicContactMessages, ClientMessages, SignInMessages });
 
   /** Resolves with the subject sent: it decides whether the thank-you repeats the urgent line. */
   const send = async (values: ContactValues): Promise<ContactSubjectName> => {
@@ -65,35 +77,40 @@ export default function ContactForm() {
       send={send}
       sending={loading}
       sentAlert={(sent) => (
-        <SentAlert title="Message sent">
-          {ClientMessages.contactThanks}
+        <SentAlert title={text.messageSent}>
+          {client.contactThanks}
           {sent === 'EMERGENCY' && (
             <>
               {' '}
-              If you need help sooner, please call{' '}
+              {text.callSooner}{' '}
               <Anchor href={CONTACT_DETAILS.urgentPhone.href} fw={600}>
-                {CONTACT_DETAILS.urgentPhone.display}
+                <bdi>{CONTACT_DETAILS.urgentPhone.display}</bdi>
               </Anchor>
               .
             </>
           )}
         </SentAlert>
       )}
-      submitLabel="Send Message"
+      submitLabel={text.sendMessage}
     >
       {(form) => (
         <>
-          <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
           <TextInput
-            label="Email"
+            label={text.name}
+            autoComplete="name"
+            required
+            {...form.getInputProps('name')}
+          />
+          <TextInput
+            label={signIn.email}
             type="email"
             autoComplete="email"
             required
             {...form.getInputProps('email')}
           />
           <TextInput
-            label="Phone (optional)"
-            description="If you would like us to call you back"
+            label={text.phoneOptional}
+            description={text.phoneHint}
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
@@ -110,9 +127,9 @@ export default function ContactForm() {
           />
           <div>
             <Select
-              label="Subject"
-              placeholder="Choose a subject"
-              data={CONTACT_SUBJECT_OPTIONS}
+              label={text.subject}
+              placeholder={text.chooseSubject}
+              data={contactSubjectOptions(text)}
               allowDeselect={false}
               required
               {...form.getInputProps('subject')}
@@ -122,18 +139,18 @@ export default function ContactForm() {
             />
             <div aria-live="polite">
               {form.values.subject === 'EMERGENCY' && (
-                <Alert color="jibs" variant="light" title="If you need help now" mt="sm">
-                  If someone has passed away and you need help right away, please call us at{' '}
+                <Alert color="jibs" variant="light" title={text.helpNowTitle} mt="sm">
+                  {text.helpNowCall}{' '}
                   <Anchor href={CONTACT_DETAILS.urgentPhone.href} fw={600}>
-                    {CONTACT_DETAILS.urgentPhone.display}
+                    <bdi>{CONTACT_DETAILS.urgentPhone.display}</bdi>
                   </Anchor>
-                  . Calling is the quickest way to reach us; messages are answered within 24 hours.
+                  . {text.helpNowAfter}
                 </Alert>
               )}
             </div>
           </div>
           <Textarea
-            label="Message"
+            label={text.message}
             size="md"
             autosize
             minRows={5}

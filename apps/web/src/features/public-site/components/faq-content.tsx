@@ -1,6 +1,7 @@
-import { formatCents, DashboardMessages, LandingMessages } from '@jibs/domain';
+import { formatCents, DashboardMessages, LandingMessages, PublicFaqMessages } from '@jibs/domain';
+import type { Locale } from '@jibs/i18n';
 import { Anchor, List, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PAYMENTS_TOPIC_ID, PRIVACY_TOPIC_ID, TERMS_TOPIC_ID } from '../utils/faq-topic-ids';
 import { formatFileTypes } from '../utils/file-types';
@@ -20,11 +21,28 @@ const Paragraph = ({ children }: { children: ReactNode }) => (
   </Text>
 );
 
-const ContactLink = () => (
+const ContactLink = ({ children }: { children: ReactNode }) => (
   <Anchor component={Link} to="/contact">
-    contact us
+    {children}
   </Anchor>
 );
+
+/**
+ * A message with page elements in it (a link, a bold name, a figure): the message is worded
+ * with markers in their places, then each marker becomes its element, wherever the language
+ * puts it in the sentence.
+ */
+function withParts<A extends string[]>(
+  message: (...args: A) => string,
+  ...parts: { [K in keyof A]: ReactNode }
+): ReactNode {
+  const markers = parts.map((_, index) => `\u2063${index}\u2063`) as A;
+  return message(...markers)
+    .split(/\u2063(\d+)\u2063/)
+    .map((piece, index) => (
+      <Fragment key={index}>{index % 2 === 1 ? parts[Number(piece)] : piece}</Fragment>
+    ));
+}
 
 /** Where a figure of the settings goes while they load (the answers are folded until then). */
 const Pending = () => (
@@ -41,150 +59,120 @@ const Pending = () => (
   />
 );
 
+/** The messages the answers are worded with, in the reader's language. */
+export interface FaqMessages {
+  faq: typeof PublicFaqMessages;
+  landing: typeof LandingMessages;
+  dashboard: typeof DashboardMessages;
+  locale: Locale;
+}
+
 /**
  * The FAQ's topics, worded with the service's current fees and file limits; `null` while they
  * load (placeholders stand for the figures).
  */
-export function faqTopics(settings: PublicSettingsValues | null): FaqTopic[] {
+export function faqTopics(
+  settings: PublicSettingsValues | null,
+  { faq, landing, dashboard, locale }: FaqMessages,
+): FaqTopic[] {
   const figure = (value: (s: PublicSettingsValues) => ReactNode) =>
-    settings ? value(settings) : <Pending />;
+    settings ? <bdi>{value(settings)}</bdi> : <Pending />;
   const registrationFee = figure((s) => formatCents(s.registrationFee));
   const memberFee = figure((s) => formatCents(s.memberFee));
   const monthlyDues = figure((s) => formatCents(s.monthlyDues));
+  const contact = <ContactLink>{faq.contactLink}</ContactLink>;
 
   return [
     {
       id: 'reporting-a-death',
-      question: LandingMessages.reportQuestion,
+      question: landing.reportQuestion,
       answer: (
         <Stack gap="sm">
           <Paragraph>
-            We are sorry for your loss. When you are ready, sign in and choose{' '}
-            <strong>{DashboardMessages.submitDeathReport}</strong> from your dashboard. You will be
-            asked for the name of the person who has passed away, the date and place of death, and
-            your relationship to them. You can also add any notes that would help us.
+            {withParts(faq.reportSorry, <strong>{dashboard.submitDeathReport}</strong>)}
           </Paragraph>
+          <Paragraph>{faq.reportReview}</Paragraph>
           <Paragraph>
-            Our team reviews every report and contacts your family within 24&ndash;48 hours to guide
-            you through what happens next. If any documents are needed, we will let you know.
-          </Paragraph>
-          <Paragraph>
-            If you need to speak with someone right away, please call us at{' '}
-            <Anchor href={CONTACT_DETAILS.urgentPhone.href}>
-              {CONTACT_DETAILS.urgentPhone.display}
-            </Anchor>
-            .
+            {withParts(
+              faq.reportCall,
+              <Anchor href={CONTACT_DETAILS.urgentPhone.href}>
+                <bdi>{CONTACT_DETAILS.urgentPhone.display}</bdi>
+              </Anchor>,
+            )}
           </Paragraph>
         </Stack>
       ),
     },
     {
       id: 'required-documents',
-      question: 'What documents are required?',
+      question: faq.documentsQuestion,
       answer: (
         <Stack gap="sm">
-          <Paragraph>
-            To confirm a membership or a death report, our team may ask for documents such as:
-          </Paragraph>
+          <Paragraph>{faq.documentsIntro}</Paragraph>
           <List c="gray.8" spacing={4}>
-            <List.Item>a death certificate</List.Item>
-            <List.Item>a government-issued photo ID</List.Item>
-            <List.Item>proof of US citizenship or legal residence</List.Item>
-            <List.Item>proof of your relationship to the person who has passed away</List.Item>
+            <List.Item>{faq.deathCertificate}</List.Item>
+            <List.Item>{faq.photoId}</List.Item>
+            <List.Item>{faq.citizenshipProof}</List.Item>
+            <List.Item>{faq.relationshipProof}</List.Item>
           </List>
           <Paragraph>
-            You can upload them from the <strong>{DashboardMessages.uploadDocuments}</strong> page
-            in your account. We accept {figure((s) => formatFileTypes(s.allowedFileTypes))} files of
-            up to {figure((s) => s.maxFileSizeMb)} MB each. Our team reviews each document, and you
-            can see its status in your account.
+            {withParts(
+              faq.documentsUpload,
+              <strong>{dashboard.uploadDocuments}</strong>,
+              figure((s) => formatFileTypes(s.allowedFileTypes, locale)),
+              figure((s) => s.maxFileSizeMb),
+            )}
           </Paragraph>
-          <Paragraph>
-            If a death certificate is not available yet, you can still submit your death report now
-            and upload the certificate later.
-          </Paragraph>
+          <Paragraph>{faq.documentsLater}</Paragraph>
         </Stack>
       ),
     },
     {
       id: PAYMENTS_TOPIC_ID,
-      question: 'How do payments work?',
+      question: faq.paymentsQuestion,
       answer: (
         <Stack gap="sm">
-          <Paragraph>
-            When your household registers, you pay a one-time registration fee of {registrationFee}.
-            Each spouse, each child who is not working full-time, and each dependent parent you add
-            is {memberFee}, also paid once.
-          </Paragraph>
-          <Paragraph>
-            After that, membership is {monthlyDues} per month for the whole family, paid
-            automatically each month by card. Card details are entered on our payment
-            provider&rsquo;s secure page; JIBS does not store them.
-          </Paragraph>
-          <Paragraph>Every payment you make is listed in your Payment History.</Paragraph>
+          <Paragraph>{withParts(faq.paymentsFees, registrationFee, memberFee)}</Paragraph>
+          <Paragraph>{withParts(faq.paymentsMonthly, monthlyDues)}</Paragraph>
+          <Paragraph>{faq.paymentsHistory}</Paragraph>
         </Stack>
       ),
     },
     {
       id: 'missed-payments',
-      question: LandingMessages.missedPaymentQuestion,
+      question: landing.missedPaymentQuestion,
       answer: (
         <Stack gap="sm">
-          <Paragraph>
-            If three consecutive monthly payments are missed, the membership becomes inactive. A
-            month paid in between starts the count again, and paying the overdue dues makes the
-            membership active again. We let you know each time a payment does not go through.
-          </Paragraph>
-          <Paragraph>
-            If you are finding it difficult to pay, please <ContactLink /> early so we can talk it
-            through together.
-          </Paragraph>
+          <Paragraph>{faq.missedInactive}</Paragraph>
+          <Paragraph>{withParts(faq.missedDifficult, contact)}</Paragraph>
         </Stack>
       ),
     },
     {
       id: PRIVACY_TOPIC_ID,
-      question: LandingMessages.safetyQuestion,
+      question: landing.safetyQuestion,
       answer: (
         <Stack gap="sm">
           <Paragraph>
-            <strong>What we keep.</strong> The information you give us to run your membership: your
-            name, contact details, date of birth and address; the members of your household; the
-            documents you upload; any death reports you submit; and a record of your payments.
+            <strong>{faq.whatWeKeep}</strong> {faq.whatWeKeepText}
           </Paragraph>
           <Paragraph>
-            <strong>Who can see it.</strong> When you sign in, you see only your own
-            household&rsquo;s information; other members cannot see it. A small number of authorised
-            administrators can see members&rsquo; information, only to review reports and documents
-            and to manage memberships. Each memorial page is public, for family only, or private, as
-            the person who creates it chooses.
+            <strong>{faq.whoCanSee}</strong> {faq.whoCanSeeText}
           </Paragraph>
           <Paragraph>
-            <strong>How it is protected.</strong> Everything travels between your device and our
-            service over an encrypted connection (HTTPS). Your password is never stored as you typed
-            it, only in a scrambled form that cannot be turned back into the password.
+            <strong>{faq.howProtected}</strong> {faq.howProtectedText}
           </Paragraph>
-          <Paragraph>
-            A full written Privacy Policy is being prepared. Until it is published, this answer
-            describes how your information is handled. If you have a question about your data,
-            please <ContactLink />.
-          </Paragraph>
+          <Paragraph>{withParts(faq.privacyPending, contact)}</Paragraph>
         </Stack>
       ),
     },
     {
       id: TERMS_TOPIC_ID,
-      question: 'Where can I read the Terms of Service?',
+      question: faq.termsQuestion,
       answer: (
         <Stack gap="sm">
-          <Paragraph>
-            The full written Terms of Service are being prepared. Until they are published, the
-            terms of membership are the ones described on this page: the registration fee and
-            monthly membership, what happens when payments are missed, and how death reports are
-            reviewed.
-          </Paragraph>
-          <Paragraph>
-            If anything is unclear, please <ContactLink />. We are happy to explain.
-          </Paragraph>
+          <Paragraph>{faq.termsPending}</Paragraph>
+          <Paragraph>{withParts(faq.termsUnclear, contact)}</Paragraph>
         </Stack>
       ),
     },

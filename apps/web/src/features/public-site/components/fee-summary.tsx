@@ -1,4 +1,5 @@
-import { formatCents } from '@jibs/domain';
+import { formatCents, PublicLayoutMessages } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
 import { Anchor, Box, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PAYMENTS_TOPIC_ID } from '../utils/faq-topic-ids';
@@ -10,20 +11,21 @@ export type Fees = Pick<PublicSettingsValues, 'registrationFee' | 'memberFee' | 
 /** The landing page's fee card: the amounts, or placeholders of their size while they load. */
 export function FeeSummary({ settings }: { settings: Fees | null }) {
   const loading = settings === null;
+  const { PublicLayoutMessages: text } = useMessages({ PublicLayoutMessages });
   const fees = [
     {
-      label: 'Registration',
-      detail: 'One time, per household',
+      label: text.registrationFee,
+      detail: text.registrationFeeDetail,
       amount: settings && formatCents(settings.registrationFee),
     },
     {
-      label: 'Each added family member',
-      detail: 'Spouse, child not working full-time, or dependent parent; one time',
+      label: text.memberFee,
+      detail: text.memberFeeDetail,
       amount: settings && formatCents(settings.memberFee),
     },
     {
-      label: 'Monthly membership',
-      detail: 'Per family, each month',
+      label: text.monthlyDues,
+      detail: text.monthlyDuesDetail,
       amount: settings && formatCents(settings.monthlyDues),
     },
   ];
@@ -41,7 +43,7 @@ export function FeeSummary({ settings }: { settings: Fees | null }) {
       style={{ alignSelf: 'start' }}
     >
       <Title order={2} size="h3" id="fees-title" mb="md">
-        Membership fees
+        {text.membershipFees}
       </Title>
       <Stack component="dl" gap="md" m={0}>
         {fees.map((fee) => (
@@ -65,7 +67,7 @@ export function FeeSummary({ settings }: { settings: Fees | null }) {
                 <Skeleton height={24} width={72} mt={2} aria-hidden />
               ) : (
                 <Text fw={700} size="lg" c="jibs.8" style={{ whiteSpace: 'nowrap' }}>
-                  {fee.amount}
+                  <bdi>{fee.amount}</bdi>
                 </Text>
               )}
             </Box>
@@ -73,9 +75,9 @@ export function FeeSummary({ settings }: { settings: Fees | null }) {
         ))}
       </Stack>
       <Text size="sm" c="gray.7" mt="md">
-        Paid securely by card.{' '}
+        {text.paidByCard}{' '}
         <Anchor component={Link} to={`/faq#${PAYMENTS_TOPIC_ID}`}>
-          How payments work
+          {text.howPaymentsWork}
         </Anchor>
       </Text>
     </Paper>

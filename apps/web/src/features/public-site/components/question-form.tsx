@@ -1,6 +1,6 @@
 import { Textarea, TextInput } from '@mantine/core';
-import { questionSchema, ClientMessages } from '@jibs/domain';
-import { validateWith } from '@jibs/web-data';
+import { questionSchema, ClientMessages, PublicSiteMessages } from '@jibs/domain';
+import { useMessages, validateWith } from '@jibs/web-data';
 import { SentAlert } from '@jibs/web-ui';
 import { SubmissionForm } from './submission-form';
 import { useMutation } from '@apollo/client/react';
@@ -12,6 +12,10 @@ const validateQuestion = validateWith(questionSchema);
 /** The FAQ's question form (its section, question-section.tsx, shows before it loads). */
 export default function QuestionForm() {
   const [submitQuestion, { loading }] = useMutation(SubmitQuestionDocument);
+  const { PublicSiteMessages: text, ClientMessages: client } = useMessages({
+    PublicSiteMessages,
+    ClientMessages,
+  });
 
   const send = async (values: typeof INITIAL_VALUES) => {
     const { data } = await submitQuestion({ variables: { input: questionSchema.parse(values) } });
@@ -25,28 +29,28 @@ export default function QuestionForm() {
       validate={validateQuestion}
       send={send}
       sending={loading}
-      notSentTitle="Your question was not sent"
-      sentAlert={() => <SentAlert title="Question sent">{ClientMessages.questionThanks}</SentAlert>}
-      submitLabel="Send Question"
+      notSentTitle={text.questionNotSent}
+      sentAlert={() => <SentAlert title={text.questionSent}>{client.questionThanks}</SentAlert>}
+      submitLabel={text.sendQuestion}
       stackProps={{ pt: 'xs' }}
     >
       {(form) => (
         <>
           <TextInput
-            label="Full Name"
+            label={text.fullName}
             autoComplete="name"
             required
             {...form.getInputProps('fullName')}
           />
           <TextInput
-            label="Email Address"
+            label={text.emailAddress}
             type="email"
             autoComplete="email"
             required
             {...form.getInputProps('email')}
           />
           <Textarea
-            label="Your Question"
+            label={text.yourQuestion}
             size="md"
             autosize
             minRows={4}

@@ -2,6 +2,8 @@ import { Button, Collapse, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy } from 'react';
 import { WithSessionData } from '../../session/components/with-session-data';
+import { PublicSiteMessages } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
 
 // The form (its schema, @mantine/form, the mutation) loads after the FAQ has shown: it is
 // folded away until asked for.
@@ -10,6 +12,7 @@ const QuestionForm = lazy(() => import('./question-form'));
 /** The FAQ's collapsible 'Have a Question?' form. */
 export function QuestionSection() {
   const [opened, { toggle }] = useDisclosure(false);
+  const { PublicSiteMessages: text } = useMessages({ PublicSiteMessages });
 
   return (
     <Paper
@@ -23,11 +26,9 @@ export function QuestionSection() {
       <Stack gap="md">
         <Stack gap={4}>
           <Title order={2} size="h3" id="question-title">
-            Have a Question?
+            {text.haveAQuestion}
           </Title>
-          <Text c="gray.7">
-            If your question is not answered above, send it to us and we will reply by email.
-          </Text>
+          <Text c="gray.7">{text.questionIntro}</Text>
         </Stack>
         <Button
           variant={opened ? 'subtle' : 'light'}
@@ -36,7 +37,7 @@ export function QuestionSection() {
           aria-controls="question-form"
           w="fit-content"
         >
-          {opened ? 'Hide the question form' : 'Ask a Question'}
+          {opened ? text.hideQuestionForm : text.askAQuestion}
         </Button>
         <Collapse expanded={opened} id="question-form">
           <WithSessionData>

@@ -1,7 +1,8 @@
 // Styles of the Mantine components this page shows beyond the first page's
 // (styles-first-page.ts): it renders before the client, which brings the others' (styles-screens.ts).
 import '@mantine/core/styles/Grid.css';
-import { RegistrationMessages } from '@jibs/domain';
+import { PublicContactMessages, RegistrationMessages, SignInMessages } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
 import { Anchor, Box, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -15,15 +16,19 @@ import { CONTACT_DETAILS } from '../utils/site-config';
 const ContactForm = lazy(() => import('../components/contact-form'));
 
 export function ContactPage() {
-  useDocumentTitle('Contact Us');
+  const {
+    PublicContactMessages: text,
+    RegistrationMessages: registration,
+    SignInMessages: signIn,
+  } = useMessages({ PublicContactMessages, RegistrationMessages, SignInMessages });
+  useDocumentTitle(text.contactTitle);
   return (
     <Container size={1200} px="lg" py={{ base: 40, md: 64 }}>
       <Stack gap="xl">
         <Stack gap="xs" maw={720}>
-          <Title order={1}>Contact Us</Title>
+          <Title order={1}>{text.contactTitle}</Title>
           <Text size="lg" c="gray.7">
-            We are here to help with your membership, a death report or any other question. Write to
-            us below or use the details on this page.
+            {text.contactIntro}
           </Text>
         </Stack>
 
@@ -39,24 +44,24 @@ export function ContactPage() {
                 p={{ base: 'lg', sm: 'xl' }}
               >
                 <Title order={2} size="h3" id="contact-details-title" mb="md">
-                  Get in touch
+                  {text.getInTouch}
                 </Title>
                 <Stack gap="md">
-                  <Detail icon={<PhoneIcon />} label="Phone">
+                  <Detail icon={<PhoneIcon />} label={registration.phone}>
                     <Anchor href={CONTACT_DETAILS.phone.href}>
-                      {CONTACT_DETAILS.phone.display}
+                      <bdi>{CONTACT_DETAILS.phone.display}</bdi>
                     </Anchor>
                   </Detail>
-                  <Detail icon={<MailIcon />} label="Email">
+                  <Detail icon={<MailIcon />} label={signIn.email}>
                     <Anchor href={`mailto:${CONTACT_DETAILS.email}`}>
-                      {CONTACT_DETAILS.email}
+                      <bdi>{CONTACT_DETAILS.email}</bdi>
                     </Anchor>
                   </Detail>
-                  <Detail icon={<PlaceIcon />} label="Address">
+                  <Detail icon={<PlaceIcon />} label={registration.address}>
                     <Text component="address" fs="normal">
                       {CONTACT_DETAILS.address.map((line) => (
                         <span key={line}>
-                          {line}
+                          <bdi>{line}</bdi>
                           <br />
                         </span>
                       ))}
@@ -73,22 +78,22 @@ export function ContactPage() {
                 bg="jibs.0"
               >
                 <Title order={2} size="h4" id="urgent-title" mb="xs">
-                  When a death has occurred
+                  {text.whenDeathOccurred}
                 </Title>
                 <Stack gap="xs">
                   <Text c="gray.8">
-                    If you need help right away, please call{' '}
+                    {text.callRightAway}{' '}
                     <Anchor href={CONTACT_DETAILS.urgentPhone.href} fw={600}>
-                      {CONTACT_DETAILS.urgentPhone.display}
+                      <bdi>{CONTACT_DETAILS.urgentPhone.display}</bdi>
                     </Anchor>
                     .
                   </Text>
                   <Text c="gray.8">
-                    Members can also{' '}
+                    {text.membersCanAlso}{' '}
                     <Anchor component={Link} to="/submit-death">
-                      submit a death report
+                      {text.submitDeathReportLink}
                     </Anchor>{' '}
-                    online. Our team contacts the family within 24&ndash;48 hours.
+                    {text.reportOnline}
                   </Text>
                 </Stack>
               </Paper>
@@ -105,12 +110,12 @@ export function ContactPage() {
               p={{ base: 'lg', sm: 'xl' }}
             >
               <Title order={2} size="h3" id="contact-form-title" mb={4}>
-                Send us a message
+                {text.sendUsAMessage}
               </Title>
               <Text c="gray.7" mb="lg">
-                {RegistrationMessages.allRequired}
+                {registration.allRequired}
               </Text>
-              <WithSessionData fallback={<PageLoader label="Loading the form…" />}>
+              <WithSessionData fallback={<PageLoader label={text.loadingForm} />}>
                 <ContactForm />
               </WithSessionData>
             </Paper>

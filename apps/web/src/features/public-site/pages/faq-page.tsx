@@ -6,13 +6,27 @@ import { Accordion, Anchor, Container, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useDocumentTitle } from '@jibs/web-ui';
+import {
+  DashboardMessages,
+  LandingMessages,
+  PublicFaqMessages,
+  PublicSiteMessages,
+} from '@jibs/domain';
+import { useLanguage, useMessages } from '@jibs/web-data';
 import { faqTopics } from '../components/faq-content';
 import { QuestionSection } from '../components/question-section';
 import { usePublicSettings } from '../hooks/use-public-settings';
 
 export function FaqPage() {
-  useDocumentTitle('Frequently Asked Questions');
-  const topics = faqTopics(usePublicSettings());
+  const {
+    PublicSiteMessages: text,
+    PublicFaqMessages: faq,
+    LandingMessages: landing,
+    DashboardMessages: dashboard,
+  } = useMessages({ PublicSiteMessages, PublicFaqMessages, LandingMessages, DashboardMessages });
+  const { locale } = useLanguage();
+  useDocumentTitle(text.faqTitle);
+  const topics = faqTopics(usePublicSettings(), { faq, landing, dashboard, locale });
   const location = useLocation();
   const linkedId = location.hash.slice(1);
   const linked = topics.some((topic) => topic.id === linkedId) ? linkedId : null;
@@ -33,9 +47,9 @@ export function FaqPage() {
     <Container size={860} px="lg" py={{ base: 40, md: 64 }}>
       <Stack gap="xl">
         <Stack gap="xs">
-          <Title order={1}>Frequently Asked Questions</Title>
+          <Title order={1}>{text.faqTitle}</Title>
           <Text size="lg" c="gray.7">
-            Answers to the questions families ask us most. Select a question to read its answer.
+            {text.faqIntro}
           </Text>
         </Stack>
 
@@ -66,9 +80,9 @@ export function FaqPage() {
         <QuestionSection />
 
         <Text c="gray.7">
-          You can also{' '}
+          {text.faqAlsoContactBefore}{' '}
           <Anchor component={Link} to="/contact">
-            contact us directly
+            {text.faqAlsoContactLink}
           </Anchor>
           .
         </Text>

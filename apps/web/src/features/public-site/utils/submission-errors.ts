@@ -1,5 +1,10 @@
-import { ErrorCode, Messages, type FieldErrors } from '@jibs/domain';
-import { type ApiError, genericErrorMessage, type ErrorNotice } from '@jibs/web-data';
+import { ErrorCode, Messages, PublicContactMessages, type FieldErrors } from '@jibs/domain';
+import {
+  type ApiError,
+  genericErrorMessage,
+  translateText,
+  type ErrorNotice,
+} from '@jibs/web-data';
 
 export interface SubmissionFailure {
   /** Messages to show under the form's own fields. */
@@ -18,14 +23,14 @@ export interface SubmissionFailure {
 export function submissionFailure(
   error: ApiError,
   fields: readonly string[],
-  notSentTitle = 'Your message was not sent',
+  notSentTitle: string = PublicContactMessages.messageNotSent,
 ): SubmissionFailure {
   if (error.code === ErrorCode.RateLimited) {
     return {
       fieldErrors: {},
       notice: {
-        title: 'Please try again a little later',
-        message: error.message || Messages.formsThrottled,
+        title: translateText(PublicContactMessages.tryLater),
+        message: translateText(error.message || Messages.formsThrottled),
       },
       waitAndRetry: true,
     };
@@ -44,7 +49,7 @@ export function submissionFailure(
     return {
       fieldErrors,
       notice: {
-        title: 'Please check the form',
+        title: translateText(PublicContactMessages.checkForm),
         message: others.join(' ') || error.message || genericErrorMessage(error),
       },
       waitAndRetry: false,
@@ -52,7 +57,7 @@ export function submissionFailure(
   }
   return {
     fieldErrors: {},
-    notice: { title: notSentTitle, message: genericErrorMessage(error) },
+    notice: { title: translateText(notSentTitle), message: genericErrorMessage(error) },
     waitAndRetry: false,
   };
 }

@@ -1,3 +1,4 @@
+import { PublicTwoStepMessages } from '@jibs/domain';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Ref } from 'react';
@@ -37,7 +38,7 @@ export function TotpEntry({
   return (
     <CodeEntryForm
       form={form}
-      heading="Set up your authenticator app"
+      heading={PublicTwoStepMessages.setUpAuthenticator}
       headingRef={headingRef}
       intro={
         <>
@@ -45,7 +46,7 @@ export function TotpEntry({
         </>
       }
       before={<TotpSetupInstructions setup={setup} />}
-      codeDescription="The code your app shows for JIBS"
+      codeDescription={PublicTwoStepMessages.appCodeHint}
       actions={
         <StepButtons onBack={onBack} backLabel="Choose another way">
           <Button type="submit" loading={confirming.loading}>

@@ -1,4 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
+import { PublicSignInMessages } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
 import classes from './sign-in-field.module.css';
 
 interface SignInFieldProps extends Omit<
@@ -25,6 +27,7 @@ export function SignInField({
   ref,
   ...input
 }: SignInFieldProps) {
+  const { PublicSignInMessages: text } = useMessages({ PublicSignInMessages });
   const id = useId();
   const errorId = `${id}-error`;
   const [revealed, setRevealed] = useState(false);
@@ -55,7 +58,7 @@ export function SignInField({
           <button
             type="button"
             className={classes.reveal}
-            aria-label={revealed ? 'Hide password' : 'Show password'}
+            aria-label={revealed ? text.hidePassword : text.showPassword}
             aria-pressed={revealed}
             // A click keeps the caret in the field (as Mantine's toggle does); keys still work.
             onMouseDown={(event) => event.preventDefault()}

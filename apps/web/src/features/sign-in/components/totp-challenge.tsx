@@ -4,9 +4,16 @@ import {
   normalizeRecoveryCode,
   SecondFactorMessages,
   HeaderMessages,
+  PublicTwoStepMessages,
 } from '@jibs/domain';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
-import { isChallengeExpired, toApiError, type ErrorNotice } from '@jibs/web-data';
+import {
+  isChallengeExpired,
+  toApiError,
+  translateText,
+  useMessages,
+  type ErrorNotice,
+} from '@jibs/web-data';
 import { ErrorAlert } from '@jibs/web-ui';
 import { CodeEntryForm } from '../../../shared/components/code-entry-form';
 import { TotpSetupInstructions } from '../../../shared/components/totp-setup-instructions';
@@ -36,6 +43,10 @@ export function TotpChallenge({
   onRestart: (notice: ErrorNotice | null) => void;
 }) {
   const [complete, completing] = useMutation(CompleteSignInDocument);
+  const { PublicTwoStepMessages: text, HeaderMessages: header } = useMessages({
+    PublicTwoStepMessages,
+    HeaderMessages,
+  });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [recovery, setRecovery] = useState(false);
   const texted = challenge.kind === 'SMS_CODE';
@@ -46,7 +57,7 @@ export function TotpChallenge({
     },
     describeFailure: (error) => {
       if (!isChallengeExpired(error)) return codeFailureNotice(error);
-      onRestart({ title: Messages.signInAgainTitle, message: Messages.challengeInvalid });
+      onRestart(challengeExpiredNotice());
       return null;
     },
   });
@@ -57,7 +68,7 @@ export function TotpChallenge({
   const back = (
     <Group justify="center">
       <Anchor component="button" type="button" c="gray.7" onClick={() => onRestart(null)}>
-        ← Back to email and password
+        {text.backToPassword}
       </Anchor>
     </Group>
   );
@@ -81,27 +92,21 @@ export function TotpChallenge({
   return (
     <CodeEntryForm
       form={form}
-      heading={setup ? 'Set up your authenticator app' : 'Two-step sign-in'}
+      heading={setup ? text.setUpAuthenticator : text.twoStepSignIn}
       headingRef={headingRef}
       headingOrder={2}
-      intro={
-        setup
-          ? 'Add JIBS to an authenticator app now; from then on, you sign in with its code.'
-          : texted
-            ? 'Enter the 6-digit code we just texted to your phone. It can be used for 10 minutes.'
-            : 'Enter the 6-digit code from your authenticator app'
-      }
+      intro={setup ? text.setupIntro : texted ? text.textedIntro : text.appIntro}
       before={setup && <TotpSetupInstructions setup={setup} />}
-      codeDescription={setup ? 'The code your app shows for JIBS' : undefined}
+      codeDescription={setup ? text.appCodeHint : undefined}
       actions={
         <>
           <Button type="submit" fullWidth loading={completing.loading}>
-            {setup ? 'Finish Sign In' : HeaderMessages.signIn}
+            {setup ? text.finishSignIn : header.signIn}
           </Button>
           {!setup && (
             <Group justify="center">
               <Anchor component="button" type="button" onClick={() => setRecovery(true)}>
-                {texted ? 'No text? Use a recovery code' : 'Lost your phone? Use a recovery code'}
+                {texted ? text.noTextUseRecovery : text.lostPhoneUseRecovery}
               </Anchor>
             </Group>
           )}
@@ -132,12 +137,17 @@ function RecoveryCodeForm({
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<ErrorNotice | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const {
+    PublicTwoStepMessages: text,
+    HeaderMessages: header,
+    SecondFactorMessages: secondFactor,
+  } = useMessages({ PublicTwoStepMessages, HeaderMessages, SecondFactorMessages });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
     if (!normalizeRecoveryCode(value)) {
-      setError(SecondFactorMessages.codeOrRecoveryFormat);
+      setError(secondFactor.codeOrRecoveryFormat);
       input.current?.focus();
       return;
     }
@@ -147,7 +157,7 @@ function RecoveryCodeForm({
     } catch (caught) {
       const apiError = toApiError(caught);
       if (isChallengeExpired(apiError)) {
-        onRestart({ title: Messages.signInAgainTitle, message: Messages.challengeInvalid });
+        onRestart(challengeExpiredNotice());
         return;
       }
       const notice = codeFailureNotice(apiError);
@@ -162,17 +172,14 @@ function RecoveryCodeForm({
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={2} size="h4" ref={headingRef} tabIndex={-1}>
-            Use a recovery code
+            {text.useRecoveryCode}
           </Title>
-          <Text c="gray.7">
-            Enter one of the recovery codes you saved when you turned on two-step sign-in. Each code
-            works once.
-          </Text>
+          <Text c="gray.7">{text.recoveryIntro}</Text>
         </Stack>
         {failure && <ErrorAlert title={failure.title}>{failure.message}</ErrorAlert>}
         <TextInput
           ref={input}
-          label="Recovery code"
+          label={text.recoveryCode}
           placeholder="abcd-efgh-jkmn"
           autoComplete="off"
           autoCapitalize="none"
@@ -186,15 +193,23 @@ function RecoveryCodeForm({
           errorProps={{ role: 'alert' }}
         />
         <Button type="submit" fullWidth loading={loading}>
-          {HeaderMessages.signIn}
+          {header.signIn}
         </Button>
         <Group justify="center">
           <Anchor component="button" type="button" onClick={onUseCode}>
-            Use the code from my phone instead
+            {text.useCodeInstead}
           </Anchor>
         </Group>
         {back}
       </Stack>
     </form>
   );
+}
+
+/** The challenge has run out: back to the password, saying so in the reader's language. */
+function challengeExpiredNotice(): ErrorNotice {
+  return {
+    title: translateText(Messages.signInAgainTitle),
+    message: translateText(Messages.challengeInvalid),
+  };
 }

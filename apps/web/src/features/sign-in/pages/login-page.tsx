@@ -1,4 +1,9 @@
-import { HeaderMessages, SignInMessages } from '@jibs/domain';
+import {
+  HeaderMessages,
+  PublicLayoutMessages,
+  PublicSignInMessages,
+  SignInMessages,
+} from '@jibs/domain';
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, use, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -30,10 +35,11 @@ type Stage =
   | { kind: 'enrollment'; challenge: Challenge; setup: TotpSetupFieldsFragment };
 
 export function LoginPage() {
-  const { HeaderMessages: header, SignInMessages: text } = useMessages({
-    HeaderMessages,
-    SignInMessages,
-  });
+  const {
+    HeaderMessages: header,
+    SignInMessages: text,
+    PublicSignInMessages: publicText,
+  } = useMessages({ HeaderMessages, SignInMessages, PublicSignInMessages });
   const session = useSessionManager();
   const client = use(ClientPromiseContext);
   const [loading, setLoading] = useState(false);
@@ -117,11 +123,7 @@ export function LoginPage() {
       <AuthCard
         width={stage.kind === 'enrollment' ? 640 : 460}
         title={text.signIn}
-        subtitle={
-          stage.kind === 'code'
-            ? 'One more step to keep your account safe.'
-            : 'Administrators protect their account with an authenticator app.'
-        }
+        subtitle={stage.kind === 'code' ? publicText.codeStep : publicText.adminTotpStep}
       >
         <WithApollo fallback={<StepLoader />}>
           <Suspense fallback={<StepLoader />}>
@@ -197,9 +199,10 @@ export function LoginPage() {
 
 /** While the TOTP step's code loads (a moment, once). */
 function StepLoader() {
+  const { PublicLayoutMessages: text } = useMessages({ PublicLayoutMessages });
   return (
     <Center mih={160} role="status" aria-live="polite">
-      <Loader color="jibs" type="dots" role="status" aria-label="Loading…" />
+      <Loader color="jibs" type="dots" role="status" aria-label={text.loading} />
     </Center>
   );
 }

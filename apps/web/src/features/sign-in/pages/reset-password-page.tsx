@@ -1,14 +1,21 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { ErrorCode, resetPasswordSchema, RegistrationMessages } from '@jibs/domain';
+import {
+  ErrorCode,
+  resetPasswordSchema,
+  PublicSiteMessages,
+  RegistrationMessages,
+} from '@jibs/domain';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   toApiError,
   actionErrorMessage,
   useSession,
+  useMessages,
   useSessionManager,
+  useText,
   validateWith,
 } from '@jibs/web-data';
 import { AuthCard } from '../components/auth-card';
@@ -34,15 +41,19 @@ export function ResetPasswordPage() {
     validate: validateWith(resetPasswordSchema),
     validateInputOnBlur: ['password', 'confirmPassword'],
   });
-  useDocumentTitle('Reset your password');
+  const { PublicSiteMessages: text, RegistrationMessages: registration } = useMessages({
+    PublicSiteMessages,
+    RegistrationMessages,
+  });
+  const translate = useText();
+  useDocumentTitle(text.resetTitle);
 
   // A link without a usable token cannot work; say so at once.
   const tokenCheck = resetPasswordSchema.safeParse(form.values);
-  const tokenMessage =
-    linkFailure ??
-    (tokenCheck.success
-      ? null
-      : (tokenCheck.error.issues.find((issue) => issue.path[0] === 'token')?.message ?? null));
+  const tokenIssue = tokenCheck.success
+    ? null
+    : (tokenCheck.error.issues.find((issue) => issue.path[0] === 'token')?.message ?? null);
+  const tokenMessage = linkFailure ?? (tokenIssue && translate(tokenIssue));
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
@@ -52,8 +63,8 @@ export function ResetPasswordPage() {
       if (status === 'signed-in') await session.signOut();
       notifications.show({
         color: 'jibs',
-        title: 'Password Updated',
-        message: 'Your password has been changed. Please sign in with your new password.',
+        title: text.passwordUpdated,
+        message: text.passwordUpdatedText,
         autoClose: 8000,
       });
       navigate('/login', { replace: true });
@@ -77,26 +88,21 @@ export function ResetPasswordPage() {
     onVisibilityChange: setShowPasswords,
     visibilityToggleFocusable: true,
     visibilityToggleButtonProps: {
-      'aria-label': showPasswords
-        ? RegistrationMessages.hidePasswords
-        : RegistrationMessages.showPasswords,
+      'aria-label': showPasswords ? registration.hidePasswords : registration.showPasswords,
       'aria-pressed': showPasswords,
     },
   };
 
   if (tokenMessage) {
     return (
-      <AuthCard title="Reset your password">
+      <AuthCard title={text.resetTitle}>
         <Stack gap="md">
-          <Alert color="red" variant="light" title="This link cannot be used" role="alert">
+          <Alert color="red" variant="light" title={text.linkUnusable} role="alert">
             {tokenMessage}
           </Alert>
-          <Text c="gray.7">
-            Reset links work once and only for a short time. On the sign-in page, enter your email
-            and choose &lsquo;Forgot your password?&rsquo; to get a new one.
-          </Text>
+          <Text c="gray.7">{text.resetLinksOnce}</Text>
           <Button component={Link} to="/login" fullWidth>
-            Go to Sign In
+            {text.goToSignIn}
           </Button>
         </Stack>
       </AuthCard>
@@ -104,36 +110,36 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Reset your password" subtitle="Choose a new password for your JIBS account.">
+    <AuthCard title={text.resetTitle} subtitle={text.resetSubtitle}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {failure && (
-            <Alert color="red" variant="light" title="Password Not Changed" role="alert">
+            <Alert color="red" variant="light" title={text.passwordNotChanged} role="alert">
               {failure}
             </Alert>
           )}
           <PasswordInput
-            label="New password"
-            description={RegistrationMessages.passwordHint}
+            label={text.newPassword}
+            description={registration.passwordHint}
             autoComplete="new-password"
             required
             {...passwordToggle}
             {...form.getInputProps('password')}
           />
           <PasswordInput
-            label="Confirm new password"
-            description={RegistrationMessages.confirmPasswordHint}
+            label={text.confirmNewPassword}
+            description={registration.confirmPasswordHint}
             autoComplete="new-password"
             required
             {...passwordToggle}
             {...form.getInputProps('confirmPassword')}
           />
           <Button type="submit" fullWidth loading={loading} mt="xs">
-            Change Password
+            {text.changePassword}
           </Button>
           <Text ta="center">
             <Anchor component={Link} to="/login" c="gray.7">
-              ← Back to sign in
+              {text.backToSignIn}
             </Anchor>
           </Text>
         </Stack>

@@ -5,6 +5,7 @@ import {
   actionErrorNotice,
   signInErrorNotice,
   toApiError,
+  translateText,
   type ErrorNotice,
   type SessionFragment,
   validateWith,
@@ -69,8 +70,8 @@ export async function signIn(
 export function showWelcome(): void {
   notifications.show({
     color: 'jibs',
-    title: Messages.signedInTitle,
-    message: Messages.signedInMessage,
+    title: translateText(Messages.signedInTitle),
+    message: translateText(Messages.signedInMessage),
   });
 }
 
@@ -82,10 +83,14 @@ export function checkResetEmail(
   if (parsed.success) return { email: parsed.data.email };
   const message = parsed.error.issues[0]?.message ?? Messages.emailRequiredForReset;
   if (message === Messages.emailRequiredForReset) {
-    notifications.show({ color: 'yellow', title: Messages.emailRequiredTitle, message });
+    notifications.show({
+      color: 'yellow',
+      title: translateText(Messages.emailRequiredTitle),
+      message: translateText(message),
+    });
     return { missing: true };
   }
-  return { fieldError: message };
+  return { fieldError: translateText(message) };
 }
 
 export async function requestPasswordReset(client: ApolloClient, email: string): Promise<void> {
@@ -93,8 +98,8 @@ export async function requestPasswordReset(client: ApolloClient, email: string):
     await client.mutate({ mutation: RequestPasswordResetDocument, variables: { email } });
     notifications.show({
       color: 'jibs',
-      title: Messages.resetLinkSentTitle,
-      message: Messages.resetLinkSentMessage,
+      title: translateText(Messages.resetLinkSentTitle),
+      message: translateText(Messages.resetLinkSentMessage),
       autoClose: 8000,
     });
   } catch (error) {
