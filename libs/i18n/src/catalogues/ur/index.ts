@@ -34,7 +34,9 @@ import OfflinePaymentMessages from './OfflinePaymentMessages.json';
 import PaymentMessages from './PaymentMessages.json';
 import PayoutMessages from './PayoutMessages.json';
 import PreferenceMessages from './PreferenceMessages.json';
+import RegistrationBillingMessages from './RegistrationBillingMessages.json';
 import RegistrationMessages from './RegistrationMessages.json';
+import RegistrationWizardMessages from './RegistrationWizardMessages.json';
 import ReminderNotifications from './ReminderNotifications.json';
 import RequestMessages from './RequestMessages.json';
 import ReviewNotifications from './ReviewNotifications.json';
@@ -82,7 +84,9 @@ export const catalogue = {
   PaymentMessages,
   PayoutMessages,
   PreferenceMessages,
+  RegistrationBillingMessages,
   RegistrationMessages,
+  RegistrationWizardMessages,
   ReminderNotifications,
   RequestMessages,
   ReviewNotifications,

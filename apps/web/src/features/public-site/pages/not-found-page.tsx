@@ -1,3 +1,4 @@
+import { RegistrationBillingMessages } from '@jibs/domain';
 import { SiteMessages, HeaderMessages, LandingMessages } from '@jibs/domain';
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
@@ -22,7 +23,7 @@ export function NotFoundPage() {
               {LandingMessages.goToDashboard}
             </Button>
             <Button component={Link} to="/" variant="default">
-              Back to Home
+              {RegistrationBillingMessages.backToHome}
             </Button>
           </Group>
         ) : (

@@ -1,3 +1,4 @@
+import { RegistrationWizardMessages } from '@jibs/domain';
 import { EnableAuthenticatorDocument } from '../../../gql/graphql';
 import { useMutation } from '@apollo/client/react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
@@ -70,7 +71,7 @@ function AuthenticatorSetup({
       heading="Add JIBS to your app"
       intro="From then on, signing in asks for the 6-digit code the app shows after your password."
       before={<TotpSetupInstructions setup={setup} />}
-      codeDescription="The code your app shows for JIBS"
+      codeDescription={RegistrationWizardMessages.totpCodeHint}
       actions={
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>

@@ -1,3 +1,4 @@
+import { RegistrationWizardMessages } from '@jibs/domain';
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   Messages,
@@ -81,7 +82,7 @@ export function TotpChallenge({
   return (
     <CodeEntryForm
       form={form}
-      heading={setup ? 'Set up your authenticator app' : 'Two-step sign-in'}
+      heading={setup ? RegistrationWizardMessages.totpHeading : 'Two-step sign-in'}
       headingRef={headingRef}
       headingOrder={2}
       intro={
@@ -92,7 +93,7 @@ export function TotpChallenge({
             : 'Enter the 6-digit code from your authenticator app'
       }
       before={setup && <TotpSetupInstructions setup={setup} />}
-      codeDescription={setup ? 'The code your app shows for JIBS' : undefined}
+      codeDescription={setup ? RegistrationWizardMessages.totpCodeHint : undefined}
       actions={
         <>
           <Button type="submit" fullWidth loading={completing.loading}>
