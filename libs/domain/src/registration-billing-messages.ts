@@ -41,6 +41,9 @@ export const RegistrationBillingMessages = {
   membershipPaymentOn: (date: string) => `Membership payment · ${date}`,
   otherPaymentOn: (date: string) => `Other payment · ${date}`,
   paymentId: 'Payment ID:',
+  /** Billing's descriptions of the payments it records, shown in the reader's language. */
+  duesDescription: 'Monthly membership dues',
+  householdMemberFee: (name: string) => `Household member fee: ${name}`,
   receipt: 'Receipt (PDF)',
   downloadReceipt: (amount: string, date: string) => `Download receipt for ${amount} on ${date}`,
   statusCompleted: 'Completed',

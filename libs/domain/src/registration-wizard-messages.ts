@@ -69,7 +69,9 @@ export const RegistrationWizardMessages = {
     'Signing in also asks for the code from your authenticator app. You can change this on your profile, under Security.',
   signInAsksSms:
     'Signing in also asks for a code texted to your phone. You can change this on your profile, under Security.',
-  // Step 2, code entry.
+  // Step 2, code entry (the code boxes are shared with sign-in and security).
+  codeLabel: 'Verification code',
+  digitOf: (number: number | string, total: number | string) => `Digit ${number} of ${total}`,
   enterCodeHeading: 'Enter your verification code',
   codeSentByEmail: (sentTo: string, time: string) =>
     `We sent a 6-digit code by email to ${sentTo}. It can be used until ${time}.`,

@@ -1,5 +1,6 @@
 import { Input, PinInput } from '@mantine/core';
-import { VERIFICATION_CODE_LENGTH } from '@jibs/domain';
+import { RegistrationWizardMessages, VERIFICATION_CODE_LENGTH } from '@jibs/domain';
+import { useMessages, useText } from '@jibs/web-data';
 import { useId, type Ref } from 'react';
 
 interface CodeInputProps {
@@ -27,6 +28,9 @@ export function CodeInput({
   disabled,
   inputRef,
 }: CodeInputProps) {
+  const { RegistrationWizardMessages: wizard } = useMessages({ RegistrationWizardMessages });
+  // The code's own rule and the server's message are the catalogue's English.
+  const translate = useText();
   const base = useId();
   // The wrapper's label, description and error belong to the first box.
   const firstId = `${base}-1`;
@@ -37,9 +41,9 @@ export function CodeInput({
   return (
     <Input.Wrapper
       id={firstId}
-      label="Verification code"
+      label={wizard.codeLabel}
       description={description}
-      error={error}
+      error={typeof error === 'string' ? translate(error) : error}
       errorProps={{ role: 'alert' }}
       size="md"
     >
@@ -57,7 +61,7 @@ export function CodeInput({
         disabled={disabled}
         getInputProps={(index) => ({
           'aria-label':
-            index === 0 ? 'Verification code' : `Digit ${index + 1} of ${VERIFICATION_CODE_LENGTH}`,
+            index === 0 ? wizard.codeLabel : wizard.digitOf(index + 1, VERIFICATION_CODE_LENGTH),
           'aria-describedby': index === 0 && describedBy ? describedBy : undefined,
           'aria-invalid': !!error || invalid || undefined,
         })}

@@ -1,4 +1,4 @@
-import { paymentStatusColor, useDateFormat, useMessages } from '@jibs/web-data';
+import { paymentStatusColor, translateText, useDateFormat, useMessages } from '@jibs/web-data';
 import {
   ClientMessages,
   PaymentMessages,
@@ -170,7 +170,7 @@ export function PaymentHistoryPage() {
                       <Text size="sm" c="gray.7">
                         {billing[TYPE_LINE[item.type] ?? 'otherPaymentOn'](date)}
                       </Text>
-                      {item.description && <Text size="sm">{item.description}</Text>}
+                      {item.description && <Text size="sm">{translateText(item.description)}</Text>}
                       {item.providerPaymentId && (
                         <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
                           {billing.paymentId} <span translate="no">{item.providerPaymentId}</span>
