@@ -41,8 +41,7 @@ export const RegistrationBillingMessages = {
   membershipPaymentOn: (date: string) => `Membership payment · ${date}`,
   otherPaymentOn: (date: string) => `Other payment · ${date}`,
   paymentId: 'Payment ID:',
-  /** Billing's descriptions of the payments it records, shown in the reader's language. */
-  duesDescription: 'Monthly membership dues',
+  /** Billing's description of a household member's fee (the dues' is BillingNotifications'). */
   householdMemberFee: (name: string) => `Household member fee: ${name}`,
   receipt: 'Receipt (PDF)',
   downloadReceipt: (amount: string, date: string) => `Download receipt for ${amount} on ${date}`,

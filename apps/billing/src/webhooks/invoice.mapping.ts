@@ -1,9 +1,9 @@
-import { FlagReasons, PaymentStatus, PaymentType, RegistrationBillingMessages } from '@jibs/domain';
+import { FlagReasons, PaymentStatus, PaymentType } from '@jibs/domain';
 import type { FlaggedPaymentRecord, PaymentRecord } from '../payments/payment-records';
 import type { InvoiceFailedFact, InvoicePaidFact } from '../provider/provider-facts';
 import { isLive, type StoredSubscription } from './subscription.mapping';
 
-export const DUES_DESCRIPTION = RegistrationBillingMessages.duesDescription;
+export const DUES_DESCRIPTION = 'Monthly membership dues';
 export const DUES_FAILED_REASON = 'The monthly payment failed';
 
 const period = (seconds: number | null): string | null =>
