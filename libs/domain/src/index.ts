@@ -48,6 +48,8 @@ export * from './dead-letters';
 export * from './header-messages';
 export * from './landing-messages';
 export * from './registration-messages';
+export * from './registration-wizard-messages';
+export * from './registration-billing-messages';
 export * from './dashboard-messages';
 export * from './sign-in-messages';
 export * from './notification-messages';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cleanText, requiredText } from './blank-text';
 import { Messages } from './messages';
+import { RegistrationWizardMessages } from './registration-wizard-messages';
 import { EXPENSE_CATEGORIES, type ExpenseCategory } from './assistance';
 import {
   caseChecklistSchema,
@@ -166,8 +167,8 @@ export const updateSettingsSchema = z
       .overwrite(cleanText)
       .max(254, Messages.invalidEmail)
       .pipe(z.email(Messages.invalidEmail)),
-    registrationFee: cents('Registration fee'),
-    monthlyDues: cents('Monthly dues'),
+    registrationFee: cents(RegistrationWizardMessages.registrationFee),
+    monthlyDues: cents(RegistrationWizardMessages.monthlyDues),
     memberFee: cents('Member fee'),
     maxFileSizeMb: z
       .number()

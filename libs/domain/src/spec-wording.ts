@@ -29,6 +29,8 @@ import { LanguageMessages } from './languages';
 import { HeaderMessages } from './header-messages';
 import { LandingMessages } from './landing-messages';
 import { RegistrationMessages } from './registration-messages';
+import { RegistrationWizardMessages } from './registration-wizard-messages';
+import { RegistrationBillingMessages } from './registration-billing-messages';
 import { DashboardMessages } from './dashboard-messages';
 import { SignInMessages } from './sign-in-messages';
 import { ActionMessages } from './action-messages';
@@ -78,6 +80,8 @@ export const MessageCatalog = {
   HeaderMessages,
   LandingMessages,
   RegistrationMessages,
+  RegistrationWizardMessages,
+  RegistrationBillingMessages,
   DashboardMessages,
   SignInMessages,
   ActionMessages,
@@ -334,6 +338,13 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   PublicContactMessages: everyMessage(PublicContactMessages, SCREEN_TEXT),
   PublicSiteMessages: everyMessage(PublicSiteMessages, SCREEN_TEXT, ['haveAQuestion']),
   PublicFaqMessages: everyMessage(PublicFaqMessages, SCREEN_TEXT),
+  // The payment summary's 'Due Today' and 'Includes first month's membership' are the spec's.
+  RegistrationWizardMessages: Object.fromEntries(
+    Object.keys(RegistrationWizardMessages)
+      .filter((key) => key !== 'dueToday' && key !== 'includesFirstMonth')
+      .map((key) => [key, SCREEN_TEXT]),
+  ),
+  RegistrationBillingMessages: everyMessage(RegistrationBillingMessages, SCREEN_TEXT),
   HeaderMessages: {
     janazah: SCREEN_TEXT,
     home: SCREEN_TEXT,

@@ -59,6 +59,22 @@ describe('Translator', () => {
     expect(arabic.text('Welcome, Saved.')).toBe('أهلًا يا تم الحفظ.');
   });
 
+  it('reads a text by its most specific template, not by one any text with a colon matches', () => {
+    const loose = new Translator(
+      'ar',
+      {
+        NotificationMail: { subject: '{organisation} — {title}' },
+        BillingPage: { renewalPaid: 'تم دفع التجديد: {amount}.' },
+      },
+      {
+        NotificationMail: { subject: '{organisation}: {title}' },
+        BillingPage: { renewalPaid: 'Renewal paid: {amount}.' },
+      },
+    );
+    expect(loose.text('Renewal paid: $25.00.')).toBe('تم دفع التجديد: $25.00.');
+    expect(loose.text('JIBS: A new notice')).toBe('JIBS — A new notice');
+  });
+
   it('localizes a message object: same keys, texts and functions in the language', () => {
     const messages = arabic.localize('Messages', {
       saved: 'Saved',

@@ -15,7 +15,7 @@ export class Translator {
   private readonly intlLocale: string;
   /** English text → where it is in the catalogue (the first place, for a text said twice). */
   private exact?: Map<string, [string, string]>;
-  private templates?: { namespace: string; key: string; match: Matcher }[];
+  private templates?: { namespace: string; key: string; match: Matcher; words: number }[];
 
   constructor(
     readonly locale: Locale,
@@ -108,9 +108,12 @@ export class Translator {
       for (const [namespace, messages] of Object.entries(this.english)) {
         for (const [key, message] of Object.entries(messages)) {
           const match = this.templateOf(message);
-          if (match) this.templates.push({ namespace, key, match });
+          if (match) this.templates.push({ namespace, key, match, words: literalLength(message) });
         }
       }
+      // The most specific first: "Renewal paid: {amount}." before "{organisation}: {title}",
+      // which would read any text with a colon in it.
+      this.templates.sort((x, y) => y.words - x.words);
     }
     return this.templates;
   }
@@ -118,6 +121,11 @@ export class Translator {
   private templateOf(message: string): Matcher | null {
     return message.includes('{') ? icuMatcher(message) : null;
   }
+}
+
+/** How much of a message is its own text, placeholders aside. */
+function literalLength(message: string): number {
+  return message.replace(/\{[^{}]*\}/g, '').length;
 }
 
 /** Values read back out of English text ("3") become numbers again, for plurals and Intl. */

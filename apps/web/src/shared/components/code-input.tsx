@@ -1,6 +1,6 @@
 import { Input, PinInput } from '@mantine/core';
 import { PublicTwoStepMessages, VERIFICATION_CODE_LENGTH } from '@jibs/domain';
-import { useMessages } from '@jibs/web-data';
+import { useMessages, useText } from '@jibs/web-data';
 import { useId, type Ref } from 'react';
 
 interface CodeInputProps {
@@ -28,6 +28,8 @@ export function CodeInput({
   disabled,
   inputRef,
 }: CodeInputProps) {
+  // The code's own rule and the server's message are the catalogue's English.
+  const translate = useText();
   const base = useId();
   const { PublicTwoStepMessages: text } = useMessages({ PublicTwoStepMessages });
   // The wrapper's label, description and error belong to the first box.
@@ -41,7 +43,7 @@ export function CodeInput({
       id={firstId}
       label={text.verificationCode}
       description={description}
-      error={error}
+      error={typeof error === 'string' ? translate(error) : error}
       errorProps={{ role: 'alert' }}
       size="md"
     >

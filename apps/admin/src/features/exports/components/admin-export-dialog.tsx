@@ -1,3 +1,4 @@
+import { RegistrationBillingMessages } from '@jibs/domain';
 import {
   Alert,
   Button,
@@ -132,13 +133,13 @@ export function AdminExportDialog({
             value={format}
             onChange={(value) => setFormat(value as ExportFormat)}
             data={[
-              { value: 'csv', label: 'CSV (spreadsheet)' },
+              { value: 'csv', label: RegistrationBillingMessages.csv },
               { value: 'json', label: 'JSON' },
             ]}
           />
         </Stack>
         <Checkbox
-          label="Include metadata (export date, who exported, version)"
+          label={RegistrationBillingMessages.includeMetadata}
           checked={includeMetadata}
           onChange={(e) => setIncludeMetadata(e.currentTarget.checked)}
         />
@@ -153,7 +154,7 @@ export function AdminExportDialog({
         {useRange && (
           <SimpleGrid cols={2} spacing="sm">
             <TextInput
-              label="Start date"
+              label={RegistrationBillingMessages.startDate}
               type="date"
               max={today}
               value={start}
@@ -165,7 +166,7 @@ export function AdminExportDialog({
               }}
             />
             <TextInput
-              label="End date"
+              label={RegistrationBillingMessages.endDate}
               type="date"
               max={today}
               value={end}

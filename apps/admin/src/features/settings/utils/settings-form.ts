@@ -1,3 +1,4 @@
+import { RegistrationWizardMessages } from '@jibs/domain';
 import {
   fieldErrorsOf,
   updateSettingsSchema,
@@ -106,8 +107,8 @@ export function toForm(settings: LoadedSettings): SettingsForm {
 }
 
 const LABELS: Record<(typeof MONEY_FIELDS)[number], string> = {
-  registrationFee: 'Registration fee',
-  monthlyDues: 'Monthly dues',
+  registrationFee: RegistrationWizardMessages.registrationFee,
+  monthlyDues: RegistrationWizardMessages.monthlyDues,
   memberFee: 'Member fee',
   coverageLimit: 'Coverage limit',
   approvalThreshold: 'Two-person approval threshold',

@@ -1,3 +1,4 @@
+import { RegistrationWizardMessages } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import {
   Alert,
@@ -94,7 +95,7 @@ export function MemberBillingSection({
                 ),
               },
               {
-                label: 'Registration fee',
+                label: RegistrationWizardMessages.registrationFee,
                 value: billing.registrationFeePaid ? 'Fee Paid' : 'Fee Pending',
               },
               { label: 'Total paid', value: formatCents(billing.totalPaid) },

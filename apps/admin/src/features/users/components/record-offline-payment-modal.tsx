@@ -1,3 +1,4 @@
+import { RegistrationWizardMessages } from '@jibs/domain';
 import { useMutation } from '@apollo/client/react';
 import {
   Alert,
@@ -181,11 +182,11 @@ function OfflinePaymentForm({
           <Group mt="xs">
             <Radio
               value="registration"
-              label="Registration fee"
+              label={RegistrationWizardMessages.registrationFee}
               disabled={saving}
               data-field="purpose"
             />
-            <Radio value="dues" label="Monthly dues" disabled={saving} />
+            <Radio value="dues" label={RegistrationWizardMessages.monthlyDues} disabled={saving} />
           </Group>
         </Radio.Group>
         <TextInput

@@ -1,3 +1,4 @@
+import { RegistrationWizardMessages } from '@jibs/domain';
 import { ErrorAlert, DetailList } from '@jibs/web-ui';
 import {
   AdminMessages,
@@ -183,7 +184,10 @@ function Profile({ user }: { user: Details }) {
           { label: 'Joined', value: formatDateTime(user.createdAt) },
           { label: 'Account verified', value: user.verified ? 'Yes' : 'No' },
           { label: 'Email verified', value: user.emailVerified ? 'Yes' : 'No' },
-          { label: 'Authenticator app', value: user.totpEnabled ? 'Set up' : 'Not set up' },
+          {
+            label: RegistrationWizardMessages.methodTotp,
+            value: user.totpEnabled ? 'Set up' : 'Not set up',
+          },
         ]}
       />
     </Section>

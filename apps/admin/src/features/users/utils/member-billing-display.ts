@@ -1,3 +1,5 @@
+import { RegistrationWizardMessages } from '@jibs/domain';
+
 /** 'card' (through the payment provider), 'cash', 'check' as shown. */
 export function methodLabel(method: string): string {
   switch (method) {
@@ -16,9 +18,9 @@ export function methodLabel(method: string): string {
 export function paymentTypeLabel(type: string): string {
   switch (type) {
     case 'REGISTRATION':
-      return 'Registration fee';
+      return RegistrationWizardMessages.registrationFee;
     case 'MEMBERSHIP':
-      return 'Monthly dues';
+      return RegistrationWizardMessages.monthlyDues;
     case 'OTHER':
       return 'Other';
     default:

@@ -22,10 +22,11 @@ import {
   memberExportBundle,
   type ExportFormat,
   ClientMessages,
+  RegistrationBillingMessages,
 } from '@jibs/domain';
 import { useState } from 'react';
 import { ExportBundleDocument } from '../../../gql/graphql';
-import { useSession } from '@jibs/web-data';
+import { translateText, useMessages, useSession } from '@jibs/web-data';
 
 type ExportState = 'idle' | 'exporting';
 
@@ -34,6 +35,11 @@ type ExportState = 'idle' | 'exporting';
  * date range. The bundle comes from the member's own queries; the file is built in the browser.
  */
 export function DataExportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const {
+    RegistrationBillingMessages: billing,
+    DataExportMessages: exportText,
+    ClientMessages: clientText,
+  } = useMessages({ RegistrationBillingMessages, DataExportMessages, ClientMessages });
   const client = useApolloClient();
   const { user } = useSession();
   const [format, setFormat] = useState<ExportFormat>('json');
@@ -48,7 +54,7 @@ export function DataExportDialog({ opened, onClose }: { opened: boolean; onClose
   // With the filter on, both dates are needed (spec 5): an empty range is incomplete here.
   const rangeProblem = useRange
     ? !start || !end
-      ? DataExportMessages.dateRangeIncomplete
+      ? exportText.dateRangeIncomplete
       : dateRangeProblem(range)
     : null;
   const today = localCalendarDate(new Date());
@@ -80,29 +86,28 @@ export function DataExportDialog({ opened, onClose }: { opened: boolean; onClose
       download(file.content, file.filename, file.mimeType);
       notifications.show({
         color: 'green',
-        title: DataExportMessages.exportSuccessTitle,
-        message: exportedAsMessage(file.filename),
+        title: exportText.exportSuccessTitle,
+        message: translateText(exportedAsMessage(file.filename)),
       });
       setState('idle');
       onClose();
     } catch (error) {
       setFailure(
-        error instanceof DataExportError ? error.message : DataExportMessages.exportFailed,
+        error instanceof DataExportError ? translateText(error.message) : exportText.exportFailed,
       );
       setState('idle');
     }
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Export your data" centered radius="lg">
+    <Modal opened={opened} onClose={onClose} title={billing.exportTitle} centered radius="lg">
       <Stack gap="md">
         <Text size="sm" c="gray.7">
-          A copy of your profile (with your household), death reports, documents, payments and
-          notifications, for your own records.
+          {billing.exportIntro}
         </Text>
         <Stack gap={4}>
           <Text size="sm" fw={500} id="export-format">
-            Format
+            {billing.format}
           </Text>
           <SegmentedControl
             aria-labelledby="export-format"
@@ -110,31 +115,31 @@ export function DataExportDialog({ opened, onClose }: { opened: boolean; onClose
             onChange={(value) => setFormat(value as ExportFormat)}
             data={[
               { value: 'json', label: 'JSON' },
-              { value: 'csv', label: 'CSV (spreadsheet)' },
+              { value: 'csv', label: billing.csv },
             ]}
           />
         </Stack>
         <Checkbox
-          label="Include metadata (export date, who exported, version)"
+          label={billing.includeMetadata}
           checked={includeMetadata}
           onChange={(e) => setIncludeMetadata(e.currentTarget.checked)}
         />
         <Checkbox
-          label="Only records from a date range"
+          label={billing.onlyDateRange}
           checked={useRange}
           onChange={(e) => setUseRange(e.currentTarget.checked)}
         />
         {useRange && (
           <SimpleGrid cols={2} spacing="sm">
             <TextInput
-              label="Start date"
+              label={billing.startDate}
               type="date"
               max={today}
               value={start}
               onChange={(e) => setStart(e.currentTarget.value)}
             />
             <TextInput
-              label="End date"
+              label={billing.endDate}
               type="date"
               max={today}
               value={end}
@@ -144,28 +149,23 @@ export function DataExportDialog({ opened, onClose }: { opened: boolean; onClose
         )}
         {rangeProblem && (start || end) && (
           <Text size="sm" c="red.8" role="alert">
-            {rangeProblem}
+            {rangeProblem && translateText(rangeProblem)}
           </Text>
         )}
         {failure && (
-          <Alert
-            color="red"
-            variant="light"
-            title={DataExportMessages.exportFailedTitle}
-            role="alert"
-          >
+          <Alert color="red" variant="light" title={exportText.exportFailedTitle} role="alert">
             {failure}
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={state === 'exporting'}>
-            Cancel
+            {billing.cancel}
           </Button>
           <Button
             onClick={() => void runExport()}
             disabled={!!rangeProblem || state === 'exporting'}
           >
-            {state === 'exporting' ? ClientMessages.exporting : 'Export'}
+            {state === 'exporting' ? clientText.exporting : billing.export}
           </Button>
         </Group>
       </Stack>

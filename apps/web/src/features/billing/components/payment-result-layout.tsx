@@ -1,4 +1,5 @@
-import { ActionMessages } from '@jibs/domain';
+import { ActionMessages, RegistrationBillingMessages } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
 import { Anchor, Card, Container, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -34,6 +35,7 @@ export function PaymentResultLayout({
   sessionIdInFull?: boolean;
   actions?: ReactNode;
 }) {
+  const { RegistrationBillingMessages: billing } = useMessages({ RegistrationBillingMessages });
   const short = sessionIdInFull ? (sessionId ?? null) : shortSessionId(sessionId ?? null);
   return (
     <Container size={560} px="md" py={{ base: 40, sm: 80 }}>
@@ -60,7 +62,7 @@ export function PaymentResultLayout({
           {children}
           {short && (
             <Text size="sm" c="gray.7">
-              Session ID:{' '}
+              {billing.sessionId}{' '}
               <Text span size="sm" translate="no" style={{ wordBreak: 'break-all' }}>
                 {short}
               </Text>
@@ -79,9 +81,10 @@ export function PaymentResultLayout({
 
 /** 'Please contact support' with the way to do it. */
 export function SupportLink() {
+  const { ActionMessages: actions } = useMessages({ ActionMessages });
   return (
     <Anchor component={Link} to="/contact">
-      {ActionMessages.contactSupport}
+      {actions.contactSupport}
     </Anchor>
   );
 }

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { ErrorCode, formatCents } from '@jibs/domain';
-import { toApiError, genericErrorMessage } from '@jibs/web-data';
+import { ErrorCode, RegistrationBillingMessages } from '@jibs/domain';
+import { toApiError, genericErrorMessage, translateText, useMessages } from '@jibs/web-data';
+import { useMoneyFormat } from '../hooks/use-money-format';
 import { SandboxRunRenewalDocument, type PaymentStatus } from '../../../gql/graphql';
 import { useMutation } from '@apollo/client/react';
 
@@ -11,6 +12,8 @@ import { useMutation } from '@apollo/client/react';
  * unless the sandbox provider is in use.
  */
 export function SandboxRenewalPanel() {
+  const { RegistrationBillingMessages: billing } = useMessages({ RegistrationBillingMessages });
+  const formatCents = useMoneyFormat().cents;
   const [run, { loading }] = useMutation(SandboxRunRenewalDocument, {
     refetchQueries: ['MyPayments', 'MyMembership', 'DashboardSummary', 'MySubscription'],
   });
@@ -26,15 +29,18 @@ export function SandboxRenewalPanel() {
         ok: payment.status === 'COMPLETED',
         text:
           payment.status === 'COMPLETED'
-            ? `Renewal paid: ${formatCents(payment.amount)}.`
-            : `Renewal failed: ${formatCents(payment.amount)} was not paid.`,
+            ? billing.renewalPaid(formatCents(payment.amount))
+            : billing.renewalFailed(formatCents(payment.amount)),
       });
     } catch (error) {
       const apiError = toApiError(error);
       // Billing's own answer (no subscription, not the sandbox) is worth showing as it is.
       const specific =
         apiError.code === ErrorCode.Conflict || apiError.code === ErrorCode.Forbidden;
-      setResult({ ok: false, text: specific ? apiError.message : genericErrorMessage(apiError) });
+      setResult({
+        ok: false,
+        text: specific ? translateText(apiError.message) : genericErrorMessage(apiError),
+      });
     }
   };
 
@@ -49,15 +55,12 @@ export function SandboxRenewalPanel() {
     >
       <Stack gap="sm">
         <Title order={2} size="h3" id="sandbox-renewal-title">
-          Sandbox payments
+          {billing.sandboxTitle}
         </Title>
-        <Text c="gray.7">
-          Run your next monthly renewal now, as the sandbox payment provider would at the end of the
-          period. Three failed renewals in a row make a membership inactive.
-        </Text>
+        <Text c="gray.7">{billing.sandboxText}</Text>
         <Group gap="sm">
           <Button variant="light" loading={loading} onClick={() => void renew('COMPLETED')}>
-            Run renewal: paid
+            {billing.runPaid}
           </Button>
           <Button
             variant="light"
@@ -65,7 +68,7 @@ export function SandboxRenewalPanel() {
             loading={loading}
             onClick={() => void renew('FAILED')}
           >
-            Run renewal: failed
+            {billing.runFailed}
           </Button>
         </Group>
         {result && (

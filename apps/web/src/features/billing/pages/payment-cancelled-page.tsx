@@ -1,4 +1,5 @@
-import { PaymentMessages, PublicSiteMessages } from '@jibs/domain';
+import { PaymentMessages, RegistrationBillingMessages } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
 import { Button, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { PaymentResultLayout } from '../components/payment-result-layout';
@@ -6,30 +7,34 @@ import { useDocumentTitle } from '@jibs/web-ui';
 
 /** /payment-cancelled: the member left the checkout; nothing was charged. */
 export function PaymentCancelledPage() {
+  const { PaymentMessages: payment, RegistrationBillingMessages: billing } = useMessages({
+    PaymentMessages,
+    RegistrationBillingMessages,
+  });
   const [params] = useSearchParams();
-  useDocumentTitle(PaymentMessages.paymentCancelledTitle);
+  useDocumentTitle(payment.paymentCancelledTitle);
   return (
     <PaymentResultLayout
       tone="neutral"
-      title={PaymentMessages.paymentCancelledTitle}
+      title={payment.paymentCancelledTitle}
       sessionId={params.get('session_id')}
       actions={
         <>
           <Button component={Link} to="/register?step=subscription-setup">
-            Retry Subscription Setup
+            {billing.retrySubscriptionSetup}
           </Button>
           <Button component={Link} to="/register?step=registration-payment" variant="light">
-            Retry Registration Payment
+            {billing.retryRegistrationPayment}
           </Button>
           <Button component={Link} to="/" variant="default">
-            {PublicSiteMessages.backToHome}
+            {billing.backToHome}
           </Button>
         </>
       }
     >
-      <Text>{PaymentMessages.paymentCancelled}</Text>
+      <Text>{payment.paymentCancelled}</Text>
       <Text c="gray.7" size="sm">
-        You can try again whenever you are ready.
+        {billing.tryWhenReady}
       </Text>
     </PaymentResultLayout>
   );

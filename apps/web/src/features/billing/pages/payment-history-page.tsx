@@ -1,11 +1,10 @@
-import { enumLabel, paymentStatusColor } from '@jibs/web-data';
+import { paymentStatusColor, translateText, useDateFormat, useMessages } from '@jibs/web-data';
 import {
   ClientMessages,
-  formatMoment,
-  formatPaymentAmount,
   PaymentMessages,
   DashboardMessages,
   ActionMessages,
+  RegistrationBillingMessages,
 } from '@jibs/domain';
 import {
   Alert,
@@ -26,14 +25,43 @@ import { PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { useQuery } from '@apollo/client/react';
 import { MyPaymentsDocument } from '../../../gql/graphql';
 import { statementUrls, usePdfDownload } from '../hooks/use-pdf-download';
+import { useMoneyFormat } from '../hooks/use-money-format';
+
+const TYPE_LINE = {
+  REGISTRATION: 'registrationPaymentOn',
+  MEMBERSHIP: 'membershipPaymentOn',
+  OTHER: 'otherPaymentOn',
+} as const;
+
+/** 'Pending' is the dashboard's word; the other statuses are the billing pages'. */
+const STATUS_LABEL = {
+  COMPLETED: 'statusCompleted',
+  FAILED: 'statusFailed',
+  CANCELLED: 'statusCancelled',
+} as const;
 
 /** /payment-history: the member's payments, newest first, and the data export. */
 export function PaymentHistoryPage() {
+  const {
+    RegistrationBillingMessages: billing,
+    PaymentMessages: payment,
+    DashboardMessages: dashboard,
+    ClientMessages: client,
+    ActionMessages: actions,
+  } = useMessages({
+    RegistrationBillingMessages,
+    PaymentMessages,
+    DashboardMessages,
+    ClientMessages,
+    ActionMessages,
+  });
+  const formatDate = useDateFormat();
+  const money = useMoneyFormat();
   const { data, loading, error, refetch } = useQuery(MyPaymentsDocument, {
     fetchPolicy: 'cache-and-network',
   });
   const [exporting, setExporting] = useState(false);
-  useDocumentTitle(DashboardMessages.paymentHistory);
+  useDocumentTitle(dashboard.paymentHistory);
   const payments = data?.myPayments ?? [];
   const pdf = usePdfDownload();
   const years = [
@@ -46,14 +74,14 @@ export function PaymentHistoryPage() {
     <Container size={960} px="md" py={{ base: 24, sm: 40 }}>
       <Stack gap="lg">
         <Group justify="space-between" wrap="wrap" gap="sm">
-          <Title order={1}>{DashboardMessages.paymentHistory}</Title>
+          <Title order={1}>{dashboard.paymentHistory}</Title>
           <Group gap="sm">
             <Button component={Link} to="/dashboard" variant="default">
-              Back to Dashboard
+              {billing.backToDashboard}
             </Button>
             {payments.length > 0 && (
               <Button variant="light" onClick={() => setExporting(true)}>
-                Export
+                {billing.export}
               </Button>
             )}
           </Group>
@@ -64,15 +92,15 @@ export function PaymentHistoryPage() {
             <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
               <Stack gap={4}>
                 <Title order={2} size="h4" id="statement">
-                  Contributions statement
+                  {billing.statementTitle}
                 </Title>
                 <Text size="sm" c="gray.7">
-                  Every payment of a year in one PDF, for your records.
+                  {billing.statementText}
                 </Text>
               </Stack>
               <Group gap="sm" align="flex-end">
                 <Select
-                  label="Year"
+                  label={billing.year}
                   data={years.map(String)}
                   value={statementYear}
                   onChange={setYear}
@@ -88,26 +116,26 @@ export function PaymentHistoryPage() {
                     )
                   }
                 >
-                  Download statement (PDF)
+                  {billing.downloadStatement}
                 </Button>
               </Group>
             </Group>
           </Card>
         )}
         {pdf.failed && (
-          <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
-            The PDF could not be downloaded. Please try again.
+          <Alert color="red" variant="light" role="alert" title={client.errorTitle}>
+            {billing.pdfFailed}
           </Alert>
         )}
 
         {loading && !data ? (
-          <PageLoader label="Loading your payments…" />
+          <PageLoader label={billing.loadingPayments} />
         ) : error && !data ? (
-          <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
+          <Alert color="red" variant="light" role="alert" title={client.errorTitle}>
             <Stack gap="sm" align="flex-start">
-              <Text>{PaymentMessages.historyLoadFailed}</Text>
+              <Text>{payment.historyLoadFailed}</Text>
               <Button variant="light" onClick={() => void refetch()}>
-                {ActionMessages.tryAgain}
+                {actions.tryAgain}
               </Button>
             </Stack>
           </Alert>
@@ -115,54 +143,62 @@ export function PaymentHistoryPage() {
           <Card withBorder radius="lg" padding="xl">
             <Stack gap="sm" align="center" ta="center">
               <Title order={2} size="h3">
-                {PaymentMessages.noPaymentHistoryTitle}
+                {payment.noPaymentHistoryTitle}
               </Title>
-              <Text c="gray.7">{PaymentMessages.noPaymentHistory}</Text>
+              <Text c="gray.7">{payment.noPaymentHistory}</Text>
               <Button component={Link} to="/profile">
-                Make a Payment
+                {billing.makePayment}
               </Button>
             </Stack>
           </Card>
         ) : (
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {payments.map((payment) => (
-              <Card key={payment.id} component="li" withBorder radius="md" padding="lg">
-                <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-                  <Stack gap={4}>
-                    <Text fw={700} fz="lg">
-                      {formatPaymentAmount(payment.amount, payment.currency)}
-                    </Text>
-                    <Text size="sm" c="gray.7">
-                      {enumLabel(payment.type)} payment · {formatMoment(payment.createdAt)}
-                    </Text>
-                    {payment.description && <Text size="sm">{payment.description}</Text>}
-                    {payment.providerPaymentId && (
-                      <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-                        Payment ID: <span translate="no">{payment.providerPaymentId}</span>
+            {payments.map((item) => {
+              const amount = money.withCurrency(item.amount, item.currency);
+              const date = formatDate(item.createdAt);
+              const status =
+                item.status === 'PENDING'
+                  ? dashboard.pending
+                  : (billing[STATUS_LABEL[item.status]] ?? billing.statusUnknown);
+              return (
+                <Card key={item.id} component="li" withBorder radius="md" padding="lg">
+                  <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+                    <Stack gap={4}>
+                      <Text fw={700} fz="lg">
+                        {amount}
                       </Text>
-                    )}
-                  </Stack>
-                  <Stack gap="xs" align="flex-end">
-                    <Badge variant="light" color={paymentStatusColor(payment.status)}>
-                      {enumLabel(payment.status)}
-                    </Badge>
-                    {payment.status === 'COMPLETED' && (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        loading={pdf.busy === statementUrls.receipt(payment.id)}
-                        onClick={() =>
-                          void pdf.download(statementUrls.receipt(payment.id), 'receipt.pdf')
-                        }
-                        aria-label={`Download receipt for ${formatPaymentAmount(payment.amount, payment.currency)} on ${formatMoment(payment.createdAt)}`}
-                      >
-                        Receipt (PDF)
-                      </Button>
-                    )}
-                  </Stack>
-                </Group>
-              </Card>
-            ))}
+                      <Text size="sm" c="gray.7">
+                        {billing[TYPE_LINE[item.type] ?? 'otherPaymentOn'](date)}
+                      </Text>
+                      {item.description && <Text size="sm">{translateText(item.description)}</Text>}
+                      {item.providerPaymentId && (
+                        <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                          {billing.paymentId} <span translate="no">{item.providerPaymentId}</span>
+                        </Text>
+                      )}
+                    </Stack>
+                    <Stack gap="xs" align="flex-end">
+                      <Badge variant="light" color={paymentStatusColor(item.status)}>
+                        {status}
+                      </Badge>
+                      {item.status === 'COMPLETED' && (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          loading={pdf.busy === statementUrls.receipt(item.id)}
+                          onClick={() =>
+                            void pdf.download(statementUrls.receipt(item.id), 'receipt.pdf')
+                          }
+                          aria-label={billing.downloadReceipt(amount, date)}
+                        >
+                          {billing.receipt}
+                        </Button>
+                      )}
+                    </Stack>
+                  </Group>
+                </Card>
+              );
+            })}
           </Stack>
         )}
       </Stack>

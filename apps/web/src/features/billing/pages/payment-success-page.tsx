@@ -1,4 +1,4 @@
-import { PaymentMessages } from '@jibs/domain';
+import { PaymentMessages, RegistrationBillingMessages } from '@jibs/domain';
 import { useApolloClient } from '@apollo/client/react';
 import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -9,7 +9,7 @@ import { useCheckoutWait } from '../hooks/use-checkout-wait';
 import { MeDocument } from '../../../gql/graphql';
 import { duesAppliedNotice } from '../utils/dues-notice';
 import { useDocumentTitle } from '@jibs/web-ui';
-import { useSession, useSessionManager } from '@jibs/web-data';
+import { useMessages, useSession, useSessionManager } from '@jibs/web-data';
 import { StillProcessing, VerificationFailed } from './registration-payment-success-page';
 
 /**
@@ -20,6 +20,10 @@ import { StillProcessing, VerificationFailed } from './registration-payment-succ
  * payment on its own).
  */
 export function PaymentSuccessPage() {
+  const { PaymentMessages: payment, RegistrationBillingMessages: billing } = useMessages({
+    PaymentMessages,
+    RegistrationBillingMessages,
+  });
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const { outcome, kind } = useCheckoutWait(sessionId);
@@ -34,7 +38,7 @@ export function PaymentSuccessPage() {
   if (statusBefore === null && user?.membershipStatus) setStatusBefore(user.membershipStatus);
   const navigate = useNavigate();
   useDocumentTitle(
-    outcome === 'completed' && forMember ? 'Payment Successful' : 'Processing Payment',
+    outcome === 'completed' && forMember ? billing.paymentSuccessful : billing.processingPayment,
   );
 
   useEffect(() => {
@@ -62,16 +66,16 @@ export function PaymentSuccessPage() {
     return (
       <PaymentResultLayout
         tone="success"
-        title={PaymentMessages.paymentSuccessfulTitle}
+        title={payment.paymentSuccessfulTitle}
         sessionId={sessionId}
         actions={
           <Button component={Link} to="/profile">
-            Back to Profile
+            {billing.backToProfile}
           </Button>
         }
       >
-        <Text>Thank you. Your household member is now covered by your membership.</Text>
-        <Text c="gray.7">A receipt is on its way to your email.</Text>
+        <Text>{billing.memberCovered}</Text>
+        <Text c="gray.7">{billing.receiptOnItsWay}</Text>
       </PaymentResultLayout>
     );
   }
@@ -81,9 +85,9 @@ export function PaymentSuccessPage() {
     );
   if (outcome === 'timeout') return <StillProcessing sessionId={sessionId} />;
   return (
-    <PaymentResultLayout tone="waiting" title={PaymentMessages.processingPayment}>
+    <PaymentResultLayout tone="waiting" title={payment.processingPayment}>
       <Text c="gray.7">
-        {forMember ? 'We are confirming your payment.' : PaymentMessages.redirectingToDashboard}
+        {forMember ? billing.confirmingPayment : payment.redirectingToDashboard}
       </Text>
     </PaymentResultLayout>
   );

@@ -1,4 +1,9 @@
-import { formatMonthly, PaymentMessages, ActionMessages } from '@jibs/domain';
+import {
+  PaymentMessages,
+  ActionMessages,
+  RegistrationBillingMessages,
+  RegistrationWizardMessages,
+} from '@jibs/domain';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { Button, Text } from '@mantine/core';
 import { useEffect } from 'react';
@@ -7,17 +12,24 @@ import { PaymentResultLayout, SupportLink } from '../components/payment-result-l
 import { useCheckoutWait } from '../hooks/use-checkout-wait';
 import { PublicSettingsDocument, MeDocument } from '../../../gql/graphql';
 import { useDocumentTitle } from '@jibs/web-ui';
-import { useSessionManager } from '@jibs/web-data';
+import { useMessages, useSessionManager } from '@jibs/web-data';
+import { useMoneyFormat } from '../hooks/use-money-format';
 
 /** /registration-payment-success: back from the registration fee's checkout. */
 export function RegistrationPaymentSuccessPage() {
+  const {
+    PaymentMessages: payment,
+    RegistrationBillingMessages: billing,
+    RegistrationWizardMessages: wizard,
+  } = useMessages({ PaymentMessages, RegistrationBillingMessages, RegistrationWizardMessages });
+  const money = useMoneyFormat();
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const { outcome } = useCheckoutWait(sessionId);
   const session = useSessionManager();
   const client = useApolloClient();
   const settings = useQuery(PublicSettingsDocument);
-  useDocumentTitle(outcome === 'completed' ? 'Payment Successful' : 'Processing Payment');
+  useDocumentTitle(outcome === 'completed' ? billing.paymentSuccessful : billing.processingPayment);
 
   useEffect(() => {
     // The fee is paid: the session's user and the wizard's `me` must say so before the member
@@ -33,15 +45,15 @@ export function RegistrationPaymentSuccessPage() {
   switch (outcome) {
     case 'waiting':
       return (
-        <PaymentResultLayout tone="waiting" title={PaymentMessages.processingPayment}>
-          <Text c="gray.7">We are confirming your payment. This usually takes a few seconds.</Text>
+        <PaymentResultLayout tone="waiting" title={payment.processingPayment}>
+          <Text c="gray.7">{billing.confirmingFewSeconds}</Text>
         </PaymentResultLayout>
       );
     case 'completed':
       return (
         <PaymentResultLayout
           tone="success"
-          title={PaymentMessages.paymentSuccessfulTitle}
+          title={payment.paymentSuccessfulTitle}
           sessionId={sessionId}
           actions={
             <Button
@@ -49,14 +61,15 @@ export function RegistrationPaymentSuccessPage() {
               to="/register?step=subscription-setup"
               state={{ registrationPaid: true }}
             >
-              Continue to Membership Setup
+              {billing.continueToMembershipSetup}
             </Button>
           }
         >
-          <Text>Thank you. Your registration fee has been received.</Text>
+          <Text>{billing.feeReceivedThanks}</Text>
           <Text c="gray.7">
-            One step remains: setting up your monthly membership
-            {dues !== undefined ? ` (${formatMonthly(dues)})` : ''}.
+            {dues !== undefined
+              ? billing.oneStepRemainsDues(wizard.perMonthShort(money.short(dues)))
+              : billing.oneStepRemains}
           </Text>
         </PaymentResultLayout>
       );
@@ -75,21 +88,25 @@ export function VerificationFailed({
   sessionId: string;
   backTo: '/register' | '/profile';
 }) {
+  const { PaymentMessages: payment, RegistrationBillingMessages: billing } = useMessages({
+    PaymentMessages,
+    RegistrationBillingMessages,
+  });
   return (
     <PaymentResultLayout
       tone="error"
-      title={PaymentMessages.verificationErrorTitle}
+      title={payment.verificationErrorTitle}
       sessionId={sessionId}
       sessionIdInFull
       actions={
         <Button component={Link} to={backTo}>
-          {backTo === '/profile' ? 'Back to Profile' : 'Back to Registration'}
+          {backTo === '/profile' ? billing.backToProfile : billing.backToRegistration}
         </Button>
       }
     >
-      <Text>We could not confirm this payment.</Text>
+      <Text>{billing.couldNotConfirm}</Text>
       <Text c="gray.7">
-        {PaymentMessages.verificationError} <SupportLink />
+        {payment.verificationError} <SupportLink />
       </Text>
     </PaymentResultLayout>
   );
@@ -97,24 +114,29 @@ export function VerificationFailed({
 
 /** The payment may have gone through but billing has not confirmed it in time. */
 export function StillProcessing({ sessionId }: { sessionId: string }) {
+  const {
+    PaymentMessages: payment,
+    RegistrationBillingMessages: billing,
+    ActionMessages: actions,
+  } = useMessages({ PaymentMessages, RegistrationBillingMessages, ActionMessages });
   return (
     <PaymentResultLayout
       tone="warning"
-      title={PaymentMessages.profileUpdateFailedTitle}
+      title={payment.profileUpdateFailedTitle}
       sessionId={sessionId}
       sessionIdInFull
       actions={
         <>
-          <Button onClick={() => window.location.reload()}>Check again</Button>
+          <Button onClick={() => window.location.reload()}>{billing.checkAgain}</Button>
           <Button component={Link} to="/contact" variant="default">
-            {ActionMessages.contactSupport}
+            {actions.contactSupport}
           </Button>
         </>
       }
     >
-      <Text>{PaymentMessages.profileUpdateFailed}</Text>
+      <Text>{payment.profileUpdateFailed}</Text>
       <Text c="gray.7" size="sm">
-        Please do not pay again. Quote the session ID below so we can find your payment.
+        {billing.doNotPayAgain}
       </Text>
     </PaymentResultLayout>
   );

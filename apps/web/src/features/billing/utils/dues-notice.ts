@@ -1,5 +1,5 @@
 import { PaymentMessages } from '@jibs/domain';
-import type { MembershipStatus } from '@jibs/web-data';
+import { translateText, type MembershipStatus } from '@jibs/web-data';
 
 /**
  * The toast once the monthly dues are applied (spec 4 and 8): 'Registration Complete!' when the
@@ -7,6 +7,11 @@ import type { MembershipStatus } from '@jibs/web-data';
  * (inactive) sets the dues up again from the profile.
  */
 export function duesAppliedNotice(statusBefore: MembershipStatus | null) {
+  const notice = englishNotice(statusBefore);
+  return { ...notice, title: translateText(notice.title), message: translateText(notice.message) };
+}
+
+function englishNotice(statusBefore: MembershipStatus | null) {
   return statusBefore === 'INACTIVE'
     ? {
         color: 'green',

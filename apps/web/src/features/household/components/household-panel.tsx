@@ -1,3 +1,4 @@
+import { RegistrationWizardMessages } from '@jibs/domain';
 import {
   Alert,
   Badge,
@@ -86,11 +87,11 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
     <Card withBorder radius="lg" padding="xl" component="section" aria-labelledby="household">
       <Stack gap="lg">
         <Title order={2} size="h3" id="household">
-          Household Members
+          {RegistrationWizardMessages.stepHousehold}
         </Title>
         {household.loading && !household.data ? (
           <Text c="gray.7" role="status">
-            Loading your household…
+            {RegistrationWizardMessages.loadingHousehold}
           </Text>
         ) : household.error && !household.data ? (
           <Group gap="sm">
@@ -326,7 +327,7 @@ function AddMemberForm({
         />
         <Group>
           <Button type="submit" loading={loading} ref={submitRef}>
-            Add household member
+            {RegistrationWizardMessages.addHouseholdMember}
           </Button>
         </Group>
       </Stack>

@@ -1,3 +1,4 @@
+import { RegistrationWizardMessages } from '@jibs/domain';
 import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
@@ -96,7 +97,7 @@ export function MemorialForm({
           </Alert>
         )}
         <TextInput
-          label="Full name"
+          label={RegistrationWizardMessages.fullName}
           required
           maxLength={MAX_MEMORIAL_NAME_LENGTH}
           {...form.getInputProps('fullName')}

@@ -1,3 +1,4 @@
+import { RegistrationWizardMessages } from '@jibs/domain';
 import {
   Alert,
   Anchor,
@@ -281,7 +282,7 @@ function MemorialTabs({
         <Card withBorder radius="md" padding="lg">
           <DetailList
             items={[
-              { label: 'Full name', value: memorial.fullName },
+              { label: RegistrationWizardMessages.fullName, value: memorial.fullName },
               {
                 label: RegistrationMessages.dateOfBirth,
                 value: formatBothCalendars(memorial.birthDate) || '—',

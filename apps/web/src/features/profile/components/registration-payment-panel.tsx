@@ -1,3 +1,4 @@
+import { RegistrationWizardMessages } from '@jibs/domain';
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
@@ -7,7 +8,7 @@ export function RegistrationPaymentPanel() {
     <Card withBorder radius="lg" padding="xl" component="section" aria-labelledby="membership">
       <Stack gap="md">
         <Title order={2} size="h3" id="membership">
-          Registration Payment
+          {RegistrationWizardMessages.stepRegistrationPayment}
         </Title>
         <Alert color="yellow" variant="light">
           <Text>Your one-time registration fee has not been paid yet.</Text>

@@ -1,3 +1,4 @@
+import { RegistrationWizardMessages } from '@jibs/domain';
 import {
   Alert,
   Button,
@@ -103,12 +104,12 @@ function ProfileDetails({ profile }: { profile: ProfileFragment }) {
         <Card withBorder radius="lg" padding="xl" component="section" aria-labelledby="personal">
           <Stack gap="lg">
             <Title order={2} size="h3" id="personal">
-              Personal Information
+              {RegistrationWizardMessages.stepPersonalInfo}
             </Title>
             <DetailList
               cols={3}
               items={[
-                { label: 'Full name', value: profile.fullName },
+                { label: RegistrationWizardMessages.fullName, value: profile.fullName },
                 { label: 'Email', value: profile.email },
                 {
                   label: RegistrationMessages.dateOfBirth,

@@ -1,18 +1,24 @@
-import { VerificationMessages } from '@jibs/domain';
+import { RegistrationWizardMessages, VerificationMessages } from '@jibs/domain';
+import { intlLocaleOf } from '@jibs/i18n';
 import { Anchor, Button, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type Ref } from 'react';
-import { toApiError, actionErrorNotice, useSessionManager } from '@jibs/web-data';
+import {
+  toApiError,
+  actionErrorNotice,
+  useLanguage,
+  useMessages,
+  useSessionManager,
+} from '@jibs/web-data';
 import { CodeEntryForm } from '../../../shared/components/code-entry-form';
 import { useCodeForm } from '../../../shared/hooks/use-code-form';
-import { describeCountdown, formatCountdown } from '../utils/countdown';
+import { describeCountdownIn, formatCountdown } from '../utils/countdown';
+import { Emphasized } from './emphasized';
 import { StepButtons } from './step-buttons';
 import { useCountdown } from '../hooks/use-countdown';
-import { codeSentNotice, VERIFIED_NOTICE, type CodeSent } from '../utils/verification-notices';
+import { codeSentNotice, verifiedNotice, type CodeSent } from '../utils/verification-notices';
 import { useMutation } from '@apollo/client/react';
 import { SendVerificationCodeDocument, VerifyCodeDocument } from '../../../gql/graphql';
-
-const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** Step 2, code entry: the code sent by email or text message, and sending another. */
 export function CodeEntry({
@@ -29,6 +35,10 @@ export function CodeEntry({
   /** The caller is still finishing after the code was accepted. */
   verifying?: boolean;
 }) {
+  const { RegistrationWizardMessages: wizard } = useMessages({ RegistrationWizardMessages });
+  const { locale } = useLanguage();
+  const intlLocale = intlLocaleOf(locale);
+  const clock = new Intl.DateTimeFormat(intlLocale, { hour: 'numeric', minute: '2-digit' });
   const session = useSessionManager();
   const [sent, setSent] = useState(firstSent);
   const [verify, verifying] = useMutation(VerifyCodeDocument);
@@ -40,7 +50,7 @@ export function CodeEntry({
       // An emailed code proves the address: a new token says so (email_verified), which
       // billing's checkouts need. A failed refresh leaves the current session to its schedule.
       if (sent.method === 'EMAIL') await session.refresh().catch(() => false);
-      notifications.show(VERIFIED_NOTICE);
+      notifications.show(verifiedNotice());
       onVerified();
     },
   });
@@ -59,28 +69,27 @@ export function CodeEntry({
     }
   };
 
-  const by = sent.method === 'EMAIL' ? 'email' : 'text message';
+  const expires = clock.format(new Date(sent.expiresAt));
+  const intro =
+    sent.method === 'EMAIL'
+      ? wizard.codeSentByEmail(sent.sentTo, expires)
+      : wizard.codeSentBySms(sent.sentTo, expires);
 
   return (
     <CodeEntryForm
       form={form}
-      heading="Enter your verification code"
+      heading={wizard.enterCodeHeading}
       headingRef={headingRef}
-      intro={
-        <>
-          We sent a 6-digit code by {by} to <strong>{sent.sentTo}</strong>. It can be used until{' '}
-          {clock.format(new Date(sent.expiresAt))}.
-        </>
-      }
+      intro={<Emphasized text={intro} value={sent.sentTo} />}
       after={
         <Stack gap={6}>
           <Text c="gray.7">
-            Didn&apos;t get it?{' '}
+            {wizard.didntGetIt}{' '}
             {resendIn > 0 ? (
               <span data-testid="resend-countdown">
-                <span aria-hidden>You can ask for a new code in {formatCountdown(resendIn)}.</span>
+                <span aria-hidden>{wizard.newCodeIn(formatCountdown(resendIn))}</span>
                 <VisuallyHidden>
-                  You can ask for a new code in {describeCountdown(resendIn)}.
+                  {wizard.newCodeIn(describeCountdownIn(intlLocale, resendIn))}
                 </VisuallyHidden>
               </span>
             ) : (
@@ -92,21 +101,21 @@ export function CodeEntry({
                 onClick={sendAgain}
                 disabled={resending.loading}
               >
-                {resending.loading ? 'Sending a new code…' : 'Send a new code'}
+                {resending.loading ? wizard.sendingNewCode : wizard.sendNewCode}
               </Anchor>
             )}
           </Text>
           {sent.method === 'EMAIL' && (
             <Text size="sm" c="gray.7">
-              Emails can take a minute to arrive. Please also look in your spam or junk folder.
+              {wizard.emailsTakeAMinute}
             </Text>
           )}
         </Stack>
       }
       actions={
-        <StepButtons onBack={onBack} backLabel="Choose another way">
+        <StepButtons onBack={onBack} backLabel={wizard.chooseAnotherWay}>
           <Button type="submit" loading={verifying.loading || finishing}>
-            Verify
+            {wizard.verify}
           </Button>
         </StepButtons>
       }

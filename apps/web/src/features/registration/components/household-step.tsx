@@ -10,9 +10,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { ErrorCode, HouseholdMessages, validateHousehold } from '@jibs/domain';
+import {
+  ErrorCode,
+  HouseholdMessages,
+  RegistrationWizardMessages,
+  validateHousehold,
+} from '@jibs/domain';
 import { useRef, useState } from 'react';
-import { toApiError } from '@jibs/web-data';
+import { toApiError, translateText, useMessages, useText } from '@jibs/web-data';
 import {
   MyHouseholdDocument,
   SaveHouseholdDocument,
@@ -33,8 +38,9 @@ import { useMutation, useQuery } from '@apollo/client/react';
 
 /** Step 3: the household (may be empty), saved to billing before the registration payment. */
 export function HouseholdStep({ onBack, onSaved }: { onBack: () => void; onSaved: () => void }) {
+  const { RegistrationWizardMessages: wizard } = useMessages({ RegistrationWizardMessages });
   const saved = useQuery(MyHouseholdDocument, { fetchPolicy: 'cache-and-network' });
-  if (saved.loading && !saved.data) return <PageLoader label="Loading your household…" />;
+  if (saved.loading && !saved.data) return <PageLoader label={wizard.loadingHousehold} />;
   return (
     <HouseholdForm
       initial={saved.data?.myHousehold ?? []}
@@ -56,6 +62,12 @@ function HouseholdForm({
   onBack: () => void;
   onSaved: () => void;
 }) {
+  const { RegistrationWizardMessages: wizard, HouseholdMessages: household } = useMessages({
+    RegistrationWizardMessages,
+    HouseholdMessages,
+  });
+  // Validation and the server's field errors are English catalogue messages: shown translated.
+  const translate = useText();
   const [members, setMembers] = useState<MemberForm[]>(() => initial.map(memberFormFromSaved));
   const [sameAddress, setSameAddress] = useState(initial.length > 0);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -104,26 +116,25 @@ function HouseholdForm({
       }
       setSaveError(
         apiError.code === ErrorCode.BadUserInput || apiError.code === ErrorCode.Conflict
-          ? apiError.message
-          : HouseholdMessages.householdSaveFailed,
+          ? translateText(apiError.message)
+          : translateText(HouseholdMessages.householdSaveFailed),
       );
       requestAnimationFrame(() => alertRef.current?.focus());
     }
   };
 
-  const messages = [...new Set(Object.values(errors))];
-  const fieldError = (index: number, field: string) => errors[`members.${index}.${field}`];
+  const messages = [...new Set(Object.values(errors).map(translate))];
+  const fieldError = (index: number, field: string) => {
+    const error = errors[`members.${index}.${field}`];
+    return error === undefined ? undefined : translate(error);
+  };
 
   return (
     <Stack gap="lg" ref={fieldsRef}>
-      <Text c="gray.8">
-        Add your spouse, children and dependent parents who live with you. Each one who is covered
-        adds to the one-time registration fee, as the summary shows. If you have no one to add,
-        simply continue.
-      </Text>
+      <Text c="gray.8">{wizard.householdIntro}</Text>
       {loadFailed && (
         <Alert color="yellow" variant="light">
-          We could not load the household members you saved before. You can add them again here.
+          {wizard.householdLoadFailed}
         </Alert>
       )}
       {(messages.length > 0 || saveError) && (
@@ -133,7 +144,7 @@ function HouseholdForm({
           color="red"
           variant="light"
           role="alert"
-          title={saveError ? 'Household not saved' : HouseholdMessages.validationErrorTitle}
+          title={saveError ? wizard.householdNotSaved : household.validationErrorTitle}
         >
           {saveError ? (
             <Text>{saveError}</Text>
@@ -159,10 +170,10 @@ function HouseholdForm({
           <Stack gap="md">
             <Group justify="space-between" wrap="nowrap">
               <Title order={3} size="h5" id={`member-${member.key}`}>
-                Household member {index + 1}
+                {wizard.householdMember(index + 1)}
               </Title>
               <CloseButton
-                aria-label={`Remove household member ${index + 1}`}
+                aria-label={wizard.removeHouseholdMember(index + 1)}
                 onClick={() => {
                   setMembers((all) => all.filter((m) => m.key !== member.key));
                   setErrors({});
@@ -187,25 +198,25 @@ function HouseholdForm({
             setErrors({});
           }}
         >
-          Add household member
+          {wizard.addHouseholdMember}
         </Button>
       </Group>
 
       {members.length > 0 && (
         <Checkbox
-          label="I certify that all household members live at the same address as me"
+          label={wizard.sameAddress}
           checked={sameAddress}
           onChange={(e) => {
             setSameAddress(e.currentTarget.checked);
             setErrors({});
           }}
-          error={errors['sameAddressCertified']}
+          error={errors['sameAddressCertified'] && translate(errors['sameAddressCertified'])}
         />
       )}
 
       <StepButtons onBack={onBack}>
         <Button onClick={() => void submit()} loading={loading}>
-          Continue
+          {wizard.continue}
         </Button>
       </StepButtons>
     </Stack>

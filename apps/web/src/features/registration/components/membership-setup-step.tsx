@@ -1,4 +1,11 @@
-import { formatMonthly, PaymentMessages, LandingMessages } from '@jibs/domain';
+import {
+  BillingNotifications,
+  PaymentMessages,
+  LandingMessages,
+  RegistrationWizardMessages,
+} from '@jibs/domain';
+import { translateText, useMessages } from '@jibs/web-data';
+import { useMoneyFormat } from '../../billing/hooks/use-money-format';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
@@ -18,6 +25,12 @@ export function MembershipSetupStep({
   /** Back to step 4, as on the other steps (spec 2). */
   onBack: () => void;
 }) {
+  const {
+    RegistrationWizardMessages: wizard,
+    LandingMessages: landing,
+    BillingNotifications: billingNotices,
+  } = useMessages({ RegistrationWizardMessages, LandingMessages, BillingNotifications });
+  const money = useMoneyFormat();
   const settings = useQuery(PublicSettingsDocument);
   const location = useLocation();
   const feeJustPaid =
@@ -29,8 +42,8 @@ export function MembershipSetupStep({
     notifications.show({
       id: 'registration-payment-successful',
       color: 'green',
-      title: PaymentMessages.registrationPaymentSuccessful,
-      message: PaymentMessages.registrationFeeReceived,
+      title: translateText(PaymentMessages.registrationPaymentSuccessful),
+      message: translateText(PaymentMessages.registrationFeeReceived),
     });
     window.history.replaceState({ ...(window.history.state as object), usr: null }, '');
   }, [feeJustPaid]);
@@ -40,15 +53,15 @@ export function MembershipSetupStep({
     return data?.startSubscriptionCheckout.url;
   });
   const dues = settings.data?.publicSettings.monthlyDues;
-  const duesText = dues !== undefined ? formatMonthly(dues) : 'monthly';
+  const duesText = dues !== undefined ? wizard.perMonthShort(money.short(dues)) : wizard.monthly;
 
   if (membershipActive) {
     return (
-      <Alert color="green" variant="light" title="Your membership is active">
+      <Alert color="green" variant="light" title={billingNotices.membershipActiveTitle}>
         <Stack gap="sm" align="flex-start">
-          <Text>Your registration and monthly dues are set up. Thank you.</Text>
+          <Text>{wizard.membershipActive}</Text>
           <Button component={Link} to="/dashboard">
-            {LandingMessages.goToDashboard}
+            {landing.goToDashboard}
           </Button>
         </Stack>
       </Alert>
@@ -58,16 +71,13 @@ export function MembershipSetupStep({
   return (
     <Stack gap="lg">
       <Alert color="green" variant="light">
-        Your registration fee is paid. One step remains: your monthly membership dues.
+        {wizard.feeIsPaid}
       </Alert>
-      <Text c="gray.8">
-        Monthly dues of {duesText} keep your household&apos;s burial assistance in place. They are
-        charged automatically each month; you can update your card or cancel from your profile.
-      </Text>
+      <Text c="gray.8">{wizard.duesExplained(duesText)}</Text>
       <CheckoutErrorAlert action={checkout} />
       <StepButtons onBack={checkout.pending ? undefined : onBack}>
         <Button onClick={() => void checkout.begin()} loading={checkout.pending}>
-          Set Up Monthly Dues ({duesText})
+          {wizard.setUpDues(duesText)}
         </Button>
       </StepButtons>
     </Stack>

@@ -1,4 +1,6 @@
-import { formatCents, ActionMessages } from '@jibs/domain';
+import { ActionMessages, RegistrationWizardMessages } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
+import { useMoneyFormat } from '../../billing/hooks/use-money-format';
 import {
   Button,
   Card,
@@ -18,18 +20,24 @@ import { RegistrationQuoteDocument } from '../../../gql/graphql';
  * and the current settings. Saving the household refetches it.
  */
 export function PaymentSummaryCard() {
+  const { RegistrationWizardMessages: wizard, ActionMessages: actions } = useMessages({
+    RegistrationWizardMessages,
+    ActionMessages,
+  });
+  const money = useMoneyFormat();
+  const formatCents = money.cents;
   const { data, loading, error, refetch } = useQuery(RegistrationQuoteDocument);
   const quote = data?.registrationQuote;
 
   const lines = quote
-    ? [{ label: 'Base registration fee', amount: quote.baseFee }, ...quote.memberLines]
+    ? [{ label: wizard.baseFee, amount: quote.baseFee }, ...quote.memberLines]
     : [];
 
   return (
     <Card withBorder radius="lg" padding="lg" component="aside" aria-labelledby="summary-heading">
       <Stack gap="md">
         <Title order={2} size="h4" id="summary-heading">
-          Payment Summary
+          {wizard.paymentSummary}
         </Title>
         {quote ? (
           <>
@@ -58,7 +66,7 @@ export function PaymentSummaryCard() {
                 style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
               >
                 <Text component="dt" fw={600}>
-                  Registration total
+                  {wizard.registrationTotal}
                 </Text>
                 <Text component="dd" m={0} fw={600}>
                   {formatCents(quote.registrationTotal)}
@@ -66,13 +74,13 @@ export function PaymentSummaryCard() {
               </Group>
               <Group justify="space-between" wrap="nowrap" gap="sm">
                 <Text component="dt" c="gray.8">
-                  Monthly dues
+                  {wizard.monthlyDues}
                 </Text>
                 <Text component="dd" m={0} fw={500} style={{ whiteSpace: 'nowrap' }}>
                   {formatCents(quote.monthlyDues)}
                   <Text span c="gray.7" size="sm">
                     {' '}
-                    / month
+                    {wizard.perMonth}
                   </Text>
                 </Text>
               </Group>
@@ -80,31 +88,31 @@ export function PaymentSummaryCard() {
             <Divider />
             <Stack gap={2}>
               <Group justify="space-between" wrap="nowrap">
-                <Text fw={700}>Due Today</Text>
+                <Text fw={700}>{wizard.dueToday}</Text>
                 <Text fw={700} fz="lg">
                   {formatCents(quote.dueToday)}
                 </Text>
               </Group>
               <Text size="sm" c="gray.7">
-                Includes first month&apos;s membership
+                {wizard.includesFirstMonth}
               </Text>
             </Stack>
             <Text size="sm" c="gray.7">
-              Nothing is charged until the payment step.
+              {wizard.nothingChargedYet}
             </Text>
           </>
         ) : loading ? (
           <Stack gap="sm" role="status">
-            <VisuallyHidden>Loading the fees…</VisuallyHidden>
+            <VisuallyHidden>{wizard.loadingFees}</VisuallyHidden>
             <Skeleton h={18} aria-hidden />
             <Skeleton h={18} aria-hidden />
             <Skeleton h={28} mt="sm" aria-hidden />
           </Stack>
         ) : error ? (
           <Stack gap="xs" align="flex-start">
-            <Text c="gray.7">We could not load the fees just now.</Text>
+            <Text c="gray.7">{wizard.feesNotLoaded}</Text>
             <Button variant="light" size="sm" onClick={() => void refetch()}>
-              {ActionMessages.tryAgain}
+              {actions.tryAgain}
             </Button>
           </Stack>
         ) : null}

@@ -1,5 +1,11 @@
 import { Alert, Button, Stack } from '@mantine/core';
-import { formatCalendarDate, formatPhone, RegistrationMessages } from '@jibs/domain';
+import {
+  formatPhone,
+  RegistrationMessages,
+  RegistrationWizardMessages,
+  SignInMessages,
+} from '@jibs/domain';
+import { useDateFormat, useMessages } from '@jibs/web-data';
 import { formatAddress } from '../../../shared/utils/address';
 import type { ProfileFragment } from '../../../gql/graphql';
 import { DetailList } from '@jibs/web-ui';
@@ -13,23 +19,28 @@ export function PersonalInfoSummary({
   me: ProfileFragment;
   onContinue: () => void;
 }) {
+  const {
+    RegistrationWizardMessages: wizard,
+    RegistrationMessages: registration,
+    SignInMessages: signIn,
+  } = useMessages({ RegistrationWizardMessages, RegistrationMessages, SignInMessages });
+  const formatDate = useDateFormat();
   return (
     <Stack gap="lg">
-      <Alert color="jibs" variant="light" title="Your account has been created">
-        These are the details you gave. Your phone number and address can be changed on your profile
-        once registration is complete.
+      <Alert color="jibs" variant="light" title={wizard.accountCreatedTitle}>
+        {wizard.accountCreated}
       </Alert>
       <DetailList
         items={[
-          { label: 'Full name', value: me.fullName },
-          { label: 'Email', value: me.email },
-          { label: 'Phone', value: me.phone ? formatPhone(me.phone) : '' },
-          { label: RegistrationMessages.dateOfBirth, value: formatCalendarDate(me.dateOfBirth) },
-          { label: 'Address', value: formatAddress(me) },
+          { label: wizard.fullName, value: me.fullName },
+          { label: signIn.email, value: me.email },
+          { label: registration.phone, value: me.phone ? formatPhone(me.phone) : '' },
+          { label: registration.dateOfBirth, value: formatDate(me.dateOfBirth) },
+          { label: registration.address, value: formatAddress(me) },
         ]}
       />
       <StepButtons>
-        <Button onClick={onContinue}>Continue</Button>
+        <Button onClick={onContinue}>{wizard.continue}</Button>
       </StepButtons>
     </Stack>
   );

@@ -1,4 +1,6 @@
-import { formatCents, ActionMessages } from '@jibs/domain';
+import { ActionMessages, RegistrationWizardMessages } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
+import { useMoneyFormat } from '../../billing/hooks/use-money-format';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { CheckoutErrorAlert } from '../../billing/components/checkout-error-alert';
 import { useCheckout } from '../../billing/hooks/use-checkout';
@@ -24,6 +26,11 @@ export function RegistrationPaymentStep({
   onBack: () => void;
   onContinue: () => void;
 }) {
+  const { RegistrationWizardMessages: wizard, ActionMessages: actions } = useMessages({
+    RegistrationWizardMessages,
+    ActionMessages,
+  });
+  const formatCents = useMoneyFormat().cents;
   const quote = useQuery(RegistrationQuoteDocument, { fetchPolicy: 'cache-and-network' });
   const household = useQuery(MyHouseholdDocument);
   const [startCheckout] = useMutation(StartRegistrationCheckoutDocument);
@@ -34,14 +41,14 @@ export function RegistrationPaymentStep({
 
   const q = quote.data?.registrationQuote;
   if (!q) {
-    if (quote.loading) return <PageLoader label="Loading your registration fee…" />;
+    if (quote.loading) return <PageLoader label={wizard.loadingFee} />;
     return (
       <Stack gap="lg">
-        <Alert color="red" variant="light" role="alert" title="We could not load your fee">
+        <Alert color="red" variant="light" role="alert" title={wizard.feeNotLoadedTitle}>
           <Stack gap="sm" align="flex-start">
-            <Text>Please try again in a moment. Nothing has been charged.</Text>
+            <Text>{wizard.feeNotLoaded}</Text>
             <Button variant="light" onClick={() => void quote.refetch()}>
-              {ActionMessages.tryAgain}
+              {actions.tryAgain}
             </Button>
           </Stack>
         </Alert>
@@ -54,38 +61,36 @@ export function RegistrationPaymentStep({
   if (feePaid) {
     return (
       <Stack gap="lg">
-        <Alert color="green" variant="light" title="Registration fee paid">
-          Your one-time registration fee of {formatCents(q.registrationTotal)} is paid. Nothing more
-          is due on this step.
+        <Alert color="green" variant="light" title={wizard.feePaidTitle}>
+          {wizard.feePaid(formatCents(q.registrationTotal))}
         </Alert>
         <StepButtons onBack={onBack}>
-          <Button onClick={onContinue}>Continue</Button>
+          <Button onClick={onContinue}>{wizard.continue}</Button>
         </StepButtons>
       </Stack>
     );
   }
   return (
     <Stack gap="lg">
-      <Text c="gray.8">
-        The one-time registration fee covers your household. You will pay it securely on our payment
-        provider&apos;s page and come back here afterwards.
-      </Text>
+      <Text c="gray.8">{wizard.feeIntro}</Text>
       <DetailList
         cols={3}
         items={[
-          { label: 'Household members', value: String(members.length) },
-          { label: 'Registration fee', value: formatCents(q.registrationTotal) },
-          { label: 'Monthly dues (next step)', value: `${formatCents(q.monthlyDues)} / month` },
+          { label: wizard.householdMembers, value: String(members.length) },
+          { label: wizard.registrationFee, value: formatCents(q.registrationTotal) },
+          {
+            label: wizard.monthlyDuesNextStep,
+            value: wizard.amountPerMonth(formatCents(q.monthlyDues)),
+          },
         ]}
       />
       <Text size="sm" c="gray.7">
-        After this payment, the last step sets up your monthly dues; together they make the{' '}
-        {formatCents(q.dueToday)} due today.
+        {wizard.togetherDueToday(formatCents(q.dueToday))}
       </Text>
       <CheckoutErrorAlert action={checkout} />
       <StepButtons onBack={checkout.pending ? undefined : onBack}>
         <Button onClick={() => void checkout.begin()} loading={checkout.pending}>
-          Pay {formatCents(q.registrationTotal)}
+          {wizard.pay(formatCents(q.registrationTotal))}
         </Button>
       </StepButtons>
     </Stack>

@@ -1,4 +1,6 @@
-import { ClientMessages, Messages } from '@jibs/domain';
+import { ClientMessages, Messages, RegistrationWizardMessages } from '@jibs/domain';
+import { intlLocaleOf } from '@jibs/i18n';
+import { translateText, useLanguage, useMessages } from '@jibs/web-data';
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Ref } from 'react';
@@ -7,10 +9,9 @@ import { useCodeForm } from '../../../shared/hooks/use-code-form';
 import { CompleteSignUpDocument, type SessionFragment } from '../../../gql/graphql';
 import type { PendingSignUp } from '../utils/pending-sign-up';
 import { StepButtons } from './step-buttons';
-import { VERIFIED_NOTICE } from '../utils/verification-notices';
+import { verifiedNotice } from '../utils/verification-notices';
+import { Emphasized } from './emphasized';
 import { useMutation } from '@apollo/client/react';
-
-const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /**
  * Registration step 2 for a new sign-up: the 6-digit code emailed by startSignUp. The code
@@ -28,6 +29,12 @@ export function SignUpCodeEntry({
   onSignedUp: (session: SessionFragment) => void;
   onBack: () => void;
 }) {
+  const { RegistrationWizardMessages: wizard } = useMessages({ RegistrationWizardMessages });
+  const { locale } = useLanguage();
+  const clock = new Intl.DateTimeFormat(intlLocaleOf(locale), {
+    hour: 'numeric',
+    minute: '2-digit',
+  });
   const [complete, completing] = useMutation(CompleteSignUpDocument);
   const form = useCodeForm({
     send: async (code) => {
@@ -35,12 +42,12 @@ export function SignUpCodeEntry({
       if (!data?.completeSignUp.user.id) {
         // The account was made but the answer carries no user (spec 8, registration).
         form.setFailure({
-          title: Messages.registrationFailedTitle,
-          message: ClientMessages.userInfoUnavailable,
+          title: translateText(Messages.registrationFailedTitle),
+          message: translateText(ClientMessages.userInfoUnavailable),
         });
         return;
       }
-      notifications.show(VERIFIED_NOTICE);
+      notifications.show(verifiedNotice());
       onSignedUp(data.completeSignUp);
     },
   });
@@ -48,29 +55,28 @@ export function SignUpCodeEntry({
   return (
     <CodeEntryForm
       form={form}
-      heading="Verify your email"
+      heading={wizard.verifyEmailHeading}
       headingRef={headingRef}
       intro={
-        <>
-          We sent a 6-digit code to <strong>{pending.sentTo}</strong>. It can be used until{' '}
-          {clock.format(new Date(pending.expiresAt))}. Your account is created when you enter it.
-        </>
+        <Emphasized
+          text={wizard.signUpCodeSent(pending.sentTo, clock.format(new Date(pending.expiresAt)))}
+          value={pending.sentTo}
+        />
       }
       after={
         <Stack gap={6}>
           <Text size="sm" c="gray.7">
-            Emails can take a minute to arrive. Please also look in your spam or junk folder.
+            {wizard.emailsTakeAMinute}
           </Text>
           <Text size="sm" c="gray.7">
-            No code, or it has expired? Go back, check your email address and choose Create Account
-            again: we will send a new code.
+            {wizard.noCodeGoBack}
           </Text>
         </Stack>
       }
       actions={
-        <StepButtons onBack={onBack} backLabel="Change my details">
+        <StepButtons onBack={onBack} backLabel={wizard.changeMyDetails}>
           <Button type="submit" loading={completing.loading}>
-            Verify
+            {wizard.verify}
           </Button>
         </StepButtons>
       }

@@ -1,4 +1,5 @@
-import { PublicTwoStepMessages } from '@jibs/domain';
+import { RegistrationWizardMessages } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Ref } from 'react';
@@ -7,7 +8,7 @@ import { TotpSetupInstructions } from '../../../shared/components/totp-setup-ins
 import { useCodeForm } from '../../../shared/hooks/use-code-form';
 import { EnableAuthenticatorDocument, type TotpSetupFieldsFragment } from '../../../gql/graphql';
 import { StepButtons } from './step-buttons';
-import { VERIFIED_NOTICE } from '../utils/verification-notices';
+import { verifiedNotice } from '../utils/verification-notices';
 import { useMutation } from '@apollo/client/react';
 
 /**
@@ -25,12 +26,13 @@ export function TotpEntry({
   onVerified: (recoveryCodes: string[]) => void;
   onBack: () => void;
 }) {
+  const { RegistrationWizardMessages: wizard } = useMessages({ RegistrationWizardMessages });
   const [confirm, confirming] = useMutation(EnableAuthenticatorDocument);
   const form = useCodeForm({
     send: async (code) => {
       const { data } = await confirm({ variables: { code } });
       if (!data) return;
-      notifications.show(VERIFIED_NOTICE);
+      notifications.show(verifiedNotice());
       onVerified(data.enableAuthenticator.recoveryCodes);
     },
   });
@@ -38,19 +40,15 @@ export function TotpEntry({
   return (
     <CodeEntryForm
       form={form}
-      heading={PublicTwoStepMessages.setUpAuthenticator}
+      heading={wizard.totpHeading}
       headingRef={headingRef}
-      intro={
-        <>
-          The app shows a new 6-digit code every 30 seconds. You will also use it when you sign in.
-        </>
-      }
+      intro={wizard.totpIntro}
       before={<TotpSetupInstructions setup={setup} />}
-      codeDescription={PublicTwoStepMessages.appCodeHint}
+      codeDescription={wizard.totpCodeHint}
       actions={
-        <StepButtons onBack={onBack} backLabel="Choose another way">
+        <StepButtons onBack={onBack} backLabel={wizard.chooseAnotherWay}>
           <Button type="submit" loading={confirming.loading}>
-            Verify
+            {wizard.verify}
           </Button>
         </StepButtons>
       }

@@ -1,8 +1,13 @@
 import { Alert, Button, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatPhone, VerificationMessages } from '@jibs/domain';
+import {
+  formatPhone,
+  RegistrationWizardMessages,
+  SignInMessages,
+  VerificationMessages,
+} from '@jibs/domain';
 import { useState } from 'react';
-import { toApiError, actionErrorNotice, type ErrorNotice } from '@jibs/web-data';
+import { toApiError, actionErrorNotice, useMessages, type ErrorNotice } from '@jibs/web-data';
 import { useFocusOnChange } from '@jibs/web-ui';
 import {
   EnableSmsSignInDocument,
@@ -26,12 +31,6 @@ type Screen =
   | { kind: 'code-entry'; sent: CodeSent }
   | { kind: 'totp-setup'; setup: TotpSetupFieldsFragment }
   | { kind: 'recovery-codes'; codes: string[] };
-
-const METHOD_NAMES: Record<VerificationMethod, string> = {
-  EMAIL: 'Email',
-  SMS: 'Text message (SMS)',
-  TOTP: 'Authenticator app',
-};
 
 /**
  * Registration step 2, the specification's method selection. A member whose email the sign-up
@@ -58,6 +57,12 @@ export function VerificationStep({
    */
   onStart: () => void;
 }) {
+  const { RegistrationWizardMessages: wizard, SignInMessages: signIn } = useMessages({
+    RegistrationWizardMessages,
+    SignInMessages,
+  });
+  const methodName = (value: VerificationMethod) =>
+    value === 'EMAIL' ? signIn.email : value === 'SMS' ? wizard.methodSms : wizard.methodTotp;
   const [screen, setScreen] = useState<Screen>({ kind: 'method-selection' });
   const [method, setMethod] = useState<VerificationMethod>('EMAIL');
   const [failure, setFailure] = useState<ErrorNotice | null>(null);
@@ -73,13 +78,13 @@ export function VerificationStep({
     return (
       <Stack gap="lg">
         <Title order={3} size="h4" ref={headingRef} tabIndex={-1}>
-          Two-step sign-in is on
+          {wizard.twoStepOn}
         </Title>
         {screen.codes.length ? (
-          <RecoveryCodesList codes={screen.codes} doneLabel="Continue" onDone={done} />
+          <RecoveryCodesList codes={screen.codes} doneLabel={wizard.continue} onDone={done} />
         ) : (
           <StepButtons>
-            <Button onClick={done}>Continue</Button>
+            <Button onClick={done}>{wizard.continue}</Button>
           </StepButtons>
         )}
       </Stack>
@@ -89,13 +94,11 @@ export function VerificationStep({
   if (choosingSecondFactor && (me.totpEnabled || me.smsSignInEnabled)) {
     return (
       <Stack gap="lg">
-        <Alert color="jibs" variant="light" title="Your account is verified">
-          Signing in also asks for{' '}
-          {me.totpEnabled ? 'the code from your authenticator app' : 'a code texted to your phone'}.
-          You can change this on your profile, under Security.
+        <Alert color="jibs" variant="light" title={wizard.accountVerifiedTitle}>
+          {me.totpEnabled ? wizard.signInAsksTotp : wizard.signInAsksSms}
         </Alert>
         <StepButtons onBack={onBack}>
-          <Button onClick={onContinue}>Continue</Button>
+          <Button onClick={onContinue}>{wizard.continue}</Button>
         </StepButtons>
       </Stack>
     );
@@ -176,57 +179,51 @@ export function VerificationStep({
     ? [
         {
           value: 'EMAIL',
-          name: 'Email and password only',
-          description: `Your email ${me.email} is verified. Sign in with your password alone.`,
+          name: wizard.emailAndPasswordOnly,
+          description: wizard.emailVerifiedSignIn(me.email),
         },
         {
           value: 'SMS',
-          name: METHOD_NAMES.SMS,
-          description: phone
-            ? `We text a 6-digit code to ${phone} now, to verify it, and each time you sign in.`
-            : 'There is no phone number on your account.',
+          name: methodName('SMS'),
+          description: phone ? wizard.smsEachSignIn(phone) : wizard.noPhone,
           disabled: !phone,
         },
         {
           value: 'TOTP',
-          name: METHOD_NAMES.TOTP,
-          description:
-            'An app such as Google Authenticator or Microsoft Authenticator shows the code you enter each time you sign in.',
+          name: methodName('TOTP'),
+          description: wizard.totpEachSignIn,
         },
       ]
     : [
         {
           value: 'EMAIL',
-          name: METHOD_NAMES.EMAIL,
-          description: `We will email a 6-digit code to ${me.email}.`,
+          name: methodName('EMAIL'),
+          description: wizard.emailCodeTo(me.email),
         },
         {
           value: 'SMS',
-          name: METHOD_NAMES.SMS,
-          description: phone
-            ? `We will text a 6-digit code to ${phone}.`
-            : 'There is no phone number on your account.',
+          name: methodName('SMS'),
+          description: phone ? wizard.smsCodeTo(phone) : wizard.noPhone,
           disabled: !phone,
         },
         {
           value: 'TOTP',
-          name: METHOD_NAMES.TOTP,
-          description:
-            'Use an app such as Google Authenticator or Microsoft Authenticator on your phone. It also protects your sign-in.',
+          name: methodName('TOTP'),
+          description: wizard.totpVerify,
         },
       ];
   const action =
     method === 'TOTP'
-      ? 'Set Up Authenticator'
+      ? wizard.setUpAuthenticator
       : choosingSecondFactor && method === 'EMAIL'
-        ? 'Continue'
-        : 'Send Code';
+        ? wizard.continue
+        : wizard.sendCode;
 
   return (
     <Stack gap="lg">
       {choosingSecondFactor && (
-        <Alert color="jibs" variant="light" title="Your email is verified">
-          One more choice: how should we check that it is you when you sign in?
+        <Alert color="jibs" variant="light" title={wizard.emailVerifiedTitle}>
+          {wizard.oneMoreChoice}
         </Alert>
       )}
       <Radio.Group
@@ -234,16 +231,10 @@ export function VerificationStep({
         onChange={(value) => setMethod(value as VerificationMethod)}
         label={
           <Title order={3} size="h4" ref={headingRef} tabIndex={-1}>
-            {choosingSecondFactor
-              ? 'How would you like to verify your sign-ins?'
-              : 'How would you like to verify your account?'}
+            {choosingSecondFactor ? wizard.verifySignInsHeading : wizard.verifyAccountHeading}
           </Title>
         }
-        description={
-          choosingSecondFactor
-            ? 'A code from your phone after your password keeps your account safe even if your password is stolen. You can change this later on your profile.'
-            : 'Verifying confirms that the contact details are yours, so we can reach you when it matters.'
-        }
+        description={choosingSecondFactor ? wizard.secondFactorWhy : wizard.verifyWhy}
         styles={{ description: { marginTop: 4, marginBottom: 'var(--mantine-spacing-md)' } }}
       >
         <Stack gap="sm">

@@ -1,27 +1,25 @@
+import { RegistrationWizardMessages } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
 import { Box, Group, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { stepInfo, WIZARD_STEPS, type WizardStep } from '../utils/wizard-steps';
 import classes from './wizard-progress.module.css';
 
 /** Where the member is in registration: a bar, and the five steps by name. */
 export function WizardProgress({ step }: { step: WizardStep }) {
+  const { RegistrationWizardMessages: wizard } = useMessages({ RegistrationWizardMessages });
   const current = stepInfo(step);
   return (
     <Stack gap="sm">
       <Group justify="space-between" gap="xs">
         <Text fw={600}>
-          Step {current.number} of {WIZARD_STEPS.length}: {current.title}
+          {wizard.stepOf(current.number, WIZARD_STEPS.length, wizard[current.titleKey])}
         </Text>
         <Text c="gray.7" size="sm">
-          {current.progress}% complete
+          {wizard.percentComplete(current.progress)}
         </Text>
       </Group>
-      <Progress value={current.progress} size="md" radius="xl" aria-label="Registration progress" />
-      <Box
-        component="ol"
-        className={classes.steps}
-        visibleFrom="sm"
-        aria-label="Registration steps"
-      >
+      <Progress value={current.progress} size="md" radius="xl" aria-label={wizard.progressLabel} />
+      <Box component="ol" className={classes.steps} visibleFrom="sm" aria-label={wizard.stepsLabel}>
         {WIZARD_STEPS.map((info) => {
           const state =
             info.number < current.number
@@ -39,8 +37,8 @@ export function WizardProgress({ step }: { step: WizardStep }) {
               <span className={classes.marker} aria-hidden>
                 {state === 'done' ? '✓' : info.number}
               </span>
-              <span className={classes.title}>{info.title}</span>
-              {state === 'done' && <VisuallyHidden> (done)</VisuallyHidden>}
+              <span className={classes.title}>{wizard[info.titleKey]}</span>
+              {state === 'done' && <VisuallyHidden> {wizard.stepDone}</VisuallyHidden>}
             </li>
           );
         })}

@@ -1,4 +1,4 @@
-import { ActionMessages } from '@jibs/domain';
+import { ActionMessages, RegistrationWizardMessages } from '@jibs/domain';
 import {
   Alert,
   Button,
@@ -18,6 +18,7 @@ import {
   genericErrorMessage,
   toApiError,
   isAdmin,
+  useMessages,
   useSession,
   useSessionManager,
 } from '@jibs/web-data';
@@ -53,6 +54,7 @@ import { MeDocument } from '../../../gql/graphql';
  * a reload or a later sign-in continues where the member left off.
  */
 export function RegisterPage() {
+  const { RegistrationWizardMessages: wizard } = useMessages({ RegistrationWizardMessages });
   const session = useSession();
   const manager = useSessionManager();
   const signedIn = session.status === 'signed-in';
@@ -87,7 +89,8 @@ export function RegisterPage() {
     });
   const headingRef = useFocusOnChange<HTMLHeadingElement>(known ? step : null);
   const info = stepInfo(step);
-  useDocumentTitle(`Registration: ${info.title}`);
+  const stepTitle = wizard[info.titleKey];
+  useDocumentTitle(wizard.documentTitle(stepTitle));
 
   const goTo = (next: WizardStep | null) => {
     if (!next) return;
@@ -107,7 +110,7 @@ export function RegisterPage() {
     return session.user?.registrationFeePaid ? (
       <Navigate to="/dashboard" replace />
     ) : (
-      <PageLoader label="Loading your registration…" />
+      <PageLoader label={wizard.loadingRegistration} />
     );
   }
 
@@ -115,7 +118,7 @@ export function RegisterPage() {
     return me.error ? (
       <LoadFailure message={genericErrorMessage(toApiError(me.error))} retry={me.refetch} />
     ) : (
-      <PageLoader label="Loading your registration…" />
+      <PageLoader label={wizard.loadingRegistration} />
     );
   }
 
@@ -160,7 +163,7 @@ export function RegisterPage() {
       ) : (
         <Center py={48} role="status">
           <Loader color="jibs" type="dots" aria-hidden />
-          <VisuallyHidden>Loading…</VisuallyHidden>
+          <VisuallyHidden>{wizard.loading}</VisuallyHidden>
         </Center>
       );
     }
@@ -209,11 +212,8 @@ export function RegisterPage() {
     <Container size={1120} px="md" py={{ base: 24, sm: 48 }}>
       <Stack gap="xl">
         <Stack gap={6}>
-          <Title order={1}>Membership Registration</Title>
-          <Text c="gray.7">
-            Five short steps. Once your account is created, your progress is saved: you can stop and
-            come back at any time.
-          </Text>
+          <Title order={1}>{wizard.title}</Title>
+          <Text c="gray.7">{wizard.intro}</Text>
         </Stack>
 
         <WizardProgress step={step} />
@@ -231,7 +231,7 @@ export function RegisterPage() {
             >
               <Stack gap="lg">
                 <Title order={2} size="h3" ref={headingRef} tabIndex={-1}>
-                  {info.title}
+                  {stepTitle}
                 </Title>
                 {content}
               </Stack>
@@ -249,13 +249,17 @@ export function RegisterPage() {
 }
 
 function LoadFailure({ message, retry }: { message: string; retry: () => unknown }) {
+  const { RegistrationWizardMessages: wizard, ActionMessages: actions } = useMessages({
+    RegistrationWizardMessages,
+    ActionMessages,
+  });
   return (
     <Container size={640} py={48}>
-      <Alert color="red" variant="light" title="We could not load your registration" role="alert">
+      <Alert color="red" variant="light" title={wizard.loadFailedTitle} role="alert">
         <Stack gap="sm" align="flex-start">
           <Text>{message}</Text>
           <Button variant="light" onClick={() => void retry()}>
-            {ActionMessages.tryAgain}
+            {actions.tryAgain}
           </Button>
         </Stack>
       </Alert>

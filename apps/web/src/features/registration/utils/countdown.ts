@@ -21,3 +21,19 @@ export function describeCountdown(totalSeconds: number): string {
   if (rest || !minutes) parts.push(`${rest} second${rest === 1 ? '' : 's'}`);
   return parts.join(' ');
 }
+
+/** The wait in words in an Intl locale ("1 minute 5 seconds", "دقيقة واحدة و5 ثوانٍ"). */
+export function describeCountdownIn(intlLocale: string, totalSeconds: number): string {
+  if (intlLocale.startsWith('en')) return describeCountdown(totalSeconds);
+  const seconds = Math.max(0, Math.ceil(totalSeconds));
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  const unit = (value: number, name: 'minute' | 'second') =>
+    new Intl.NumberFormat(intlLocale, { style: 'unit', unit: name, unitDisplay: 'long' }).format(
+      value,
+    );
+  const parts: string[] = [];
+  if (minutes) parts.push(unit(minutes, 'minute'));
+  if (rest || !minutes) parts.push(unit(rest, 'second'));
+  return new Intl.ListFormat(intlLocale, { type: 'conjunction' }).format(parts);
+}

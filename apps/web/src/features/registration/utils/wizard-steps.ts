@@ -1,3 +1,5 @@
+import { RegistrationWizardMessages } from '@jibs/domain';
+
 /** The registration wizard's steps, in order (spec 2 and 4). */
 export type WizardStep =
   | 'personal-info'
@@ -6,21 +8,60 @@ export type WizardStep =
   | 'registration-payment'
   | 'subscription-setup';
 
+type StepTitle =
+  | 'stepPersonalInfo'
+  | 'stepVerification'
+  | 'stepHousehold'
+  | 'stepRegistrationPayment'
+  | 'stepMembershipSetup';
+
 export interface WizardStepInfo {
   key: WizardStep;
   /** 1 to 5. */
   number: number;
   title: string;
+  /** The title's message, for the reader's language. */
+  titleKey: StepTitle;
   /** Percent complete while on this step. */
   progress: number;
 }
 
 export const WIZARD_STEPS: readonly WizardStepInfo[] = [
-  { key: 'personal-info', number: 1, title: 'Personal Information', progress: 20 },
-  { key: 'verification', number: 2, title: 'Verification', progress: 40 },
-  { key: 'household-members', number: 3, title: 'Household Members', progress: 60 },
-  { key: 'registration-payment', number: 4, title: 'Registration Payment', progress: 80 },
-  { key: 'subscription-setup', number: 5, title: 'Membership Setup', progress: 100 },
+  {
+    key: 'personal-info',
+    number: 1,
+    title: RegistrationWizardMessages.stepPersonalInfo,
+    titleKey: 'stepPersonalInfo',
+    progress: 20,
+  },
+  {
+    key: 'verification',
+    number: 2,
+    title: RegistrationWizardMessages.stepVerification,
+    titleKey: 'stepVerification',
+    progress: 40,
+  },
+  {
+    key: 'household-members',
+    number: 3,
+    title: RegistrationWizardMessages.stepHousehold,
+    titleKey: 'stepHousehold',
+    progress: 60,
+  },
+  {
+    key: 'registration-payment',
+    number: 4,
+    title: RegistrationWizardMessages.stepRegistrationPayment,
+    titleKey: 'stepRegistrationPayment',
+    progress: 80,
+  },
+  {
+    key: 'subscription-setup',
+    number: 5,
+    title: RegistrationWizardMessages.stepMembershipSetup,
+    titleKey: 'stepMembershipSetup',
+    progress: 100,
+  },
 ];
 
 export function stepInfo(step: WizardStep): WizardStepInfo {

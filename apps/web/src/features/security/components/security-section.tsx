@@ -1,3 +1,4 @@
+import { RegistrationWizardMessages } from '@jibs/domain';
 import { SetupTotpDocument } from '../../../gql/graphql';
 import { useMutation } from '@apollo/client/react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
@@ -68,7 +69,7 @@ export function SecuritySection({ profile }: { profile: ProfileFragment }) {
           <Stack gap={2} style={{ flex: '1 1 18rem' }}>
             <Group gap="xs">
               <Title order={3} size="h5">
-                Authenticator app
+                {RegistrationWizardMessages.methodTotp}
               </Title>
               <Status on={profile.totpEnabled} />
             </Group>

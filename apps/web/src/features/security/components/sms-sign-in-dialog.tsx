@@ -1,3 +1,4 @@
+import { RegistrationWizardMessages } from '@jibs/domain';
 import { VerifyCodeDocument } from '../../../gql/graphql';
 import { SendVerificationCodeDocument } from '../../../gql/graphql';
 import { EnableSmsSignInDocument } from '../../../gql/graphql';
@@ -141,7 +142,7 @@ function SmsSignInSetup({
           Cancel
         </Button>
         <Button onClick={() => void start()} loading={sending.loading || enabling.loading}>
-          {phoneVerified ? 'Turn On' : 'Send Code'}
+          {phoneVerified ? 'Turn On' : RegistrationWizardMessages.sendCode}
         </Button>
       </Group>
     </Stack>
