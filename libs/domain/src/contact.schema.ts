@@ -3,6 +3,7 @@ import { cleanText, requiredText } from './blank-text';
 import { Messages, requiredMessage } from './messages';
 import { isValidPhone } from './phone';
 import { SignInMessages } from './sign-in-messages';
+import { MemorialPageMessages } from './memorial-page-messages';
 
 /** Keys are the GraphQL enum names; values are what is stored. */
 export enum ContactSubject {
@@ -47,7 +48,7 @@ export const contactMessageSchema = z.object({
 
 /** The FAQ's 'Have a Question?' form. */
 export const questionSchema = z.object({
-  fullName: text('Full name', 200),
+  fullName: text(MemorialPageMessages.fullName, 200),
   email,
   question: text('Question', 5000),
 });

@@ -30,6 +30,11 @@ import { HeaderMessages } from './header-messages';
 import { LandingMessages } from './landing-messages';
 import { RegistrationMessages } from './registration-messages';
 import { DashboardMessages } from './dashboard-messages';
+import {
+  DocumentPageMessages,
+  MemorialPageMessages,
+  NotificationPageMessages,
+} from './memorial-page-messages';
 import { SignInMessages } from './sign-in-messages';
 import { ActionMessages } from './action-messages';
 
@@ -75,6 +80,9 @@ export const MessageCatalog = {
   DashboardMessages,
   SignInMessages,
   ActionMessages,
+  MemorialPageMessages,
+  DocumentPageMessages,
+  NotificationPageMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -96,6 +104,17 @@ function everyMessage<T extends object>(messages: T, reason: string): { [K in ke
   return Object.fromEntries(Object.keys(messages).map((key) => [key, reason])) as {
     [K in keyof T]: string;
   };
+}
+
+/** Every message of an object but those the spec quotes. */
+function everyMessageBut<T extends object>(
+  messages: T,
+  reason: string,
+  ...quoted: (keyof T)[]
+): { [K in keyof T]?: string } {
+  const all = everyMessage(messages, reason);
+  for (const key of quoted) delete all[key];
+  return all;
 }
 
 /** Messages the product adds: not in the spec, so not checked against it, each with why. */
@@ -310,6 +329,9 @@ export const PRODUCT_WORDING: PerMessage<string> = {
     createAccount: SCREEN_TEXT,
   },
   ActionMessages: everyMessage(ActionMessages, SCREEN_TEXT),
+  MemorialPageMessages: everyMessage(MemorialPageMessages, SCREEN_TEXT),
+  DocumentPageMessages: everyMessageBut(DocumentPageMessages, SCREEN_TEXT, 'yourDocuments'),
+  NotificationPageMessages: everyMessage(NotificationPageMessages, SCREEN_TEXT),
   HeaderMessages: {
     janazah: SCREEN_TEXT,
     home: SCREEN_TEXT,

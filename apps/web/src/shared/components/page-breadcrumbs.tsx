@@ -1,4 +1,7 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { DashboardMessages, MemorialPageMessages } from '@jibs/domain';
+import { directionOf } from '@jibs/i18n';
+import { useLanguage, useMessages } from '@jibs/web-data';
 import { Link } from 'react-router';
 
 /** The trail's links, then the current page (not a link), in a labelled navigation landmark. */
@@ -9,9 +12,12 @@ export function BreadcrumbTrail({
   trail: readonly { to: string; label: string }[];
   current: string;
 }) {
+  const { MemorialPageMessages: text } = useMessages({ MemorialPageMessages });
+  // The trail reads from the start side: right to left, its arrows point left.
+  const rtl = directionOf(useLanguage().locale) === 'rtl';
   return (
-    <nav aria-label="Breadcrumb">
-      <Breadcrumbs separator="›" separatorMargin={6}>
+    <nav aria-label={text.breadcrumb}>
+      <Breadcrumbs separator={rtl ? '‹' : '›'} separatorMargin={6}>
         {trail.map((item) => (
           <Anchor key={item.to} component={Link} to={item.to} size="sm" c="gray.7">
             {item.label}
@@ -27,9 +33,13 @@ export function BreadcrumbTrail({
 
 /** Home › Dashboard › {current} (spec 2: breadcrumbs on the dashboard and the member screens). */
 export function PageBreadcrumbs({ current }: { current: string }) {
+  const { MemorialPageMessages: text, DashboardMessages: dashboard } = useMessages({
+    MemorialPageMessages,
+    DashboardMessages,
+  });
   const trail = [
-    { to: '/', label: 'Home' },
-    ...(current === 'Dashboard' ? [] : [{ to: '/dashboard', label: 'Dashboard' }]),
+    { to: '/', label: text.home },
+    ...(current === dashboard.title ? [] : [{ to: '/dashboard', label: dashboard.title }]),
   ];
   return <BreadcrumbTrail trail={trail} current={current} />;
 }

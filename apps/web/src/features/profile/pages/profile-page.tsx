@@ -18,6 +18,7 @@ import {
   US_STATES,
   RegistrationMessages,
   ActionMessages,
+  MemorialPageMessages,
 } from '@jibs/domain';
 import { Link } from 'react-router';
 import { toApiError } from '@jibs/web-data';
@@ -108,7 +109,7 @@ function ProfileDetails({ profile }: { profile: ProfileFragment }) {
             <DetailList
               cols={3}
               items={[
-                { label: 'Full name', value: profile.fullName },
+                { label: MemorialPageMessages.fullName, value: profile.fullName },
                 { label: 'Email', value: profile.email },
                 {
                   label: RegistrationMessages.dateOfBirth,
