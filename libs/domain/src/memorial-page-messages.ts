@@ -97,6 +97,7 @@ export const MemorialPageMessages = {
   emailAddress: 'Email address',
   canEdit: 'Can edit this memorial and approve memories',
   close: 'Close',
+  closeDialog: 'Close dialog',
   sendInvitation: 'Send Invitation',
   familyMembers: 'Family members',
   editor: 'Editor',

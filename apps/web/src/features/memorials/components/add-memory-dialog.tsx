@@ -112,7 +112,14 @@ export function AddMemoryDialog({
   }, focusFirstError);
 
   return (
-    <Modal opened={opened} onClose={close} title={text.addAMemory} size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={text.addAMemory}
+      closeButtonProps={{ 'aria-label': text.closeDialog }}
+      size="lg"
+      centered
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {failure && (

@@ -57,7 +57,14 @@ export function DeactivateDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={text.deactivateTitle} centered radius="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={text.deactivateTitle}
+      closeButtonProps={{ 'aria-label': text.closeDialog }}
+      centered
+      radius="lg"
+    >
       <Stack gap="md">
         {failure && (
           <Alert color="red" variant="light" role="alert" title={clientMessages.errorTitle}>

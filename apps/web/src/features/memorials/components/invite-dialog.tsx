@@ -115,7 +115,14 @@ export function InviteDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={text.inviteTitle} size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={text.inviteTitle}
+      closeButtonProps={{ 'aria-label': text.closeDialog }}
+      size="lg"
+      centered
+    >
       <Stack gap="lg">
         <form onSubmit={submit} noValidate>
           <Stack gap="md">

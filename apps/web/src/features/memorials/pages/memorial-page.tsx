@@ -218,6 +218,7 @@ function MemorialView({
         opened={editing}
         onClose={() => setEditing(false)}
         title={text.editMemorial}
+        closeButtonProps={{ 'aria-label': text.closeDialog }}
         size="lg"
         centered
       >
