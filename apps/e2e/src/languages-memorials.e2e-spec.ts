@@ -125,7 +125,9 @@ describe('memorials, documents and notification choices in Arabic and Urdu, in C
     await dialog.getByText(ar.t('MemorialPageMessages', 'invited'), { exact: true }).waitFor();
     await expectNoEnglish(page, 'ar', 'invite dialog with a family member', allowed, SCREEN);
     await expectAccessible(page, 'invite dialog, ar');
-    await dialog.getByRole('button', { name: ar.t('MemorialPageMessages', 'close') }).click();
+    await dialog
+      .getByRole('button', { name: ar.t('MemorialPageMessages', 'close'), exact: true })
+      .click();
     await dialog.waitFor({ state: 'detached' });
 
     // Deactivate: asked in Arabic, kept.
