@@ -215,7 +215,7 @@ function FileDropzone({
       // button holds no other focusable element.
       role="button"
       aria-disabled={disabled || undefined}
-      inputProps={{ style: { display: 'none' } }}
+      inputProps={{ style: { display: 'none' }, 'aria-label': text.dropHere }}
       radius="lg"
       p="xl"
       style={{ borderWidth: 2, borderStyle: 'dashed', cursor: 'pointer' }}
