@@ -30,7 +30,7 @@ export const DEFAULT_CASE_CHECKLIST: CaseChecklistItemSetting[] = [
     key: 'death_certificate',
     label: 'Death certificate uploaded',
     owner: 'family',
-    documentType: 'Death Certificate',
+    documentType: DOCUMENT_TYPES[0],
   },
   { key: 'burial_permit', label: 'Burial permit', owner: 'family' },
   { key: 'ghusl', label: 'Ghusl arranged', owner: 'family' },

@@ -3,6 +3,9 @@ import { cleanText, optionalText, requiredText } from './blank-text';
 import { FormMessages } from './form-messages';
 import { ClientMessages } from './client-messages';
 
+/** The last choice of a list: a relationship, a document type. */
+export const OTHER = 'Other';
+
 /** Relationship to the deceased (spec section 3), in the order the form offers them. */
 export const RELATIONSHIPS_TO_DECEASED = [
   'Spouse',
@@ -13,7 +16,7 @@ export const RELATIONSHIPS_TO_DECEASED = [
   'Grandchild',
   'Other Family Member',
   'Friend',
-  'Other',
+  OTHER,
 ] as const;
 
 export type RelationshipToDeceased = (typeof RELATIONSHIPS_TO_DECEASED)[number];

@@ -1,3 +1,5 @@
+import { OTHER } from './death-report.schema';
+
 /** Kinds of document a member can upload (spec section 3), in the order the select lists them. */
 export const DOCUMENT_TYPES = [
   'Death Certificate',
@@ -9,7 +11,7 @@ export const DOCUMENT_TYPES = [
   'Funeral Home Invoice',
   'Cemetery Invoice',
   'Receipt',
-  'Other',
+  OTHER,
 ] as const;
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -28,7 +30,7 @@ export const DocumentMessages = {
 
 /** The document types a burial-assistance expense line may name as its invoice. */
 export const INVOICE_DOCUMENT_TYPES: readonly DocumentType[] = [
-  'Funeral Home Invoice',
-  'Cemetery Invoice',
-  'Receipt',
+  DOCUMENT_TYPES[6],
+  DOCUMENT_TYPES[7],
+  DOCUMENT_TYPES[8],
 ];

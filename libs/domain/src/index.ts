@@ -51,6 +51,7 @@ export * from './registration-messages';
 export * from './registration-wizard-messages';
 export * from './registration-billing-messages';
 export * from './dashboard-messages';
+export * from './memorial-page-messages';
 export * from './sign-in-messages';
 export * from './notification-messages';
 export * from './account-emails';

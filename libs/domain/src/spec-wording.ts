@@ -32,6 +32,11 @@ import { RegistrationMessages } from './registration-messages';
 import { RegistrationWizardMessages } from './registration-wizard-messages';
 import { RegistrationBillingMessages } from './registration-billing-messages';
 import { DashboardMessages } from './dashboard-messages';
+import {
+  DocumentPageMessages,
+  MemorialPageMessages,
+  NotificationPageMessages,
+} from './memorial-page-messages';
 import { SignInMessages } from './sign-in-messages';
 import { ActionMessages } from './action-messages';
 import { PublicContactMessages } from './public-contact-messages';
@@ -91,6 +96,9 @@ export const MessageCatalog = {
   PublicContactMessages,
   PublicSiteMessages,
   PublicFaqMessages,
+  MemorialPageMessages,
+  DocumentPageMessages,
+  NotificationPageMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -118,6 +126,17 @@ function everyMessage<T extends object>(
   return Object.fromEntries(keys.map((key) => [key, reason])) as {
     [K in keyof T]: string;
   };
+}
+
+/** Every message of an object but those the spec quotes. */
+function everyMessageBut<T extends object>(
+  messages: T,
+  reason: string,
+  ...quoted: (keyof T)[]
+): { [K in keyof T]?: string } {
+  const all = everyMessage(messages, reason);
+  for (const key of quoted) delete all[key];
+  return all;
 }
 
 /** Messages the product adds: not in the spec, so not checked against it, each with why. */
@@ -345,6 +364,9 @@ export const PRODUCT_WORDING: PerMessage<string> = {
       .map((key) => [key, SCREEN_TEXT]),
   ),
   RegistrationBillingMessages: everyMessage(RegistrationBillingMessages, SCREEN_TEXT),
+  MemorialPageMessages: everyMessage(MemorialPageMessages, SCREEN_TEXT),
+  DocumentPageMessages: everyMessageBut(DocumentPageMessages, SCREEN_TEXT, 'yourDocuments'),
+  NotificationPageMessages: everyMessage(NotificationPageMessages, SCREEN_TEXT),
   HeaderMessages: {
     janazah: SCREEN_TEXT,
     home: SCREEN_TEXT,

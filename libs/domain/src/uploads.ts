@@ -1,3 +1,4 @@
+import { DocumentPageMessages } from './memorial-page-messages';
 import { SUPPORTED_FILE_TYPES } from './settings';
 
 /** A file type as the settings name it (an extension): pdf, jpg, jpeg, png. */
@@ -172,11 +173,19 @@ export function checkDeclaredFile(file: DeclaredFile, rules: UploadRules): Decla
   return { ok: true, contentType: byMime };
 }
 
-const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
+const SIZE_UNITS = [
+  DocumentPageMessages.bytes,
+  DocumentPageMessages.kilobytes,
+  DocumentPageMessages.megabytes,
+  DocumentPageMessages.gigabytes,
+] as const;
 
-/** A file size as the admin screens show it: Bytes, KB, MB or GB, at most 2 decimals (1024-based). */
-export function formatFileSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
-  const unit = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1);
-  return `${Number((bytes / 1024 ** unit).toFixed(2))} ${SIZE_UNITS[unit]}`;
+/**
+ * A file size as the admin screens show it: Bytes, KB, MB or GB, at most 2 decimals (1024-based);
+ * `units` in the reader's language.
+ */
+export function formatFileSize(bytes: number, units: readonly string[] = SIZE_UNITS): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return `0 ${units[0]}`;
+  const unit = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
+  return `${Number((bytes / 1024 ** unit).toFixed(2))} ${units[unit]}`;
 }

@@ -11,22 +11,29 @@ const ALWAYS_LATIN = ['JIBS', 'English'];
  * language. `allow` names what the member typed or the fund is called (names, emails, amounts'
  * currency codes), matched as whole words.
  */
-export async function englishLeftOn(page: Page, allow: readonly string[] = []): Promise<string[]> {
+export async function englishLeftOn(
+  page: Page,
+  allow: readonly string[] = [],
+  within = 'body',
+): Promise<string[]> {
   const allowed = new Set(
     [...ALWAYS_LATIN, ...allow].flatMap((text) => text.split(/[^A-Za-z]+/)).filter(Boolean),
   );
-  const texts = await page.evaluate(() => {
-    const found: string[] = [document.body.innerText];
-    for (const element of Array.from(
-      document.body.querySelectorAll('[aria-label], [placeholder], [title], img[alt]'),
-    )) {
-      for (const attribute of ['aria-label', 'placeholder', 'title', 'alt']) {
-        const value = element.getAttribute(attribute);
-        if (value) found.push(value);
+  const texts = await page.evaluate((selector) => {
+    const found: string[] = [];
+    for (const root of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      found.push(root.innerText);
+      for (const element of Array.from(
+        root.querySelectorAll('[aria-label], [placeholder], [title], img[alt]'),
+      )) {
+        for (const attribute of ['aria-label', 'placeholder', 'title', 'alt']) {
+          const value = element.getAttribute(attribute);
+          if (value) found.push(value);
+        }
       }
     }
     return found;
-  });
+  }, within);
   const left = new Set<string>();
   for (const text of texts) {
     for (const word of text.match(/[A-Za-z]{2,}/g) ?? []) {
@@ -42,8 +49,10 @@ export async function expectNoEnglish(
   locale: Exclude<Locale, 'en'>,
   label: string,
   allow: readonly string[] = [],
+  /** A part of the page (a CSS selector) when the rest is another screen's. */
+  within?: string,
 ): Promise<void> {
-  const left = await englishLeftOn(page, allow);
+  const left = await englishLeftOn(page, allow, within);
   if (left.length) {
     throw new Error(`${label}: English words left on a page in ${locale}: ${left.join(', ')}`);
   }

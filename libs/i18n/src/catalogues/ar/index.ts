@@ -18,6 +18,7 @@ import DataExportMessages from './DataExportMessages.json';
 import DeadLetterMessages from './DeadLetterMessages.json';
 import DeathReportMessages from './DeathReportMessages.json';
 import DocumentMessages from './DocumentMessages.json';
+import DocumentPageMessages from './DocumentPageMessages.json';
 import FlagReasons from './FlagReasons.json';
 import FormMessages from './FormMessages.json';
 import HeaderMessages from './HeaderMessages.json';
@@ -27,9 +28,11 @@ import JanazahNotifications from './JanazahNotifications.json';
 import LandingMessages from './LandingMessages.json';
 import LanguageMessages from './LanguageMessages.json';
 import MemorialMessages from './MemorialMessages.json';
+import MemorialPageMessages from './MemorialPageMessages.json';
 import MessageFunctions from './MessageFunctions.json';
 import Messages from './Messages.json';
 import NotificationMail from './NotificationMail.json';
+import NotificationPageMessages from './NotificationPageMessages.json';
 import OfflinePaymentMessages from './OfflinePaymentMessages.json';
 import PaymentMessages from './PaymentMessages.json';
 import PayoutMessages from './PayoutMessages.json';
@@ -72,6 +75,7 @@ export const catalogue = {
   DeadLetterMessages,
   DeathReportMessages,
   DocumentMessages,
+  DocumentPageMessages,
   FlagReasons,
   FormMessages,
   HeaderMessages,
@@ -81,9 +85,11 @@ export const catalogue = {
   LandingMessages,
   LanguageMessages,
   MemorialMessages,
+  MemorialPageMessages,
   MessageFunctions,
   Messages,
   NotificationMail,
+  NotificationPageMessages,
   OfflinePaymentMessages,
   PaymentMessages,
   PayoutMessages,

@@ -19,6 +19,7 @@ import {
   formatMoment,
   type CaseStep,
   ActionMessages,
+  MemorialPageMessages,
 } from '@jibs/domain';
 import { reviewStatusBadge, toApiError } from '@jibs/web-data';
 import {
@@ -122,8 +123,11 @@ export function CasePage() {
         <Section title="Report">
           <DetailList
             items={[
-              { label: 'Date of death', value: formatCalendarDate(report.dateOfDeath) },
-              { label: 'Place of death', value: report.placeOfDeath },
+              {
+                label: MemorialPageMessages.dateOfDeath,
+                value: formatCalendarDate(report.dateOfDeath),
+              },
+              { label: MemorialPageMessages.placeOfDeath, value: report.placeOfDeath },
               { label: 'Relationship', value: report.relationshipToDeceased },
               { label: 'Submitted', value: formatMoment(report.createdAt) },
               {

@@ -17,6 +17,7 @@ import {
   formatCalendarDate,
   formatMoment,
   ActionMessages,
+  MemorialPageMessages,
 } from '@jibs/domain';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -108,8 +109,8 @@ function ReportCard({
   const badge = reviewStatusBadge(report.status);
   const headingId = `report-${report.id}`;
   const details: Detail[] = [
-    { label: 'Date of death', value: formatCalendarDate(report.dateOfDeath) },
-    { label: 'Place of death', value: report.placeOfDeath },
+    { label: MemorialPageMessages.dateOfDeath, value: formatCalendarDate(report.dateOfDeath) },
+    { label: MemorialPageMessages.placeOfDeath, value: report.placeOfDeath },
     { label: 'Relationship', value: report.relationshipToDeceased },
     { label: 'Submitted', value: formatMoment(report.createdAt) },
   ];

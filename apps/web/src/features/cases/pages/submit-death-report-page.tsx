@@ -22,6 +22,9 @@ import {
   type DocumentType,
   DashboardMessages,
   RegistrationMessages,
+  DOCUMENT_TYPES,
+  DocumentPageMessages,
+  MemorialPageMessages,
 } from '@jibs/domain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -50,7 +53,7 @@ import {
 import { useMutation, useQuery } from '@apollo/client/react';
 
 const TITLE = DashboardMessages.submitDeathReport;
-const DEATH_CERTIFICATE: DocumentType = 'Death Certificate';
+const DEATH_CERTIFICATE: DocumentType = DOCUMENT_TYPES[0];
 const SOMEONE_ELSE = 'SOMEONE_ELSE';
 const ACCOUNT_HOLDER = 'ACCOUNT_HOLDER';
 
@@ -159,7 +162,7 @@ export function SubmitDeathReportPage() {
     } else {
       notifications.show({
         color: 'red',
-        title: 'Upload Failed',
+        title: DocumentPageMessages.uploadFailed,
         message:
           `${outcome.failure ?? ''} Your report was submitted; you can upload the certificate from Upload Documents.`.trim(),
         autoClose: false,
@@ -212,7 +215,7 @@ export function SubmitDeathReportPage() {
                   error={errors.deceasedName}
                 />
                 <TextInput
-                  label="Date of death"
+                  label={MemorialPageMessages.dateOfDeath}
                   type="date"
                   max={today}
                   required
@@ -221,7 +224,7 @@ export function SubmitDeathReportPage() {
                   error={errors.dateOfDeath}
                 />
                 <TextInput
-                  label="Place of death"
+                  label={MemorialPageMessages.placeOfDeath}
                   description="City and state, or the hospital's name"
                   required
                   value={values.placeOfDeath}

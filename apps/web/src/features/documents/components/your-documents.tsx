@@ -2,16 +2,23 @@ import { Alert, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@man
 import {
   ClientMessages,
   DocumentMessages,
-  formatFileSize,
-  formatMoment,
+  DocumentPageMessages,
   ActionMessages,
 } from '@jibs/domain';
-import { reviewStatusBadge } from '@jibs/web-data';
+import { reviewStatusBadge, useDateFormat, useMessages } from '@jibs/web-data';
+import { documentTypeLabel, fileSize, reviewStatusLabel } from '../utils/document-labels';
 import { useQuery } from '@apollo/client/react';
 import { MyDocumentsDocument } from '../../../gql/graphql';
 
 /** 'Your Documents' (spec 2): the member's uploads, newest first, in a list that scrolls. */
 export function YourDocuments() {
+  const {
+    DocumentPageMessages: text,
+    DocumentMessages: documentMessages,
+    ClientMessages: client,
+    ActionMessages: actions,
+  } = useMessages({ DocumentPageMessages, DocumentMessages, ClientMessages, ActionMessages });
+  const formatDate = useDateFormat();
   const { data, loading, error, refetch } = useQuery(MyDocumentsDocument, {
     fetchPolicy: 'cache-and-network',
   });
@@ -21,23 +28,23 @@ export function YourDocuments() {
     <Card withBorder radius="lg" padding="xl" component="section" aria-labelledby="your-documents">
       <Stack gap="md">
         <Title order={2} size="h3" id="your-documents">
-          Your Documents
+          {text.yourDocuments}
         </Title>
         {loading && !data ? (
           <Text c="gray.7" role="status">
-            Loading your documents…
+            {text.loadingDocuments}
           </Text>
         ) : error && !data ? (
-          <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
+          <Alert color="red" variant="light" role="alert" title={client.errorTitle}>
             <Stack gap="sm" align="flex-start">
-              <Text>Failed to load your documents</Text>
+              <Text>{text.loadFailed}</Text>
               <Button variant="light" onClick={() => void refetch()}>
-                {ActionMessages.tryAgain}
+                {actions.tryAgain}
               </Button>
             </Stack>
           </Alert>
         ) : documents.length === 0 ? (
-          <Text c="gray.7">{DocumentMessages.noDocuments}</Text>
+          <Text c="gray.7">{documentMessages.noDocuments}</Text>
         ) : (
           // A list that scrolls must be reachable by keyboard to scroll it (tabIndex).
           <Box
@@ -45,7 +52,7 @@ export function YourDocuments() {
             style={{ overflowY: 'auto' }}
             tabIndex={0}
             role="region"
-            aria-label="Uploaded documents"
+            aria-label={text.uploadedDocuments}
           >
             <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
               {documents.map((document) => {
@@ -66,12 +73,12 @@ export function YourDocuments() {
                           {document.fileName}
                         </Text>
                         <Text size="sm" c="gray.7">
-                          {document.documentType} · {formatFileSize(document.fileSize)} ·{' '}
-                          {formatMoment(document.createdAt)}
+                          {documentTypeLabel(document.documentType, text)} ·{' '}
+                          {fileSize(document.fileSize, text)} · {formatDate(document.createdAt)}
                         </Text>
                         {document.reviewedAt && (
                           <Text size="sm" c="gray.7">
-                            Reviewed {formatMoment(document.reviewedAt)}
+                            {text.reviewedOn(formatDate(document.reviewedAt))}
                           </Text>
                         )}
                         {document.adminNotes && (
@@ -80,14 +87,14 @@ export function YourDocuments() {
                             style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
                           >
                             <Text span size="sm" c="gray.7">
-                              Admin notes:{' '}
+                              {text.adminNotes}{' '}
                             </Text>
                             {document.adminNotes}
                           </Text>
                         )}
                       </Stack>
                       <Badge variant="light" color={badge.color} style={{ flexShrink: 0 }}>
-                        {badge.label}
+                        {reviewStatusLabel(document.status, text)}
                       </Badge>
                     </Group>
                   </Box>

@@ -19,12 +19,14 @@ import { notifications } from '@mantine/notifications';
 import {
   DOCUMENT_TYPES,
   DocumentMessages,
+  DocumentPageMessages,
   UploadMessages,
-  formatFileSize,
   type UploadRules,
   ClientMessages,
   DashboardMessages,
 } from '@jibs/domain';
+import { useMessages, useText } from '@jibs/web-data';
+import { documentTypeLabel, fileSize } from '../utils/document-labels';
 import { useMemo, useReducer, useState } from 'react';
 import { PageBreadcrumbs } from '../../../shared/components/page-breadcrumbs';
 import { useDocumentTitle } from '@jibs/web-ui';
@@ -44,10 +46,23 @@ import {
 import { useDocumentUploads } from '../hooks/use-document-uploads';
 import { YourDocuments } from '../components/your-documents';
 
-const TITLE = DashboardMessages.uploadDocuments;
-
 /** /upload: the member sends verification documents and follows their review (spec 2). */
 export function UploadDocumentsPage() {
+  const {
+    DocumentPageMessages: text,
+    DocumentMessages: documentMessages,
+    UploadMessages: uploadMessages,
+    ClientMessages: client,
+    DashboardMessages: dashboard,
+  } = useMessages({
+    DocumentPageMessages,
+    DocumentMessages,
+    UploadMessages,
+    ClientMessages,
+    DashboardMessages,
+  });
+  const translate = useText();
+  const TITLE = dashboard.uploadDocuments;
   useDocumentTitle(TITLE);
   const uploads = useDocumentUploads();
   const rules = uploads.rules;
@@ -67,11 +82,11 @@ export function UploadDocumentsPage() {
 
   const upload = async () => {
     if (!documentType || toUpload.length === 0) {
-      if (!documentType) setTypeError(DocumentMessages.documentTypeRequired);
+      if (!documentType) setTypeError(documentMessages.documentTypeRequired);
       notifications.show({
         color: 'red',
-        title: ClientMessages.errorTitle,
-        message: UploadMessages.selectFilesAndType,
+        title: client.errorTitle,
+        message: uploadMessages.selectFilesAndType,
       });
       return;
     }
@@ -82,15 +97,15 @@ export function UploadDocumentsPage() {
       dispatch({ type: 'cleared-uploaded' });
       notifications.show({
         color: 'green',
-        title: DocumentMessages.uploadedTitle,
-        message: DocumentMessages.uploaded(outcome.uploaded),
+        title: documentMessages.uploadedTitle,
+        message: documentMessages.uploaded(outcome.uploaded),
       });
     }
     if (outcome.failure) {
       notifications.show({
         color: 'red',
-        title: 'Upload Failed',
-        message: outcome.failure,
+        title: text.uploadFailed,
+        message: translate(outcome.failure),
       });
     }
   };
@@ -109,12 +124,15 @@ export function UploadDocumentsPage() {
           >
             <Stack gap="lg">
               <Title order={2} size="h3" id="upload">
-                Upload Verification Documents
+                {text.uploadVerification}
               </Title>
               <Select
-                label="Document type"
-                placeholder="Choose a document type"
-                data={DOCUMENT_TYPES}
+                label={text.documentType}
+                placeholder={text.chooseType}
+                data={DOCUMENT_TYPES.map((type) => ({
+                  value: type,
+                  label: documentTypeLabel(type, text),
+                }))}
                 allowDeselect={false}
                 required
                 value={documentType}
@@ -128,14 +146,14 @@ export function UploadDocumentsPage() {
               <FileDropzone rules={rules} disabled={uploading} onChoose={choose} />
               <div aria-live="polite">
                 {refused.length > 0 && (
-                  <Alert color="red" variant="light" title="Some files were not added">
+                  <Alert color="red" variant="light" title={text.notAdded}>
                     <List size="sm" spacing={4}>
                       {refused.map((file, index) => (
                         <List.Item key={`${file.name}-${index}`}>
                           <Text span fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
                             {file.name}
                           </Text>
-                          : {file.message}
+                          : {translate(file.message)}
                         </List.Item>
                       ))}
                     </List>
@@ -152,7 +170,7 @@ export function UploadDocumentsPage() {
               <ImportantInformation rules={rules} />
               <Group>
                 <Button type="submit" loading={uploading}>
-                  {uploadButtonLabel(toUpload.length)}
+                  {uploadButtonLabel(toUpload.length, text)}
                 </Button>
               </Group>
             </Stack>
@@ -178,6 +196,7 @@ function FileDropzone({
   disabled: boolean;
   onChoose: (files: File[]) => void;
 }) {
+  const { DocumentPageMessages: text } = useMessages({ DocumentPageMessages });
   const accept = useMemo(() => dropzoneAccept(rules), [rules]);
   const types = allowedTypesText(rules);
   return (
@@ -196,15 +215,15 @@ function FileDropzone({
       // button holds no other focusable element.
       role="button"
       aria-disabled={disabled || undefined}
-      inputProps={{ style: { display: 'none' } }}
+      inputProps={{ style: { display: 'none' }, 'aria-label': text.dropHere }}
       radius="lg"
       p="xl"
       style={{ borderWidth: 2, borderStyle: 'dashed', cursor: 'pointer' }}
     >
       <Stack gap={4} align="center" ta="center" mih={120} justify="center">
-        <Text fw={600}>Drag files here or click to browse</Text>
+        <Text fw={600}>{text.dropHere}</Text>
         <Text size="sm" c="gray.7">
-          {types} files, up to {formatFileSize(rules.maxBytes)} each. You can choose several.
+          {text.filesHint(types, fileSize(rules.maxBytes, text))}
         </Text>
       </Stack>
     </Dropzone>
@@ -220,10 +239,12 @@ function SelectedFiles({
   disabled: boolean;
   onRemove: (id: string) => void;
 }) {
+  const { DocumentPageMessages: text } = useMessages({ DocumentPageMessages });
+  const translate = useText();
   return (
     <Stack gap="xs">
       <Title order={3} size="h5" id="selected-files">
-        Selected files ({items.length})
+        {text.selectedFiles(items.length)}
       </Title>
       <Stack
         gap="xs"
@@ -249,8 +270,8 @@ function SelectedFiles({
                   {item.file.name}
                 </Text>
                 <Text size="sm" c="gray.7">
-                  {formatFileSize(item.file.size)}
-                  {item.status === 'uploaded' ? ' · Uploaded' : ''}
+                  {fileSize(item.file.size, text)}
+                  {item.status === 'uploaded' ? ` · ${text.uploaded}` : ''}
                 </Text>
               </Stack>
               <ActionIcon
@@ -259,7 +280,7 @@ function SelectedFiles({
                 size="lg"
                 onClick={() => onRemove(item.id)}
                 disabled={disabled}
-                aria-label={`Remove ${item.file.name}`}
+                aria-label={text.removeFile(item.file.name)}
               >
                 <span aria-hidden>✕</span>
               </ActionIcon>
@@ -268,13 +289,13 @@ function SelectedFiles({
               <Progress
                 mt="xs"
                 value={item.progress}
-                aria-label={`Uploading ${item.file.name}`}
+                aria-label={text.uploadingFile(item.file.name)}
                 transitionDuration={150}
               />
             )}
             {item.status === 'failed' && item.error && (
               <Text size="sm" c="red.9" mt="xs" role="alert">
-                {item.error}
+                {translate(item.error)}
               </Text>
             )}
           </Box>
@@ -285,6 +306,7 @@ function SelectedFiles({
 }
 
 function ImportantInformation({ rules }: { rules: UploadRules }) {
+  const { DocumentPageMessages: text } = useMessages({ DocumentPageMessages });
   return (
     <Box
       p="md"
@@ -294,16 +316,15 @@ function ImportantInformation({ rules }: { rules: UploadRules }) {
       aria-labelledby="important-information"
     >
       <Title order={3} size="h5" id="important-information" mb="xs">
-        Important Information
+        {text.importantInformation}
       </Title>
       <List size="sm" spacing={4}>
         <List.Item>
-          Accepted formats: {allowedTypesText(rules)}. Maximum size:{' '}
-          {formatFileSize(rules.maxBytes)} per file.
+          {text.formats(allowedTypesText(rules), fileSize(rules.maxBytes, text))}
         </List.Item>
-        <List.Item>Make sure every page is complete and easy to read.</List.Item>
-        <List.Item>Our team reviews each document; its status shows below.</List.Item>
-        <List.Item>Your documents are stored securely and seen only by our team.</List.Item>
+        <List.Item>{text.completeAndReadable}</List.Item>
+        <List.Item>{text.reviewed}</List.Item>
+        <List.Item>{text.storedSecurely}</List.Item>
       </List>
     </Box>
   );

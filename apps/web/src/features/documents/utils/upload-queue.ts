@@ -1,3 +1,4 @@
+import { DocumentPageMessages } from '@jibs/domain';
 /** What the upload screen needs to know about a chosen file (a browser `File` fits). */
 export interface QueuedFile {
   name: string;
@@ -99,8 +100,11 @@ export function pendingItems<F extends QueuedFile>(queue: UploadQueue<F>): Uploa
 }
 
 /** The upload button's words, with the count (spec 2: 'labelled with the file count'). */
-export function uploadButtonLabel(count: number): string {
-  return `Upload ${count} Document(s)`;
+export function uploadButtonLabel(
+  count: number,
+  text: typeof DocumentPageMessages = DocumentPageMessages,
+): string {
+  return text.uploadButton(count);
 }
 
 function percentOf(loaded: number, total: number): number {

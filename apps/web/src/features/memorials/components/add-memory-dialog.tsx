@@ -7,9 +7,10 @@ import {
   MemorialMessages,
   memorySchema,
   ClientMessages,
+  MemorialPageMessages,
 } from '@jibs/domain';
 import { useState } from 'react';
-import { toApiError, validateWith } from '@jibs/web-data';
+import { toApiError, useMessages, validateWith } from '@jibs/web-data';
 import { emptyAsNull, memorialFailureMessage } from '../utils/memorial-format';
 import { useMutation } from '@apollo/client/react';
 import { AddMemoryDocument } from '../../../gql/graphql';
@@ -41,6 +42,11 @@ export function AddMemoryDialog({
   onClose: () => void;
   onAdded: () => void;
 }) {
+  const {
+    MemorialPageMessages: text,
+    MemorialMessages: memorialMessages,
+    ClientMessages: client,
+  } = useMessages({ MemorialPageMessages, MemorialMessages, ClientMessages });
   const [addMemory, { loading }] = useMutation(AddMemoryDocument);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<MemoryValues>({
@@ -73,18 +79,18 @@ export function AddMemoryDialog({
         },
       });
       const memory = result.data?.addMemory;
-      if (!memory) throw new Error(MemorialMessages.memoryFailed);
+      if (!memory) throw new Error(memorialMessages.memoryFailed);
       if (memory.status === 'APPROVED') {
         notifications.show({
           color: 'green',
-          title: MemorialMessages.memoryAddedTitle,
-          message: MemorialMessages.memoryAdded,
+          title: memorialMessages.memoryAddedTitle,
+          message: memorialMessages.memoryAdded,
         });
       } else {
         notifications.show({
           color: 'jibs',
-          title: 'Memory Submitted',
-          message: MemorialMessages.memoryPending,
+          title: text.memorySubmittedTitle,
+          message: memorialMessages.memoryPending,
         });
       }
       onAdded();
@@ -100,29 +106,36 @@ export function AddMemoryDialog({
         form.setErrors(fieldErrors);
         focusFirstError(fieldErrors);
       } else {
-        setFailure(memorialFailureMessage(apiError, MemorialMessages.memoryFailed));
+        setFailure(memorialFailureMessage(apiError, memorialMessages.memoryFailed));
       }
     }
   }, focusFirstError);
 
   return (
-    <Modal opened={opened} onClose={close} title="Add a Memory" size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={text.addAMemory}
+      closeButtonProps={{ 'aria-label': text.closeDialog }}
+      size="lg"
+      centered
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {failure && (
-            <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
+            <Alert color="red" variant="light" role="alert" title={client.errorTitle}>
               {failure}
             </Alert>
           )}
           <TextInput
-            label="Title"
+            label={text.title}
             required
             data-autofocus
             maxLength={MAX_MEMORY_TITLE_LENGTH}
             {...form.getInputProps('title')}
           />
           <Textarea
-            label="Memory"
+            label={text.memory}
             required
             autosize
             minRows={5}
@@ -130,17 +143,13 @@ export function AddMemoryDialog({
             maxLength={MAX_MEMORY_CONTENT_LENGTH}
             {...form.getInputProps('content')}
           />
-          <TextInput
-            label="Date of the memory (optional)"
-            type="date"
-            {...form.getInputProps('memoryDate')}
-          />
+          <TextInput label={text.memoryDate} type="date" {...form.getInputProps('memoryDate')} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
-              Cancel
+              {text.cancel}
             </Button>
             <Button type="submit" loading={loading}>
-              Share Memory
+              {text.shareMemory}
             </Button>
           </Group>
         </Stack>

@@ -2,15 +2,15 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
-  ANNIVERSARY_CALENDAR_LABELS,
   AnniversaryMessages,
   ClientMessages,
-  formatBothCalendars,
   MemorialMessages,
+  MemorialPageMessages,
   type AnniversaryCalendar as Calendar,
 } from '@jibs/domain';
 import { useState } from 'react';
-import { toApiError } from '@jibs/web-data';
+import { toApiError, useMessages } from '@jibs/web-data';
+import { useMemorialDate } from '../utils/use-memorial-date';
 import { memorialFailureMessage } from '../utils/memorial-format';
 import {
   MyAnniversaryRemindersDocument,
@@ -28,6 +28,13 @@ const CALENDAR: Record<AnniversaryCalendar, Calendar> = {
  * it next falls on. Shown to the creator and connected family of a memorial with a date of death.
  */
 export function AnniversaryReminders({ memorialId }: { memorialId: string }) {
+  const {
+    MemorialPageMessages: text,
+    AnniversaryMessages: anniversary,
+    MemorialMessages: memorialMessages,
+    ClientMessages: client,
+  } = useMessages({ MemorialPageMessages, AnniversaryMessages, MemorialMessages, ClientMessages });
+  const formatDate = useMemorialDate();
   const [failure, setFailure] = useState<string | null>(null);
   const { data } = useQuery(MyAnniversaryRemindersDocument, { variables: { memorialId } });
   const [setReminder, { loading }] = useMutation(SetAnniversaryReminderDocument);
@@ -39,10 +46,10 @@ export function AnniversaryReminders({ memorialId }: { memorialId: string }) {
       await setReminder({ variables: { input: { memorialId, calendar, enabled } } });
       notifications.show({
         color: 'green',
-        message: enabled ? AnniversaryMessages.reminderOn : AnniversaryMessages.reminderOff,
+        message: enabled ? anniversary.reminderOn : anniversary.reminderOff,
       });
     } catch (error) {
-      setFailure(memorialFailureMessage(toApiError(error), MemorialMessages.unexpected));
+      setFailure(memorialFailureMessage(toApiError(error), memorialMessages.unexpected));
     }
   };
 
@@ -51,13 +58,13 @@ export function AnniversaryReminders({ memorialId }: { memorialId: string }) {
     <Card withBorder radius="md" padding="lg">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          Anniversary reminders
+          {text.remindersTitle}
         </Title>
         <Text c="gray.7" size="sm">
-          A reminder by notification and email the day before, every year.
+          {text.remindersText}
         </Text>
         {failure && (
-          <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
+          <Alert color="red" variant="light" role="alert" title={client.errorTitle}>
             {failure}
           </Alert>
         )}
@@ -66,8 +73,8 @@ export function AnniversaryReminders({ memorialId }: { memorialId: string }) {
           return (
             <Switch
               key={calendar}
-              label={ANNIVERSARY_CALENDAR_LABELS[calendar]}
-              description={`Next: ${formatBothCalendars(reminder.nextDate)}`}
+              label={calendar === 'hijri' ? text.hijriAnniversary : text.gregorianAnniversary}
+              description={text.next(formatDate(reminder.nextDate))}
               checked={reminder.enabled}
               disabled={loading}
               onChange={(event) => void toggle(calendar, event.currentTarget.checked)}

@@ -1,10 +1,10 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MemorialMessages, ClientMessages } from '@jibs/domain';
+import { MemorialMessages, ClientMessages, MemorialPageMessages } from '@jibs/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toApiError } from '@jibs/web-data';
+import { toApiError, useMessages } from '@jibs/web-data';
 import { memorialFailureMessage } from '../utils/memorial-format';
 import { DeactivateMemorialDocument } from '../../../gql/graphql';
 
@@ -21,6 +21,11 @@ export function DeactivateDialog({
   opened: boolean;
   onClose: () => void;
 }) {
+  const {
+    MemorialPageMessages: text,
+    MemorialMessages: memorialMessages,
+    ClientMessages: clientMessages,
+  } = useMessages({ MemorialPageMessages, MemorialMessages, ClientMessages });
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const client = useApolloClient();
@@ -37,8 +42,8 @@ export function DeactivateDialog({
       await deactivate({ variables: { id: memorial.id } });
       notifications.show({
         color: 'green',
-        title: MemorialMessages.deactivatedTitle,
-        message: MemorialMessages.deactivated,
+        title: memorialMessages.deactivatedTitle,
+        message: memorialMessages.deactivated,
       });
       onClose();
       await navigate('/memorials');
@@ -47,28 +52,32 @@ export function DeactivateDialog({
       cache.evict({ id: cache.identify({ __typename: 'Memorial', id: memorial.id }) });
       cache.gc();
     } catch (error) {
-      setFailure(memorialFailureMessage(toApiError(error), MemorialMessages.deactivateFailed));
+      setFailure(memorialFailureMessage(toApiError(error), memorialMessages.deactivateFailed));
     }
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Deactivate this memorial?" centered radius="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={text.deactivateTitle}
+      closeButtonProps={{ 'aria-label': text.closeDialog }}
+      centered
+      radius="lg"
+    >
       <Stack gap="md">
         {failure && (
-          <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
+          <Alert color="red" variant="light" role="alert" title={clientMessages.errorTitle}>
             {failure}
           </Alert>
         )}
-        <Text style={{ overflowWrap: 'anywhere' }}>
-          The memorial page of {memorial.fullName} will no longer be shown to anyone: its family,
-          its visitors and you. Its memories and photos are kept, not deleted.
-        </Text>
+        <Text style={{ overflowWrap: 'anywhere' }}>{text.deactivateText(memorial.fullName)}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close} data-autofocus>
-            Keep It
+            {text.keepIt}
           </Button>
           <Button color="red" loading={loading} onClick={() => void confirm()}>
-            Deactivate
+            {text.deactivate}
           </Button>
         </Group>
       </Stack>

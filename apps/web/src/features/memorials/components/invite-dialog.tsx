@@ -12,9 +12,14 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { invitationEmailSchema, MAX_EMAIL_LENGTH, ClientMessages } from '@jibs/domain';
+import {
+  invitationEmailSchema,
+  MAX_EMAIL_LENGTH,
+  ClientMessages,
+  MemorialPageMessages,
+} from '@jibs/domain';
 import { useState } from 'react';
-import { toApiError } from '@jibs/web-data';
+import { toApiError, translateText, useMessages } from '@jibs/web-data';
 import { memorialFailureMessage } from '../utils/memorial-format';
 import { useMutation, useQuery } from '@apollo/client/react';
 import {
@@ -33,6 +38,10 @@ export function InviteDialog({
   opened: boolean;
   onClose: () => void;
 }) {
+  const { MemorialPageMessages: text, ClientMessages: client } = useMessages({
+    MemorialPageMessages,
+    ClientMessages,
+  });
   const [invite, { loading }] = useMutation(InviteToMemorialDocument);
   const [removeConnection, removal] = useMutation(RemoveMemorialConnectionDocument);
   const connections = useQuery(MemorialConnectionsDocument, {
@@ -46,7 +55,8 @@ export function InviteDialog({
     validate: {
       email: (value) => {
         const result = invitationEmailSchema.safeParse(value);
-        return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid');
+        const message = result.error?.issues[0]?.message;
+        return result.success ? null : message ? translateText(message) : text.invalid;
       },
     },
   });
@@ -70,8 +80,8 @@ export function InviteDialog({
         });
         notifications.show({
           color: 'green',
-          title: 'Invitation Sent',
-          message: `${values.email.trim()} can now accept the invitation when signed in.`,
+          title: text.invitationSentTitle,
+          message: text.invitationSent(values.email.trim()),
         });
         form.reset();
         void connections.refetch();
@@ -81,9 +91,7 @@ export function InviteDialog({
           form.setErrors({ email: apiError.fieldErrors.email });
           form.getInputNode('email')?.focus();
         } else {
-          setFailure(
-            memorialFailureMessage(apiError, 'Failed to send the invitation. Please try again.'),
-          );
+          setFailure(memorialFailureMessage(apiError, text.inviteFailed));
         }
       }
     },
@@ -97,27 +105,34 @@ export function InviteDialog({
       await removeConnection({ variables: { id } });
       notifications.show({
         color: 'green',
-        title: 'Removed',
-        message: `${email} was removed from this memorial.`,
+        title: text.removedTitle,
+        message: text.removed(email),
       });
       await connections.refetch();
     } catch (error) {
-      setFailure(memorialFailureMessage(toApiError(error), 'Failed to remove the family member.'));
+      setFailure(memorialFailureMessage(toApiError(error), text.removeFailed));
     }
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Invite a Family Member" size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={text.inviteTitle}
+      closeButtonProps={{ 'aria-label': text.closeDialog }}
+      size="lg"
+      centered
+    >
       <Stack gap="lg">
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             {failure && (
-              <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
+              <Alert color="red" variant="light" role="alert" title={client.errorTitle}>
                 {failure}
               </Alert>
             )}
             <TextInput
-              label="Email address"
+              label={text.emailAddress}
               type="email"
               required
               data-autofocus
@@ -125,15 +140,15 @@ export function InviteDialog({
               {...form.getInputProps('email')}
             />
             <Checkbox
-              label="Can edit this memorial and approve memories"
+              label={text.canEdit}
               {...form.getInputProps('canEdit', { type: 'checkbox' })}
             />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={close}>
-                Close
+                {text.close}
               </Button>
               <Button type="submit" loading={loading}>
-                Send Invitation
+                {text.sendInvitation}
               </Button>
             </Group>
           </Stack>
@@ -141,7 +156,7 @@ export function InviteDialog({
         {list.length > 0 && (
           <Stack gap="xs">
             <Title order={3} size="h5">
-              Family members
+              {text.familyMembers}
             </Title>
             <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
               {list.map((connection) => (
@@ -152,20 +167,20 @@ export function InviteDialog({
                   <Group gap={6}>
                     {connection.canEdit && (
                       <Badge variant="light" color="jibs">
-                        Editor
+                        {text.editor}
                       </Badge>
                     )}
                     <Badge variant="light" color={connection.acceptedAt ? 'green' : 'gray'}>
-                      {connection.acceptedAt ? 'Accepted' : 'Invited'}
+                      {connection.acceptedAt ? text.accepted : text.invited}
                     </Badge>
                     <Button
                       size="compact-sm"
                       variant="default"
                       disabled={removal.loading}
                       onClick={() => void remove(connection.id, connection.invitedEmail)}
-                      aria-label={`Remove ${connection.invitedEmail}`}
+                      aria-label={text.removeEmail(connection.invitedEmail)}
                     >
-                      Remove
+                      {text.remove}
                     </Button>
                   </Group>
                 </Group>

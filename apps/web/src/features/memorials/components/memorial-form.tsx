@@ -1,4 +1,3 @@
-import { RegistrationWizardMessages } from '@jibs/domain';
 import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
@@ -8,14 +7,15 @@ import {
   memorialSchema,
   ClientMessages,
   RegistrationMessages,
+  MemorialPageMessages,
 } from '@jibs/domain';
 import { useState } from 'react';
-import { toApiError, validateWith } from '@jibs/web-data';
+import { toApiError, useMessages, validateWith } from '@jibs/web-data';
 import type { MemorialInput, MemorialPrivacy } from '../../../gql/graphql';
 import {
   EMPTY_MEMORIAL,
   memorialFailureMessage,
-  MEMORIAL_PRIVACY_OPTIONS,
+  memorialPrivacyOptions,
   toMemorialInput,
   type MemorialFormValues,
 } from '../utils/memorial-format';
@@ -49,6 +49,11 @@ export function MemorialForm({
   onCancel: () => void;
   biographyRows: number;
 }) {
+  const {
+    MemorialPageMessages: text,
+    ClientMessages: client,
+    RegistrationMessages: registration,
+  } = useMessages({ MemorialPageMessages, ClientMessages, RegistrationMessages });
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const form = useForm<MemorialFormValues>({
@@ -92,38 +97,38 @@ export function MemorialForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {failure && (
-          <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
+          <Alert color="red" variant="light" role="alert" title={client.errorTitle}>
             {failure}
           </Alert>
         )}
         <TextInput
-          label={RegistrationWizardMessages.fullName}
+          label={text.fullName}
           required
           maxLength={MAX_MEMORIAL_NAME_LENGTH}
           {...form.getInputProps('fullName')}
         />
         <Group grow align="flex-start" wrap="wrap">
           <TextInput
-            label={RegistrationMessages.dateOfBirth}
+            label={registration.dateOfBirth}
             type="date"
             {...form.getInputProps('birthDate')}
           />
-          <TextInput label="Date of death" type="date" {...form.getInputProps('deathDate')} />
+          <TextInput label={text.dateOfDeath} type="date" {...form.getInputProps('deathDate')} />
         </Group>
         <Group grow align="flex-start" wrap="wrap">
           <TextInput
-            label="Place of birth"
+            label={text.placeOfBirth}
             maxLength={MAX_MEMORIAL_LOCATION_LENGTH}
             {...form.getInputProps('birthLocation')}
           />
           <TextInput
-            label="Place of death"
+            label={text.placeOfDeath}
             maxLength={MAX_MEMORIAL_LOCATION_LENGTH}
             {...form.getInputProps('deathLocation')}
           />
         </Group>
         <Textarea
-          label="Biography"
+          label={text.biography}
           minRows={biographyRows}
           autosize
           maxRows={16}
@@ -131,9 +136,9 @@ export function MemorialForm({
           {...form.getInputProps('biography')}
         />
         <Select
-          label="Privacy"
-          description="Who may see this memorial page"
-          data={MEMORIAL_PRIVACY_OPTIONS}
+          label={text.privacy}
+          description={text.privacyHint}
+          data={memorialPrivacyOptions(text)}
           allowDeselect={false}
           styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
           {...form.getInputProps('privacyLevel')}
@@ -146,7 +151,7 @@ export function MemorialForm({
             {submitLabel}
           </Button>
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {text.cancel}
           </Button>
         </Group>
       </Stack>

@@ -1,7 +1,12 @@
 import { Avatar, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { memorialInitials, MemorialMessages, HeaderMessages } from '@jibs/domain';
+import {
+  memorialInitials,
+  MemorialMessages,
+  HeaderMessages,
+  MemorialPageMessages,
+} from '@jibs/domain';
 import { Link, useLocation } from 'react-router';
-import { useSession } from '@jibs/web-data';
+import { useMessages, useSession } from '@jibs/web-data';
 import type { MemorialPrivacy } from '../../../gql/graphql';
 import { privacyColor, privacyLabel } from '../utils/memorial-format';
 
@@ -18,10 +23,11 @@ export function MemorialAvatar({
   /** The presigned link may have expired (5 minutes): the page asks for fresh ones. */
   onImageError?: () => void;
 }) {
+  const { MemorialPageMessages: text } = useMessages({ MemorialPageMessages });
   return (
     <Avatar
       src={imageUrl}
-      alt={imageUrl ? `Photo of ${fullName}` : undefined}
+      alt={imageUrl ? text.photoOf(fullName) : undefined}
       size={size}
       radius={size}
       color="jibs"
@@ -34,30 +40,36 @@ export function MemorialAvatar({
 }
 
 export function PrivacyBadge({ privacy }: { privacy: MemorialPrivacy }) {
+  const { MemorialPageMessages: text } = useMessages({ MemorialPageMessages });
   return (
     <Badge variant="light" color={privacyColor(privacy)}>
-      {privacyLabel(privacy)}
+      {privacyLabel(privacy, text)}
     </Badge>
   );
 }
 
 /** Missing and not allowed look the same (no existence leak); the page sets the title. */
 export function MemorialNotFound() {
+  const {
+    MemorialPageMessages: text,
+    MemorialMessages: memorialMessages,
+    HeaderMessages: header,
+  } = useMessages({ MemorialPageMessages, MemorialMessages, HeaderMessages });
   const { status } = useSession();
   const { pathname } = useLocation();
   return (
     <Stack align="center" gap="lg" ta="center" py={{ base: 32, sm: 64 }}>
-      <Title order={1}>{MemorialMessages.notFoundTitle}</Title>
+      <Title order={1}>{memorialMessages.notFoundTitle}</Title>
       <Text c="gray.7" maw={480}>
-        {MemorialMessages.notFoundMessage}
+        {memorialMessages.notFoundMessage}
       </Text>
       <Group justify="center">
         <Button component={Link} to="/memorials">
-          Back to Memorials
+          {text.backToMemorials}
         </Button>
         {status !== 'signed-in' && (
           <Button component={Link} to="/login" state={{ from: pathname }} variant="default">
-            {HeaderMessages.signIn}
+            {header.signIn}
           </Button>
         )}
       </Group>

@@ -1,8 +1,15 @@
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { memorialYears, ActionMessages, ClientMessages, HeaderMessages } from '@jibs/domain';
+import {
+  memorialYears,
+  ActionMessages,
+  ClientMessages,
+  HeaderMessages,
+  MemorialPageMessages,
+} from '@jibs/domain';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toApiError, useSession } from '@jibs/web-data';
+import { toApiError, useMessages, useSession } from '@jibs/web-data';
 import {
   AcceptMemorialInvitationDocument,
   MemorialsDocument,
@@ -21,6 +28,12 @@ import { useMutation, useQuery } from '@apollo/client/react';
  * session (memorials-page.tsx shows the rest at once).
  */
 export default function MemorialsList() {
+  const {
+    MemorialPageMessages: text,
+    ActionMessages: actions,
+    ClientMessages: client,
+    HeaderMessages: header,
+  } = useMessages({ MemorialPageMessages, ActionMessages, ClientMessages, HeaderMessages });
   const { status } = useSession();
   const signedIn = status === 'signed-in';
   const { data, loading, error, refetch } = useQuery(MemorialsDocument, {
@@ -33,18 +46,15 @@ export default function MemorialsList() {
       {signedIn ? (
         <InvitationsBanner onAccepted={() => void refetch()} />
       ) : (
-        <Alert color="jibs" variant="light" title="Sign in to see more">
+        <Alert color="jibs" variant="light" title={text.signInToSeeMore}>
           <Stack gap="sm" align="flex-start">
-            <Text>
-              You are seeing public memorial pages. Sign in to see the memorials of your family and
-              to create one.
-            </Text>
+            <Text>{text.seeingPublic}</Text>
             <Group gap="sm">
               <Button component={Link} to="/register">
-                Join
+                {text.join}
               </Button>
               <Button component={Link} to="/login" state={{ from: '/memorials' }} variant="default">
-                {HeaderMessages.signIn}
+                {header.signIn}
               </Button>
             </Group>
           </Stack>
@@ -52,15 +62,13 @@ export default function MemorialsList() {
       )}
 
       {loading && !data ? (
-        <PageLoader label="Loading memorial pages…" />
+        <PageLoader label={text.loadingMemorials} />
       ) : error && !data ? (
-        <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
+        <Alert color="red" variant="light" role="alert" title={client.errorTitle}>
           <Stack gap="sm" align="flex-start">
-            <Text>
-              {memorialFailureMessage(toApiError(error), 'Failed to load memorial pages.')}
-            </Text>
+            <Text>{memorialFailureMessage(toApiError(error), text.loadMemorialsFailed)}</Text>
             <Button variant="light" onClick={() => void refetch()}>
-              {ActionMessages.tryAgain}
+              {actions.tryAgain}
             </Button>
           </Stack>
         </Alert>
@@ -68,22 +76,17 @@ export default function MemorialsList() {
         <Card withBorder radius="lg" padding="xl">
           <Stack gap="sm" align="center" ta="center">
             <Title order={2} size="h3">
-              No Memorial Pages
+              {text.noMemorialPages}
             </Title>
             {signedIn ? (
               <>
-                <Text c="gray.7">
-                  You have not created a memorial page yet, and no one has shared one with you.
-                </Text>
+                <Text c="gray.7">{text.noneOfYours}</Text>
                 <Button component={Link} to="/memorials/create">
-                  Create Memorial
+                  {text.createMemorial}
                 </Button>
               </>
             ) : (
-              <Text c="gray.7">
-                There are no public memorial pages yet. Sign in to see the memorials shared with
-                you.
-              </Text>
+              <Text c="gray.7">{text.nonePublic}</Text>
             )}
           </Stack>
         </Card>
@@ -138,10 +141,11 @@ function InvitationsBanner({ onAccepted }: { onAccepted: () => void }) {
   const { data, refetch } = useQuery(MyMemorialInvitationsDocument, {
     fetchPolicy: 'cache-and-network',
   });
+  const { MemorialPageMessages: text } = useMessages({ MemorialPageMessages });
   const invitations = data?.myMemorialInvitations ?? [];
   if (invitations.length === 0) return null;
   return (
-    <Alert color="jibs" variant="light" title="Memorial invitations">
+    <Alert color="jibs" variant="light" title={text.invitationsTitle}>
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {invitations.map((invitation) => (
           <InvitationRow
@@ -165,6 +169,10 @@ function InvitationRow({
   invitation: Invitation;
   onAccepted: () => void;
 }) {
+  const { MemorialPageMessages: text, ClientMessages: client } = useMessages({
+    MemorialPageMessages,
+    ClientMessages,
+  });
   const navigate = useNavigate();
   const [accept, { loading }] = useMutation(AcceptMemorialInvitationDocument);
   const acceptInvitation = async () => {
@@ -172,36 +180,50 @@ function InvitationRow({
       await accept({ variables: { memorialId: invitation.memorialId } });
       notifications.show({
         color: 'green',
-        title: 'Invitation Accepted',
-        message: `You are now connected to the memorial of ${invitation.memorialName}.`,
+        title: text.invitationAcceptedTitle,
+        message: text.invitationAccepted(invitation.memorialName),
       });
       onAccepted();
       navigate(`/memorial/${invitation.memorialId}`);
     } catch (error) {
       notifications.show({
         color: 'red',
-        title: ClientMessages.errorTitle,
-        message: memorialFailureMessage(
-          toApiError(error),
-          'Failed to accept the invitation. Please try again.',
-        ),
+        title: client.errorTitle,
+        message: memorialFailureMessage(toApiError(error), text.acceptFailed),
       });
     }
   };
   return (
     <Group component="li" justify="space-between" wrap="wrap" gap="sm">
       <Text style={{ overflowWrap: 'anywhere' }}>
-        You have been invited to the memorial of <strong>{invitation.memorialName}</strong>
-        {invitation.canEdit ? ' as an editor' : ''}.
+        {withNameInBold(
+          (invitation.canEdit ? text.invitedAsEditor : text.invitedTo)(invitation.memorialName),
+          invitation.memorialName,
+        )}
       </Text>
       <Button
         size="sm"
         loading={loading}
         onClick={() => void acceptInvitation()}
-        aria-label={`Accept the invitation to the memorial of ${invitation.memorialName}`}
+        aria-label={text.acceptInvitation(invitation.memorialName)}
       >
-        Accept
+        {text.accept}
       </Button>
     </Group>
+  );
+}
+
+/** The sentence with the memorial's name in bold, wherever the language puts it. */
+function withNameInBold(sentence: string, name: string): ReactNode {
+  const at = sentence.indexOf(name);
+  if (at < 0) return sentence;
+  return (
+    <>
+      {sentence.slice(0, at)}
+      <strong>
+        <bdi>{name}</bdi>
+      </strong>
+      {sentence.slice(at + name.length)}
+    </>
   );
 }

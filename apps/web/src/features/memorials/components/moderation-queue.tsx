@@ -1,13 +1,13 @@
-import { ClientMessages } from '@jibs/domain';
+import { ClientMessages, MemorialPageMessages, ReviewNotifications } from '@jibs/domain';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { toApiError } from '@jibs/web-data';
+import { toApiError, useMessages } from '@jibs/web-data';
 import {
   MemorialModerationQueueDocument,
   ModerateMemoryDocument,
   type MemoryDecision,
 } from '../../../gql/graphql';
-import { formatBothCalendars } from '@jibs/domain';
+import { useMemorialDate } from '../utils/use-memorial-date';
 import { memorialFailureMessage } from '../utils/memorial-format';
 import { useMutation, useQuery } from '@apollo/client/react';
 
@@ -19,6 +19,12 @@ export function ModerationQueue({
   memorialId: string;
   onModerated: () => void;
 }) {
+  const {
+    MemorialPageMessages: text,
+    ReviewNotifications: review,
+    ClientMessages: client,
+  } = useMessages({ MemorialPageMessages, ReviewNotifications, ClientMessages });
+  const formatDate = useMemorialDate();
   const { data, refetch } = useQuery(MemorialModerationQueueDocument, {
     variables: { memorialId },
     fetchPolicy: 'cache-and-network',
@@ -31,22 +37,16 @@ export function ModerationQueue({
       await moderate({ variables: { id, decision } });
       notifications.show({
         color: 'green',
-        title: decision === 'APPROVED' ? 'Memory Approved' : 'Memory Rejected',
-        message:
-          decision === 'APPROVED'
-            ? 'The memory is now shown on the memorial page.'
-            : 'The memory will not be shown.',
+        title: decision === 'APPROVED' ? review.memoryApprovedTitle : text.memoryRejectedTitle,
+        message: decision === 'APPROVED' ? text.memoryApproved : text.memoryRejected,
       });
       await refetch();
       onModerated();
     } catch (error) {
       notifications.show({
         color: 'red',
-        title: ClientMessages.errorTitle,
-        message: memorialFailureMessage(
-          toApiError(error),
-          'Failed to moderate the memory. Please try again.',
-        ),
+        title: client.errorTitle,
+        message: memorialFailureMessage(toApiError(error), text.moderateFailed),
       });
     }
   };
@@ -55,10 +55,10 @@ export function ModerationQueue({
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="queue-title">
       <Stack gap="sm">
         <Title order={3} size="h4" id="queue-title">
-          Waiting for approval ({queue.length})
+          {text.waiting(queue.length)}
         </Title>
         {queue.length === 0 ? (
-          <Text c="gray.7">No memories are waiting for approval.</Text>
+          <Text c="gray.7">{text.noneWaiting}</Text>
         ) : (
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {queue.map((memory) => (
@@ -68,8 +68,8 @@ export function ModerationQueue({
                     {memory.title}
                   </Text>
                   <Text size="sm" c="gray.7">
-                    By {memory.contributorName}
-                    {memory.memoryDate ? ` · ${formatBothCalendars(memory.memoryDate)}` : ''}
+                    {text.by(memory.contributorName)}
+                    {memory.memoryDate ? ` · ${formatDate(memory.memoryDate)}` : ''}
                   </Text>
                   <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                     {memory.content}
@@ -79,18 +79,18 @@ export function ModerationQueue({
                       size="sm"
                       disabled={loading}
                       onClick={() => void decide(memory.id, 'APPROVED')}
-                      aria-label={`Approve ${memory.title}`}
+                      aria-label={text.approveMemory(memory.title)}
                     >
-                      Approve
+                      {text.approve}
                     </Button>
                     <Button
                       size="sm"
                       variant="default"
                       disabled={loading}
                       onClick={() => void decide(memory.id, 'REJECTED')}
-                      aria-label={`Reject ${memory.title}`}
+                      aria-label={text.rejectMemory(memory.title)}
                     >
-                      Reject
+                      {text.reject}
                     </Button>
                   </Group>
                 </Stack>

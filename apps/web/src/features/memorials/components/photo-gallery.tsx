@@ -18,15 +18,15 @@ import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Card, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, type ReactNode } from 'react';
-import { MemorialMessages } from '@jibs/domain';
-import { toApiError } from '@jibs/web-data';
+import { MemorialMessages, MemorialPageMessages } from '@jibs/domain';
+import { toApiError, useMessages } from '@jibs/web-data';
 import { ReorderMemorialPhotosDocument, type MemorialDetailFragment } from '../../../gql/graphql';
 import { OutlineSvg } from '@jibs/web-ui';
 import { memorialFailureMessage } from '../utils/memorial-format';
 import {
-  PHOTO_DRAG_INSTRUCTIONS,
   movedOrder,
   photoAnnouncements,
+  photoDragInstructions,
   photoName,
 } from '../utils/photo-order';
 import { useMutation } from '@apollo/client/react';
@@ -48,6 +48,10 @@ export function PhotoGallery({
   canReorder: boolean;
   onImageError: () => void;
 }) {
+  const { MemorialPageMessages: text, MemorialMessages: memorialMessages } = useMessages({
+    MemorialPageMessages,
+    MemorialMessages,
+  });
   const [reorder] = useMutation(ReorderMemorialPhotosDocument);
   const sensors = useSensors(
     // A few pixels of movement before a drag starts, so a click on the handle is only a click.
@@ -57,7 +61,7 @@ export function PhotoGallery({
   const photos = memorial.photos;
   const ids = photos.map((photo) => photo.id);
   // Kept across renders during a drag: the announcements remember whether the photo moved.
-  const announcements = useMemo(() => photoAnnouncements(photos), [photos]);
+  const announcements = useMemo(() => photoAnnouncements(photos, text), [photos, text]);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const next = movedOrder(ids, active.id, over?.id);
@@ -91,8 +95,8 @@ export function PhotoGallery({
     }).catch((error: unknown) => {
       notifications.show({
         color: 'red',
-        title: 'Photos Not Reordered',
-        message: memorialFailureMessage(toApiError(error), MemorialMessages.photosNotReordered),
+        title: text.photosNotReorderedTitle,
+        message: memorialFailureMessage(toApiError(error), memorialMessages.photosNotReordered),
       });
     });
   };
@@ -105,14 +109,14 @@ export function PhotoGallery({
       p={0}
       m={0}
       style={{ listStyle: 'none' }}
-      aria-label="Photos"
+      aria-label={text.photos}
     >
       {photos.map((photo, index) => (
         <PhotoCard
           key={photo.id}
           photo={photo}
           index={index}
-          name={photoName(photos, photo.id)}
+          name={photoName(photos, photo.id, text)}
           fullName={memorial.fullName}
           isProfile={photo.id === memorial.profilePhotoId}
           sortable={canReorder && photos.length > 1}
@@ -130,7 +134,7 @@ export function PhotoGallery({
       onDragEnd={onDragEnd}
       accessibility={{
         announcements,
-        screenReaderInstructions: PHOTO_DRAG_INSTRUCTIONS,
+        screenReaderInstructions: photoDragInstructions(text),
       }}
     >
       <SortableContext items={ids} strategy={rectSortingStrategy}>
@@ -157,11 +161,12 @@ function PhotoCard({
   sortable: boolean;
   onImageError: () => void;
 }) {
+  const { MemorialPageMessages: text } = useMessages({ MemorialPageMessages });
   const content = (
     <Stack gap={6}>
       <Image
         src={photo.url}
-        alt={photo.caption || `Photo ${index + 1} of ${fullName}`}
+        alt={photo.caption || text.photoNumber(index + 1, fullName)}
         radius="sm"
         h={200}
         fit="cover"
@@ -175,7 +180,7 @@ function PhotoCard({
       )}
       {isProfile && (
         <Badge variant="light" color="jibs">
-          Profile photo
+          {text.profilePhoto}
         </Badge>
       )}
     </Stack>
@@ -208,6 +213,7 @@ function SortablePhotoCard({
     transition,
     isDragging,
   } = useSortable({ id });
+  const { MemorialPageMessages: text } = useMessages({ MemorialPageMessages });
   return (
     <Card
       component="li"
@@ -228,14 +234,14 @@ function SortablePhotoCard({
         ref={setActivatorNodeRef}
         variant="default"
         size="lg"
-        aria-label={`Move ${name}`}
+        aria-label={text.move(name)}
         {...attributes}
         {...listeners}
         // Touch: the handle drags; the rest of the card still scrolls the page.
         style={{
           position: 'absolute',
           top: 'calc(var(--mantine-spacing-sm) + 6px)',
-          right: 'calc(var(--mantine-spacing-sm) + 6px)',
+          insetInlineEnd: 'calc(var(--mantine-spacing-sm) + 6px)',
           zIndex: 1,
           touchAction: 'none',
           cursor: isDragging ? 'grabbing' : 'grab',

@@ -1,16 +1,19 @@
 import { Alert, Button, Checkbox, FileInput, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { DocumentMessages, MAX_PHOTO_CAPTION_LENGTH, MemorialMessages } from '@jibs/domain';
+import {
+  DocumentMessages,
+  MAX_PHOTO_CAPTION_LENGTH,
+  MemorialMessages,
+  MemorialPageMessages,
+} from '@jibs/domain';
 import { useState } from 'react';
-import { toApiError } from '@jibs/web-data';
+import { toApiError, useMessages } from '@jibs/web-data';
 import { emptyAsNull, memorialFailureMessage } from '../utils/memorial-format';
 import { useMutation } from '@apollo/client/react';
 import {
   ConfirmMemorialPhotoUploadDocument,
   StartMemorialPhotoUploadDocument,
 } from '../../../gql/graphql';
-
-const UPLOAD_FAILED = 'There was an error uploading your photo. Please try again.';
 
 /**
  * An editor adds a photo: the service hands out a presigned PUT, the browser sends the file
@@ -26,6 +29,12 @@ export function PhotoUpload({
   /** Called with the new photo's id and whether to use it as the profile image. */
   onUploaded: (photoId: string, useAsProfile: boolean) => Promise<void>;
 }) {
+  const {
+    MemorialPageMessages: text,
+    MemorialMessages: memorialMessages,
+    DocumentMessages: documentMessages,
+  } = useMessages({ MemorialPageMessages, MemorialMessages, DocumentMessages });
+  const UPLOAD_FAILED = text.photoUploadFailed;
   const [start] = useMutation(StartMemorialPhotoUploadDocument);
   const [confirm] = useMutation(ConfirmMemorialPhotoUploadDocument);
   const [file, setFile] = useState<File | null>(null);
@@ -39,7 +48,7 @@ export function PhotoUpload({
     setFailure(null);
     setFileError(null);
     if (!file) {
-      setFileError('Please choose a photo (JPEG or PNG)');
+      setFileError(text.choosePhotoFirst);
       return;
     }
     setBusy(true);
@@ -67,8 +76,8 @@ export function PhotoUpload({
       await onUploaded(photo.id, useAsProfile);
       notifications.show({
         color: 'green',
-        title: DocumentMessages.uploadedTitle,
-        message: MemorialMessages.photoAdded,
+        title: documentMessages.uploadedTitle,
+        message: memorialMessages.photoAdded,
       });
       setFile(null);
       setCaption('');
@@ -87,20 +96,20 @@ export function PhotoUpload({
   return (
     <Stack gap="sm" component="section" aria-labelledby="photo-upload-title">
       <Title order={3} size="h4" id="photo-upload-title">
-        Add a Photo
+        {text.addAPhoto}
       </Title>
       {failure && (
-        <Alert color="red" variant="light" role="alert" title="Upload Failed">
+        <Alert color="red" variant="light" role="alert" title={text.uploadFailedTitle}>
           {failure}
         </Alert>
       )}
       <FileInput
-        label="Photo"
-        description="JPEG or PNG, up to 10 MB"
-        placeholder="Choose a photo"
+        label={text.photo}
+        description={text.photoHint}
+        placeholder={text.choosePhoto}
         accept="image/jpeg,image/png"
         clearable
-        clearButtonProps={{ 'aria-label': 'Remove the chosen photo' }}
+        clearButtonProps={{ 'aria-label': text.removeChosenPhoto }}
         value={file}
         onChange={setFile}
         error={fileError}
@@ -110,18 +119,18 @@ export function PhotoUpload({
         }}
       />
       <TextInput
-        label="Caption (optional)"
+        label={text.caption}
         maxLength={MAX_PHOTO_CAPTION_LENGTH}
         value={caption}
         onChange={(event) => setCaption(event.currentTarget.value)}
       />
       <Checkbox
-        label="Use as the profile photo"
+        label={text.useAsProfile}
         checked={useAsProfile}
         onChange={(event) => setUseAsProfile(event.currentTarget.checked)}
       />
       <Button onClick={() => void upload()} loading={busy} w={{ base: '100%', sm: 'fit-content' }}>
-        Upload Photo
+        {text.uploadPhoto}
       </Button>
     </Stack>
   );

@@ -1,4 +1,3 @@
-import { RegistrationWizardMessages } from '@jibs/domain';
 import {
   Alert,
   Anchor,
@@ -23,10 +22,11 @@ import {
   RegistrationMessages,
   ActionMessages,
   SignInMessages,
+  MemorialPageMessages,
 } from '@jibs/domain';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toApiError, useSession } from '@jibs/web-data';
+import { toApiError, useMessages, useSession } from '@jibs/web-data';
 import {
   MemorialDocument,
   MemorialMemoriesDocument,
@@ -38,7 +38,7 @@ import { DetailList, PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { AddMemoryDialog } from '../components/add-memory-dialog';
 import { AnniversaryReminders } from '../components/anniversary-reminders';
 import { InviteDialog } from '../components/invite-dialog';
-import { formatBothCalendars } from '@jibs/domain';
+import { useMemorialDate } from '../utils/use-memorial-date';
 import { memorialFailureMessage } from '../utils/memorial-format';
 import { MemorialForm, type MemorialFormValues } from '../components/memorial-form';
 import { ModerationQueue } from '../components/moderation-queue';
@@ -51,6 +51,12 @@ import { useMutation, useQuery } from '@apollo/client/react';
 
 /** /memorial/:id — public route; the server decides who may see it. */
 export function MemorialPage() {
+  const {
+    MemorialPageMessages: text,
+    MemorialMessages: memorialMessages,
+    ClientMessages: client,
+    ActionMessages: actions,
+  } = useMessages({ MemorialPageMessages, MemorialMessages, ClientMessages, ActionMessages });
   const { id = '' } = useParams();
   const { data, loading, error, refetch } = useQuery(MemorialDocument, {
     variables: { id },
@@ -60,21 +66,21 @@ export function MemorialPage() {
   const notFound =
     !memorial && !loading && (!error || toApiError(error).code === ErrorCode.NotFound);
   useDocumentTitle(
-    memorial ? memorial.fullName : notFound ? MemorialMessages.notFoundTitle : 'Memorial',
+    memorial ? memorial.fullName : notFound ? memorialMessages.notFoundTitle : text.memorial,
   );
 
   return (
     <Container size={960} px="md" py={{ base: 24, sm: 40 }}>
       {loading && !data ? (
-        <PageLoader label="Loading the memorial page…" />
+        <PageLoader label={text.loadingMemorial} />
       ) : memorial ? (
         <MemorialView memorial={memorial} refetch={() => void refetch()} />
       ) : error && toApiError(error).code !== ErrorCode.NotFound ? (
-        <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
+        <Alert color="red" variant="light" role="alert" title={client.errorTitle}>
           <Stack gap="sm" align="flex-start">
-            <Text>{memorialFailureMessage(toApiError(error), MemorialMessages.unexpected)}</Text>
+            <Text>{memorialFailureMessage(toApiError(error), memorialMessages.unexpected)}</Text>
             <Button variant="light" onClick={() => void refetch()}>
-              {ActionMessages.tryAgain}
+              {actions.tryAgain}
             </Button>
           </Stack>
         </Alert>
@@ -125,6 +131,10 @@ function MemorialView({
   memorial: MemorialDetailFragment;
   refetch: () => void;
 }) {
+  const { MemorialPageMessages: text, MemorialMessages: memorialMessages } = useMessages({
+    MemorialPageMessages,
+    MemorialMessages,
+  });
   const permissions = memorial.viewerPermissions;
   const [editing, setEditing] = useState(false);
   const [inviting, setInviting] = useState(false);
@@ -164,20 +174,22 @@ function MemorialView({
             </Group>
             {memorial.birthLocation && (
               <Text c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-                Born in {memorial.birthLocation}
+                {text.bornIn(memorial.birthLocation)}
               </Text>
             )}
           </Stack>
           <Group gap="sm">
             {permissions.canInvite && (
               <Button variant="default" onClick={() => setInviting(true)}>
-                Invite Family
+                {text.inviteFamily}
               </Button>
             )}
-            {permissions.canEdit && <Button onClick={() => setEditing(true)}>Edit Memorial</Button>}
+            {permissions.canEdit && (
+              <Button onClick={() => setEditing(true)}>{text.editMemorial}</Button>
+            )}
             {permissions.canDeactivate && (
               <Button variant="outline" color="red" onClick={() => setDeactivating(true)}>
-                Deactivate
+                {text.deactivate}
               </Button>
             )}
           </Group>
@@ -187,7 +199,7 @@ function MemorialView({
       {memorial.biography && (
         <Card withBorder radius="lg" padding="xl" component="section" aria-labelledby="bio-title">
           <Title order={2} size="h3" id="bio-title" mb="sm">
-            Biography
+            {text.biography}
           </Title>
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {memorial.biography}
@@ -205,22 +217,23 @@ function MemorialView({
       <Modal
         opened={editing}
         onClose={() => setEditing(false)}
-        title="Edit Memorial"
+        title={text.editMemorial}
+        closeButtonProps={{ 'aria-label': text.closeDialog }}
         size="lg"
         centered
       >
         <MemorialForm
           initialValues={toFormValues(memorial)}
-          submitLabel="Save Changes"
-          failureFallback={MemorialMessages.unexpected}
+          submitLabel={text.saveChanges}
+          failureFallback={memorialMessages.unexpected}
           biographyRows={6}
           onCancel={() => setEditing(false)}
           onSubmit={async (input) => {
             await updateMemorial({ variables: { id: memorial.id, input } });
             notifications.show({
               color: 'green',
-              title: 'Memorial Updated',
-              message: 'Your changes have been saved.',
+              title: text.updatedTitle,
+              message: text.updated,
             });
             setEditing(false);
             refetch();
@@ -256,6 +269,22 @@ function MemorialTabs({
   refreshLinks: () => void;
   setProfilePhoto: (photoId: string) => Promise<void>;
 }) {
+  const {
+    MemorialPageMessages: text,
+    MemorialMessages: memorialMessages,
+    ClientMessages: client,
+    DashboardMessages: dashboard,
+    RegistrationMessages: registration,
+    SignInMessages: signIn,
+  } = useMessages({
+    MemorialPageMessages,
+    MemorialMessages,
+    ClientMessages,
+    DashboardMessages,
+    RegistrationMessages,
+    SignInMessages,
+  });
+  const formatDate = useMemorialDate();
   const permissions = memorial.viewerPermissions;
   const { status } = useSession();
   const [adding, setAdding] = useState(false);
@@ -272,24 +301,24 @@ function MemorialTabs({
   return (
     <Tabs defaultValue="about" keepMounted={false}>
       <Tabs.List>
-        <Tabs.Tab value="about">About</Tabs.Tab>
-        <Tabs.Tab value="memories">Memories ({memorial.memoryCount})</Tabs.Tab>
-        <Tabs.Tab value="photos">Photos ({memorial.photoCount})</Tabs.Tab>
-        <Tabs.Tab value="timeline">Timeline</Tabs.Tab>
+        <Tabs.Tab value="about">{text.about}</Tabs.Tab>
+        <Tabs.Tab value="memories">{text.memoriesTab(memorial.memoryCount)}</Tabs.Tab>
+        <Tabs.Tab value="photos">{text.photosTab(memorial.photoCount)}</Tabs.Tab>
+        <Tabs.Tab value="timeline">{text.timeline}</Tabs.Tab>
       </Tabs.List>
 
       <Tabs.Panel value="about" pt="lg">
         <Card withBorder radius="md" padding="lg">
           <DetailList
             items={[
-              { label: RegistrationWizardMessages.fullName, value: memorial.fullName },
+              { label: text.fullName, value: memorial.fullName },
               {
-                label: RegistrationMessages.dateOfBirth,
-                value: formatBothCalendars(memorial.birthDate) || '—',
+                label: registration.dateOfBirth,
+                value: formatDate(memorial.birthDate) || '—',
               },
-              { label: 'Place of birth', value: memorial.birthLocation || '—' },
-              { label: 'Date of death', value: formatBothCalendars(memorial.deathDate) || '—' },
-              { label: 'Place of death', value: memorial.deathLocation || '—' },
+              { label: text.placeOfBirth, value: memorial.birthLocation || '—' },
+              { label: text.dateOfDeath, value: formatDate(memorial.deathDate) || '—' },
+              { label: text.placeOfDeath, value: memorial.deathLocation || '—' },
             ]}
           />
         </Card>
@@ -304,29 +333,29 @@ function MemorialTabs({
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap">
             <Title order={2} size="h3">
-              Memories
+              {text.memories}
             </Title>
             {permissions.canAddMemory && (
-              <Button onClick={() => setAdding(true)}>Add Memory</Button>
+              <Button onClick={() => setAdding(true)}>{text.addMemory}</Button>
             )}
           </Group>
           {!permissions.canAddMemory && status !== 'signed-in' && (
             <Text c="gray.7">
               <Anchor component={Link} to="/login" state={{ from: `/memorial/${memorial.id}` }}>
-                {SignInMessages.signIn}
+                {signIn.signIn}
               </Anchor>{' '}
-              to share a memory.
+              {text.signInToShare}
             </Text>
           )}
           {permissions.canModerate && (
             <ModerationQueue memorialId={memorial.id} onModerated={refresh} />
           )}
           {memories.error && !memories.data ? (
-            <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
-              {memorialFailureMessage(toApiError(memories.error), MemorialMessages.unexpected)}
+            <Alert color="red" variant="light" role="alert" title={client.errorTitle}>
+              {memorialFailureMessage(toApiError(memories.error), memorialMessages.unexpected)}
             </Alert>
           ) : list.length === 0 ? (
-            <Text c="gray.7">No memories have been shared yet.</Text>
+            <Text c="gray.7">{text.noMemories}</Text>
           ) : (
             <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
               {list.map((memory) => (
@@ -342,14 +371,14 @@ function MemorialTabs({
                           color={memory.status === 'PENDING' ? 'yellow' : 'gray'}
                         >
                           {memory.status === 'PENDING'
-                            ? DashboardMessages.awaitingApproval
-                            : 'Not approved'}
+                            ? dashboard.awaitingApproval
+                            : text.notApproved}
                         </Badge>
                       )}
                     </Group>
                     <Text size="sm" c="gray.7">
-                      By {memory.contributorName}
-                      {memory.memoryDate ? ` · ${formatBothCalendars(memory.memoryDate)}` : ''}
+                      {text.by(memory.contributorName)}
+                      {memory.memoryDate ? ` · ${formatDate(memory.memoryDate)}` : ''}
                     </Text>
                     <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                       {memory.content}
@@ -373,13 +402,12 @@ function MemorialTabs({
       <Tabs.Panel value="photos" pt="lg">
         <Stack gap="lg">
           {memorial.photos.length === 0 ? (
-            <Text c="gray.7">No photos have been added yet.</Text>
+            <Text c="gray.7">{text.noPhotos}</Text>
           ) : (
             <>
               {permissions.canEdit && memorial.photos.length > 1 && (
                 <Text size="sm" c="gray.7">
-                  Drag a photo by its handle to change the order, or focus the handle and press
-                  Space.
+                  {text.dragHint}
                 </Text>
               )}
               <PhotoGallery
@@ -406,7 +434,7 @@ function MemorialTabs({
 
       <Tabs.Panel value="timeline" pt="lg">
         {memorial.timeline.length === 0 ? (
-          <Text c="gray.7">No dates have been added yet.</Text>
+          <Text c="gray.7">{text.noDates}</Text>
         ) : (
           <Stack
             gap="sm"
@@ -414,7 +442,7 @@ function MemorialTabs({
             p={0}
             m={0}
             style={{ listStyle: 'none' }}
-            aria-label="Timeline"
+            aria-label={text.timeline}
           >
             {memorial.timeline.map((entry, index) => (
               <Card
@@ -428,18 +456,18 @@ function MemorialTabs({
                   <Stack gap={2}>
                     {entry.kind === 'MEMORY' ? (
                       <>
-                        <Text fw={700}>Memory</Text>
+                        <Text fw={700}>{text.memory}</Text>
                         <Text style={{ overflowWrap: 'anywhere' }}>{entry.title}</Text>
                       </>
                     ) : (
-                      // The service words birth and death ('Born in Cairo', 'Passed away').
+                      // The service words birth and death in English; the page in the reader's words.
                       <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-                        {entry.title}
+                        {lifeEventTitle(entry.kind, memorial, text)}
                       </Text>
                     )}
                   </Stack>
                   <Text size="sm" c="gray.7">
-                    {formatBothCalendars(entry.date)}
+                    {formatDate(entry.date)}
                   </Text>
                 </Group>
               </Card>
@@ -449,4 +477,15 @@ function MemorialTabs({
       </Tabs.Panel>
     </Tabs>
   );
+}
+
+/** 'Born in Cairo', 'Passed away': the timeline's birth and death, as the service words them. */
+function lifeEventTitle(
+  kind: MemorialDetailFragment['timeline'][number]['kind'],
+  memorial: MemorialDetailFragment,
+  text: typeof MemorialPageMessages,
+): string {
+  if (kind === 'BIRTH')
+    return memorial.birthLocation ? text.bornIn(memorial.birthLocation) : text.born;
+  return memorial.deathLocation ? text.passedAwayIn(memorial.deathLocation) : text.passedAway;
 }

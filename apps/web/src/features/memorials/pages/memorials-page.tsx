@@ -1,8 +1,8 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { lazy } from 'react';
 import { Link } from 'react-router';
-import { DashboardMessages } from '@jibs/domain';
-import { useSession } from '@jibs/web-data';
+import { DashboardMessages, MemorialPageMessages } from '@jibs/domain';
+import { useMessages, useSession } from '@jibs/web-data';
 import { PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { WithSessionData } from '../../session/components/with-session-data';
 import { MemorialBreadcrumbs } from '../components/memorial-breadcrumbs';
@@ -12,9 +12,13 @@ const MemorialsList = lazy(() => import('../components/memorials-list'));
 
 /** /memorials: the memorials the caller may see (visitors: the public ones). */
 export function MemorialsPage() {
+  const { MemorialPageMessages: text, DashboardMessages: dashboard } = useMessages({
+    MemorialPageMessages,
+    DashboardMessages,
+  });
   const { status } = useSession();
   const signedIn = status === 'signed-in';
-  useDocumentTitle(DashboardMessages.memorialPages);
+  useDocumentTitle(dashboard.memorialPages);
 
   return (
     <Container size={960} px="md" py={{ base: 24, sm: 40 }}>
@@ -22,16 +26,16 @@ export function MemorialsPage() {
         <MemorialBreadcrumbs />
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Stack gap={4}>
-            <Title order={1}>{DashboardMessages.memorialPages}</Title>
-            <Text c="gray.7">Honoring and remembering those who have passed.</Text>
+            <Title order={1}>{dashboard.memorialPages}</Title>
+            <Text c="gray.7">{text.tagline}</Text>
           </Stack>
           {signedIn && (
             <Button component={Link} to="/memorials/create">
-              Create Memorial
+              {text.createMemorial}
             </Button>
           )}
         </Group>
-        <WithSessionData fallback={<PageLoader label="Loading memorial pages…" />}>
+        <WithSessionData fallback={<PageLoader label={text.loadingMemorials} />}>
           <MemorialsList />
         </WithSessionData>
       </Stack>

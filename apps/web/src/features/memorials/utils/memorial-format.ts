@@ -1,27 +1,26 @@
-import {
-  cleanText,
-  MEMORIAL_PRIVACY_LABELS,
-  MemorialMessages,
-  type MemorialPrivacyLevel,
-} from '@jibs/domain';
+import { cleanText, MemorialMessages, MemorialPageMessages } from '@jibs/domain';
 import { ErrorCode } from '@jibs/domain';
-import { type ApiError, genericErrorMessage } from '@jibs/web-data';
+import { type ApiError, genericErrorMessage, translateText } from '@jibs/web-data';
 import type { MemorialInput, MemorialPrivacy } from '../../../gql/graphql';
 
-/** The API's privacy names, in the order the select offers them. */
-export const MEMORIAL_PRIVACY_OPTIONS: { value: MemorialPrivacy; label: string }[] = [
-  { value: 'FAMILY_ONLY', label: 'Family only' },
-  { value: 'PUBLIC', label: 'Public' },
-  { value: 'PRIVATE', label: 'Private' },
-];
+type Texts = typeof MemorialPageMessages;
 
-export function privacyLevelOf(privacy: MemorialPrivacy): MemorialPrivacyLevel {
-  return privacy.toLowerCase() as MemorialPrivacyLevel;
+/** The API's privacy names, in the order the select offers them, in the reader's language. */
+export function memorialPrivacyOptions(
+  text: Texts = MemorialPageMessages,
+): { value: MemorialPrivacy; label: string }[] {
+  return [
+    { value: 'FAMILY_ONLY', label: text.familyOnlyOption },
+    { value: 'PUBLIC', label: text.publicBadge },
+    { value: 'PRIVATE', label: text.privateBadge },
+  ];
 }
 
 /** The badge: 'Public', 'Family Only', 'Private'. */
-export function privacyLabel(privacy: MemorialPrivacy): string {
-  return MEMORIAL_PRIVACY_LABELS[privacyLevelOf(privacy)];
+export function privacyLabel(privacy: MemorialPrivacy, text: Texts = MemorialPageMessages): string {
+  if (privacy === 'PUBLIC') return text.publicBadge;
+  if (privacy === 'PRIVATE') return text.privateBadge;
+  return text.familyOnlyBadge;
 }
 
 export function privacyColor(privacy: MemorialPrivacy): string {
@@ -38,10 +37,12 @@ export function emptyAsNull(value: string): string | null {
 
 /** A failure that is not about one field, in the screen's words. */
 export function memorialFailureMessage(error: ApiError, fallback: string): string {
-  if (error.code === ErrorCode.NotFound) return MemorialMessages.notFoundMessage;
-  if (error.code === ErrorCode.RateLimited) return error.message || genericErrorMessage(error);
+  if (error.code === ErrorCode.NotFound) return translateText(MemorialMessages.notFoundMessage);
+  if (error.code === ErrorCode.RateLimited) {
+    return error.message ? translateText(error.message) : genericErrorMessage(error);
+  }
   if (error.code === ErrorCode.BadUserInput || error.code === ErrorCode.Conflict) {
-    return error.message || fallback;
+    return error.message ? translateText(error.message) : fallback;
   }
   if (error.code === ErrorCode.Forbidden || error.code === ErrorCode.Unauthenticated) {
     return genericErrorMessage(error);

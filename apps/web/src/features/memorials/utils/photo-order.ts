@@ -1,4 +1,7 @@
 import type { Announcements, ScreenReaderInstructions } from '@dnd-kit/core';
+import { MemorialPageMessages } from '@jibs/domain';
+
+type Texts = typeof MemorialPageMessages;
 
 export interface OrderedPhoto {
   id: string;
@@ -6,11 +9,15 @@ export interface OrderedPhoto {
 }
 
 /** How a photo is named to a screen reader: its caption, else 'photo 2' by its place. */
-export function photoName(photos: readonly OrderedPhoto[], id: string | number): string {
+export function photoName(
+  photos: readonly OrderedPhoto[],
+  id: string | number,
+  text: Texts = MemorialPageMessages,
+): string {
   const index = photos.findIndex((photo) => photo.id === id);
   const photo = photos[index];
-  if (!photo) return 'the photo';
-  return photo.caption?.trim() || `photo ${index + 1}`;
+  if (!photo) return text.thePhoto;
+  return photo.caption?.trim() || text.photoInPlace(index + 1);
 }
 
 /**
@@ -33,11 +40,11 @@ export function movedOrder(
 }
 
 /** What a keyboard user hears before picking a photo up (dnd-kit's hidden instructions). */
-export const PHOTO_DRAG_INSTRUCTIONS: ScreenReaderInstructions = {
-  draggable:
-    'To move a photo, press Space or Enter to pick it up. Use the arrow keys to move it, ' +
-    'then press Space or Enter to drop it in its new place, or Escape to cancel.',
-};
+export function photoDragInstructions(
+  text: Texts = MemorialPageMessages,
+): ScreenReaderInstructions {
+  return { draggable: text.dragInstructions };
+}
 
 /**
  * dnd-kit's live announcements in the words of this page: which photo, and its place among
@@ -45,29 +52,31 @@ export const PHOTO_DRAG_INSTRUCTIONS: ScreenReaderInstructions = {
  * over its own place: that first "over" is not announced, or it would replace "Picked up"
  * before a screen reader says it (the live region holds one message).
  */
-export function photoAnnouncements(photos: readonly OrderedPhoto[]): Announcements {
+export function photoAnnouncements(
+  photos: readonly OrderedPhoto[],
+  text: Texts = MemorialPageMessages,
+): Announcements {
   const total = photos.length;
   const place = (id: string | number) => photos.findIndex((photo) => photo.id === id) + 1;
-  const name = (id: string | number) => capitalised(photoName(photos, id));
+  const name = (id: string | number) => capitalised(photoName(photos, id, text));
   let moved = false;
   return {
     onDragStart: ({ active }) => {
       moved = false;
-      return `Picked up ${photoName(photos, active.id)}, in position ${place(active.id)} of ${total}.`;
+      return text.pickedUp(photoName(photos, active.id, text), place(active.id), total);
     },
     onDragOver: ({ active, over }) => {
       if (!moved && over?.id === active.id) return undefined;
       moved = true;
       return over
-        ? `${name(active.id)} is over position ${place(over.id)} of ${total}.`
-        : `${name(active.id)} is no longer over a place in the list.`;
+        ? text.isOver(name(active.id), place(over.id), total)
+        : text.notOver(name(active.id));
     },
     onDragEnd: ({ active, over }) =>
       over
-        ? `${name(active.id)} was dropped in position ${place(over.id)} of ${total}.`
-        : `${name(active.id)} was dropped where it was.`,
-    onDragCancel: ({ active }) =>
-      `Moving was cancelled. ${name(active.id)} is back in position ${place(active.id)} of ${total}.`,
+        ? text.dropped(name(active.id), place(over.id), total)
+        : text.droppedInPlace(name(active.id)),
+    onDragCancel: ({ active }) => text.cancelled(name(active.id), place(active.id), total),
   };
 }
 

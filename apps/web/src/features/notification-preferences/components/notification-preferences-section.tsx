@@ -1,7 +1,14 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Card, Loader, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { actionErrorNotice, toApiError, type ErrorNotice } from '@jibs/web-data';
+import {
+  DashboardMessages,
+  NotificationPageMessages,
+  SignInMessages,
+  UnsubscribePages,
+  type NotificationKind,
+} from '@jibs/domain';
+import { actionErrorNotice, toApiError, useMessages, type ErrorNotice } from '@jibs/web-data';
 import { ErrorAlert } from '@jibs/web-ui';
 import {
   NotificationPreferencesDocument,
@@ -14,6 +21,27 @@ import {
  * saves at once; a refused change keeps the switch as it was and says why.
  */
 export function NotificationPreferencesSection() {
+  const {
+    NotificationPageMessages: text,
+    UnsubscribePages: kinds,
+    DashboardMessages: dashboard,
+    SignInMessages: signIn,
+  } = useMessages({
+    NotificationPageMessages,
+    UnsubscribePages,
+    DashboardMessages,
+    SignInMessages,
+  });
+  const kindLabel = (kind: string, english: string): string => {
+    const labels: Record<NotificationKind, string> = {
+      payments: kinds.kindPayments,
+      reports_documents: kinds.kindReportsDocuments,
+      janazah: kinds.kindJanazah,
+      memorials: kinds.kindMemorials,
+      reminders: kinds.kindReminders,
+    };
+    return Object.hasOwn(labels, kind) ? labels[kind as NotificationKind] : english;
+  };
   const { data, loading, error, refetch } = useQuery(NotificationPreferencesDocument);
   const [save, saving] = useMutation(SetNotificationPreferencesDocument);
   const [failure, setFailure] = useState<ErrorNotice | null>(null);
@@ -34,16 +62,16 @@ export function NotificationPreferencesSection() {
         },
       });
     } catch (caught) {
-      setFailure(actionErrorNotice('Your choice was not saved', toApiError(caught)));
+      setFailure(actionErrorNotice(text.notSaved, toApiError(caught)));
     }
   };
 
   const smsNote = !preferences
     ? null
     : !preferences.smsAvailable
-      ? 'Text messages are not available on this site.'
+      ? text.smsUnavailable
       : !preferences.phoneVerified
-        ? 'To get text messages, add your phone number above and verify it.'
+        ? text.smsNeedsPhone
         : null;
 
   return (
@@ -51,73 +79,66 @@ export function NotificationPreferencesSection() {
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={2} size="h3" id="notifications">
-            Notifications
+            {dashboard.notifications}
           </Title>
-          <Text c="gray.7">
-            Choose how we tell you about each kind of message. Everything always appears in the
-            bell; receipts and security messages are always emailed.
-          </Text>
+          <Text c="gray.7">{text.intro}</Text>
         </Stack>
         {error && !data ? (
-          <ErrorAlert
-            title="Your notification choices could not be loaded"
-            onRetry={() => void refetch()}
-          >
-            Please try again.
+          <ErrorAlert title={text.loadFailed} onRetry={() => void refetch()}>
+            {text.pleaseTryAgain}
           </ErrorAlert>
         ) : loading && !data ? (
-          <Loader size="sm" aria-label="Loading your notification choices" />
+          <Loader size="sm" aria-label={text.loading} />
         ) : preferences ? (
           <>
             {failure ? <ErrorAlert title={failure.title}>{failure.message}</ErrorAlert> : null}
             <Table.ScrollContainer minWidth={420}>
               <Table verticalSpacing="sm" aria-describedby={smsNote ? 'sms-note' : undefined}>
-                <Table.Caption>How you are told, per kind of message</Table.Caption>
+                <Table.Caption>{text.caption}</Table.Caption>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th scope="col">Kind of message</Table.Th>
-                    <Table.Th scope="col">Bell</Table.Th>
-                    <Table.Th scope="col">Email</Table.Th>
-                    <Table.Th scope="col">SMS</Table.Th>
+                    <Table.Th scope="col">{text.kindOfMessage}</Table.Th>
+                    <Table.Th scope="col">{text.bell}</Table.Th>
+                    <Table.Th scope="col">{signIn.email}</Table.Th>
+                    <Table.Th scope="col">{text.sms}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {preferences.kinds.map((kind) => (
-                    <Table.Tr key={kind.kind}>
-                      <Table.Th scope="row">{kind.label}</Table.Th>
-                      <Table.Td>
-                        <Switch
-                          checked
-                          disabled
-                          readOnly
-                          aria-label={`${kind.label} in the bell (always on)`}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Switch
-                          checked={kind.email}
-                          disabled={saving.loading}
-                          onChange={(event) =>
-                            void change(kind.kind, 'email', event.currentTarget.checked)
-                          }
-                          aria-label={`${kind.label} by email`}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Switch
-                          checked={kind.sms}
-                          disabled={
-                            saving.loading ||
-                            (!kind.sms && !(preferences.smsAvailable && preferences.phoneVerified))
-                          }
-                          onChange={(event) =>
-                            void change(kind.kind, 'sms', event.currentTarget.checked)
-                          }
-                          aria-label={`${kind.label} by SMS`}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
+                  {preferences.kinds.map(({ label: english, ...kind }) => {
+                    const label = kindLabel(kind.kind, english);
+                    return (
+                      <Table.Tr key={kind.kind}>
+                        <Table.Th scope="row">{label}</Table.Th>
+                        <Table.Td>
+                          <Switch checked disabled readOnly aria-label={text.inBell(label)} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Switch
+                            checked={kind.email}
+                            disabled={saving.loading}
+                            onChange={(event) =>
+                              void change(kind.kind, 'email', event.currentTarget.checked)
+                            }
+                            aria-label={text.byEmail(label)}
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <Switch
+                            checked={kind.sms}
+                            disabled={
+                              saving.loading ||
+                              (!kind.sms &&
+                                !(preferences.smsAvailable && preferences.phoneVerified))
+                            }
+                            onChange={(event) =>
+                              void change(kind.kind, 'sms', event.currentTarget.checked)
+                            }
+                            aria-label={text.bySms(label)}
+                          />
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
