@@ -20,6 +20,7 @@ import {
 import { CONTACT_DETAILS } from '../../features/public-site/utils/site-config';
 import { WithApollo } from '../../shared/apollo/with-apollo';
 import { HijriToggle, usePageLoading } from '@jibs/web-ui';
+import { useSession, useSessionManager } from '@jibs/web-data';
 
 /**
  * The site footer: help and policy links, contact details, copyright. The written Privacy
@@ -43,6 +44,10 @@ export function AppFooter() {
   // Hidden, in its place, while the page shows a loader: it would otherwise move when the
   // screen arrives (see page-loading.ts).
   const loading = usePageLoading();
+  const { user } = useSession();
+  const session = useSessionManager();
+  // A signed-in member's choice is stored on their profile too.
+  const saveHijri = (showHijri: boolean) => user && void session.saveLanguageChoice({ showHijri });
 
   return (
     <Box
@@ -104,7 +109,7 @@ export function AppFooter() {
             &copy; {year} <SiteName />
           </Text>
           <Text component="div" size="sm" c="gray.8">
-            <HijriToggle />
+            <HijriToggle onChosen={saveHijri} />
           </Text>
         </Group>
       </Container>
