@@ -1,3 +1,4 @@
+import { MemberProfileMessages } from './member-page-messages';
 import { z } from 'zod';
 import { cleanText, requiredText } from './blank-text';
 import { Messages, requiredMessage } from './messages';
@@ -47,7 +48,7 @@ export const contactMessageSchema = z.object({
 
 /** The FAQ's 'Have a Question?' form. */
 export const questionSchema = z.object({
-  fullName: text('Full name', 200),
+  fullName: text(MemberProfileMessages.fullName, 200),
   email,
   question: text('Question', 5000),
 });

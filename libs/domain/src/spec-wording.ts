@@ -32,6 +32,11 @@ import { RegistrationMessages } from './registration-messages';
 import { DashboardMessages } from './dashboard-messages';
 import { SignInMessages } from './sign-in-messages';
 import { ActionMessages } from './action-messages';
+import {
+  MemberDashboardMessages,
+  MemberProfileMessages,
+  MemberSecurityMessages,
+} from './member-page-messages';
 
 /**
  * Every message object of the product. A message is the spec's wording unless it is listed in
@@ -75,6 +80,9 @@ export const MessageCatalog = {
   DashboardMessages,
   SignInMessages,
   ActionMessages,
+  MemberProfileMessages,
+  MemberSecurityMessages,
+  MemberDashboardMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -310,6 +318,9 @@ export const PRODUCT_WORDING: PerMessage<string> = {
     createAccount: SCREEN_TEXT,
   },
   ActionMessages: everyMessage(ActionMessages, SCREEN_TEXT),
+  MemberProfileMessages: everyMessage(MemberProfileMessages, SCREEN_TEXT),
+  MemberSecurityMessages: everyMessage(MemberSecurityMessages, SCREEN_TEXT),
+  MemberDashboardMessages: everyMessage(MemberDashboardMessages, PRODUCT_FEATURE),
   HeaderMessages: {
     janazah: SCREEN_TEXT,
     home: SCREEN_TEXT,

@@ -26,6 +26,9 @@ import JanazahMessages from './JanazahMessages.json';
 import JanazahNotifications from './JanazahNotifications.json';
 import LandingMessages from './LandingMessages.json';
 import LanguageMessages from './LanguageMessages.json';
+import MemberDashboardMessages from './MemberDashboardMessages.json';
+import MemberProfileMessages from './MemberProfileMessages.json';
+import MemberSecurityMessages from './MemberSecurityMessages.json';
 import MemorialMessages from './MemorialMessages.json';
 import MessageFunctions from './MessageFunctions.json';
 import Messages from './Messages.json';
@@ -74,6 +77,9 @@ export const catalogue = {
   JanazahNotifications,
   LandingMessages,
   LanguageMessages,
+  MemberDashboardMessages,
+  MemberProfileMessages,
+  MemberSecurityMessages,
   MemorialMessages,
   MessageFunctions,
   Messages,

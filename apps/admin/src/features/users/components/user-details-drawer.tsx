@@ -4,6 +4,7 @@ import {
   formatDateTime,
   formatShortCalendarDate,
   RegistrationMessages,
+  MemberSecurityMessages,
 } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import { Badge, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
@@ -183,7 +184,10 @@ function Profile({ user }: { user: Details }) {
           { label: 'Joined', value: formatDateTime(user.createdAt) },
           { label: 'Account verified', value: user.verified ? 'Yes' : 'No' },
           { label: 'Email verified', value: user.emailVerified ? 'Yes' : 'No' },
-          { label: 'Authenticator app', value: user.totpEnabled ? 'Set up' : 'Not set up' },
+          {
+            label: MemberSecurityMessages.authenticatorApp,
+            value: user.totpEnabled ? 'Set up' : 'Not set up',
+          },
         ]}
       />
     </Section>

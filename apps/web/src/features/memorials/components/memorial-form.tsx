@@ -7,6 +7,7 @@ import {
   memorialSchema,
   ClientMessages,
   RegistrationMessages,
+  MemberProfileMessages,
 } from '@jibs/domain';
 import { useState } from 'react';
 import { toApiError, validateWith } from '@jibs/web-data';
@@ -96,7 +97,7 @@ export function MemorialForm({
           </Alert>
         )}
         <TextInput
-          label="Full name"
+          label={MemberProfileMessages.fullName}
           required
           maxLength={MAX_MEMORIAL_NAME_LENGTH}
           {...form.getInputProps('fullName')}

@@ -22,6 +22,7 @@ import {
   RegistrationMessages,
   ActionMessages,
   SignInMessages,
+  MemberProfileMessages,
 } from '@jibs/domain';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -281,7 +282,7 @@ function MemorialTabs({
         <Card withBorder radius="md" padding="lg">
           <DetailList
             items={[
-              { label: 'Full name', value: memorial.fullName },
+              { label: MemberProfileMessages.fullName, value: memorial.fullName },
               {
                 label: RegistrationMessages.dateOfBirth,
                 value: formatBothCalendars(memorial.birthDate) || '—',

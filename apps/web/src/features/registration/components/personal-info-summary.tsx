@@ -1,5 +1,10 @@
 import { Alert, Button, Stack } from '@mantine/core';
-import { formatCalendarDate, formatPhone, RegistrationMessages } from '@jibs/domain';
+import {
+  formatCalendarDate,
+  formatPhone,
+  RegistrationMessages,
+  MemberProfileMessages,
+} from '@jibs/domain';
 import { formatAddress } from '../../../shared/utils/address';
 import type { ProfileFragment } from '../../../gql/graphql';
 import { DetailList } from '@jibs/web-ui';
@@ -21,7 +26,7 @@ export function PersonalInfoSummary({
       </Alert>
       <DetailList
         items={[
-          { label: 'Full name', value: me.fullName },
+          { label: MemberProfileMessages.fullName, value: me.fullName },
           { label: 'Email', value: me.email },
           { label: 'Phone', value: me.phone ? formatPhone(me.phone) : '' },
           { label: RegistrationMessages.dateOfBirth, value: formatCalendarDate(me.dateOfBirth) },

@@ -1,3 +1,4 @@
+import { MemberProfileMessages } from '@jibs/domain';
 /** The registration wizard's steps, in order (spec 2 and 4). */
 export type WizardStep =
   | 'personal-info'
@@ -16,7 +17,12 @@ export interface WizardStepInfo {
 }
 
 export const WIZARD_STEPS: readonly WizardStepInfo[] = [
-  { key: 'personal-info', number: 1, title: 'Personal Information', progress: 20 },
+  {
+    key: 'personal-info',
+    number: 1,
+    title: MemberProfileMessages.personalInformation,
+    progress: 20,
+  },
   { key: 'verification', number: 2, title: 'Verification', progress: 40 },
   { key: 'household-members', number: 3, title: 'Household Members', progress: 60 },
   { key: 'registration-payment', number: 4, title: 'Registration Payment', progress: 80 },
