@@ -1,4 +1,4 @@
-import { MemberProfileMessages } from './member-page-messages';
+import { MemberFieldMessages } from './member-field-messages';
 import { z } from 'zod';
 import { cleanText, requiredText } from './blank-text';
 import { Messages, requiredMessage } from './messages';
@@ -48,7 +48,7 @@ export const contactMessageSchema = z.object({
 
 /** The FAQ's 'Have a Question?' form. */
 export const questionSchema = z.object({
-  fullName: text(MemberProfileMessages.fullName, 200),
+  fullName: text(MemberFieldMessages.fullName, 200),
   email,
   question: text('Question', 5000),
 });

@@ -50,6 +50,7 @@ export * from './landing-messages';
 export * from './registration-messages';
 export * from './dashboard-messages';
 export * from './member-page-messages';
+export * from './member-field-messages';
 export * from './sign-in-messages';
 export * from './notification-messages';
 export * from './account-emails';

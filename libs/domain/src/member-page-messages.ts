@@ -8,8 +8,6 @@ export const MemberProfileMessages = {
   notFoundText: 'We could not find a profile for your account.',
   returnToDashboard: 'Return to Dashboard',
   intro: 'Changes to your phone number and address are saved as soon as you leave each field.',
-  personalInformation: 'Personal Information',
-  fullName: 'Full name',
   cannotChange:
     'Your name, email and date of birth cannot be changed here. If one of them is wrong, please contact us.',
   addressInformation: 'Address Information',
@@ -27,7 +25,6 @@ export const MemberSecurityMessages = {
     'Two-step sign-in: after your password, we also ask for a code from your phone. Any change here signs you out on your other devices, and we email you about it.',
   on: 'On',
   off: 'Off',
-  authenticatorApp: 'Authenticator app',
   authenticatorText:
     'An app such as Google Authenticator or Microsoft Authenticator shows a new code every 30 seconds.',
   adminsAlways: 'Admins always sign in with one.',

@@ -32,6 +32,7 @@ import { RegistrationMessages } from './registration-messages';
 import { DashboardMessages } from './dashboard-messages';
 import { SignInMessages } from './sign-in-messages';
 import { ActionMessages } from './action-messages';
+import { MemberFieldMessages } from './member-field-messages';
 import {
   MemberDashboardMessages,
   MemberProfileMessages,
@@ -83,6 +84,7 @@ export const MessageCatalog = {
   MemberProfileMessages,
   MemberSecurityMessages,
   MemberDashboardMessages,
+  MemberFieldMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -321,6 +323,7 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   MemberProfileMessages: everyMessage(MemberProfileMessages, SCREEN_TEXT),
   MemberSecurityMessages: everyMessage(MemberSecurityMessages, SCREEN_TEXT),
   MemberDashboardMessages: everyMessage(MemberDashboardMessages, PRODUCT_FEATURE),
+  MemberFieldMessages: everyMessage(MemberFieldMessages, SCREEN_TEXT),
   HeaderMessages: {
     janazah: SCREEN_TEXT,
     home: SCREEN_TEXT,

@@ -27,6 +27,7 @@ import JanazahNotifications from './JanazahNotifications.json';
 import LandingMessages from './LandingMessages.json';
 import LanguageMessages from './LanguageMessages.json';
 import MemberDashboardMessages from './MemberDashboardMessages.json';
+import MemberFieldMessages from './MemberFieldMessages.json';
 import MemberProfileMessages from './MemberProfileMessages.json';
 import MemberSecurityMessages from './MemberSecurityMessages.json';
 import MemorialMessages from './MemorialMessages.json';
@@ -78,6 +79,7 @@ export const catalogue = {
   LandingMessages,
   LanguageMessages,
   MemberDashboardMessages,
+  MemberFieldMessages,
   MemberProfileMessages,
   MemberSecurityMessages,
   MemorialMessages,

@@ -4,7 +4,7 @@ import {
   formatDateTime,
   formatShortCalendarDate,
   RegistrationMessages,
-  MemberSecurityMessages,
+  MemberFieldMessages,
 } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import { Badge, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
@@ -185,7 +185,7 @@ function Profile({ user }: { user: Details }) {
           { label: 'Account verified', value: user.verified ? 'Yes' : 'No' },
           { label: 'Email verified', value: user.emailVerified ? 'Yes' : 'No' },
           {
-            label: MemberSecurityMessages.authenticatorApp,
+            label: MemberFieldMessages.authenticatorApp,
             value: user.totpEnabled ? 'Set up' : 'Not set up',
           },
         ]}

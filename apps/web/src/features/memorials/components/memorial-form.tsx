@@ -7,7 +7,7 @@ import {
   memorialSchema,
   ClientMessages,
   RegistrationMessages,
-  MemberProfileMessages,
+  MemberFieldMessages,
 } from '@jibs/domain';
 import { useState } from 'react';
 import { toApiError, validateWith } from '@jibs/web-data';
@@ -97,7 +97,7 @@ export function MemorialForm({
           </Alert>
         )}
         <TextInput
-          label={MemberProfileMessages.fullName}
+          label={MemberFieldMessages.fullName}
           required
           maxLength={MAX_MEMORIAL_NAME_LENGTH}
           {...form.getInputProps('fullName')}

@@ -22,7 +22,7 @@ import {
   RegistrationMessages,
   ActionMessages,
   SignInMessages,
-  MemberProfileMessages,
+  MemberFieldMessages,
 } from '@jibs/domain';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -282,7 +282,7 @@ function MemorialTabs({
         <Card withBorder radius="md" padding="lg">
           <DetailList
             items={[
-              { label: MemberProfileMessages.fullName, value: memorial.fullName },
+              { label: MemberFieldMessages.fullName, value: memorial.fullName },
               {
                 label: RegistrationMessages.dateOfBirth,
                 value: formatBothCalendars(memorial.birthDate) || '—',

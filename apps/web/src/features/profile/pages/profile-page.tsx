@@ -17,6 +17,7 @@ import {
   US_STATES,
   RegistrationMessages,
   ActionMessages,
+  MemberFieldMessages,
   MemberProfileMessages,
   SignInMessages,
 } from '@jibs/domain';
@@ -91,9 +92,15 @@ function ProfileDetails({ profile }: { profile: ProfileFragment }) {
   const zip = useAutoSave('zipCode', profile);
   const {
     MemberProfileMessages: text,
+    MemberFieldMessages: fields,
     RegistrationMessages: registration,
     SignInMessages: signIn,
-  } = useMessages({ MemberProfileMessages, RegistrationMessages, SignInMessages });
+  } = useMessages({
+    MemberProfileMessages,
+    MemberFieldMessages,
+    RegistrationMessages,
+    SignInMessages,
+  });
   const formatDate = useDateFormat();
 
   return (
@@ -108,12 +115,12 @@ function ProfileDetails({ profile }: { profile: ProfileFragment }) {
         <Card withBorder radius="lg" padding="xl" component="section" aria-labelledby="personal">
           <Stack gap="lg">
             <Title order={2} size="h3" id="personal">
-              {text.personalInformation}
+              {fields.personalInformation}
             </Title>
             <DetailList
               cols={3}
               items={[
-                { label: text.fullName, value: <bdi>{profile.fullName}</bdi> },
+                { label: fields.fullName, value: <bdi>{profile.fullName}</bdi> },
                 { label: signIn.email, value: <bdi>{profile.email}</bdi> },
                 { label: registration.dateOfBirth, value: formatDate(profile.dateOfBirth) },
               ]}

@@ -3,7 +3,7 @@ import {
   formatCalendarDate,
   formatPhone,
   RegistrationMessages,
-  MemberProfileMessages,
+  MemberFieldMessages,
 } from '@jibs/domain';
 import { formatAddress } from '../../../shared/utils/address';
 import type { ProfileFragment } from '../../../gql/graphql';
@@ -26,7 +26,7 @@ export function PersonalInfoSummary({
       </Alert>
       <DetailList
         items={[
-          { label: MemberProfileMessages.fullName, value: me.fullName },
+          { label: MemberFieldMessages.fullName, value: me.fullName },
           { label: 'Email', value: me.email },
           { label: 'Phone', value: me.phone ? formatPhone(me.phone) : '' },
           { label: RegistrationMessages.dateOfBirth, value: formatCalendarDate(me.dateOfBirth) },

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatPhone, VerificationMessages, MemberSecurityMessages } from '@jibs/domain';
+import { formatPhone, VerificationMessages, MemberFieldMessages } from '@jibs/domain';
 import { useState } from 'react';
 import { toApiError, actionErrorNotice, type ErrorNotice } from '@jibs/web-data';
 import { useFocusOnChange } from '@jibs/web-ui';
@@ -30,7 +30,7 @@ type Screen =
 const METHOD_NAMES: Record<VerificationMethod, string> = {
   EMAIL: 'Email',
   SMS: 'Text message (SMS)',
-  TOTP: MemberSecurityMessages.authenticatorApp,
+  TOTP: MemberFieldMessages.authenticatorApp,
 };
 
 /**

@@ -1,4 +1,4 @@
-import { MemberProfileMessages } from '@jibs/domain';
+import { MemberFieldMessages } from '@jibs/domain';
 /** The registration wizard's steps, in order (spec 2 and 4). */
 export type WizardStep =
   | 'personal-info'
@@ -20,7 +20,7 @@ export const WIZARD_STEPS: readonly WizardStepInfo[] = [
   {
     key: 'personal-info',
     number: 1,
-    title: MemberProfileMessages.personalInformation,
+    title: MemberFieldMessages.personalInformation,
     progress: 20,
   },
   { key: 'verification', number: 2, title: 'Verification', progress: 40 },

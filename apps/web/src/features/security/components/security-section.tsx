@@ -1,7 +1,12 @@
 import { SetupTotpDocument } from '../../../gql/graphql';
 import { useMutation } from '@apollo/client/react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { formatPhone, MemberSecurityMessages, VerificationMessages } from '@jibs/domain';
+import {
+  formatPhone,
+  MemberFieldMessages,
+  MemberSecurityMessages,
+  VerificationMessages,
+} from '@jibs/domain';
 import { useState } from 'react';
 import {
   actionErrorNotice,
@@ -42,7 +47,10 @@ export function SecuritySection({ profile }: { profile: ProfileFragment }) {
   const [failure, setFailure] = useState<ErrorNotice | null>(null);
   const [setupTotp, settingUp] = useMutation(SetupTotpDocument);
   const close = () => setDialog(null);
-  const { MemberSecurityMessages: text } = useMessages({ MemberSecurityMessages });
+  const { MemberSecurityMessages: text, MemberFieldMessages: fields } = useMessages({
+    MemberSecurityMessages,
+    MemberFieldMessages,
+  });
   const { locale } = useLanguage();
   // The number reads left to right inside a right-to-left sentence (English stays as it was).
   const isolate = (value: string) => (locale === 'en' ? value : `\u2066${value}\u2069`);
@@ -76,7 +84,7 @@ export function SecuritySection({ profile }: { profile: ProfileFragment }) {
           <Stack gap={2} style={{ flex: '1 1 18rem' }}>
             <Group gap="xs">
               <Title order={3} size="h5">
-                {text.authenticatorApp}
+                {fields.authenticatorApp}
               </Title>
               <Status on={profile.totpEnabled} />
             </Group>
