@@ -44,7 +44,8 @@ describe("languages: the member's language on their profile, in Chromium", () =>
     [{ stack, stop }, browser] = await Promise.all([startE2eStack(), launchChromium()]);
     ar = await loadCatalogue('ar');
     ur = await loadCatalogue('ur');
-  });
+    // The stack starts slowly on a busy machine.
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -63,7 +64,7 @@ describe("languages: the member's language on their profile, in Chromium", () =>
     const label = (namespace: string, key: string, english: string) =>
       t ? t.t(namespace, key) : english;
     await page.getByLabel(label('SignInMessages', 'email', 'Email')).fill(email);
-    await page.getByLabel(label('SignInMessages', 'password', 'Password')).fill(password);
+    await page.locator('input[autocomplete="current-password"]').fill(password);
     await page
       .getByRole('button', { name: label('HeaderMessages', 'signIn', 'Sign In'), exact: true })
       .click();
