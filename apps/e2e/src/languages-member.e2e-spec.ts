@@ -90,6 +90,8 @@ describe("languages: the member's language on their profile, in Chromium", () =>
       'Google',
       'Microsoft',
       'Authenticator',
+      // The US postal code's name, kept beside the Arabic and Urdu (registration's wording).
+      'ZIP',
     ];
 
     // Signed in in English, the member switches to Arabic in the header.
