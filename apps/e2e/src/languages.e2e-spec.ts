@@ -124,7 +124,8 @@ describe('languages: English, Arabic and Urdu, in Chromium', () => {
   it("a member's dashboard and bell in Arabic and Urdu, and a memorial page in both", async () => {
     const { ar, ur } = translators;
     const client = new GraphQLClient(`${stack.gatewayUrl}/graphql`);
-    const input = aSignUp();
+    // Signed up in Arabic: once signed in, the profile's language is the page's (issue 27).
+    const input = aSignUp({ language: 'ar' });
     const { user } = await signUpByApi(client, stack, input);
     await payRegistrationByApi(client, stack, user.id);
     const memorial = await client.request<{ createMemorial: { id: string } }>(

@@ -1,3 +1,4 @@
+import { MemberFieldMessages } from './member-field-messages';
 import { z } from 'zod';
 import { cleanText, requiredText } from './blank-text';
 import { Messages, requiredMessage } from './messages';
@@ -5,7 +6,6 @@ import { isValidPhone } from './phone';
 import { PublicContactMessages } from './public-contact-messages';
 import { PublicSiteMessages } from './public-site-messages';
 import { SignInMessages } from './sign-in-messages';
-import { RegistrationWizardMessages } from './registration-wizard-messages';
 
 /** Keys are the GraphQL enum names; values are what is stored. */
 export enum ContactSubject {
@@ -50,7 +50,7 @@ export const contactMessageSchema = z.object({
 
 /** The FAQ's 'Have a Question?' form. */
 export const questionSchema = z.object({
-  fullName: text(RegistrationWizardMessages.fullName, 200),
+  fullName: text(MemberFieldMessages.fullName, 200),
   email,
   question: text(PublicSiteMessages.question, 5000),
 });

@@ -52,6 +52,8 @@ export * from './registration-wizard-messages';
 export * from './registration-billing-messages';
 export * from './dashboard-messages';
 export * from './memorial-page-messages';
+export * from './member-page-messages';
+export * from './member-field-messages';
 export * from './sign-in-messages';
 export * from './notification-messages';
 export * from './account-emails';

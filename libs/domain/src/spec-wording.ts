@@ -45,6 +45,12 @@ import { PublicSignInMessages } from './public-sign-in-messages';
 import { PublicSiteMessages } from './public-site-messages';
 import { PublicTwoStepMessages } from './public-two-step-messages';
 import { PublicFaqMessages } from './public-faq-messages';
+import { MemberFieldMessages } from './member-field-messages';
+import {
+  MemberDashboardMessages,
+  MemberProfileMessages,
+  MemberSecurityMessages,
+} from './member-page-messages';
 
 /**
  * Every message object of the product. A message is the spec's wording unless it is listed in
@@ -99,6 +105,10 @@ export const MessageCatalog = {
   MemorialPageMessages,
   DocumentPageMessages,
   NotificationPageMessages,
+  MemberProfileMessages,
+  MemberSecurityMessages,
+  MemberDashboardMessages,
+  MemberFieldMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -367,6 +377,10 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   MemorialPageMessages: everyMessage(MemorialPageMessages, SCREEN_TEXT),
   DocumentPageMessages: everyMessageBut(DocumentPageMessages, SCREEN_TEXT, 'yourDocuments'),
   NotificationPageMessages: everyMessage(NotificationPageMessages, SCREEN_TEXT),
+  MemberProfileMessages: everyMessage(MemberProfileMessages, SCREEN_TEXT),
+  MemberSecurityMessages: everyMessage(MemberSecurityMessages, SCREEN_TEXT),
+  MemberDashboardMessages: everyMessage(MemberDashboardMessages, PRODUCT_FEATURE),
+  MemberFieldMessages: everyMessage(MemberFieldMessages, SCREEN_TEXT),
   HeaderMessages: {
     janazah: SCREEN_TEXT,
     home: SCREEN_TEXT,

@@ -16,3 +16,4 @@ export * from './ui/review-status';
 export * from './ui/payment-display';
 export * from './ui/strict-csp';
 export * from './language/language-store';
+export * from './language/member-language';

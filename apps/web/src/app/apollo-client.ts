@@ -1,5 +1,10 @@
 import type { ApolloClient } from '@apollo/client';
-import { createApolloClient, SessionManager, type TokenStore } from '@jibs/web-data';
+import {
+  createApolloClient,
+  followMemberChoice,
+  SessionManager,
+  type TokenStore,
+} from '@jibs/web-data';
 
 /** Loaded on its own (see `createAppData`): everything of Apollo the client needs comes with it. */
 export function createClient(tokens: TokenStore, renewSession: () => Promise<boolean>) {
@@ -12,5 +17,8 @@ export function createSession(
   tokens: TokenStore,
   onExpired: () => void,
 ): SessionManager {
-  return new SessionManager(client, tokens, onExpired);
+  const session = new SessionManager(client, tokens, onExpired);
+  // Signed in (or a session restored), the member's stored language and Hijri choice apply.
+  followMemberChoice(session);
+  return session;
 }

@@ -14,6 +14,8 @@ const payload: SessionFragment = {
     lastName: 'Rahman',
     fullName: 'Amina Rahman',
     role: 'MEMBER',
+    language: 'en',
+    showHijri: false,
     createdAt: '2026-01-01T00:00:00Z',
   },
 };

@@ -60,6 +60,10 @@ export class DeferredSession implements SessionHandle {
     return this.loaded.then((manager) => manager.signOut());
   }
 
+  saveLanguageChoice(input: { language?: string; showHijri?: boolean }): Promise<boolean> {
+    return this.loaded.then((manager) => manager.saveLanguageChoice(input));
+  }
+
   renewIfDue(): void {
     this.manager?.renewIfDue();
   }

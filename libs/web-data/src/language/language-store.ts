@@ -90,6 +90,11 @@ export function translateText(text: string): string {
   return state.translator ? state.translator.text(text) : text;
 }
 
+/** The page's language now (outside React). */
+export function getLanguageState(): LanguageState {
+  return state;
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -15,6 +15,8 @@ const payload = (id = 'u1'): SessionFragment => ({
     lastName: 'Rahman',
     fullName: 'Amina Rahman',
     role: 'MEMBER',
+    language: 'en',
+    showHijri: false,
     createdAt: '2026-01-01T00:00:00Z',
   },
 });
@@ -134,5 +136,38 @@ describe('SessionManager membership', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(second.getState().user).toMatchObject({ id: 'u2', registrationFeePaid: null });
     await second.signOut();
+  });
+});
+
+describe('SessionManager.saveLanguageChoice', () => {
+  it("stores the choice on the signed-in member's profile and keeps it on the session's user", async () => {
+    const { client } = fakeClient([paid()]);
+    const mutate = client.mutate as jest.Mock;
+    const manager = new SessionManager(client, createTokenStore(), undefined, 1);
+    manager.establish(payload());
+    await expect(manager.saveLanguageChoice({ language: 'ar' })).resolves.toBe(true);
+    expect(mutate).toHaveBeenLastCalledWith(
+      expect.objectContaining({ variables: { input: { language: 'ar' } } }),
+    );
+    expect(manager.getState().user).toMatchObject({ id: 'u1', language: 'ar' });
+    await manager.signOut();
+  });
+
+  it('answers false, without throwing or changing the session, when the save fails', async () => {
+    const { client } = fakeClient([paid()]);
+    const mutate = client.mutate as jest.Mock;
+    const manager = new SessionManager(client, createTokenStore(), undefined, 1);
+    manager.establish(payload());
+    mutate.mockRejectedValueOnce(new Error('Failed to fetch'));
+    await expect(manager.saveLanguageChoice({ showHijri: true })).resolves.toBe(false);
+    expect(manager.getState().user).toMatchObject({ id: 'u1', showHijri: false });
+    await manager.signOut();
+  });
+
+  it('stores nothing when nobody is signed in', async () => {
+    const { client } = fakeClient([]);
+    const manager = new SessionManager(client, createTokenStore(), undefined, 1);
+    await expect(manager.saveLanguageChoice({ language: 'ur' })).resolves.toBe(false);
+    expect(client.mutate).not.toHaveBeenCalled();
   });
 });

@@ -2,6 +2,7 @@ import type { ApolloClient } from '@apollo/client';
 import { ErrorCode } from '@jibs/domain';
 import {
   RefreshSessionDocument,
+  SaveLanguageChoiceDocument,
   SessionMembershipDocument,
   SignOutDocument,
   type MembershipStatus,
@@ -55,6 +56,7 @@ export type SessionHandle = Pick<
   | 'refresh'
   | 'signOut'
   | 'renewIfDue'
+  | 'saveLanguageChoice'
 >;
 
 /** How long the first restore may take before the visitor sees the signed-out screens. */
@@ -202,6 +204,23 @@ export class SessionManager {
       // expire on its own.
     }
     await this.end({ byUser: true });
+  }
+
+  /**
+   * Stores the header's language or the Hijri choice on the signed-in member's profile. Never
+   * throws: the page has switched already, and a failed save only leaves the profile as it was
+   * (false). Signed out there is nothing to store (false).
+   */
+  async saveLanguageChoice(input: { language?: string; showHijri?: boolean }): Promise<boolean> {
+    if (this.state.status !== 'signed-in') return false;
+    try {
+      await this.client.mutate({ mutation: SaveLanguageChoiceDocument, variables: { input } });
+      const user = this.state.user;
+      if (user) this.setState({ ...this.state, user: { ...user, ...input } });
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** Renews now if the token is due, e.g. when a tab whose timers were paused comes back. */

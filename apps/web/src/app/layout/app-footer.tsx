@@ -20,8 +20,8 @@ import {
 import { CONTACT_DETAILS } from '../../features/public-site/utils/site-config';
 import { WithApollo } from '../../shared/apollo/with-apollo';
 import { HijriToggle, usePageLoading } from '@jibs/web-ui';
-import { useMessages } from '@jibs/web-data';
 import { HeaderMessages, PublicLayoutMessages } from '@jibs/domain';
+import { useMessages, useSession, useSessionManager } from '@jibs/web-data';
 
 /**
  * The site footer: help and policy links, contact details, copyright. The written Privacy
@@ -49,6 +49,10 @@ export function AppFooter() {
     PublicLayoutMessages,
     HeaderMessages,
   });
+  const { user } = useSession();
+  const session = useSessionManager();
+  // A signed-in member's choice is stored on their profile too.
+  const saveHijri = (showHijri: boolean) => user && void session.saveLanguageChoice({ showHijri });
 
   return (
     <Box
@@ -113,7 +117,7 @@ export function AppFooter() {
             </bdi>
           </Text>
           <Text component="div" size="sm" c="gray.8">
-            <HijriToggle />
+            <HijriToggle onChosen={saveHijri} />
           </Text>
         </Group>
       </Container>

@@ -44,6 +44,13 @@ export function AppHeader() {
     menu.toggle();
   };
 
+  // A signed-in member's choice is stored on their profile too (a failed save leaves the switch).
+  const languageSwitcher = (
+    <LanguageSwitcher
+      onChosen={(language) => user && void session.saveLanguageChoice({ language })}
+    />
+  );
+
   const signOut = () => {
     menu.close();
     // Leave the member screens first, so no guard sends the visitor to /login on the way out.
@@ -140,7 +147,7 @@ export function AppHeader() {
             {site.completingRegistration}
           </Text>
           <Group gap="sm" wrap="nowrap" className={classes.end}>
-            <LanguageSwitcher />
+            {languageSwitcher}
             {user && (
               <Button variant="subtle" color="gray" px={{ base: 'xs', sm: 'md' }} onClick={signOut}>
                 {header.signOut}
@@ -162,7 +169,7 @@ export function AppHeader() {
         </Group>
 
         <Group gap="sm" wrap="nowrap" className={classes.end}>
-          <LanguageSwitcher />
+          {languageSwitcher}
           {user && (
             <WithApollo>
               <NotificationBell />

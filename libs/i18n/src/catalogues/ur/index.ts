@@ -27,6 +27,10 @@ import JanazahMessages from './JanazahMessages.json';
 import JanazahNotifications from './JanazahNotifications.json';
 import LandingMessages from './LandingMessages.json';
 import LanguageMessages from './LanguageMessages.json';
+import MemberDashboardMessages from './MemberDashboardMessages.json';
+import MemberFieldMessages from './MemberFieldMessages.json';
+import MemberProfileMessages from './MemberProfileMessages.json';
+import MemberSecurityMessages from './MemberSecurityMessages.json';
 import MemorialMessages from './MemorialMessages.json';
 import MemorialPageMessages from './MemorialPageMessages.json';
 import MessageFunctions from './MessageFunctions.json';
@@ -84,6 +88,10 @@ export const catalogue = {
   JanazahNotifications,
   LandingMessages,
   LanguageMessages,
+  MemberDashboardMessages,
+  MemberFieldMessages,
+  MemberProfileMessages,
+  MemberSecurityMessages,
   MemorialMessages,
   MemorialPageMessages,
   MessageFunctions,

@@ -9,6 +9,8 @@ const user = (role: SessionUser['role']): SessionUser => ({
   lastName: 'Yusuf',
   fullName: 'Amina Yusuf',
   role,
+  language: 'en',
+  showHijri: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   registrationFeePaid: null,
   membershipStatus: null,

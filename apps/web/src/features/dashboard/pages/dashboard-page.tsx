@@ -1,4 +1,9 @@
-import { DashboardMessages, formatCents, ActionMessages } from '@jibs/domain';
+import {
+  DashboardMessages,
+  formatCents,
+  ActionMessages,
+  MemberDashboardMessages,
+} from '@jibs/domain';
 import {
   Anchor,
   Card,
@@ -22,7 +27,7 @@ import {
 } from '../../../gql/graphql';
 import { PageBreadcrumbs } from '../../../shared/components/page-breadcrumbs';
 import { useDocumentTitle } from '@jibs/web-ui';
-import { useMessages, useSession } from '@jibs/web-data';
+import { useDateFormat, useMessages, useSession } from '@jibs/web-data';
 import { useQuery } from '@apollo/client/react';
 
 const WELCOME_TOAST_MS = 5_000;
@@ -56,10 +61,16 @@ const MEMBERSHIP_LABEL: Record<MembershipStatus, DashboardKey> = {
 
 /** /dashboard: the member's overview, shortcuts and membership status (spec 2). */
 export function DashboardPage() {
-  const { DashboardMessages: text, ActionMessages: actions } = useMessages({
+  const {
+    DashboardMessages: text,
+    ActionMessages: actions,
+    MemberDashboardMessages: member,
+  } = useMessages({
     DashboardMessages,
     ActionMessages,
+    MemberDashboardMessages,
   });
+  const formatDate = useDateFormat();
   const { user } = useSession();
   const summary = useQuery(DashboardSummaryDocument, { fetchPolicy: 'cache-and-network' });
   const reports = useQuery(MyDeathReportCountsDocument, { fetchPolicy: 'cache-and-network' });
@@ -93,6 +104,11 @@ export function DashboardPage() {
         <Stack gap="xs">
           <PageBreadcrumbs current={text.title} />
           <Title order={1}>{text.welcome(user?.firstName ?? '')}</Title>
+          {user?.createdAt && (
+            <Text c="gray.7" data-testid="member-since">
+              {member.memberSince(formatDate(user.createdAt))}
+            </Text>
+          )}
         </Stack>
 
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">

@@ -1,7 +1,7 @@
 import { ClientMessages } from '@jibs/domain';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { toApiError } from '@jibs/web-data';
+import { toApiError, translateText } from '@jibs/web-data';
 import { UpdateProfileDocument, type ProfileFragment } from '../../../gql/graphql';
 import { displayValue, profileEdit, type EditableField } from '../utils/profile-update';
 import { useMutation } from '@apollo/client/react';
@@ -30,7 +30,7 @@ export function useAutoSave(field: EditableField, profile: ProfileFragment) {
       return;
     }
     if (edit.kind === 'invalid') {
-      setError(edit.message);
+      setError(translateText(edit.message));
       return;
     }
     setError(null);
@@ -41,8 +41,8 @@ export function useAutoSave(field: EditableField, profile: ProfileFragment) {
       setStatus('saved');
       notifications.show({
         color: 'jibs',
-        title: ClientMessages.successTitle,
-        message: ClientMessages.profileUpdated,
+        title: translateText(ClientMessages.successTitle),
+        message: translateText(ClientMessages.profileUpdated),
       });
     } catch (failure) {
       const apiError = toApiError(failure);
@@ -50,8 +50,8 @@ export function useAutoSave(field: EditableField, profile: ProfileFragment) {
       setStatus('idle');
       notifications.show({
         color: 'red',
-        title: ClientMessages.errorTitle,
-        message: ClientMessages.profileUpdateFailed,
+        title: translateText(ClientMessages.errorTitle),
+        message: translateText(ClientMessages.profileUpdateFailed),
       });
     }
   };

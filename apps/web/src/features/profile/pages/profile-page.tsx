@@ -1,4 +1,3 @@
-import { RegistrationWizardMessages } from '@jibs/domain';
 import {
   Alert,
   Button,
@@ -14,14 +13,16 @@ import {
 import {
   ClientMessages,
   ErrorCode,
-  formatCalendarDate,
   PHONE_MAX_LENGTH,
   US_STATES,
   RegistrationMessages,
   ActionMessages,
+  MemberFieldMessages,
+  MemberProfileMessages,
+  SignInMessages,
 } from '@jibs/domain';
 import { Link } from 'react-router';
-import { toApiError } from '@jibs/web-data';
+import { toApiError, useDateFormat, useMessages } from '@jibs/web-data';
 import { BackupRestoreSection } from '../../backup/components/backup-restore-section';
 import { MeDocument, type ProfileFragment } from '../../../gql/graphql';
 import { DetailList, PageLoader, useDocumentTitle } from '@jibs/web-ui';
@@ -33,34 +34,37 @@ import { RegistrationPaymentPanel } from '../components/registration-payment-pan
 import { SaveStatusIcon } from '../components/save-status';
 import { SubscriptionCard } from '../components/subscription-card';
 import { useAutoSave } from '../hooks/use-auto-save';
+import { LanguageSection } from '../components/language-section';
 import { nextPhoneValue } from '../../../shared/utils/phone-input';
 import { useQuery } from '@apollo/client/react';
 
 /** /profile: the member's details; phone and address save as each is edited. */
 export function ProfilePage() {
   const { data, loading, error, refetch } = useQuery(MeDocument);
-  useDocumentTitle('Your Profile');
+  const {
+    MemberProfileMessages: text,
+    ClientMessages: client,
+    ActionMessages: actions,
+  } = useMessages({ MemberProfileMessages, ClientMessages, ActionMessages });
+  useDocumentTitle(text.title);
 
-  if (loading && !data) return <PageLoader label="Loading your profile…" />;
+  if (loading && !data) return <PageLoader label={text.loading} />;
 
   if (error && !data) {
     const apiError = toApiError(error);
     if (apiError.code === ErrorCode.Unauthenticated) {
       return (
-        <Fallback
-          title={ClientMessages.authRequiredTitle}
-          text="Please sign in to see your profile."
-        >
+        <Fallback title={client.authRequiredTitle} text={text.signInToSee}>
           <Button component={Link} to="/login">
-            Go to Login
+            {text.goToLogin}
           </Button>
         </Fallback>
       );
     }
     if (apiError.code !== ErrorCode.NotFound) {
       return (
-        <Fallback title={ClientMessages.errorTitle} text={ClientMessages.profileLoadFailed}>
-          <Button onClick={() => void refetch()}>{ActionMessages.tryAgain}</Button>
+        <Fallback title={client.errorTitle} text={client.profileLoadFailed}>
+          <Button onClick={() => void refetch()}>{actions.tryAgain}</Button>
         </Fallback>
       );
     }
@@ -68,12 +72,9 @@ export function ProfilePage() {
 
   if (!data?.me) {
     return (
-      <Fallback
-        title={ClientMessages.profileNotFound}
-        text="We could not find a profile for your account."
-      >
+      <Fallback title={client.profileNotFound} text={text.notFoundText}>
         <Button component={Link} to="/dashboard">
-          Return to Dashboard
+          {text.returnToDashboard}
         </Button>
       </Fallback>
     );
@@ -89,40 +90,46 @@ function ProfileDetails({ profile }: { profile: ProfileFragment }) {
   const city = useAutoSave('city', profile);
   const state = useAutoSave('state', profile);
   const zip = useAutoSave('zipCode', profile);
+  const {
+    MemberProfileMessages: text,
+    MemberFieldMessages: fields,
+    RegistrationMessages: registration,
+    SignInMessages: signIn,
+  } = useMessages({
+    MemberProfileMessages,
+    MemberFieldMessages,
+    RegistrationMessages,
+    SignInMessages,
+  });
+  const formatDate = useDateFormat();
 
   return (
     <Container size={960} px="md" py={{ base: 24, sm: 40 }}>
       <Stack gap="xl">
         <Stack gap="xs">
-          <PageBreadcrumbs current="Profile" />
-          <Title order={1}>Your Profile</Title>
-          <Text c="gray.7">
-            Changes to your phone number and address are saved as soon as you leave each field.
-          </Text>
+          <PageBreadcrumbs current={text.breadcrumb} />
+          <Title order={1}>{text.title}</Title>
+          <Text c="gray.7">{text.intro}</Text>
         </Stack>
 
         <Card withBorder radius="lg" padding="xl" component="section" aria-labelledby="personal">
           <Stack gap="lg">
             <Title order={2} size="h3" id="personal">
-              {RegistrationWizardMessages.stepPersonalInfo}
+              {fields.personalInformation}
             </Title>
             <DetailList
               cols={3}
               items={[
-                { label: RegistrationWizardMessages.fullName, value: profile.fullName },
-                { label: 'Email', value: profile.email },
-                {
-                  label: RegistrationMessages.dateOfBirth,
-                  value: formatCalendarDate(profile.dateOfBirth),
-                },
+                { label: fields.fullName, value: <bdi>{profile.fullName}</bdi> },
+                { label: signIn.email, value: <bdi>{profile.email}</bdi> },
+                { label: registration.dateOfBirth, value: formatDate(profile.dateOfBirth) },
               ]}
             />
             <Text size="sm" c="gray.7">
-              Your name, email and date of birth cannot be changed here. If one of them is wrong,
-              please contact us.
+              {text.cannotChange}
             </Text>
             <TextInput
-              label="Phone"
+              label={registration.phone}
               type="tel"
               inputMode="tel"
               autoComplete="tel-national"
@@ -144,10 +151,10 @@ function ProfileDetails({ profile }: { profile: ProfileFragment }) {
         <Card withBorder radius="lg" padding="xl" component="section" aria-labelledby="address">
           <Stack gap="md">
             <Title order={2} size="h3" id="address">
-              Address Information
+              {text.addressInformation}
             </Title>
             <TextInput
-              label={RegistrationMessages.addressLine1}
+              label={registration.addressLine1}
               autoComplete="address-line1"
               value={line1.draft}
               onChange={(event) => line1.setDraft(event.currentTarget.value)}
@@ -157,7 +164,7 @@ function ProfileDetails({ profile }: { profile: ProfileFragment }) {
               rightSection={<SaveStatusIcon status={line1.status} />}
             />
             <TextInput
-              label={RegistrationMessages.addressLine2}
+              label={registration.addressLine2}
               autoComplete="address-line2"
               value={line2.draft}
               onChange={(event) => line2.setDraft(event.currentTarget.value)}
@@ -168,7 +175,7 @@ function ProfileDetails({ profile }: { profile: ProfileFragment }) {
             />
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
               <TextInput
-                label="City"
+                label={registration.city}
                 autoComplete="address-level2"
                 value={city.draft}
                 onChange={(event) => city.setDraft(event.currentTarget.value)}
@@ -178,8 +185,8 @@ function ProfileDetails({ profile }: { profile: ProfileFragment }) {
                 rightSection={<SaveStatusIcon status={city.status} />}
               />
               <Select
-                label="State"
-                placeholder={RegistrationMessages.selectState}
+                label={registration.state}
+                placeholder={registration.selectState}
                 data={US_STATES}
                 searchable
                 allowDeselect={false}
@@ -197,7 +204,7 @@ function ProfileDetails({ profile }: { profile: ProfileFragment }) {
                 }
               />
               <TextInput
-                label={RegistrationMessages.zipCode}
+                label={registration.zipCode}
                 inputMode="numeric"
                 autoComplete="postal-code"
                 maxLength={10}
@@ -211,6 +218,8 @@ function ProfileDetails({ profile }: { profile: ProfileFragment }) {
             </SimpleGrid>
           </Stack>
         </Card>
+
+        <LanguageSection profile={profile} />
 
         <SecuritySection profile={profile} />
 

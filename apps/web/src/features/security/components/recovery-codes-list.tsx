@@ -1,3 +1,5 @@
+import { MemberSecurityMessages } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
 import { Alert, Button, CopyButton, Group, List, Stack, Text, VisuallyHidden } from '@mantine/core';
 
 /** The codes as a text file: one a line, with what they are for. */
@@ -16,13 +18,14 @@ function asFile(codes: string[]): string {
  */
 export function RecoveryCodesList({
   codes,
-  doneLabel = 'I have saved my recovery codes',
+  doneLabel,
   onDone,
 }: {
   codes: string[];
   doneLabel?: string;
   onDone: () => void;
 }) {
+  const { MemberSecurityMessages: text } = useMessages({ MemberSecurityMessages });
   const download = () => {
     const url = URL.createObjectURL(new Blob([asFile(codes)], { type: 'text/plain' }));
     const link = document.createElement('a');
@@ -34,13 +37,11 @@ export function RecoveryCodesList({
 
   return (
     <Stack gap="md">
-      <Alert color="yellow" variant="light" title="Save your recovery codes now">
-        If you lose your phone, each of these codes lets you sign in once instead of the code from
-        your phone. They are shown only this once: keep them somewhere safe, such as a password
-        manager or a printed page.
+      <Alert color="yellow" variant="light" title={text.saveCodesTitle}>
+        {text.saveCodesText}
       </Alert>
       <List
-        aria-label="Recovery codes"
+        aria-label={text.recoveryCodes}
         listStyleType="none"
         data-testid="recovery-codes"
         ff="monospace"
@@ -60,23 +61,21 @@ export function RecoveryCodesList({
           {({ copied, copy }) => (
             <>
               <Button variant="light" onClick={copy}>
-                {copied ? 'Copied' : 'Copy codes'}
+                {copied ? text.copied : text.copyCodes}
               </Button>
-              <VisuallyHidden aria-live="polite">
-                {copied ? 'The recovery codes are copied.' : ''}
-              </VisuallyHidden>
+              <VisuallyHidden aria-live="polite">{copied ? text.codesCopied : ''}</VisuallyHidden>
             </>
           )}
         </CopyButton>
         <Button variant="light" onClick={download}>
-          Download
+          {text.download}
         </Button>
       </Group>
       <Text size="sm" c="gray.7">
-        You can make new codes on your profile, under Security; the old ones then stop working.
+        {text.makeNewLater}
       </Text>
       <Group justify="flex-end">
-        <Button onClick={onDone}>{doneLabel}</Button>
+        <Button onClick={onDone}>{doneLabel ?? text.savedCodes}</Button>
       </Group>
     </Stack>
   );

@@ -1,10 +1,20 @@
-import { RegistrationWizardMessages } from '@jibs/domain';
 import { SetupTotpDocument } from '../../../gql/graphql';
 import { useMutation } from '@apollo/client/react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { formatPhone, VerificationMessages } from '@jibs/domain';
+import {
+  formatPhone,
+  MemberFieldMessages,
+  MemberSecurityMessages,
+  VerificationMessages,
+} from '@jibs/domain';
 import { useState } from 'react';
-import { actionErrorNotice, toApiError, type ErrorNotice } from '@jibs/web-data';
+import {
+  actionErrorNotice,
+  toApiError,
+  useLanguage,
+  useMessages,
+  type ErrorNotice,
+} from '@jibs/web-data';
 import { ErrorAlert } from '@jibs/web-ui';
 import { type ProfileFragment, type TotpSetupFieldsFragment } from '../../../gql/graphql';
 import { AuthenticatorDialog } from './authenticator-dialog';
@@ -19,9 +29,10 @@ type Dialog =
   | { kind: 'recovery-codes' };
 
 function Status({ on }: { on: boolean }) {
+  const { MemberSecurityMessages: text } = useMessages({ MemberSecurityMessages });
   return (
     <Badge color={on ? 'green' : 'gray'} variant="light">
-      {on ? 'On' : 'Off'}
+      {on ? text.on : text.off}
     </Badge>
   );
 }
@@ -36,6 +47,13 @@ export function SecuritySection({ profile }: { profile: ProfileFragment }) {
   const [failure, setFailure] = useState<ErrorNotice | null>(null);
   const [setupTotp, settingUp] = useMutation(SetupTotpDocument);
   const close = () => setDialog(null);
+  const { MemberSecurityMessages: text, MemberFieldMessages: fields } = useMessages({
+    MemberSecurityMessages,
+    MemberFieldMessages,
+  });
+  const { locale } = useLanguage();
+  // The number reads left to right inside a right-to-left sentence (English stays as it was).
+  const isolate = (value: string) => (locale === 'en' ? value : `\u2066${value}\u2069`);
 
   /** A new secret first (drawn as a QR code by the server), then the dialog shows it. */
   const startAuthenticator = async () => {
@@ -55,12 +73,9 @@ export function SecuritySection({ profile }: { profile: ProfileFragment }) {
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={2} size="h3" id="security">
-            Security
+            {text.title}
           </Title>
-          <Text c="gray.7">
-            Two-step sign-in: after your password, we also ask for a code from your phone. Any
-            change here signs you out on your other devices, and we email you about it.
-          </Text>
+          <Text c="gray.7">{text.intro}</Text>
         </Stack>
 
         {failure && <ErrorAlert title={failure.title}>{failure.message}</ErrorAlert>}
@@ -69,14 +84,13 @@ export function SecuritySection({ profile }: { profile: ProfileFragment }) {
           <Stack gap={2} style={{ flex: '1 1 18rem' }}>
             <Group gap="xs">
               <Title order={3} size="h5">
-                {RegistrationWizardMessages.methodTotp}
+                {fields.authenticatorApp}
               </Title>
               <Status on={profile.totpEnabled} />
             </Group>
             <Text size="sm" c="gray.7">
-              An app such as Google Authenticator or Microsoft Authenticator shows a new code every
-              30 seconds.
-              {isAdmin && profile.totpEnabled ? ' Admins always sign in with one.' : ''}
+              {text.authenticatorText}
+              {isAdmin && profile.totpEnabled ? ` ${text.adminsAlways}` : ''}
             </Text>
           </Stack>
           {profile.totpEnabled ? (
@@ -85,12 +99,12 @@ export function SecuritySection({ profile }: { profile: ProfileFragment }) {
                 variant="default"
                 onClick={() => setDialog({ kind: 'turn-off', factor: 'authenticator' })}
               >
-                Turn Off Authenticator
+                {text.turnOffAuthenticator}
               </Button>
             )
           ) : (
             <Button onClick={() => void startAuthenticator()} loading={settingUp.loading}>
-              Turn On Authenticator
+              {text.turnOnAuthenticator}
             </Button>
           )}
         </Group>
@@ -99,16 +113,16 @@ export function SecuritySection({ profile }: { profile: ProfileFragment }) {
           <Stack gap={2} style={{ flex: '1 1 18rem' }}>
             <Group gap="xs">
               <Title order={3} size="h5">
-                Codes by text message
+                {text.textCodes}
               </Title>
               <Status on={profile.smsSignInEnabled} />
             </Group>
             <Text size="sm" c="gray.7">
               {profile.phone
-                ? `We text a code to ${formatPhone(profile.phone)}${
-                    profile.phoneVerified ? ' (verified)' : ' once you have verified this number'
-                  }.`
-                : 'Add a phone number above to use codes by text message.'}
+                ? (profile.phoneVerified ? text.textCodeVerified : text.textCodeUnverified)(
+                    isolate(formatPhone(profile.phone)),
+                  )
+                : text.addPhoneFirst}
             </Text>
           </Stack>
           {profile.smsSignInEnabled ? (
@@ -116,11 +130,11 @@ export function SecuritySection({ profile }: { profile: ProfileFragment }) {
               variant="default"
               onClick={() => setDialog({ kind: 'turn-off', factor: 'sms' })}
             >
-              Turn Off Text Codes
+              {text.turnOffTextCodes}
             </Button>
           ) : (
             profile.phone && (
-              <Button onClick={() => setDialog({ kind: 'sms' })}>Turn On Text Codes</Button>
+              <Button onClick={() => setDialog({ kind: 'sms' })}>{text.turnOnTextCodes}</Button>
             )
           )}
         </Group>
@@ -129,14 +143,14 @@ export function SecuritySection({ profile }: { profile: ProfileFragment }) {
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
             <Stack gap={2} style={{ flex: '1 1 18rem' }}>
               <Title order={3} size="h5">
-                Recovery codes
+                {text.recoveryCodes}
               </Title>
               <Text size="sm" c="gray.7">
-                Each one signs you in once if you lose your phone. Lost them too? Make new ones.
+                {text.recoveryCodesText}
               </Text>
             </Stack>
             <Button variant="default" onClick={() => setDialog({ kind: 'recovery-codes' })}>
-              Make New Recovery Codes
+              {text.makeNewRecoveryCodes}
             </Button>
           </Group>
         )}

@@ -18,6 +18,8 @@ const aUser = (
   lastName: 'Rahman',
   fullName: 'Amina Rahman',
   role,
+  language: 'en',
+  showHijri: false,
   createdAt: '2026-01-01T00:00:00Z',
   registrationFeePaid,
   membershipStatus:
