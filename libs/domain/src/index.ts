@@ -49,6 +49,7 @@ export * from './header-messages';
 export * from './landing-messages';
 export * from './registration-messages';
 export * from './dashboard-messages';
+export * from './admin-console-messages';
 export * from './sign-in-messages';
 export * from './notification-messages';
 export * from './account-emails';

@@ -32,6 +32,7 @@ import { RegistrationMessages } from './registration-messages';
 import { DashboardMessages } from './dashboard-messages';
 import { SignInMessages } from './sign-in-messages';
 import { ActionMessages } from './action-messages';
+import { AdminLayoutMessages } from './admin-console-messages';
 
 /**
  * Every message object of the product. A message is the spec's wording unless it is listed in
@@ -75,6 +76,8 @@ export const MessageCatalog = {
   DashboardMessages,
   SignInMessages,
   ActionMessages,
+  /** The admin console's screens (wt-i18n-admin). */
+  AdminLayoutMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -96,6 +99,17 @@ function everyMessage<T extends object>(messages: T, reason: string): { [K in ke
   return Object.fromEntries(Object.keys(messages).map((key) => [key, reason])) as {
     [K in keyof T]: string;
   };
+}
+
+/** Every message of an object but the ones the spec words (those are checked against it). */
+function everyMessageBut<T extends object>(
+  messages: T,
+  reason: string,
+  specWorded: readonly (keyof T)[],
+): { [K in keyof T]?: string } {
+  const all: { [K in keyof T]?: string } = everyMessage(messages, reason);
+  for (const key of specWorded) delete all[key];
+  return all;
 }
 
 /** Messages the product adds: not in the spec, so not checked against it, each with why. */
@@ -310,6 +324,11 @@ export const PRODUCT_WORDING: PerMessage<string> = {
     createAccount: SCREEN_TEXT,
   },
   ActionMessages: everyMessage(ActionMessages, SCREEN_TEXT),
+  // The spec's own words ('Admin Panel', 'Logged in as') are checked against it, not listed.
+  AdminLayoutMessages: everyMessageBut(AdminLayoutMessages, SCREEN_TEXT, [
+    'adminPanel',
+    'loggedInAsLead',
+  ]),
   HeaderMessages: {
     janazah: SCREEN_TEXT,
     home: SCREEN_TEXT,

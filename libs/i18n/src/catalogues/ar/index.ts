@@ -3,6 +3,7 @@ import AccountChangeNotifications from './AccountChangeNotifications.json';
 import AccountEmails from './AccountEmails.json';
 import AccountSecurityMessages from './AccountSecurityMessages.json';
 import ActionMessages from './ActionMessages.json';
+import AdminLayoutMessages from './AdminLayoutMessages.json';
 import AdminMessages from './AdminMessages.json';
 import AdminUserMessages from './AdminUserMessages.json';
 import AnniversaryMessages from './AnniversaryMessages.json';
@@ -51,6 +52,7 @@ export const catalogue = {
   AccountEmails,
   AccountSecurityMessages,
   ActionMessages,
+  AdminLayoutMessages,
   AdminMessages,
   AdminUserMessages,
   AnniversaryMessages,
