@@ -32,7 +32,7 @@ import { RegistrationMessages } from './registration-messages';
 import { DashboardMessages } from './dashboard-messages';
 import { SignInMessages } from './sign-in-messages';
 import { ActionMessages } from './action-messages';
-import { AdminLayoutMessages } from './admin-console-messages';
+import { AdminDashboardPageMessages, AdminLayoutMessages } from './admin-console-messages';
 
 /**
  * Every message object of the product. A message is the spec's wording unless it is listed in
@@ -78,6 +78,7 @@ export const MessageCatalog = {
   ActionMessages,
   /** The admin console's screens (wt-i18n-admin). */
   AdminLayoutMessages,
+  AdminDashboardPageMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -325,6 +326,10 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   },
   ActionMessages: everyMessage(ActionMessages, SCREEN_TEXT),
   // The spec's own words ('Admin Panel', 'Logged in as') are checked against it, not listed.
+  AdminDashboardPageMessages: everyMessageBut(AdminDashboardPageMessages, SCREEN_TEXT, [
+    'allTimePayments',
+    'comingSoon',
+  ]),
   AdminLayoutMessages: everyMessageBut(AdminLayoutMessages, SCREEN_TEXT, [
     'adminPanel',
     'loggedInAsLead',

@@ -3,6 +3,7 @@ import AccountChangeNotifications from './AccountChangeNotifications.json';
 import AccountEmails from './AccountEmails.json';
 import AccountSecurityMessages from './AccountSecurityMessages.json';
 import ActionMessages from './ActionMessages.json';
+import AdminDashboardPageMessages from './AdminDashboardPageMessages.json';
 import AdminLayoutMessages from './AdminLayoutMessages.json';
 import AdminMessages from './AdminMessages.json';
 import AdminUserMessages from './AdminUserMessages.json';
@@ -52,6 +53,7 @@ export const catalogue = {
   AccountEmails,
   AccountSecurityMessages,
   ActionMessages,
+  AdminDashboardPageMessages,
   AdminLayoutMessages,
   AdminMessages,
   AdminUserMessages,
