@@ -1,4 +1,8 @@
 import { DashboardMessages } from './dashboard-messages';
+import { SignInMessages } from './sign-in-messages';
+import { HeaderMessages } from './header-messages';
+import { RegistrationMessages } from './registration-messages';
+import { REVIEW_STATUS_LABELS, ReviewStatus } from './death-report.schema';
 
 /**
  * The admin console's own screen texts (issue 27: translated like every other message): its
@@ -77,4 +81,142 @@ export const AdminDashboardPageMessages = {
   byActor: (actor: string) => `by ${actor}`,
   forMember: (member: string) => `for ${member}`,
   comingSoon: 'Coming Soon',
+} as const;
+
+/** What was sent (/admin/notifications). */
+export const AdminSentMessagesPageMessages = {
+  description:
+    "What was sent to members and admins: in-app notifications, emails and the janazah notices' texts, with their delivery status. Sign-in codes sent by SMS are not listed.",
+  inApp: 'In-app',
+  email: SignInMessages.email,
+  sms: 'SMS',
+  delivered: 'Delivered (unread)',
+  read: 'Read',
+  sent: 'Sent',
+  pending: DashboardMessages.pending,
+  channel: 'Channel',
+  allChannels: 'All channels',
+  deliveryStatus: 'Delivery status',
+  anyStatus: 'Any status',
+  loadFailed: 'What was sent could not be loaded. Please try again.',
+  loading: 'Loading sent messages',
+  onThisPage: (count: number) => `${count} messages on this page`,
+  nothingSent: 'Nothing was sent that matches.',
+  sentMessages: 'Sent messages',
+  when: 'When',
+  to: 'To',
+  /** The contact form's Subject field names it too. */
+  subject: 'Subject',
+  status: 'Status',
+  previous: 'Previous',
+  next: 'Next',
+  pageNumber: (page: number) => `Page ${page}`,
+} as const;
+
+/** The users list (/admin/users) and its cards. */
+export const AdminUsersPageMessages = {
+  description: 'Find members, change their membership status or role, and see their details.',
+  searchUsers: 'Search users',
+  nameOrEmail: 'Name or email',
+  status: AdminSentMessagesPageMessages.status,
+  all: 'All',
+  active: DashboardMessages.active,
+  pending: DashboardMessages.pending,
+  inactive: DashboardMessages.inactive,
+  member: 'Member',
+  admin: HeaderMessages.admin,
+  unknown: 'Unknown',
+  loadingUsers: 'Loading users',
+  usersFound: (count: number) => `${count} users found`,
+  oneUserFound: '1 user found',
+  pageNumber: (page: number) => `Page ${page}`,
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  firstPage: 'First page',
+  lastPage: 'Last page',
+  feePaid: 'Fee Paid',
+  feePending: 'Fee Pending',
+  joined: 'Joined',
+  address: RegistrationMessages.address,
+  notGiven: 'Not given',
+  membershipStatus: 'Membership status',
+  membershipStatusOf: (name: string) => `Membership status of ${name}`,
+  role: 'Role',
+  roleOf: (name: string) => `Role of ${name}`,
+  viewDetails: 'View Details',
+  viewDetailsOf: (name: string) => `View details of ${name}`,
+} as const;
+
+/** A user's details (the users list's View Details drawer). */
+export const AdminUserDetailsMessages = {
+  userDetails: 'User Details',
+  closeUserDetails: 'Close user details',
+  loadingUserDetails: 'Loading user details',
+  household: 'Household',
+  inRegistrationFee: 'In registration fee',
+  paymentDue: 'Payment Due',
+  paid: 'Paid',
+  born: (date: string) => `born ${date}`,
+  noDeathReports: 'No death reports.',
+  diedSubmitted: (died: string, submitted: string) => `Died ${died} · submitted ${submitted}`,
+  noDocuments: 'No documents.',
+  uploaded: (type: string, date: string) => `${type} · uploaded ${date}`,
+  auditTrailOf: (name: string) => `Audit trail of ${name}`,
+  profile: 'Profile',
+  phone: RegistrationMessages.phone,
+  usCitizen: 'US citizen or legal resident',
+  yes: 'Yes',
+  no: 'No',
+  accountVerified: 'Account verified',
+  emailVerified: 'Email verified',
+  setUp: 'Set up',
+  notSetUp: 'Not set up',
+} as const;
+
+/** The reviews: death reports (/admin/death-reports) and documents (/admin/documents). */
+export const AdminReviewsPageMessages = {
+  loadingReports: 'Loading death reports',
+  oneReportFound: '1 death report found',
+  reportsFound: (count: number) => `${count} death reports found`,
+  loadingDocuments: 'Loading documents',
+  oneDocumentFound: '1 document found',
+  documentsFound: (count: number) => `${count} documents found`,
+  pendingReview: REVIEW_STATUS_LABELS[ReviewStatus.PENDING],
+  approved: REVIEW_STATUS_LABELS[ReviewStatus.APPROVED],
+  rejected: REVIEW_STATUS_LABELS[ReviewStatus.REJECTED],
+  all: AdminUsersPageMessages.all,
+  pending: DashboardMessages.pending,
+  status: AdminSentMessagesPageMessages.status,
+  unknown: AdminUsersPageMessages.unknown,
+  reportsDescription: 'Review the death reports members have submitted.',
+  searchReports: 'Search death reports',
+  reportsSearchPlaceholder: 'Deceased name or relationship',
+  loadingMore: 'Loading...',
+  showMoreReports: 'Show more death reports',
+  dateOfDeath: 'Date of Death',
+  placeOfDeath: 'Place of Death',
+  reportedBy: 'Reported by',
+  member: AdminUsersPageMessages.member,
+  notes: 'Notes',
+  adminNotesLabel: 'Admin Notes',
+  notYetReviewed: 'Not yet reviewed',
+  /** The default note comes quoted ('...'): ICU reads an apostrophe before a brace as a quote. */
+  adminNotesHint: (quotedNote: string) =>
+    `Optional; say why when deciding against the assessment. A rejection without notes is saved as ${quotedNote}.`,
+  approve: 'Approve',
+  approveReportOn: (name: string) => `Approve report on ${name}`,
+  reject: 'Reject',
+  rejectReportOn: (name: string) => `Reject report on ${name}`,
+  showCase: 'Show case',
+  hideCase: 'Hide case',
+  showCaseOf: (name: string) => `Show case of ${name}`,
+  hideCaseOf: (name: string) => `Hide case of ${name}`,
+  met: 'Met',
+  notMet: 'Not met',
+  acceptedOutsideWindow: 'An admin accepted this claim outside the window.',
+  claimAccepted: 'Claim accepted',
+  notedInAudit: 'Noted in the audit trail.',
+  acceptOutsideWindow: 'Accept the claim outside the window',
+  acceptOutsideWindowHint: 'Say why; the note is kept in the audit trail.',
+  acceptLateClaim: 'Accept late claim',
 } as const;

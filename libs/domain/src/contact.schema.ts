@@ -3,6 +3,7 @@ import { cleanText, requiredText } from './blank-text';
 import { Messages, requiredMessage } from './messages';
 import { isValidPhone } from './phone';
 import { SignInMessages } from './sign-in-messages';
+import { AdminSentMessagesPageMessages } from './admin-console-messages';
 
 /** Keys are the GraphQL enum names; values are what is stored. */
 export enum ContactSubject {
@@ -41,7 +42,9 @@ export const contactMessageSchema = z.object({
     .refine((value) => value === '' || isValidPhone(value), Messages.invalidPhone)
     .nullable()
     .optional(),
-  subject: z.enum(ContactSubject, { error: requiredMessage('Subject') }),
+  subject: z.enum(ContactSubject, {
+    error: requiredMessage(AdminSentMessagesPageMessages.subject),
+  }),
   message: text('Message', 5000),
 });
 

@@ -32,7 +32,14 @@ import { RegistrationMessages } from './registration-messages';
 import { DashboardMessages } from './dashboard-messages';
 import { SignInMessages } from './sign-in-messages';
 import { ActionMessages } from './action-messages';
-import { AdminDashboardPageMessages, AdminLayoutMessages } from './admin-console-messages';
+import {
+  AdminDashboardPageMessages,
+  AdminLayoutMessages,
+  AdminSentMessagesPageMessages,
+  AdminReviewsPageMessages,
+  AdminUserDetailsMessages,
+  AdminUsersPageMessages,
+} from './admin-console-messages';
 
 /**
  * Every message object of the product. A message is the spec's wording unless it is listed in
@@ -79,6 +86,10 @@ export const MessageCatalog = {
   /** The admin console's screens (wt-i18n-admin). */
   AdminLayoutMessages,
   AdminDashboardPageMessages,
+  AdminSentMessagesPageMessages,
+  AdminUsersPageMessages,
+  AdminUserDetailsMessages,
+  AdminReviewsPageMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -330,6 +341,10 @@ export const PRODUCT_WORDING: PerMessage<string> = {
     'allTimePayments',
     'comingSoon',
   ]),
+  AdminSentMessagesPageMessages: everyMessage(AdminSentMessagesPageMessages, SCREEN_TEXT),
+  AdminUsersPageMessages: everyMessage(AdminUsersPageMessages, SCREEN_TEXT),
+  AdminUserDetailsMessages: everyMessage(AdminUserDetailsMessages, SCREEN_TEXT),
+  AdminReviewsPageMessages: everyMessageBut(AdminReviewsPageMessages, SCREEN_TEXT, ['reportedBy']),
   AdminLayoutMessages: everyMessageBut(AdminLayoutMessages, SCREEN_TEXT, [
     'adminPanel',
     'loggedInAsLead',

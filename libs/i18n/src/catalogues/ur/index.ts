@@ -6,7 +6,11 @@ import ActionMessages from './ActionMessages.json';
 import AdminDashboardPageMessages from './AdminDashboardPageMessages.json';
 import AdminLayoutMessages from './AdminLayoutMessages.json';
 import AdminMessages from './AdminMessages.json';
+import AdminReviewsPageMessages from './AdminReviewsPageMessages.json';
+import AdminSentMessagesPageMessages from './AdminSentMessagesPageMessages.json';
+import AdminUserDetailsMessages from './AdminUserDetailsMessages.json';
 import AdminUserMessages from './AdminUserMessages.json';
+import AdminUsersPageMessages from './AdminUsersPageMessages.json';
 import AnniversaryMessages from './AnniversaryMessages.json';
 import AssistanceMessages from './AssistanceMessages.json';
 import AssistanceNotifications from './AssistanceNotifications.json';
@@ -56,7 +60,11 @@ export const catalogue = {
   AdminDashboardPageMessages,
   AdminLayoutMessages,
   AdminMessages,
+  AdminReviewsPageMessages,
+  AdminSentMessagesPageMessages,
+  AdminUserDetailsMessages,
   AdminUserMessages,
+  AdminUsersPageMessages,
   AnniversaryMessages,
   AssistanceMessages,
   AssistanceNotifications,
