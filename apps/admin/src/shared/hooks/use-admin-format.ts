@@ -21,15 +21,14 @@ export function useAdminFormat(): {
       const tag = intlLocaleOf(locale);
       let format = money.get(tag);
       if (!format) {
-        // '$' (not 'US$'): the fund's dollars, with the language's own separators.
-        format = new Intl.NumberFormat(tag, {
-          style: 'currency',
-          currency: 'USD',
-          currencyDisplay: 'narrowSymbol',
-        });
+        format = new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD' });
         money.set(tag, format);
       }
-      return format.format(Math.round(cents) / 100);
+      // '$' (Arabic's Intl writes 'US$'): the fund's dollars, with the language's separators.
+      return format
+        .formatToParts(Math.round(cents) / 100)
+        .map((part) => (part.type === 'currency' ? '$' : part.value))
+        .join('');
     },
   };
 }
