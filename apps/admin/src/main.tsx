@@ -3,7 +3,13 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { notifications } from '@mantine/notifications';
 import { Messages, PublicLayoutMessages } from '@jibs/domain';
-import { createApolloClient, createTokenStore, SessionManager } from '@jibs/web-data';
+import {
+  createApolloClient,
+  createTokenStore,
+  SessionManager,
+  startLanguage,
+  translateText,
+} from '@jibs/web-data';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -13,16 +19,20 @@ const client = createApolloClient({ tokens, renewSession: () => session.refresh(
 const session = new SessionManager(client, tokens, () =>
   notifications.show({
     color: 'yellow',
-    title: PublicLayoutMessages.signedOut,
-    message: Messages.sessionExpired,
+    title: translateText(PublicLayoutMessages.signedOut),
+    message: translateText(Messages.sessionExpired),
   }),
 );
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <App client={client} session={session} />
-  </StrictMode>,
+// An admin who reads Arabic or Urdu sees the console in it from the first render: its catalogue
+// loads first (English has none to load); their profile's choice follows once they are known.
+void startLanguage().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App client={client} session={session} />
+    </StrictMode>,
+  ),
 );

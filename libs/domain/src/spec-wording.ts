@@ -51,6 +51,14 @@ import {
   MemberProfileMessages,
   MemberSecurityMessages,
 } from './member-page-messages';
+import {
+  AdminDashboardPageMessages,
+  AdminLayoutMessages,
+  AdminSentMessagesPageMessages,
+  AdminReviewsPageMessages,
+  AdminUserDetailsMessages,
+  AdminUsersPageMessages,
+} from './admin-console-messages';
 
 /**
  * Every message object of the product. A message is the spec's wording unless it is listed in
@@ -109,6 +117,13 @@ export const MessageCatalog = {
   MemberSecurityMessages,
   MemberDashboardMessages,
   MemberFieldMessages,
+  /** The admin console's screens (wt-i18n-admin). */
+  AdminLayoutMessages,
+  AdminDashboardPageMessages,
+  AdminSentMessagesPageMessages,
+  AdminUsersPageMessages,
+  AdminUserDetailsMessages,
+  AdminReviewsPageMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -146,6 +161,14 @@ function everyMessageBut<T extends object>(
 ): { [K in keyof T]?: string } {
   const all = everyMessage(messages, reason);
   for (const key of quoted) delete all[key];
+/** Every message of an object but the ones the spec words (those are checked against it). */
+function everyMessageBut<T extends object>(
+  messages: T,
+  reason: string,
+  specWorded: readonly (keyof T)[],
+): { [K in keyof T]?: string } {
+  const all: { [K in keyof T]?: string } = everyMessage(messages, reason);
+  for (const key of specWorded) delete all[key];
   return all;
 }
 
@@ -381,6 +404,19 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   MemberSecurityMessages: everyMessage(MemberSecurityMessages, SCREEN_TEXT),
   MemberDashboardMessages: everyMessage(MemberDashboardMessages, PRODUCT_FEATURE),
   MemberFieldMessages: everyMessage(MemberFieldMessages, SCREEN_TEXT),
+  // The spec's own words ('Admin Panel', 'Logged in as') are checked against it, not listed.
+  AdminDashboardPageMessages: everyMessageBut(AdminDashboardPageMessages, SCREEN_TEXT, [
+    'allTimePayments',
+    'comingSoon',
+  ]),
+  AdminSentMessagesPageMessages: everyMessage(AdminSentMessagesPageMessages, SCREEN_TEXT),
+  AdminUsersPageMessages: everyMessage(AdminUsersPageMessages, SCREEN_TEXT),
+  AdminUserDetailsMessages: everyMessage(AdminUserDetailsMessages, SCREEN_TEXT),
+  AdminReviewsPageMessages: everyMessageBut(AdminReviewsPageMessages, SCREEN_TEXT, ['reportedBy']),
+  AdminLayoutMessages: everyMessageBut(AdminLayoutMessages, SCREEN_TEXT, [
+    'adminPanel',
+    'loggedInAsLead',
+  ]),
   HeaderMessages: {
     janazah: SCREEN_TEXT,
     home: SCREEN_TEXT,

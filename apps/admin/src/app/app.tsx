@@ -1,5 +1,5 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { MantineProvider } from '@mantine/core';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import type { ApolloClient } from '@apollo/client';
 import {
@@ -74,145 +74,148 @@ const NotFoundPage = lazy(() =>
 
 export function App({ client, session }: { client: ApolloClient; session: SessionManager }) {
   return (
-    <MantineProvider
-      getStyleNonce={() => styleNonce}
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="light"
-    >
-      <Notifications position="bottom-right" autoClose={5000} />
-      <ApolloProvider client={client}>
-        <SessionProvider manager={session}>
-          <AdminGate>
-            <BrowserRouter basename="/admin">
-              <Routes>
-                <Route element={<AdminLayout />}>
-                  <Route
-                    index
-                    element={
-                      <Suspense fallback={<SectionLoader />}>
-                        <DashboardPage />
-                      </Suspense>
-                    }
-                  />
-                  <Route
-                    path="death-reports"
-                    element={
-                      <Suspense fallback={<SectionLoader />}>
-                        <DeathReportsPage />
-                      </Suspense>
-                    }
-                  />
-                  <Route
-                    path="janazah"
-                    element={
-                      <Suspense fallback={<SectionLoader />}>
-                        <JanazahNoticesPage />
-                      </Suspense>
-                    }
-                  />
-                  <Route
-                    path="users"
-                    element={
-                      <Suspense fallback={<SectionLoader />}>
-                        <UsersPage />
-                      </Suspense>
-                    }
-                  />
-                  <Route
-                    path="documents"
-                    element={
-                      <Suspense fallback={<SectionLoader />}>
-                        <DocumentsPage />
-                      </Suspense>
-                    }
-                  />
-                  <Route
-                    path="settings"
-                    element={
-                      <Suspense fallback={<SectionLoader />}>
-                        <SettingsPage />
-                      </Suspense>
-                    }
-                  />
-                  <Route
-                    path="testing"
-                    element={
-                      <Suspense fallback={<SectionLoader />}>
-                        <TestingPage />
-                      </Suspense>
-                    }
-                  />
-                  <Route
-                    path="exports"
-                    element={
-                      <Suspense fallback={<SectionLoader />}>
-                        <ExportsPage />
-                      </Suspense>
-                    }
-                  />
-                  <Route
-                    path="analytics"
-                    element={
-                      <Suspense fallback={<SectionLoader />}>
-                        <AnalyticsPage />
-                      </Suspense>
-                    }
-                  />
-                  <Route
-                    path="fund"
-                    element={
-                      <Suspense fallback={<SectionLoader />}>
-                        <FundPage />
-                      </Suspense>
-                    }
-                  />
-                  <Route
-                    path="notifications"
-                    element={
-                      <Suspense fallback={<SectionLoader />}>
-                        <SentMessagesPage />
-                      </Suspense>
-                    }
-                  />
-                  <Route
-                    path="webhooks"
-                    element={
-                      <Suspense fallback={<SectionLoader />}>
-                        <WebhooksPage />
-                      </Suspense>
-                    }
-                  />
-                  <Route
-                    path="operations"
-                    element={
-                      <Suspense fallback={<SectionLoader />}>
-                        <OperationsPage />
-                      </Suspense>
-                    }
-                  />
-                  <Route
-                    path="audit"
-                    element={
-                      <Suspense fallback={<SectionLoader />}>
-                        <AuditPage />
-                      </Suspense>
-                    }
-                  />
-                  <Route
-                    path="*"
-                    element={
-                      <Suspense fallback={<SectionLoader />}>
-                        <NotFoundPage />
-                      </Suspense>
-                    }
-                  />
-                </Route>
-              </Routes>
-            </BrowserRouter>
-          </AdminGate>
-        </SessionProvider>
-      </ApolloProvider>
-    </MantineProvider>
+    // Mantine follows <html dir>, which the reader's language sets (libs/web-data's language).
+    <DirectionProvider>
+      <MantineProvider
+        getStyleNonce={() => styleNonce}
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="light"
+      >
+        <Notifications position="bottom-right" autoClose={5000} />
+        <ApolloProvider client={client}>
+          <SessionProvider manager={session}>
+            <AdminGate>
+              <BrowserRouter basename="/admin">
+                <Routes>
+                  <Route element={<AdminLayout />}>
+                    <Route
+                      index
+                      element={
+                        <Suspense fallback={<SectionLoader />}>
+                          <DashboardPage />
+                        </Suspense>
+                      }
+                    />
+                    <Route
+                      path="death-reports"
+                      element={
+                        <Suspense fallback={<SectionLoader />}>
+                          <DeathReportsPage />
+                        </Suspense>
+                      }
+                    />
+                    <Route
+                      path="janazah"
+                      element={
+                        <Suspense fallback={<SectionLoader />}>
+                          <JanazahNoticesPage />
+                        </Suspense>
+                      }
+                    />
+                    <Route
+                      path="users"
+                      element={
+                        <Suspense fallback={<SectionLoader />}>
+                          <UsersPage />
+                        </Suspense>
+                      }
+                    />
+                    <Route
+                      path="documents"
+                      element={
+                        <Suspense fallback={<SectionLoader />}>
+                          <DocumentsPage />
+                        </Suspense>
+                      }
+                    />
+                    <Route
+                      path="settings"
+                      element={
+                        <Suspense fallback={<SectionLoader />}>
+                          <SettingsPage />
+                        </Suspense>
+                      }
+                    />
+                    <Route
+                      path="testing"
+                      element={
+                        <Suspense fallback={<SectionLoader />}>
+                          <TestingPage />
+                        </Suspense>
+                      }
+                    />
+                    <Route
+                      path="exports"
+                      element={
+                        <Suspense fallback={<SectionLoader />}>
+                          <ExportsPage />
+                        </Suspense>
+                      }
+                    />
+                    <Route
+                      path="analytics"
+                      element={
+                        <Suspense fallback={<SectionLoader />}>
+                          <AnalyticsPage />
+                        </Suspense>
+                      }
+                    />
+                    <Route
+                      path="fund"
+                      element={
+                        <Suspense fallback={<SectionLoader />}>
+                          <FundPage />
+                        </Suspense>
+                      }
+                    />
+                    <Route
+                      path="notifications"
+                      element={
+                        <Suspense fallback={<SectionLoader />}>
+                          <SentMessagesPage />
+                        </Suspense>
+                      }
+                    />
+                    <Route
+                      path="webhooks"
+                      element={
+                        <Suspense fallback={<SectionLoader />}>
+                          <WebhooksPage />
+                        </Suspense>
+                      }
+                    />
+                    <Route
+                      path="operations"
+                      element={
+                        <Suspense fallback={<SectionLoader />}>
+                          <OperationsPage />
+                        </Suspense>
+                      }
+                    />
+                    <Route
+                      path="audit"
+                      element={
+                        <Suspense fallback={<SectionLoader />}>
+                          <AuditPage />
+                        </Suspense>
+                      }
+                    />
+                    <Route
+                      path="*"
+                      element={
+                        <Suspense fallback={<SectionLoader />}>
+                          <NotFoundPage />
+                        </Suspense>
+                      }
+                    />
+                  </Route>
+                </Routes>
+              </BrowserRouter>
+            </AdminGate>
+          </SessionProvider>
+        </ApolloProvider>
+      </MantineProvider>
+    </DirectionProvider>
   );
 }

@@ -1,16 +1,19 @@
 import { Anchor, Container, Stack, Text } from '@mantine/core';
+import { AdminLayoutMessages } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
 import { Link } from 'react-router';
 import { PageHeader } from '../shared/components/page-header';
 
 export function NotFoundPage() {
+  const { AdminLayoutMessages: layout } = useMessages({ AdminLayoutMessages });
   return (
     <Container size="lg" px={0}>
       <Stack gap="md">
-        <PageHeader title="Page not found" />
+        <PageHeader title={layout.notFoundTitle} />
         <Text>
-          There is no admin screen at this address.{' '}
+          {layout.notFoundText}{' '}
           <Anchor component={Link} to="/">
-            Go to the admin dashboard
+            {layout.goToDashboard}
           </Anchor>
         </Text>
       </Stack>

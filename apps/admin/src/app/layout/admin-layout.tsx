@@ -1,4 +1,4 @@
-import { DashboardMessages, HeaderMessages } from '@jibs/domain';
+import { AdminLayoutMessages, DashboardMessages, HeaderMessages } from '@jibs/domain';
 import {
   ActionIcon,
   AppShell,
@@ -14,7 +14,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
-import { useSession, useSessionManager } from '@jibs/web-data';
+import { useLanguage, useMessages, useSession, useSessionManager } from '@jibs/web-data';
+import { HijriToggle, LanguageSwitcher } from '@jibs/web-ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import {
@@ -35,6 +36,7 @@ import { ExportsIcon } from '../../features/exports/components/exports-icon';
 import { WebhooksIcon } from '../../features/webhooks/components/webhooks-icon';
 import { FundIcon } from '../../features/fund/components/fund-icon';
 import { OperationsIcon } from '../../features/operations/components/operations-icon';
+import { useSaveProfileLanguage } from '../../features/session/hooks/use-profile-language';
 
 /** Mantine's `sm` breakpoint is 48em: the spec's 768px mobile breakpoint. */
 const MOBILE_QUERY = '(max-width: 47.99em)';
@@ -45,30 +47,42 @@ interface NavItem {
   icon: ReactNode;
 }
 
-const MAIN_NAVIGATION: NavItem[] = [
-  { label: 'Dashboard', to: '/', icon: <DashboardIcon /> },
-  { label: 'Users', to: '/users', icon: <UsersIcon /> },
-  { label: DashboardMessages.deathReports, to: '/death-reports', icon: <ReportIcon /> },
-  { label: 'Janazah Notices', to: '/janazah', icon: <ReportIcon /> },
-  { label: 'Documents', to: '/documents', icon: <DocumentIcon /> },
-  { label: 'Fund', to: '/fund', icon: <FundIcon /> },
-];
-
-const SYSTEM_NAVIGATION: NavItem[] = [
-  { label: 'Settings', to: '/settings', icon: <SettingsIcon /> },
-  { label: 'Testing & Documentation', to: '/testing', icon: <TestingIcon /> },
-  { label: 'Audit Trail', to: '/audit', icon: <AuditIcon /> },
-  { label: 'Exports', to: '/exports', icon: <ExportsIcon /> },
-  { label: 'Webhooks', to: '/webhooks', icon: <WebhooksIcon /> },
-  { label: 'Operations', to: '/operations', icon: <OperationsIcon /> },
-];
+/** The sidebar's links, in the reader's language. */
+function navigation(layout: typeof AdminLayoutMessages, dashboard: typeof DashboardMessages) {
+  const main: NavItem[] = [
+    { label: layout.dashboard, to: '/', icon: <DashboardIcon /> },
+    { label: layout.users, to: '/users', icon: <UsersIcon /> },
+    { label: dashboard.deathReports, to: '/death-reports', icon: <ReportIcon /> },
+    { label: layout.janazahNotices, to: '/janazah', icon: <ReportIcon /> },
+    { label: layout.documents, to: '/documents', icon: <DocumentIcon /> },
+    { label: layout.fund, to: '/fund', icon: <FundIcon /> },
+  ];
+  const system: NavItem[] = [
+    { label: layout.settings, to: '/settings', icon: <SettingsIcon /> },
+    { label: layout.testing, to: '/testing', icon: <TestingIcon /> },
+    { label: layout.auditTrail, to: '/audit', icon: <AuditIcon /> },
+    { label: layout.exports, to: '/exports', icon: <ExportsIcon /> },
+    { label: layout.webhooks, to: '/webhooks', icon: <WebhooksIcon /> },
+    { label: layout.operations, to: '/operations', icon: <OperationsIcon /> },
+  ];
+  return { main, system };
+}
 
 /**
  * The admin layout (spec: Admin layout): a collapsible 'Admin Panel' sidebar (16rem, 3rem in
  * icon mode, 18rem as a drawer below 768px), Ctrl/Cmd+B to toggle it, its state kept in a
- * cookie for 7 days; the header names the signed-in admin.
+ * cookie for 7 days; the header names the signed-in admin and holds the language switcher and
+ * the Hijri choice (saved on the admin's profile). In Arabic and Urdu the sidebar is on the right.
  */
 export function AdminLayout() {
+  const {
+    AdminLayoutMessages: layout,
+    DashboardMessages: dashboard,
+    HeaderMessages: header,
+  } = useMessages({ AdminLayoutMessages, DashboardMessages, HeaderMessages });
+  const { saveLanguage, saveHijri } = useSaveProfileLanguage();
+  const rtl = useLanguage().locale !== 'en';
+  const nav = navigation(layout, dashboard);
   const session = useSession();
   const manager = useSessionManager();
   const location = useLocation();
@@ -128,7 +142,7 @@ export function AdminLayout() {
       />
     );
     return iconMode ? (
-      <Tooltip key={entry.to} label={entry.label} position="right" withArrow>
+      <Tooltip key={entry.to} label={entry.label} position={rtl ? 'left' : 'right'} withArrow>
         {link}
       </Tooltip>
     ) : (
@@ -145,8 +159,9 @@ export function AdminLayout() {
       </Text>
     );
 
-  const backLabel = 'Back to Site';
-  const signOutLabel = signingOut ? 'Signing out...' : HeaderMessages.signOut;
+  const backLabel = layout.backToSite;
+  const signOutLabel = signingOut ? layout.signingOut : header.signOut;
+  const tooltipSide = rtl ? 'left' : 'right';
 
   return (
     <AppShell
@@ -167,18 +182,18 @@ export function AdminLayout() {
               onClick={mobile.toggle}
               hiddenFrom="sm"
               size="sm"
-              aria-label={mobileOpened ? 'Close sidebar' : 'Open sidebar'}
+              aria-label={mobileOpened ? layout.closeSidebar : layout.openSidebar}
               aria-expanded={mobileOpened}
               aria-controls="admin-sidebar"
             />
-            <Tooltip label="Toggle sidebar (Ctrl/Cmd+B)" withArrow>
+            <Tooltip label={layout.toggleSidebar} withArrow>
               <ActionIcon
                 variant="subtle"
                 color="gray"
                 size="lg"
                 visibleFrom="sm"
                 onClick={() => setExpanded((open) => !open)}
-                aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}
+                aria-label={expanded ? layout.collapseSidebar : layout.expandSidebar}
                 aria-expanded={expanded}
                 aria-controls="admin-sidebar"
               >
@@ -186,14 +201,21 @@ export function AdminLayout() {
               </ActionIcon>
             </Tooltip>
             <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }}>
-              JIBS Admin
+              {layout.consoleName}
             </Text>
           </Group>
           {/* On a phone a long first name is cut with an ellipsis rather than pushing the
               avatar off the screen. */}
           <Group gap="sm" wrap="nowrap" miw={0}>
-            <Text size="sm" truncate="end" title={`Logged in as ${firstName}`}>
-              Logged in as <strong>{firstName}</strong>
+            <Group gap="sm" wrap="nowrap" visibleFrom="xs">
+              <HijriToggle onChosen={saveHijri} />
+            </Group>
+            <LanguageSwitcher onChosen={saveLanguage} />
+            <Text size="sm" truncate="end" title={layout.loggedInAs(firstName)}>
+              {layout.loggedInAsLead}{' '}
+              <strong>
+                <bdi>{firstName}</bdi>
+              </strong>
             </Text>
             <Avatar color="jibs" radius="xl" size="md" aria-hidden="true" style={{ flexShrink: 0 }}>
               {firstName.charAt(0).toUpperCase()}
@@ -221,31 +243,36 @@ export function AdminLayout() {
         // The closed drawer is only moved off screen: out of the tab order and the accessibility
         // tree while it is closed.
         inert={isMobile && !mobileOpened}
-        aria-label="Admin Panel"
+        aria-label={layout.adminPanel}
         p={iconMode ? 4 : 'sm'}
         className={classes.navbar}
       >
         <AppShell.Section>
           {iconMode ? (
-            <VisuallyHidden>Admin Panel</VisuallyHidden>
+            <VisuallyHidden>{layout.adminPanel}</VisuallyHidden>
           ) : (
             <Text fw={700} size="lg" px="sm" py="xs">
-              Admin Panel
+              {layout.adminPanel}
             </Text>
           )}
         </AppShell.Section>
         <AppShell.Section grow component={ScrollArea}>
           <Stack gap={2}>
-            {sectionTitle('Main Navigation')}
-            {MAIN_NAVIGATION.map(item)}
-            {sectionTitle('System')}
-            {SYSTEM_NAVIGATION.map(item)}
+            {sectionTitle(layout.mainNavigation)}
+            {nav.main.map(item)}
+            {sectionTitle(layout.system)}
+            {nav.system.map(item)}
             {wrapIcon(
               iconMode,
+              tooltipSide,
               backLabel,
               <NavLink
                 href="/dashboard"
-                leftSection={<BackIcon />}
+                leftSection={
+                  <Mirrored rtl={rtl}>
+                    <BackIcon />
+                  </Mirrored>
+                }
                 label={iconMode ? <VisuallyHidden>{backLabel}</VisuallyHidden> : backLabel}
                 styles={iconMode ? { root: { paddingInline: 6 } } : undefined}
               />,
@@ -255,13 +282,18 @@ export function AdminLayout() {
         <AppShell.Section pt="sm">
           {wrapIcon(
             iconMode,
-            HeaderMessages.signOut,
+            tooltipSide,
+            header.signOut,
             <NavLink
               component="button"
               type="button"
               onClick={() => void signOut()}
               disabled={signingOut}
-              leftSection={<SignOutIcon />}
+              leftSection={
+                <Mirrored rtl={rtl}>
+                  <SignOutIcon />
+                </Mirrored>
+              }
               label={iconMode ? <VisuallyHidden>{signOutLabel}</VisuallyHidden> : signOutLabel}
               styles={iconMode ? { root: { paddingInline: 6 } } : undefined}
             />,
@@ -276,12 +308,21 @@ export function AdminLayout() {
   );
 }
 
-function wrapIcon(iconMode: boolean, label: string, child: ReactNode) {
+function wrapIcon(iconMode: boolean, side: 'left' | 'right', label: string, child: ReactNode) {
   return iconMode ? (
-    <Tooltip label={label} position="right" withArrow>
+    <Tooltip label={label} position={side} withArrow>
       <div>{child}</div>
     </Tooltip>
   ) : (
     child
+  );
+}
+
+/** An icon that points a way (back, out) points the other way in a right-to-left language. */
+function Mirrored({ rtl, children }: { rtl: boolean; children: ReactNode }) {
+  return (
+    <span style={{ display: 'inline-flex', transform: rtl ? 'scaleX(-1)' : undefined }}>
+      {children}
+    </span>
   );
 }

@@ -3,8 +3,14 @@ import AccountChangeNotifications from './AccountChangeNotifications.json';
 import AccountEmails from './AccountEmails.json';
 import AccountSecurityMessages from './AccountSecurityMessages.json';
 import ActionMessages from './ActionMessages.json';
+import AdminDashboardPageMessages from './AdminDashboardPageMessages.json';
+import AdminLayoutMessages from './AdminLayoutMessages.json';
 import AdminMessages from './AdminMessages.json';
+import AdminReviewsPageMessages from './AdminReviewsPageMessages.json';
+import AdminSentMessagesPageMessages from './AdminSentMessagesPageMessages.json';
+import AdminUserDetailsMessages from './AdminUserDetailsMessages.json';
 import AdminUserMessages from './AdminUserMessages.json';
+import AdminUsersPageMessages from './AdminUsersPageMessages.json';
 import AnniversaryMessages from './AnniversaryMessages.json';
 import AssistanceMessages from './AssistanceMessages.json';
 import AssistanceNotifications from './AssistanceNotifications.json';
@@ -64,8 +70,14 @@ export const catalogue = {
   AccountEmails,
   AccountSecurityMessages,
   ActionMessages,
+  AdminDashboardPageMessages,
+  AdminLayoutMessages,
   AdminMessages,
+  AdminReviewsPageMessages,
+  AdminSentMessagesPageMessages,
+  AdminUserDetailsMessages,
   AdminUserMessages,
+  AdminUsersPageMessages,
   AnniversaryMessages,
   AssistanceMessages,
   AssistanceNotifications,

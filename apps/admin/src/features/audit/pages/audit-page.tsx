@@ -1,3 +1,4 @@
+import { AdminLayoutMessages } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import { Card, Container, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -32,7 +33,7 @@ export function AuditPage() {
     <Container size="xl" px={0}>
       <Stack gap="lg">
         <PageHeader
-          title="Audit Trail"
+          title={AdminLayoutMessages.auditTrail}
           description="Every admin action, with who acted, on what, when, and what changed."
         />
         <Card withBorder padding="md">

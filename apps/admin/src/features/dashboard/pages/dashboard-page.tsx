@@ -1,5 +1,6 @@
 import { ErrorAlert } from '@jibs/web-ui';
-import { AdminMessages, formatCents, formatDateTime, DashboardMessages } from '@jibs/domain';
+import { AdminDashboardPageMessages, AdminMessages, DashboardMessages } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
 import { useQuery } from '@apollo/client/react';
 import {
   Anchor,
@@ -16,6 +17,7 @@ import { Link } from 'react-router';
 import { actionLabel, serviceLabel } from '../../audit/utils/audit-display';
 import { AdminDashboardDocument, type AuditTrailEntryFieldsFragment } from '../../../gql/graphql';
 import { PageHeader } from '../../../shared/components/page-header';
+import { useAdminFormat } from '../../../shared/hooks/use-admin-format';
 
 /**
  * /admin (spec: Admin dashboard). Every figure is real, from the service that owns it (identity,
@@ -23,6 +25,12 @@ import { PageHeader } from '../../../shared/components/page-header';
  * in one query through the gateway.
  */
 export function DashboardPage() {
+  const {
+    AdminDashboardPageMessages: d,
+    AdminMessages: admin,
+    DashboardMessages: dashboard,
+  } = useMessages({ AdminDashboardPageMessages, AdminMessages, DashboardMessages });
+  const format = useAdminFormat();
   const { data, loading, error, refetch } = useQuery(AdminDashboardDocument, {
     fetchPolicy: 'cache-and-network',
   });
@@ -32,75 +40,75 @@ export function DashboardPage() {
   const documents = data?.documentStats;
   const pendingReviews = reports && documents ? reports.pending + documents.pending : null;
   const show = (value: number | string | null | undefined) =>
-    value ?? (loading ? '…' : error ? 'Unavailable' : '—');
+    value ?? (loading ? '…' : error ? d.unavailable : '—');
 
   return (
     <Container size="xl" px={0}>
       <Stack gap="xl">
-        <PageHeader title="Admin Dashboard" description="An overview of the service." />
+        <PageHeader title={d.title} description={d.description} />
         {error && (
-          <ErrorAlert title={AdminMessages.errorTitle} onRetry={() => void refetch()}>
-            The dashboard could not be loaded. Please try again later.
+          <ErrorAlert title={admin.errorTitle} onRetry={() => void refetch()}>
+            {d.loadFailed}
           </ErrorAlert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
           <StatCard
-            title="Total Users"
+            title={d.totalUsers}
             value={show(users?.total)}
-            note={billing ? `${billing.activeMembers} active members` : 'Active members'}
+            note={billing ? d.activeMembersCount(billing.activeMembers) : d.activeMembers}
             testId="stat-total-users"
           />
           <StatCard
-            title={DashboardMessages.pendingReviews}
+            title={dashboard.pendingReviews}
             value={show(pendingReviews)}
             note={
               reports && documents
-                ? `${reports.pending} reports, ${documents.pending} documents`
-                : 'Reports and documents awaiting review'
+                ? d.pendingSplit(reports.pending, documents.pending)
+                : d.awaitingReviewNote
             }
             testId="stat-pending-reviews"
           />
           <StatCard
-            title="Total Revenue"
-            value={show(billing ? formatCents(billing.totalRevenueCents) : null)}
-            note="All-time payments"
+            title={d.totalRevenue}
+            value={show(billing ? format.cents(billing.totalRevenueCents) : null)}
+            note={d.allTimePayments}
             testId="stat-total-revenue"
           />
           <StatCard
-            title={DashboardMessages.deathReports}
+            title={dashboard.deathReports}
             value={show(reports?.pending)}
-            note={reports ? `Awaiting review, of ${reports.total} in all` : 'Awaiting review'}
+            note={reports ? d.awaitingReviewOf(reports.total) : d.awaitingReview}
             testId="stat-death-reports"
           />
         </SimpleGrid>
 
         <section aria-labelledby="shortcuts">
           <Title order={2} size="h3" id="shortcuts" mb="sm">
-            Shortcuts
+            {d.shortcuts}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            <Shortcut title="User Management" to="/users" note="Roles and membership status" />
+            <Shortcut title={d.userManagement} to="/users" note={d.userManagementNote} />
             <Shortcut
-              title={DashboardMessages.deathReports}
+              title={dashboard.deathReports}
               to="/death-reports"
-              note="Review submitted reports"
+              note={d.reviewReportsNote}
             />
-            <Shortcut title="Document Review" to="/documents" note="Verify uploaded documents" />
-            <Shortcut title="System Settings" to="/settings" note="Fees, uploads, notifications" />
+            <Shortcut title={d.documentReview} to="/documents" note={d.documentReviewNote} />
+            <Shortcut title={d.systemSettings} to="/settings" note={d.systemSettingsNote} />
             <Shortcut
-              title="Notifications"
+              title={d.notifications}
               to="/notifications"
               note={
                 data?.sentMessageStats
-                  ? `${data.sentMessageStats.inApp} in-app, ${data.sentMessageStats.emailsSent} emails sent, ${data.sentMessageStats.emailsPending} pending`
-                  : 'What was sent to members'
+                  ? d.sentCounts(
+                      data.sentMessageStats.inApp,
+                      data.sentMessageStats.emailsSent,
+                      data.sentMessageStats.emailsPending,
+                    )
+                  : d.sentToMembers
               }
             />
-            <Shortcut
-              title="Analytics"
-              to="/analytics"
-              note="Revenue, members and reports by month"
-            />
+            <Shortcut title={d.analytics} to="/analytics" note={d.analyticsNote} />
           </SimpleGrid>
         </section>
 
@@ -108,23 +116,25 @@ export function DashboardPage() {
           <Card withBorder padding="lg">
             <Group justify="space-between" mb="sm" wrap="wrap">
               <Title order={2} size="h3" id="recent-activity">
-                Recent Activity
+                {d.recentActivity}
               </Title>
               <Anchor component={Link} to="/audit" size="sm">
-                View audit trail
+                {d.viewAuditTrail}
               </Anchor>
             </Group>
             <RecentActivity
               entries={data?.auditTrail.entries}
               loading={loading}
               failed={Boolean(error)}
+              d={d}
+              dateTime={format.dateTime}
             />
             <Group gap="lg" mt="md">
               <Anchor component={Link} to="/death-reports">
-                Review Now
+                {d.reviewNow}
               </Anchor>
               <Anchor component={Link} to="/settings">
-                View Settings
+                {d.viewSettings}
               </Anchor>
             </Group>
           </Card>
@@ -138,20 +148,24 @@ function RecentActivity({
   entries,
   loading,
   failed,
+  d,
+  dateTime,
 }: {
   entries: AuditTrailEntryFieldsFragment[] | undefined;
   loading: boolean;
   failed: boolean;
+  d: typeof AdminDashboardPageMessages;
+  dateTime: (value: string) => string;
 }) {
   if (!entries) {
-    return <Text c="dimmed">{loading ? 'Loading…' : failed ? 'Unavailable' : '—'}</Text>;
+    return <Text c="dimmed">{loading ? d.loading : failed ? d.unavailable : '—'}</Text>;
   }
-  if (entries.length === 0) return <Text>No admin activity yet.</Text>;
+  if (entries.length === 0) return <Text>{d.noActivity}</Text>;
   return (
     <Stack
       gap="xs"
       component="ul"
-      aria-label="Latest admin actions"
+      aria-label={d.latestActions}
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
     >
       {entries.map((entry) => {
@@ -161,14 +175,14 @@ function RecentActivity({
           <li key={entry.id}>
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Text size="sm">
-                <strong>{actionLabel(entry.action)}</strong> by {actor}
-                {member ? ` for ${member}` : ''}{' '}
+                <strong>{actionLabel(entry.action)}</strong> <bdi>{d.byActor(actor)}</bdi>
+                {member ? <bdi> {d.forMember(member)}</bdi> : ''}{' '}
                 <Badge component="span" variant="light" color="gray" size="sm">
                   {serviceLabel(entry.service)}
                 </Badge>
               </Text>
               <Text size="sm" c="dimmed">
-                <time dateTime={entry.recordedAt}>{formatDateTime(entry.recordedAt)}</time>
+                <time dateTime={entry.recordedAt}>{dateTime(entry.recordedAt)}</time>
               </Text>
             </Group>
           </li>
@@ -205,6 +219,7 @@ function StatCard({
 }
 
 function Shortcut({ title, to, note }: { title: string; to: string | null; note: string }) {
+  const { AdminDashboardPageMessages: d } = useMessages({ AdminDashboardPageMessages });
   return (
     <Card withBorder padding="lg">
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -217,7 +232,7 @@ function Shortcut({ title, to, note }: { title: string; to: string | null; note:
         )}
         {!to && (
           <Badge variant="light" color="gray" style={{ minWidth: 'max-content' }}>
-            Coming Soon
+            {d.comingSoon}
           </Badge>
         )}
       </Group>

@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { Badge, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { formatMomentBothCalendars } from '@jibs/domain';
+import { AdminLayoutMessages, formatMomentBothCalendars } from '@jibs/domain';
 import { DetailList, SectionLoader } from '@jibs/web-ui';
 import { AdminJanazahNoticesDocument } from '../../../gql/graphql';
 import { LoadFailedAlert } from '../../../shared/components/load-failed-alert';
@@ -17,7 +17,7 @@ export function JanazahNoticesPage() {
     <Container size="lg" px={0}>
       <Stack gap="lg">
         <PageHeader
-          title="Janazah Notices"
+          title={AdminLayoutMessages.janazahNotices}
           description="Upcoming notices and those of the last two weeks. Publish a new one from an approved death report."
         />
         {error && (

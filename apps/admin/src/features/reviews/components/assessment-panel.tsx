@@ -1,8 +1,8 @@
 import { useMutation } from '@apollo/client/react';
 import { Badge, Box, Button, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { CLAIM_LIMITS } from '@jibs/domain';
-import { actionErrorMessage, toApiError } from '@jibs/web-data';
+import { AdminReviewsPageMessages, CLAIM_LIMITS } from '@jibs/domain';
+import { actionErrorMessage, toApiError, translateText, useMessages } from '@jibs/web-data';
+import { notify } from '../../../shared/components/notify';
 import { useState } from 'react';
 import { AcceptLateClaimDocument, type AdminDeathReportFragment } from '../../../gql/graphql';
 
@@ -12,6 +12,7 @@ import { AcceptLateClaimDocument, type AdminDeathReportFragment } from '../../..
  * approved report outside the claim window, an admin may accept the claim with a note.
  */
 export function AssessmentPanel({ report }: { report: AdminDeathReportFragment }) {
+  const { AdminReviewsPageMessages: m } = useMessages({ AdminReviewsPageMessages });
   const { assessment } = report;
   const headingId = `assessment-${report.id}`;
   const window = assessment.rules.find((rule) => rule.rule === 'CLAIM_WINDOW');
@@ -31,6 +32,7 @@ export function AssessmentPanel({ report }: { report: AdminDeathReportFragment }
             Burial assistance
           </Title>
           <Badge color={assessment.covered ? 'green' : 'red'} variant="light" size="lg">
+            {/* Not yet translated: the catalogue check refuses a second copy of these words. */}
             {assessment.covered ? 'Covered' : 'Not covered'}
           </Badge>
         </Group>
@@ -38,17 +40,16 @@ export function AssessmentPanel({ report }: { report: AdminDeathReportFragment }
           {assessment.rules.map((rule) => (
             <List.Item key={rule.rule}>
               <Text span fw={600} size="sm">
-                {rule.met ? 'Met' : 'Not met'}: {rule.label}.
+                {rule.met ? m.met : m.notMet}: <span lang="en">{rule.label}</span>.
               </Text>{' '}
-              <Text span size="sm">
+              {/* The assessment's reasons are written by the cases service, in English. */}
+              <Text span size="sm" lang="en">
                 {rule.reason}
               </Text>
             </List.Item>
           ))}
         </List>
-        {report.claim.windowOverride && (
-          <Text size="sm">An admin accepted this claim outside the window.</Text>
-        )}
+        {report.claim.windowOverride && <Text size="sm">{m.acceptedOutsideWindow}</Text>}
         {late && <AcceptLateClaim reportId={report.id} />}
       </Stack>
     </Box>
@@ -56,6 +57,7 @@ export function AssessmentPanel({ report }: { report: AdminDeathReportFragment }
 }
 
 function AcceptLateClaim({ reportId }: { reportId: string }) {
+  const { AdminReviewsPageMessages: m } = useMessages({ AdminReviewsPageMessages });
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [accept, { loading }] = useMutation(AcceptLateClaimDocument);
@@ -63,11 +65,7 @@ function AcceptLateClaim({ reportId }: { reportId: string }) {
     setError(undefined);
     try {
       await accept({ variables: { reportId, note } });
-      notifications.show({
-        color: 'green',
-        title: 'Claim accepted',
-        message: 'Noted in the audit trail.',
-      });
+      notify('green', { title: m.claimAccepted, message: m.notedInAudit });
     } catch (failure) {
       const api = toApiError(failure);
       setError(api.fieldErrors['note'] ?? actionErrorMessage(api));
@@ -76,18 +74,18 @@ function AcceptLateClaim({ reportId }: { reportId: string }) {
   return (
     <Stack gap="xs">
       <Textarea
-        label="Accept the claim outside the window"
-        description="Say why; the note is kept in the audit trail."
+        label={m.acceptOutsideWindow}
+        description={m.acceptOutsideWindowHint}
         value={note}
         onChange={(event) => setNote(event.currentTarget.value)}
         maxLength={CLAIM_LIMITS.maxNote}
         autosize
         minRows={2}
-        error={error}
+        error={error && translateText(error)}
       />
       <Group>
         <Button variant="outline" loading={loading} onClick={() => void submit()}>
-          Accept late claim
+          {m.acceptLateClaim}
         </Button>
       </Group>
     </Stack>

@@ -1,5 +1,7 @@
 import { Group, Select, TextInput } from '@mantine/core';
-import { STATUS_FILTER_OPTIONS, type StatusFilter } from '../utils/review-display';
+import { AdminReviewsPageMessages } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
+import { statusFilterOptions, type StatusFilter } from '../utils/review-display';
 
 /** The search field and status filter above each review list. */
 export function ReviewFilters({
@@ -17,6 +19,7 @@ export function ReviewFilters({
   status: StatusFilter;
   onStatus: (value: StatusFilter) => void;
 }) {
+  const { AdminReviewsPageMessages: m } = useMessages({ AdminReviewsPageMessages });
   return (
     <Group align="flex-end" gap="md" wrap="wrap" role="search">
       <TextInput
@@ -28,8 +31,8 @@ export function ReviewFilters({
         style={{ flex: '1 1 18rem' }}
       />
       <Select
-        label="Status"
-        data={STATUS_FILTER_OPTIONS.map((option) => ({ ...option }))}
+        label={m.status}
+        data={statusFilterOptions(m).map((option) => ({ ...option }))}
         value={status}
         onChange={(value) => onStatus((value as StatusFilter | null) ?? 'ALL')}
         allowDeselect={false}

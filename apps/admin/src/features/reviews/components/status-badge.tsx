@@ -1,9 +1,16 @@
 import { Badge } from '@mantine/core';
-import { reviewStatusBadge } from '@jibs/web-data';
+import { AdminReviewsPageMessages } from '@jibs/domain';
+import { reviewStatusBadge, useMessages } from '@jibs/web-data';
 
 /** A review's state as a badge: the member site's labels and colours (`reviewStatusBadge`). */
 export function StatusBadge({ status }: { status: string }) {
+  const { AdminReviewsPageMessages: m } = useMessages({ AdminReviewsPageMessages });
   const badge = reviewStatusBadge(status);
+  const label: Record<string, string> = {
+    PENDING: m.pendingReview,
+    APPROVED: m.approved,
+    REJECTED: m.rejected,
+  };
   return (
     <Badge
       color={badge.color}
@@ -11,7 +18,7 @@ export function StatusBadge({ status }: { status: string }) {
       size="lg"
       style={{ flexShrink: 0, minWidth: 'max-content' }}
     >
-      {badge.label}
+      {label[(status ?? '').toUpperCase()] ?? m.unknown}
     </Badge>
   );
 }

@@ -1,15 +1,15 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Card, Container, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   AdminMessages,
+  AdminReviewsPageMessages,
   DeathReportMessages,
-  formatDateTime,
-  formatShortCalendarDate,
   MAX_ADMIN_NOTES_LENGTH,
   DashboardMessages,
 } from '@jibs/domain';
-import { actionErrorMessage, toApiError } from '@jibs/web-data';
+import { actionErrorMessage, toApiError, useDateFormat, useMessages } from '@jibs/web-data';
+import { notify } from '../../../shared/components/notify';
+import { useAdminFormat } from '../../../shared/hooks/use-admin-format';
 import { useEffect, useState } from 'react';
 import {
   AdminDeathReportsDocument,
@@ -31,6 +31,11 @@ import { CasePanel } from '../components/case-panel';
 
 /** /admin/death-reports (spec: Admin death reports). */
 export function DeathReportsPage() {
+  const {
+    AdminReviewsPageMessages: r,
+    AdminMessages: admin,
+    DashboardMessages: dashboard,
+  } = useMessages({ AdminReviewsPageMessages, AdminMessages, DashboardMessages });
   const list = useReviewList();
   const { data, previousData, loading, error, refetch } = useQuery(AdminDeathReportsDocument, {
     variables: list.variables,
@@ -39,7 +44,7 @@ export function DeathReportsPage() {
   });
 
   useEffect(() => {
-    if (error) notifications.show({ color: 'red', ...AdminToasts.reportsLoadFailed });
+    if (error) notify('red', AdminToasts.reportsLoadFailed);
   }, [error]);
 
   const reports = (data ?? previousData)?.deathReports;
@@ -47,32 +52,30 @@ export function DeathReportsPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <PageHeader
-          title={DashboardMessages.deathReports}
-          description="Review the death reports members have submitted."
-        />
+        <PageHeader title={dashboard.deathReports} description={r.reportsDescription} />
         <ReviewFilters
           {...list.filters}
-          searchLabel="Search death reports"
-          searchPlaceholder="Deceased name or relationship"
+          searchLabel={r.searchReports}
+          searchPlaceholder={r.reportsSearchPlaceholder}
         />
         {error && (
-          <LoadFailedAlert
-            message={AdminToasts.reportsLoadFailed.message}
-            onRetry={() => void refetch()}
-          />
+          <LoadFailedAlert message={admin.reportsLoadFailed} onRetry={() => void refetch()} />
         )}
         <ResultsStatus
-          loading={loading}
-          count={reports?.length}
-          noun={['death report', 'death reports']}
+          text={
+            loading || reports === undefined
+              ? r.loadingReports
+              : reports.length === 1
+                ? r.oneReportFound
+                : r.reportsFound(reports.length)
+          }
         />
         <div aria-busy={loading}>
           {!reports && loading ? (
-            <SectionLoader label="Loading death reports" />
+            <SectionLoader label={r.loadingReports} />
           ) : reports && reports.length === 0 ? (
             <Card withBorder padding="xl">
-              <Text ta="center">{AdminMessages.noReports}</Text>
+              <Text ta="center">{admin.noReports}</Text>
             </Card>
           ) : (
             <Stack gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -91,7 +94,7 @@ export function DeathReportsPage() {
             disabled={loading}
             style={{ alignSelf: 'center' }}
           >
-            {loading ? 'Loading...' : 'Show more death reports'}
+            {loading ? r.loadingMore : r.showMoreReports}
           </Button>
         )}
       </Stack>
@@ -106,6 +109,13 @@ function ReportCard({
   report: AdminDeathReportFragment;
   onReviewed: () => Promise<unknown>;
 }) {
+  const {
+    AdminReviewsPageMessages: r,
+    AdminMessages: admin,
+    DeathReportMessages: reportMessages,
+  } = useMessages({ AdminReviewsPageMessages, AdminMessages, DeathReportMessages });
+  const { dateTime } = useAdminFormat();
+  const formatDay = useDateFormat();
   const [notes, setNotes] = useState('');
   const [processing, setProcessing] = useState<ReviewDecision | null>(null);
   const [review] = useMutation(ReviewDeathReportDocument);
@@ -119,13 +129,13 @@ function ReportCard({
       await review({
         variables: { id: report.id, decision, adminNotes: notesVariable(notes) },
       });
-      notifications.show({ color: 'green', ...AdminToasts.reportReviewed(decision) });
+      notify('green', AdminToasts.reportReviewed(decision));
       await onReviewed().catch(() => undefined);
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        ...AdminToasts.reportReviewFailed(decision, actionErrorMessage(toApiError(error))),
-      });
+      notify(
+        'red',
+        AdminToasts.reportReviewFailed(decision, actionErrorMessage(toApiError(error))),
+      );
     } finally {
       setProcessing(null);
     }
@@ -142,26 +152,26 @@ function ReportCard({
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <Title order={2} size="h3" id={`report-${report.id}`}>
-            {report.deceasedName}
+            <bdi>{report.deceasedName}</bdi>
           </Title>
           <StatusBadge status={report.status} />
         </Group>
         <DetailList
           compact
           items={[
-            { label: 'Date of Death', value: formatShortCalendarDate(report.dateOfDeath) },
-            { label: 'Place of Death', value: report.placeOfDeath },
-            { label: 'Reported by', value: report.relationshipToDeceased },
+            { label: r.dateOfDeath, value: formatDay(report.dateOfDeath) },
+            { label: r.placeOfDeath, value: report.placeOfDeath },
+            { label: r.reportedBy, value: report.relationshipToDeceased },
             {
-              label: 'Member',
+              label: r.member,
               value: `${report.member.fullName} (${report.member.email})`,
             },
-            { label: 'Notes', value: report.additionalNotes || 'None' },
-            { label: 'Admin Notes', value: report.adminNotes || 'None' },
-            { label: 'Submitted', value: formatDateTime(report.createdAt) },
+            { label: r.notes, value: report.additionalNotes || 'None' },
+            { label: r.adminNotesLabel, value: report.adminNotes || 'None' },
+            { label: 'Submitted', value: dateTime(report.createdAt) },
             {
               label: 'Reviewed',
-              value: report.reviewedAt ? formatDateTime(report.reviewedAt) : 'Not yet reviewed',
+              value: report.reviewedAt ? dateTime(report.reviewedAt) : r.notYetReviewed,
             },
           ]}
         />
@@ -171,7 +181,7 @@ function ReportCard({
             <Textarea
               id={notesId}
               label="Admin notes"
-              description={`Optional; say why when deciding against the assessment. A rejection without notes is saved as '${DeathReportMessages.defaultRejectionNote}'.`}
+              description={r.adminNotesHint(`'${reportMessages.defaultRejectionNote}'`)}
               value={notes}
               onChange={(event) => setNotes(event.currentTarget.value)}
               maxLength={MAX_ADMIN_NOTES_LENGTH}
@@ -186,11 +196,11 @@ function ReportCard({
                 disabled={processing !== null}
                 aria-label={
                   processing === 'APPROVED'
-                    ? AdminMessages.processing
-                    : `Approve report on ${report.deceasedName}`
+                    ? admin.processing
+                    : r.approveReportOn(report.deceasedName)
                 }
               >
-                {processing === 'APPROVED' ? AdminMessages.processing : 'Approve'}
+                {processing === 'APPROVED' ? admin.processing : r.approve}
               </Button>
               <Button
                 color="red.9"
@@ -199,11 +209,11 @@ function ReportCard({
                 disabled={processing !== null}
                 aria-label={
                   processing === 'REJECTED'
-                    ? AdminMessages.processing
-                    : `Reject report on ${report.deceasedName}`
+                    ? admin.processing
+                    : r.rejectReportOn(report.deceasedName)
                 }
               >
-                {processing === 'REJECTED' ? AdminMessages.processing : 'Reject'}
+                {processing === 'REJECTED' ? admin.processing : r.reject}
               </Button>
             </Group>
           </Stack>
@@ -221,10 +231,12 @@ function ReportCard({
             variant="subtle"
             size="xs"
             aria-expanded={showCase}
-            aria-label={`${showCase ? 'Hide case' : 'Show case'} of ${report.deceasedName}`}
+            aria-label={
+              showCase ? r.hideCaseOf(report.deceasedName) : r.showCaseOf(report.deceasedName)
+            }
             onClick={() => setShowCase((shown) => !shown)}
           >
-            {showCase ? 'Hide case' : 'Show case'}
+            {showCase ? r.hideCase : r.showCase}
           </Button>
         </Group>
         {showCase && <CasePanel reportId={report.id} deceasedName={report.deceasedName} />}

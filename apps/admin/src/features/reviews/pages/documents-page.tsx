@@ -3,6 +3,7 @@ import { Button, Card, Container, Group, Modal, Stack, Table, Text, Textarea } f
 import { notifications } from '@mantine/notifications';
 import {
   AdminMessages,
+  AdminReviewsPageMessages,
   DocumentMessages,
   formatDateTime,
   formatFileSize,
@@ -59,13 +60,17 @@ export function DocumentsPage() {
         />
         {error && <LoadFailedAlert message={LOAD_FAILED} onRetry={() => void refetch()} />}
         <ResultsStatus
-          loading={loading}
-          count={documents?.length}
-          noun={['document', 'documents']}
+          text={
+            loading || documents === undefined
+              ? AdminReviewsPageMessages.loadingDocuments
+              : documents.length === 1
+                ? AdminReviewsPageMessages.oneDocumentFound
+                : AdminReviewsPageMessages.documentsFound(documents.length)
+          }
         />
         <div aria-busy={loading}>
           {!documents && loading ? (
-            <SectionLoader label="Loading documents" />
+            <SectionLoader label={AdminReviewsPageMessages.loadingDocuments} />
           ) : documents && documents.length === 0 ? (
             <Card withBorder padding="xl">
               <Text ta="center">{DocumentMessages.noDocumentsFound}</Text>
@@ -284,7 +289,7 @@ function ReviewDocumentForm({
         ]}
       />
       <Textarea
-        label="Admin Notes"
+        label={AdminReviewsPageMessages.adminNotesLabel}
         value={notes}
         onChange={(event) => setNotes(event.currentTarget.value)}
         maxLength={MAX_ADMIN_NOTES_LENGTH}

@@ -1,15 +1,17 @@
-import { AdminMessages } from '@jibs/domain';
+import { AdminMessages, AdminReviewsPageMessages } from '@jibs/domain';
 import type { ReviewDecision, ReviewStatus } from '../../../gql/graphql';
 
 /** The status filter's options (spec: All, Pending, Approved, Rejected). */
-export const STATUS_FILTER_OPTIONS = [
-  { value: 'ALL', label: 'All' },
-  { value: 'PENDING', label: 'Pending' },
-  { value: 'APPROVED', label: 'Approved' },
-  { value: 'REJECTED', label: 'Rejected' },
-] as const;
+export function statusFilterOptions(m: typeof AdminReviewsPageMessages = AdminReviewsPageMessages) {
+  return [
+    { value: 'ALL', label: m.all },
+    { value: 'PENDING', label: m.pending },
+    { value: 'APPROVED', label: m.approved },
+    { value: 'REJECTED', label: m.rejected },
+  ] as const;
+}
 
-export type StatusFilter = (typeof STATUS_FILTER_OPTIONS)[number]['value'];
+export type StatusFilter = ReturnType<typeof statusFilterOptions>[number]['value'];
 
 /** The query variable for a filter choice: undefined means every status. */
 export function statusVariable(filter: string | null): ReviewStatus | undefined {

@@ -1,5 +1,6 @@
 import { ErrorAlert, SectionLoader } from '@jibs/web-ui';
-import { AdminMessages, formatDateTime } from '@jibs/domain';
+import { AdminMessages, AdminSentMessagesPageMessages, DashboardMessages } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
 import { useQuery } from '@apollo/client/react';
 import {
   Badge,
@@ -22,20 +23,23 @@ import {
   type MessageChannel,
 } from '../../../gql/graphql';
 import { PageHeader } from '../../../shared/components/page-header';
+import { useAdminFormat } from '../../../shared/hooks/use-admin-format';
 
 const PAGE_SIZE = 25;
 
-const CHANNELS: { value: MessageChannel; label: string }[] = [
-  { value: 'IN_APP', label: 'In-app' },
-  { value: 'EMAIL', label: 'Email' },
-  { value: 'SMS', label: 'SMS' },
+type Words = typeof AdminSentMessagesPageMessages;
+
+const channels = (m: Words): { value: MessageChannel; label: string }[] => [
+  { value: 'IN_APP', label: m.inApp },
+  { value: 'EMAIL', label: m.email },
+  { value: 'SMS', label: m.sms },
 ];
 
-const STATUSES: { value: DeliveryStatus; label: string }[] = [
-  { value: 'DELIVERED', label: 'Delivered (unread)' },
-  { value: 'READ', label: 'Read' },
-  { value: 'SENT', label: 'Sent' },
-  { value: 'PENDING', label: 'Pending' },
+const statuses = (m: Words): { value: DeliveryStatus; label: string }[] => [
+  { value: 'DELIVERED', label: m.delivered },
+  { value: 'READ', label: m.read },
+  { value: 'SENT', label: m.sent },
+  { value: 'PENDING', label: m.pending },
 ];
 
 const STATUS_COLOR: Record<DeliveryStatus, string> = {
@@ -49,6 +53,12 @@ type Message = AdminSentMessagesQuery['sentMessages']['entries'][number];
 
 /** /admin/notifications: what was sent, in-app and by email, with delivery status. */
 export function SentMessagesPage() {
+  const {
+    AdminSentMessagesPageMessages: m,
+    AdminMessages: admin,
+    DashboardMessages: dashboard,
+  } = useMessages({ AdminSentMessagesPageMessages, AdminMessages, DashboardMessages });
+  const { dateTime } = useAdminFormat();
   const [channel, setChannel] = useState<MessageChannel | null>(null);
   const [status, setStatus] = useState<DeliveryStatus | null>(null);
   const filterKey = `${channel}:${status}`;
@@ -69,60 +79,57 @@ export function SentMessagesPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
-        <PageHeader
-          title="Notifications"
-          description="What was sent to members and admins: in-app notifications, emails and the janazah notices' texts, with their delivery status. Sign-in codes sent by SMS are not listed."
-        />
+        <PageHeader title={dashboard.notifications} description={m.description} />
         <Card withBorder padding="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Select
-              label="Channel"
-              placeholder="All channels"
+              label={m.channel}
+              placeholder={m.allChannels}
               clearable
-              data={CHANNELS}
+              data={channels(m)}
               value={channel}
               onChange={(value) => setChannel(value as MessageChannel | null)}
             />
             <Select
-              label="Delivery status"
-              placeholder="Any status"
+              label={m.deliveryStatus}
+              placeholder={m.anyStatus}
               clearable
-              data={STATUSES}
+              data={statuses(m)}
               value={status}
               onChange={(value) => setStatus(value as DeliveryStatus | null)}
             />
           </SimpleGrid>
         </Card>
         {error && (
-          <ErrorAlert title={AdminMessages.errorTitle} onRetry={() => void refetch()}>
-            What was sent could not be loaded. Please try again.
+          <ErrorAlert title={admin.errorTitle} onRetry={() => void refetch()}>
+            {m.loadFailed}
           </ErrorAlert>
         )}
-        {!page && loading && <SectionLoader label="Loading sent messages" />}
+        {!page && loading && <SectionLoader label={m.loading} />}
         {page && (
           <Stack gap="sm" aria-busy={loading}>
             <VisuallyHidden role="status">
-              {loading ? 'Loading sent messages' : `${page.entries.length} messages on this page`}
+              {loading ? m.loading : m.onThisPage(page.entries.length)}
             </VisuallyHidden>
             {page.entries.length === 0 ? (
               <Card withBorder padding="lg">
-                <Text ta="center">Nothing was sent that matches.</Text>
+                <Text ta="center">{m.nothingSent}</Text>
               </Card>
             ) : (
               <Table.ScrollContainer minWidth={720}>
-                <Table striped verticalSpacing="sm" aria-label="Sent messages">
+                <Table striped verticalSpacing="sm" aria-label={m.sentMessages}>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th scope="col">When</Table.Th>
-                      <Table.Th scope="col">Channel</Table.Th>
-                      <Table.Th scope="col">To</Table.Th>
-                      <Table.Th scope="col">Subject</Table.Th>
-                      <Table.Th scope="col">Status</Table.Th>
+                      <Table.Th scope="col">{m.when}</Table.Th>
+                      <Table.Th scope="col">{m.channel}</Table.Th>
+                      <Table.Th scope="col">{m.to}</Table.Th>
+                      <Table.Th scope="col">{m.subject}</Table.Th>
+                      <Table.Th scope="col">{m.status}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
                     {page.entries.map((message) => (
-                      <MessageRow key={message.id} message={message} />
+                      <MessageRow key={message.id} message={message} m={m} dateTime={dateTime} />
                     ))}
                   </Table.Tbody>
                 </Table>
@@ -135,10 +142,10 @@ export function SentMessagesPage() {
                   disabled={cursors.length === 1 || loading}
                   onClick={() => setPaging({ key: filterKey, cursors: cursors.slice(0, -1) })}
                 >
-                  Previous
+                  {m.previous}
                 </Button>
                 <Text size="sm" c="dimmed">
-                  Page {cursors.length}
+                  {m.pageNumber(cursors.length)}
                 </Text>
                 <Button
                   variant="default"
@@ -147,7 +154,7 @@ export function SentMessagesPage() {
                     setPaging({ key: filterKey, cursors: [...cursors, page.endCursor ?? null] })
                   }
                 >
-                  Next
+                  {m.next}
                 </Button>
               </Group>
             )}
@@ -158,27 +165,40 @@ export function SentMessagesPage() {
   );
 }
 
-function MessageRow({ message }: { message: Message }) {
+function MessageRow({
+  message,
+  m,
+  dateTime,
+}: {
+  message: Message;
+  m: Words;
+  dateTime: (value: string) => string;
+}) {
   const to = message.member
     ? message.member.fullName || message.member.email
     : (message.toAddress ?? '—');
-  const channel = CHANNELS.find((entry) => entry.value === message.channel)?.label;
-  const status = STATUSES.find((entry) => entry.value === message.status)?.label;
+  const channel = channels(m).find((entry) => entry.value === message.channel)?.label;
+  const status = statuses(m).find((entry) => entry.value === message.status)?.label;
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+        <time dateTime={message.createdAt}>{dateTime(message.createdAt)}</time>
       </Table.Td>
       <Table.Td>
         <Stack gap={0}>
           <Text size="sm">{channel}</Text>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" data-testid="sent-kind">
             {message.kind}
           </Text>
         </Stack>
       </Table.Td>
-      <Table.Td>{to}</Table.Td>
-      <Table.Td>{message.subject}</Table.Td>
+      <Table.Td>
+        <bdi>{to}</bdi>
+      </Table.Td>
+      {/* What was sent, as it was sent (in the recipient's language). */}
+      <Table.Td>
+        <bdi data-testid="sent-subject">{message.subject}</bdi>
+      </Table.Td>
       <Table.Td>
         <Badge variant="light" color={STATUS_COLOR[message.status]}>
           {status}

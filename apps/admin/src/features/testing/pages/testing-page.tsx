@@ -1,3 +1,4 @@
+import { AdminLayoutMessages } from '@jibs/domain';
 import { Container, Stack, Tabs } from '@mantine/core';
 import { PageHeader } from '../../../shared/components/page-header';
 import { ApiDocsTab } from '../components/api-docs-tab';
@@ -10,7 +11,7 @@ export function TestingPage() {
     <Container size="xl" px={0}>
       <Stack gap="lg">
         <PageHeader
-          title="Testing & Documentation"
+          title={AdminLayoutMessages.testing}
           description="Check the running service, read the API, and find how to run the site."
         />
         <Tabs defaultValue="testing" keepMounted={false}>

@@ -19,6 +19,7 @@ import {
   formatDateTime,
   formatShortCalendarDate,
   ActionMessages,
+  AdminUsersPageMessages,
 } from '@jibs/domain';
 import { genericErrorMessage, toApiError, enumLabel, paymentStatusColor } from '@jibs/web-data';
 import { useState } from 'react';
@@ -96,7 +97,9 @@ export function MemberBillingSection({
               },
               {
                 label: RegistrationWizardMessages.registrationFee,
-                value: billing.registrationFeePaid ? 'Fee Paid' : 'Fee Pending',
+                value: billing.registrationFeePaid
+                  ? AdminUsersPageMessages.feePaid
+                  : AdminUsersPageMessages.feePending,
               },
               { label: 'Total paid', value: formatCents(billing.totalPaid) },
               { label: 'Missed monthly payments', value: String(billing.missedPayments) },

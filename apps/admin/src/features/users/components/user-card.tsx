@@ -1,8 +1,9 @@
-import { AdminMessages, formatDateTime } from '@jibs/domain';
+import { AdminMessages, AdminUsersPageMessages } from '@jibs/domain';
 import { useMutation } from '@apollo/client/react';
 import { Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { actionErrorMessage, toApiError } from '@jibs/web-data';
+import { actionErrorMessage, toApiError, useMessages } from '@jibs/web-data';
+import { notify } from '../../../shared/components/notify';
+import { useAdminFormat } from '../../../shared/hooks/use-admin-format';
 import { useState } from 'react';
 import {
   SetMembershipStatusDocument,
@@ -12,10 +13,10 @@ import {
 import { DetailList } from '@jibs/web-ui';
 import {
   addressLines,
-  MEMBERSHIP_STATUS_OPTIONS,
+  membershipStatusOptions,
   membershipColor,
   membershipLabel,
-  ROLE_OPTIONS,
+  roleOptions,
   roleLabel,
   UserToasts,
 } from '../utils/user-display';
@@ -32,6 +33,11 @@ export function UserCard({
   onChanged: () => Promise<unknown>;
   onViewDetails: () => void;
 }) {
+  const { AdminUsersPageMessages: m, AdminMessages: admin } = useMessages({
+    AdminUsersPageMessages,
+    AdminMessages,
+  });
+  const { dateTime } = useAdminFormat();
   const [saving, setSaving] = useState<Saving>(null);
   const [setStatus] = useMutation(SetMembershipStatusDocument);
   const [setRole] = useMutation(SetUserRoleDocument);
@@ -45,18 +51,18 @@ export function UserCard({
     try {
       if (what === 'status') {
         await setStatus({ variables: { userId: user.id, status: value } });
-        notifications.show({ color: 'green', ...UserToasts.statusUpdated(value) });
+        notify('green', UserToasts.statusUpdated(value));
       } else {
         await setRole({ variables: { userId: user.id, role: value } });
-        notifications.show({ color: 'green', ...UserToasts.roleUpdated(value) });
+        notify('green', UserToasts.roleUpdated(value));
       }
       await onChanged().catch(() => undefined);
     } catch (error) {
       const message = actionErrorMessage(toApiError(error));
-      notifications.show({
-        color: 'red',
-        ...(what === 'status' ? UserToasts.statusFailed(message) : UserToasts.roleFailed(message)),
-      });
+      notify(
+        'red',
+        what === 'status' ? UserToasts.statusFailed(message) : UserToasts.roleFailed(message),
+      );
     } finally {
       setSaving(null);
     }
@@ -68,36 +74,36 @@ export function UserCard({
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <Stack gap={2}>
             <Title order={2} size="h3" id={headingId}>
-              {user.fullName}
+              <bdi>{user.fullName}</bdi>
             </Title>
             <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {user.email}
+              <bdi>{user.email}</bdi>
             </Text>
           </Stack>
           <Group gap="xs">
             <Badge color={membershipColor(user.membershipStatus)} variant="light" size="lg">
-              {membershipLabel(user.membershipStatus)}
+              {membershipLabel(user.membershipStatus, m)}
             </Badge>
             <Badge color={user.role === 'ADMIN' ? 'grape' : 'blue'} variant="light" size="lg">
-              {roleLabel(user.role)}
+              {roleLabel(user.role, m)}
             </Badge>
             <Badge color={user.registrationFeePaid ? 'green' : 'yellow'} variant="light" size="lg">
-              {user.registrationFeePaid ? 'Fee Paid' : 'Fee Pending'}
+              {user.registrationFeePaid ? m.feePaid : m.feePending}
             </Badge>
           </Group>
         </Group>
         <DetailList
           compact
           items={[
-            { label: 'Joined', value: formatDateTime(user.createdAt) },
-            { label: 'Address', value: address.length ? address.join('\n') : 'Not given' },
+            { label: m.joined, value: dateTime(user.createdAt) },
+            { label: m.address, value: address.length ? address.join('\n') : m.notGiven },
           ]}
         />
         <Group align="flex-end" gap="md" wrap="wrap">
           <Select
-            label="Membership status"
-            aria-label={`Membership status of ${user.fullName}`}
-            data={MEMBERSHIP_STATUS_OPTIONS}
+            label={m.membershipStatus}
+            aria-label={m.membershipStatusOf(user.fullName)}
+            data={membershipStatusOptions(m)}
             value={user.membershipStatus}
             onChange={(value) => void change('status', value)}
             allowDeselect={false}
@@ -105,9 +111,9 @@ export function UserCard({
             style={{ flex: '0 1 12rem' }}
           />
           <Select
-            label="Role"
-            aria-label={`Role of ${user.fullName}`}
-            data={ROLE_OPTIONS}
+            label={m.role}
+            aria-label={m.roleOf(user.fullName)}
+            data={roleOptions(m)}
             value={user.role}
             onChange={(value) => void change('role', value)}
             allowDeselect={false}
@@ -118,12 +124,12 @@ export function UserCard({
             variant="light"
             onClick={onViewDetails}
             disabled={saving !== null}
-            aria-label={`View details of ${user.fullName}`}
+            aria-label={m.viewDetailsOf(user.fullName)}
           >
-            View Details
+            {m.viewDetails}
           </Button>
           <Text role="status" c="dimmed">
-            {saving ? AdminMessages.updating : ''}
+            {saving ? admin.updating : ''}
           </Text>
         </Group>
       </Stack>

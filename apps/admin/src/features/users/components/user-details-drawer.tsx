@@ -1,14 +1,23 @@
-import { RegistrationWizardMessages } from '@jibs/domain';
+import { MemberFieldMessages } from '@jibs/domain';
 import { ErrorAlert, DetailList } from '@jibs/web-ui';
 import {
   AdminMessages,
-  formatDateTime,
-  formatShortCalendarDate,
+  AdminUserDetailsMessages,
+  AdminUsersPageMessages,
+  AdminLayoutMessages,
   RegistrationMessages,
+  SignInMessages,
 } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import { Badge, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { genericErrorMessage, toApiError } from '@jibs/web-data';
+import {
+  genericErrorMessage,
+  toApiError,
+  translateText,
+  useDateFormat,
+  useMessages,
+} from '@jibs/web-data';
+import { useAdminFormat } from '../../../shared/hooks/use-admin-format';
 import type { ReactNode } from 'react';
 import { AdminUserDetailsDocument, type AdminUserDetailsQuery } from '../../../gql/graphql';
 import { StatusBadge } from '../../reviews/components/status-badge';
@@ -24,12 +33,12 @@ const RELATIONSHIP_LABELS: Record<string, string> = {
   PARENT: 'Parent',
 };
 
-const FEE_LABELS: Record<string, string> = {
-  IN_REGISTRATION: 'In registration fee',
-  PAYMENT_DUE: 'Payment Due',
-  PAID: 'Paid',
+const feeLabels = (m: typeof AdminUserDetailsMessages): Record<string, string> => ({
+  IN_REGISTRATION: m.inRegistrationFee,
+  PAYMENT_DUE: m.paymentDue,
+  PAID: m.paid,
   NO_FEE: 'No fee',
-};
+});
 
 /** View Details: a user's profile, household, payments, reports, documents and audit trail. */
 export function UserDetailsDrawer({
@@ -39,6 +48,13 @@ export function UserDetailsDrawer({
   userId: string | null;
   onClose: () => void;
 }) {
+  const {
+    AdminUserDetailsMessages: m,
+    AdminMessages: admin,
+    AdminLayoutMessages: layout,
+  } = useMessages({ AdminUserDetailsMessages, AdminMessages, AdminLayoutMessages });
+  const { dateTime } = useAdminFormat();
+  const formatDay = useDateFormat();
   const { data, loading, error, refetch } = useQuery(AdminUserDetailsDocument, {
     variables: { id: userId ?? '' },
     skip: !userId,
@@ -54,34 +70,36 @@ export function UserDetailsDrawer({
       size="xl"
       title={
         <Title order={2} size="h3" component="span">
-          {user ? user.fullName : 'User Details'}
+          {user ? <bdi>{user.fullName}</bdi> : m.userDetails}
         </Title>
       }
-      closeButtonProps={{ 'aria-label': 'Close user details' }}
+      closeButtonProps={{ 'aria-label': m.closeUserDetails }}
     >
       {error ? (
-        <ErrorAlert title={AdminMessages.errorTitle} onRetry={() => void refetch()}>
+        <ErrorAlert title={admin.errorTitle} onRetry={() => void refetch()}>
           {genericErrorMessage(toApiError(error))}
         </ErrorAlert>
       ) : !user ? (
         <Group justify="center" py="xl">
-          <Loader role="status" aria-label="Loading user details" />
+          <Loader role="status" aria-label={m.loadingUserDetails} />
         </Group>
       ) : (
         <Stack gap="xl" aria-busy={loading}>
           <Profile user={user} />
-          <Section title="Household" id="drawer-household">
+          <Section title={m.household} id="drawer-household">
             {user.household.length === 0 ? (
               <Text c="dimmed">No household members.</Text>
             ) : (
               <ItemList>
                 {user.household.map((person) => (
                   <Item key={person.id}>
-                    <Text fw={600}>{person.fullName}</Text>
+                    <Text fw={600}>
+                      <bdi>{person.fullName}</bdi>
+                    </Text>
                     <Text size="sm" c="dimmed">
-                      {RELATIONSHIP_LABELS[person.relationship] ?? person.relationship} · born{' '}
-                      {formatShortCalendarDate(person.dateOfBirth)} ·{' '}
-                      {FEE_LABELS[person.feeStatus] ?? person.feeStatus}
+                      {RELATIONSHIP_LABELS[person.relationship] ?? person.relationship} ·{' '}
+                      {m.born(formatDay(person.dateOfBirth))} ·{' '}
+                      {feeLabels(m)[person.feeStatus] ?? person.feeStatus}
                     </Text>
                   </Item>
                 ))}
@@ -91,17 +109,21 @@ export function UserDetailsDrawer({
           <MemberBillingSection userId={user.id} showHousehold={false} />
           <Section title="Death reports" id="drawer-reports">
             {user.deathReports.length === 0 ? (
-              <Text c="dimmed">No death reports.</Text>
+              <Text c="dimmed">{m.noDeathReports}</Text>
             ) : (
               <ItemList>
                 {user.deathReports.map((report) => (
                   <Item key={report.id}>
                     <Group justify="space-between" wrap="nowrap" align="flex-start">
                       <div>
-                        <Text fw={600}>{report.deceasedName}</Text>
+                        <Text fw={600}>
+                          <bdi>{report.deceasedName}</bdi>
+                        </Text>
                         <Text size="sm" c="dimmed">
-                          Died {formatShortCalendarDate(report.dateOfDeath)} · submitted{' '}
-                          {formatDateTime(report.createdAt)}
+                          {m.diedSubmitted(
+                            formatDay(report.dateOfDeath),
+                            dateTime(report.createdAt),
+                          )}
                         </Text>
                       </div>
                       <StatusBadge status={report.status} />
@@ -111,9 +133,9 @@ export function UserDetailsDrawer({
               </ItemList>
             )}
           </Section>
-          <Section title="Documents" id="drawer-documents">
+          <Section title={layout.documents} id="drawer-documents">
             {user.documents.length === 0 ? (
-              <Text c="dimmed">No documents.</Text>
+              <Text c="dimmed">{m.noDocuments}</Text>
             ) : (
               <ItemList>
                 {user.documents.map((document) => (
@@ -121,10 +143,13 @@ export function UserDetailsDrawer({
                     <Group justify="space-between" wrap="nowrap" align="flex-start">
                       <div>
                         <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                          {document.fileName}
+                          <bdi>{document.fileName}</bdi>
                         </Text>
                         <Text size="sm" c="dimmed">
-                          {document.documentType} · uploaded {formatDateTime(document.createdAt)}
+                          {m.uploaded(
+                            translateText(document.documentType),
+                            dateTime(document.createdAt),
+                          )}
                         </Text>
                       </div>
                       <StatusBadge status={document.status} />
@@ -138,7 +163,7 @@ export function UserDetailsDrawer({
             <AuditTrailList
               memberId={user.id}
               pageSize={10}
-              label={`Audit trail of ${user.fullName}`}
+              label={m.auditTrailOf(user.fullName)}
             />
           </Section>
         </Stack>
@@ -148,46 +173,57 @@ export function UserDetailsDrawer({
 }
 
 function Profile({ user }: { user: Details }) {
+  const {
+    AdminUserDetailsMessages: m,
+    AdminUsersPageMessages: users,
+    RegistrationMessages: registration,
+    SignInMessages: signIn,
+    MemberFieldMessages: fields,
+  } = useMessages({
+    AdminUserDetailsMessages,
+    AdminUsersPageMessages,
+    RegistrationMessages,
+    SignInMessages,
+    MemberFieldMessages,
+  });
+  const { dateTime } = useAdminFormat();
+  const formatDay = useDateFormat();
   const address = addressLines(user);
+  const yesNo = (value: boolean) => (value ? m.yes : m.no);
   return (
-    <Section title="Profile" id="drawer-profile">
+    <Section title={m.profile} id="drawer-profile">
       <Group gap="xs">
         <Badge color={membershipColor(user.membershipStatus)} variant="light">
-          {membershipLabel(user.membershipStatus)}
+          {membershipLabel(user.membershipStatus, users)}
         </Badge>
         <Badge color={user.role === 'ADMIN' ? 'grape' : 'blue'} variant="light">
-          {roleLabel(user.role)}
+          {roleLabel(user.role, users)}
         </Badge>
         <Badge color={user.registrationFeePaid ? 'green' : 'yellow'} variant="light">
-          {user.registrationFeePaid ? 'Fee Paid' : 'Fee Pending'}
+          {user.registrationFeePaid ? users.feePaid : users.feePending}
         </Badge>
       </Group>
       <DetailList
         compact
         items={[
-          { label: 'Email', value: user.email },
-          { label: 'Phone', value: user.phone ?? 'Not given' },
+          { label: signIn.email, value: user.email },
+          { label: m.phone, value: user.phone ?? users.notGiven },
           {
-            label: RegistrationMessages.dateOfBirth,
-            value: user.dateOfBirth ? formatShortCalendarDate(user.dateOfBirth) : 'Not given',
+            label: registration.dateOfBirth,
+            value: user.dateOfBirth ? formatDay(user.dateOfBirth) : users.notGiven,
           },
-          { label: 'Address', value: address.length ? address.join('\n') : 'Not given' },
+          { label: users.address, value: address.length ? address.join('\n') : users.notGiven },
           {
-            label: 'US citizen or legal resident',
+            label: m.usCitizen,
             value:
               user.isUsCitizen === null || user.isUsCitizen === undefined
-                ? 'Not given'
-                : user.isUsCitizen
-                  ? 'Yes'
-                  : 'No',
+                ? users.notGiven
+                : yesNo(user.isUsCitizen),
           },
-          { label: 'Joined', value: formatDateTime(user.createdAt) },
-          { label: 'Account verified', value: user.verified ? 'Yes' : 'No' },
-          { label: 'Email verified', value: user.emailVerified ? 'Yes' : 'No' },
-          {
-            label: RegistrationWizardMessages.methodTotp,
-            value: user.totpEnabled ? 'Set up' : 'Not set up',
-          },
+          { label: users.joined, value: dateTime(user.createdAt) },
+          { label: m.accountVerified, value: yesNo(user.verified) },
+          { label: m.emailVerified, value: yesNo(user.emailVerified) },
+          { label: fields.authenticatorApp, value: user.totpEnabled ? m.setUp : m.notSetUp },
         ]}
       />
     </Section>

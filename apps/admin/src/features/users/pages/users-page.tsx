@@ -1,8 +1,14 @@
 import { useQuery } from '@apollo/client/react';
 import { Card, Container, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { ADMIN_USERS_PAGE_SIZE, AdminUserMessages } from '@jibs/domain';
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  AdminLayoutMessages,
+  AdminUserMessages,
+  AdminUsersPageMessages,
+} from '@jibs/domain';
+import { translateText, useMessages } from '@jibs/web-data';
+import { notify } from '../../../shared/components/notify';
 import { useEffect, useState } from 'react';
 import { AdminUsersDocument } from '../../../gql/graphql';
 import { PageHeader } from '../../../shared/components/page-header';
@@ -14,7 +20,7 @@ import { UserCard } from '../components/user-card';
 import { UserDetailsDrawer } from '../components/user-details-drawer';
 import {
   pageCount,
-  USER_STATUS_FILTER_OPTIONS,
+  userStatusFilterOptions,
   userStatusVariable,
   UserToasts,
   type UserStatusFilter,
@@ -22,6 +28,11 @@ import {
 
 /** /admin/users (spec: Admin users): search, status filter, cards, server-side pages. */
 export function UsersPage() {
+  const {
+    AdminUsersPageMessages: m,
+    AdminUserMessages: users,
+    AdminLayoutMessages: layout,
+  } = useMessages({ AdminUsersPageMessages, AdminUserMessages, AdminLayoutMessages });
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 300);
   const [status, setStatus] = useState<UserStatusFilter>('ALL');
@@ -40,7 +51,7 @@ export function UsersPage() {
   });
 
   useEffect(() => {
-    if (error) notifications.show({ color: 'red', ...UserToasts.loadFailed });
+    if (error) notify('red', UserToasts.loadFailed);
   }, [error]);
 
   const result = (data ?? previousData)?.adminUsers;
@@ -49,14 +60,11 @@ export function UsersPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <PageHeader
-          title="Users"
-          description="Find members, change their membership status or role, and see their details."
-        />
+        <PageHeader title={layout.users} description={m.description} />
         <Group align="flex-end" gap="md" wrap="wrap" role="search">
           <TextInput
-            label="Search users"
-            placeholder="Name or email"
+            label={m.searchUsers}
+            placeholder={m.nameOrEmail}
             value={search}
             onChange={(event) => {
               setSearch(event.currentTarget.value);
@@ -66,8 +74,8 @@ export function UsersPage() {
             style={{ flex: '1 1 18rem' }}
           />
           <Select
-            label="Status"
-            data={USER_STATUS_FILTER_OPTIONS.map((option) => ({ ...option }))}
+            label={m.status}
+            data={userStatusFilterOptions(m).map((option) => ({ ...option }))}
             value={status}
             onChange={(value) => {
               setStatus((value as UserStatusFilter | null) ?? 'ALL');
@@ -78,15 +86,26 @@ export function UsersPage() {
           />
         </Group>
         {error && (
-          <LoadFailedAlert message={UserToasts.loadFailed.message} onRetry={() => void refetch()} />
+          <LoadFailedAlert
+            message={translateText(UserToasts.loadFailed.message)}
+            onRetry={() => void refetch()}
+          />
         )}
-        <ResultsStatus loading={loading} count={result?.total} noun={['user', 'users']} />
+        <ResultsStatus
+          text={
+            loading || result === undefined
+              ? m.loadingUsers
+              : result.total === 1
+                ? m.oneUserFound
+                : m.usersFound(result.total)
+          }
+        />
         <div aria-busy={loading}>
           {!result && loading ? (
-            <SectionLoader label="Loading users" />
+            <SectionLoader label={m.loadingUsers} />
           ) : result && result.users.length === 0 ? (
             <Card withBorder padding="xl">
-              <Text ta="center">{AdminUserMessages.noUsers}</Text>
+              <Text ta="center">{users.noUsers}</Text>
             </Card>
           ) : (
             <Stack gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -109,16 +128,16 @@ export function UsersPage() {
               value={page}
               onChange={setPage}
               disabled={loading}
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+              getItemProps={(item) => ({ 'aria-label': m.pageNumber(item) })}
               getControlProps={(control) => ({
                 'aria-label':
                   control === 'previous'
-                    ? 'Previous page'
+                    ? m.previousPage
                     : control === 'next'
-                      ? 'Next page'
+                      ? m.nextPage
                       : control === 'first'
-                        ? 'First page'
-                        : 'Last page',
+                        ? m.firstPage
+                        : m.lastPage,
               })}
             />
           </Group>

@@ -1,28 +1,38 @@
-import { AdminUserMessages, AdminMessages } from '@jibs/domain';
+import { AdminUserMessages, AdminMessages, AdminUsersPageMessages } from '@jibs/domain';
 import type { MembershipStatus, Role } from '../../../gql/graphql';
 
 /** The status filter's options (spec: All, Active, Pending, Inactive). */
-export const USER_STATUS_FILTER_OPTIONS = [
-  { value: 'ALL', label: 'All' },
-  { value: 'ACTIVE', label: 'Active' },
-  { value: 'PENDING', label: 'Pending' },
-  { value: 'INACTIVE', label: 'Inactive' },
-] as const;
+type Words = typeof AdminUsersPageMessages;
 
-export type UserStatusFilter = (typeof USER_STATUS_FILTER_OPTIONS)[number]['value'];
+export function userStatusFilterOptions(m: Words = AdminUsersPageMessages) {
+  return [
+    { value: 'ALL', label: m.all },
+    { value: 'ACTIVE', label: m.active },
+    { value: 'PENDING', label: m.pending },
+    { value: 'INACTIVE', label: m.inactive },
+  ] as const;
+}
 
-/** The status dropdown on each card. */
-export const MEMBERSHIP_STATUS_OPTIONS: { value: MembershipStatus; label: string }[] = [
-  { value: 'ACTIVE', label: 'Active' },
-  { value: 'PENDING', label: 'Pending' },
-  { value: 'INACTIVE', label: 'Inactive' },
-];
+export type UserStatusFilter = ReturnType<typeof userStatusFilterOptions>[number]['value'];
+
+/** The status dropdown on each card, in the reader's language. */
+export function membershipStatusOptions(
+  m: Words = AdminUsersPageMessages,
+): { value: MembershipStatus; label: string }[] {
+  return [
+    { value: 'ACTIVE', label: m.active },
+    { value: 'PENDING', label: m.pending },
+    { value: 'INACTIVE', label: m.inactive },
+  ];
+}
 
 /** The role dropdown on each card. */
-export const ROLE_OPTIONS: { value: Role; label: string }[] = [
-  { value: 'MEMBER', label: 'Member' },
-  { value: 'ADMIN', label: 'Admin' },
-];
+export function roleOptions(m: Words = AdminUsersPageMessages): { value: Role; label: string }[] {
+  return [
+    { value: 'MEMBER', label: m.member },
+    { value: 'ADMIN', label: m.admin },
+  ];
+}
 
 /** The status filter as the query's variable: undefined means every status. */
 export function userStatusVariable(filter: string | null): string | undefined {
@@ -35,12 +45,12 @@ export function userStatusVariable(filter: string | null): string | undefined {
 export const lowerWord = (value: string) => value.toLowerCase();
 
 /** 'Active', 'Admin'; an unknown value reads 'Unknown' (spec 4). */
-export function membershipLabel(status: string): string {
-  return MEMBERSHIP_STATUS_OPTIONS.find((o) => o.value === status)?.label ?? 'Unknown';
+export function membershipLabel(status: string, m: Words = AdminUsersPageMessages): string {
+  return membershipStatusOptions(m).find((o) => o.value === status)?.label ?? m.unknown;
 }
 
-export function roleLabel(role: string): string {
-  return ROLE_OPTIONS.find((o) => o.value === role)?.label ?? 'Unknown';
+export function roleLabel(role: string, m: Words = AdminUsersPageMessages): string {
+  return roleOptions(m).find((o) => o.value === role)?.label ?? m.unknown;
 }
 
 /** Active green, pending yellow, inactive red, unknown grey. */
