@@ -3,7 +3,12 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { notifications } from '@mantine/notifications';
 import { Messages } from '@jibs/domain';
-import { createApolloClient, createTokenStore, SessionManager } from '@jibs/web-data';
+import {
+  createApolloClient,
+  createTokenStore,
+  SessionManager,
+  startLanguage,
+} from '@jibs/web-data';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -17,8 +22,11 @@ const session = new SessionManager(client, tokens, () =>
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <App client={client} session={session} />
-  </StrictMode>,
+// The reader's language (its catalogue loaded) before the first render.
+void startLanguage().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App client={client} session={session} />
+    </StrictMode>,
+  ),
 );

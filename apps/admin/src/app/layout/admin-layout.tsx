@@ -1,4 +1,4 @@
-import { DashboardMessages, HeaderMessages } from '@jibs/domain';
+import { AdminOpsMessages, DashboardMessages, HeaderMessages } from '@jibs/domain';
 import {
   ActionIcon,
   AppShell,
@@ -49,7 +49,7 @@ const MAIN_NAVIGATION: NavItem[] = [
   { label: 'Dashboard', to: '/', icon: <DashboardIcon /> },
   { label: 'Users', to: '/users', icon: <UsersIcon /> },
   { label: DashboardMessages.deathReports, to: '/death-reports', icon: <ReportIcon /> },
-  { label: 'Janazah Notices', to: '/janazah', icon: <ReportIcon /> },
+  { label: AdminOpsMessages.janazahTitle, to: '/janazah', icon: <ReportIcon /> },
   { label: 'Documents', to: '/documents', icon: <DocumentIcon /> },
   { label: 'Fund', to: '/fund', icon: <FundIcon /> },
 ];
@@ -57,7 +57,7 @@ const MAIN_NAVIGATION: NavItem[] = [
 const SYSTEM_NAVIGATION: NavItem[] = [
   { label: 'Settings', to: '/settings', icon: <SettingsIcon /> },
   { label: 'Testing & Documentation', to: '/testing', icon: <TestingIcon /> },
-  { label: 'Audit Trail', to: '/audit', icon: <AuditIcon /> },
+  { label: AdminOpsMessages.auditTitle, to: '/audit', icon: <AuditIcon /> },
   { label: 'Exports', to: '/exports', icon: <ExportsIcon /> },
   { label: 'Webhooks', to: '/webhooks', icon: <WebhooksIcon /> },
   { label: 'Operations', to: '/operations', icon: <OperationsIcon /> },

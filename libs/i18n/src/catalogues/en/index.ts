@@ -4,6 +4,7 @@ import AccountEmails from './AccountEmails.json';
 import AccountSecurityMessages from './AccountSecurityMessages.json';
 import ActionMessages from './ActionMessages.json';
 import AdminMessages from './AdminMessages.json';
+import AdminOpsMessages from './AdminOpsMessages.json';
 import AdminUserMessages from './AdminUserMessages.json';
 import AnniversaryMessages from './AnniversaryMessages.json';
 import AssistanceMessages from './AssistanceMessages.json';
@@ -52,6 +53,7 @@ export const catalogue = {
   AccountSecurityMessages,
   ActionMessages,
   AdminMessages,
+  AdminOpsMessages,
   AdminUserMessages,
   AnniversaryMessages,
   AssistanceMessages,

@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { Badge, Box, Button, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { CLAIM_LIMITS } from '@jibs/domain';
+import { AdminOpsMessages, CLAIM_LIMITS } from '@jibs/domain';
 import { actionErrorMessage, toApiError } from '@jibs/web-data';
 import { useState } from 'react';
 import { AcceptLateClaimDocument, type AdminDeathReportFragment } from '../../../gql/graphql';
@@ -31,7 +31,7 @@ export function AssessmentPanel({ report }: { report: AdminDeathReportFragment }
             Burial assistance
           </Title>
           <Badge color={assessment.covered ? 'green' : 'red'} variant="light" size="lg">
-            {assessment.covered ? 'Covered' : 'Not covered'}
+            {assessment.covered ? 'Covered' : AdminOpsMessages.notCovered}
           </Badge>
         </Group>
         <List spacing={4} size="sm">

@@ -29,6 +29,7 @@ import {
   SUPPORTED_FILE_TYPES,
   type FieldErrors,
   AdminMessages,
+  AdminOpsMessages,
 } from '@jibs/domain';
 import { toApiError, useSession } from '@jibs/web-data';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
@@ -293,7 +294,7 @@ function SettingsEditor({
           )}
         </Section>
 
-        <Section title="Janazah Notices">
+        <Section title={AdminOpsMessages.janazahTitle}>
           <Switch
             label="Families may publish janazah notices"
             description="The member who reported a death may publish, edit and cancel the janazah notice of their approved report. Administrators always may."

@@ -1,3 +1,4 @@
+import { AdminOpsMessages } from '@jibs/domain';
 import { Anchor, Code, List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -34,8 +35,9 @@ export function UserGuideTab() {
         <Text>
           Every admin action (settings, reviews, role and status changes, offline payments, exports,
           downloads of a member&apos;s document) is kept in the audit trail of the service it
-          changed, with who, when, and the values before and after; <strong>Audit Trail</strong> in
-          the sidebar shows them all, and a member&apos;s own in their details.
+          changed, with who, when, and the values before and after;{' '}
+          <strong>{AdminOpsMessages.auditTitle}</strong> in the sidebar shows them all, and a
+          member&apos;s own in their details.
         </Text>
       </Section>
 

@@ -22,6 +22,7 @@ import {
   memberExportBundle,
   type ExportFormat,
   ClientMessages,
+  AdminOpsMessages,
 } from '@jibs/domain';
 import { useState } from 'react';
 import { ExportBundleDocument } from '../../../gql/graphql';
@@ -110,12 +111,12 @@ export function DataExportDialog({ opened, onClose }: { opened: boolean; onClose
             onChange={(value) => setFormat(value as ExportFormat)}
             data={[
               { value: 'json', label: 'JSON' },
-              { value: 'csv', label: 'CSV (spreadsheet)' },
+              { value: 'csv', label: AdminOpsMessages.formatCsv },
             ]}
           />
         </Stack>
         <Checkbox
-          label="Include metadata (export date, who exported, version)"
+          label={AdminOpsMessages.includeMetadata}
           checked={includeMetadata}
           onChange={(e) => setIncludeMetadata(e.currentTarget.checked)}
         />
@@ -127,14 +128,14 @@ export function DataExportDialog({ opened, onClose }: { opened: boolean; onClose
         {useRange && (
           <SimpleGrid cols={2} spacing="sm">
             <TextInput
-              label="Start date"
+              label={AdminOpsMessages.startDate}
               type="date"
               max={today}
               value={start}
               onChange={(e) => setStart(e.currentTarget.value)}
             />
             <TextInput
-              label="End date"
+              label={AdminOpsMessages.endDate}
               type="date"
               max={today}
               value={end}

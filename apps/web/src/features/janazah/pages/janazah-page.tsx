@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { Alert, Anchor, Button, Card, Container, Stack, Text, Title } from '@mantine/core';
-import { ClientMessages, ActionMessages, SignInMessages } from '@jibs/domain';
+import { AdminOpsMessages, ClientMessages, ActionMessages, SignInMessages } from '@jibs/domain';
 import { toApiError, actionErrorMessage, useSession } from '@jibs/web-data';
 import { PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { useState } from 'react';
@@ -40,7 +40,7 @@ function NoticeList({
 export function JanazahPage() {
   const { status } = useSession();
   const signedIn = status === 'signed-in';
-  useDocumentTitle('Janazah Notices');
+  useDocumentTitle(AdminOpsMessages.janazahTitle);
   const { data, loading, error, refetch } = useQuery(JanazahNoticesDocument, {
     fetchPolicy: 'cache-and-network',
   });
@@ -53,7 +53,7 @@ export function JanazahPage() {
     <Container size={960} px="md" py={{ base: 24, sm: 40 }}>
       <Stack gap="lg">
         <Stack gap={4}>
-          <Title order={1}>Janazah Notices</Title>
+          <Title order={1}>{AdminOpsMessages.janazahTitle}</Title>
           <Text c="gray.7">
             When and where the community prays the janazah prayer for those who have passed.
           </Text>
