@@ -30,7 +30,12 @@ export function useReaderFormat(): ReaderFormat {
       };
     }
     const intl = intlLocaleOf(locale);
-    const usd = new Intl.NumberFormat(intl, { style: 'currency', currency: 'USD' });
+    // '$', not 'US$': the fund is in dollars and says so once (the page's descriptions).
+    const usd = new Intl.NumberFormat(intl, {
+      style: 'currency',
+      currency: 'USD',
+      currencyDisplay: 'narrowSymbol',
+    });
     const counts = new Intl.NumberFormat(intl);
     const months = new Intl.DateTimeFormat(intl, {
       month: 'short',

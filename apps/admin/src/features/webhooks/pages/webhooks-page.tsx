@@ -300,7 +300,9 @@ function RegisterEndpoint({
           <Stack gap="xs">
             <Text size="sm">{ops.copySecretNow}</Text>
             <Group gap="xs">
-              <Code>{secret}</Code>
+              <Code>
+                <bdi dir="ltr">{secret}</bdi>
+              </Code>
               <CopyButton value={secret}>
                 {({ copied, copy }) => (
                   <Button size="xs" variant="default" onClick={copy}>
