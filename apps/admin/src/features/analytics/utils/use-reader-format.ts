@@ -30,12 +30,7 @@ export function useReaderFormat(): ReaderFormat {
       };
     }
     const intl = intlLocaleOf(locale);
-    // '$', not 'US$': the fund is in dollars and says so once (the page's descriptions).
-    const usd = new Intl.NumberFormat(intl, {
-      style: 'currency',
-      currency: 'USD',
-      currencyDisplay: 'narrowSymbol',
-    });
+    const usd = new Intl.NumberFormat(intl, { style: 'currency', currency: 'USD' });
     const counts = new Intl.NumberFormat(intl);
     const months = new Intl.DateTimeFormat(intl, {
       month: 'short',
@@ -43,7 +38,12 @@ export function useReaderFormat(): ReaderFormat {
       timeZone: 'UTC',
     });
     return {
-      money: (cents) => usd.format(Math.round(cents) / 100),
+      // '$' where Arabic's data writes 'US$': the fund is only ever in dollars.
+      money: (cents) =>
+        usd
+          .formatToParts(Math.round(cents) / 100)
+          .map((part) => (part.type === 'currency' ? '$' : part.value))
+          .join(''),
       count: (value) => counts.format(value),
       month: (month) => {
         const [year, monthNumber] = month.split('-').map(Number);
