@@ -32,7 +32,7 @@ export const PAYEE_KINDS = ['funeral_home', 'cemetery', 'family'] as const;
 export type PayeeKind = (typeof PAYEE_KINDS)[number];
 
 export const PAYEE_KIND_LABELS: Record<PayeeKind, string> = {
-  funeral_home: 'Funeral home',
+  funeral_home: EXPENSE_CATEGORY_LABELS.funeral_home,
   cemetery: 'Cemetery',
   family: 'The family',
 };

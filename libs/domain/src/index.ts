@@ -45,6 +45,7 @@ export * from './janazah';
 export * from './case-page';
 export * from './notification-preference-changes';
 export * from './dead-letters';
+export * from './admin-ops-messages';
 export * from './header-messages';
 export * from './landing-messages';
 export * from './registration-messages';

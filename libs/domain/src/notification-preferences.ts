@@ -1,3 +1,5 @@
+import { UnsubscribePages } from './notification-messages';
+
 /**
  * What a member can choose to be told about, and how. The bell always carries everything; email
  * and SMS are the member's choice per kind. Receipts and security messages are essential: they
@@ -13,7 +15,7 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
-  payments: 'Payments',
+  payments: UnsubscribePages.kindPayments,
   reports_documents: 'Reports and documents',
   janazah: 'Janazah notices',
   memorials: 'Memorial activity',

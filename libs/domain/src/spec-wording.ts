@@ -25,6 +25,7 @@ import { JanazahMessages } from './janazah';
 import { PreferenceMessages } from './notification-preference-changes';
 import { WebhookMessages } from './webhooks';
 import { DeadLetterMessages } from './dead-letters';
+import { AdminOpsMessages } from './admin-ops-messages';
 import { LanguageMessages } from './languages';
 import { HeaderMessages } from './header-messages';
 import { LandingMessages } from './landing-messages';
@@ -124,6 +125,7 @@ export const MessageCatalog = {
   AdminUsersPageMessages,
   AdminUserDetailsMessages,
   AdminReviewsPageMessages,
+  AdminOpsMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -371,6 +373,11 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   AnniversaryMessages: everyMessage(AnniversaryMessages, PRODUCT_FEATURE),
   WebhookMessages: everyMessage(WebhookMessages, PRODUCT_FEATURE),
   DeadLetterMessages: everyMessage(DeadLetterMessages, PRODUCT_FEATURE),
+  // All but the ones the spec quotes ('Error').
+  AdminOpsMessages: everyMessage(
+    Object.fromEntries(Object.entries(AdminOpsMessages).filter(([key]) => key !== 'error')),
+    SCREEN_TEXT,
+  ) as { [K in keyof typeof AdminOpsMessages]?: string },
   LanguageMessages: everyMessage(LanguageMessages, PRODUCT_FEATURE),
   // The screens' own texts, moved into the catalogue to be translated (issue 27): the spec
   // shows these screens but not these words.

@@ -1,6 +1,8 @@
-import { formatMonth } from '@jibs/domain';
+import { AdminOpsMessages } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
 import { Card, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
+import { useReaderFormat } from '../utils/use-reader-format';
 
 export interface ChartColumn<Row> {
   label: string;
@@ -25,6 +27,8 @@ export function ChartCard<Row extends { month: string }>({
   children: ReactNode;
 }) {
   const id = useId();
+  const { AdminOpsMessages: ops } = useMessages({ AdminOpsMessages });
+  const format = useReaderFormat();
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={`${id}-title`}>
       <Stack gap="xs">
@@ -40,7 +44,7 @@ export function ChartCard<Row extends { month: string }>({
             <caption>{title}</caption>
             <thead>
               <tr>
-                <th scope="col">Month</th>
+                <th scope="col">{ops.month}</th>
                 {columns.map((column) => (
                   <th key={column.label} scope="col">
                     {column.label}
@@ -51,7 +55,7 @@ export function ChartCard<Row extends { month: string }>({
             <tbody>
               {rows.map((row) => (
                 <tr key={row.month}>
-                  <th scope="row">{formatMonth(row.month)}</th>
+                  <th scope="row">{format.month(row.month)}</th>
                   {columns.map((column) => (
                     <td key={column.label}>{column.value(row)}</td>
                   ))}

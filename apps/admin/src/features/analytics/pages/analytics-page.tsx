@@ -1,5 +1,6 @@
 import { ErrorAlert, SectionLoader } from '@jibs/web-ui';
-import { AdminMessages, formatCents, formatMonth } from '@jibs/domain';
+import { AdminMessages, AdminOpsMessages } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
 import '@mantine/charts/styles.css';
 import { useQuery } from '@apollo/client/react';
 import { BarChart } from '@mantine/charts';
@@ -7,6 +8,7 @@ import { Container, SimpleGrid, Stack } from '@mantine/core';
 import { AdminAnalyticsDocument } from '../../../gql/graphql';
 import { PageHeader } from '../../../shared/components/page-header';
 import { ChartCard } from '../components/chart-card';
+import { useReaderFormat } from '../utils/use-reader-format';
 
 const CHART_HEIGHT = 240;
 /** Drawn only: the numbers are in each card's table, so the drawing takes no focus. */
@@ -18,31 +20,34 @@ export function AnalyticsPage() {
     fetchPolicy: 'cache-and-network',
   });
 
+  const { AdminMessages: admin, AdminOpsMessages: ops } = useMessages({
+    AdminMessages,
+    AdminOpsMessages,
+  });
+  const format = useReaderFormat();
+  const formatCents = format.money;
   const withLabels = <Row extends { month: string }>(rows: Row[]) =>
-    rows.map((row) => ({ ...row, label: formatMonth(row.month) }));
+    rows.map((row) => ({ ...row, label: format.month(row.month) }));
 
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
-        <PageHeader
-          title="Analytics"
-          description="The last 12 months, by calendar month (UTC). Months with nothing show 0."
-        />
+        <PageHeader title={ops.analyticsTitle} description={ops.analyticsDescription} />
         {error && (
-          <ErrorAlert title={AdminMessages.errorTitle} onRetry={() => void refetch()}>
-            The analytics could not be loaded. Please try again later.
+          <ErrorAlert title={admin.errorTitle} onRetry={() => void refetch()}>
+            {ops.analyticsLoadFailed}
           </ErrorAlert>
         )}
-        {!data && loading && <SectionLoader label="Loading analytics" />}
+        {!data && loading && <SectionLoader label={ops.loadingAnalytics} />}
         {data && (
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
             <ChartCard
-              title="Revenue per month"
-              description="Completed payments in US dollars (refunded payments not counted)."
+              title={ops.revenuePerMonth}
+              description={ops.revenueDescription}
               rows={data.revenuePerMonth}
               columns={[
-                { label: 'Revenue', value: (row) => formatCents(row.amountCents) },
-                { label: 'Payments', value: (row) => row.payments },
+                { label: ops.revenue, value: (row) => formatCents(row.amountCents) },
+                { label: ops.payments, value: (row) => row.payments },
               ]}
             >
               <BarChart
@@ -51,19 +56,19 @@ export function AnalyticsPage() {
                   data.revenuePerMonth.map((row) => ({ ...row, revenue: row.amountCents / 100 })),
                 )}
                 dataKey="label"
-                series={[{ name: 'revenue', label: 'Revenue (USD)', color: 'teal.6' }]}
+                series={[{ name: 'revenue', label: ops.revenueUsd, color: 'teal.6' }]}
                 valueFormatter={(value) => formatCents(Math.round(value * 100))}
                 barChartProps={DRAWING_ONLY}
               />
             </ChartCard>
             <ChartCard
-              title="Members by status"
-              description="Members by membership status at the end of each month (this month: now)."
+              title={ops.membersByStatus}
+              description={ops.membersByStatusDescription}
               rows={data.membersByStatusPerMonth}
               columns={[
-                { label: 'Active', value: (row) => row.active },
-                { label: 'Pending', value: (row) => row.pending },
-                { label: 'Inactive', value: (row) => row.inactive },
+                { label: ops.active, value: (row) => row.active },
+                { label: ops.pending, value: (row) => row.pending },
+                { label: ops.inactive, value: (row) => row.inactive },
               ]}
             >
               <BarChart
@@ -73,35 +78,35 @@ export function AnalyticsPage() {
                 type="stacked"
                 withLegend
                 series={[
-                  { name: 'active', label: 'Active', color: 'teal.6' },
-                  { name: 'pending', label: 'Pending', color: 'yellow.6' },
-                  { name: 'inactive', label: 'Inactive', color: 'gray.6' },
+                  { name: 'active', label: ops.active, color: 'teal.6' },
+                  { name: 'pending', label: ops.pending, color: 'yellow.6' },
+                  { name: 'inactive', label: ops.inactive, color: 'gray.6' },
                 ]}
                 barChartProps={DRAWING_ONLY}
               />
             </ChartCard>
             <ChartCard
-              title="New registrations per month"
-              description="Accounts created each month."
+              title={ops.registrationsPerMonth}
+              description={ops.registrationsDescription}
               rows={data.registrationsPerMonth}
-              columns={[{ label: 'Registrations', value: (row) => row.count }]}
+              columns={[{ label: ops.registrations, value: (row) => row.count }]}
             >
               <BarChart
                 h={CHART_HEIGHT}
                 data={withLabels(data.registrationsPerMonth)}
                 dataKey="label"
-                series={[{ name: 'count', label: 'Registrations', color: 'blue.6' }]}
+                series={[{ name: 'count', label: ops.registrations, color: 'blue.6' }]}
                 barChartProps={DRAWING_ONLY}
               />
             </ChartCard>
             <ChartCard
-              title="Death reports per month"
-              description="Reports submitted each month, and how many of them were approved or rejected since."
+              title={ops.deathReportsPerMonth}
+              description={ops.deathReportsDescription}
               rows={data.deathReportsPerMonth}
               columns={[
-                { label: 'Submitted', value: (row) => row.submitted },
-                { label: 'Approved', value: (row) => row.approved },
-                { label: 'Rejected', value: (row) => row.rejected },
+                { label: ops.submitted, value: (row) => row.submitted },
+                { label: ops.approved, value: (row) => row.approved },
+                { label: ops.rejected, value: (row) => row.rejected },
               ]}
             >
               <BarChart
@@ -110,24 +115,24 @@ export function AnalyticsPage() {
                 dataKey="label"
                 withLegend
                 series={[
-                  { name: 'submitted', label: 'Submitted', color: 'indigo.6' },
-                  { name: 'approved', label: 'Approved', color: 'teal.6' },
-                  { name: 'rejected', label: 'Rejected', color: 'red.6' },
+                  { name: 'submitted', label: ops.submitted, color: 'indigo.6' },
+                  { name: 'approved', label: ops.approved, color: 'teal.6' },
+                  { name: 'rejected', label: ops.rejected, color: 'red.6' },
                 ]}
                 barChartProps={DRAWING_ONLY}
               />
             </ChartCard>
             <ChartCard
-              title="Failed renewals per month"
-              description="Monthly dues payments that failed."
+              title={ops.failedRenewalsPerMonth}
+              description={ops.failedRenewalsDescription}
               rows={data.failedRenewalsPerMonth}
-              columns={[{ label: 'Failed renewals', value: (row) => row.count }]}
+              columns={[{ label: ops.failedRenewals, value: (row) => row.count }]}
             >
               <BarChart
                 h={CHART_HEIGHT}
                 data={withLabels(data.failedRenewalsPerMonth)}
                 dataKey="label"
-                series={[{ name: 'count', label: 'Failed renewals', color: 'red.6' }]}
+                series={[{ name: 'count', label: ops.failedRenewals, color: 'red.6' }]}
                 barChartProps={DRAWING_ONLY}
               />
             </ChartCard>

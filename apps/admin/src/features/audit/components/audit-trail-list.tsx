@@ -1,5 +1,6 @@
 import { ErrorAlert, SectionLoader } from '@jibs/web-ui';
-import { AdminMessages, formatDateTime } from '@jibs/domain';
+import { AdminMessages, AdminOpsMessages } from '@jibs/domain';
+import { useLanguage, useMessages } from '@jibs/web-data';
 import { useQuery } from '@apollo/client/react';
 import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
@@ -8,6 +9,7 @@ import {
   type AuditTrailEntryFieldsFragment,
   type AuditTrailFilter,
 } from '../../../gql/graphql';
+import { useReaderFormat, type ReaderFormat } from '../../analytics/utils/use-reader-format';
 import { actionLabel, changesOf, serviceLabel } from '../utils/audit-display';
 
 export interface AuditTrailListProps {
@@ -26,12 +28,12 @@ export interface AuditTrailListProps {
  * Previous goes back along the cursors already seen). Embeddable: the user drawer passes a
  * member id.
  */
-export function AuditTrailList({
-  memberId,
-  pageSize = 20,
-  filter,
-  label = 'Audit trail',
-}: AuditTrailListProps) {
+export function AuditTrailList({ memberId, pageSize = 20, filter, label }: AuditTrailListProps) {
+  const { AdminMessages: admin, AdminOpsMessages: ops } = useMessages({
+    AdminMessages,
+    AdminOpsMessages,
+  });
+  const format = useReaderFormat();
   const filterKey = JSON.stringify({ memberId, filter, pageSize });
   // The cursors seen under the current filter: a new filter starts again from the first page.
   const [paging, setPaging] = useState<{ key: string; cursors: (string | null)[] }>({
@@ -52,39 +54,43 @@ export function AuditTrailList({
 
   if (error && !page) {
     return (
-      <ErrorAlert title={AdminMessages.errorTitle} onRetry={() => void refetch()}>
-        The audit trail could not be loaded. Please try again.
+      <ErrorAlert title={admin.errorTitle} onRetry={() => void refetch()}>
+        {ops.auditLoadFailed}
       </ErrorAlert>
     );
   }
-  if (!page) return <SectionLoader label="Loading the audit trail" />;
+  if (!page) return <SectionLoader label={ops.loadingAuditTrail} />;
 
   return (
     <Stack gap="sm" aria-busy={loading}>
       <VisuallyHidden role="status">
-        {loading
-          ? 'Loading the audit trail'
-          : `${page.entries.length} ${page.entries.length === 1 ? 'entry' : 'entries'} on page ${pageNumber}`}
+        {loading ? ops.loadingAuditTrail : ops.auditPageStatus(page.entries.length, pageNumber)}
       </VisuallyHidden>
       {page.entries.length === 0 ? (
         <Card withBorder padding="lg">
-          <Text ta="center">No audit entries found.</Text>
+          <Text ta="center">{ops.noAuditEntries}</Text>
         </Card>
       ) : (
         <Table.ScrollContainer minWidth={720}>
-          <Table striped verticalSpacing="sm" aria-label={label}>
+          <Table striped verticalSpacing="sm" aria-label={label ?? ops.auditTrail}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">When</Table.Th>
-                <Table.Th scope="col">Action</Table.Th>
-                <Table.Th scope="col">By</Table.Th>
-                {!memberId && <Table.Th scope="col">Member</Table.Th>}
-                <Table.Th scope="col">Changes</Table.Th>
+                <Table.Th scope="col">{ops.when}</Table.Th>
+                <Table.Th scope="col">{ops.action}</Table.Th>
+                <Table.Th scope="col">{ops.by}</Table.Th>
+                {!memberId && <Table.Th scope="col">{ops.member}</Table.Th>}
+                <Table.Th scope="col">{ops.changes}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {page.entries.map((entry) => (
-                <AuditRow key={entry.id} entry={entry} showMember={!memberId} />
+                <AuditRow
+                  key={entry.id}
+                  entry={entry}
+                  showMember={!memberId}
+                  ops={ops}
+                  format={format}
+                />
               ))}
             </Table.Tbody>
           </Table>
@@ -97,17 +103,17 @@ export function AuditTrailList({
             disabled={pageNumber === 1 || loading}
             onClick={() => setCursors((list) => list.slice(0, -1))}
           >
-            Previous
+            {ops.previous}
           </Button>
           <Text size="sm" c="dimmed">
-            Page {pageNumber}
+            {ops.pageNumber(pageNumber)}
           </Text>
           <Button
             variant="default"
             disabled={!page.hasNextPage || loading}
             onClick={() => setCursors((list) => [...list, page.endCursor ?? null])}
           >
-            Next
+            {ops.next}
           </Button>
         </Group>
       )}
@@ -115,38 +121,58 @@ export function AuditTrailList({
   );
 }
 
-function person(user: AuditTrailEntryFieldsFragment['actor'] | null | undefined): string {
+function person(
+  user: AuditTrailEntryFieldsFragment['actor'] | null | undefined,
+  unknown: string,
+): string {
   if (!user) return '—';
-  return user.fullName?.trim() || user.email || 'Unknown user';
+  return user.fullName?.trim() || user.email || unknown;
 }
 
 function AuditRow({
   entry,
   showMember,
+  ops,
+  format,
 }: {
   entry: AuditTrailEntryFieldsFragment;
   showMember: boolean;
+  ops: typeof AdminOpsMessages;
+  format: ReaderFormat;
 }) {
-  const changes = changesOf(entry.before, entry.after);
+  const { locale } = useLanguage();
+  // English words the action and service (their identifiers as they are in other languages).
+  const english = locale === 'en';
+  const arrow = english ? '→' : '←';
+  const changes = changesOf(entry.before, entry.after, {
+    moment: format.moment,
+    none: ops.noValue,
+  });
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <time dateTime={entry.recordedAt}>{formatDateTime(entry.recordedAt)}</time>
+        <time dateTime={entry.recordedAt}>{format.moment(entry.recordedAt)}</time>
       </Table.Td>
       <Table.Td>
         <Stack gap={2}>
           <Text size="sm" fw={600}>
-            {actionLabel(entry.action)}
+            {english ? actionLabel(entry.action) : <bdi dir="ltr">{entry.action}</bdi>}
           </Text>
           <Group gap={4}>
             <Badge variant="light" color="gray" size="sm">
-              {serviceLabel(entry.service)}
+              {english ? serviceLabel(entry.service) : <bdi dir="ltr">{entry.service}</bdi>}
             </Badge>
           </Group>
         </Stack>
       </Table.Td>
-      <Table.Td>{person(entry.actor)}</Table.Td>
-      {showMember && <Table.Td>{person(entry.member)}</Table.Td>}
+      <Table.Td>
+        <bdi>{person(entry.actor, ops.unknownUser)}</bdi>
+      </Table.Td>
+      {showMember && (
+        <Table.Td>
+          <bdi>{person(entry.member, ops.unknownUser)}</bdi>
+        </Table.Td>
+      )}
       <Table.Td>
         {changes.length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -156,7 +182,8 @@ function AuditRow({
           <Stack gap={0} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {changes.map((change) => (
               <Text key={change.field} size="sm" component="li">
-                {change.field}: {change.before} → {change.after}
+                <bdi>{change.field}</bdi>: <bdi>{change.before}</bdi> {arrow}{' '}
+                <bdi>{change.after}</bdi>
               </Text>
             ))}
           </Stack>

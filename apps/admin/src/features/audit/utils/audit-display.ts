@@ -28,10 +28,18 @@ function parse(json: string | null | undefined): Record<string, unknown> {
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
-function show(value: unknown): string {
+/** How a change's values read: moments in the reader's language, and their word for none. */
+export interface ChangeWords {
+  moment(value: string): string;
+  none: string;
+}
+
+const ENGLISH: ChangeWords = { moment: formatDateTime, none: 'none' };
+
+function show(value: unknown, words: ChangeWords): string {
   if (value === undefined) return '—';
-  if (value === null) return 'none';
-  if (typeof value === 'string') return ISO_TIME.test(value) ? formatDateTime(value) : value;
+  if (value === null) return words.none;
+  if (typeof value === 'string') return ISO_TIME.test(value) ? words.moment(value) : value;
   return JSON.stringify(value);
 }
 
@@ -42,13 +50,21 @@ export interface Change {
 }
 
 /** The fields that differ between before and after (or all of them when one side is empty). */
-export function changesOf(before: string | null | undefined, after: string | null | undefined) {
+export function changesOf(
+  before: string | null | undefined,
+  after: string | null | undefined,
+  words: ChangeWords = ENGLISH,
+) {
   const old = parse(before);
   const next = parse(after);
   const fields = [...new Set([...Object.keys(old), ...Object.keys(next)])];
   return fields
     .filter((field) => JSON.stringify(old[field]) !== JSON.stringify(next[field]))
-    .map((field): Change => ({ field, before: show(old[field]), after: show(next[field]) }));
+    .map((field): Change => ({
+      field,
+      before: show(old[field], words),
+      after: show(next[field], words),
+    }));
 }
 
 /** A date input's 'YYYY-MM-DD' as the start of that day (local time), or undefined. */

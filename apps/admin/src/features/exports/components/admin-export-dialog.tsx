@@ -1,4 +1,3 @@
-import { RegistrationBillingMessages } from '@jibs/domain';
 import {
   Alert,
   Button,
@@ -13,6 +12,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
+  AdminOpsMessages,
   DataExportMessages,
   ErrorCode,
   exportedAsMessage,
@@ -20,12 +20,13 @@ import {
   type ExportFormat,
   ClientMessages,
 } from '@jibs/domain';
-import { useSessionManager } from '@jibs/web-data';
+import { useMessages, useSessionManager, useText } from '@jibs/web-data';
 import { useId, useState } from 'react';
 import {
   adminExportUrl,
   exportFailure,
   exportFilename,
+  exportTableLabel,
   rangeProblem,
   type ExportFailure,
   type ExportTableName,
@@ -40,15 +41,20 @@ type ExportState = 'idle' | 'exporting';
  */
 export function AdminExportDialog({
   table,
-  label,
   opened,
   onClose,
 }: {
   table: ExportTableName;
-  label: string;
   opened: boolean;
   onClose: () => void;
 }) {
+  const {
+    AdminOpsMessages: ops,
+    DataExportMessages: exportMessages,
+    ClientMessages: client,
+  } = useMessages({ AdminOpsMessages, DataExportMessages, ClientMessages });
+  const text = useText();
+  const label = exportTableLabel(ops, table);
   const session = useSessionManager();
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [includeMetadata, setIncludeMetadata] = useState(false);
@@ -103,8 +109,8 @@ export function AdminExportDialog({
       download(await response.blob(), filename);
       notifications.show({
         color: 'green',
-        title: DataExportMessages.exportSuccessTitle,
-        message: exportedAsMessage(filename),
+        title: exportMessages.exportSuccessTitle,
+        message: text(exportedAsMessage(filename)),
       });
       setState('idle');
       onClose();
@@ -115,36 +121,36 @@ export function AdminExportDialog({
   };
 
   const rangeError =
-    (showProblem ? problem : null) ??
-    (failure?.code === ErrorCode.BadUserInput ? failure.message : null);
+    (showProblem && problem ? text(problem) : null) ??
+    (failure?.code === ErrorCode.BadUserInput ? text(failure.message) : null);
 
   return (
-    <Modal opened={opened} onClose={close} title={`Export ${label}`} centered radius="lg">
+    <Modal opened={opened} onClose={close} title={ops.exportTable(label)} centered radius="lg">
       <Stack gap="md">
         <Text size="sm" c="gray.7">
-          Every row of the {label.toLowerCase()} table, streamed from the service that owns it.
+          {ops.exportDialogText(label.toLowerCase())}
         </Text>
         <Stack gap={4}>
           <Text size="sm" fw={500} id={ids.format}>
-            Format
+            {ops.format}
           </Text>
           <SegmentedControl
             aria-labelledby={ids.format}
             value={format}
             onChange={(value) => setFormat(value as ExportFormat)}
             data={[
-              { value: 'csv', label: RegistrationBillingMessages.csv },
-              { value: 'json', label: 'JSON' },
+              { value: 'csv', label: ops.formatCsv },
+              { value: 'json', label: ops.formatJson },
             ]}
           />
         </Stack>
         <Checkbox
-          label={RegistrationBillingMessages.includeMetadata}
+          label={ops.includeMetadata}
           checked={includeMetadata}
           onChange={(e) => setIncludeMetadata(e.currentTarget.checked)}
         />
         <Checkbox
-          label="Only rows created within a date range"
+          label={ops.onlyRange}
           checked={useRange}
           onChange={(e) => {
             setUseRange(e.currentTarget.checked);
@@ -154,7 +160,7 @@ export function AdminExportDialog({
         {useRange && (
           <SimpleGrid cols={2} spacing="sm">
             <TextInput
-              label={RegistrationBillingMessages.startDate}
+              label={ops.startDate}
               type="date"
               max={today}
               value={start}
@@ -166,7 +172,7 @@ export function AdminExportDialog({
               }}
             />
             <TextInput
-              label={RegistrationBillingMessages.endDate}
+              label={ops.endDate}
               type="date"
               max={today}
               value={end}
@@ -189,18 +195,18 @@ export function AdminExportDialog({
             id={ids.failure}
             color="red"
             variant="light"
-            title={DataExportMessages.exportFailedTitle}
+            title={exportMessages.exportFailedTitle}
             role="alert"
           >
-            {failure.message}
+            {text(failure.message)}
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close} disabled={state === 'exporting'}>
-            Cancel
+            {ops.cancel}
           </Button>
           <Button onClick={() => void runExport()} disabled={!!problem || state === 'exporting'}>
-            {state === 'exporting' ? ClientMessages.exporting : 'Export'}
+            {state === 'exporting' ? client.exporting : ops.export}
           </Button>
         </Group>
       </Stack>

@@ -1,4 +1,5 @@
 import {
+  AdminOpsMessages,
   DataExportMessages,
   dateRangeProblem,
   ErrorCode,
@@ -9,38 +10,28 @@ import {
 
 /** The tables an admin exports (spec 3), each streamed by the service that owns it. */
 export const EXPORT_TABLES = [
-  {
-    table: 'profiles',
-    label: 'Profiles',
-    description: 'Members and admins: contact details, address, role (never passwords or secrets).',
-  },
-  {
-    table: 'death_reports',
-    label: 'Death reports',
-    description: 'Every report with its review status, notes and dates.',
-  },
-  {
-    table: 'documents',
-    label: 'Documents',
-    description: 'Document details and review status (the files themselves are not included).',
-  },
-  {
-    table: 'payments',
-    label: 'Payments',
-    description: 'Every payment: amount in cents, status and type.',
-  },
+  { table: 'profiles', label: 'tableProfiles', description: 'tableProfilesText' },
+  { table: 'death_reports', label: 'tableDeathReports', description: 'tableDeathReportsText' },
+  { table: 'documents', label: 'tableDocuments', description: 'tableDocumentsText' },
+  { table: 'payments', label: 'tablePayments', description: 'tablePaymentsText' },
   {
     table: 'notifications',
-    label: 'Notifications',
-    description: 'What members were told in the app, and whether they read it.',
+    label: 'tableNotifications',
+    description: 'tableNotificationsText',
   },
-  {
-    table: 'ledger_entries',
-    label: 'Fund ledger',
-    description:
-      "The fund's books: every amount in and out in cents (out negative), its kind and source.",
-  },
-] as const;
+  { table: 'ledger_entries', label: 'tableLedger', description: 'tableLedgerText' },
+] as const satisfies readonly {
+  table: string;
+  /** Keys of AdminOpsMessages: the screens read them in the reader's language. */
+  label: keyof typeof AdminOpsMessages;
+  description: keyof typeof AdminOpsMessages;
+}[];
+
+/** A table's name in the reader's language (`ops`: AdminOpsMessages, localized). */
+export function exportTableLabel(ops: typeof AdminOpsMessages, table: ExportTableName): string {
+  const entry = EXPORT_TABLES.find((candidate) => candidate.table === table);
+  return entry ? ops[entry.label] : table;
+}
 
 export type ExportTableName = (typeof EXPORT_TABLES)[number]['table'];
 

@@ -1,10 +1,11 @@
 import { useMutation } from '@apollo/client/react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ErrorCode, formatCents, localCalendarDate, type FieldErrors } from '@jibs/domain';
-import { actionErrorMessage, toApiError } from '@jibs/web-data';
+import { AdminOpsMessages, ErrorCode, localCalendarDate, type FieldErrors } from '@jibs/domain';
+import { actionErrorMessage, toApiError, useMessages } from '@jibs/web-data';
 import { useState, type FormEvent } from 'react';
 import { MarkPayoutPaidDocument } from '../../../gql/graphql';
+import { useReaderFormat } from '../../analytics/utils/use-reader-format';
 
 /** Mark a payout paid: the day the money left and the check number or transfer reference. */
 export function MarkPaidModal({
@@ -16,8 +17,9 @@ export function MarkPaidModal({
   onClose: () => void;
   onPaid: () => Promise<unknown>;
 }) {
+  const { AdminOpsMessages: ops } = useMessages({ AdminOpsMessages });
   return (
-    <Modal opened={payout !== null} onClose={onClose} title="Mark payout paid" centered>
+    <Modal opened={payout !== null} onClose={onClose} title={ops.markPayoutPaid} centered>
       {payout && <MarkPaidForm payout={payout} onClose={onClose} onPaid={onPaid} />}
     </Modal>
   );
@@ -38,6 +40,8 @@ function MarkPaidForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [markPaid] = useMutation(MarkPayoutPaidDocument);
+  const { AdminOpsMessages: ops } = useMessages({ AdminOpsMessages });
+  const formatCents = useReaderFormat().money;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,8 +53,8 @@ function MarkPaidForm({
       await markPaid({ variables: { input: { payoutId: payout.id, paidOn, reference } } });
       notifications.show({
         color: 'green',
-        title: 'Payout paid',
-        message: `${formatCents(payout.amount)} to ${payout.payeeName} recorded as paid.`,
+        title: ops.payoutPaid,
+        message: ops.payoutPaidText(formatCents(payout.amount), payout.payeeName),
       });
       await onPaid();
       onClose();
@@ -66,16 +70,14 @@ function MarkPaidForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
-        <Text size="sm">
-          {formatCents(payout.amount)} to {payout.payeeName}
-        </Text>
+        <Text size="sm">{ops.amountTo(formatCents(payout.amount), payout.payeeName)}</Text>
         {formError && (
-          <Alert color="red" variant="light" title="Not marked paid" role="alert">
+          <Alert color="red" variant="light" title={ops.notMarkedPaid} role="alert">
             {formError}
           </Alert>
         )}
         <TextInput
-          label="Paid on"
+          label={ops.paidOn}
           type="date"
           value={paidOn}
           onChange={(event) => setPaidOn(event.currentTarget.value)}
@@ -83,7 +85,7 @@ function MarkPaidForm({
           required
         />
         <TextInput
-          label="Check number or transfer reference"
+          label={ops.paidReference}
           value={reference}
           onChange={(event) => setReference(event.currentTarget.value)}
           error={errors['reference']}
@@ -91,10 +93,10 @@ function MarkPaidForm({
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={saving}>
-            Cancel
+            {ops.cancel}
           </Button>
           <Button type="submit" loading={saving}>
-            Mark paid
+            {ops.markPaid}
           </Button>
         </Group>
       </Stack>

@@ -2,19 +2,19 @@ import { useMutation } from '@apollo/client/react';
 import { Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
+  AdminOpsMessages,
   dollarsToCents,
   ErrorCode,
-  formatCents,
-  PAYOUT_METHOD_LABELS,
   PAYOUT_METHODS,
-  PAYEE_KIND_LABELS,
   PAYEE_KINDS,
   PayoutMessages,
   type FieldErrors,
 } from '@jibs/domain';
-import { actionErrorMessage, toApiError } from '@jibs/web-data';
+import { actionErrorMessage, toApiError, useMessages } from '@jibs/web-data';
 import { useState, type FormEvent } from 'react';
 import { ProposePayoutDocument, type AdminFundQuery } from '../../../gql/graphql';
+import { useReaderFormat } from '../../analytics/utils/use-reader-format';
+import { expenseCategoryLabel, payeeKindLabel, payoutMethodLabel } from '../utils/payout-labels';
 
 type Claim = AdminFundQuery['assistanceClaims'][number];
 
@@ -30,8 +30,9 @@ export function ProposePayoutModal({
   onClose: () => void;
   onProposed: () => Promise<unknown>;
 }) {
+  const { AdminOpsMessages: ops } = useMessages({ AdminOpsMessages });
   return (
-    <Modal opened={claim !== null} onClose={onClose} title="Propose a payout" size="lg" centered>
+    <Modal opened={claim !== null} onClose={onClose} title={ops.proposeAPayout} size="lg" centered>
       {claim && <ProposeForm claim={claim} onClose={onClose} onProposed={onProposed} />}
     </Modal>
   );
@@ -62,6 +63,11 @@ function ProposeForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [propose] = useMutation(ProposePayoutDocument);
+  const { AdminOpsMessages: ops, PayoutMessages: payoutMessages } = useMessages({
+    AdminOpsMessages,
+    PayoutMessages,
+  });
+  const formatCents = useReaderFormat().money;
 
   const lines = claim.lines
     .map((line) => ({ lineId: line.lineId, amount: dollarsToCents(amounts[line.lineId] ?? '') }))
@@ -72,7 +78,7 @@ function ProposeForm({
     event.preventDefault();
     if (saving) return;
     if (lines.some((line) => Number.isNaN(line.amount))) {
-      setErrors({ lines: PayoutMessages.amountNotCents });
+      setErrors({ lines: payoutMessages.amountNotCents });
       return;
     }
     setSaving(true);
@@ -94,10 +100,10 @@ function ProposeForm({
       });
       notifications.show({
         color: 'green',
-        title: 'Payout proposed',
+        title: ops.payoutProposed,
         message: result.data?.proposePayout.needsSecondApproval
-          ? `${formatCents(total)} proposed. A second admin must approve it.`
-          : `${formatCents(total)} proposed.`,
+          ? ops.proposedNeedsSecond(formatCents(total))
+          : ops.proposedAmount(formatCents(total)),
       });
       await onProposed();
       onClose();
@@ -114,32 +120,35 @@ function ProposeForm({
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Claim of report {claim.reportId.slice(0, 8)}: invoices {formatCents(claim.total)}, already
-          in payouts {formatCents(claim.inPayouts)}.
+          {ops.claimSummary(
+            claim.reportId.slice(0, 8),
+            formatCents(claim.total),
+            formatCents(claim.inPayouts),
+          )}
         </Text>
         {formError && (
-          <Alert color="red" variant="light" title="Payout not proposed" role="alert">
+          <Alert color="red" variant="light" title={ops.payoutNotProposed} role="alert">
             {formError}
           </Alert>
         )}
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Expense</Table.Th>
-              <Table.Th>Invoice</Table.Th>
-              <Table.Th>Pay now (USD)</Table.Th>
+              <Table.Th>{ops.expense}</Table.Th>
+              <Table.Th>{ops.invoice}</Table.Th>
+              <Table.Th>{ops.payNowUsd}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {claim.lines.map((line) => (
               <Table.Tr key={line.lineId}>
                 <Table.Td>
-                  {line.category} ({line.payee.replace('_', ' ')})
+                  {expenseCategoryLabel(ops, line.category)} ({payeeKindLabel(ops, line.payee)})
                 </Table.Td>
                 <Table.Td>{formatCents(line.amount)}</Table.Td>
                 <Table.Td>
                   <TextInput
-                    aria-label={`Amount for ${line.category}`}
+                    aria-label={ops.amountFor(expenseCategoryLabel(ops, line.category))}
                     value={amounts[line.lineId] ?? ''}
                     onChange={(event) => {
                       const value = event.currentTarget.value;
@@ -156,42 +165,42 @@ function ProposeForm({
             {errors['lines'] ?? errors['amount']}
           </Text>
         )}
-        <Text fw={600}>Total: {formatCents(total)}</Text>
+        <Text fw={600}>{ops.total(formatCents(total))}</Text>
         <Select
-          label="Paid to"
-          data={PAYEE_KINDS.map((value) => ({ value, label: PAYEE_KIND_LABELS[value] }))}
+          label={ops.paidTo}
+          data={PAYEE_KINDS.map((value) => ({ value, label: payeeKindLabel(ops, value) }))}
           value={payee}
           onChange={setPayee}
           error={errors['payee']}
           allowDeselect={false}
         />
         <TextInput
-          label="Payee's name"
+          label={ops.payeeName}
           value={payeeName}
           onChange={(event) => setPayeeName(event.currentTarget.value)}
           error={errors['payeeName']}
           required
         />
         <Select
-          label="Method"
-          data={PAYOUT_METHODS.map((value) => ({ value, label: PAYOUT_METHOD_LABELS[value] }))}
+          label={ops.method}
+          data={PAYOUT_METHODS.map((value) => ({ value, label: payoutMethodLabel(ops, value) }))}
           value={method}
           onChange={setMethod}
           error={errors['method']}
           allowDeselect={false}
         />
         <TextInput
-          label="Reference (optional)"
+          label={ops.referenceOptional}
           value={reference}
           onChange={(event) => setReference(event.currentTarget.value)}
           error={errors['reference']}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={saving}>
-            Cancel
+            {ops.cancel}
           </Button>
           <Button type="submit" loading={saving}>
-            Propose payout
+            {ops.proposePayout}
           </Button>
         </Group>
       </Stack>

@@ -14,16 +14,8 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  AdminMessages,
-  formatCents,
-  formatMonth,
-  PAYOUT_METHOD_LABELS,
-  PAYEE_KIND_LABELS,
-  type PayoutMethod,
-  type PayeeKind,
-} from '@jibs/domain';
-import { actionErrorMessage, toApiError } from '@jibs/web-data';
+import { AdminMessages, AdminOpsMessages } from '@jibs/domain';
+import { actionErrorMessage, toApiError, useDateFormat, useMessages } from '@jibs/web-data';
 import { ErrorAlert, SectionLoader } from '@jibs/web-ui';
 import { useState } from 'react';
 import {
@@ -33,19 +25,16 @@ import {
 } from '../../../gql/graphql';
 import { PageHeader } from '../../../shared/components/page-header';
 import { ChartCard } from '../../analytics/components/chart-card';
+import { useReaderFormat } from '../../analytics/utils/use-reader-format';
 import { AdminExportDialog } from '../../exports/components/admin-export-dialog';
 import { MarkPaidModal } from '../components/mark-paid-modal';
 import { ProposePayoutModal } from '../components/propose-payout-modal';
+import { payeeKindLabel, payoutMethodLabel } from '../utils/payout-labels';
 
 type Payout = AdminFundQuery['assistancePayouts'][number];
 type Claim = AdminFundQuery['assistanceClaims'][number];
 
 const STATUS_COLOR: Record<string, string> = { proposed: 'yellow', approved: 'blue', paid: 'teal' };
-const STATUS_LABEL: Record<string, string> = {
-  proposed: 'Proposed',
-  approved: 'Approved',
-  paid: 'Paid',
-};
 
 function Figure({ label, value, hint }: { label: string; value: string; hint: string }) {
   return (
@@ -72,20 +61,32 @@ export function FundPage() {
   const [proposing, setProposing] = useState<Claim | null>(null);
   const [paying, setPaying] = useState<Payout | null>(null);
   const [approve] = useMutation(ApprovePayoutDocument);
+  const { AdminMessages: admin, AdminOpsMessages: ops } = useMessages({
+    AdminMessages,
+    AdminOpsMessages,
+  });
+  const format = useReaderFormat();
+  const formatCents = format.money;
+  const formatDate = useDateFormat();
+  const statusLabel: Record<string, string> = {
+    proposed: ops.proposed,
+    approved: ops.approved,
+    paid: ops.paid,
+  };
 
   const approvePayout = async (payout: Payout) => {
     try {
       await approve({ variables: { payoutId: payout.id } });
       notifications.show({
         color: 'green',
-        title: 'Payout approved',
+        title: ops.payoutApproved,
         message: formatCents(payout.amount),
       });
       await refetch();
     } catch (failure) {
       notifications.show({
         color: 'red',
-        title: 'Payout not approved',
+        title: ops.payoutNotApproved,
         message: actionErrorMessage(toApiError(failure)),
       });
     }
@@ -95,64 +96,61 @@ export function FundPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
-        <PageHeader
-          title="Fund"
-          description="What came in, what went out and what is left: the ledger's entries, and the burial-assistance payouts."
-        />
+        <PageHeader title={ops.fundTitle} description={ops.fundDescription} />
         {error && (
-          <ErrorAlert title={AdminMessages.errorTitle} onRetry={() => void refetch()}>
-            The fund could not be loaded. Please try again later.
+          <ErrorAlert title={admin.errorTitle} onRetry={() => void refetch()}>
+            {ops.fundLoadFailed}
           </ErrorAlert>
         )}
-        {!data && loading && <SectionLoader label="Loading the fund" />}
+        {!data && loading && <SectionLoader label={ops.loadingFund} />}
         {summary && data && (
           <>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
               <Figure
-                label="Balance"
+                label={ops.balance}
                 value={formatCents(summary.balance)}
-                hint="The sum of every entry in the ledger."
+                hint={ops.balanceHint}
               />
               <Figure
-                label="Average payout"
+                label={ops.averagePayout}
                 value={
                   summary.averagePayout === null || summary.averagePayout === undefined
-                    ? 'None yet'
+                    ? ops.noneYet
                     : formatCents(summary.averagePayout)
                 }
-                hint="Over every payout paid."
+                hint={ops.averagePayoutHint}
               />
               <Figure
-                label="Months covered"
+                label={ops.monthsCovered}
                 value={
                   summary.monthsCovered === null || summary.monthsCovered === undefined
-                    ? 'No payouts in 12 months'
-                    : String(summary.monthsCovered)
+                    ? ops.noPayoutsIn12Months
+                    : format.count(summary.monthsCovered)
                 }
-                hint="Months of payouts the balance covers at the last 12 months' rate."
+                hint={ops.monthsCoveredHint}
               />
             </SimpleGrid>
             <ChartCard
-              title="Money in and out per month"
-              description="The last 12 months (UTC): payments in; refunds and assistance paid out."
+              title={ops.moneyPerMonth}
+              description={ops.moneyPerMonthDescription}
               rows={summary.months}
               columns={[
-                { label: 'In', value: (row) => formatCents(row.moneyIn) },
-                { label: 'Out', value: (row) => formatCents(row.moneyOut) },
+                { label: ops.moneyIn, value: (row) => formatCents(row.moneyIn) },
+                { label: ops.moneyOut, value: (row) => formatCents(row.moneyOut) },
               ]}
             >
               <BarChart
                 h={240}
                 data={summary.months.map((row) => ({
-                  label: formatMonth(row.month),
+                  label: format.month(row.month),
                   moneyIn: row.moneyIn / 100,
                   moneyOut: row.moneyOut / 100,
                 }))}
                 dataKey="label"
                 withLegend
                 series={[
-                  { name: 'moneyIn', label: 'In (USD)', color: 'teal.6' },
-                  { name: 'moneyOut', label: 'Out (USD)', color: 'red.6' },
+                  { name: 'moneyIn', label: ops.moneyInUsd, color: 'teal.6' },
+                  { name: 'moneyOut', label: ops.moneyOutUsd, color: 'red.6' },
                 ]}
                 valueFormatter={(value) => formatCents(Math.round(value * 100))}
                 barChartProps={{ accessibilityLayer: false }}
@@ -161,32 +159,32 @@ export function FundPage() {
             <Card withBorder padding="lg" component="section" aria-labelledby="fund-years">
               <Group justify="space-between" mb="sm">
                 <Title order={2} size="h4" id="fund-years">
-                  Claims and payouts per year
+                  {ops.perYear}
                 </Title>
                 <Button variant="light" onClick={() => setExporting(true)}>
-                  Export ledger (CSV)
+                  {ops.exportLedger}
                 </Button>
               </Group>
               <Table>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th scope="col">Year</Table.Th>
-                    <Table.Th scope="col">Claims</Table.Th>
-                    <Table.Th scope="col">Payouts paid</Table.Th>
-                    <Table.Th scope="col">Paid out</Table.Th>
+                    <Table.Th scope="col">{ops.year}</Table.Th>
+                    <Table.Th scope="col">{ops.claims}</Table.Th>
+                    <Table.Th scope="col">{ops.payoutsPaid}</Table.Th>
+                    <Table.Th scope="col">{ops.paidOut}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {summary.years.length === 0 && (
                     <Table.Tr>
-                      <Table.Td colSpan={4}>No claims or payouts yet.</Table.Td>
+                      <Table.Td colSpan={4}>{ops.noYears}</Table.Td>
                     </Table.Tr>
                   )}
                   {summary.years.map((row) => (
                     <Table.Tr key={row.year}>
                       <Table.Th scope="row">{row.year}</Table.Th>
-                      <Table.Td>{row.claims}</Table.Td>
-                      <Table.Td>{row.payouts}</Table.Td>
+                      <Table.Td>{format.count(row.claims)}</Table.Td>
+                      <Table.Td>{format.count(row.payouts)}</Table.Td>
                       <Table.Td>{formatCents(row.paidOut)}</Table.Td>
                     </Table.Tr>
                   ))}
@@ -195,28 +193,28 @@ export function FundPage() {
             </Card>
             <Card withBorder padding="lg" component="section" aria-labelledby="fund-claims">
               <Title order={2} size="h4" id="fund-claims" mb="sm">
-                Claims
+                {ops.claims}
               </Title>
               <Table>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th scope="col">Report</Table.Th>
-                    <Table.Th scope="col">Covered</Table.Th>
-                    <Table.Th scope="col">Invoices</Table.Th>
-                    <Table.Th scope="col">In payouts</Table.Th>
-                    <Table.Th scope="col">Action</Table.Th>
+                    <Table.Th scope="col">{ops.report}</Table.Th>
+                    <Table.Th scope="col">{ops.covered}</Table.Th>
+                    <Table.Th scope="col">{ops.invoices}</Table.Th>
+                    <Table.Th scope="col">{ops.inPayouts}</Table.Th>
+                    <Table.Th scope="col">{ops.action}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {data.assistanceClaims.length === 0 && (
                     <Table.Tr>
-                      <Table.Td colSpan={5}>No approved claims.</Table.Td>
+                      <Table.Td colSpan={5}>{ops.noClaims}</Table.Td>
                     </Table.Tr>
                   )}
                   {data.assistanceClaims.map((claim) => (
                     <Table.Tr key={claim.reportId}>
                       <Table.Th scope="row">{claim.reportId.slice(0, 8)}</Table.Th>
-                      <Table.Td>{claim.covered ? 'Covered' : 'Not covered'}</Table.Td>
+                      <Table.Td>{claim.covered ? ops.covered : ops.notCovered}</Table.Td>
                       <Table.Td>{formatCents(claim.total)}</Table.Td>
                       <Table.Td>{formatCents(claim.inPayouts)}</Table.Td>
                       <Table.Td>
@@ -224,9 +222,9 @@ export function FundPage() {
                           size="xs"
                           disabled={claim.lines.length === 0 || claim.inPayouts >= claim.total}
                           onClick={() => setProposing(claim)}
-                          aria-label={`Propose payout for report ${claim.reportId.slice(0, 8)}`}
+                          aria-label={ops.proposePayoutFor(claim.reportId.slice(0, 8))}
                         >
-                          Propose payout
+                          {ops.proposePayout}
                         </Button>
                       </Table.Td>
                     </Table.Tr>
@@ -236,58 +234,58 @@ export function FundPage() {
             </Card>
             <Card withBorder padding="lg" component="section" aria-labelledby="fund-payouts">
               <Title order={2} size="h4" id="fund-payouts" mb="sm">
-                Payouts
+                {ops.payouts}
               </Title>
               <Table>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th scope="col">Proposed</Table.Th>
-                    <Table.Th scope="col">Payee</Table.Th>
-                    <Table.Th scope="col">Method</Table.Th>
-                    <Table.Th scope="col">Amount</Table.Th>
-                    <Table.Th scope="col">Status</Table.Th>
-                    <Table.Th scope="col">Action</Table.Th>
+                    <Table.Th scope="col">{ops.proposed}</Table.Th>
+                    <Table.Th scope="col">{ops.payee}</Table.Th>
+                    <Table.Th scope="col">{ops.method}</Table.Th>
+                    <Table.Th scope="col">{ops.amount}</Table.Th>
+                    <Table.Th scope="col">{ops.status}</Table.Th>
+                    <Table.Th scope="col">{ops.action}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {data.assistancePayouts.length === 0 && (
                     <Table.Tr>
-                      <Table.Td colSpan={6}>No payouts yet.</Table.Td>
+                      <Table.Td colSpan={6}>{ops.noPayouts}</Table.Td>
                     </Table.Tr>
                   )}
                   {data.assistancePayouts.map((payout) => (
                     <Table.Tr key={payout.id} data-testid={`payout-${payout.id}`}>
-                      <Table.Td>{new Date(payout.createdAt).toLocaleDateString()}</Table.Td>
+                      <Table.Td>{formatDate(payout.createdAt)}</Table.Td>
                       <Table.Td>
-                        {payout.payeeName} (
-                        {PAYEE_KIND_LABELS[payout.payee as PayeeKind] ?? payout.payee})
+                        <bdi>{payout.payeeName}</bdi> ({payeeKindLabel(ops, payout.payee)})
                       </Table.Td>
                       <Table.Td>
-                        {PAYOUT_METHOD_LABELS[payout.method as PayoutMethod] ?? payout.method}
-                        {payout.paidReference ? ` ${payout.paidReference}` : ''}
+                        {payoutMethodLabel(ops, payout.method)}
+                        {payout.paidReference ? ' ' : ''}
+                        {payout.paidReference && <bdi>{payout.paidReference}</bdi>}
                       </Table.Td>
                       <Table.Td>{formatCents(payout.amount)}</Table.Td>
                       <Table.Td>
                         <Badge color={STATUS_COLOR[payout.status] ?? 'gray'} variant="light">
-                          {STATUS_LABEL[payout.status] ?? payout.status}
-                          {payout.paidOn ? ` ${payout.paidOn}` : ''}
+                          {statusLabel[payout.status] ?? payout.status}
+                          {payout.paidOn ? ` ${formatDate(payout.paidOn)}` : ''}
                         </Badge>
                         {payout.needsSecondApproval && payout.status === 'proposed' && (
                           <Text size="xs" c="dimmed">
-                            Needs a second admin
+                            {ops.needsSecondAdmin}
                           </Text>
                         )}
                       </Table.Td>
                       <Table.Td>
                         {payout.status === 'proposed' && payout.needsSecondApproval && (
                           <Button size="xs" onClick={() => void approvePayout(payout)}>
-                            Approve
+                            {ops.approve}
                           </Button>
                         )}
                         {(payout.status === 'approved' ||
                           (payout.status === 'proposed' && !payout.needsSecondApproval)) && (
                           <Button size="xs" onClick={() => setPaying(payout)}>
-                            Mark paid
+                            {ops.markPaid}
                           </Button>
                         )}
                       </Table.Td>
@@ -301,7 +299,6 @@ export function FundPage() {
       </Stack>
       <AdminExportDialog
         table="ledger_entries"
-        label="Fund ledger"
         opened={exporting}
         onClose={() => setExporting(false)}
       />

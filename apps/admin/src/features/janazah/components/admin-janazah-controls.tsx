@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { notifications } from '@mantine/notifications';
 import { JanazahMessages, type FieldErrors } from '@jibs/domain';
-import { actionErrorMessage, toApiError } from '@jibs/web-data';
+import { actionErrorMessage, toApiError, useMessages } from '@jibs/web-data';
 import { JanazahNoticeControls } from '@jibs/web-ui';
 import {
   AdminCancelJanazahNoticeDocument,
@@ -35,6 +35,7 @@ export function AdminJanazahControls({
   notice: AdminJanazahNoticeFragment | null | undefined;
   onChanged: () => Promise<unknown>;
 }) {
+  const { JanazahMessages: janazah } = useMessages({ JanazahMessages });
   const [publish] = useMutation(AdminPublishJanazahNoticeDocument);
   const [update] = useMutation(AdminUpdateJanazahNoticeDocument);
   const [cancel] = useMutation(AdminCancelJanazahNoticeDocument);
@@ -49,13 +50,11 @@ export function AdminJanazahControls({
       notice={notice}
       mayManage
       onPublish={(input) =>
-        after(() => publish({ variables: { reportId, input } }), JanazahMessages.published)
+        after(() => publish({ variables: { reportId, input } }), janazah.published)
       }
-      onUpdate={(id, input) =>
-        after(() => update({ variables: { id, input } }), JanazahMessages.updated)
-      }
+      onUpdate={(id, input) => after(() => update({ variables: { id, input } }), janazah.updated)}
       onCancel={(id, reason) =>
-        after(() => cancel({ variables: { id, reason } }), JanazahMessages.cancelled)
+        after(() => cancel({ variables: { id, reason } }), janazah.cancelled)
       }
     />
   );

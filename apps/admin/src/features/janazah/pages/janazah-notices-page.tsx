@@ -1,6 +1,8 @@
 import { useQuery } from '@apollo/client/react';
 import { Badge, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { AdminLayoutMessages, formatMomentBothCalendars } from '@jibs/domain';
+import { AdminOpsMessages, formatMomentBothCalendars } from '@jibs/domain';
+import { formatDate } from '@jibs/i18n';
+import { useLanguage, useMessages } from '@jibs/web-data';
 import { DetailList, SectionLoader } from '@jibs/web-ui';
 import { AdminJanazahNoticesDocument } from '../../../gql/graphql';
 import { LoadFailedAlert } from '../../../shared/components/load-failed-alert';
@@ -13,24 +15,25 @@ export function JanazahNoticesPage() {
     fetchPolicy: 'cache-and-network',
   });
   const notices = data?.janazahNotices;
+  const { AdminOpsMessages: ops } = useMessages({ AdminOpsMessages });
+  const { locale } = useLanguage();
+  // The prayer's time where it is held, with its Hijri date (English as it always read).
+  const prayerTime = (at: string, timeZone: string) =>
+    locale === 'en'
+      ? formatMomentBothCalendars(at, timeZone)
+      : formatDate(at, { locale, hijri: true, time: true, timeZone });
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <PageHeader
-          title={AdminLayoutMessages.janazahNotices}
-          description="Upcoming notices and those of the last two weeks. Publish a new one from an approved death report."
-        />
+        <PageHeader title={ops.janazahTitle} description={ops.janazahDescription} />
         {error && (
-          <LoadFailedAlert
-            message="Failed to load janazah notices."
-            onRetry={() => void refetch()}
-          />
+          <LoadFailedAlert message={ops.janazahLoadFailed} onRetry={() => void refetch()} />
         )}
         {!notices && loading ? (
-          <SectionLoader label="Loading janazah notices" />
+          <SectionLoader label={ops.loadingJanazah} />
         ) : notices && notices.length === 0 ? (
           <Card withBorder padding="xl">
-            <Text ta="center">No janazah notices.</Text>
+            <Text ta="center">{ops.noJanazahNotices}</Text>
           </Card>
         ) : (
           <Stack gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -50,10 +53,12 @@ export function JanazahNoticesPage() {
                       </Title>
                       <Group gap="xs">
                         <Badge variant="light" color={notice.status === 'active' ? 'jibs' : 'red'}>
-                          {notice.status === 'active' ? 'Active' : 'Cancelled'}
+                          {notice.status === 'active' ? ops.noticeActive : ops.noticeCancelled}
                         </Badge>
                         <Badge variant="light" color="gray">
-                          {notice.visibility === 'public' ? 'Public' : 'Members only'}
+                          {notice.visibility === 'public'
+                            ? ops.noticePublic
+                            : ops.noticeMembersOnly}
                         </Badge>
                       </Group>
                     </Group>
@@ -61,26 +66,26 @@ export function JanazahNoticesPage() {
                       compact
                       items={[
                         {
-                          label: 'When',
-                          value: formatMomentBothCalendars(notice.prayerAt, notice.timeZone),
+                          label: ops.when,
+                          value: prayerTime(notice.prayerAt, notice.timeZone),
                         },
                         {
-                          label: 'Masjid',
+                          label: ops.masjid,
                           value: `${notice.masjidName}, ${notice.masjidAddress}`,
                         },
-                        { label: 'Burial', value: notice.burialPlace },
-                        { label: 'Family contact', value: notice.familyContact || 'None' },
-                        { label: 'Note', value: notice.note || 'None' },
+                        { label: ops.burial, value: notice.burialPlace },
+                        { label: ops.familyContact, value: notice.familyContact || ops.none },
+                        { label: ops.note, value: notice.note || ops.none },
                         ...(notice.cancelReason
-                          ? [{ label: 'Cancelled because', value: notice.cancelReason }]
+                          ? [{ label: ops.cancelledBecause, value: notice.cancelReason }]
                           : []),
                         {
-                          label: `Attending (${notice.attendeeCount})`,
+                          label: ops.attending(notice.attendeeCount),
                           value: notice.attendees.length
                             ? notice.attendees
                                 .map(({ member }) => `${member.fullName} (${member.email})`)
                                 .join(', ')
-                            : 'No one yet',
+                            : ops.noOneYet,
                         },
                       ]}
                     />

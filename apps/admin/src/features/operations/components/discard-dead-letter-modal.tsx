@@ -1,6 +1,11 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { checkDiscardReason, DEAD_LETTER_REASON_MAX, ErrorCode } from '@jibs/domain';
-import { actionErrorMessage, toApiError } from '@jibs/web-data';
+import {
+  AdminOpsMessages,
+  checkDiscardReason,
+  DEAD_LETTER_REASON_MAX,
+  ErrorCode,
+} from '@jibs/domain';
+import { actionErrorMessage, toApiError, useMessages, useText } from '@jibs/web-data';
 import { useState, type FormEvent } from 'react';
 
 export interface DiscardTarget {
@@ -19,8 +24,9 @@ export function DiscardDeadLetterModal({
   onClose: () => void;
   onDiscard: (target: DiscardTarget, reason: string) => Promise<unknown>;
 }) {
+  const { AdminOpsMessages: ops } = useMessages({ AdminOpsMessages });
   return (
-    <Modal opened={target !== null} onClose={onClose} title="Discard dead letter" centered>
+    <Modal opened={target !== null} onClose={onClose} title={ops.discardDeadLetter} centered>
       {target && <DiscardForm target={target} onClose={onClose} onDiscard={onDiscard} />}
     </Modal>
   );
@@ -39,13 +45,15 @@ function DiscardForm({
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const { AdminOpsMessages: ops } = useMessages({ AdminOpsMessages });
+  const text = useText();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
     const checked = checkDiscardReason(reason);
     if ('error' in checked) {
-      setError(checked.error);
+      setError(text(checked.error));
       return;
     }
     setSaving(true);
@@ -67,18 +75,15 @@ function DiscardForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
-        <Text size="sm">
-          The event {target.eventId ?? ''} ({target.topic}) will not be handled. It stays in the
-          audit trail with your reason.
-        </Text>
+        <Text size="sm">{ops.discardText(target.eventId ?? '', target.topic)}</Text>
         {formError && (
-          <Alert color="red" variant="light" title="Not discarded" role="alert">
+          <Alert color="red" variant="light" title={ops.notDiscarded} role="alert">
             {formError}
           </Alert>
         )}
         <Textarea
-          label="Reason"
-          description={`Why it is set aside (at most ${DEAD_LETTER_REASON_MAX} characters).`}
+          label={ops.reason}
+          description={ops.reasonHint(DEAD_LETTER_REASON_MAX)}
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
           error={error}
@@ -89,10 +94,10 @@ function DiscardForm({
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {ops.cancel}
           </Button>
           <Button type="submit" color="red" loading={saving}>
-            Discard
+            {ops.discard}
           </Button>
         </Group>
       </Stack>

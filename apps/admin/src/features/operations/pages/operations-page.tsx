@@ -12,8 +12,8 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { DeadLetterMessages, ErrorCode, formatDateTime, Messages } from '@jibs/domain';
-import { actionErrorMessage, toApiError } from '@jibs/web-data';
+import { AdminOpsMessages, DeadLetterMessages, ErrorCode, Messages } from '@jibs/domain';
+import { actionErrorMessage, toApiError, useMessages, useText } from '@jibs/web-data';
 import { SectionLoader } from '@jibs/web-ui';
 import { useState } from 'react';
 import {
@@ -30,6 +30,7 @@ import {
   DiscardDeadLetterModal,
   type DiscardTarget,
 } from '../components/discard-dead-letter-modal';
+import { useReaderFormat } from '../../analytics/utils/use-reader-format';
 import { deadLetterMutations } from '../graphql/dead-letter-mutations';
 
 type ServiceState =
@@ -91,14 +92,16 @@ function stateOf(query: ServiceQuery & { service: string }): ServiceState {
   };
 }
 
-const perMinute = (value: number) => `${value.toLocaleString()}/min`;
-
 /** /admin/operations: each service's health and figures, the bus's lag, and the dead letters. */
 export function OperationsPage() {
   const queries = useServiceOperations();
   const client = useApolloClient();
   const [discarding, setDiscarding] = useState<(DiscardTarget & { service: string }) | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const { AdminOpsMessages: ops, DeadLetterMessages: deadLetterMessages } = useMessages({
+    AdminOpsMessages,
+    DeadLetterMessages,
+  });
 
   const states = queries.map(stateOf);
   const loading = queries.some((query) => query.loading);
@@ -130,7 +133,7 @@ export function OperationsPage() {
         mutation: deadLetterMutations(service).replay,
         variables: { id: letter.id },
       });
-      return DeadLetterMessages.replayed;
+      return deadLetterMessages.replayed;
     });
 
   const replayAll = (service: string, topic: string) =>
@@ -140,7 +143,7 @@ export function OperationsPage() {
         variables: { topic },
       });
       const count = result.data?.result ?? 0;
-      return count === 1 ? '1 event published again.' : `${count} events published again.`;
+      return ops.republished(count);
     });
 
   const discard = async (target: DiscardTarget & { service: string }, reason: string) => {
@@ -148,20 +151,17 @@ export function OperationsPage() {
       mutation: deadLetterMutations(target.service).discard,
       variables: { id: target.id, reason },
     });
-    notifications.show({ color: 'green', message: DeadLetterMessages.discarded });
+    notifications.show({ color: 'green', message: deadLetterMessages.discarded });
     await refetch();
   };
 
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
-        <PageHeader
-          title="Operations"
-          description="Each service's health and traffic since it started, the event bus's backlog, and the events a service gave up on (dead letters): replay them once the cause is fixed, or discard them with a reason."
-        />
+        <PageHeader title={ops.operationsTitle} description={ops.operationsDescription} />
         <Group>
           <Button variant="default" onClick={() => void refetch()} loading={loading}>
-            Refresh
+            {ops.refresh}
           </Button>
         </Group>
         {states.every((state) => 'loading' in state) ? (
@@ -172,10 +172,10 @@ export function OperationsPage() {
             <LagCard lag={lag} />
             <Card withBorder padding="md" component="section" aria-labelledby="dead-letters">
               <Title order={2} size="h4" mb="sm" id="dead-letters">
-                Dead letters
+                {ops.deadLetters}
               </Title>
               {answered.every((state) => state.figures.deadLetters.length === 0) ? (
-                <Text c="dimmed">No dead letters.</Text>
+                <Text c="dimmed">{ops.noDeadLetters}</Text>
               ) : (
                 <Stack gap="lg">
                   {answered
@@ -224,24 +224,26 @@ function byTopic(letters: DeadLetter[]): Array<[string, DeadLetter[]]> {
 }
 
 function ServicesCard({ states }: { states: ServiceState[] }) {
+  const { AdminOpsMessages: ops } = useMessages({ AdminOpsMessages });
+  const text = useText();
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="services">
       <Title order={2} size="h4" mb="sm" id="services">
-        Services
+        {ops.services}
       </Title>
       <Table.ScrollContainer minWidth={900}>
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Service</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th>Version</Table.Th>
-              <Table.Th>Requests</Table.Th>
-              <Table.Th>Errors</Table.Th>
-              <Table.Th>Events handled</Table.Th>
-              <Table.Th>Events published</Table.Th>
-              <Table.Th>Consumer lag</Table.Th>
-              <Table.Th>Outbox</Table.Th>
+              <Table.Th>{ops.service}</Table.Th>
+              <Table.Th>{ops.state}</Table.Th>
+              <Table.Th>{ops.version}</Table.Th>
+              <Table.Th>{ops.requests}</Table.Th>
+              <Table.Th>{ops.errors}</Table.Th>
+              <Table.Th>{ops.eventsHandled}</Table.Th>
+              <Table.Th>{ops.eventsPublished}</Table.Th>
+              <Table.Th>{ops.consumerLag}</Table.Th>
+              <Table.Th>{ops.outbox}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -253,7 +255,7 @@ function ServicesCard({ states }: { states: ServiceState[] }) {
                   <Table.Th scope="row">{state.service}</Table.Th>
                   <Table.Td colSpan={8}>
                     <Text size="sm" c="dimmed">
-                      Loading…
+                      {ops.loading}
                     </Text>
                   </Table.Td>
                 </Table.Tr>
@@ -262,11 +264,11 @@ function ServicesCard({ states }: { states: ServiceState[] }) {
                   <Table.Th scope="row">{state.service}</Table.Th>
                   <Table.Td>
                     <Badge color="red" variant="light">
-                      Down
+                      {ops.down}
                     </Badge>
                   </Table.Td>
                   <Table.Td colSpan={7}>
-                    <Text size="sm">{state.message}</Text>
+                    <Text size="sm">{text(state.message)}</Text>
                   </Table.Td>
                 </Table.Tr>
               ),
@@ -283,12 +285,15 @@ function ServiceRow({ figures }: { figures: ServiceOperationsFieldsFragment }) {
     .filter((entry) => entry.group.startsWith(`${figures.service}.`))
     .reduce((sum, entry) => sum + entry.lag, 0);
   const failing = figures.checks.filter((check) => !check.ok);
+  const { AdminOpsMessages: ops } = useMessages({ AdminOpsMessages });
+  const format = useReaderFormat();
+  const perMinute = (value: number) => ops.perMinute(format.count(value));
   return (
     <Table.Tr>
       <Table.Th scope="row">{figures.service}</Table.Th>
       <Table.Td>
         <Badge color={figures.ready ? 'teal' : 'orange'} variant="light">
-          {figures.ready ? 'Ready' : 'Not ready'}
+          {figures.ready ? ops.ready : ops.notReady}
         </Badge>
         {failing.map((check) => (
           <Text key={check.name} size="xs" c="dimmed">
@@ -300,34 +305,37 @@ function ServiceRow({ figures }: { figures: ServiceOperationsFieldsFragment }) {
       <Table.Td>
         {perMinute(figures.requests.perMinute)}
         <Text size="xs" c="dimmed">
-          {figures.requests.total.toLocaleString()} in all
+          {ops.inAll(format.count(figures.requests.total))}
         </Text>
       </Table.Td>
       <Table.Td>
         {perMinute(figures.requests.errorsPerMinute)}
         <Text size="xs" c="dimmed">
-          {figures.requests.errors.toLocaleString()} in all
+          {ops.inAll(format.count(figures.requests.errors))}
         </Text>
       </Table.Td>
       <Table.Td>
         {perMinute(figures.events.handledPerMinute)}
         <Text size="xs" c="dimmed">
-          {figures.events.handled.toLocaleString()} in all, {figures.events.failed} retried,{' '}
-          {figures.events.deadLettered} dead-lettered
+          {ops.handledInAll(
+            format.count(figures.events.handled),
+            format.count(figures.events.failed),
+            format.count(figures.events.deadLettered),
+          )}
         </Text>
       </Table.Td>
       <Table.Td>
         {perMinute(figures.events.publishedPerMinute)}
         <Text size="xs" c="dimmed">
-          {figures.events.published.toLocaleString()} in all
+          {ops.inAll(format.count(figures.events.published))}
         </Text>
       </Table.Td>
-      <Table.Td>{ownLag.toLocaleString()}</Table.Td>
+      <Table.Td>{format.count(ownLag)}</Table.Td>
       <Table.Td>
-        {figures.outbox.backlog.toLocaleString()} waiting
+        {ops.waiting(format.count(figures.outbox.backlog))}
         {figures.outbox.backlog > 0 && (
           <Text size="xs" c="dimmed">
-            oldest {figures.outbox.oldestAgeSeconds} s
+            {ops.oldest(format.count(figures.outbox.oldestAgeSeconds))}
           </Text>
         )}
       </Table.Td>
@@ -337,21 +345,23 @@ function ServiceRow({ figures }: { figures: ServiceOperationsFieldsFragment }) {
 
 function LagCard({ lag }: { lag: ServiceOperationsFieldsFragment['consumerLag'] }) {
   const behind = lag.filter((entry) => entry.lag > 0);
+  const { AdminOpsMessages: ops } = useMessages({ AdminOpsMessages });
+  const format = useReaderFormat();
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="consumer-lag">
       <Title order={2} size="h4" mb="sm" id="consumer-lag">
-        Consumer lag
+        {ops.consumerLag}
       </Title>
       {behind.length === 0 ? (
-        <Text c="dimmed">Every consumer group has handled every event.</Text>
+        <Text c="dimmed">{ops.noLag}</Text>
       ) : (
         <Table.ScrollContainer minWidth={480}>
           <Table>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Consumer group</Table.Th>
-                <Table.Th>Topic</Table.Th>
-                <Table.Th>Events waiting</Table.Th>
+                <Table.Th>{ops.consumerGroup}</Table.Th>
+                <Table.Th>{ops.topic}</Table.Th>
+                <Table.Th>{ops.eventsWaiting}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -359,7 +369,7 @@ function LagCard({ lag }: { lag: ServiceOperationsFieldsFragment['consumerLag'] 
                 <Table.Tr key={`${entry.group}:${entry.topic}`}>
                   <Table.Td>{entry.group}</Table.Td>
                   <Table.Td>{entry.topic}</Table.Td>
-                  <Table.Td>{entry.lag.toLocaleString()}</Table.Td>
+                  <Table.Td>{format.count(entry.lag)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -388,35 +398,37 @@ function DeadLetterTopic({
   onDiscard: (letter: DeadLetter) => void;
 }) {
   const headingId = `dead-letters-${service}-${topic}`.replace(/[^A-Za-z0-9-]/g, '-');
+  const { AdminOpsMessages: ops } = useMessages({ AdminOpsMessages });
+  const format = useReaderFormat();
   return (
     <Stack gap="xs" component="section" aria-labelledby={headingId}>
       <Group justify="space-between">
         <Title order={3} size="h5" id={headingId}>
           {topic}{' '}
           <Text span c="dimmed" size="sm">
-            ({service}, {letters.length})
+            ({service}, {format.count(letters.length)})
           </Text>
         </Title>
         <Button
           size="xs"
           variant="default"
           loading={busy === `replay-all:${service}:${topic}`}
-          aria-label={`Replay all ${topic} dead letters of ${service}`}
+          aria-label={ops.replayAllOf(topic, service)}
           onClick={onReplayAll}
         >
-          Replay all
+          {ops.replayAll}
         </Button>
       </Group>
       <Table.ScrollContainer minWidth={820}>
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Event</Table.Th>
-              <Table.Th>Consumer group</Table.Th>
-              <Table.Th>Error</Table.Th>
-              <Table.Th>Attempts</Table.Th>
-              <Table.Th>Dead-lettered</Table.Th>
-              <Table.Th>Actions</Table.Th>
+              <Table.Th>{ops.event}</Table.Th>
+              <Table.Th>{ops.consumerGroup}</Table.Th>
+              <Table.Th>{ops.error}</Table.Th>
+              <Table.Th>{ops.attempts}</Table.Th>
+              <Table.Th>{ops.deadLettered}</Table.Th>
+              <Table.Th>{ops.actions}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -430,26 +442,26 @@ function DeadLetterTopic({
                 </Table.Td>
                 <Table.Td>{letter.group}</Table.Td>
                 <Table.Td style={{ wordBreak: 'break-word' }}>{letter.error}</Table.Td>
-                <Table.Td>{letter.attempts}</Table.Td>
-                <Table.Td>{formatDateTime(letter.deadLetteredAt)}</Table.Td>
+                <Table.Td>{format.count(letter.attempts)}</Table.Td>
+                <Table.Td>{format.moment(letter.deadLetteredAt)}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     <Button
                       size="xs"
                       loading={busy === `replay:${letter.id}`}
-                      aria-label={`Replay ${topic} ${letter.eventId ?? letter.id}`}
+                      aria-label={ops.replayOne(topic, letter.eventId ?? letter.id)}
                       onClick={() => onReplay(letter)}
                     >
-                      Replay
+                      {ops.replay}
                     </Button>
                     <Button
                       size="xs"
                       variant="default"
                       color="red"
-                      aria-label={`Discard ${topic} ${letter.eventId ?? letter.id}`}
+                      aria-label={ops.discardOne(topic, letter.eventId ?? letter.id)}
                       onClick={() => onDiscard(letter)}
                     >
-                      Discard
+                      {ops.discard}
                     </Button>
                   </Group>
                 </Table.Td>

@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { Badge, Box, Button, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
-import { AdminReviewsPageMessages, CLAIM_LIMITS } from '@jibs/domain';
+import { AdminOpsMessages, AdminReviewsPageMessages, CLAIM_LIMITS } from '@jibs/domain';
 import { actionErrorMessage, toApiError, translateText, useMessages } from '@jibs/web-data';
 import { notify } from '../../../shared/components/notify';
 import { useState } from 'react';
@@ -32,8 +32,7 @@ export function AssessmentPanel({ report }: { report: AdminDeathReportFragment }
             Burial assistance
           </Title>
           <Badge color={assessment.covered ? 'green' : 'red'} variant="light" size="lg">
-            {/* Not yet translated: the catalogue check refuses a second copy of these words. */}
-            {assessment.covered ? 'Covered' : 'Not covered'}
+            {assessment.covered ? 'Covered' : translateText(AdminOpsMessages.notCovered)}
           </Badge>
         </Group>
         <List spacing={4} size="sm">

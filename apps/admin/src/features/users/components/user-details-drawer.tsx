@@ -7,6 +7,7 @@ import {
   AdminLayoutMessages,
   RegistrationMessages,
   SignInMessages,
+  AdminOpsMessages,
 } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import { Badge, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
@@ -107,7 +108,7 @@ export function UserDetailsDrawer({
             )}
           </Section>
           <MemberBillingSection userId={user.id} showHousehold={false} />
-          <Section title="Death reports" id="drawer-reports">
+          <Section title={AdminOpsMessages.tableDeathReports} id="drawer-reports">
             {user.deathReports.length === 0 ? (
               <Text c="dimmed">{m.noDeathReports}</Text>
             ) : (
@@ -159,7 +160,7 @@ export function UserDetailsDrawer({
               </ItemList>
             )}
           </Section>
-          <Section title="Audit trail" id="drawer-audit">
+          <Section title={AdminOpsMessages.auditTrail} id="drawer-audit">
             <AuditTrailList
               memberId={user.id}
               pageSize={10}

@@ -16,8 +16,8 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { AdminMessages, ErrorCode, formatDateTime, WebhookMessages } from '@jibs/domain';
-import { actionErrorMessage, toApiError } from '@jibs/web-data';
+import { AdminMessages, AdminOpsMessages, ErrorCode, WebhookMessages } from '@jibs/domain';
+import { actionErrorMessage, toApiError, useMessages } from '@jibs/web-data';
 import { ErrorAlert, SectionLoader } from '@jibs/web-ui';
 import { useState, type FormEvent } from 'react';
 import {
@@ -29,12 +29,16 @@ import {
   type WebhookDeliveryState,
 } from '../../../gql/graphql';
 import { PageHeader } from '../../../shared/components/page-header';
+import { useReaderFormat } from '../../analytics/utils/use-reader-format';
 
-const STATE: Record<WebhookDeliveryState, { label: string; color: string }> = {
-  PENDING: { label: 'Pending', color: 'yellow' },
-  SENDING: { label: 'Sending', color: 'blue' },
-  DELIVERED: { label: 'Delivered', color: 'teal' },
-  FAILED: { label: 'Failed', color: 'red' },
+const STATE: Record<
+  WebhookDeliveryState,
+  { label: keyof typeof AdminOpsMessages & `delivery${string}`; color: string }
+> = {
+  PENDING: { label: 'deliveryPending', color: 'yellow' },
+  SENDING: { label: 'deliverySending', color: 'blue' },
+  DELIVERED: { label: 'deliveryDelivered', color: 'teal' },
+  FAILED: { label: 'deliveryFailed', color: 'red' },
 };
 
 /** /admin/webhooks: register endpoints for services that cannot join Kafka, follow deliveries. */
@@ -46,6 +50,11 @@ export function WebhooksPage() {
   const [remove] = useMutation(DeleteWebhookEndpointDocument);
   const [replay] = useMutation(ReplayWebhookDeliveryDocument);
   const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
+  const { AdminMessages: admin, AdminOpsMessages: ops } = useMessages({
+    AdminMessages,
+    AdminOpsMessages,
+  });
+  const format = useReaderFormat();
 
   const act = async (run: () => Promise<unknown>, done: string) => {
     try {
@@ -60,12 +69,9 @@ export function WebhooksPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
-        <PageHeader
-          title="Webhooks"
-          description="Send events to services that cannot join Kafka. Each delivery is signed (Standard Webhooks), retried with backoff for about two hours, and can be sent again from here."
-        />
+        <PageHeader title={ops.webhooksTitle} description={ops.webhooksDescription} />
         {error && !data ? (
-          <ErrorAlert title={AdminMessages.errorTitle} onRetry={() => void refetch()}>
+          <ErrorAlert title={admin.errorTitle} onRetry={() => void refetch()}>
             {actionErrorMessage(toApiError(error))}
           </ErrorAlert>
         ) : loading && !data ? (
@@ -75,29 +81,33 @@ export function WebhooksPage() {
             <RegisterEndpoint eventTypes={data.webhookEventTypes} onCreated={() => refetch()} />
             <Card withBorder padding="md">
               <Title order={2} size="h4" mb="sm">
-                Endpoints
+                {ops.endpoints}
               </Title>
               {data.webhookEndpoints.length === 0 ? (
-                <Text c="dimmed">No endpoint is registered.</Text>
+                <Text c="dimmed">{ops.noEndpoints}</Text>
               ) : (
                 <Table.ScrollContainer minWidth={640}>
                   <Table>
                     <Table.Thead>
                       <Table.Tr>
-                        <Table.Th>Address</Table.Th>
-                        <Table.Th>Events</Table.Th>
-                        <Table.Th>State</Table.Th>
-                        <Table.Th>Actions</Table.Th>
+                        <Table.Th>{ops.address}</Table.Th>
+                        <Table.Th>{ops.events}</Table.Th>
+                        <Table.Th>{ops.state}</Table.Th>
+                        <Table.Th>{ops.actions}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
                       {data.webhookEndpoints.map((endpoint) => (
                         <Table.Tr key={endpoint.id}>
-                          <Table.Td style={{ wordBreak: 'break-all' }}>{endpoint.url}</Table.Td>
-                          <Table.Td>{endpoint.eventTypes.join(', ')}</Table.Td>
+                          <Table.Td style={{ wordBreak: 'break-all' }}>
+                            <bdi dir="ltr">{endpoint.url}</bdi>
+                          </Table.Td>
+                          <Table.Td>
+                            <bdi dir="ltr">{endpoint.eventTypes.join(', ')}</bdi>
+                          </Table.Td>
                           <Table.Td>
                             <Badge color={endpoint.active ? 'teal' : 'gray'} variant="light">
-                              {endpoint.active ? 'Active' : 'Paused'}
+                              {endpoint.active ? ops.active : ops.paused}
                             </Badge>
                           </Table.Td>
                           <Table.Td>
@@ -111,11 +121,11 @@ export function WebhooksPage() {
                                       setActive({
                                         variables: { id: endpoint.id, active: !endpoint.active },
                                       }),
-                                    endpoint.active ? 'Endpoint paused' : 'Endpoint resumed',
+                                    endpoint.active ? ops.endpointPaused : ops.endpointResumed,
                                   )
                                 }
                               >
-                                {endpoint.active ? 'Pause' : 'Resume'}
+                                {endpoint.active ? ops.pause : ops.resume}
                               </Button>
                               {confirmDelete === endpoint.id ? (
                                 <>
@@ -125,18 +135,18 @@ export function WebhooksPage() {
                                     onClick={() =>
                                       void act(
                                         () => remove({ variables: { id: endpoint.id } }),
-                                        'Endpoint deleted',
+                                        ops.endpointDeleted,
                                       ).then(() => setConfirmDelete(null))
                                     }
                                   >
-                                    Delete for good
+                                    {ops.deleteForGood}
                                   </Button>
                                   <Button
                                     size="xs"
                                     variant="default"
                                     onClick={() => setConfirmDelete(null)}
                                   >
-                                    Keep
+                                    {ops.keep}
                                   </Button>
                                 </>
                               ) : (
@@ -144,10 +154,10 @@ export function WebhooksPage() {
                                   size="xs"
                                   variant="default"
                                   color="red"
-                                  aria-label={`Delete ${endpoint.url}`}
+                                  aria-label={ops.deleteEndpoint(endpoint.url)}
                                   onClick={() => setConfirmDelete(endpoint.id)}
                                 >
-                                  Delete
+                                  {ops.delete}
                                 </Button>
                               )}
                             </Group>
@@ -161,21 +171,21 @@ export function WebhooksPage() {
             </Card>
             <Card withBorder padding="md">
               <Title order={2} size="h4" mb="sm">
-                Recent deliveries
+                {ops.recentDeliveries}
               </Title>
               {data.webhookDeliveries.length === 0 ? (
-                <Text c="dimmed">Nothing was sent yet.</Text>
+                <Text c="dimmed">{ops.nothingSent}</Text>
               ) : (
                 <Table.ScrollContainer minWidth={760}>
                   <Table>
                     <Table.Thead>
                       <Table.Tr>
-                        <Table.Th>Event</Table.Th>
-                        <Table.Th>Status</Table.Th>
-                        <Table.Th>Tries</Table.Th>
-                        <Table.Th>Last answer</Table.Th>
-                        <Table.Th>Created</Table.Th>
-                        <Table.Th>Actions</Table.Th>
+                        <Table.Th>{ops.event}</Table.Th>
+                        <Table.Th>{ops.status}</Table.Th>
+                        <Table.Th>{ops.tries}</Table.Th>
+                        <Table.Th>{ops.lastAnswer}</Table.Th>
+                        <Table.Th>{ops.created}</Table.Th>
+                        <Table.Th>{ops.actions}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -189,29 +199,29 @@ export function WebhooksPage() {
                           </Table.Td>
                           <Table.Td style={{ minWidth: 120 }}>
                             <Badge color={STATE[delivery.status].color} variant="light">
-                              {STATE[delivery.status].label}
+                              {ops[STATE[delivery.status].label]}
                             </Badge>
                           </Table.Td>
-                          <Table.Td>{delivery.attempts}</Table.Td>
+                          <Table.Td>{format.count(delivery.attempts)}</Table.Td>
                           <Table.Td>
                             {delivery.lastError ??
                               (delivery.lastStatusCode ? `HTTP ${delivery.lastStatusCode}` : '—')}
                           </Table.Td>
-                          <Table.Td>{formatDateTime(delivery.createdAt)}</Table.Td>
+                          <Table.Td>{format.moment(delivery.createdAt)}</Table.Td>
                           <Table.Td>
                             {(delivery.status === 'FAILED' || delivery.status === 'DELIVERED') && (
                               <Button
                                 size="xs"
                                 variant="default"
-                                aria-label={`Send again: ${delivery.eventType} ${delivery.eventId}`}
+                                aria-label={ops.sendAgainOf(delivery.eventType, delivery.eventId)}
                                 onClick={() =>
                                   void act(
                                     () => replay({ variables: { id: delivery.id } }),
-                                    'Delivery queued to be sent again',
+                                    ops.deliveryQueued,
                                   )
                                 }
                               >
-                                Send again
+                                {ops.sendAgain}
                               </Button>
                             )}
                           </Table.Td>
@@ -242,13 +252,17 @@ function RegisterEndpoint({
   const [secret, setSecret] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [create] = useMutation(CreateWebhookEndpointDocument);
+  const { AdminOpsMessages: ops, WebhookMessages: webhookMessages } = useMessages({
+    AdminOpsMessages,
+    WebhookMessages,
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
     const checks = {
-      url: url.trim() ? undefined : WebhookMessages.urlRequired,
-      eventTypes: chosen.length > 0 ? undefined : WebhookMessages.eventTypesRequired,
+      url: url.trim() ? undefined : webhookMessages.urlRequired,
+      eventTypes: chosen.length > 0 ? undefined : webhookMessages.eventTypesRequired,
     };
     if (checks.url || checks.eventTypes) {
       setErrors(checks);
@@ -279,21 +293,20 @@ function RegisterEndpoint({
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="register-webhook">
       <Title order={2} size="h4" mb="sm" id="register-webhook">
-        Register an endpoint
+        {ops.registerEndpoint}
       </Title>
       {secret && (
-        <Alert color="teal" title="Endpoint registered" mb="md" role="status">
+        <Alert color="teal" title={ops.endpointRegistered} mb="md" role="status">
           <Stack gap="xs">
-            <Text size="sm">
-              Copy its signing secret now: it is not shown again. The receiver verifies every
-              delivery with it.
-            </Text>
+            <Text size="sm">{ops.copySecretNow}</Text>
             <Group gap="xs">
-              <Code>{secret}</Code>
+              <Code>
+                <bdi dir="ltr">{secret}</bdi>
+              </Code>
               <CopyButton value={secret}>
                 {({ copied, copy }) => (
                   <Button size="xs" variant="default" onClick={copy}>
-                    {copied ? 'Copied' : 'Copy secret'}
+                    {copied ? ops.copied : ops.copySecret}
                   </Button>
                 )}
               </CopyButton>
@@ -309,8 +322,8 @@ function RegisterEndpoint({
             </Alert>
           )}
           <TextInput
-            label="Endpoint address"
-            description="An https:// address that answers 2xx once it has handled an event."
+            label={ops.endpointAddress}
+            description={ops.endpointAddressHint}
             placeholder="https://example.org/jibs-webhooks"
             value={url}
             onChange={(event) => setUrl(event.currentTarget.value)}
@@ -318,7 +331,7 @@ function RegisterEndpoint({
             required
           />
           <Checkbox.Group
-            label="Events to send"
+            label={ops.eventsToSend}
             value={chosen}
             onChange={setChosen}
             error={errors.eventTypes}
@@ -332,7 +345,7 @@ function RegisterEndpoint({
           </Checkbox.Group>
           <Group>
             <Button type="submit" loading={saving}>
-              Register endpoint
+              {ops.registerEndpointButton}
             </Button>
           </Group>
         </Stack>

@@ -22,6 +22,7 @@ import {
   formatCents,
   type ExpenseCategory,
   type PayeeKind,
+  AdminOpsMessages,
 } from '@jibs/domain';
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
@@ -124,7 +125,7 @@ export function CaseClaim({ reportId, claim }: { reportId: string; claim: CaseCl
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Expense</Table.Th>
-              <Table.Th>Paid to</Table.Th>
+              <Table.Th>{AdminOpsMessages.paidTo}</Table.Th>
               <Table.Th ta="right">Amount</Table.Th>
               <Table.Th>
                 <VisuallyHidden>Actions</VisuallyHidden>
@@ -195,7 +196,7 @@ export function CaseClaim({ reportId, claim }: { reportId: string; claim: CaseCl
           </Group>
           <Group grow align="flex-start" wrap="wrap">
             <Select
-              label="Paid to"
+              label={AdminOpsMessages.paidTo}
               placeholder="Choose"
               data={PAYEE_KINDS.map((value: PayeeKind) => ({
                 value,
@@ -206,7 +207,7 @@ export function CaseClaim({ reportId, claim }: { reportId: string; claim: CaseCl
               error={errors['payeeKind']}
             />
             <TextInput
-              label="Payee's name"
+              label={AdminOpsMessages.payeeName}
               value={form.payeeName}
               onChange={(event) => edit('payeeName', event.currentTarget.value)}
               error={errors['payeeName']}

@@ -1,7 +1,12 @@
 import { useMutation } from '@apollo/client/react';
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatMomentBothCalendars, JanazahMessages, mapLink } from '@jibs/domain';
+import {
+  AdminOpsMessages,
+  formatMomentBothCalendars,
+  JanazahMessages,
+  mapLink,
+} from '@jibs/domain';
 import { actionErrorMessage, toApiError } from '@jibs/web-data';
 import { DetailList } from '@jibs/web-ui';
 import { useState } from 'react';
@@ -65,7 +70,7 @@ export function JanazahNoticeCard({
               </Badge>
             )}
             <Badge color={notice.visibility === 'public' ? 'jibs' : 'gray'} variant="light">
-              {notice.visibility === 'public' ? 'Public' : 'Members only'}
+              {notice.visibility === 'public' ? 'Public' : AdminOpsMessages.noticeMembersOnly}
             </Badge>
           </Group>
         </Group>
@@ -93,7 +98,7 @@ export function JanazahNoticeCard({
             },
             { label: 'Burial', value: notice.burialPlace },
             ...(notice.familyContact
-              ? [{ label: 'Family contact', value: notice.familyContact }]
+              ? [{ label: AdminOpsMessages.familyContact, value: notice.familyContact }]
               : []),
             ...(notice.note ? [{ label: 'Note', value: notice.note }] : []),
           ]}

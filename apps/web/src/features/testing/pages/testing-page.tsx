@@ -1,4 +1,4 @@
-import { HeaderMessages, SignInMessages } from '@jibs/domain';
+import { AdminOpsMessages, HeaderMessages, SignInMessages } from '@jibs/domain';
 import {
   Anchor,
   Badge,
@@ -27,7 +27,7 @@ const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 const ADMIN_LINKS: ScreenLink[] = [
   { to: '/admin', label: 'Admin dashboard' },
   { to: '/admin/users', label: 'Users' },
-  { to: '/admin/death-reports', label: 'Death reports' },
+  { to: '/admin/death-reports', label: AdminOpsMessages.tableDeathReports },
   { to: '/admin/documents', label: 'Documents' },
   { to: '/admin/settings', label: 'Settings' },
 ];
