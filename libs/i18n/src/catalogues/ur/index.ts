@@ -6,6 +6,7 @@ import ActionMessages from './ActionMessages.json';
 import AdminDashboardPageMessages from './AdminDashboardPageMessages.json';
 import AdminLayoutMessages from './AdminLayoutMessages.json';
 import AdminMessages from './AdminMessages.json';
+import AdminOpsMessages from './AdminOpsMessages.json';
 import AdminReviewsPageMessages from './AdminReviewsPageMessages.json';
 import AdminSentMessagesPageMessages from './AdminSentMessagesPageMessages.json';
 import AdminUserDetailsMessages from './AdminUserDetailsMessages.json';
@@ -53,7 +54,9 @@ import PublicLayoutMessages from './PublicLayoutMessages.json';
 import PublicSignInMessages from './PublicSignInMessages.json';
 import PublicSiteMessages from './PublicSiteMessages.json';
 import PublicTwoStepMessages from './PublicTwoStepMessages.json';
+import RegistrationBillingMessages from './RegistrationBillingMessages.json';
 import RegistrationMessages from './RegistrationMessages.json';
+import RegistrationWizardMessages from './RegistrationWizardMessages.json';
 import ReminderNotifications from './ReminderNotifications.json';
 import RequestMessages from './RequestMessages.json';
 import ReviewNotifications from './ReviewNotifications.json';
@@ -73,6 +76,7 @@ export const catalogue = {
   AdminDashboardPageMessages,
   AdminLayoutMessages,
   AdminMessages,
+  AdminOpsMessages,
   AdminReviewsPageMessages,
   AdminSentMessagesPageMessages,
   AdminUserDetailsMessages,
@@ -120,7 +124,9 @@ export const catalogue = {
   PublicSignInMessages,
   PublicSiteMessages,
   PublicTwoStepMessages,
+  RegistrationBillingMessages,
   RegistrationMessages,
+  RegistrationWizardMessages,
   ReminderNotifications,
   RequestMessages,
   ReviewNotifications,
