@@ -5,7 +5,7 @@ import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
-import { englishLeftOn, expectNoEnglish } from './support/languages';
+import { expectNoEnglish } from './support/languages';
 import { payRegistrationByApi } from './support/registration';
 import { signUpByApi } from './support/sign-up';
 import { signInAsAdmin } from './support/web-flows';
@@ -53,8 +53,8 @@ describe('the admin console in Arabic and Urdu, in Chromium', () => {
       deceasedName,
       'Dearborn MI',
       '4 Elm St',
-      // The stack's first admin is called Site.
-      'Site',
+      // The stack's first admin: Site Administrator.
+      'Site Administrator',
     ];
     // A member with a pending death report, seeded by API.
     const client = new GraphQLClient(`${stack.gatewayUrl}/graphql`);
@@ -163,9 +163,8 @@ describe('the admin console in Arabic and Urdu, in Chromium', () => {
       .waitFor();
     await expectAccessible(page, 'admin death reports, ar');
     await page.screenshot({ path: `${SCREENSHOTS}/admin-review-ar.png`, fullPage: true });
-    // What is left in English on the review card, listed for the report (see the README).
-    const left = await englishLeftOn(page, allowed);
-    console.log(`admin death reports, ar: English left: ${left.join(', ')}`);
+    // Not expectNoEnglish here: the assessment's reasons and a few words are still English
+    // (listed in the README's languages section).
   });
 
   it('sent messages in Arabic', async () => {

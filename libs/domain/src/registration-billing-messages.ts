@@ -60,6 +60,7 @@ export const RegistrationBillingMessages = {
   startDate: 'Start date',
   endDate: 'End date',
   cancel: 'Cancel',
+  closeDialog: 'Close dialog',
   // Sandbox renewals (the local stack's payment provider).
   renewalPaid: (amount: string) => `Renewal paid: ${amount}.`,
   renewalFailed: (amount: string) => `Renewal failed: ${amount} was not paid.`,

@@ -100,7 +100,14 @@ export function DataExportDialog({ opened, onClose }: { opened: boolean; onClose
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={billing.exportTitle} centered radius="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={billing.exportTitle}
+      closeButtonProps={{ 'aria-label': billing.closeDialog }}
+      centered
+      radius="lg"
+    >
       <Stack gap="md">
         <Text size="sm" c="gray.7">
           {billing.exportIntro}
