@@ -150,9 +150,7 @@ describe('languages: the public pages, the layout and sign-in in Arabic and Urdu
       await signIn.click();
       await page.locator('input[aria-invalid=true]').first().waitFor();
       await page.getByLabel(tr.t('SignInMessages', 'email')).fill('nobody@example.org');
-      await page
-        .getByLabel(tr.t('SignInMessages', 'password'), { exact: true })
-        .fill('not-the-password');
+      await page.locator('input[type=password]').fill('not-the-password');
       await signIn.click();
       await page.locator('[role=alert].mantine-Alert-root').waitFor();
       await check(page, lang, 'sign-in-refused', ['nobody@example.org']);

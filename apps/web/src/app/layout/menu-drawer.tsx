@@ -37,6 +37,7 @@ export default function MenuDrawer({
       position="right"
       size="xs"
       title={text.menu}
+      closeButtonProps={{ 'aria-label': header.closeMenu }}
       hiddenFrom="sm"
       // Mantine returns focus to what had it when `opened` turned true; this drawer mounts
       // already open (it loads on the first click), so the header returns focus itself.
