@@ -1,6 +1,5 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { DashboardMessages, MemorialPageMessages } from '@jibs/domain';
-import { directionOf } from '@jibs/i18n';
 import { useLanguage, useMessages } from '@jibs/web-data';
 import { Link } from 'react-router';
 
@@ -14,7 +13,7 @@ export function BreadcrumbTrail({
 }) {
   const { MemorialPageMessages: text } = useMessages({ MemorialPageMessages });
   // The trail reads from the start side: right to left, its arrows point left.
-  const rtl = directionOf(useLanguage().locale) === 'rtl';
+  const rtl = useLanguage().locale !== 'en';
   return (
     <nav aria-label={text.breadcrumb}>
       <Breadcrumbs separator={rtl ? '‹' : '›'} separatorMargin={6}>
