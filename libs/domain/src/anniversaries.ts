@@ -1,4 +1,5 @@
 import { hijriDateParts } from './calendars';
+import { MemorialPageMessages } from './memorial-page-messages';
 
 /**
  * Yearly reminders of a death's anniversary (issue 24): in the Hijri calendar (Umm al-Qura),
@@ -8,8 +9,8 @@ export const ANNIVERSARY_CALENDARS = ['hijri', 'gregorian'] as const;
 export type AnniversaryCalendar = (typeof ANNIVERSARY_CALENDARS)[number];
 
 export const ANNIVERSARY_CALENDAR_LABELS: Record<AnniversaryCalendar, string> = {
-  hijri: 'Hijri anniversary',
-  gregorian: 'Gregorian anniversary',
+  hijri: MemorialPageMessages.hijriAnniversary,
+  gregorian: MemorialPageMessages.gregorianAnniversary,
 };
 
 export const AnniversaryMessages = {

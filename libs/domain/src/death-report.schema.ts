@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { cleanText, optionalText, requiredText } from './blank-text';
 import { FormMessages } from './form-messages';
 import { ClientMessages } from './client-messages';
-
-/** The last choice of a list: a relationship, a document type. */
-export const OTHER = 'Other';
+import { OTHER } from './documents';
+import { DocumentPageMessages } from './memorial-page-messages';
 
 /** Relationship to the deceased (spec section 3), in the order the form offers them. */
 export const RELATIONSHIPS_TO_DECEASED = [
@@ -30,9 +29,9 @@ export enum ReviewStatus {
 
 /** What each state is called on screen; anything else shows as 'Unknown'. */
 export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
-  [ReviewStatus.PENDING]: 'Pending Review',
-  [ReviewStatus.APPROVED]: 'Approved',
-  [ReviewStatus.REJECTED]: 'Rejected',
+  [ReviewStatus.PENDING]: DocumentPageMessages.pendingReview,
+  [ReviewStatus.APPROVED]: DocumentPageMessages.approved,
+  [ReviewStatus.REJECTED]: DocumentPageMessages.rejected,
 };
 
 export const MAX_DECEASED_NAME_LENGTH = 200;

@@ -1,4 +1,5 @@
-import { OTHER } from './death-report.schema';
+/** The last choice of a list: a document type, a relationship. */
+export const OTHER = 'Other';
 
 /** Kinds of document a member can upload (spec section 3), in the order the select lists them. */
 export const DOCUMENT_TYPES = [

@@ -1,7 +1,5 @@
-import { ANNIVERSARY_CALENDAR_LABELS } from './anniversaries';
-import { REVIEW_STATUS_LABELS, ReviewStatus } from './death-report.schema';
+// Imports only plain words: the pages that show these load no schema with them.
 import { DOCUMENT_TYPES } from './documents';
-import { MEMORIAL_PRIVACY_LABELS } from './memorials';
 
 /** The memorial screens' own texts: the list, a memorial's page and its dialogs (issue 27). */
 export const MemorialPageMessages = {
@@ -36,9 +34,9 @@ export const MemorialPageMessages = {
   accept: 'Accept',
   backToMemorials: 'Back to Memorials',
   photoOf: (fullName: string) => `Photo of ${fullName}`,
-  publicBadge: MEMORIAL_PRIVACY_LABELS.public,
-  familyOnlyBadge: MEMORIAL_PRIVACY_LABELS.family_only,
-  privateBadge: MEMORIAL_PRIVACY_LABELS.private,
+  publicBadge: 'Public',
+  familyOnlyBadge: 'Family Only',
+  privateBadge: 'Private',
   familyOnlyOption: 'Family only',
   bornIn: (place: string) => `Born in ${place}`,
   born: 'Born',
@@ -79,8 +77,8 @@ export const MemorialPageMessages = {
   shareMemory: 'Share Memory',
   remindersTitle: 'Anniversary reminders',
   remindersText: 'A reminder by notification and email the day before, every year.',
-  hijriAnniversary: ANNIVERSARY_CALENDAR_LABELS.hijri,
-  gregorianAnniversary: ANNIVERSARY_CALENDAR_LABELS.gregorian,
+  hijriAnniversary: 'Hijri anniversary',
+  gregorianAnniversary: 'Gregorian anniversary',
   next: (date: string) => `Next: ${date}`,
   deactivateTitle: 'Deactivate this memorial?',
   deactivateText: (fullName: string) =>
@@ -175,9 +173,9 @@ export const DocumentPageMessages = {
   uploadedDocuments: 'Uploaded documents',
   reviewedOn: (date: string) => `Reviewed ${date}`,
   adminNotes: 'Admin notes:',
-  pendingReview: REVIEW_STATUS_LABELS[ReviewStatus.PENDING],
-  approved: REVIEW_STATUS_LABELS[ReviewStatus.APPROVED],
-  rejected: REVIEW_STATUS_LABELS[ReviewStatus.REJECTED],
+  pendingReview: 'Pending Review',
+  approved: 'Approved',
+  rejected: 'Rejected',
   unknown: 'Unknown',
   bytes: 'Bytes',
   kilobytes: 'KB',

@@ -3,6 +3,7 @@ import { cleanText, optionalText, requiredText } from './blank-text';
 import { DataExportMessages } from './data-export';
 import { DeathReportMessages, latestDateOnEarth } from './death-report.schema';
 import { HouseholdMessages } from './household.schema';
+import { MemorialPageMessages } from './memorial-page-messages';
 import { Messages } from './messages';
 import type { UploadRules } from './uploads';
 
@@ -13,9 +14,9 @@ export const DEFAULT_MEMORIAL_PRIVACY: MemorialPrivacyLevel = 'family_only';
 
 /** The badge each level shows. */
 export const MEMORIAL_PRIVACY_LABELS: Record<MemorialPrivacyLevel, string> = {
-  public: 'Public',
-  family_only: 'Family Only',
-  private: 'Private',
+  public: MemorialPageMessages.publicBadge,
+  family_only: MemorialPageMessages.familyOnlyBadge,
+  private: MemorialPageMessages.privateBadge,
 };
 
 export const MAX_MEMORIAL_NAME_LENGTH = 200;
