@@ -1,3 +1,4 @@
+import { CommonWords } from './common-words';
 import { EXPENSE_CATEGORY_LABELS, PAYEE_KIND_LABELS } from './assistance';
 import { PAYOUT_METHOD_LABELS } from './assistance-payouts';
 import { BURIAL_ITEM, DEFAULT_CASE_CHECKLIST } from './case-page';
@@ -20,17 +21,17 @@ function checklistLabel(key: string): string {
  */
 export const AdminOpsMessages = {
   // Shared by these screens.
-  cancel: 'Cancel',
+  cancel: CommonWords.cancel,
   actions: 'Actions',
   action: 'Action',
-  status: 'Status',
+  status: CommonWords.status,
   state: RegistrationMessages.state,
   event: 'Event',
   month: 'Month',
   none: 'None',
   noValue: 'none',
   // Analytics.
-  analyticsTitle: 'Analytics',
+  analyticsTitle: CommonWords.analytics,
   analyticsDescription: 'The last 12 months, by calendar month (UTC). Months with nothing show 0.',
   analyticsLoadFailed: 'The analytics could not be loaded. Please try again later.',
   loadingAnalytics: 'Loading analytics',
@@ -58,7 +59,7 @@ export const AdminOpsMessages = {
   failedRenewalsDescription: 'Monthly dues payments that failed.',
   failedRenewals: 'Failed renewals',
   // Audit trail.
-  auditTitle: 'Audit Trail',
+  auditTitle: CommonWords.auditTrail,
   auditDescription: 'Every admin action, with who acted, on what, when, and what changed.',
   auditTrail: 'Audit trail',
   auditEntries: 'Audit trail entries',
@@ -66,42 +67,42 @@ export const AdminOpsMessages = {
   allServices: 'All services',
   actionExample: 'e.g. death_report.approved',
   from: 'From',
-  to: 'To',
+  to: CommonWords.to,
   auditRangeBackwards: "The 'from' date must be on or before the 'to' date",
   auditLoadFailed: 'The audit trail could not be loaded. Please try again.',
   loadingAuditTrail: 'Loading the audit trail',
   auditPageStatus: (count: number, page: number) =>
     `${count} ${count === 1 ? 'entry' : 'entries'} on page ${page}`,
   noAuditEntries: 'No audit entries found.',
-  when: 'When',
+  when: CommonWords.when,
   by: 'By',
-  member: 'Member',
+  member: CommonWords.member,
   changes: 'Changes',
-  previous: 'Previous',
-  next: 'Next',
+  previous: CommonWords.previous,
+  next: CommonWords.next,
   pageNumber: (page: number) => `Page ${page}`,
   unknownUser: 'Unknown user',
   // Exports.
   exportsTitle: 'Data Export',
   exportsDescription:
     'Download a table as JSON or CSV, optionally only the rows created within a date range. Every export is recorded in the audit trail.',
-  export: 'Export',
+  export: CommonWords.export,
   exportTable: (table: string) => `Export ${table}`,
   exportDialogText: (table: string) =>
     `Every row of the ${table} table, streamed from the service that owns it.`,
-  format: 'Format',
-  formatCsv: 'CSV (spreadsheet)',
+  format: CommonWords.format,
+  formatCsv: CommonWords.csv,
   formatJson: 'JSON',
-  includeMetadata: 'Include metadata (export date, who exported, version)',
+  includeMetadata: CommonWords.includeMetadata,
   onlyRange: 'Only rows created within a date range',
-  startDate: 'Start date',
-  endDate: 'End date',
+  startDate: CommonWords.startDate,
+  endDate: CommonWords.endDate,
   tableProfiles: 'Profiles',
   tableProfilesText:
     'Members and admins: contact details, address, role (never passwords or secrets).',
   tableDeathReports: 'Death reports',
   tableDeathReportsText: 'Every report with its review status, notes and dates.',
-  tableDocuments: 'Documents',
+  tableDocuments: CommonWords.documents,
   tableDocumentsText: 'Document details and review status (the files themselves are not included).',
   tablePayments: NOTIFICATION_KIND_LABELS.payments,
   tablePaymentsText: 'Every payment: amount in cents, status and type.',
@@ -111,7 +112,7 @@ export const AdminOpsMessages = {
   tableLedgerText:
     "The fund's books: every amount in and out in cents (out negative), its kind and source.",
   // Fund.
-  fundTitle: 'Fund',
+  fundTitle: CommonWords.fund,
   fundDescription:
     "What came in, what went out and what is left: the ledger's entries, and the burial-assistance payouts.",
   fundLoadFailed: 'The fund could not be loaded. Please try again later.',
@@ -133,7 +134,7 @@ export const AdminOpsMessages = {
   moneyOutUsd: 'Out (USD)',
   perYear: 'Claims and payouts per year',
   exportLedger: 'Export ledger (CSV)',
-  year: 'Year',
+  year: CommonWords.year,
   claims: 'Claims',
   payoutsPaid: 'Payouts paid',
   paidOut: 'Paid out',
@@ -148,13 +149,13 @@ export const AdminOpsMessages = {
   proposePayoutFor: (report: string) => `Propose payout for report ${report}`,
   payouts: 'Payouts',
   proposed: 'Proposed',
-  paid: 'Paid',
+  paid: CommonWords.paid,
   payee: 'Payee',
   method: 'Method',
   amount: 'Amount',
   noPayouts: 'No payouts yet.',
   needsSecondAdmin: 'Needs a second admin',
-  approve: 'Approve',
+  approve: CommonWords.approve,
   markPaid: 'Mark paid',
   payoutApproved: 'Payout approved',
   payoutNotApproved: 'Payout not approved',
@@ -192,14 +193,14 @@ export const AdminOpsMessages = {
   payeeName: "Payee's name",
   referenceOptional: 'Reference (optional)',
   // Janazah notices.
-  janazahTitle: 'Janazah Notices',
+  janazahTitle: CommonWords.janazahNotices,
   janazahDescription:
     'Upcoming notices and those of the last two weeks. Publish a new one from an approved death report.',
   janazahLoadFailed: 'Failed to load janazah notices.',
   loadingJanazah: 'Loading janazah notices',
   noJanazahNotices: 'No janazah notices.',
   noticeActive: DashboardMessages.active,
-  noticeCancelled: 'Cancelled',
+  noticeCancelled: CommonWords.cancelled,
   noticePublic: MEMORIAL_PRIVACY_LABELS.public,
   noticeMembersOnly: 'Members only',
   masjid: 'Masjid',
@@ -210,7 +211,7 @@ export const AdminOpsMessages = {
   attending: (count: number) => `Attending (${count})`,
   noOneYet: 'No one yet',
   // Operations.
-  operationsTitle: 'Operations',
+  operationsTitle: CommonWords.operations,
   operationsDescription:
     "Each service's health and traffic since it started, the event bus's backlog, and the events a service gave up on (dead letters): replay them once the cause is fixed, or discard them with a reason.",
   refresh: 'Refresh',
@@ -224,7 +225,7 @@ export const AdminOpsMessages = {
   eventsPublished: 'Events published',
   consumerLag: 'Consumer lag',
   outbox: 'Outbox',
-  loading: 'Loading…',
+  loading: CommonWords.loading,
   down: 'Down',
   ready: 'Ready',
   notReady: 'Not ready',
@@ -256,7 +257,7 @@ export const AdminOpsMessages = {
   reason: 'Reason',
   reasonHint: (max: number) => `Why it is set aside (at most ${max} characters).`,
   // Webhooks.
-  webhooksTitle: 'Webhooks',
+  webhooksTitle: CommonWords.webhooks,
   webhooksDescription:
     'Send events to services that cannot join Kafka. Each delivery is signed (Standard Webhooks), retried with backoff for about two hours, and can be sent again from here.',
   endpoints: 'Endpoints',
@@ -281,7 +282,7 @@ export const AdminOpsMessages = {
   deliveryPending: DashboardMessages.pending,
   deliverySending: 'Sending',
   deliveryDelivered: 'Delivered',
-  deliveryFailed: 'Failed',
+  deliveryFailed: CommonWords.failed,
   sendAgain: 'Send again',
   sendAgainOf: (event: string, id: string) => `Send again: ${event} ${id}`,
   deliveryQueued: 'Delivery queued to be sent again',
@@ -289,7 +290,7 @@ export const AdminOpsMessages = {
   endpointRegistered: 'Endpoint registered',
   copySecretNow:
     'Copy its signing secret now: it is not shown again. The receiver verifies every delivery with it.',
-  copied: 'Copied',
+  copied: CommonWords.copied,
   copySecret: 'Copy secret',
   endpointAddress: 'Endpoint address',
   endpointAddressHint: 'An https:// address that answers 2xx once it has handled an event.',

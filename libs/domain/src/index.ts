@@ -55,6 +55,7 @@ export * from './dashboard-messages';
 export * from './memorial-page-messages';
 export * from './member-page-messages';
 export * from './member-field-messages';
+export * from './common-words';
 export * from './admin-console-messages';
 export * from './sign-in-messages';
 export * from './notification-messages';

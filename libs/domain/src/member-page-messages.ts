@@ -1,7 +1,8 @@
+import { CommonWords } from './common-words';
 /** The member's profile page (/profile): details, address, language and dates. */
 export const MemberProfileMessages = {
   title: 'Your Profile',
-  breadcrumb: 'Profile',
+  breadcrumb: CommonWords.profile,
   loading: 'Loading your profile…',
   signInToSee: 'Please sign in to see your profile.',
   goToLogin: 'Go to Login',
@@ -44,7 +45,7 @@ export const MemberSecurityMessages = {
   saveCodesTitle: 'Save your recovery codes now',
   saveCodesText:
     'If you lose your phone, each of these codes lets you sign in once instead of the code from your phone. They are shown only this once: keep them somewhere safe, such as a password manager or a printed page.',
-  copied: 'Copied',
+  copied: CommonWords.copied,
   copyCodes: 'Copy codes',
   codesCopied: 'The recovery codes are copied.',
   download: 'Download',

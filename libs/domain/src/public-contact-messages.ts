@@ -1,3 +1,4 @@
+import { CommonWords } from './common-words';
 /** The contact page and form (/contact), and the public forms' notices. */
 export const PublicContactMessages = {
   contactTitle: 'Contact Us',
@@ -17,7 +18,7 @@ export const PublicContactMessages = {
   name: 'Name',
   phoneOptional: 'Phone (optional)',
   phoneHint: 'If you would like us to call you back',
-  subject: 'Subject',
+  subject: CommonWords.subject,
   chooseSubject: 'Choose a subject',
   helpNowTitle: 'If you need help now',
   helpNowCall: 'If someone has passed away and you need help right away, please call us at',

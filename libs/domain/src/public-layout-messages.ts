@@ -1,3 +1,4 @@
+import { CommonWords } from './common-words';
 /** The layout's texts every page carries (footer, breadcrumbs, loaders, the small screens' menu, the
  * landing page's fee card): kept small, they are in the first load of every route. */
 export const PublicLayoutMessages = {
@@ -7,11 +8,11 @@ export const PublicLayoutMessages = {
   privacyPolicy: 'Privacy Policy',
   termsOfService: 'Terms of Service',
   contactUs: 'Contact us',
-  breadcrumb: 'Breadcrumb',
-  homeCrumb: 'Home',
+  breadcrumb: CommonWords.breadcrumb,
+  homeCrumb: CommonWords.home,
   /** Also the dashboard's title (DashboardMessages.title names it). */
   dashboardCrumb: 'Dashboard',
-  loading: 'Loading…',
+  loading: CommonWords.loading,
   loadingShort: 'Loading',
   menu: 'Menu',
   signedOut: 'Signed out',

@@ -1,9 +1,10 @@
+import { CommonWords } from './common-words';
 /** The public pages' other texts: not-found, the FAQ page around its answers, its question form,
  * and the reset-password page. */
 export const PublicSiteMessages = {
   notFoundText:
     'We could not find the page you were looking for. It may have moved, or the address may be mistyped.',
-  backToHome: 'Back to Home',
+  backToHome: CommonWords.backToHome,
   returnToHome: 'Return to Home',
   faqTitle: 'Frequently Asked Questions',
   faqIntro: 'Answers to the questions families ask us most. Select a question to read its answer.',

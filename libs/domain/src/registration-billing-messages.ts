@@ -1,3 +1,4 @@
+import { CommonWords } from './common-words';
 /**
  * The billing pages' own texts (payment history, statements and receipts, the payment result
  * pages, the data export dialog, the sandbox renewals), translated like every other message
@@ -7,7 +8,7 @@ export const RegistrationBillingMessages = {
   // Payment result pages.
   retrySubscriptionSetup: 'Retry Subscription Setup',
   retryRegistrationPayment: 'Retry Registration Payment',
-  backToHome: 'Back to Home',
+  backToHome: CommonWords.backToHome,
   tryWhenReady: 'You can try again whenever you are ready.',
   paymentSuccessful: 'Payment Successful',
   processingPayment: 'Processing Payment',
@@ -29,10 +30,10 @@ export const RegistrationBillingMessages = {
   retry: 'Retry',
   // Payment history.
   backToDashboard: 'Back to Dashboard',
-  export: 'Export',
+  export: CommonWords.export,
   statementTitle: 'Contributions statement',
   statementText: 'Every payment of a year in one PDF, for your records.',
-  year: 'Year',
+  year: CommonWords.year,
   downloadStatement: 'Download statement (PDF)',
   pdfFailed: 'The PDF could not be downloaded. Please try again.',
   loadingPayments: 'Loading your payments…',
@@ -46,21 +47,21 @@ export const RegistrationBillingMessages = {
   receipt: 'Receipt (PDF)',
   downloadReceipt: (amount: string, date: string) => `Download receipt for ${amount} on ${date}`,
   statusCompleted: 'Completed',
-  statusFailed: 'Failed',
-  statusCancelled: 'Cancelled',
-  statusUnknown: 'Unknown',
+  statusFailed: CommonWords.failed,
+  statusCancelled: CommonWords.cancelled,
+  statusUnknown: CommonWords.unknown,
   // Data export dialog.
   exportTitle: 'Export your data',
   exportIntro:
     'A copy of your profile (with your household), death reports, documents, payments and notifications, for your own records.',
-  format: 'Format',
-  csv: 'CSV (spreadsheet)',
-  includeMetadata: 'Include metadata (export date, who exported, version)',
+  format: CommonWords.format,
+  csv: CommonWords.csv,
+  includeMetadata: CommonWords.includeMetadata,
   onlyDateRange: 'Only records from a date range',
-  startDate: 'Start date',
-  endDate: 'End date',
-  cancel: 'Cancel',
-  closeDialog: 'Close dialog',
+  startDate: CommonWords.startDate,
+  endDate: CommonWords.endDate,
+  cancel: CommonWords.cancel,
+  closeDialog: CommonWords.closeDialog,
   // Sandbox renewals (the local stack's payment provider).
   renewalPaid: (amount: string) => `Renewal paid: ${amount}.`,
   renewalFailed: (amount: string) => `Renewal failed: ${amount} was not paid.`,

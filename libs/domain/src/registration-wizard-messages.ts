@@ -1,3 +1,4 @@
+import { CommonWords } from './common-words';
 /**
  * The registration wizard's own texts (steps 1 to 5 around the forms, the code entry, the
  * payment summary), translated like every other message (issue 27). Labels of the form itself
@@ -9,9 +10,9 @@ export const RegistrationWizardMessages = {
     'Five short steps. Once your account is created, your progress is saved: you can stop and come back at any time.',
   documentTitle: (step: string) => `Registration: ${step}`,
   loadingRegistration: 'Loading your registration…',
-  loading: 'Loading…',
+  loading: CommonWords.loading,
   loadFailedTitle: 'We could not load your registration',
-  stepPersonalInfo: 'Personal Information',
+  stepPersonalInfo: CommonWords.personalInformation,
   stepVerification: 'Verification',
   stepHousehold: 'Household Members',
   stepRegistrationPayment: 'Registration Payment',
@@ -28,7 +29,7 @@ export const RegistrationWizardMessages = {
   accountCreatedTitle: 'Your account has been created',
   accountCreated:
     'These are the details you gave. Your phone number and address can be changed on your profile once registration is complete.',
-  fullName: 'Full name',
+  fullName: CommonWords.fullName,
   // Sign-up code (step 2 for a new account).
   verifyEmailHeading: 'Verify your email',
   signUpCodeSent: (sentTo: string, time: string) =>
@@ -40,7 +41,7 @@ export const RegistrationWizardMessages = {
   changeMyDetails: 'Change my details',
   // Step 2, method selection.
   methodSms: 'Text message (SMS)',
-  methodTotp: 'Authenticator app',
+  methodTotp: CommonWords.authenticatorApp,
   emailAndPasswordOnly: 'Email and password only',
   emailVerifiedSignIn: (email: string) =>
     `Your email ${email} is verified. Sign in with your password alone.`,
@@ -70,7 +71,7 @@ export const RegistrationWizardMessages = {
   signInAsksSms:
     'Signing in also asks for a code texted to your phone. You can change this on your profile, under Security.',
   // Step 2, code entry (the code boxes are shared with sign-in and security).
-  codeLabel: 'Verification code',
+  codeLabel: CommonWords.verificationCode,
   digitOf: (number: number | string, total: number | string) => `Digit ${number} of ${total}`,
   enterCodeHeading: 'Enter your verification code',
   codeSentByEmail: (sentTo: string, time: string) =>
@@ -83,10 +84,10 @@ export const RegistrationWizardMessages = {
   sendNewCode: 'Send a new code',
   chooseAnotherWay: 'Choose another way',
   // Step 2, authenticator.
-  totpHeading: 'Set up your authenticator app',
+  totpHeading: CommonWords.setUpAuthenticator,
   totpIntro:
     'The app shows a new 6-digit code every 30 seconds. You will also use it when you sign in.',
-  totpCodeHint: 'The code your app shows for JIBS',
+  totpCodeHint: CommonWords.appCodeHint,
   // Step 3, household.
   loadingHousehold: 'Loading your household…',
   householdIntro:

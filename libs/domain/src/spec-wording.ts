@@ -47,6 +47,7 @@ import { PublicSiteMessages } from './public-site-messages';
 import { PublicTwoStepMessages } from './public-two-step-messages';
 import { PublicFaqMessages } from './public-faq-messages';
 import { MemberFieldMessages } from './member-field-messages';
+import { CommonWords } from './common-words';
 import {
   MemberDashboardMessages,
   MemberProfileMessages,
@@ -118,6 +119,7 @@ export const MessageCatalog = {
   MemberSecurityMessages,
   MemberDashboardMessages,
   MemberFieldMessages,
+  CommonWords,
   /** The admin console's screens (wt-i18n-admin). */
   AdminLayoutMessages,
   AdminDashboardPageMessages,
@@ -392,6 +394,7 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   MemberSecurityMessages: everyMessage(MemberSecurityMessages, SCREEN_TEXT),
   MemberDashboardMessages: everyMessage(MemberDashboardMessages, PRODUCT_FEATURE),
   MemberFieldMessages: everyMessage(MemberFieldMessages, SCREEN_TEXT),
+  CommonWords: everyMessage(CommonWords, SCREEN_TEXT),
   // The spec's own words ('Admin Panel', 'Logged in as') are checked against it, not listed.
   AdminDashboardPageMessages: everyMessage(AdminDashboardPageMessages, SCREEN_TEXT, [
     'allTimePayments',

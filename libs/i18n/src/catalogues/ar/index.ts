@@ -20,6 +20,7 @@ import BillingNotifications from './BillingNotifications.json';
 import CaseChecklistMessages from './CaseChecklistMessages.json';
 import CaseNotifications from './CaseNotifications.json';
 import ClientMessages from './ClientMessages.json';
+import CommonWords from './CommonWords.json';
 import DashboardMessages from './DashboardMessages.json';
 import DataExportMessages from './DataExportMessages.json';
 import DeadLetterMessages from './DeadLetterMessages.json';
@@ -90,6 +91,7 @@ export const catalogue = {
   CaseChecklistMessages,
   CaseNotifications,
   ClientMessages,
+  CommonWords,
   DashboardMessages,
   DataExportMessages,
   DeadLetterMessages,
