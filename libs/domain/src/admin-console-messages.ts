@@ -3,7 +3,7 @@ import { DashboardMessages } from './dashboard-messages';
 import { SignInMessages } from './sign-in-messages';
 import { HeaderMessages } from './header-messages';
 import { RegistrationMessages } from './registration-messages';
-import { REVIEW_STATUS_LABELS, ReviewStatus } from './death-report.schema';
+import { REVIEW_STATUS_LABELS, ReviewStatus } from './review-status';
 
 /**
  * The admin console's own screen texts (issue 27: translated like every other message): its

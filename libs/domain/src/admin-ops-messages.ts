@@ -5,7 +5,7 @@ import { BURIAL_ITEM, DEFAULT_CASE_CHECKLIST } from './case-page';
 import { ClientMessages } from './client-messages';
 import { CONTACT_SUBJECT_LABELS, ContactSubject } from './contact.schema';
 import { DashboardMessages } from './dashboard-messages';
-import { REVIEW_STATUS_LABELS, ReviewStatus } from './death-report.schema';
+import { REVIEW_STATUS_LABELS, ReviewStatus } from './review-status';
 import { MEMORIAL_PRIVACY_LABELS } from './memorials';
 import { NOTIFICATION_KIND_LABELS } from './notification-preferences';
 import { RegistrationMessages } from './registration-messages';

@@ -3,7 +3,6 @@ import { cleanText, optionalText, requiredText } from './blank-text';
 import { FormMessages } from './form-messages';
 import { ClientMessages } from './client-messages';
 import { OTHER } from './documents';
-import { DocumentPageMessages } from './memorial-page-messages';
 
 /** Relationship to the deceased (spec section 3), in the order the form offers them. */
 export const RELATIONSHIPS_TO_DECEASED = [
@@ -20,19 +19,7 @@ export const RELATIONSHIPS_TO_DECEASED = [
 
 export type RelationshipToDeceased = (typeof RELATIONSHIPS_TO_DECEASED)[number];
 
-/** A review's state, for death reports and documents alike (spec section 4). */
-export enum ReviewStatus {
-  PENDING = 'pending',
-  APPROVED = 'approved',
-  REJECTED = 'rejected',
-}
-
-/** What each state is called on screen; anything else shows as 'Unknown'. */
-export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
-  [ReviewStatus.PENDING]: DocumentPageMessages.pendingReview,
-  [ReviewStatus.APPROVED]: DocumentPageMessages.approved,
-  [ReviewStatus.REJECTED]: DocumentPageMessages.rejected,
-};
+export { ReviewStatus, REVIEW_STATUS_LABELS } from './review-status';
 
 export const MAX_DECEASED_NAME_LENGTH = 200;
 export const MAX_PLACE_OF_DEATH_LENGTH = 300;
