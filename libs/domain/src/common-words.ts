@@ -23,6 +23,7 @@ export const CommonWords = {
   endDate: 'End date',
   cancel: 'Cancel',
   closeDialog: 'Close dialog',
+  closeNotification: 'Close notification',
   breadcrumb: 'Breadcrumb',
   home: 'Home',
   copied: 'Copied',

@@ -6,7 +6,7 @@ import {
   cssVariablesResolver,
   adoptStrictCsp,
   SessionProvider,
-  theme,
+  useLocalizedTheme,
   type SessionManager,
 } from '@jibs/web-data';
 import { lazy, Suspense } from 'react';
@@ -73,12 +73,13 @@ const NotFoundPage = lazy(() =>
 );
 
 export function App({ client, session }: { client: ApolloClient; session: SessionManager }) {
+  const localizedTheme = useLocalizedTheme();
   return (
     // Mantine follows <html dir>, which the reader's language sets (libs/web-data's language).
     <DirectionProvider>
       <MantineProvider
         getStyleNonce={() => styleNonce}
-        theme={theme}
+        theme={localizedTheme}
         cssVariablesResolver={cssVariablesResolver}
         defaultColorScheme="light"
       >

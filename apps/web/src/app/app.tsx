@@ -5,7 +5,12 @@ import { AppLayout } from './layout/app-layout';
 import { LandingPage } from '../features/public-site/pages/landing-page';
 import { publicRoutes } from '../features/public-site/public-routes';
 import { SignInRoute } from '../features/sign-in/components/sign-in-route';
-import { SessionProvider, cssVariablesResolver, adoptStrictCsp, theme } from '@jibs/web-data';
+import {
+  SessionProvider,
+  cssVariablesResolver,
+  adoptStrictCsp,
+  useLocalizedTheme,
+} from '@jibs/web-data';
 import { ClientPromiseContext } from '../shared/apollo/client-context';
 import type { AppData } from './app-data';
 
@@ -32,12 +37,13 @@ const ScreenRoutes = lazy(() => import('./screen-routes'));
  * inside the page); every other screen is under `DataRoutes`, in `ScreenRoutes` (screen-routes.tsx).
  */
 export function App({ data }: { data: AppData }) {
+  const localizedTheme = useLocalizedTheme();
   return (
     // Mantine follows <html dir>, which the reader's language sets (libs/web-data's language).
     <DirectionProvider>
       <MantineProvider
         getStyleNonce={() => styleNonce}
-        theme={theme}
+        theme={localizedTheme}
         cssVariablesResolver={cssVariablesResolver}
         defaultColorScheme="light"
       >

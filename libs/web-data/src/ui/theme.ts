@@ -1,5 +1,9 @@
+import { CommonWords, HeaderMessages } from '@jibs/domain';
+import { useMemo } from 'react';
+import { useMessages } from '../language/language-store';
 import {
   createTheme,
+  mergeThemeOverrides,
   darken,
   defaultVariantColorsResolver,
   parseThemeColor,
@@ -72,17 +76,19 @@ export const theme = createTheme({
     // A dialog's <header> is not a second page banner (one banner landmark per page).
     Modal: {
       defaultProps: {
-        closeButtonProps: { 'aria-label': 'Close dialog' },
+        closeButtonProps: { 'aria-label': CommonWords.closeDialog },
         attributes: { header: { role: 'presentation' } },
       },
     },
     Drawer: {
       defaultProps: {
-        closeButtonProps: { 'aria-label': 'Close menu' },
+        closeButtonProps: { 'aria-label': HeaderMessages.closeMenu },
         attributes: { header: { role: 'presentation' } },
       },
     },
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': CommonWords.closeNotification } },
+    },
     Button: { defaultProps: { size: 'md' } },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
@@ -104,3 +110,32 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: {},
 });
+
+/**
+ * The theme with its close buttons' names in the reader's language (dialogs, the menu drawer,
+ * toasts); in English, the theme itself.
+ */
+export function useLocalizedTheme(): typeof theme {
+  const { CommonWords: words, HeaderMessages: header } = useMessages({
+    CommonWords,
+    HeaderMessages,
+  });
+  return useMemo(
+    () =>
+      words === CommonWords
+        ? theme
+        : mergeThemeOverrides(
+            theme,
+            createTheme({
+              components: {
+                Modal: { defaultProps: { closeButtonProps: { 'aria-label': words.closeDialog } } },
+                Drawer: { defaultProps: { closeButtonProps: { 'aria-label': header.closeMenu } } },
+                Notification: {
+                  defaultProps: { closeButtonProps: { 'aria-label': words.closeNotification } },
+                },
+              },
+            }),
+          ),
+    [words, header],
+  );
+}
