@@ -38,8 +38,22 @@ describe('languages: the admin console operations screens in Arabic and Urdu', (
     await stop?.();
   });
 
+  /**
+   * Switches with the header's language choice, which an admin's console saves on their profile
+   * (the profile's choice wins over the cookie once signed in): waits for that save.
+   */
   async function useLanguage(lang: 'ar' | 'ur') {
-    await context.addCookies([{ name: 'lang', value: lang, url: stack.gatewayUrl }]);
+    await page.goto(`${stack.gatewayUrl}/admin/`);
+    const switcher = page.getByRole('banner').locator('select').first();
+    await switcher.waitFor();
+    await Promise.all([
+      page.waitForResponse(
+        (response) =>
+          response.url().endsWith('/graphql') &&
+          (response.request().postData() ?? '').includes('SaveAdminLanguage'),
+      ),
+      switcher.selectOption(lang),
+    ]);
   }
 
   async function open(path: string, lang: 'ar' | 'ur', heading: string) {
