@@ -44,7 +44,8 @@ describe('memorials, documents and notification choices in Arabic and Urdu, in C
 
   it('a member creates, edits and shares a memorial in Arabic, uploads documents and chooses notifications; a visitor reads it in Urdu with Hijri dates', async () => {
     const client = new GraphQLClient(`${stack.gatewayUrl}/graphql`);
-    const input = aSignUp();
+    // Her profile's language is Arabic: once signed in, the profile's choice wins.
+    const input = aSignUp({ language: 'ar' });
     const { user } = await signUpByApi(client, stack, input);
     await payRegistrationByApi(client, stack, user.id);
     const allowed = [
@@ -61,7 +62,8 @@ describe('memorials, documents and notification choices in Arabic and Urdu, in C
     await page.goto(`${stack.gatewayUrl}/login`);
     await expectLanguage(page, 'ar');
     await page.getByLabel(ar.t('SignInMessages', 'email')).fill(String(input.email));
-    await page.getByLabel(ar.t('SignInMessages', 'password')).fill(String(input.password));
+    // The field itself (its show-password button is named after it too).
+    await page.locator('input[type=password]').fill(String(input.password));
     await page.getByRole('button', { name: ar.t('HeaderMessages', 'signIn'), exact: true }).click();
     await page.waitForURL('**/dashboard**');
 
