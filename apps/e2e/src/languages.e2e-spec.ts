@@ -148,7 +148,8 @@ describe('languages: English, Arabic and Urdu, in Chromium', () => {
     await expectAccessible(page, 'sign-in, ar');
     await expectNoEnglish(page, 'ar', 'sign-in', FOOTER);
     await page.getByLabel(ar.t('SignInMessages', 'email')).fill(String(input.email));
-    await page.getByLabel(ar.t('SignInMessages', 'password')).fill(String(input.password));
+    // The field itself (its show-password button is named after it too).
+    await page.locator('input[type=password]').fill(String(input.password));
     await page.getByRole('button', { name: ar.t('HeaderMessages', 'signIn'), exact: true }).click();
     await page.waitForURL('**/dashboard**');
     await page
