@@ -50,7 +50,7 @@ describe('languages: the admin console operations screens in Arabic and Urdu', (
       page.waitForResponse(
         (response) =>
           response.url().endsWith('/graphql') &&
-          (response.request().postData() ?? '').includes('SaveAdminLanguage'),
+          (response.request().postData() ?? '').includes('SaveLanguageChoice'),
       ),
       switcher.selectOption(lang),
     ]);

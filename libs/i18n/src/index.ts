@@ -6,3 +6,4 @@ export * from './catalogue';
 export * from './completeness';
 export * from './dates';
 export * from './sources';
+export * from './numbers';

@@ -1,11 +1,10 @@
 import {
   calendarDateIn,
   formatHijriDate,
-  formatMoney,
   formatMomentBothCalendars,
   formatUtcDate,
 } from '@jibs/domain';
-import { formatDate, intlLocaleOf } from '@jibs/i18n';
+import { formatDate, intlLocaleOf, numberFormats } from '@jibs/i18n';
 import type { MemberLanguage } from './member-languages';
 
 /**
@@ -15,11 +14,7 @@ import type { MemberLanguage } from './member-languages';
  */
 
 export function moneyIn(lang: MemberLanguage, cents: number, currency = 'usd'): string {
-  if (lang.language === 'en') return formatMoney(cents, currency);
-  return new Intl.NumberFormat(intlLocaleOf(lang.language), {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-  }).format(cents / 100);
+  return numberFormats(lang.language).money(cents, currency);
 }
 
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;

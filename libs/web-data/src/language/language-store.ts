@@ -3,7 +3,9 @@ import {
   formatDate,
   isLocale,
   negotiateLocale,
+  numberFormats,
   type Locale,
+  type NumberFormats,
   type Translator,
 } from '@jibs/i18n';
 import { useSyncExternalStore } from 'react';
@@ -142,4 +144,12 @@ export function useText(): (text: string) => string {
 export function useDateFormat(): (value: string | Date | null | undefined) => string {
   const { locale, hijri } = useLanguage();
   return (value) => formatDate(value, { locale, hijri });
+}
+
+/**
+ * Money, counts and months in the reader's language: libs/i18n's `numberFormats`, the one
+ * formatter of both clients and the mailer (English as the product always wrote them).
+ */
+export function useMoneyFormat(): NumberFormats {
+  return numberFormats(useLanguage().locale);
 }

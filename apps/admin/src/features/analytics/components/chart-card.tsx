@@ -2,7 +2,7 @@ import { AdminOpsMessages } from '@jibs/domain';
 import { useMessages } from '@jibs/web-data';
 import { Card, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
-import { useReaderFormat } from '../utils/use-reader-format';
+import { useReaderFormat } from '../../../shared/hooks/use-reader-format';
 
 export interface ChartColumn<Row> {
   label: string;

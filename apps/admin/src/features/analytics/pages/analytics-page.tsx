@@ -8,7 +8,7 @@ import { Container, SimpleGrid, Stack } from '@mantine/core';
 import { AdminAnalyticsDocument } from '../../../gql/graphql';
 import { PageHeader } from '../../../shared/components/page-header';
 import { ChartCard } from '../components/chart-card';
-import { useReaderFormat } from '../utils/use-reader-format';
+import { useReaderFormat } from '../../../shared/hooks/use-reader-format';
 
 const CHART_HEIGHT = 240;
 /** Drawn only: the numbers are in each card's table, so the drawing takes no focus. */

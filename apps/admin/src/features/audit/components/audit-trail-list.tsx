@@ -9,7 +9,7 @@ import {
   type AuditTrailEntryFieldsFragment,
   type AuditTrailFilter,
 } from '../../../gql/graphql';
-import { useReaderFormat, type ReaderFormat } from '../../analytics/utils/use-reader-format';
+import { useReaderFormat, type ReaderFormat } from '../../../shared/hooks/use-reader-format';
 import { actionLabel, changesOf, serviceLabel } from '../utils/audit-display';
 
 export interface AuditTrailListProps {

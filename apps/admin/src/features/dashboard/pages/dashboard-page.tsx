@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import { actionLabel, serviceLabel } from '../../audit/utils/audit-display';
 import { AdminDashboardDocument, type AuditTrailEntryFieldsFragment } from '../../../gql/graphql';
 import { PageHeader } from '../../../shared/components/page-header';
-import { useAdminFormat } from '../../../shared/hooks/use-admin-format';
+import { useReaderFormat } from '../../../shared/hooks/use-reader-format';
 
 /**
  * /admin (spec: Admin dashboard). Every figure is real, from the service that owns it (identity,
@@ -30,7 +30,7 @@ export function DashboardPage() {
     AdminMessages: admin,
     DashboardMessages: dashboard,
   } = useMessages({ AdminDashboardPageMessages, AdminMessages, DashboardMessages });
-  const format = useAdminFormat();
+  const format = useReaderFormat();
   const { data, loading, error, refetch } = useQuery(AdminDashboardDocument, {
     fetchPolicy: 'cache-and-network',
   });
@@ -70,7 +70,7 @@ export function DashboardPage() {
           />
           <StatCard
             title={d.totalRevenue}
-            value={show(billing ? format.cents(billing.totalRevenueCents) : null)}
+            value={show(billing ? format.money(billing.totalRevenueCents) : null)}
             note={d.allTimePayments}
             testId="stat-total-revenue"
           />
@@ -127,7 +127,7 @@ export function DashboardPage() {
               loading={loading}
               failed={Boolean(error)}
               d={d}
-              dateTime={format.dateTime}
+              dateTime={format.moment}
             />
             <Group gap="lg" mt="md">
               <Anchor component={Link} to="/death-reports">

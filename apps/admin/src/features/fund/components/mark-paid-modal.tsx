@@ -5,7 +5,7 @@ import { AdminOpsMessages, ErrorCode, localCalendarDate, type FieldErrors } from
 import { actionErrorMessage, toApiError, useMessages } from '@jibs/web-data';
 import { useState, type FormEvent } from 'react';
 import { MarkPayoutPaidDocument } from '../../../gql/graphql';
-import { useReaderFormat } from '../../analytics/utils/use-reader-format';
+import { useReaderFormat } from '../../../shared/hooks/use-reader-format';
 
 /** Mark a payout paid: the day the money left and the check number or transfer reference. */
 export function MarkPaidModal({

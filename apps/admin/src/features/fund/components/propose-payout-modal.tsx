@@ -13,7 +13,7 @@ import {
 import { actionErrorMessage, toApiError, useMessages } from '@jibs/web-data';
 import { useState, type FormEvent } from 'react';
 import { ProposePayoutDocument, type AdminFundQuery } from '../../../gql/graphql';
-import { useReaderFormat } from '../../analytics/utils/use-reader-format';
+import { useReaderFormat } from '../../../shared/hooks/use-reader-format';
 import { expenseCategoryLabel, payeeKindLabel, payoutMethodLabel } from '../utils/payout-labels';
 
 type Claim = AdminFundQuery['assistanceClaims'][number];

@@ -25,7 +25,7 @@ import {
 } from '../../../gql/graphql';
 import { PageHeader } from '../../../shared/components/page-header';
 import { ChartCard } from '../../analytics/components/chart-card';
-import { useReaderFormat } from '../../analytics/utils/use-reader-format';
+import { useReaderFormat } from '../../../shared/hooks/use-reader-format';
 import { AdminExportDialog } from '../../exports/components/admin-export-dialog';
 import { MarkPaidModal } from '../components/mark-paid-modal';
 import { ProposePayoutModal } from '../components/propose-payout-modal';

@@ -30,7 +30,7 @@ import {
   DiscardDeadLetterModal,
   type DiscardTarget,
 } from '../components/discard-dead-letter-modal';
-import { useReaderFormat } from '../../analytics/utils/use-reader-format';
+import { useReaderFormat } from '../../../shared/hooks/use-reader-format';
 import { deadLetterMutations } from '../graphql/dead-letter-mutations';
 
 type ServiceState =

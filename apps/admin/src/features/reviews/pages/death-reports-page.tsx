@@ -9,7 +9,7 @@ import {
 } from '@jibs/domain';
 import { actionErrorMessage, toApiError, useDateFormat, useMessages } from '@jibs/web-data';
 import { notify } from '../../../shared/components/notify';
-import { useAdminFormat } from '../../../shared/hooks/use-admin-format';
+import { useReaderFormat } from '../../../shared/hooks/use-reader-format';
 import { useEffect, useState } from 'react';
 import {
   AdminDeathReportsDocument,
@@ -114,7 +114,7 @@ function ReportCard({
     AdminMessages: admin,
     DeathReportMessages: reportMessages,
   } = useMessages({ AdminReviewsPageMessages, AdminMessages, DeathReportMessages });
-  const { dateTime } = useAdminFormat();
+  const { moment: dateTime } = useReaderFormat();
   const formatDay = useDateFormat();
   const [notes, setNotes] = useState('');
   const [processing, setProcessing] = useState<ReviewDecision | null>(null);

@@ -23,7 +23,7 @@ import {
   type MessageChannel,
 } from '../../../gql/graphql';
 import { PageHeader } from '../../../shared/components/page-header';
-import { useAdminFormat } from '../../../shared/hooks/use-admin-format';
+import { useReaderFormat } from '../../../shared/hooks/use-reader-format';
 
 const PAGE_SIZE = 25;
 
@@ -58,7 +58,7 @@ export function SentMessagesPage() {
     AdminMessages: admin,
     DashboardMessages: dashboard,
   } = useMessages({ AdminSentMessagesPageMessages, AdminMessages, DashboardMessages });
-  const { dateTime } = useAdminFormat();
+  const { moment: dateTime } = useReaderFormat();
   const [channel, setChannel] = useState<MessageChannel | null>(null);
   const [status, setStatus] = useState<DeliveryStatus | null>(null);
   const filterKey = `${channel}:${status}`;

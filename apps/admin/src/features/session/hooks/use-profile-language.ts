@@ -1,56 +1,60 @@
-import { useApolloClient, useMutation } from '@apollo/client/react';
 import { notifications } from '@mantine/notifications';
 import { AdminLayoutMessages } from '@jibs/domain';
-import { isLocale, type Locale } from '@jibs/i18n';
-import { setLocale, setShowHijri, translateText } from '@jibs/web-data';
+import type { Locale } from '@jibs/i18n';
+import {
+  applyStoredChoice,
+  getLanguageState,
+  translateText,
+  useSession,
+  useSessionManager,
+} from '@jibs/web-data';
 import { useEffect, useState } from 'react';
-import { AdminLanguageDocument, SaveAdminLanguageDocument } from '../../../gql/graphql';
 
 /**
- * The signed-in admin's language and calendar, from their own profile (an admin is a user):
- * applied once they are signed in, before the console renders (no flash of another language);
- * `ready` is false until then. A profile that cannot be read leaves the browser's choice.
+ * The signed-in admin's language and calendar, from their own profile (an admin is a user, and
+ * the shared session carries both choices, as the member site's does): applied once they are
+ * signed in, before the console renders (no flash of another language); `ready` is false until
+ * then.
  */
 export function useProfileLanguage(signedIn: boolean): { ready: boolean } {
-  const client = useApolloClient();
-  const [applied, setApplied] = useState(false);
+  const user = useSession().user;
+  const [appliedFor, setAppliedFor] = useState<string | null>(null);
+  const userId = signedIn && user ? user.id : null;
 
   useEffect(() => {
-    if (!signedIn || applied) return;
+    if (!userId || !user || appliedFor === userId) return;
     let current = true;
-    void client
-      .query({ query: AdminLanguageDocument, fetchPolicy: 'network-only' })
-      .then(async ({ data }) => {
-        const me = data?.me;
-        if (!me || !current) return;
-        if (typeof me.showHijri === 'boolean') setShowHijri(me.showHijri);
-        if (isLocale(me.language)) await setLocale(me.language);
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (current) setApplied(true);
-      });
+    const { locale, hijri } = getLanguageState();
+    void applyStoredChoice(user, { locale, hijri }).finally(() => {
+      if (current) setAppliedFor(userId);
+    });
     return () => {
       current = false;
     };
-  }, [client, signedIn, applied]);
+  }, [userId, user, appliedFor]);
 
-  return { ready: applied };
+  return { ready: userId !== null && appliedFor === userId };
 }
 
-/** Saves the header's choices on the admin's profile (the cookie already holds them). */
+/**
+ * Saves the header's choices on the admin's profile through the session manager, the member
+ * site's one way (the cookie already holds them; a failed save says so and leaves the page
+ * switched).
+ */
 export function useSaveProfileLanguage(): {
   saveLanguage: (language: Locale) => void;
   saveHijri: (showHijri: boolean) => void;
 } {
-  const [save] = useMutation(SaveAdminLanguageDocument);
+  const manager = useSessionManager();
   const run = (input: { language?: Locale; showHijri?: boolean }) => {
-    save({ variables: { input } }).catch(() =>
-      notifications.show({
-        color: 'red',
-        message: translateText(AdminLayoutMessages.languageNotSaved),
-      }),
-    );
+    void manager.saveLanguageChoice(input).then((saved) => {
+      if (!saved) {
+        notifications.show({
+          color: 'red',
+          message: translateText(AdminLayoutMessages.languageNotSaved),
+        });
+      }
+    });
   };
   return {
     saveLanguage: (language) => run({ language }),

@@ -3,7 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { actionErrorMessage, toApiError, useMessages } from '@jibs/web-data';
 import { notify } from '../../../shared/components/notify';
-import { useAdminFormat } from '../../../shared/hooks/use-admin-format';
+import { useReaderFormat } from '../../../shared/hooks/use-reader-format';
 import { useState } from 'react';
 import {
   SetMembershipStatusDocument,
@@ -37,7 +37,7 @@ export function UserCard({
     AdminUsersPageMessages,
     AdminMessages,
   });
-  const { dateTime } = useAdminFormat();
+  const { moment: dateTime } = useReaderFormat();
   const [saving, setSaving] = useState<Saving>(null);
   const [setStatus] = useMutation(SetMembershipStatusDocument);
   const [setRole] = useMutation(SetUserRoleDocument);

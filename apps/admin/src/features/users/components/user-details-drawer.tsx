@@ -18,7 +18,7 @@ import {
   useDateFormat,
   useMessages,
 } from '@jibs/web-data';
-import { useAdminFormat } from '../../../shared/hooks/use-admin-format';
+import { useReaderFormat } from '../../../shared/hooks/use-reader-format';
 import type { ReactNode } from 'react';
 import { AdminUserDetailsDocument, type AdminUserDetailsQuery } from '../../../gql/graphql';
 import { StatusBadge } from '../../reviews/components/status-badge';
@@ -54,7 +54,7 @@ export function UserDetailsDrawer({
     AdminMessages: admin,
     AdminLayoutMessages: layout,
   } = useMessages({ AdminUserDetailsMessages, AdminMessages, AdminLayoutMessages });
-  const { dateTime } = useAdminFormat();
+  const { moment: dateTime } = useReaderFormat();
   const formatDay = useDateFormat();
   const { data, loading, error, refetch } = useQuery(AdminUserDetailsDocument, {
     variables: { id: userId ?? '' },
@@ -187,7 +187,7 @@ function Profile({ user }: { user: Details }) {
     SignInMessages,
     MemberFieldMessages,
   });
-  const { dateTime } = useAdminFormat();
+  const { moment: dateTime } = useReaderFormat();
   const formatDay = useDateFormat();
   const address = addressLines(user);
   const yesNo = (value: boolean) => (value ? m.yes : m.no);

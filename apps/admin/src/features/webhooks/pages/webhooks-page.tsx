@@ -29,7 +29,7 @@ import {
   type WebhookDeliveryState,
 } from '../../../gql/graphql';
 import { PageHeader } from '../../../shared/components/page-header';
-import { useReaderFormat } from '../../analytics/utils/use-reader-format';
+import { useReaderFormat } from '../../../shared/hooks/use-reader-format';
 
 const STATE: Record<
   WebhookDeliveryState,

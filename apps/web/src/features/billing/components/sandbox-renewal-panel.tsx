@@ -1,8 +1,13 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorCode, RegistrationBillingMessages } from '@jibs/domain';
-import { toApiError, genericErrorMessage, translateText, useMessages } from '@jibs/web-data';
-import { useMoneyFormat } from '../hooks/use-money-format';
+import {
+  genericErrorMessage,
+  toApiError,
+  translateText,
+  useMessages,
+  useMoneyFormat,
+} from '@jibs/web-data';
 import { SandboxRunRenewalDocument, type PaymentStatus } from '../../../gql/graphql';
 import { useMutation } from '@apollo/client/react';
 

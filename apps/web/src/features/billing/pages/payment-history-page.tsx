@@ -1,4 +1,10 @@
-import { paymentStatusColor, translateText, useDateFormat, useMessages } from '@jibs/web-data';
+import {
+  paymentStatusColor,
+  translateText,
+  useDateFormat,
+  useMessages,
+  useMoneyFormat,
+} from '@jibs/web-data';
 import {
   ClientMessages,
   PaymentMessages,
@@ -25,7 +31,6 @@ import { PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { useQuery } from '@apollo/client/react';
 import { MyPaymentsDocument } from '../../../gql/graphql';
 import { statementUrls, usePdfDownload } from '../hooks/use-pdf-download';
-import { useMoneyFormat } from '../hooks/use-money-format';
 
 const TYPE_LINE = {
   REGISTRATION: 'registrationPaymentOn',

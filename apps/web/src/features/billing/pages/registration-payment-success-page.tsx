@@ -12,8 +12,7 @@ import { PaymentResultLayout, SupportLink } from '../components/payment-result-l
 import { useCheckoutWait } from '../hooks/use-checkout-wait';
 import { PublicSettingsDocument, MeDocument } from '../../../gql/graphql';
 import { useDocumentTitle } from '@jibs/web-ui';
-import { useMessages, useSessionManager } from '@jibs/web-data';
-import { useMoneyFormat } from '../hooks/use-money-format';
+import { useMessages, useMoneyFormat, useSessionManager } from '@jibs/web-data';
 
 /** /registration-payment-success: back from the registration fee's checkout. */
 export function RegistrationPaymentSuccessPage() {

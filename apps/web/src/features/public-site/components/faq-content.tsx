@@ -1,5 +1,5 @@
-import { formatCents, DashboardMessages, LandingMessages, PublicFaqMessages } from '@jibs/domain';
-import type { Locale } from '@jibs/i18n';
+import { DashboardMessages, LandingMessages, PublicFaqMessages } from '@jibs/domain';
+import { numberFormats, type Locale } from '@jibs/i18n';
 import { Anchor, List, Stack, Text } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -77,6 +77,7 @@ export function faqTopics(
 ): FaqTopic[] {
   const figure = (value: (s: PublicSettingsValues) => ReactNode) =>
     settings ? <bdi>{value(settings)}</bdi> : <Pending />;
+  const { cents: formatCents } = numberFormats(locale);
   const registrationFee = figure((s) => formatCents(s.registrationFee));
   const memberFee = figure((s) => formatCents(s.memberFee));
   const monthlyDues = figure((s) => formatCents(s.monthlyDues));

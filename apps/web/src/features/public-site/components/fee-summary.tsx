@@ -1,5 +1,5 @@
-import { formatCents, PublicLayoutMessages } from '@jibs/domain';
-import { useMessages } from '@jibs/web-data';
+import { PublicLayoutMessages } from '@jibs/domain';
+import { useMessages, useMoneyFormat } from '@jibs/web-data';
 import { Anchor, Box, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PAYMENTS_TOPIC_ID } from '../utils/faq-topic-ids';
@@ -12,6 +12,7 @@ export type Fees = Pick<PublicSettingsValues, 'registrationFee' | 'memberFee' | 
 export function FeeSummary({ settings }: { settings: Fees | null }) {
   const loading = settings === null;
   const { PublicLayoutMessages: text } = useMessages({ PublicLayoutMessages });
+  const formatCents = useMoneyFormat().cents;
   const fees = [
     {
       label: text.registrationFee,

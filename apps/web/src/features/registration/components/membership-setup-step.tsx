@@ -4,8 +4,7 @@ import {
   LandingMessages,
   RegistrationWizardMessages,
 } from '@jibs/domain';
-import { translateText, useMessages } from '@jibs/web-data';
-import { useMoneyFormat } from '../../billing/hooks/use-money-format';
+import { translateText, useMessages, useMoneyFormat } from '@jibs/web-data';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';

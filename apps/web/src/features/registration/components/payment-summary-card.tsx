@@ -1,6 +1,5 @@
 import { ActionMessages, RegistrationWizardMessages } from '@jibs/domain';
-import { useMessages } from '@jibs/web-data';
-import { useMoneyFormat } from '../../billing/hooks/use-money-format';
+import { useMessages, useMoneyFormat } from '@jibs/web-data';
 import {
   Button,
   Card,
