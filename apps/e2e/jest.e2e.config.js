@@ -10,16 +10,6 @@ module.exports = {
   displayName: 'e2e',
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.e2e-spec.ts'],
-  // Issue 27, in progress: these three languages specs passed once each on main, not yet in a
-  // full CI run (README, "Languages"); they run with `E2E_ALL=true npm run test:e2e -- <file>` until they do, then
-  // join the gate by leaving this list.
-  testPathIgnorePatterns: process.env['E2E_ALL']
-    ? []
-    : [
-        '/languages-public\\.e2e-spec\\.ts$',
-        '/languages-register\\.e2e-spec\\.ts$',
-        '/languages-member\\.e2e-spec\\.ts$',
-      ],
   testTimeout: 120_000,
   slowTestThreshold: 60,
   // A file whose stack failed to start may leave its browser open (launched beside the stack):
