@@ -26,6 +26,8 @@ export async function englishLeftOn(
       for (const element of Array.from(
         root.querySelectorAll('[aria-label], [placeholder], [title], img[alt]'),
       )) {
+        // Hidden from everyone (a text area's autosize measurement copy, decorative parts).
+        if (element.closest('[aria-hidden="true"]')) continue;
         for (const attribute of ['aria-label', 'placeholder', 'title', 'alt']) {
           const value = element.getAttribute(attribute);
           if (value) found.push(value);
