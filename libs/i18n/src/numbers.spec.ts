@@ -17,13 +17,12 @@ describe('numberFormats: the one formatter of money, counts and months', () => {
   it('writes Arabic and Urdu amounts as CLDR does, with Latin digits', () => {
     const ar = numberFormats('ar');
     expect(ar.cents(123450)).toMatch(/1,234\.50/);
-    expect(ar.cents(123450)).toContain('US$');
+    // The currency set apart left to right, so that "US$" is not drawn "$US" after the amount.
+    expect(ar.cents(123450)).toContain('\u2066US$\u2069');
     expect(ar.cents(123450)).not.toMatch(/[\u0660-\u0669]/);
     expect(ar.short(2500)).toMatch(/(^|\D)25(\D|$)/);
     expect(ar.short(2500)).not.toContain('.00');
-    expect(numberFormats('ur').cents(123450)).toBe(
-      new Intl.NumberFormat('ur-u-nu-latn', { style: 'currency', currency: 'USD' }).format(1234.5),
-    );
+    expect(numberFormats('ur').cents(123450)).toBe('$1,234.50');
     expect(ar.money(25000, 'eur')).toContain('€');
   });
 

@@ -5,13 +5,14 @@ import {
   formatMonth,
   formatPaymentAmount,
 } from '@jibs/domain';
-import { intlLocaleOf, type Locale } from './locales';
+import { directionOf, intlLocaleOf, type Locale } from './locales';
 
 /**
  * Money, counts and months in a reader's language: the one formatter of both clients and the
  * mailer. English keeps the product's own formats (libs/domain: "$175.00", "$25", "$25.00 USD");
  * Arabic and Urdu go through Intl with Latin digits, as CLDR writes them ("‏175.00 US$" in
- * Arabic, "$175.00" in Urdu): the library's convention, not a hand-made one.
+ * Arabic, "$175.00" in Urdu): the library's convention, not a hand-made one; the currency set
+ * apart as a left-to-right unit.
  */
 export interface NumberFormats {
   /** Cents as dollars: 17500 → "$175.00". */
@@ -39,8 +40,16 @@ const ENGLISH: NumberFormats = {
 
 const byLocale = new Map<Locale, NumberFormats>();
 
+/**
+ * In a right-to-left language a currency written with Latin letters is set apart as a
+ * left-to-right unit (Unicode isolates): otherwise "US$" after an Arabic amount is drawn "$US".
+ */
+const LRI = '\u2066';
+const PDI = '\u2069';
+
 function intlFormats(locale: Locale): NumberFormats {
   const tag = intlLocaleOf(locale);
+  const rtl = directionOf(locale) === 'rtl';
   const currencies = new Map<string, Intl.NumberFormat>();
   const amount = (cents: number, currency = 'USD', whole = false): string => {
     const key = `${currency.toUpperCase()}:${whole}`;
@@ -54,7 +63,14 @@ function intlFormats(locale: Locale): NumberFormats {
       });
       currencies.set(key, format);
     }
-    return format.format(Math.round(cents) / 100);
+    return format
+      .formatToParts(Math.round(cents) / 100)
+      .map((part) =>
+        part.type === 'currency' && rtl && /[A-Za-z]/.test(part.value)
+          ? `${LRI}${part.value}${PDI}`
+          : part.value,
+      )
+      .join('');
   };
   const counts = new Intl.NumberFormat(tag);
   const months = new Intl.DateTimeFormat(tag, { month: 'short', year: 'numeric', timeZone: 'UTC' });

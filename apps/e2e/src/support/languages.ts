@@ -1,8 +1,12 @@
 import type { Page } from 'playwright-core';
 import type { Locale } from '@jibs/i18n';
 
-/** Words every page may show in Latin letters, in any language. */
-const ALWAYS_LATIN = ['JIBS', 'English'];
+/**
+ * Words every page may show in Latin letters, in any language: the fund's name, the switcher's
+ * own name for English, and the "US$" CLDR writes for the dollar in Arabic (libs/i18n
+ * numberFormats).
+ */
+const ALWAYS_LATIN = ['JIBS', 'English', 'US'];
 
 /**
  * The Latin-letter words on the page as it is now (its visible text, an open dialog included,
@@ -16,6 +20,15 @@ export async function englishLeftOn(
   allow: readonly string[] = [],
   within = 'body',
 ): Promise<string[]> {
+  return [...(await englishInContext(page, allow, within)).keys()].sort();
+}
+
+/** The Latin-letter words left, each with the text around its first appearance. */
+async function englishInContext(
+  page: Page,
+  allow: readonly string[],
+  within: string,
+): Promise<Map<string, string>> {
   const allowed = new Set(
     [...ALWAYS_LATIN, ...allow].flatMap((text) => text.split(/[^A-Za-z]+/)).filter(Boolean),
   );
@@ -36,16 +49,19 @@ export async function englishLeftOn(
     }
     return found;
   }, within);
-  const left = new Set<string>();
+  const left = new Map<string, string>();
   for (const text of texts) {
-    for (const word of text.match(/[A-Za-z]{2,}/g) ?? []) {
-      if (!allowed.has(word)) left.add(word);
+    for (const match of text.matchAll(/[A-Za-z]{2,}/g)) {
+      const word = match[0];
+      if (allowed.has(word) || left.has(word)) continue;
+      const at = match.index ?? 0;
+      left.set(word, text.slice(Math.max(0, at - 30), at + word.length + 30).replace(/\s+/g, ' '));
     }
   }
-  return [...left].sort();
+  return left;
 }
 
-/** Fails with the English words left on a page shown in Arabic or Urdu. */
+/** Fails with the English words left on a page shown in Arabic or Urdu, and where each is. */
 export async function expectNoEnglish(
   page: Page,
   locale: Exclude<Locale, 'en'>,
@@ -54,8 +70,11 @@ export async function expectNoEnglish(
   /** A part of the page (a CSS selector) when the rest is another screen's. */
   within?: string,
 ): Promise<void> {
-  const left = await englishLeftOn(page, allow, within);
-  if (left.length) {
-    throw new Error(`${label}: English words left on a page in ${locale}: ${left.join(', ')}`);
+  const left = await englishInContext(page, allow, within ?? 'body');
+  if (left.size) {
+    const where = [...left].map(([word, around]) => `  ${word}: …${around}…`).join('\n');
+    throw new Error(
+      `${label}: English words left on a page in ${locale}: ${[...left.keys()].sort().join(', ')}\n${where}`,
+    );
   }
 }

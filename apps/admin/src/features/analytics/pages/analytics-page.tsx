@@ -8,6 +8,7 @@ import { Container, SimpleGrid, Stack } from '@mantine/core';
 import { AdminAnalyticsDocument } from '../../../gql/graphql';
 import { PageHeader } from '../../../shared/components/page-header';
 import { ChartCard } from '../components/chart-card';
+import { useChartDirection } from '../../../shared/hooks/use-chart-direction';
 import { useReaderFormat } from '../../../shared/hooks/use-reader-format';
 
 const CHART_HEIGHT = 240;
@@ -25,6 +26,7 @@ export function AnalyticsPage() {
     AdminOpsMessages,
   });
   const format = useReaderFormat();
+  const chartDirection = useChartDirection();
   const formatCents = format.money;
   const withLabels = <Row extends { month: string }>(rows: Row[]) =>
     rows.map((row) => ({ ...row, label: format.month(row.month) }));
@@ -51,6 +53,7 @@ export function AnalyticsPage() {
               ]}
             >
               <BarChart
+                {...chartDirection}
                 h={CHART_HEIGHT}
                 data={withLabels(
                   data.revenuePerMonth.map((row) => ({ ...row, revenue: row.amountCents / 100 })),
@@ -72,6 +75,7 @@ export function AnalyticsPage() {
               ]}
             >
               <BarChart
+                {...chartDirection}
                 h={CHART_HEIGHT}
                 data={withLabels(data.membersByStatusPerMonth)}
                 dataKey="label"
@@ -92,6 +96,7 @@ export function AnalyticsPage() {
               columns={[{ label: ops.registrations, value: (row) => row.count }]}
             >
               <BarChart
+                {...chartDirection}
                 h={CHART_HEIGHT}
                 data={withLabels(data.registrationsPerMonth)}
                 dataKey="label"
@@ -110,6 +115,7 @@ export function AnalyticsPage() {
               ]}
             >
               <BarChart
+                {...chartDirection}
                 h={CHART_HEIGHT}
                 data={withLabels(data.deathReportsPerMonth)}
                 dataKey="label"
@@ -129,6 +135,7 @@ export function AnalyticsPage() {
               columns={[{ label: ops.failedRenewals, value: (row) => row.count }]}
             >
               <BarChart
+                {...chartDirection}
                 h={CHART_HEIGHT}
                 data={withLabels(data.failedRenewalsPerMonth)}
                 dataKey="label"

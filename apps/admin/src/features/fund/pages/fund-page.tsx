@@ -25,6 +25,7 @@ import {
 } from '../../../gql/graphql';
 import { PageHeader } from '../../../shared/components/page-header';
 import { ChartCard } from '../../analytics/components/chart-card';
+import { useChartDirection } from '../../../shared/hooks/use-chart-direction';
 import { useReaderFormat } from '../../../shared/hooks/use-reader-format';
 import { AdminExportDialog } from '../../exports/components/admin-export-dialog';
 import { MarkPaidModal } from '../components/mark-paid-modal';
@@ -66,6 +67,7 @@ export function FundPage() {
     AdminOpsMessages,
   });
   const format = useReaderFormat();
+  const chartDirection = useChartDirection();
   const formatCents = format.money;
   const formatDate = useDateFormat();
   const statusLabel: Record<string, string> = {
@@ -140,6 +142,7 @@ export function FundPage() {
               ]}
             >
               <BarChart
+                {...chartDirection}
                 h={240}
                 data={summary.months.map((row) => ({
                   label: format.month(row.month),

@@ -292,7 +292,7 @@ function ServiceRow({ figures }: { figures: ServiceOperationsFieldsFragment }) {
     <Table.Tr>
       <Table.Th scope="row">{figures.service}</Table.Th>
       <Table.Td>
-        <Badge color={figures.ready ? 'teal' : 'orange'} variant="light">
+        <Badge color={figures.ready ? 'teal' : 'orange'} variant="light" miw="max-content">
           {figures.ready ? ops.ready : ops.notReady}
         </Badge>
         {failing.map((check) => (
