@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: builds, then runs every tier — unit and integration (real Postgres, real bus),
-# then end to end (the whole stack and Chromium), then every benchmark in its smoke mode.
+# `npm test`: builds, then runs every tier in two lanes: unit and integration (real Postgres,
+# real bus) beside every benchmark in its smoke mode, then end to end (the whole stack and
+# Chromium) beside its passes on Kafka and on the signature-checking S3.
 # Prints one summary line at the end.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -16,26 +17,46 @@ status=0
 if { command -v java && command -v mvn; } >/dev/null 2>&1 || [[ "${CI:-}" == true ]]; then
   node -e "require('./dist/server/libs/storage/src/verifying-s3.js').installS3Proxy(console.log)" ||
     status=1
+  # The Kafka broker's jars too, once, before the lanes below could each start fetching them.
+  node -e "require('./dist/server/libs/events/src/local-kafka/kafka-distribution.js').installKafka(console.log)" ||
+    status=1
 fi
+# Every benchmark in its smoke mode (tiny counts, a few seconds each, no verdicts on the targets:
+# any failed request or crash fails it), beside the unit and integration tier: a second lane.
+tools/scripts/bench-smoke.sh >test-results/bench-smoke.log 2>&1 &
+bench_lane=$!
 # On two cores jest runs the suites in its own process (one worker), which keeps what each suite
 # leaves behind: at some 240 suites that passed node's default 4 GB heap. Room for them all (the
 # flag on the node that runs jest, beside .npmrc's node-options, which npm puts in NODE_OPTIONS).
 node --experimental-vm-modules --disable-warning=ExperimentalWarning --max-old-space-size=12288 \
   node_modules/jest/bin/jest.js \
   --json --outputFile=test-results/jest-unit-int.json || status=1
-npx jest -c apps/e2e/jest.e2e.config.js --runInBand --json --outputFile=test-results/jest-e2e.json || status=1
-# The journeys that cross the bus again, on a real Apache Kafka broker (libs/events/src/local-kafka).
-# (kafka-faults.e2e-spec.ts starts its stack on Kafka itself, so the pass above runs it.)
-EVENT_BUS=kafka E2E_KEEP_AXE_TALLY=true npx jest -c apps/e2e/jest.e2e.config.js --runInBand \
-  --json --outputFile=test-results/jest-e2e-kafka.json apps/e2e/src/event-journeys.e2e-spec.ts || status=1
-# The journeys that upload files again, on S3Proxy, which checks every signature as S3 does.
-S3_SERVER=verifying E2E_KEEP_AXE_TALLY=true npx jest -c apps/e2e/jest.e2e.config.js --runInBand \
-  --json --outputFile=test-results/jest-e2e-s3.json apps/e2e/src/death-reports.e2e-spec.ts \
-  apps/e2e/src/upload-hardening.e2e-spec.ts apps/e2e/src/refused-upload-cleanup.e2e-spec.ts \
-  apps/e2e/src/memorials.e2e-spec.ts || status=1
+wait $bench_lane || status=1
+cat test-results/bench-smoke.log
 
-# Every benchmark in its smoke mode (tiny counts, a few seconds each): a failure fails the run.
-tools/scripts/bench-smoke.sh || status=1
+# End to end: each file starts its own stack on free ports, so the passes on Kafka and on the
+# signature-checking S3 run beside the main pass, in a second lane. The axe tally is emptied once
+# here and every pass adds to it.
+rm -f test-results/axe-checks.jsonl
+second_e2e_lane() {
+  local lane=0
+  # The journeys that cross the bus again, on a real Apache Kafka broker (libs/events/src/local-kafka).
+  # (kafka-faults.e2e-spec.ts starts its stack on Kafka itself, so the main pass runs it.)
+  EVENT_BUS=kafka E2E_KEEP_AXE_TALLY=true npx jest -c apps/e2e/jest.e2e.config.js --runInBand \
+    --json --outputFile=test-results/jest-e2e-kafka.json apps/e2e/src/event-journeys.e2e-spec.ts || lane=1
+  # The journeys that upload files again, on S3Proxy, which checks every signature as S3 does.
+  S3_SERVER=verifying E2E_KEEP_AXE_TALLY=true npx jest -c apps/e2e/jest.e2e.config.js --runInBand \
+    --json --outputFile=test-results/jest-e2e-s3.json apps/e2e/src/death-reports.e2e-spec.ts \
+    apps/e2e/src/upload-hardening.e2e-spec.ts apps/e2e/src/refused-upload-cleanup.e2e-spec.ts \
+    apps/e2e/src/memorials.e2e-spec.ts || lane=1
+  return $lane
+}
+second_e2e_lane >test-results/e2e-second-lane.log 2>&1 &
+e2e_lane=$!
+E2E_KEEP_AXE_TALLY=true npx jest -c apps/e2e/jest.e2e.config.js --runInBand --json \
+  --outputFile=test-results/jest-e2e.json || status=1
+wait $e2e_lane || status=1
+cat test-results/e2e-second-lane.log
 
 node tools/scripts/test-summary.mjs test-results/jest-unit-int.json test-results/jest-e2e.json \
   test-results/jest-e2e-kafka.json test-results/jest-e2e-s3.json || status=1
