@@ -60,11 +60,17 @@ export function createApolloClient({ tokens, renewSession }: ApolloClientOptions
   // not with the client.
   let wsLink: Promise<ApolloLink> | null = null;
   const subscriptionLink = new ApolloLink((operation, forward) => {
-    wsLink ??= import('./ws-link').then(({ createWsLink }) =>
-      createWsLink(tokens, bearer, () => {
-        // Events published while the socket was down were missed: catch up on the live lists.
-        void client.refetchQueries({ include: LIVE_QUERIES });
-      }),
+    wsLink ??= import('./ws-link').then(
+      ({ createWsLink }) =>
+        createWsLink(tokens, bearer, () => {
+          // Events published while the socket was down were missed: catch up on the live lists.
+          void client.refetchQueries({ include: LIVE_QUERIES });
+        }),
+      (error: unknown) => {
+        // The chunk did not load (a network drop): the next subscription tries again.
+        wsLink = null;
+        throw error;
+      },
     );
     return from(wsLink).pipe(switchMap((link) => link.request(operation, forward)));
   });
