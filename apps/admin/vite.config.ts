@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompress } from '@jibs/vite-precompress';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -13,11 +13,40 @@ const DECLARATIONS_ONLY =
 // member site at / and this console under /admin.
 const gateway = process.env.JIBS_GATEWAY_URL ?? 'http://localhost:8080';
 
+/**
+ * Mantine's AppShell header, footer and aside import react-remove-scroll only to read two class
+ * names (`RemoveScroll.classNames`, the scroll bar's compensation): they get those names from the
+ * library's constants, so the console's first load does not carry the library (3 KB gzipped).
+ * Modals and drawers, which lock the scroll, still import the real one.
+ */
+function appShellScrollClassNames(): Plugin {
+  const stub = '\0app-shell-remove-scroll';
+  return {
+    name: 'jibs-app-shell-remove-scroll-class-names',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'react-remove-scroll' && importer && /[\\/]AppShell[\\/]/.test(importer)) {
+        return stub;
+      }
+      return null;
+    },
+    load(id) {
+      if (id !== stub) return null;
+      return [
+        "import { fullWidthClassName, zeroRightClassName } from 'react-remove-scroll-bar/constants';",
+        'export const RemoveScroll = {',
+        '  classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName },',
+        '};',
+      ].join('\n');
+    },
+  };
+}
+
 export default defineConfig({
   root: here('.'),
   base: '/admin/',
   publicDir: here('public'),
-  plugins: [react(), precompress()],
+  plugins: [react(), appShellScrollClassNames(), precompress()],
   // The gateway puts each response's CSP nonce here (its CSP_NONCE_PLACEHOLDER): Vite writes it on
   // a `csp-nonce` meta and its tags, and the app gives it to Mantine's <style> elements.
   html: { cspNonce: 'JIBS_CSP_NONCE' },

@@ -93,7 +93,7 @@ describe('languages: the public pages, the layout and sign-in in Arabic and Urdu
         .getByRole('heading', { level: 1, name: tr.t('PublicSiteMessages', 'faqTitle') })
         .waitFor();
       expect(await page.title()).toContain(tr.t('PublicSiteMessages', 'faqTitle'));
-      for (const control of await page.locator('.mantine-Accordion-control').all()) {
+      for (const control of await page.locator('h2 > button[aria-expanded]').all()) {
         await control.click();
       }
       await page.getByText(tr.t('PublicFaqMessages', 'whatWeKeep')).waitFor();

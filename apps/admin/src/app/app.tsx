@@ -1,6 +1,5 @@
 import { ApolloProvider } from '@apollo/client/react';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import type { ApolloClient } from '@apollo/client';
 import {
   cssVariablesResolver,
@@ -17,6 +16,10 @@ import { AdminGate } from '../features/session/components/admin-gate';
 
 /** This page's CSP nonce, for the <style> elements Mantine writes (see adoptStrictCsp). */
 const { styleNonce } = adoptStrictCsp();
+
+// The toasts' container (with its transitions) loads after the first render; a toast shown
+// before waits in @mantine/notifications' store and appears when it is in.
+const Toasts = lazy(() => import('./toasts'));
 
 const DashboardPage = lazy(() =>
   import('../features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
@@ -83,7 +86,9 @@ export function App({ client, session }: { client: ApolloClient; session: Sessio
         cssVariablesResolver={cssVariablesResolver}
         defaultColorScheme="light"
       >
-        <Notifications position="bottom-right" autoClose={5000} />
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
         <ApolloProvider client={client}>
           <SessionProvider manager={session}>
             <AdminGate>

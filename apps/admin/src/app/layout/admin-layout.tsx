@@ -7,10 +7,8 @@ import {
   Group,
   NavLink,
   Overlay,
-  ScrollArea,
   Stack,
   Text,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
@@ -30,6 +28,8 @@ import {
   UsersIcon,
 } from './icons';
 import classes from './admin-layout.module.css';
+import { DeferredScrollArea } from './deferred-scroll-area';
+import { DeferredTooltip as Tooltip } from './deferred-tooltip';
 import { readSidebarOpen, sidebarCookie } from './sidebar-state';
 import { AuditIcon } from '../../features/audit/components/audit-icon';
 import { ExportsIcon } from '../../features/exports/components/exports-icon';
@@ -256,7 +256,7 @@ export function AdminLayout() {
             </Text>
           )}
         </AppShell.Section>
-        <AppShell.Section grow component={ScrollArea}>
+        <AppShell.Section grow component={DeferredScrollArea}>
           <Stack gap={2}>
             {sectionTitle(layout.mainNavigation)}
             {nav.main.map(item)}

@@ -10,7 +10,6 @@ import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/FloatingIndicator.css';
-import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/Affix.css';
 import '@mantine/core/styles/ActionBar.css';
 import '@mantine/core/styles/AngleSlider.css';

@@ -1,12 +1,13 @@
 import { DashboardMessages, LandingMessages, PublicFaqMessages } from '@jibs/domain';
 import { numberFormats, type Locale } from '@jibs/i18n';
-import { Anchor, List, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PAYMENTS_TOPIC_ID, PRIVACY_TOPIC_ID, TERMS_TOPIC_ID } from '../utils/faq-topic-ids';
 import { formatFileTypes } from '../utils/file-types';
 import type { PublicSettingsValues } from '../utils/public-settings';
 import { CONTACT_DETAILS } from '../utils/site-config';
+import classes from './faq-content.module.css';
 
 export interface FaqTopic {
   /** Also the element id, so /faq#<id> opens and shows the answer. */
@@ -110,12 +111,12 @@ export function faqTopics(
       answer: (
         <Stack gap="sm">
           <Paragraph>{faq.documentsIntro}</Paragraph>
-          <List c="gray.8" spacing={4}>
-            <List.Item>{faq.deathCertificate}</List.Item>
-            <List.Item>{faq.photoId}</List.Item>
-            <List.Item>{faq.citizenshipProof}</List.Item>
-            <List.Item>{faq.relationshipProof}</List.Item>
-          </List>
+          <ul className={classes.list}>
+            <li>{faq.deathCertificate}</li>
+            <li>{faq.photoId}</li>
+            <li>{faq.citizenshipProof}</li>
+            <li>{faq.relationshipProof}</li>
+          </ul>
           <Paragraph>
             {withParts(
               faq.documentsUpload,

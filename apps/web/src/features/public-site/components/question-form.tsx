@@ -3,14 +3,26 @@ import { questionSchema, ClientMessages, PublicSiteMessages } from '@jibs/domain
 import { useMessages, validateWith } from '@jibs/web-data';
 import { SentAlert } from '@jibs/web-ui';
 import { SubmissionForm } from './submission-form';
+import { SessionGate } from '../../session/components/session-gate';
 import { useMutation } from '@apollo/client/react';
 import { SubmitQuestionDocument } from '../../../gql/graphql';
 
 const INITIAL_VALUES = { fullName: '', email: '', question: '' };
 const validateQuestion = validateWith(questionSchema);
 
-/** The FAQ's question form (its section, question-section.tsx, shows before it loads). */
-export default function QuestionForm() {
+/**
+ * The FAQ's question form (its section, question-section.tsx, shows before it loads and gives it
+ * the client), once the session is restored.
+ */
+export default function QuestionFormOnceRestored() {
+  return (
+    <SessionGate fallback={null}>
+      <QuestionForm />
+    </SessionGate>
+  );
+}
+
+function QuestionForm() {
   const [submitQuestion, { loading }] = useMutation(SubmitQuestionDocument);
   const { PublicSiteMessages: text, ClientMessages: client } = useMessages({
     PublicSiteMessages,

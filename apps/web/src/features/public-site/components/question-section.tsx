@@ -1,12 +1,13 @@
-import { Button, Collapse, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy } from 'react';
-import { WithSessionData } from '../../session/components/with-session-data';
+import { Fold } from './fold';
+import { WithApollo } from '../../../shared/apollo/with-apollo';
 import { PublicSiteMessages } from '@jibs/domain';
 import { useMessages } from '@jibs/web-data';
 
-// The form (its schema, @mantine/form, the mutation) loads after the FAQ has shown: it is
-// folded away until asked for.
+// The form (its schema, @mantine/form, the mutation, the session's gate) loads after the FAQ has
+// shown: it is folded away until asked for.
 const QuestionForm = lazy(() => import('./question-form'));
 
 /** The FAQ's collapsible 'Have a Question?' form. */
@@ -39,11 +40,11 @@ export function QuestionSection() {
         >
           {opened ? text.hideQuestionForm : text.askAQuestion}
         </Button>
-        <Collapse expanded={opened} id="question-form">
-          <WithSessionData>
+        <Fold expanded={opened} id="question-form">
+          <WithApollo>
             <QuestionForm />
-          </WithSessionData>
-        </Collapse>
+          </WithApollo>
+        </Fold>
       </Stack>
     </Paper>
   );

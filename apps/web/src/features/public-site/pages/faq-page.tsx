@@ -1,8 +1,4 @@
-// Styles of the Mantine components this page shows beyond the first page's
-// (styles-first-page.ts): it renders before the client, which brings the others' (styles-screens.ts).
-import '@mantine/core/styles/Accordion.css';
-import '@mantine/core/styles/List.css';
-import { Accordion, Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useDocumentTitle } from '@jibs/web-ui';
@@ -13,6 +9,7 @@ import {
   PublicSiteMessages,
 } from '@jibs/domain';
 import { useLanguage, useMessages } from '@jibs/web-data';
+import { FaqAccordion } from '../components/faq-accordion';
 import { faqTopics } from '../components/faq-content';
 import { QuestionSection } from '../components/question-section';
 import { usePublicSettings } from '../hooks/use-public-settings';
@@ -53,29 +50,7 @@ export function FaqPage() {
           </Text>
         </Stack>
 
-        <Accordion
-          multiple
-          value={open}
-          onChange={setOpen}
-          order={2}
-          variant="separated"
-          radius="lg"
-          chevronPosition="right"
-          styles={{
-            item: {
-              backgroundColor: 'var(--mantine-color-white)',
-              border: '1px solid var(--mantine-color-gray-3)',
-            },
-            label: { fontWeight: 600, fontSize: 'var(--mantine-font-size-md)' },
-          }}
-        >
-          {topics.map((topic) => (
-            <Accordion.Item key={topic.id} value={topic.id} id={topic.id}>
-              <Accordion.Control>{topic.question}</Accordion.Control>
-              <Accordion.Panel>{topic.answer}</Accordion.Panel>
-            </Accordion.Item>
-          ))}
-        </Accordion>
+        <FaqAccordion items={topics} open={open} onChange={setOpen} />
 
         <QuestionSection />
 
