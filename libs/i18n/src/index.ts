@@ -6,4 +6,5 @@ export * from './catalogue';
 export * from './completeness';
 export * from './dates';
 export * from './sources';
-export * from './numbers';
+export * from './english-numbers';
+export { numberFormats } from './numbers';

@@ -1,9 +1,11 @@
 import { formatCents, formatMoney } from '@jibs/domain';
+import { ENGLISH_NUMBERS } from './english-numbers';
 import { numberFormats } from './numbers';
 
 describe('numberFormats: the one formatter of money, counts and months', () => {
   it("keeps the product's English formats", () => {
     const en = numberFormats('en');
+    expect(en).toBe(ENGLISH_NUMBERS);
     expect(en.cents(17500)).toBe(formatCents(17500));
     expect(en.cents(17500)).toBe('$175.00');
     expect(en.short(2500)).toBe('$25');

@@ -1,43 +1,8 @@
-import {
-  formatCents,
-  formatCentsShort,
-  formatMoney,
-  formatMonth,
-  formatPaymentAmount,
-} from '@jibs/domain';
+import { ENGLISH_NUMBERS, type NumberFormats } from './english-numbers';
 import { directionOf, intlLocaleOf, type Locale } from './locales';
 
-/**
- * Money, counts and months in a reader's language: the one formatter of both clients and the
- * mailer. English keeps the product's own formats (libs/domain: "$175.00", "$25", "$25.00 USD");
- * Arabic and Urdu go through Intl with Latin digits, as CLDR writes them ("‏175.00 US$" in
- * Arabic, "$175.00" in Urdu): the library's convention, not a hand-made one; the currency set
- * apart as a left-to-right unit.
- */
-export interface NumberFormats {
-  /** Cents as dollars: 17500 → "$175.00". */
-  cents(cents: number): string;
-  /** Whole dollars without the cents, as prices are worded: 2500 → "$25"; else as `cents`. */
-  short(cents: number): string;
-  /** An amount with its currency, as payments record it: "$25.00 USD" in English. */
-  withCurrency(cents: number, currency: string): string;
-  /** An amount in its currency, as the emails word it: "$250.00" (USD) or "250.00 EUR". */
-  money(cents: number, currency?: string): string;
-  /** A count: "1,234". */
-  count(value: number): string;
-  /** A month ('YYYY-MM') by name: "Mar 2026"; as given when unreadable. */
-  month(month: string): string;
-}
-
-const ENGLISH: NumberFormats = {
-  cents: formatCents,
-  short: formatCentsShort,
-  withCurrency: formatPaymentAmount,
-  money: formatMoney,
-  count: (value) => value.toLocaleString('en-US'),
-  month: formatMonth,
-};
-
+// English's formats live in english-numbers.ts, so that a page which only needs them (every
+// English page's first load) does not carry the other languages' Intl formats below.
 const byLocale = new Map<Locale, NumberFormats>();
 
 /**
@@ -88,13 +53,17 @@ function intlFormats(locale: Locale): NumberFormats {
   };
 }
 
-/** The formats of a language (built once per language). */
-export function numberFormats(locale: Locale): NumberFormats {
-  if (locale === 'en') return ENGLISH;
+/** The Intl formats of Arabic or Urdu, built once per language. */
+function intl(locale: Locale): NumberFormats {
   let formats = byLocale.get(locale);
   if (!formats) {
     formats = intlFormats(locale);
     byLocale.set(locale, formats);
   }
   return formats;
+}
+
+/** The formats of a language. */
+export function numberFormats(locale: Locale): NumberFormats {
+  return locale === 'en' ? ENGLISH_NUMBERS : intl(locale);
 }

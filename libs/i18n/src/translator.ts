@@ -1,6 +1,8 @@
 import type { CatalogueMessages } from './english-catalogue';
 import { formatIcu, icuMatcher, type IcuValues } from './icu';
 import { intlLocaleOf, type Locale } from './locales';
+import type { NumberFormats } from './english-numbers';
+import { numberFormats } from './numbers';
 
 type Matcher = (text: string) => Record<string, string> | null;
 
@@ -13,6 +15,11 @@ export type Localized<T> = { readonly [K in keyof T]: T[K] };
  */
 export class Translator {
   private readonly intlLocale: string;
+  /**
+   * The language's money, counts and months (`numberFormats`), loaded with its catalogue so
+   * that an English page's first load does not carry the Intl formats of the others.
+   */
+  readonly numbers: NumberFormats;
   /** English text → where it is in the catalogue (the first place, for a text said twice). */
   private exact?: Map<string, [string, string]>;
   private templates?: { namespace: string; key: string; match: Matcher; words: number }[];
@@ -23,6 +30,7 @@ export class Translator {
     private readonly english: CatalogueMessages,
   ) {
     this.intlLocale = intlLocaleOf(locale);
+    this.numbers = numberFormats(locale);
   }
 
   /** A message in this language with its placeholders' values; English when it lacks one. */

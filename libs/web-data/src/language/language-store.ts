@@ -3,11 +3,12 @@ import {
   formatDate,
   isLocale,
   negotiateLocale,
-  numberFormats,
+  ENGLISH_NUMBERS,
   type Locale,
   type NumberFormats,
   type Translator,
 } from '@jibs/i18n';
+import { formatCents } from '@jibs/domain';
 import { useSyncExternalStore } from 'react';
 
 /** The cookies a visitor's choices live in (a member's are on their profile too). */
@@ -148,8 +149,19 @@ export function useDateFormat(): (value: string | Date | null | undefined) => st
 
 /**
  * Money, counts and months in the reader's language: libs/i18n's `numberFormats`, the one
- * formatter of both clients and the mailer (English as the product always wrote them).
+ * formatter of both clients and the mailer (English as the product always wrote them; another
+ * language's come with its catalogue, on the translator).
  */
 export function useMoneyFormat(): NumberFormats {
-  return numberFormats(useLanguage().locale);
+  const { translator } = useLanguage();
+  return translator ? translator.numbers : ENGLISH_NUMBERS;
+}
+
+/**
+ * `useMoneyFormat().cents` alone, for the screens of a public page's first load (the landing's
+ * fee card, the FAQ): English's `formatCents` without English's other formats.
+ */
+export function useCentsFormat(): (cents: number) => string {
+  const { translator } = useLanguage();
+  return translator ? translator.numbers.cents : formatCents;
 }

@@ -1,5 +1,5 @@
 import { DashboardMessages, LandingMessages, PublicFaqMessages } from '@jibs/domain';
-import { numberFormats, type Locale } from '@jibs/i18n';
+import type { Locale } from '@jibs/i18n';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -66,6 +66,8 @@ export interface FaqMessages {
   landing: typeof LandingMessages;
   dashboard: typeof DashboardMessages;
   locale: Locale;
+  /** Cents in the reader's language (`useMoneyFormat().cents`). */
+  money: (cents: number) => string;
 }
 
 /**
@@ -74,14 +76,13 @@ export interface FaqMessages {
  */
 export function faqTopics(
   settings: PublicSettingsValues | null,
-  { faq, landing, dashboard, locale }: FaqMessages,
+  { faq, landing, dashboard, locale, money }: FaqMessages,
 ): FaqTopic[] {
   const figure = (value: (s: PublicSettingsValues) => ReactNode) =>
     settings ? <bdi>{value(settings)}</bdi> : <Pending />;
-  const { cents: formatCents } = numberFormats(locale);
-  const registrationFee = figure((s) => formatCents(s.registrationFee));
-  const memberFee = figure((s) => formatCents(s.memberFee));
-  const monthlyDues = figure((s) => formatCents(s.monthlyDues));
+  const registrationFee = figure((s) => money(s.registrationFee));
+  const memberFee = figure((s) => money(s.memberFee));
+  const monthlyDues = figure((s) => money(s.monthlyDues));
   const contact = <ContactLink>{faq.contactLink}</ContactLink>;
 
   return [

@@ -1,5 +1,5 @@
 import { PublicLayoutMessages } from '@jibs/domain';
-import { useMessages, useMoneyFormat } from '@jibs/web-data';
+import { useCentsFormat, useMessages } from '@jibs/web-data';
 import { Anchor, Box, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PAYMENTS_TOPIC_ID } from '../utils/faq-topic-ids';
@@ -12,22 +12,22 @@ export type Fees = Pick<PublicSettingsValues, 'registrationFee' | 'memberFee' | 
 export function FeeSummary({ settings }: { settings: Fees | null }) {
   const loading = settings === null;
   const { PublicLayoutMessages: text } = useMessages({ PublicLayoutMessages });
-  const formatCents = useMoneyFormat().cents;
+  const money = useCentsFormat();
   const fees = [
     {
       label: text.registrationFee,
       detail: text.registrationFeeDetail,
-      amount: settings && formatCents(settings.registrationFee),
+      amount: settings && money(settings.registrationFee),
     },
     {
       label: text.memberFee,
       detail: text.memberFeeDetail,
-      amount: settings && formatCents(settings.memberFee),
+      amount: settings && money(settings.memberFee),
     },
     {
       label: text.monthlyDues,
       detail: text.monthlyDuesDetail,
-      amount: settings && formatCents(settings.monthlyDues),
+      amount: settings && money(settings.monthlyDues),
     },
   ];
 

@@ -8,7 +8,7 @@ import {
   PublicFaqMessages,
   PublicSiteMessages,
 } from '@jibs/domain';
-import { useLanguage, useMessages } from '@jibs/web-data';
+import { useLanguage, useMessages, useCentsFormat } from '@jibs/web-data';
 import { FaqAccordion } from '../components/faq-accordion';
 import { faqTopics } from '../components/faq-content';
 import { QuestionSection } from '../components/question-section';
@@ -23,7 +23,13 @@ export function FaqPage() {
   } = useMessages({ PublicSiteMessages, PublicFaqMessages, LandingMessages, DashboardMessages });
   const { locale } = useLanguage();
   useDocumentTitle(text.faqTitle);
-  const topics = faqTopics(usePublicSettings(), { faq, landing, dashboard, locale });
+  const topics = faqTopics(usePublicSettings(), {
+    faq,
+    landing,
+    dashboard,
+    locale,
+    money: useCentsFormat(),
+  });
   const location = useLocation();
   const linkedId = location.hash.slice(1);
   const linked = topics.some((topic) => topic.id === linkedId) ? linkedId : null;
