@@ -250,12 +250,18 @@ export async function graphql<T>(
     body: JSON.stringify({ query, variables }),
   });
   const text = await res.text();
+  let answer: { data?: T; errors?: unknown[] } | undefined;
   try {
-    return JSON.parse(text) as { data?: T; errors?: unknown[] };
+    answer = JSON.parse(text) as { data?: T; errors?: unknown[] };
   } catch {
     // Not a GraphQL answer (a proxy's error page, a crash): its status says more than a parse error.
+  }
+  // JSON that is no GraphQL answer either (a refusal's own body): the caller would see only
+  // `undefined` errors, so its status and text are the failure's cause.
+  if (!answer || typeof answer !== 'object' || !('data' in answer || 'errors' in answer)) {
     throw new Error(`HTTP ${res.status} from ${url}: ${text.slice(0, 200)}`);
   }
+  return answer;
 }
 
 /** A member made as the wizard makes one: its id, email and access token. */

@@ -73,9 +73,14 @@ export class JobsModule implements OnApplicationBootstrap, BeforeApplicationShut
       schema: JOBS_SCHEMA,
       application_name: applicationName,
       max: 3,
-      // Passed on to its pg Pool (not in pg-boss's types): one connection stays open between
-      // the looks every 30 s, rather than a new backend and authentication for each.
-      ...({ min: 1 } as object),
+      // Passed on to its pg Pool (not in pg-boss's types): its connections stay open between
+      // the looks, rather than a new backend and authentication for each. `min` alone kept
+      // one: the queues' workers and the cron checks look at the same moments, so the pool
+      // grew to three each time and closed two again after pg's 10 s idle timeout.
+      ...({
+        min: 1,
+        idleTimeoutMillis: (Math.max(pollingIntervalSeconds, cronIntervalSeconds) * 2 + 5) * 1000,
+      } as object),
       cronMonitorIntervalSeconds: cronIntervalSeconds,
       cronWorkerIntervalSeconds: cronIntervalSeconds,
     });
