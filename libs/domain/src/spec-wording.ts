@@ -61,6 +61,11 @@ import {
   AdminUserDetailsMessages,
   AdminUsersPageMessages,
 } from './admin-console-messages';
+import {
+  AccountSecurityDialogMessages,
+  AccountSubscriptionMessages,
+  HouseholdPageMessages,
+} from './account-page-messages';
 
 /**
  * Every message object of the product. A message is the spec's wording unless it is listed in
@@ -128,6 +133,10 @@ export const MessageCatalog = {
   AdminUserDetailsMessages,
   AdminReviewsPageMessages,
   AdminOpsMessages,
+  /** The household, security dialogs and subscription card (wt-i18n-account). */
+  HouseholdPageMessages,
+  AccountSecurityDialogMessages,
+  AccountSubscriptionMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -394,6 +403,18 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   MemberSecurityMessages: everyMessage(MemberSecurityMessages, SCREEN_TEXT),
   MemberDashboardMessages: everyMessage(MemberDashboardMessages, PRODUCT_FEATURE),
   MemberFieldMessages: everyMessage(MemberFieldMessages, SCREEN_TEXT),
+  // The spec names the 'Payment Required' dialog, its Cancel Payment button, the card's
+  // Cancel Subscription and Set Up Monthly Dues buttons and the Household Members section.
+  HouseholdPageMessages: everyMessage(HouseholdPageMessages, SCREEN_TEXT, [
+    'title',
+    'paymentRequired',
+    'cancelPayment',
+  ]),
+  AccountSecurityDialogMessages: everyMessage(AccountSecurityDialogMessages, SCREEN_TEXT),
+  AccountSubscriptionMessages: everyMessage(AccountSubscriptionMessages, SCREEN_TEXT, [
+    'cancelSubscription',
+    'setUpMonthlyDues',
+  ]),
   CommonWords: everyMessage(CommonWords, SCREEN_TEXT),
   // The spec's own words ('Admin Panel', 'Logged in as') are checked against it, not listed.
   AdminDashboardPageMessages: everyMessage(AdminDashboardPageMessages, SCREEN_TEXT, [

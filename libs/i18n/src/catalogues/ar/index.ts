@@ -1,7 +1,9 @@
 // Written by `npm run generate:i18n`: the ar catalogue, one file per namespace.
 import AccountChangeNotifications from './AccountChangeNotifications.json';
 import AccountEmails from './AccountEmails.json';
+import AccountSecurityDialogMessages from './AccountSecurityDialogMessages.json';
 import AccountSecurityMessages from './AccountSecurityMessages.json';
+import AccountSubscriptionMessages from './AccountSubscriptionMessages.json';
 import ActionMessages from './ActionMessages.json';
 import AdminDashboardPageMessages from './AdminDashboardPageMessages.json';
 import AdminLayoutMessages from './AdminLayoutMessages.json';
@@ -31,6 +33,7 @@ import FlagReasons from './FlagReasons.json';
 import FormMessages from './FormMessages.json';
 import HeaderMessages from './HeaderMessages.json';
 import HouseholdMessages from './HouseholdMessages.json';
+import HouseholdPageMessages from './HouseholdPageMessages.json';
 import JanazahMessages from './JanazahMessages.json';
 import JanazahNotifications from './JanazahNotifications.json';
 import LandingMessages from './LandingMessages.json';
@@ -72,7 +75,9 @@ import WebhookMessages from './WebhookMessages.json';
 export const catalogue = {
   AccountChangeNotifications,
   AccountEmails,
+  AccountSecurityDialogMessages,
   AccountSecurityMessages,
+  AccountSubscriptionMessages,
   ActionMessages,
   AdminDashboardPageMessages,
   AdminLayoutMessages,
@@ -102,6 +107,7 @@ export const catalogue = {
   FormMessages,
   HeaderMessages,
   HouseholdMessages,
+  HouseholdPageMessages,
   JanazahMessages,
   JanazahNotifications,
   LandingMessages,
