@@ -117,3 +117,40 @@ export const AccountSubscriptionMessages = {
   setUpMonthlyDues: 'Set Up Monthly Dues',
   setUpMonthlyDuesFor: (amount: string) => `Set Up Monthly Dues (${amount})`,
 } as const;
+
+/** The profile's Backup and Restore section (spec 3: a member's own backup). */
+export const AccountBackupMessages = {
+  title: 'Backup and Restore',
+  intro:
+    'Download a backup of your profile, household, death reports, documents (their details, not the files) and payments. Restoring it brings back any of your death reports that are missing, as new reports awaiting review; nothing is restored twice, and payments, statuses and roles are never changed from a file.',
+  download: 'Download Backup',
+  creating: 'Creating backup...',
+  file: 'Backup file',
+  chooseFile: 'Choose a backup (.json)',
+  clearFile: 'Clear backup file',
+  restore: 'Restore',
+  restoring: 'Restoring...',
+  notABackup: 'This file is not a JIBS backup.',
+  unsupportedVersion: 'This backup was made by a version of JIBS that cannot be restored here.',
+  otherAccount: 'This backup belongs to another account.',
+  backupTitle: 'Backup Created',
+  backupFailedTitle: 'Backup Failed',
+  backupFailed: 'We could not create your backup. Please try again.',
+  backupSaved: (filename: string) => `Backup saved as ${filename}`,
+  restoreTitle: 'Restore Complete',
+  restoreFailedTitle: 'Restore Failed',
+  restoreFailed: 'We could not restore your backup. Please try again.',
+  restoredNone: 'Nothing was missing: no records were restored.',
+  restoredOne: '1 record was restored.',
+  restoredMany: (count: string) => `${count} records were restored.`,
+} as const;
+
+/** The profile's registration panel and the member pages' loading and membership notices. */
+export const AccountSessionMessages = {
+  feeUnpaid: 'Your one-time registration fee has not been paid yet.',
+  continueRegistration: 'Continue Registration',
+  loadingJibs: 'Loading JIBS…',
+  membershipFailedTitle: 'We could not load your membership',
+  membershipFailed:
+    'Your membership details are not available right now. Please try again in a moment.',
+} as const;

@@ -62,7 +62,9 @@ import {
   AdminUsersPageMessages,
 } from './admin-console-messages';
 import {
+  AccountBackupMessages,
   AccountSecurityDialogMessages,
+  AccountSessionMessages,
   AccountSubscriptionMessages,
   HouseholdPageMessages,
 } from './account-page-messages';
@@ -137,6 +139,8 @@ export const MessageCatalog = {
   HouseholdPageMessages,
   AccountSecurityDialogMessages,
   AccountSubscriptionMessages,
+  AccountBackupMessages,
+  AccountSessionMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -415,6 +419,8 @@ export const PRODUCT_WORDING: PerMessage<string> = {
     'cancelSubscription',
     'setUpMonthlyDues',
   ]),
+  AccountBackupMessages: everyMessage(AccountBackupMessages, SCREEN_TEXT),
+  AccountSessionMessages: everyMessage(AccountSessionMessages, SCREEN_TEXT),
   CommonWords: everyMessage(CommonWords, SCREEN_TEXT),
   // The spec's own words ('Admin Panel', 'Logged in as') are checked against it, not listed.
   AdminDashboardPageMessages: everyMessage(AdminDashboardPageMessages, SCREEN_TEXT, [

@@ -1,8 +1,10 @@
 // Written by `npm run generate:i18n`: the ar catalogue, one file per namespace.
+import AccountBackupMessages from './AccountBackupMessages.json';
 import AccountChangeNotifications from './AccountChangeNotifications.json';
 import AccountEmails from './AccountEmails.json';
 import AccountSecurityDialogMessages from './AccountSecurityDialogMessages.json';
 import AccountSecurityMessages from './AccountSecurityMessages.json';
+import AccountSessionMessages from './AccountSessionMessages.json';
 import AccountSubscriptionMessages from './AccountSubscriptionMessages.json';
 import ActionMessages from './ActionMessages.json';
 import AdminDashboardPageMessages from './AdminDashboardPageMessages.json';
@@ -73,10 +75,12 @@ import VerificationMessages from './VerificationMessages.json';
 import WebhookMessages from './WebhookMessages.json';
 
 export const catalogue = {
+  AccountBackupMessages,
   AccountChangeNotifications,
   AccountEmails,
   AccountSecurityDialogMessages,
   AccountSecurityMessages,
+  AccountSessionMessages,
   AccountSubscriptionMessages,
   ActionMessages,
   AdminDashboardPageMessages,

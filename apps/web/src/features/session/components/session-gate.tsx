@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { AccountSessionMessages } from '@jibs/domain';
 import { PageLoader } from '@jibs/web-ui';
-import { useSession } from '@jibs/web-data';
+import { useMessages, useSession } from '@jibs/web-data';
 
 /**
  * Until the refresh cookie has been tried, nothing can say who is here: `fallback` shows (by
@@ -8,11 +9,14 @@ import { useSession } from '@jibs/web-data';
  */
 export function SessionGate({
   children,
-  fallback = <PageLoader label="Loading JIBS…" />,
+  fallback,
 }: {
   children: ReactNode;
+  /** What shows meanwhile; by default a spinner labelled 'Loading JIBS…'. */
   fallback?: ReactNode;
 }) {
   const { status } = useSession();
-  return status === 'loading' ? fallback : children;
+  const { AccountSessionMessages: text } = useMessages({ AccountSessionMessages });
+  if (status !== 'loading') return children;
+  return fallback === undefined ? <PageLoader label={text.loadingJibs} /> : fallback;
 }
