@@ -149,8 +149,14 @@ describe("languages: the member's household and account screens, in Chromium", (
     const setup = page.getByRole('dialog', {
       name: ar.t('AccountSecurityDialogMessages', 'authenticatorTitle'),
     });
-    const key = (await setup.getByTestId('totp-manual-key').getAttribute('data-key'))!;
-    await check(page, 'ar', 'security-authenticator', [...typed, key]);
+    const manualKey = setup.getByTestId('totp-manual-key');
+    const key = (await manualKey.getAttribute('data-key'))!;
+    // The key as shown (in groups), and 'QR', which Arabic and Urdu write in Latin letters.
+    await check(page, 'ar', 'security-authenticator', [
+      ...typed,
+      await manualKey.innerText(),
+      'QR',
+    ]);
     await page.getByLabel(ar.t('PublicTwoStepMessages', 'verificationCode')).first().click();
     await page.keyboard.type(await totp(key));
     await setup

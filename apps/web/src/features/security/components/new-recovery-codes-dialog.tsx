@@ -1,10 +1,11 @@
 import { NewRecoveryCodesDocument } from '../../../gql/graphql';
 import { useMutation } from '@apollo/client/react';
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { AccountSecurityDialogMessages, ClientMessages } from '@jibs/domain';
 import { useState, type FormEvent } from 'react';
 import { actionErrorNotice, toApiError, useMessages, type ErrorNotice } from '@jibs/web-data';
 import { ErrorAlert } from '@jibs/web-ui';
+import { CurrentPasswordInput } from './current-password-input';
 import { RecoveryCodesList } from './recovery-codes-list';
 
 /** A new set of recovery codes (the password first); the earlier ones stop working. */
@@ -52,15 +53,7 @@ function NewRecoveryCodes({ onClose }: { onClose: () => void }) {
       <Stack gap="md">
         <Text>{text.newCodesText}</Text>
         {failure && <ErrorAlert title={failure.title}>{failure.message}</ErrorAlert>}
-        <PasswordInput
-          label={text.currentPassword}
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={error}
-          errorProps={{ role: 'alert' }}
-          data-autofocus
-        />
+        <CurrentPasswordInput value={password} onChange={setPassword} error={error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             {text.cancel}

@@ -1,11 +1,12 @@
 import { DisableAuthenticatorDocument, DisableSmsSignInDocument } from '../../../gql/graphql';
 import { useMutation } from '@apollo/client/react';
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { AccountSecurityDialogMessages, ClientMessages } from '@jibs/domain';
 import { useState, type FormEvent } from 'react';
 import { actionErrorNotice, toApiError, useMessages, type ErrorNotice } from '@jibs/web-data';
 import { ErrorAlert } from '@jibs/web-ui';
+import { CurrentPasswordInput } from './current-password-input';
 
 export type SecondFactorKind = 'authenticator' | 'sms';
 
@@ -73,14 +74,10 @@ function TurnOffForm({ kind, onClose }: { kind: SecondFactorKind; onClose: () =>
           {kind === 'authenticator' ? text.turnOffAuthenticatorText : text.turnOffSmsText}
         </Text>
         {failure && <ErrorAlert title={failure.title}>{failure.message}</ErrorAlert>}
-        <PasswordInput
-          label={text.currentPassword}
-          autoComplete="current-password"
+        <CurrentPasswordInput
           value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          onChange={setPassword}
           error={errors.currentPassword}
-          errorProps={{ role: 'alert' }}
-          data-autofocus
         />
         {kind === 'authenticator' && (
           <TextInput
