@@ -66,6 +66,7 @@ import {
   AccountSecurityDialogMessages,
   AccountSessionMessages,
   AccountSubscriptionMessages,
+  AccountTestingMessages,
   HouseholdPageMessages,
 } from './account-page-messages';
 
@@ -141,6 +142,7 @@ export const MessageCatalog = {
   AccountSubscriptionMessages,
   AccountBackupMessages,
   AccountSessionMessages,
+  AccountTestingMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -421,6 +423,13 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   ]),
   AccountBackupMessages: everyMessage(AccountBackupMessages, SCREEN_TEXT),
   AccountSessionMessages: everyMessage(AccountSessionMessages, SCREEN_TEXT),
+  // The spec names the testing page's groups and some of its links.
+  AccountTestingMessages: everyMessage(AccountTestingMessages, SCREEN_TEXT, [
+    'adminScreens',
+    'memberScreens',
+    'adminDashboard',
+    'submitDeathReport',
+  ]),
   CommonWords: everyMessage(CommonWords, SCREEN_TEXT),
   // The spec's own words ('Admin Panel', 'Logged in as') are checked against it, not listed.
   AdminDashboardPageMessages: everyMessage(AdminDashboardPageMessages, SCREEN_TEXT, [

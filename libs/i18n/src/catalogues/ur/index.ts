@@ -6,6 +6,7 @@ import AccountSecurityDialogMessages from './AccountSecurityDialogMessages.json'
 import AccountSecurityMessages from './AccountSecurityMessages.json';
 import AccountSessionMessages from './AccountSessionMessages.json';
 import AccountSubscriptionMessages from './AccountSubscriptionMessages.json';
+import AccountTestingMessages from './AccountTestingMessages.json';
 import ActionMessages from './ActionMessages.json';
 import AdminDashboardPageMessages from './AdminDashboardPageMessages.json';
 import AdminLayoutMessages from './AdminLayoutMessages.json';
@@ -82,6 +83,7 @@ export const catalogue = {
   AccountSecurityMessages,
   AccountSessionMessages,
   AccountSubscriptionMessages,
+  AccountTestingMessages,
   ActionMessages,
   AdminDashboardPageMessages,
   AdminLayoutMessages,
