@@ -243,6 +243,15 @@ describe("languages: the member's household and account screens, in Chromium", (
       .click();
     await sms.waitFor({ state: 'hidden' });
 
+    // The Testing Interface: its screens' paths stay as typed in the address bar.
+    const paths =
+      'admin users death reports documents settings dashboard submit upload profile login register';
+    await page.goto(`${stack.gatewayUrl}/testing`);
+    await page
+      .getByRole('heading', { level: 1, name: ar.t('AccountTestingMessages', 'title') })
+      .waitFor();
+    await check(page, 'ar', 'testing', [...typed, paths]);
+
     // Urdu: the profile, the member payment dialog and turning the authenticator off.
     await page.getByLabel(ar.t('HeaderMessages', 'language')).first().selectOption('ur');
     await expectLanguage(page, 'ur');
