@@ -148,14 +148,10 @@ export const AccountBackupMessages = {
   restoredMany: (count: string) => `${count} records were restored.`,
 } as const;
 
-/** The profile's registration panel and the member pages' loading and membership notices. */
+/** The profile's panel while the registration fee is unpaid. */
 export const AccountSessionMessages = {
   feeUnpaid: 'Your one-time registration fee has not been paid yet.',
   continueRegistration: 'Continue Registration',
-  loadingJibs: 'Loading JIBS…',
-  membershipFailedTitle: 'We could not load your membership',
-  membershipFailed:
-    'Your membership details are not available right now. Please try again in a moment.',
 } as const;
 
 /** The Testing Interface (/testing): who is signed in, and a link to each screen (spec 2). */

@@ -64,8 +64,8 @@ import {
 import {
   AccountBackupMessages,
   AccountSecurityDialogMessages,
-  AccountSessionMessages,
   AccountSubscriptionMessages,
+  AccountSessionMessages,
   AccountTestingMessages,
   HouseholdPageMessages,
 } from './account-page-messages';

@@ -1,9 +1,9 @@
-import { AccountSessionMessages, ActionMessages } from '@jibs/domain';
+import { ActionMessages } from '@jibs/domain';
 import { Alert, Button, Container, Stack, Text } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '@jibs/web-ui';
 import { routeDecision, type RouteAccess } from '../utils/route-access';
-import { useMessages, useSession, useSessionManager } from '@jibs/web-data';
+import { useSession, useSessionManager } from '@jibs/web-data';
 
 /**
  * A layout route that lets through whom `access` allows and sends everyone else where the
@@ -35,17 +35,15 @@ function leaving(pathname: string): boolean {
 
 /** Billing could not be reached, so nothing can say whether the member may see this screen. */
 function MembershipUnavailable({ retry }: { retry: () => void }) {
-  const { AccountSessionMessages: text, ActionMessages: actions } = useMessages({
-    AccountSessionMessages,
-    ActionMessages,
-  });
   return (
     <Container size={640} py={48}>
-      <Alert color="red" variant="light" title={text.membershipFailedTitle} role="alert">
+      <Alert color="red" variant="light" title="We could not load your membership" role="alert">
         <Stack gap="sm" align="flex-start">
-          <Text>{text.membershipFailed}</Text>
+          <Text>
+            Your membership details are not available right now. Please try again in a moment.
+          </Text>
           <Button variant="light" onClick={retry}>
-            {actions.tryAgain}
+            {ActionMessages.tryAgain}
           </Button>
         </Stack>
       </Alert>
