@@ -22,6 +22,7 @@ interface ScreenLink {
   label: string;
 }
 
+// A path reads left to right, its slash first, in every language.
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 type Text = typeof AccountTestingMessages;
@@ -162,13 +163,16 @@ function LinkGroup({
             {disabledNote ? (
               <Text c="gray.6" aria-disabled="true">
                 {link.label}{' '}
-                <Code c="gray.6" style={NO_WRAP}>
+                <Code c="gray.6" style={NO_WRAP} dir="ltr">
                   {link.to}
                 </Code>
               </Text>
             ) : (
               <Anchor component={Link} to={link.to}>
-                {link.label} <Code style={NO_WRAP}>{link.to}</Code>
+                {link.label}{' '}
+                <Code style={NO_WRAP} dir="ltr">
+                  {link.to}
+                </Code>
               </Anchor>
             )}
           </li>
