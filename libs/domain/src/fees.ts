@@ -1,3 +1,4 @@
+import { RelationshipWords } from './relationship-words';
 import { Relationship } from './household.schema';
 import type { SiteSettingsValues } from './settings';
 
@@ -75,9 +76,9 @@ export interface FeeQuote {
 }
 
 const RELATIONSHIP_LABELS: Record<Relationship, string> = {
-  [Relationship.SPOUSE]: 'Spouse',
-  [Relationship.CHILD]: 'Child',
-  [Relationship.PARENT]: 'Parent',
+  [Relationship.SPOUSE]: RelationshipWords.spouse,
+  [Relationship.CHILD]: RelationshipWords.child,
+  [Relationship.PARENT]: RelationshipWords.parent,
 };
 
 /** Each spouse, each child not working full time and each dependent parent carries the member fee. */

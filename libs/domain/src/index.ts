@@ -54,6 +54,7 @@ export * from './registration-billing-messages';
 export * from './dashboard-messages';
 export * from './memorial-page-messages';
 export * from './member-page-messages';
+export * from './account-page-messages';
 export * from './member-field-messages';
 export * from './common-words';
 export * from './admin-console-messages';

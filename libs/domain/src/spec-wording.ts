@@ -61,6 +61,14 @@ import {
   AdminUserDetailsMessages,
   AdminUsersPageMessages,
 } from './admin-console-messages';
+import {
+  AccountBackupMessages,
+  AccountSecurityDialogMessages,
+  AccountSubscriptionMessages,
+  AccountSessionMessages,
+  AccountTestingMessages,
+  HouseholdPageMessages,
+} from './account-page-messages';
 
 /**
  * Every message object of the product. A message is the spec's wording unless it is listed in
@@ -128,6 +136,13 @@ export const MessageCatalog = {
   AdminUserDetailsMessages,
   AdminReviewsPageMessages,
   AdminOpsMessages,
+  /** The household, security dialogs and subscription card (wt-i18n-account). */
+  HouseholdPageMessages,
+  AccountSecurityDialogMessages,
+  AccountSubscriptionMessages,
+  AccountBackupMessages,
+  AccountSessionMessages,
+  AccountTestingMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -394,6 +409,27 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   MemberSecurityMessages: everyMessage(MemberSecurityMessages, SCREEN_TEXT),
   MemberDashboardMessages: everyMessage(MemberDashboardMessages, PRODUCT_FEATURE),
   MemberFieldMessages: everyMessage(MemberFieldMessages, SCREEN_TEXT),
+  // The spec names the 'Payment Required' dialog, its Cancel Payment button, the card's
+  // Cancel Subscription and Set Up Monthly Dues buttons and the Household Members section.
+  HouseholdPageMessages: everyMessage(HouseholdPageMessages, SCREEN_TEXT, [
+    'title',
+    'paymentRequired',
+    'cancelPayment',
+  ]),
+  AccountSecurityDialogMessages: everyMessage(AccountSecurityDialogMessages, SCREEN_TEXT),
+  AccountSubscriptionMessages: everyMessage(AccountSubscriptionMessages, SCREEN_TEXT, [
+    'cancelSubscription',
+    'setUpMonthlyDues',
+  ]),
+  AccountBackupMessages: everyMessage(AccountBackupMessages, SCREEN_TEXT),
+  AccountSessionMessages: everyMessage(AccountSessionMessages, SCREEN_TEXT),
+  // The spec names the testing page's groups and some of its links.
+  AccountTestingMessages: everyMessage(AccountTestingMessages, SCREEN_TEXT, [
+    'adminScreens',
+    'memberScreens',
+    'adminDashboard',
+    'submitDeathReport',
+  ]),
   CommonWords: everyMessage(CommonWords, SCREEN_TEXT),
   // The spec's own words ('Admin Panel', 'Logged in as') are checked against it, not listed.
   AdminDashboardPageMessages: everyMessage(AdminDashboardPageMessages, SCREEN_TEXT, [

@@ -74,7 +74,13 @@ export async function payRegistrationByApi(
         .data?.startRegistrationCheckout,
     { timeoutMs: 20_000, message: 'billing to accept the verified member' },
   );
-  const url = new URL(checkout.url);
+  await payOnSandbox(stack, checkout.url);
+  await registrationLearnt(stack, userId);
+}
+
+/** Pays a checkout on the sandbox's page (through the gateway), as a member's card would. */
+async function payOnSandbox(stack: LocalStack, checkoutUrl: string): Promise<void> {
+  const url = new URL(checkoutUrl);
   const paid = await fetch(`${stack.gatewayUrl}${url.pathname}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -86,5 +92,29 @@ export async function payRegistrationByApi(
     redirect: 'manual',
   });
   if (paid.status !== 303) throw new Error(`the sandbox checkout answered ${paid.status}`);
-  await registrationLearnt(stack, userId);
+}
+
+const START_SUBSCRIPTION = `mutation { startSubscriptionCheckout { id url } }`;
+const MY_SUBSCRIPTION = `{ mySubscription { status } }`;
+
+/**
+ * The signed-in member (registration paid) sets up monthly dues on the sandbox checkout, then
+ * waits until billing shows the subscription active.
+ */
+export async function payMonthlyDuesByApi(client: GraphQLClient, stack: LocalStack): Promise<void> {
+  const started = await client.request<{ startSubscriptionCheckout: { url: string } }>(
+    START_SUBSCRIPTION,
+  );
+  const url = started.data?.startSubscriptionCheckout.url;
+  if (!url) throw new Error(`no subscription checkout: ${JSON.stringify(started.errors)}`);
+  await payOnSandbox(stack, url);
+  await eventually(
+    async () => {
+      const { data } = await client.request<{ mySubscription: { status: string } | null }>(
+        MY_SUBSCRIPTION,
+      );
+      return data?.mySubscription?.status === 'ACTIVE' ? true : undefined;
+    },
+    { timeoutMs: 20_000, intervalMs: 200, message: 'billing to show the subscription active' },
+  );
 }

@@ -1,7 +1,12 @@
 // Written by `npm run generate:i18n`: the en catalogue, one file per namespace.
+import AccountBackupMessages from './AccountBackupMessages.json';
 import AccountChangeNotifications from './AccountChangeNotifications.json';
 import AccountEmails from './AccountEmails.json';
+import AccountSecurityDialogMessages from './AccountSecurityDialogMessages.json';
 import AccountSecurityMessages from './AccountSecurityMessages.json';
+import AccountSessionMessages from './AccountSessionMessages.json';
+import AccountSubscriptionMessages from './AccountSubscriptionMessages.json';
+import AccountTestingMessages from './AccountTestingMessages.json';
 import ActionMessages from './ActionMessages.json';
 import AdminDashboardPageMessages from './AdminDashboardPageMessages.json';
 import AdminLayoutMessages from './AdminLayoutMessages.json';
@@ -31,6 +36,7 @@ import FlagReasons from './FlagReasons.json';
 import FormMessages from './FormMessages.json';
 import HeaderMessages from './HeaderMessages.json';
 import HouseholdMessages from './HouseholdMessages.json';
+import HouseholdPageMessages from './HouseholdPageMessages.json';
 import JanazahMessages from './JanazahMessages.json';
 import JanazahNotifications from './JanazahNotifications.json';
 import LandingMessages from './LandingMessages.json';
@@ -70,9 +76,14 @@ import VerificationMessages from './VerificationMessages.json';
 import WebhookMessages from './WebhookMessages.json';
 
 export const catalogue = {
+  AccountBackupMessages,
   AccountChangeNotifications,
   AccountEmails,
+  AccountSecurityDialogMessages,
   AccountSecurityMessages,
+  AccountSessionMessages,
+  AccountSubscriptionMessages,
+  AccountTestingMessages,
   ActionMessages,
   AdminDashboardPageMessages,
   AdminLayoutMessages,
@@ -102,6 +113,7 @@ export const catalogue = {
   FormMessages,
   HeaderMessages,
   HouseholdMessages,
+  HouseholdPageMessages,
   JanazahMessages,
   JanazahNotifications,
   LandingMessages,

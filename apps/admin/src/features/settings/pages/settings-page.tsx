@@ -1,3 +1,4 @@
+import { AccountTestingMessages } from '@jibs/domain';
 import { ErrorAlert, SectionLoader } from '@jibs/web-ui';
 import { useMutation, useQuery } from '@apollo/client/react';
 import {
@@ -399,7 +400,7 @@ function AdminUsers({
 
 const OWNER_LABELS: Record<string, string> = {
   family: 'Family (and admins)',
-  admin: 'Admins only',
+  admin: AccountTestingMessages.adminsOnly,
 };
 
 /**

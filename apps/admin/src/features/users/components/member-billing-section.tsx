@@ -1,4 +1,5 @@
 import { RegistrationWizardMessages } from '@jibs/domain';
+import { AccountSubscriptionMessages } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import {
   Alert,
@@ -113,7 +114,7 @@ export function MemberBillingSection({
               items={[
                 { label: 'Status', value: enumLabel(billing.subscription.status) },
                 {
-                  label: 'Monthly amount',
+                  label: AccountSubscriptionMessages.monthlyAmount,
                   value: formatCents(billing.subscription.monthlyAmount),
                 },
                 {

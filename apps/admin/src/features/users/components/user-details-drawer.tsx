@@ -1,4 +1,5 @@
 import { MemberFieldMessages } from '@jibs/domain';
+import { HouseholdPageMessages } from '@jibs/domain';
 import { ErrorAlert, DetailList } from '@jibs/web-ui';
 import {
   AdminMessages,
@@ -38,7 +39,7 @@ const feeLabels = (m: typeof AdminUserDetailsMessages): Record<string, string> =
   IN_REGISTRATION: m.inRegistrationFee,
   PAYMENT_DUE: m.paymentDue,
   PAID: m.paid,
-  NO_FEE: 'No fee',
+  NO_FEE: HouseholdPageMessages.noFee,
 });
 
 /** View Details: a user's profile, household, payments, reports, documents and audit trail. */

@@ -1,12 +1,19 @@
 import { useApolloClient } from '@apollo/client/react';
 import { Alert, Button, Card, FileInput, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { actionErrorMessage, toApiError, useSession } from '@jibs/web-data';
+import { AccountBackupMessages } from '@jibs/domain';
+import {
+  actionErrorMessage,
+  toApiError,
+  useMessages,
+  useMoneyFormat,
+  useSession,
+  useText,
+} from '@jibs/web-data';
 import { useId, useState } from 'react';
 import { MemberBackupDocument, RestoreBackupDocument } from '../../../gql/graphql';
 import {
   BackupError,
-  BackupMessages,
   backupCreatedMessage,
   backupFilename,
   buildMemberBackup,
@@ -28,6 +35,10 @@ export function BackupRestoreSection() {
   const [file, setFile] = useState<File | null>(null);
   const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
   const ids = { heading: useId(), failure: useId() };
+  const { AccountBackupMessages: text } = useMessages({ AccountBackupMessages });
+  const numbers = useMoneyFormat();
+  // A refused file's message is the catalogue's English: shown translated.
+  const translate = useText();
 
   const backUp = async () => {
     setBusy('backing-up');
@@ -44,11 +55,11 @@ export function BackupRestoreSection() {
       download(JSON.stringify(backup, null, 2), filename);
       notifications.show({
         color: 'green',
-        title: BackupMessages.backupTitle,
-        message: backupCreatedMessage(filename),
+        title: text.backupTitle,
+        message: backupCreatedMessage(filename, text),
       });
     } catch {
-      setFailure({ title: 'Backup Failed', message: BackupMessages.backupFailed });
+      setFailure({ title: text.backupFailedTitle, message: text.backupFailed });
     } finally {
       setBusy('idle');
     }
@@ -68,15 +79,17 @@ export function BackupRestoreSection() {
       const result = { success: true, restored_records: data?.restoreMyDeathReports ?? 0 };
       notifications.show({
         color: 'green',
-        title: BackupMessages.restoreTitle,
-        message: restoredMessage(result.restored_records),
+        title: text.restoreTitle,
+        message: restoredMessage(result.restored_records, text, numbers.count),
       });
       setFile(null);
     } catch (error) {
       setFailure({
-        title: BackupMessages.restoreFailedTitle,
+        title: text.restoreFailedTitle,
         message:
-          error instanceof BackupError ? error.message : actionErrorMessage(toApiError(error)),
+          error instanceof BackupError
+            ? translate(error.message)
+            : actionErrorMessage(toApiError(error)),
       });
     } finally {
       setBusy('idle');
@@ -88,24 +101,21 @@ export function BackupRestoreSection() {
       <Stack gap="md">
         <Stack gap={4}>
           <Title order={2} size="h3" id={ids.heading}>
-            Backup and Restore
+            {text.title}
           </Title>
           <Text size="sm" c="gray.7">
-            Download a backup of your profile, household, death reports, documents (their details,
-            not the files) and payments. Restoring it brings back any of your death reports that are
-            missing, as new reports awaiting review; nothing is restored twice, and payments,
-            statuses and roles are never changed from a file.
+            {text.intro}
           </Text>
         </Stack>
         <Group gap="sm">
           <Button onClick={() => void backUp()} disabled={busy !== 'idle'} variant="light">
-            {busy === 'backing-up' ? 'Creating backup...' : 'Download Backup'}
+            {busy === 'backing-up' ? text.creating : text.download}
           </Button>
         </Group>
         <Group gap="sm" align="flex-end" wrap="wrap">
           <FileInput
-            label="Backup file"
-            placeholder="Choose a backup (.json)"
+            label={text.file}
+            placeholder={text.chooseFile}
             // Mantine's placeholder grey is too faint to read (WCAG contrast).
             styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
             accept="application/json,.json"
@@ -115,12 +125,12 @@ export function BackupRestoreSection() {
               setFailure(null);
             }}
             clearable
-            clearButtonProps={{ 'aria-label': 'Clear backup file' }}
+            clearButtonProps={{ 'aria-label': text.clearFile }}
             style={{ flex: '1 1 16rem' }}
             aria-describedby={failure ? ids.failure : undefined}
           />
           <Button onClick={() => void restore()} disabled={!file || busy !== 'idle'}>
-            {busy === 'restoring' ? 'Restoring...' : 'Restore'}
+            {busy === 'restoring' ? text.restoring : text.restore}
           </Button>
         </Group>
         {failure && (

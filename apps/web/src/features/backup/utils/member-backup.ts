@@ -1,4 +1,4 @@
-import { DATA_EXPORT_VERSION, localCalendarDate } from '@jibs/domain';
+import { AccountBackupMessages, DATA_EXPORT_VERSION, localCalendarDate } from '@jibs/domain';
 
 /**
  * A member's backup, in the shape the API documentation gives (spec 3: metadata with version,
@@ -8,25 +8,24 @@ import { DATA_EXPORT_VERSION, localCalendarDate } from '@jibs/domain';
  */
 export const BACKUP_TYPE = 'user_backup';
 
-export const BackupMessages = {
-  notABackup: 'This file is not a JIBS backup.',
-  unsupportedVersion: 'This backup was made by a version of JIBS that cannot be restored here.',
-  otherAccount: 'This backup belongs to another account.',
-  backupTitle: 'Backup Created',
-  backupFailed: 'We could not create your backup. Please try again.',
-  restoreTitle: 'Restore Complete',
-  restoreFailedTitle: 'Restore Failed',
-  restoreFailed: 'We could not restore your backup. Please try again.',
-} as const;
+/** The backup's messages live in libs/domain (translated like every other message). */
+export const BackupMessages = AccountBackupMessages;
 
-export function backupCreatedMessage(filename: string): string {
-  return `Backup saved as ${filename}`;
+export function backupCreatedMessage(
+  filename: string,
+  text: typeof AccountBackupMessages = AccountBackupMessages,
+): string {
+  return text.backupSaved(filename);
 }
 
 /** The restore result of the API docs ({ success, restored_records }) in words. */
-export function restoredMessage(restoredRecords: number): string {
-  if (restoredRecords === 0) return 'Nothing was missing: no records were restored.';
-  return `${restoredRecords} ${restoredRecords === 1 ? 'record was' : 'records were'} restored.`;
+export function restoredMessage(
+  restoredRecords: number,
+  text: typeof AccountBackupMessages = AccountBackupMessages,
+  count: (value: number) => string = String,
+): string {
+  if (restoredRecords === 0) return text.restoredNone;
+  return restoredRecords === 1 ? text.restoredOne : text.restoredMany(count(restoredRecords));
 }
 
 type Row = Record<string, unknown>;

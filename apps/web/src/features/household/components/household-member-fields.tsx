@@ -1,6 +1,7 @@
-import { RegistrationMessages } from '@jibs/domain';
+import { HouseholdPageMessages, RegistrationMessages } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
 import { Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { RELATIONSHIP_OPTIONS, type MemberForm } from '../utils/household-form';
+import { relationshipOptions, type MemberForm } from '../utils/household-form';
 
 /**
  * Where a member is entered: in the registration wizard (several members, a child certified
@@ -26,9 +27,13 @@ export function HouseholdMemberFields({
   context: HouseholdFormContext;
 }) {
   const registration = context === 'registration';
+  const { HouseholdPageMessages: text, RegistrationMessages: fields } = useMessages({
+    HouseholdPageMessages,
+    RegistrationMessages,
+  });
   const dateOfBirth = (
     <TextInput
-      label={RegistrationMessages.dateOfBirth}
+      label={fields.dateOfBirth}
       type="date"
       required
       value={member.dateOfBirth}
@@ -38,10 +43,10 @@ export function HouseholdMemberFields({
   );
   const relationship = (
     <Select
-      label="Relationship"
+      label={text.relationship}
       required
-      placeholder="Choose"
-      data={RELATIONSHIP_OPTIONS}
+      placeholder={text.choose}
+      data={relationshipOptions(text)}
       value={member.relationship}
       allowDeselect={false}
       onChange={(value) => onChange({ relationship: value as MemberForm['relationship'] })}
@@ -53,14 +58,14 @@ export function HouseholdMemberFields({
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput
-          label={RegistrationMessages.firstName}
+          label={fields.firstName}
           required
           value={member.firstName}
           onChange={(e) => onChange({ firstName: e.currentTarget.value })}
           error={error('firstName')}
         />
         <TextInput
-          label={RegistrationMessages.lastName}
+          label={fields.lastName}
           required
           value={member.lastName}
           onChange={(e) => onChange({ lastName: e.currentTarget.value })}
@@ -73,13 +78,13 @@ export function HouseholdMemberFields({
         (registration ? (
           <Stack gap="xs">
             <Checkbox
-              label="This child works full time (no fee; not covered as a dependent)"
+              label={text.childWorksNoFee}
               checked={member.isWorkingFullTime}
               onChange={(e) => onChange({ isWorkingFullTime: e.currentTarget.checked })}
             />
             {!member.isWorkingFullTime && (
               <Checkbox
-                label="I certify that this child is unmarried and not working full-time"
+                label={text.certifyChild}
                 checked={member.childCertified}
                 onChange={(e) => onChange({ childCertified: e.currentTarget.checked })}
                 error={error('childCertified')}
@@ -88,8 +93,8 @@ export function HouseholdMemberFields({
           </Stack>
         ) : (
           <Checkbox
-            label="This child works full time"
-            description="A child working full time is listed without a fee."
+            label={text.childWorks}
+            description={text.childWorksText}
             checked={member.isWorkingFullTime}
             onChange={(e) => onChange({ isWorkingFullTime: e.currentTarget.checked })}
           />
@@ -97,15 +102,15 @@ export function HouseholdMemberFields({
       {member.relationship === 'PARENT' &&
         (registration ? (
           <Checkbox
-            label="I certify that this parent is financially dependent on you"
+            label={text.certifyParent}
             checked={member.parentCertified}
             onChange={(e) => onChange({ parentCertified: e.currentTarget.checked })}
             error={error('parentCertified')}
           />
         ) : (
           <Checkbox
-            label="This parent is financially dependent on you"
-            description="A dependent parent is covered for the member fee."
+            label={text.parentDependent}
+            description={text.parentDependentText}
             checked={member.parentCertified}
             onChange={(e) => onChange({ parentCertified: e.currentTarget.checked })}
           />

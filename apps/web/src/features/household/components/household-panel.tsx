@@ -1,4 +1,3 @@
-import { RegistrationWizardMessages } from '@jibs/domain';
 import {
   Alert,
   Badge,
@@ -13,17 +12,17 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
+  ActionMessages,
   ClientMessages,
   ErrorCode,
-  formatCalendarDate,
-  formatCents,
   HouseholdMessages,
+  HouseholdPageMessages,
+  RegistrationWizardMessages,
   validateHouseholdMember,
-  ActionMessages,
 } from '@jibs/domain';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { toApiError } from '@jibs/web-data';
+import { toApiError, useDateFormat, useMessages, useMoneyFormat, useText } from '@jibs/web-data';
 import { HouseholdMemberFields } from './household-member-fields';
 import {
   emptyMemberForm,
@@ -43,12 +42,22 @@ import { useFocusFirstInvalid } from '@jibs/web-ui';
 import { MemberPaymentModal, type MemberToPay } from './member-payment-modal';
 import { useMutation, useQuery } from '@apollo/client/react';
 
-const FEE_BADGE: Record<MemberFeeStatus, { label: string; color: string }> = {
-  IN_REGISTRATION: { label: 'Covered', color: 'green' },
-  PAID: { label: 'Paid', color: 'green' },
-  PAYMENT_DUE: { label: 'Payment due', color: 'yellow' },
-  NO_FEE: { label: 'No fee', color: 'gray' },
-};
+/** A member's fee badge, in the reader's language (the messages given). */
+function feeBadge(
+  status: MemberFeeStatus,
+  text: typeof HouseholdPageMessages,
+): { label: string; color: string } {
+  switch (status) {
+    case 'IN_REGISTRATION':
+      return { label: text.covered, color: 'green' };
+    case 'PAID':
+      return { label: text.paid, color: 'green' };
+    case 'PAYMENT_DUE':
+      return { label: text.paymentDue, color: 'yellow' };
+    case 'NO_FEE':
+      return { label: text.noFee, color: 'gray' };
+  }
+}
 
 /** Profile › Household Members: the list, removing, and adding once the fee is paid. */
 export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: boolean }) {
@@ -62,7 +71,22 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
     refetchQueries: [MyHouseholdDocument],
   });
   const members = household.data?.myHousehold ?? [];
-  const awaited = useAwaitedMemberPayment(household, members);
+  const {
+    HouseholdPageMessages: text,
+    HouseholdMessages: householdText,
+    ClientMessages: client,
+    ActionMessages: actions,
+    RegistrationWizardMessages: wizard,
+  } = useMessages({
+    HouseholdPageMessages,
+    HouseholdMessages,
+    ClientMessages,
+    ActionMessages,
+    RegistrationWizardMessages,
+  });
+  const formatDate = useDateFormat();
+  const money = useMoneyFormat();
+  const awaited = useAwaitedMemberPayment(household, members, text);
 
   const confirmRemove = async () => {
     if (!toRemove) return;
@@ -70,14 +94,14 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
       await remove({ variables: { id: toRemove.id } });
       notifications.show({
         color: 'green',
-        title: ClientMessages.successTitle,
-        message: ClientMessages.memberRemoved(toRemove.fullName),
+        title: client.successTitle,
+        message: client.memberRemoved(toRemove.fullName),
       });
     } catch {
       notifications.show({
         color: 'red',
-        title: ClientMessages.errorTitle,
-        message: ClientMessages.memberRemoveFailed,
+        title: client.errorTitle,
+        message: client.memberRemoveFailed,
       });
     }
     setToRemove(null);
@@ -87,21 +111,21 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
     <Card withBorder radius="lg" padding="xl" component="section" aria-labelledby="household">
       <Stack gap="lg">
         <Title order={2} size="h3" id="household">
-          {RegistrationWizardMessages.stepHousehold}
+          {text.title}
         </Title>
         {household.loading && !household.data ? (
           <Text c="gray.7" role="status">
-            {RegistrationWizardMessages.loadingHousehold}
+            {wizard.loadingHousehold}
           </Text>
         ) : household.error && !household.data ? (
           <Group gap="sm">
-            <Text c="gray.7">We could not load your household members just now.</Text>
+            <Text c="gray.7">{text.loadFailed}</Text>
             <Button variant="light" size="xs" onClick={() => void household.refetch()}>
-              {ActionMessages.tryAgain}
+              {actions.tryAgain}
             </Button>
           </Group>
         ) : members.length === 0 ? (
-          <Text c="gray.7">No household members have been added.</Text>
+          <Text c="gray.7">{text.none}</Text>
         ) : (
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {members.map((member) => (
@@ -110,14 +134,15 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
                   <Stack gap={2}>
                     <Text fw={600}>{member.fullName}</Text>
                     <Text size="sm" c="gray.7">
-                      {relationshipLabel(member.relationship)} · born{' '}
-                      {formatCalendarDate(member.dateOfBirth)}
-                      {member.isWorkingFullTime ? ' · works full time' : ''}
+                      {(member.isWorkingFullTime ? text.bornWorking : text.born)(
+                        relationshipLabel(member.relationship, text),
+                        formatDate(member.dateOfBirth),
+                      )}
                     </Text>
                   </Stack>
                   <Group gap="sm">
-                    <Badge variant="light" color={FEE_BADGE[member.feeStatus].color}>
-                      {FEE_BADGE[member.feeStatus].label}
+                    <Badge variant="light" color={feeBadge(member.feeStatus, text).color}>
+                      {feeBadge(member.feeStatus, text).label}
                     </Badge>
                     {member.feeStatus === 'PAYMENT_DUE' && (
                       <Button
@@ -128,7 +153,7 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
                           setToPay({ id: member.id, fullName: member.fullName, fee: member.fee });
                         }}
                       >
-                        Pay {formatCents(member.fee)}
+                        {text.pay(money.cents(member.fee))}
                       </Button>
                     )}
                     <Button
@@ -136,9 +161,9 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
                       variant="subtle"
                       color="red"
                       onClick={() => setToRemove(member)}
-                      aria-label={`Remove ${member.fullName}`}
+                      aria-label={text.removeMember(member.fullName)}
                     >
-                      Remove
+                      {text.remove}
                     </Button>
                   </Group>
                 </Group>
@@ -159,9 +184,9 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
         ) : (
           <Alert color="yellow" variant="light">
             <Stack gap="xs" align="flex-start">
-              <Text>{HouseholdMessages.registrationRequired}</Text>
+              <Text>{householdText.registrationRequired}</Text>
               <Button component={Link} to="/register?step=registration-payment" size="xs">
-                Continue registration
+                {text.continueRegistration}
               </Button>
             </Stack>
           </Alert>
@@ -171,21 +196,18 @@ export function HouseholdPanel({ registrationFeePaid }: { registrationFeePaid: b
       <Modal
         opened={!!toRemove}
         onClose={() => setToRemove(null)}
-        title="Remove household member?"
+        title={text.removeTitle}
         centered
         radius="lg"
       >
         <Stack gap="md">
-          <Text>
-            {toRemove?.fullName} will no longer be covered by your membership. Fees already paid are
-            not refunded automatically; please contact us about a refund.
-          </Text>
+          <Text>{text.removeText(toRemove?.fullName ?? '')}</Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setToRemove(null)}>
-              Keep
+              {text.keep}
             </Button>
             <Button color="red" loading={removing.loading} onClick={() => void confirmRemove()}>
-              Remove
+              {text.remove}
             </Button>
           </Group>
         </Stack>
@@ -211,6 +233,7 @@ const PAYMENT_POLL_LIMIT_MS = 15 * 60_000;
 function useAwaitedMemberPayment(
   household: { startPolling: (ms: number) => void; stopPolling: () => void },
   members: readonly HouseholdMemberItemFragment[],
+  text: typeof HouseholdPageMessages,
 ): { await: (member: MemberToPay) => void } {
   const [awaited, setAwaited] = useState<MemberToPay | null>(null);
   const { startPolling, stopPolling } = household;
@@ -232,10 +255,10 @@ function useAwaitedMemberPayment(
     if (!paid || !awaited) return;
     notifications.show({
       color: 'green',
-      title: 'Payment Received',
-      message: `${awaited.fullName} is now covered by your membership.`,
+      title: text.paymentReceivedTitle,
+      message: text.nowCovered(awaited.fullName),
     });
-  }, [paid, awaited]);
+  }, [paid, awaited, text]);
 
   return { await: setAwaited };
 }
@@ -254,6 +277,13 @@ function AddMemberForm({
   const [add, { loading }] = useMutation(AddHouseholdMemberDocument, {
     refetchQueries: [MyHouseholdDocument],
   });
+  const {
+    HouseholdPageMessages: text,
+    ClientMessages: client,
+    RegistrationWizardMessages: wizard,
+  } = useMessages({ HouseholdPageMessages, ClientMessages, RegistrationWizardMessages });
+  // The shared rules' messages are English catalogue messages: shown translated.
+  const translate = useText();
   const update = (change: Partial<MemberForm>) => {
     setForm((f) => ({ ...f, ...change }));
     setErrors({});
@@ -274,8 +304,8 @@ function AddMemberForm({
       });
       notifications.show({
         color: 'green',
-        title: ClientMessages.successTitle,
-        message: ClientMessages.memberAdded,
+        title: client.successTitle,
+        message: client.memberAdded,
       });
       setForm(emptyMemberForm());
       setSameAddress(false);
@@ -289,11 +319,11 @@ function AddMemberForm({
       }
       notifications.show({
         color: 'red',
-        title: ClientMessages.errorTitle,
+        title: client.errorTitle,
         message:
           apiError.code === ErrorCode.BadUserInput || apiError.code === ErrorCode.Forbidden
-            ? apiError.message
-            : ClientMessages.memberAddFailed,
+            ? translate(apiError.message)
+            : client.memberAddFailed,
       });
     }
   };
@@ -308,26 +338,26 @@ function AddMemberForm({
     >
       <Stack gap="md">
         <Title order={3} size="h5" id="add-member-heading">
-          Add a household member
+          {text.addTitle}
         </Title>
         <HouseholdMemberFields
           member={form}
           onChange={update}
-          error={(field) => errors[field]}
+          error={(field) => errors[field] && translate(errors[field])}
           context="profile"
         />
         <Checkbox
-          label="I certify that this person lives at the same address as me"
+          label={text.certifySameAddress}
           checked={sameAddress}
           onChange={(e) => {
             setSameAddress(e.currentTarget.checked);
             setErrors({});
           }}
-          error={errors['sameAddressCertified']}
+          error={errors['sameAddressCertified'] && translate(errors['sameAddressCertified'])}
         />
         <Group>
           <Button type="submit" loading={loading} ref={submitRef}>
-            {RegistrationWizardMessages.addHouseholdMember}
+            {wizard.addHouseholdMember}
           </Button>
         </Group>
       </Stack>

@@ -1,4 +1,5 @@
-import { formatCents, HouseholdMessages, PaymentMessages } from '@jibs/domain';
+import { HouseholdMessages, HouseholdPageMessages, PaymentMessages } from '@jibs/domain';
+import { useMessages, useMoneyFormat } from '@jibs/web-data';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { RefObject } from 'react';
@@ -30,11 +31,12 @@ export function MemberPaymentModal({
    */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
+  const { HouseholdPageMessages: text } = useMessages({ HouseholdPageMessages });
   return (
     <Modal
       opened={!!member}
       onClose={onClose}
-      title="Payment Required"
+      title={text.paymentRequired}
       centered
       radius="lg"
       returnFocus={!returnFocusTo}
@@ -57,6 +59,12 @@ function MemberPayment({
   onOpened: (member: MemberToPay) => void;
 }) {
   const [startCheckout] = useMutation(StartHouseholdMemberCheckoutDocument);
+  const {
+    HouseholdPageMessages: text,
+    HouseholdMessages: household,
+    PaymentMessages: payment,
+  } = useMessages({ HouseholdPageMessages, HouseholdMessages, PaymentMessages });
+  const money = useMoneyFormat();
   const checkout = useCheckout(
     'member',
     async () => {
@@ -67,8 +75,8 @@ function MemberPayment({
     () => {
       notifications.show({
         color: 'jibs',
-        title: PaymentMessages.paymentInitiatedTitle,
-        message: 'The payment page opened in a new tab. This page updates once it is paid.',
+        title: payment.paymentInitiatedTitle,
+        message: text.checkoutOpened,
       });
       onOpened(member);
       onClose();
@@ -77,17 +85,17 @@ function MemberPayment({
 
   return (
     <Stack gap="md">
-      <Text>{HouseholdMessages.payToAddMember(member.fullName)}</Text>
+      <Text>{household.payToAddMember(member.fullName)}</Text>
       <Text fw={700} fz="xl">
-        {formatCents(member.fee)}
+        {money.cents(member.fee)}
       </Text>
       <CheckoutErrorAlert action={checkout} />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose} disabled={checkout.pending}>
-          Cancel Payment
+          {text.cancelPayment}
         </Button>
         <Button onClick={() => void checkout.begin()} loading={checkout.pending}>
-          Pay {formatCents(member.fee)}
+          {text.pay(money.cents(member.fee))}
         </Button>
       </Group>
     </Stack>

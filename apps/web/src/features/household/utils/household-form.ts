@@ -1,4 +1,8 @@
-import { Relationship as DomainRelationship, type HouseholdMemberDraft } from '@jibs/domain';
+import {
+  Relationship as DomainRelationship,
+  type HouseholdMemberDraft,
+  type HouseholdPageMessages,
+} from '@jibs/domain';
 import type {
   HouseholdMemberInput,
   HouseholdMemberItemFragment,
@@ -18,14 +22,21 @@ export interface MemberForm {
   parentCertified: boolean;
 }
 
-export const RELATIONSHIP_OPTIONS: { value: Relationship; label: string }[] = [
-  { value: 'SPOUSE', label: 'Spouse' },
-  { value: 'CHILD', label: 'Child' },
-  { value: 'PARENT', label: 'Parent' },
-];
+type RelationshipWords = Pick<typeof HouseholdPageMessages, 'spouse' | 'child' | 'parent'>;
 
-export function relationshipLabel(relationship: Relationship): string {
-  return RELATIONSHIP_OPTIONS.find((o) => o.value === relationship)?.label ?? relationship;
+/** The relationships a member can choose, in the reader's language (the messages given). */
+export function relationshipOptions(
+  text: RelationshipWords,
+): { value: Relationship; label: string }[] {
+  return [
+    { value: 'SPOUSE', label: text.spouse },
+    { value: 'CHILD', label: text.child },
+    { value: 'PARENT', label: text.parent },
+  ];
+}
+
+export function relationshipLabel(relationship: Relationship, text: RelationshipWords): string {
+  return relationshipOptions(text).find((o) => o.value === relationship)?.label ?? relationship;
 }
 
 let nextKey = 0;

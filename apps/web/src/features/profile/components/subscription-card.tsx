@@ -1,9 +1,8 @@
 import {
-  formatCents,
-  formatMoment,
-  formatMonthly,
-  PaymentMessages,
+  AccountSubscriptionMessages,
   ActionMessages,
+  PaymentMessages,
+  RegistrationWizardMessages,
 } from '@jibs/domain';
 import {
   Alert,
@@ -22,7 +21,13 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { toApiError, actionErrorMessage, enumLabel } from '@jibs/web-data';
+import {
+  actionErrorMessage,
+  toApiError,
+  useDateFormat,
+  useMessages,
+  useMoneyFormat,
+} from '@jibs/web-data';
 import { CheckoutErrorAlert } from '../../billing/components/checkout-error-alert';
 import { useCheckout } from '../../billing/hooks/use-checkout';
 import {
@@ -32,32 +37,53 @@ import {
   PublicSettingsDocument,
   StartSubscriptionCheckoutDocument,
   type SubscriptionFieldsFragment,
+  type SubscriptionStatus,
 } from '../../../gql/graphql';
 import { DetailList } from '@jibs/web-ui';
 import { useMutation, useQuery } from '@apollo/client/react';
+
+/** A subscription's status, in the reader's language (the messages given). */
+function statusLabel(status: SubscriptionStatus, text: typeof AccountSubscriptionMessages): string {
+  switch (status) {
+    case 'INCOMPLETE':
+      return text.incomplete;
+    case 'ACTIVE':
+      return text.active;
+    case 'PAST_DUE':
+      return text.pastDue;
+    case 'CANCELED':
+      return text.canceled;
+    case 'UNPAID':
+      return text.unpaid;
+  }
+}
 
 /** Profile: the monthly dues subscription, or the way to set it up (spec 2, Subscription card). */
 export function SubscriptionCard() {
   const { data, loading, error, refetch } = useQuery(MySubscriptionDocument, {
     fetchPolicy: 'cache-and-network',
   });
+  const { AccountSubscriptionMessages: text, ActionMessages: actions } = useMessages({
+    AccountSubscriptionMessages,
+    ActionMessages,
+  });
 
   return (
     <Card withBorder radius="lg" padding="xl" component="section" aria-labelledby="membership">
       <Stack gap="lg">
         <Title order={2} size="h3" id="membership">
-          Monthly Membership
+          {text.title}
         </Title>
         {loading && !data ? (
           <Center py="md" role="status">
             <Loader color="jibs" type="dots" aria-hidden />
-            <VisuallyHidden>Loading your subscription…</VisuallyHidden>
+            <VisuallyHidden>{text.loading}</VisuallyHidden>
           </Center>
         ) : error && !data ? (
           <Group gap="sm">
-            <Text c="gray.7">We could not load your subscription just now.</Text>
+            <Text c="gray.7">{text.loadFailed}</Text>
             <Button variant="light" size="xs" onClick={() => void refetch()}>
-              {ActionMessages.tryAgain}
+              {actions.tryAgain}
             </Button>
           </Group>
         ) : data?.mySubscription ? (
@@ -82,20 +108,26 @@ function CurrentSubscription({ subscription }: { subscription: SubscriptionField
     'new-tab',
   );
   const active = subscription.status === 'ACTIVE';
+  const { AccountSubscriptionMessages: text, PaymentMessages: payment } = useMessages({
+    AccountSubscriptionMessages,
+    PaymentMessages,
+  });
+  const formatDate = useDateFormat();
+  const money = useMoneyFormat();
 
   const confirmCancel = async () => {
     try {
       await cancel();
       notifications.show({
         color: 'green',
-        title: PaymentMessages.subscriptionCancelledTitle,
-        message: PaymentMessages.subscriptionCancelled,
+        title: payment.subscriptionCancelledTitle,
+        message: payment.subscriptionCancelled,
       });
     } catch (error) {
       notifications.show({
         color: 'red',
-        title: PaymentMessages.cancellationErrorTitle,
-        message: actionErrorMessage(toApiError(error)) || PaymentMessages.cancelFailed,
+        title: payment.cancellationErrorTitle,
+        message: actionErrorMessage(toApiError(error)) || payment.cancelFailed,
       });
     }
     setConfirming(false);
@@ -112,59 +144,60 @@ function CurrentSubscription({ subscription }: { subscription: SubscriptionField
           aria-hidden
         />
         <Badge variant="light" color={active ? 'green' : 'yellow'} size="lg">
-          {enumLabel(subscription.status)}
+          {statusLabel(subscription.status, text)}
         </Badge>
         {subscription.cancelAtPeriodEnd && (
           <Text size="sm" c="gray.7">
-            Ends at the end of the current period
+            {text.endsAtPeriodEnd}
           </Text>
         )}
       </Group>
       <DetailList
         cols={3}
         items={[
-          { label: 'Monthly amount', value: `${formatCents(subscription.monthlyAmount)} / month` },
-          { label: 'Current period started', value: formatMoment(subscription.currentPeriodStart) },
-          { label: 'Current period ends', value: formatMoment(subscription.currentPeriodEnd) },
+          {
+            label: text.monthlyAmount,
+            value: text.perMonth(money.cents(subscription.monthlyAmount)),
+          },
+          { label: text.periodStarted, value: formatDate(subscription.currentPeriodStart) },
+          { label: text.periodEnds, value: formatDate(subscription.currentPeriodEnd) },
         ]}
       />
       {!active && (
         <Alert color="yellow" variant="light">
-          Your monthly dues need attention. Please update your card so your household stays covered.
+          {text.needsAttention}
         </Alert>
       )}
       <CheckoutErrorAlert action={portal} />
       <Group gap="sm">
         <Button variant="light" onClick={() => void portal.begin()} loading={portal.pending}>
-          Update card
+          {text.updateCard}
         </Button>
         {active && !subscription.cancelAtPeriodEnd && (
           <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
-            Cancel Subscription
+            {text.cancelSubscription}
           </Button>
         )}
       </Group>
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title="Cancel your monthly dues?"
+        title={text.cancelTitle}
         centered
         radius="lg"
       >
         <Stack gap="md">
           <Text>
-            Your subscription will end at the current period end
             {subscription.currentPeriodEnd
-              ? ` (${formatMoment(subscription.currentPeriodEnd)})`
-              : ''}
-            . Without monthly dues, your household&apos;s membership will lapse.
+              ? text.cancelTextOn(formatDate(subscription.currentPeriodEnd))
+              : text.cancelText}
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setConfirming(false)}>
-              Keep Subscription
+              {text.keepSubscription}
             </Button>
             <Button color="red" loading={cancelling.loading} onClick={() => void confirmCancel()}>
-              Cancel Subscription
+              {text.cancelSubscription}
             </Button>
           </Group>
         </Stack>
@@ -181,14 +214,22 @@ function NoSubscription() {
     return data?.startSubscriptionCheckout.url;
   });
   const dues = settings.data?.publicSettings.monthlyDues;
+  const {
+    AccountSubscriptionMessages: text,
+    PaymentMessages: payment,
+    RegistrationWizardMessages: wizard,
+  } = useMessages({ AccountSubscriptionMessages, PaymentMessages, RegistrationWizardMessages });
+  const money = useMoneyFormat();
   return (
     <Stack gap="md" align="flex-start">
-      <Alert color="yellow" variant="light" title={PaymentMessages.noActiveSubscription} w="100%">
-        Monthly dues keep your household&apos;s burial assistance in place.
+      <Alert color="yellow" variant="light" title={payment.noActiveSubscription} w="100%">
+        {text.duesKeepCover}
       </Alert>
       <CheckoutErrorAlert action={checkout} />
       <Button onClick={() => void checkout.begin()} loading={checkout.pending}>
-        Set Up Monthly Dues{dues !== undefined ? ` (${formatMonthly(dues)})` : ''}
+        {dues !== undefined
+          ? text.setUpMonthlyDuesFor(wizard.perMonthShort(money.short(dues)))
+          : text.setUpMonthlyDues}
       </Button>
     </Stack>
   );

@@ -1,4 +1,5 @@
-import { PublicTwoStepMessages } from '@jibs/domain';
+import { AccountSecurityDialogMessages, PublicTwoStepMessages } from '@jibs/domain';
+import { useMessages } from '@jibs/web-data';
 import { EnableAuthenticatorDocument } from '../../../gql/graphql';
 import { useMutation } from '@apollo/client/react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
@@ -22,11 +23,12 @@ export function AuthenticatorDialog({
   setup: TotpSetupFieldsFragment | null;
   onClose: () => void;
 }) {
+  const { AccountSecurityDialogMessages: text } = useMessages({ AccountSecurityDialogMessages });
   return (
     <Modal
       opened={setup !== null}
       onClose={onClose}
-      title="Turn on an authenticator app"
+      title={text.authenticatorTitle}
       centered
       radius="lg"
       size="lg"
@@ -45,6 +47,10 @@ function AuthenticatorSetup({
 }) {
   const [enable, enabling] = useMutation(EnableAuthenticatorDocument);
   const [codes, setCodes] = useState<string[] | null>(null);
+  const { AccountSecurityDialogMessages: text, PublicTwoStepMessages: twoStep } = useMessages({
+    AccountSecurityDialogMessages,
+    PublicTwoStepMessages,
+  });
   const form = useCodeForm({
     send: async (code) => {
       const { data } = await enable({ variables: { code } });
@@ -57,9 +63,9 @@ function AuthenticatorSetup({
       <RecoveryCodesList codes={codes} onDone={onClose} />
     ) : (
       <Stack gap="md">
-        <Text>Your authenticator app is on. Your recovery codes have not changed.</Text>
+        <Text>{text.authenticatorOn}</Text>
         <Group justify="flex-end">
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>{text.done}</Button>
         </Group>
       </Stack>
     );
@@ -68,17 +74,17 @@ function AuthenticatorSetup({
   return (
     <CodeEntryForm
       form={form}
-      heading="Add JIBS to your app"
-      intro="From then on, signing in asks for the 6-digit code the app shows after your password."
+      heading={text.addToApp}
+      intro={text.addToAppText}
       before={<TotpSetupInstructions setup={setup} />}
-      codeDescription={PublicTwoStepMessages.appCodeHint}
+      codeDescription={twoStep.appCodeHint}
       actions={
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {text.cancel}
           </Button>
           <Button type="submit" loading={enabling.loading}>
-            Turn On
+            {text.turnOn}
           </Button>
         </Group>
       }

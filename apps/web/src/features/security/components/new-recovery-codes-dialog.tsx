@@ -1,10 +1,11 @@
 import { NewRecoveryCodesDocument } from '../../../gql/graphql';
 import { useMutation } from '@apollo/client/react';
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import { ClientMessages } from '@jibs/domain';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { AccountSecurityDialogMessages, ClientMessages } from '@jibs/domain';
 import { useState, type FormEvent } from 'react';
-import { actionErrorNotice, toApiError, type ErrorNotice } from '@jibs/web-data';
+import { actionErrorNotice, toApiError, useMessages, type ErrorNotice } from '@jibs/web-data';
 import { ErrorAlert } from '@jibs/web-ui';
+import { CurrentPasswordInput } from './current-password-input';
 import { RecoveryCodesList } from './recovery-codes-list';
 
 /** A new set of recovery codes (the password first); the earlier ones stop working. */
@@ -15,8 +16,9 @@ export function NewRecoveryCodesDialog({
   opened: boolean;
   onClose: () => void;
 }) {
+  const { AccountSecurityDialogMessages: text } = useMessages({ AccountSecurityDialogMessages });
   return (
-    <Modal opened={opened} onClose={onClose} title="New recovery codes" centered radius="lg">
+    <Modal opened={opened} onClose={onClose} title={text.newCodesTitle} centered radius="lg">
       {opened && <NewRecoveryCodes onClose={onClose} />}
     </Modal>
   );
@@ -28,6 +30,7 @@ function NewRecoveryCodes({ onClose }: { onClose: () => void }) {
   const [failure, setFailure] = useState<ErrorNotice | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [make, making] = useMutation(NewRecoveryCodesDocument);
+  const { AccountSecurityDialogMessages: text } = useMessages({ AccountSecurityDialogMessages });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,23 +51,15 @@ function NewRecoveryCodes({ onClose }: { onClose: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Text>Your current recovery codes stop working as soon as the new ones are made.</Text>
+        <Text>{text.newCodesText}</Text>
         {failure && <ErrorAlert title={failure.title}>{failure.message}</ErrorAlert>}
-        <PasswordInput
-          label="Current password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={error}
-          errorProps={{ role: 'alert' }}
-          data-autofocus
-        />
+        <CurrentPasswordInput value={password} onChange={setPassword} error={error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {text.cancel}
           </Button>
           <Button type="submit" loading={making.loading}>
-            Make New Codes
+            {text.makeNewCodes}
           </Button>
         </Group>
       </Stack>

@@ -1,16 +1,10 @@
-import { MemberSecurityMessages } from '@jibs/domain';
+import { AccountSecurityDialogMessages, MemberSecurityMessages } from '@jibs/domain';
 import { useMessages } from '@jibs/web-data';
 import { Alert, Button, CopyButton, Group, List, Stack, Text, VisuallyHidden } from '@mantine/core';
 
-/** The codes as a text file: one a line, with what they are for. */
-function asFile(codes: string[]): string {
-  return [
-    'JIBS recovery codes',
-    'Each code can be used once instead of the code from your phone when you sign in.',
-    '',
-    ...codes,
-    '',
-  ].join('\n');
+/** The codes as a text file in the reader's language: one a line, with what they are for. */
+function asFile(codes: string[], text: typeof AccountSecurityDialogMessages): string {
+  return [text.codesFileTitle, text.codesFileText, '', ...codes, ''].join('\n');
 }
 
 /**
@@ -25,9 +19,12 @@ export function RecoveryCodesList({
   doneLabel?: string;
   onDone: () => void;
 }) {
-  const { MemberSecurityMessages: text } = useMessages({ MemberSecurityMessages });
+  const { MemberSecurityMessages: text, AccountSecurityDialogMessages: dialog } = useMessages({
+    MemberSecurityMessages,
+    AccountSecurityDialogMessages,
+  });
   const download = () => {
-    const url = URL.createObjectURL(new Blob([asFile(codes)], { type: 'text/plain' }));
+    const url = URL.createObjectURL(new Blob([asFile(codes, dialog)], { type: 'text/plain' }));
     const link = document.createElement('a');
     link.href = url;
     link.download = 'jibs-recovery-codes.txt';

@@ -1,4 +1,4 @@
-import { RegistrationWizardMessages } from '@jibs/domain';
+import { AccountSecurityDialogMessages, RegistrationWizardMessages } from '@jibs/domain';
 import { VerifyCodeDocument } from '../../../gql/graphql';
 import { SendVerificationCodeDocument } from '../../../gql/graphql';
 import { EnableSmsSignInDocument } from '../../../gql/graphql';
@@ -6,13 +6,22 @@ import { useMutation } from '@apollo/client/react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { formatPhone, VerificationMessages } from '@jibs/domain';
 import { useState } from 'react';
-import { actionErrorNotice, toApiError, type ErrorNotice } from '@jibs/web-data';
+import {
+  actionErrorNotice,
+  toApiError,
+  useLanguage,
+  useMessages,
+  type ErrorNotice,
+} from '@jibs/web-data';
 import { ErrorAlert } from '@jibs/web-ui';
 import { CodeEntryForm } from '../../../shared/components/code-entry-form';
 import { useCodeForm } from '../../../shared/hooks/use-code-form';
 import { RecoveryCodesList } from './recovery-codes-list';
 
 type Stage = 'intro' | 'code' | 'done';
+
+/** Where a sentence places the phone number (a mark no message contains). */
+const PHONE_MARK = '\u0000phone\u0000';
 
 /**
  * Turning on sign-in codes by text message: the phone is verified first (a texted code) if it
@@ -29,14 +38,9 @@ export function SmsSignInDialog({
   phone: string;
   phoneVerified: boolean;
 }) {
+  const { AccountSecurityDialogMessages: text } = useMessages({ AccountSecurityDialogMessages });
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Turn on codes by text message"
-      centered
-      radius="lg"
-    >
+    <Modal opened={opened} onClose={onClose} title={text.smsTitle} centered radius="lg">
       {opened && <SmsSignInSetup phone={phone} phoneVerified={phoneVerified} onClose={onClose} />}
     </Modal>
   );
@@ -57,7 +61,13 @@ function SmsSignInSetup({
   const [send, sending] = useMutation(SendVerificationCodeDocument);
   const [verify, verifying] = useMutation(VerifyCodeDocument);
   const [enable, enabling] = useMutation(EnableSmsSignInDocument);
-  const shown = formatPhone(phone);
+  const { AccountSecurityDialogMessages: text, RegistrationWizardMessages: wizard } = useMessages({
+    AccountSecurityDialogMessages,
+    RegistrationWizardMessages,
+  });
+  const { locale } = useLanguage();
+  // The number reads left to right inside a right-to-left sentence (English stays as it was).
+  const shown = locale === 'en' ? formatPhone(phone) : `\u2066${formatPhone(phone)}\u2069`;
 
   const turnOn = async () => {
     const { data } = await enable();
@@ -97,9 +107,9 @@ function SmsSignInSetup({
       <RecoveryCodesList codes={codes} onDone={onClose} />
     ) : (
       <Stack gap="md">
-        <Text>Codes by text message are on. Your recovery codes have not changed.</Text>
+        <Text>{text.smsOn}</Text>
         <Group justify="flex-end">
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>{text.done}</Button>
         </Group>
       </Stack>
     );
@@ -109,19 +119,15 @@ function SmsSignInSetup({
     return (
       <CodeEntryForm
         form={form}
-        heading="Verify your phone number"
-        intro={
-          <>
-            We texted a 6-digit code to <strong>{shown}</strong>. It can be used for 10 minutes.
-          </>
-        }
+        heading={text.verifyPhone}
+        intro={withPhone(text.textedCode, shown)}
         actions={
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {text.cancel}
             </Button>
             <Button type="submit" loading={verifying.loading || enabling.loading}>
-              Verify and Turn On
+              {text.verifyAndTurnOn}
             </Button>
           </Group>
         }
@@ -131,20 +137,28 @@ function SmsSignInSetup({
 
   return (
     <Stack gap="md">
-      <Text>
-        After your password, signing in will ask for a 6-digit code that we text to{' '}
-        <strong>{shown}</strong>.
-        {phoneVerified ? '' : ' First, we text a code to this number to make sure it is yours.'}
-      </Text>
+      <Text>{withPhone(phoneVerified ? text.smsIntro : text.smsVerifyFirst, shown)}</Text>
       {failure && <ErrorAlert title={failure.title}>{failure.message}</ErrorAlert>}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          {text.cancel}
         </Button>
         <Button onClick={() => void start()} loading={sending.loading || enabling.loading}>
-          {phoneVerified ? 'Turn On' : RegistrationWizardMessages.sendCode}
+          {phoneVerified ? text.turnOn : wizard.sendCode}
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** A sentence with the phone number in bold, wherever the reader's language places it. */
+function withPhone(sentence: (phone: string) => string, phone: string) {
+  const [before, after = ''] = sentence(PHONE_MARK).split(PHONE_MARK);
+  return (
+    <>
+      {before}
+      <strong>{phone}</strong>
+      {after}
+    </>
   );
 }

@@ -1,18 +1,18 @@
 import { DisableAuthenticatorDocument, DisableSmsSignInDocument } from '../../../gql/graphql';
 import { useMutation } from '@apollo/client/react';
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ClientMessages } from '@jibs/domain';
+import { AccountSecurityDialogMessages, ClientMessages } from '@jibs/domain';
 import { useState, type FormEvent } from 'react';
-import { actionErrorNotice, toApiError, type ErrorNotice } from '@jibs/web-data';
+import { actionErrorNotice, toApiError, useMessages, type ErrorNotice } from '@jibs/web-data';
 import { ErrorAlert } from '@jibs/web-ui';
+import { CurrentPasswordInput } from './current-password-input';
 
 export type SecondFactorKind = 'authenticator' | 'sms';
 
-const TITLES: Record<SecondFactorKind, string> = {
-  authenticator: 'Turn off the authenticator app',
-  sms: 'Turn off codes by text message',
-};
+function title(kind: SecondFactorKind, text: typeof AccountSecurityDialogMessages): string {
+  return kind === 'authenticator' ? text.turnOffAuthenticatorTitle : text.turnOffSmsTitle;
+}
 
 /**
  * Turning a second factor off: the password, and for the authenticator a code from it (or a
@@ -27,8 +27,9 @@ export function TurnOffDialog({
   opened: boolean;
   onClose: () => void;
 }) {
+  const { AccountSecurityDialogMessages: text } = useMessages({ AccountSecurityDialogMessages });
   return (
-    <Modal opened={opened} onClose={onClose} title={TITLES[kind]} centered radius="lg">
+    <Modal opened={opened} onClose={onClose} title={title(kind, text)} centered radius="lg">
       {opened && <TurnOffForm kind={kind} onClose={onClose} />}
     </Modal>
   );
@@ -41,6 +42,7 @@ function TurnOffForm({ kind, onClose }: { kind: SecondFactorKind; onClose: () =>
   const [failure, setFailure] = useState<ErrorNotice | null>(null);
   const [disableAuthenticator, disablingAuthenticator] = useMutation(DisableAuthenticatorDocument);
   const [disableSms, disablingSms] = useMutation(DisableSmsSignInDocument);
+  const { AccountSecurityDialogMessages: text } = useMessages({ AccountSecurityDialogMessages });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,8 +56,8 @@ function TurnOffForm({ kind, onClose }: { kind: SecondFactorKind; onClose: () =>
       }
       notifications.show({
         color: 'jibs',
-        title: 'Security updated',
-        message: `${TITLES[kind]}: done.`,
+        title: text.securityUpdated,
+        message: text.turnedOff(title(kind, text)),
       });
       onClose();
     } catch (error) {
@@ -69,23 +71,17 @@ function TurnOffForm({ kind, onClose }: { kind: SecondFactorKind; onClose: () =>
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text>
-          {kind === 'authenticator'
-            ? 'Signing in will no longer ask for a code from your app. Enter your password and a code from the app (or one of your recovery codes).'
-            : 'Signing in will no longer text you a code. Enter your password to confirm.'}
+          {kind === 'authenticator' ? text.turnOffAuthenticatorText : text.turnOffSmsText}
         </Text>
         {failure && <ErrorAlert title={failure.title}>{failure.message}</ErrorAlert>}
-        <PasswordInput
-          label="Current password"
-          autoComplete="current-password"
+        <CurrentPasswordInput
           value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          onChange={setPassword}
           error={errors.currentPassword}
-          errorProps={{ role: 'alert' }}
-          data-autofocus
         />
         {kind === 'authenticator' && (
           <TextInput
-            label="Code from your app, or a recovery code"
+            label={text.codeOrRecoveryCode}
             autoComplete="one-time-code"
             value={code}
             onChange={(event) => setCode(event.currentTarget.value)}
@@ -95,14 +91,14 @@ function TurnOffForm({ kind, onClose }: { kind: SecondFactorKind; onClose: () =>
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Keep It On
+            {text.keepItOn}
           </Button>
           <Button
             type="submit"
             color="red"
             loading={disablingAuthenticator.loading || disablingSms.loading}
           >
-            Turn Off
+            {text.turnOff}
           </Button>
         </Group>
       </Stack>

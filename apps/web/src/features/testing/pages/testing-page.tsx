@@ -1,4 +1,4 @@
-import { AdminOpsMessages, HeaderMessages, SignInMessages } from '@jibs/domain';
+import { AccountTestingMessages } from '@jibs/domain';
 import {
   Anchor,
   Badge,
@@ -15,34 +15,37 @@ import {
 import { Link, useNavigate } from 'react-router';
 import { SandboxRenewalPanel } from '../../billing/components/sandbox-renewal-panel';
 import { useDocumentTitle } from '@jibs/web-ui';
-import { registrationComplete, useSession, useSessionManager } from '@jibs/web-data';
+import { registrationComplete, useMessages, useSession, useSessionManager } from '@jibs/web-data';
 
 interface ScreenLink {
   to: string;
   label: string;
 }
 
+// A path reads left to right, its slash first, in every language.
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
-const ADMIN_LINKS: ScreenLink[] = [
-  { to: '/admin', label: 'Admin dashboard' },
-  { to: '/admin/users', label: 'Users' },
-  { to: '/admin/death-reports', label: AdminOpsMessages.tableDeathReports },
-  { to: '/admin/documents', label: 'Documents' },
-  { to: '/admin/settings', label: 'Settings' },
+type Text = typeof AccountTestingMessages;
+
+const adminLinks = (text: Text): ScreenLink[] => [
+  { to: '/admin', label: text.adminDashboard },
+  { to: '/admin/users', label: text.users },
+  { to: '/admin/death-reports', label: text.deathReports },
+  { to: '/admin/documents', label: text.documents },
+  { to: '/admin/settings', label: text.settings },
 ];
 
-const MEMBER_LINKS: ScreenLink[] = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/submit-death', label: 'Submit death report' },
-  { to: '/upload', label: 'Upload documents' },
-  { to: '/profile', label: 'Profile' },
+const memberLinks = (text: Text): ScreenLink[] => [
+  { to: '/dashboard', label: text.dashboard },
+  { to: '/submit-death', label: text.submitDeathReport },
+  { to: '/upload', label: text.uploadDocuments },
+  { to: '/profile', label: text.profile },
 ];
 
-const PUBLIC_LINKS: ScreenLink[] = [
-  { to: '/login', label: SignInMessages.signIn },
-  { to: '/register', label: 'Register' },
-  { to: '/', label: 'Home' },
+const publicLinks = (text: Text): ScreenLink[] => [
+  { to: '/login', label: text.signIn },
+  { to: '/register', label: text.register },
+  { to: '/', label: text.home },
 ];
 
 /** A page for checking the site: who is signed in, and a link to each screen. */
@@ -51,7 +54,8 @@ export function TestingPage() {
   const session = useSessionManager();
   const navigate = useNavigate();
   const isAdmin = user?.role === 'ADMIN';
-  useDocumentTitle('Testing Interface');
+  const { AccountTestingMessages: text } = useMessages({ AccountTestingMessages });
+  useDocumentTitle(text.title);
 
   const signOut = () => {
     // Leave first, so no guard sends the visitor to /login on the way out.
@@ -63,9 +67,9 @@ export function TestingPage() {
     <Container size={960} px="lg" py={{ base: 40, md: 64 }}>
       <Stack gap="xl">
         <Stack gap="xs">
-          <Title order={1}>Testing Interface</Title>
+          <Title order={1}>{text.title}</Title>
           <Text size="lg" c="gray.7">
-            Check who is signed in and open any screen of the site.
+            {text.intro}
           </Text>
         </Stack>
 
@@ -78,37 +82,37 @@ export function TestingPage() {
           p={{ base: 'lg', sm: 'xl' }}
         >
           <Title order={2} size="h3" id="testing-account-title" mb="md">
-            Current user
+            {text.currentUser}
           </Title>
           {user ? (
             <Group justify="space-between" gap="md">
               <Stack gap={4}>
                 <Text>
                   <Text span c="gray.7">
-                    Email:{' '}
+                    {text.emailLabel}{' '}
                   </Text>
                   <Text span fw={600}>
-                    {user.email}
+                    <bdi>{user.email}</bdi>
                   </Text>
                 </Text>
                 <Group gap="xs">
                   <Text span c="gray.7">
-                    Role:
+                    {text.roleLabel}
                   </Text>
                   <Badge color={isAdmin ? 'jibs' : 'gray'} variant="light" size="lg">
-                    {isAdmin ? 'Admin' : 'Member'}
+                    {isAdmin ? text.admin : text.member}
                   </Badge>
                 </Group>
               </Stack>
               <Button variant="default" onClick={signOut}>
-                {HeaderMessages.signOut}
+                {text.signOut}
               </Button>
             </Group>
           ) : (
             <Group justify="space-between" gap="md">
-              <Text fw={600}>Not signed in</Text>
+              <Text fw={600}>{text.notSignedIn}</Text>
               <Button component={Link} to="/login" variant="default">
-                {HeaderMessages.signIn}
+                {text.headerSignIn}
               </Button>
             </Group>
           )}
@@ -119,12 +123,12 @@ export function TestingPage() {
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           <LinkGroup
             id="testing-admin"
-            title="Admin screens"
-            links={ADMIN_LINKS}
-            disabledNote={isAdmin ? undefined : 'Admins only'}
+            title={text.adminScreens}
+            links={adminLinks(text)}
+            disabledNote={isAdmin ? undefined : text.adminsOnly}
           />
-          <LinkGroup id="testing-member" title="Member screens" links={MEMBER_LINKS} />
-          <LinkGroup id="testing-public" title="Public screens" links={PUBLIC_LINKS} />
+          <LinkGroup id="testing-member" title={text.memberScreens} links={memberLinks(text)} />
+          <LinkGroup id="testing-public" title={text.publicScreens} links={publicLinks(text)} />
         </SimpleGrid>
       </Stack>
     </Container>
@@ -159,13 +163,16 @@ function LinkGroup({
             {disabledNote ? (
               <Text c="gray.6" aria-disabled="true">
                 {link.label}{' '}
-                <Code c="gray.6" style={NO_WRAP}>
+                <Code c="gray.6" style={NO_WRAP} dir="ltr">
                   {link.to}
                 </Code>
               </Text>
             ) : (
               <Anchor component={Link} to={link.to}>
-                {link.label} <Code style={NO_WRAP}>{link.to}</Code>
+                {link.label}{' '}
+                <Code style={NO_WRAP} dir="ltr">
+                  {link.to}
+                </Code>
               </Anchor>
             )}
           </li>
