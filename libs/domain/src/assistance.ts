@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cleanText, requiredText } from './blank-text';
+import { CaseValueMessages } from './case-screen-messages';
 
 /**
  * Burial assistance (issue 23): who is covered, the eligibility rules as one pure function, and
@@ -19,11 +20,11 @@ export const EXPENSE_CATEGORIES = [
 export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number];
 
 export const EXPENSE_CATEGORY_LABELS: Record<ExpenseCategory, string> = {
-  funeral_home: 'Funeral home',
-  burial_plot: 'Burial plot',
-  grave_opening_closing: 'Grave opening and closing',
-  ghusl_kafan: 'Ghusl and kafan',
-  transport: 'Transport',
+  funeral_home: CaseValueMessages.expenseFuneralHome,
+  burial_plot: CaseValueMessages.expenseBurialPlot,
+  grave_opening_closing: CaseValueMessages.expenseGrave,
+  ghusl_kafan: CaseValueMessages.expenseGhuslKafan,
+  transport: CaseValueMessages.expenseTransport,
 };
 
 /** Who an expense is paid to (the payee's name is kept beside it). */
@@ -33,8 +34,8 @@ export type PayeeKind = (typeof PAYEE_KINDS)[number];
 
 export const PAYEE_KIND_LABELS: Record<PayeeKind, string> = {
   funeral_home: EXPENSE_CATEGORY_LABELS.funeral_home,
-  cemetery: 'Cemetery',
-  family: 'The family',
+  cemetery: CaseValueMessages.payeeCemetery,
+  family: CaseValueMessages.payeeFamily,
 };
 
 /** Who died, as the death report form's optional field says. */

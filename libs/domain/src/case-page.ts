@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredText } from './blank-text';
 import { DOCUMENT_TYPES } from './documents';
 import { JanazahMessages } from './janazah';
+import { CaseValueMessages as V } from './case-screen-messages';
 
 /** Who may tick a checklist item: the family (and admins), or admins only. */
 export const CHECKLIST_OWNERS = ['family', 'admin'] as const;
@@ -28,16 +29,16 @@ export const BURIAL_ITEM = 'burial';
 export const DEFAULT_CASE_CHECKLIST: CaseChecklistItemSetting[] = [
   {
     key: 'death_certificate',
-    label: 'Death certificate uploaded',
+    label: V.itemDeathCertificate,
     owner: 'family',
     documentType: DOCUMENT_TYPES[0],
   },
-  { key: 'burial_permit', label: 'Burial permit', owner: 'family' },
-  { key: 'ghusl', label: 'Ghusl arranged', owner: 'family' },
-  { key: 'kafan', label: 'Kafan', owner: 'family' },
-  { key: 'janazah_prayer', label: 'Janazah prayer', owner: 'family' },
-  { key: BURIAL_ITEM, label: 'Burial', owner: 'family' },
-  { key: ASSISTANCE_PAID_ITEM, label: 'Assistance paid', owner: 'admin' },
+  { key: 'burial_permit', label: V.itemBurialPermit, owner: 'family' },
+  { key: 'ghusl', label: V.itemGhusl, owner: 'family' },
+  { key: 'kafan', label: V.itemKafan, owner: 'family' },
+  { key: 'janazah_prayer', label: V.itemJanazahPrayer, owner: 'family' },
+  { key: BURIAL_ITEM, label: V.itemBurial, owner: 'family' },
+  { key: ASSISTANCE_PAID_ITEM, label: V.stepPaid, owner: 'admin' },
 ];
 
 export const CHECKLIST_LIMITS = { maxItems: 20, maxLabel: 80, maxKey: 40 } as const;
@@ -116,17 +117,17 @@ export const ASSISTANCE_STEPS: readonly CaseStep[] = [
 ];
 
 export const CASE_STEP_LABELS: Record<CaseStep, string> = {
-  submitted: 'Report submitted',
-  under_review: 'Under review',
-  approved: 'Report approved',
-  rejected: 'Report not approved',
+  submitted: V.stepSubmitted,
+  under_review: V.stepUnderReview,
+  approved: V.stepApproved,
+  rejected: V.stepRejected,
   janazah_published: JanazahMessages.published,
   janazah_updated: JanazahMessages.updated,
   janazah_cancelled: JanazahMessages.cancelled,
-  checklist: 'Checklist updated',
-  burial_done: 'Burial done',
-  claim_updated: 'Assistance claim updated',
-  assistance_proposed: 'Assistance payout proposed',
-  assistance_approved: 'Assistance payout approved',
-  assistance_paid: 'Assistance paid',
+  checklist: V.stepChecklist,
+  burial_done: V.stepBurialDone,
+  claim_updated: V.stepClaimUpdated,
+  assistance_proposed: V.stepProposed,
+  assistance_approved: V.stepPayoutApproved,
+  assistance_paid: V.stepPaid,
 };

@@ -3,17 +3,18 @@ import { cleanText, optionalText, requiredText } from './blank-text';
 import { FormMessages } from './form-messages';
 import { ClientMessages } from './client-messages';
 import { OTHER } from './documents';
+import { CaseValueMessages } from './case-screen-messages';
 
 /** Relationship to the deceased (spec section 3), in the order the form offers them. */
 export const RELATIONSHIPS_TO_DECEASED = [
-  'Spouse',
-  'Parent',
-  'Child',
-  'Sibling',
-  'Grandparent',
-  'Grandchild',
-  'Other Family Member',
-  'Friend',
+  CaseValueMessages.spouse,
+  CaseValueMessages.parent,
+  CaseValueMessages.child,
+  CaseValueMessages.sibling,
+  CaseValueMessages.grandparent,
+  CaseValueMessages.grandchild,
+  CaseValueMessages.otherFamilyMember,
+  CaseValueMessages.friend,
   OTHER,
 ] as const;
 

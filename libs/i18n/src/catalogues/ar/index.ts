@@ -19,6 +19,8 @@ import BillingMessages from './BillingMessages.json';
 import BillingNotifications from './BillingNotifications.json';
 import CaseChecklistMessages from './CaseChecklistMessages.json';
 import CaseNotifications from './CaseNotifications.json';
+import CaseReportMessages from './CaseReportMessages.json';
+import CaseValueMessages from './CaseValueMessages.json';
 import ClientMessages from './ClientMessages.json';
 import CommonWords from './CommonWords.json';
 import DashboardMessages from './DashboardMessages.json';
@@ -33,6 +35,7 @@ import HeaderMessages from './HeaderMessages.json';
 import HouseholdMessages from './HouseholdMessages.json';
 import JanazahMessages from './JanazahMessages.json';
 import JanazahNotifications from './JanazahNotifications.json';
+import JanazahPageMessages from './JanazahPageMessages.json';
 import LandingMessages from './LandingMessages.json';
 import LanguageMessages from './LanguageMessages.json';
 import MemberDashboardMessages from './MemberDashboardMessages.json';
@@ -90,6 +93,8 @@ export const catalogue = {
   BillingNotifications,
   CaseChecklistMessages,
   CaseNotifications,
+  CaseReportMessages,
+  CaseValueMessages,
   ClientMessages,
   CommonWords,
   DashboardMessages,
@@ -104,6 +109,7 @@ export const catalogue = {
   HouseholdMessages,
   JanazahMessages,
   JanazahNotifications,
+  JanazahPageMessages,
   LandingMessages,
   LanguageMessages,
   MemberDashboardMessages,
