@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cleanText, requiredText } from './blank-text';
-import { CaseValueMessages } from './case-screen-messages';
+import { CaseValueMessages } from './case-value-messages';
 
 /**
  * Burial assistance (issue 23): who is covered, the eligibility rules as one pure function, and
@@ -173,7 +173,9 @@ function ageOn(dateOfBirth: string, day: string): number {
 
 function nameOf(deceased: DeceasedFact): string {
   if (deceased.kind === DeceasedKind.HOUSEHOLD_MEMBER) return deceased.firstName;
-  return deceased.kind === DeceasedKind.ACCOUNT_HOLDER ? 'The account holder' : 'The person';
+  return deceased.kind === DeceasedKind.ACCOUNT_HOLDER
+    ? CaseValueMessages.accountHolder
+    : 'The person';
 }
 
 /**

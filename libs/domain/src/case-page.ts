@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requiredText } from './blank-text';
 import { DOCUMENT_TYPES } from './documents';
 import { JanazahMessages } from './janazah';
-import { CaseValueMessages as V } from './case-screen-messages';
+import { CaseValueMessages as V } from './case-value-messages';
 
 /** Who may tick a checklist item: the family (and admins), or admins only. */
 export const CHECKLIST_OWNERS = ['family', 'admin'] as const;

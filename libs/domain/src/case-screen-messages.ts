@@ -1,11 +1,15 @@
+import { AdminOpsMessages } from './admin-ops-messages';
+import { CaseValueMessages } from './case-value-messages';
 import { CommonWords } from './common-words';
+import { MemorialPageMessages } from './memorial-page-messages';
+import { RegistrationWizardMessages } from './registration-wizard-messages';
 
 /**
  * The family's screens on the day of the death (issue 27): the death report form, My reports,
  * the case page and the burial-assistance claim.
  */
 export const CaseReportMessages = {
-  back: 'Back',
+  back: RegistrationWizardMessages.back,
   needHelp: 'Need Help',
   intro:
     'We are sorry for your loss. Tell us about the person who passed away and our team will help you with the burial arrangements.',
@@ -18,7 +22,7 @@ export const CaseReportMessages = {
   whoDiedHelp:
     'If it is the account holder or someone in your household, the fund checks their burial assistance.',
   someoneElse: 'Someone else',
-  accountHolder: 'The account holder',
+  accountHolder: CaseValueMessages.accountHolder,
   householdMember: (fullName: string) => `${fullName} (household member)`,
   additionalNotesOptional: 'Additional notes (optional)',
   notesHelp: 'Anything our team should know: funeral plans, contacts, wishes.',
@@ -42,7 +46,7 @@ export const CaseReportMessages = {
   noReports: 'You have not submitted any death reports.',
   submitFirstReport: 'Submit Your First Report',
   relationship: 'Relationship',
-  submitted: 'Submitted',
+  submitted: AdminOpsMessages.submitted,
   reviewed: 'Reviewed',
   additionalNotes: 'Additional notes',
   burialAssistance: 'Burial assistance',
@@ -55,13 +59,13 @@ export const CaseReportMessages = {
   caseLoadFailed: 'We could not load this case. Please try again.',
   reportNotFound: 'Death report not found',
   backToMyReports: 'Back to My Reports',
-  reportSection: 'Report',
+  reportSection: AdminOpsMessages.report,
   handledBy: 'Handled by',
   waitingForTeam: 'Waiting for a member of our team',
-  timelineSection: 'Timeline',
+  timelineSection: MemorialPageMessages.timeline,
   checklistSection: 'Checklist',
   noChecklist: 'A report that was not approved has no checklist.',
-  documentsSection: 'Documents',
+  documentsSection: CommonWords.documents,
   noCaseDocuments: 'No documents for this case yet.',
   uploadDocument: 'Upload a document',
   assistanceSection: 'Burial Assistance',
@@ -74,10 +78,10 @@ export const CaseReportMessages = {
   recordedAutomatically: 'Recorded automatically',
   burialExpenses: 'Burial expenses',
   noExpenses: 'No expenses added yet.',
-  expense: 'Expense',
-  amount: 'Amount',
-  actions: 'Actions',
-  remove: 'Remove',
+  expense: AdminOpsMessages.expense,
+  amount: AdminOpsMessages.amount,
+  actions: AdminOpsMessages.actions,
+  remove: MemorialPageMessages.remove,
   removeExpense: (expense: string) => `Remove ${expense} expense`,
   payee: (payeeName: string, payeeKind: string) => `${payeeName} (${payeeKind})`,
   total: 'Total',
@@ -96,46 +100,6 @@ export const CaseReportMessages = {
   loading: CommonWords.loading,
 } as const;
 
-/**
- * Values the services store and send in English (a report's relationship, a case's steps and
- * checklist items, an expense's category and payee): the screens show them through
- * `translateText`, which finds them here; the values sent stay English.
- */
-export const CaseValueMessages = {
-  spouse: 'Spouse',
-  parent: 'Parent',
-  child: 'Child',
-  sibling: 'Sibling',
-  grandparent: 'Grandparent',
-  grandchild: 'Grandchild',
-  otherFamilyMember: 'Other Family Member',
-  friend: 'Friend',
-  other: 'Other',
-  stepSubmitted: 'Report submitted',
-  stepUnderReview: 'Under review',
-  stepApproved: 'Report approved',
-  stepRejected: 'Report not approved',
-  stepChecklist: 'Checklist updated',
-  stepBurialDone: 'Burial done',
-  stepClaimUpdated: 'Assistance claim updated',
-  stepProposed: 'Assistance payout proposed',
-  stepPayoutApproved: 'Assistance payout approved',
-  stepPaid: 'Assistance paid',
-  itemDeathCertificate: 'Death certificate uploaded',
-  itemBurialPermit: 'Burial permit',
-  itemGhusl: 'Ghusl arranged',
-  itemKafan: 'Kafan',
-  itemJanazahPrayer: 'Janazah prayer',
-  itemBurial: 'Burial',
-  expenseFuneralHome: 'Funeral home',
-  expenseBurialPlot: 'Burial plot',
-  expenseGrave: 'Grave opening and closing',
-  expenseGhuslKafan: 'Ghusl and kafan',
-  expenseTransport: 'Transport',
-  payeeCemetery: 'Cemetery',
-  payeeFamily: 'The family',
-} as const;
-
 /** The janazah screens: the notices' page, a notice, the landing's next notices, the controls. */
 export const JanazahPageMessages = {
   intro: 'When and where the community prays the janazah prayer for those who have passed.',
@@ -148,13 +112,13 @@ export const JanazahPageMessages = {
   recent: 'Recent',
   prayerFor: (deceasedName: string) => `Janazah prayer for ${deceasedName}`,
   cancelled: CommonWords.cancelled,
-  publicBadge: 'Public',
+  publicBadge: MemorialPageMessages.publicBadge,
   cancelledBecause: (reason: string) => `Cancelled: ${reason}`,
-  when: 'When',
-  masjid: 'Masjid',
+  when: CommonWords.when,
+  masjid: AdminOpsMessages.masjid,
   map: 'Map',
-  burial: 'Burial',
-  note: 'Note',
+  burial: AdminOpsMessages.burial,
+  note: AdminOpsMessages.note,
   attendees: (count: number) =>
     count === 1 ? '1 member will attend' : `${count} members will attend`,
   addToCalendar: 'Add to calendar',
@@ -182,11 +146,11 @@ export const JanazahPageMessages = {
   masjidName: 'Masjid name',
   masjidAddress: 'Masjid address',
   burialPlace: 'Burial place',
-  familyContact: 'Family contact',
+  familyContact: AdminOpsMessages.familyContact,
   familyContactHelp: 'Optional. Shown to signed-in members only, never to visitors.',
   whoMaySee: 'Who may see it',
-  membersOnly: 'Members only',
+  membersOnly: AdminOpsMessages.noticeMembersOnly,
   everyone: 'Everyone (public)',
   optional: 'Optional.',
-  close: 'Close',
+  close: MemorialPageMessages.close,
 } as const;

@@ -3,7 +3,7 @@ import { cleanText, optionalText, requiredText } from './blank-text';
 import { FormMessages } from './form-messages';
 import { ClientMessages } from './client-messages';
 import { OTHER } from './documents';
-import { CaseValueMessages } from './case-screen-messages';
+import { CaseValueMessages } from './case-value-messages';
 
 /** Relationship to the deceased (spec section 3), in the order the form offers them. */
 export const RELATIONSHIPS_TO_DECEASED = [

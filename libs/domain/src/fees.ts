@@ -1,5 +1,6 @@
 import { Relationship } from './household.schema';
 import type { SiteSettingsValues } from './settings';
+import { CaseValueMessages } from './case-value-messages';
 
 /** Membership of a household (spec section 4). Keys are GraphQL names; values are stored. */
 export enum MembershipStatus {
@@ -75,9 +76,9 @@ export interface FeeQuote {
 }
 
 const RELATIONSHIP_LABELS: Record<Relationship, string> = {
-  [Relationship.SPOUSE]: 'Spouse',
-  [Relationship.CHILD]: 'Child',
-  [Relationship.PARENT]: 'Parent',
+  [Relationship.SPOUSE]: CaseValueMessages.spouse,
+  [Relationship.CHILD]: CaseValueMessages.child,
+  [Relationship.PARENT]: CaseValueMessages.parent,
 };
 
 /** Each spouse, each child not working full time and each dependent parent carries the member fee. */

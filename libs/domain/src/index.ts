@@ -44,6 +44,7 @@ export * from './assistance';
 export * from './janazah';
 export * from './case-page';
 export * from './case-screen-messages';
+export * from './case-value-messages';
 export * from './notification-preference-changes';
 export * from './dead-letters';
 export * from './admin-ops-messages';
