@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cleanText, requiredText } from './blank-text';
-import { CaseValueMessages } from './case-value-messages';
+import { CaseWords } from './case-words';
 
 /**
  * Burial assistance (issue 23): who is covered, the eligibility rules as one pure function, and
@@ -20,11 +20,11 @@ export const EXPENSE_CATEGORIES = [
 export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number];
 
 export const EXPENSE_CATEGORY_LABELS: Record<ExpenseCategory, string> = {
-  funeral_home: CaseValueMessages.expenseFuneralHome,
-  burial_plot: CaseValueMessages.expenseBurialPlot,
-  grave_opening_closing: CaseValueMessages.expenseGrave,
-  ghusl_kafan: CaseValueMessages.expenseGhuslKafan,
-  transport: CaseValueMessages.expenseTransport,
+  funeral_home: 'Funeral home',
+  burial_plot: 'Burial plot',
+  grave_opening_closing: 'Grave opening and closing',
+  ghusl_kafan: 'Ghusl and kafan',
+  transport: 'Transport',
 };
 
 /** Who an expense is paid to (the payee's name is kept beside it). */
@@ -34,8 +34,8 @@ export type PayeeKind = (typeof PAYEE_KINDS)[number];
 
 export const PAYEE_KIND_LABELS: Record<PayeeKind, string> = {
   funeral_home: EXPENSE_CATEGORY_LABELS.funeral_home,
-  cemetery: CaseValueMessages.payeeCemetery,
-  family: CaseValueMessages.payeeFamily,
+  cemetery: 'Cemetery',
+  family: 'The family',
 };
 
 /** Who died, as the death report form's optional field says. */
@@ -173,9 +173,7 @@ function ageOn(dateOfBirth: string, day: string): number {
 
 function nameOf(deceased: DeceasedFact): string {
   if (deceased.kind === DeceasedKind.HOUSEHOLD_MEMBER) return deceased.firstName;
-  return deceased.kind === DeceasedKind.ACCOUNT_HOLDER
-    ? CaseValueMessages.accountHolder
-    : 'The person';
+  return deceased.kind === DeceasedKind.ACCOUNT_HOLDER ? CaseWords.accountHolder : 'The person';
 }
 
 /**

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { requiredText } from './blank-text';
 import { DOCUMENT_TYPES } from './documents';
 import { JanazahMessages } from './janazah';
-import { CaseValueMessages as V } from './case-value-messages';
 
 /** Who may tick a checklist item: the family (and admins), or admins only. */
 export const CHECKLIST_OWNERS = ['family', 'admin'] as const;
@@ -22,6 +21,8 @@ export const ASSISTANCE_PAID_ITEM = 'assistance_paid';
 /** The item whose ticking is the case's "burial done" step. */
 export const BURIAL_ITEM = 'burial';
 
+const ASSISTANCE_PAID = 'Assistance paid';
+
 /**
  * The issue's defaults. There is no 'Burial Permit' document type, so the permit is the family's
  * item to tick by hand.
@@ -29,16 +30,16 @@ export const BURIAL_ITEM = 'burial';
 export const DEFAULT_CASE_CHECKLIST: CaseChecklistItemSetting[] = [
   {
     key: 'death_certificate',
-    label: V.itemDeathCertificate,
+    label: 'Death certificate uploaded',
     owner: 'family',
     documentType: DOCUMENT_TYPES[0],
   },
-  { key: 'burial_permit', label: V.itemBurialPermit, owner: 'family' },
-  { key: 'ghusl', label: V.itemGhusl, owner: 'family' },
-  { key: 'kafan', label: V.itemKafan, owner: 'family' },
-  { key: 'janazah_prayer', label: V.itemJanazahPrayer, owner: 'family' },
-  { key: BURIAL_ITEM, label: V.itemBurial, owner: 'family' },
-  { key: ASSISTANCE_PAID_ITEM, label: V.stepPaid, owner: 'admin' },
+  { key: 'burial_permit', label: 'Burial permit', owner: 'family' },
+  { key: 'ghusl', label: 'Ghusl arranged', owner: 'family' },
+  { key: 'kafan', label: 'Kafan', owner: 'family' },
+  { key: 'janazah_prayer', label: 'Janazah prayer', owner: 'family' },
+  { key: BURIAL_ITEM, label: 'Burial', owner: 'family' },
+  { key: ASSISTANCE_PAID_ITEM, label: ASSISTANCE_PAID, owner: 'admin' },
 ];
 
 export const CHECKLIST_LIMITS = { maxItems: 20, maxLabel: 80, maxKey: 40 } as const;
@@ -117,17 +118,17 @@ export const ASSISTANCE_STEPS: readonly CaseStep[] = [
 ];
 
 export const CASE_STEP_LABELS: Record<CaseStep, string> = {
-  submitted: V.stepSubmitted,
-  under_review: V.stepUnderReview,
-  approved: V.stepApproved,
-  rejected: V.stepRejected,
+  submitted: 'Report submitted',
+  under_review: 'Under review',
+  approved: 'Report approved',
+  rejected: 'Report not approved',
   janazah_published: JanazahMessages.published,
   janazah_updated: JanazahMessages.updated,
   janazah_cancelled: JanazahMessages.cancelled,
-  checklist: V.stepChecklist,
-  burial_done: V.stepBurialDone,
-  claim_updated: V.stepClaimUpdated,
-  assistance_proposed: V.stepProposed,
-  assistance_approved: V.stepPayoutApproved,
-  assistance_paid: V.stepPaid,
+  checklist: 'Checklist updated',
+  burial_done: 'Burial done',
+  claim_updated: 'Assistance claim updated',
+  assistance_proposed: 'Assistance payout proposed',
+  assistance_approved: 'Assistance payout approved',
+  assistance_paid: ASSISTANCE_PAID,
 };

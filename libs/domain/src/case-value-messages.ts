@@ -1,43 +1,37 @@
-import { DocumentPageMessages } from './memorial-page-messages';
-import { CaseNotifications } from './notification-messages';
+import { EXPENSE_CATEGORY_LABELS, PAYEE_KIND_LABELS } from './assistance';
+import { CASE_STEP_LABELS, DEFAULT_CASE_CHECKLIST } from './case-page';
+import { CaseWords } from './case-words';
+
+const checklistLabel = (key: string): string =>
+  DEFAULT_CASE_CHECKLIST.find((item) => item.key === key)?.label ?? key;
 
 /**
  * Values the services store and send in English (a report's relationship, a case's steps and
- * checklist items, an expense's category and payee): the screens show them through
- * `translateText`, which finds them here; the values sent stay English.
+ * default checklist items, an expense's category and payee), named here so they are translated:
+ * the screens show them through `translateText`; the values sent stay English. ('Under review'
+ * and 'Burial done' are CaseNotifications' words, the janazah steps JanazahMessages'.)
  */
 export const CaseValueMessages = {
-  accountHolder: 'The account holder',
-  spouse: 'Spouse',
-  parent: 'Parent',
-  child: 'Child',
-  sibling: 'Sibling',
-  grandparent: 'Grandparent',
-  grandchild: 'Grandchild',
-  otherFamilyMember: 'Other Family Member',
-  friend: 'Friend',
-  other: DocumentPageMessages.other,
-  stepSubmitted: 'Report submitted',
-  stepUnderReview: CaseNotifications.underReview,
-  stepApproved: 'Report approved',
-  stepRejected: 'Report not approved',
-  stepChecklist: 'Checklist updated',
-  stepBurialDone: CaseNotifications.burialDone,
-  stepClaimUpdated: 'Assistance claim updated',
-  stepProposed: 'Assistance payout proposed',
-  stepPayoutApproved: 'Assistance payout approved',
-  stepPaid: 'Assistance paid',
-  itemDeathCertificate: 'Death certificate uploaded',
-  itemBurialPermit: 'Burial permit',
-  itemGhusl: 'Ghusl arranged',
-  itemKafan: 'Kafan',
-  itemJanazahPrayer: 'Janazah prayer',
-  itemBurial: 'Burial',
-  expenseFuneralHome: 'Funeral home',
-  expenseBurialPlot: 'Burial plot',
-  expenseGrave: 'Grave opening and closing',
-  expenseGhuslKafan: 'Ghusl and kafan',
-  expenseTransport: 'Transport',
-  payeeCemetery: 'Cemetery',
-  payeeFamily: 'The family',
+  ...CaseWords,
+  stepSubmitted: CASE_STEP_LABELS.submitted,
+  stepApproved: CASE_STEP_LABELS.approved,
+  stepRejected: CASE_STEP_LABELS.rejected,
+  stepChecklist: CASE_STEP_LABELS.checklist,
+  stepClaimUpdated: CASE_STEP_LABELS.claim_updated,
+  stepProposed: CASE_STEP_LABELS.assistance_proposed,
+  stepPayoutApproved: CASE_STEP_LABELS.assistance_approved,
+  stepPaid: CASE_STEP_LABELS.assistance_paid,
+  itemDeathCertificate: checklistLabel('death_certificate'),
+  itemBurialPermit: checklistLabel('burial_permit'),
+  itemGhusl: checklistLabel('ghusl'),
+  itemKafan: checklistLabel('kafan'),
+  itemJanazahPrayer: checklistLabel('janazah_prayer'),
+  itemBurial: checklistLabel('burial'),
+  expenseFuneralHome: EXPENSE_CATEGORY_LABELS.funeral_home,
+  expenseBurialPlot: EXPENSE_CATEGORY_LABELS.burial_plot,
+  expenseGrave: EXPENSE_CATEGORY_LABELS.grave_opening_closing,
+  expenseGhuslKafan: EXPENSE_CATEGORY_LABELS.ghusl_kafan,
+  expenseTransport: EXPENSE_CATEGORY_LABELS.transport,
+  payeeCemetery: PAYEE_KIND_LABELS.cemetery,
+  payeeFamily: PAYEE_KIND_LABELS.family,
 } as const;

@@ -185,8 +185,17 @@ export function CasePage() {
           <Stack gap="md">
             {report.assessment && (
               <Stack gap="xs">
-                <Text fw={600}>{translate(report.assessment.summary)}</Text>
-                <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+                <Text fw={600} data-testid="assessment-summary">
+                  {translate(report.assessment.summary)}
+                </Text>
+                <Stack
+                  gap={4}
+                  component="ul"
+                  p={0}
+                  m={0}
+                  style={{ listStyle: 'none' }}
+                  data-testid="assessment-rules"
+                >
                   {report.assessment.rules.map((rule) => (
                     <Text component="li" key={rule.rule} size="sm">
                       <Text span fw={600}>

@@ -157,7 +157,7 @@ function ReportCard({
             <Text size="sm" c="gray.7">
               {text.burialAssistance}
             </Text>
-            <Text>{translate(report.assessment.summary)}</Text>
+            <Text data-testid="assessment-summary">{translate(report.assessment.summary)}</Text>
           </Box>
         )}
         {report.status === 'APPROVED' && <CaseClaim reportId={report.id} claim={report.claim} />}
