@@ -1,6 +1,7 @@
 import { Badge, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { CaseReportMessages } from '@jibs/domain';
 import { useMessages, useText } from '@jibs/web-data';
+import { useCaseValue } from './use-case-value';
 
 export interface CaseChecklistItemView {
   id: string;
@@ -36,12 +37,13 @@ export function CaseChecklist({
   const { CaseReportMessages: text } = useMessages({ CaseReportMessages });
   // Items and document types are the settings' English; the reader sees their language.
   const translate = useText();
+  const value = useCaseValue();
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {items.map((item) => (
         <Group key={item.id} component="li" gap="sm" wrap="wrap">
           <Checkbox
-            label={translate(item.label)}
+            label={value(item.label)}
             checked={pending?.itemId === item.id ? pending.done : item.done}
             disabled={!canTick(item) || pending?.itemId === item.id}
             onChange={(event) => onTick(item, event.currentTarget.checked)}

@@ -1,6 +1,7 @@
 import { Stack, Text, Timeline } from '@mantine/core';
 import { CaseReportMessages } from '@jibs/domain';
-import { useDateFormat, useMessages, useMoneyFormat, useText } from '@jibs/web-data';
+import { useDateFormat, useMessages, useMoneyFormat } from '@jibs/web-data';
+import { useCaseValue } from './use-case-value';
 
 export interface CaseTimelineEntryView {
   id: string;
@@ -23,7 +24,7 @@ export function CaseTimeline({
   const formatDate = useDateFormat();
   const money = useMoneyFormat();
   // The steps' labels are the cases service's English; the reader sees their language.
-  const translate = useText();
+  const translate = useCaseValue();
   if (!entries.length) return <Text c="gray.7">{emptyText ?? text.timelineEmpty}</Text>;
   return (
     <Timeline active={entries.length - 1} bulletSize={14} lineWidth={2} color="teal.8">

@@ -23,10 +23,13 @@ import {
   type PayeeKind,
   AdminOpsMessages,
   CaseReportMessages,
+  DocumentPageMessages,
 } from '@jibs/domain';
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { toApiError, useMessages, useMoneyFormat, useText } from '@jibs/web-data';
+import { useCaseValue } from '@jibs/web-ui';
+import { documentTypeLabel } from '../../documents/utils/document-labels';
 import {
   AddClaimExpenseDocument,
   MyDocumentsDocument,
@@ -54,10 +57,12 @@ export function CaseClaim({ reportId, claim }: { reportId: string; claim: CaseCl
     CaseReportMessages: text,
     AdminOpsMessages: ops,
     ClientMessages: client,
-  } = useMessages({ CaseReportMessages, AdminOpsMessages, ClientMessages });
+    DocumentPageMessages: documentPage,
+  } = useMessages({ CaseReportMessages, AdminOpsMessages, ClientMessages, DocumentPageMessages });
   const translate = useText();
+  const value = useCaseValue();
   const money = useMoneyFormat();
-  const labelOf = (map: Record<string, string>, value: string) => translate(map[value] ?? value);
+  const labelOf = (map: Record<string, string>, key: string) => value(map[key] ?? key);
   const [form, setForm] = useState<LineForm>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -187,7 +192,7 @@ export function CaseClaim({ reportId, claim }: { reportId: string; claim: CaseCl
               placeholder={text.choose}
               data={EXPENSE_CATEGORIES.map((value: ExpenseCategory) => ({
                 value,
-                label: translate(EXPENSE_CATEGORY_LABELS[value]),
+                label: labelOf(EXPENSE_CATEGORY_LABELS, value),
               }))}
               value={form.category || null}
               onChange={(value) => edit('category', value ?? '')}
@@ -208,7 +213,7 @@ export function CaseClaim({ reportId, claim }: { reportId: string; claim: CaseCl
               placeholder={text.choose}
               data={PAYEE_KINDS.map((value: PayeeKind) => ({
                 value,
-                label: translate(PAYEE_KIND_LABELS[value]),
+                label: labelOf(PAYEE_KIND_LABELS, value),
               }))}
               value={form.payeeKind || null}
               onChange={(value) => edit('payeeKind', value ?? '')}
@@ -227,7 +232,10 @@ export function CaseClaim({ reportId, claim }: { reportId: string; claim: CaseCl
             placeholder={invoices.length ? text.chooseDocument : text.noInvoices}
             data={invoices.map((document) => ({
               value: document.id,
-              label: text.documentOption(document.fileName, translate(document.documentType)),
+              label: text.documentOption(
+                document.fileName,
+                documentTypeLabel(document.documentType, documentPage),
+              ),
             }))}
             value={form.documentId || null}
             onChange={(value) => edit('documentId', value ?? '')}

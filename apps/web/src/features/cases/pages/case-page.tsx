@@ -19,6 +19,7 @@ import {
   ActionMessages,
   MemorialPageMessages,
   CaseReportMessages,
+  DocumentPageMessages,
 } from '@jibs/domain';
 import { reviewStatusBadge, toApiError, useDateFormat, useMessages, useText } from '@jibs/web-data';
 import {
@@ -26,6 +27,7 @@ import {
   CaseTimeline,
   DetailList,
   PageLoader,
+  useCaseValue,
   useDocumentTitle,
   type CaseChecklistItemView,
   type PendingTick,
@@ -34,6 +36,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { MyCaseDocument, SetMyCaseChecklistItemDocument } from '../../../gql/graphql';
 import { CaseClaim } from '../components/case-claim';
+import { documentTypeLabel, reviewStatusLabel } from '../../documents/utils/document-labels';
 
 const isAssistance = (step: string) => ASSISTANCE_STEPS.includes(step as CaseStep);
 
@@ -47,7 +50,15 @@ export function CasePage() {
     ClientMessages: client,
     ActionMessages: actions,
     MemorialPageMessages: memorial,
-  } = useMessages({ CaseReportMessages, ClientMessages, ActionMessages, MemorialPageMessages });
+    DocumentPageMessages: documentPage,
+  } = useMessages({
+    CaseReportMessages,
+    ClientMessages,
+    ActionMessages,
+    MemorialPageMessages,
+    DocumentPageMessages,
+  });
+  const value = useCaseValue();
   // The server's English (steps, checklist items, document types, states) in the reader's language.
   const translate = useText();
   const formatDate = useDateFormat();
@@ -122,7 +133,7 @@ export function CasePage() {
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
           <Title order={1}>{report.deceasedName}</Title>
           <Badge variant="light" color={badge.color} size="lg">
-            {translate(badge.label)}
+            {reviewStatusLabel(report.status, documentPage)}
           </Badge>
         </Group>
         <Section title={text.reportSection}>
@@ -130,7 +141,7 @@ export function CasePage() {
             items={[
               { label: memorial.dateOfDeath, value: formatDate(report.dateOfDeath) },
               { label: memorial.placeOfDeath, value: report.placeOfDeath },
-              { label: text.relationship, value: translate(report.relationshipToDeceased) },
+              { label: text.relationship, value: value(report.relationshipToDeceased) },
               { label: text.submitted, value: formatDate(report.createdAt) },
               { label: text.handledBy, value: report.handler?.name ?? text.waitingForTeam },
             ]}
@@ -169,9 +180,9 @@ export function CasePage() {
                   <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {document.fileName}
                   </Text>
-                  <Text c="gray.7">{translate(document.documentType)}</Text>
+                  <Text c="gray.7">{documentTypeLabel(document.documentType, documentPage)}</Text>
                   <Badge variant="light" color={reviewStatusBadge(document.status).color}>
-                    {translate(reviewStatusBadge(document.status).label)}
+                    {reviewStatusLabel(document.status, documentPage)}
                   </Badge>
                 </Group>
               ))}

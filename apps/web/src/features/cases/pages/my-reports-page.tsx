@@ -17,12 +17,14 @@ import {
   ActionMessages,
   MemorialPageMessages,
   CaseReportMessages,
+  DocumentPageMessages,
 } from '@jibs/domain';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { MyDeathReportsDocument, type MyDeathReportsQuery } from '../../../gql/graphql';
 import { ReportJanazah } from '../../janazah/components/report-janazah';
-import { DetailList, type Detail, PageLoader, useDocumentTitle } from '@jibs/web-ui';
+import { DetailList, type Detail, PageLoader, useCaseValue, useDocumentTitle } from '@jibs/web-ui';
+import { reviewStatusLabel } from '../../documents/utils/document-labels';
 import { reviewStatusBadge, useDateFormat, useMessages, useText } from '@jibs/web-data';
 import { useQuery } from '@apollo/client/react';
 import { CaseClaim } from '../components/case-claim';
@@ -109,18 +111,20 @@ function ReportCard({
   report: MyDeathReportsQuery['myDeathReports'][number];
   onChanged: () => Promise<unknown>;
 }) {
-  const { CaseReportMessages: text, MemorialPageMessages: memorial } = useMessages({
-    CaseReportMessages,
-    MemorialPageMessages,
-  });
+  const {
+    CaseReportMessages: text,
+    MemorialPageMessages: memorial,
+    DocumentPageMessages: documentPage,
+  } = useMessages({ CaseReportMessages, MemorialPageMessages, DocumentPageMessages });
   const translate = useText();
+  const value = useCaseValue();
   const formatDate = useDateFormat();
   const badge = reviewStatusBadge(report.status);
   const headingId = `report-${report.id}`;
   const details: Detail[] = [
     { label: memorial.dateOfDeath, value: formatDate(report.dateOfDeath) },
     { label: memorial.placeOfDeath, value: report.placeOfDeath },
-    { label: text.relationship, value: translate(report.relationshipToDeceased) },
+    { label: text.relationship, value: value(report.relationshipToDeceased) },
     { label: text.submitted, value: formatDate(report.createdAt) },
   ];
   if (report.reviewedAt)
@@ -134,7 +138,7 @@ function ReportCard({
             {report.deceasedName}
           </Title>
           <Badge variant="light" color={badge.color}>
-            {translate(badge.label)}
+            {reviewStatusLabel(report.status, documentPage)}
           </Badge>
         </Group>
         <DetailList items={details} />

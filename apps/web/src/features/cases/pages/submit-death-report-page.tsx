@@ -30,7 +30,7 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toApiError, useMessages, useText } from '@jibs/web-data';
-import { useFocusFirstInvalid, useDocumentTitle } from '@jibs/web-ui';
+import { useCaseValue, useFocusFirstInvalid, useDocumentTitle } from '@jibs/web-ui';
 import {
   SubmitDeathReportDocument,
   MyDeathReportCountsDocument,
@@ -85,6 +85,7 @@ export function SubmitDeathReportPage() {
   });
   // Validation and server messages arrive in English; the reader sees them in their language.
   const translate = useText();
+  const value = useCaseValue();
   const title = dashboard.submitDeathReport;
   useDocumentTitle(title);
   const navigate = useNavigate();
@@ -258,9 +259,9 @@ export function SubmitDeathReportPage() {
                 <Select
                   label={text.relationshipToDeceased}
                   placeholder={text.chooseRelationship}
-                  data={RELATIONSHIPS_TO_DECEASED.map((value) => ({
-                    value,
-                    label: translate(value),
+                  data={RELATIONSHIPS_TO_DECEASED.map((relationship) => ({
+                    value: relationship,
+                    label: value(relationship),
                   }))}
                   allowDeselect={false}
                   required
