@@ -13,10 +13,15 @@ export function useJanazahMoment(): (prayerAt: string, timeZone: string) => stri
     if (locale === 'en') return formatMomentBothCalendars(prayerAt, timeZone);
     const date = new Date(prayerAt);
     if (Number.isNaN(date.getTime())) return '';
-    const weekday = new Intl.DateTimeFormat(intlLocaleOf(locale), {
-      weekday: 'long',
+    const intlLocale = intlLocaleOf(locale);
+    const weekday = new Intl.DateTimeFormat(intlLocale, { weekday: 'long', timeZone }).format(date);
+    // Urdu's Intl writes the day's half as Latin 'AM'/'PM': a 24-hour clock reads plainly.
+    const time = new Intl.DateTimeFormat(intlLocale, {
+      hour: 'numeric',
+      minute: '2-digit',
       timeZone,
+      ...(locale === 'ur' ? { hourCycle: 'h23' as const } : {}),
     }).format(date);
-    return `${weekday}، ${formatDate(date, { locale, hijri: true, time: true, timeZone })}`;
+    return `${weekday}، ${formatDate(date, { locale, hijri: true, timeZone })}، ${time}`;
   };
 }
