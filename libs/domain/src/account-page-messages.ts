@@ -6,7 +6,7 @@ import { HeaderMessages } from './header-messages';
 import { SignInMessages } from './sign-in-messages';
 import { MemorialPageMessages } from './memorial-page-messages';
 import { RegistrationWizardMessages } from './registration-wizard-messages';
-import { RelationshipWords } from './relationship-words';
+import { CaseWords } from './case-words';
 
 /**
  * The profile's Household Members section, the member fields both household forms show and the
@@ -16,9 +16,9 @@ export const HouseholdPageMessages = {
   title: RegistrationWizardMessages.stepHousehold,
   relationship: 'Relationship',
   choose: 'Choose',
-  spouse: RelationshipWords.spouse,
-  child: RelationshipWords.child,
-  parent: RelationshipWords.parent,
+  spouse: CaseWords.spouse,
+  child: CaseWords.child,
+  parent: CaseWords.parent,
   childWorksNoFee: 'This child works full time (no fee; not covered as a dependent)',
   certifyChild: 'I certify that this child is unmarried and not working full-time',
   childWorks: 'This child works full time',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cleanText, requiredText } from './blank-text';
+import { CaseWords } from './case-words';
 
 /**
  * Burial assistance (issue 23): who is covered, the eligibility rules as one pure function, and
@@ -172,7 +173,7 @@ function ageOn(dateOfBirth: string, day: string): number {
 
 function nameOf(deceased: DeceasedFact): string {
   if (deceased.kind === DeceasedKind.HOUSEHOLD_MEMBER) return deceased.firstName;
-  return deceased.kind === DeceasedKind.ACCOUNT_HOLDER ? 'The account holder' : 'The person';
+  return deceased.kind === DeceasedKind.ACCOUNT_HOLDER ? CaseWords.accountHolder : 'The person';
 }
 
 /**

@@ -21,6 +21,8 @@ export const ASSISTANCE_PAID_ITEM = 'assistance_paid';
 /** The item whose ticking is the case's "burial done" step. */
 export const BURIAL_ITEM = 'burial';
 
+const ASSISTANCE_PAID = 'Assistance paid';
+
 /**
  * The issue's defaults. There is no 'Burial Permit' document type, so the permit is the family's
  * item to tick by hand.
@@ -37,7 +39,7 @@ export const DEFAULT_CASE_CHECKLIST: CaseChecklistItemSetting[] = [
   { key: 'kafan', label: 'Kafan', owner: 'family' },
   { key: 'janazah_prayer', label: 'Janazah prayer', owner: 'family' },
   { key: BURIAL_ITEM, label: 'Burial', owner: 'family' },
-  { key: ASSISTANCE_PAID_ITEM, label: 'Assistance paid', owner: 'admin' },
+  { key: ASSISTANCE_PAID_ITEM, label: ASSISTANCE_PAID, owner: 'admin' },
 ];
 
 export const CHECKLIST_LIMITS = { maxItems: 20, maxLabel: 80, maxKey: 40 } as const;
@@ -128,5 +130,5 @@ export const CASE_STEP_LABELS: Record<CaseStep, string> = {
   claim_updated: 'Assistance claim updated',
   assistance_proposed: 'Assistance payout proposed',
   assistance_approved: 'Assistance payout approved',
-  assistance_paid: 'Assistance paid',
+  assistance_paid: ASSISTANCE_PAID,
 };

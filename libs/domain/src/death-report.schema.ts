@@ -3,18 +3,18 @@ import { cleanText, optionalText, requiredText } from './blank-text';
 import { FormMessages } from './form-messages';
 import { ClientMessages } from './client-messages';
 import { OTHER } from './documents';
-import { RelationshipWords } from './relationship-words';
+import { CaseWords } from './case-words';
 
 /** Relationship to the deceased (spec section 3), in the order the form offers them. */
 export const RELATIONSHIPS_TO_DECEASED = [
-  RelationshipWords.spouse,
-  RelationshipWords.parent,
-  RelationshipWords.child,
-  'Sibling',
-  'Grandparent',
-  'Grandchild',
-  'Other Family Member',
-  'Friend',
+  CaseWords.spouse,
+  CaseWords.parent,
+  CaseWords.child,
+  CaseWords.sibling,
+  CaseWords.grandparent,
+  CaseWords.grandchild,
+  CaseWords.otherFamilyMember,
+  CaseWords.friend,
   OTHER,
 ] as const;
 

@@ -1,6 +1,6 @@
-import { RelationshipWords } from './relationship-words';
 import { Relationship } from './household.schema';
 import type { SiteSettingsValues } from './settings';
+import { CaseWords } from './case-words';
 
 /** Membership of a household (spec section 4). Keys are GraphQL names; values are stored. */
 export enum MembershipStatus {
@@ -76,9 +76,9 @@ export interface FeeQuote {
 }
 
 const RELATIONSHIP_LABELS: Record<Relationship, string> = {
-  [Relationship.SPOUSE]: RelationshipWords.spouse,
-  [Relationship.CHILD]: RelationshipWords.child,
-  [Relationship.PARENT]: RelationshipWords.parent,
+  [Relationship.SPOUSE]: CaseWords.spouse,
+  [Relationship.CHILD]: CaseWords.child,
+  [Relationship.PARENT]: CaseWords.parent,
 };
 
 /** Each spouse, each child not working full time and each dependent parent carries the member fee. */

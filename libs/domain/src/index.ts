@@ -43,6 +43,8 @@ export * from './assistance-payouts';
 export * from './assistance';
 export * from './janazah';
 export * from './case-page';
+export * from './case-screen-messages';
+export * from './case-value-messages';
 export * from './notification-preference-changes';
 export * from './dead-letters';
 export * from './admin-ops-messages';

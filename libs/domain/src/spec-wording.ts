@@ -21,6 +21,8 @@ import { AssistanceMessages } from './assistance';
 import { AnniversaryMessages } from './anniversaries';
 import { PayoutMessages } from './assistance-payouts';
 import { CaseChecklistMessages } from './case-page';
+import { CaseReportMessages, JanazahPageMessages } from './case-screen-messages';
+import { CaseValueMessages } from './case-value-messages';
 import { JanazahMessages } from './janazah';
 import { PreferenceMessages } from './notification-preference-changes';
 import { WebhookMessages } from './webhooks';
@@ -143,6 +145,10 @@ export const MessageCatalog = {
   AccountBackupMessages,
   AccountSessionMessages,
   AccountTestingMessages,
+  /** The family's death report, case and janazah screens (wt-i18n-cases). */
+  CaseReportMessages,
+  CaseValueMessages,
+  JanazahPageMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -403,6 +409,9 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   ),
   RegistrationBillingMessages: everyMessage(RegistrationBillingMessages, SCREEN_TEXT),
   MemorialPageMessages: everyMessage(MemorialPageMessages, SCREEN_TEXT),
+  CaseReportMessages: everyMessage(CaseReportMessages, SCREEN_TEXT),
+  CaseValueMessages: everyMessage(CaseValueMessages, SCREEN_TEXT),
+  JanazahPageMessages: everyMessage(JanazahPageMessages, SCREEN_TEXT),
   DocumentPageMessages: everyMessage(DocumentPageMessages, SCREEN_TEXT, ['yourDocuments']),
   NotificationPageMessages: everyMessage(NotificationPageMessages, SCREEN_TEXT),
   MemberProfileMessages: everyMessage(MemberProfileMessages, SCREEN_TEXT),

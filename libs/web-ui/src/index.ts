@@ -14,6 +14,8 @@ export * from './layout/page-loading';
 export * from './layout/use-document-title';
 export * from './janazah/janazah-notice-form';
 export * from './janazah/janazah-notice-controls';
+export * from './janazah/use-janazah-moment';
+export * from './cases/use-case-value';
 export * from './cases/case-checklist';
 export * from './cases/case-timeline';
 export * from './language/language-switcher';

@@ -3,6 +3,7 @@ import { DataSource, In, type EntityManager } from 'typeorm';
 import {
   BURIAL_ITEM,
   CaseChecklistMessages,
+  CaseValueMessages,
   caseChecklistSchema,
   checklistItemId,
   DEFAULT_CASE_CHECKLIST,
@@ -31,7 +32,7 @@ export interface Caller {
 
 /** The line the timeline shows for a change of an item. */
 const tickLabel = (item: CaseChecklistItemSetting, done: boolean) =>
-  `${item.label}: ${done ? 'done' : 'not done'}`;
+  done ? CaseValueMessages.itemDone(item.label) : CaseValueMessages.itemNotDone(item.label);
 
 /**
  * Every case's checklist: its items come from the settings (cases' copy); admins tick any

@@ -1,3 +1,4 @@
+import { CaseValueMessages } from '@jibs/domain';
 import type { EventOf } from '@jibs/events';
 import type { NewTimelineEntry } from './case-timeline.service';
 
@@ -43,7 +44,7 @@ export function assistanceEntry(
     case 'claim.updated':
       return event.data.lines.length
         ? { ...base, step: 'claim_updated', amount: event.data.total }
-        : { ...base, step: 'claim_updated', label: 'Assistance claim opened', amount: null };
+        : { ...base, step: 'claim_updated', label: CaseValueMessages.claimOpened, amount: null };
     case 'assistance.proposed':
       return { ...base, step: 'assistance_proposed', amount: event.data.amount };
     case 'assistance.approved':

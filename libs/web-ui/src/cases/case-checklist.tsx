@@ -1,4 +1,7 @@
 import { Badge, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { CaseReportMessages } from '@jibs/domain';
+import { useMessages, useText } from '@jibs/web-data';
+import { useCaseValue } from './use-case-value';
 
 export interface CaseChecklistItemView {
   id: string;
@@ -31,24 +34,30 @@ export function CaseChecklist({
   pending?: PendingTick | null;
   onTick: (item: CaseChecklistItemView, done: boolean) => void;
 }) {
+  const { CaseReportMessages: text } = useMessages({ CaseReportMessages });
+  // Items and document types are the settings' English; the reader sees their language.
+  const translate = useText();
+  const value = useCaseValue();
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {items.map((item) => (
         <Group key={item.id} component="li" gap="sm" wrap="wrap">
           <Checkbox
-            label={item.label}
+            label={value(item.label)}
             checked={pending?.itemId === item.id ? pending.done : item.done}
             disabled={!canTick(item) || pending?.itemId === item.id}
             onChange={(event) => onTick(item, event.currentTarget.checked)}
           />
           {item.owner === 'admin' && (
             <Badge variant="light" color="gray" size="sm">
-              Ticked by the fund
+              {text.tickedByFund}
             </Badge>
           )}
           {item.automatic && item.done && (
             <Text size="sm" c="gray.7">
-              {item.documentType ? `Approved ${item.documentType}` : 'Recorded automatically'}
+              {item.documentType
+                ? text.approvedDocument(translate(item.documentType))
+                : text.recordedAutomatically}
             </Text>
           )}
         </Group>

@@ -1,11 +1,13 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import {
-  formatMomentBothCalendars,
   janazahCancelReasonSchema,
   JANAZAH_LIMITS,
+  JanazahPageMessages,
   type FieldErrors,
 } from '@jibs/domain';
+import { useMessages, useText } from '@jibs/web-data';
+import { useJanazahMoment } from './use-janazah-moment';
 import {
   JanazahNoticeForm,
   type JanazahNoticeFormInitial,
@@ -44,6 +46,9 @@ export function JanazahNoticeControls({
   onUpdate: (id: string, input: JanazahNoticeFormInput) => Answer;
   onCancel: (id: string, reason: string) => Answer;
 }) {
+  const { JanazahPageMessages: text } = useMessages({ JanazahPageMessages });
+  const translate = useText();
+  const moment = useJanazahMoment();
   const [mode, setMode] = useState<'idle' | 'form' | 'cancel'>('idle');
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
@@ -59,27 +64,25 @@ export function JanazahNoticeControls({
   if (!notice && !mayManage) return null;
   return (
     <Stack gap="sm" p="md" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
-      <Text fw={600}>Janazah notice</Text>
+      <Text fw={600}>{text.janazahNotice}</Text>
       {notice ? (
         <Text>
-          {formatMomentBothCalendars(notice.prayerAt, notice.timeZone)} at {notice.masjidName}.{' '}
-          {notice.attendeeCount === 1
-            ? '1 member will attend.'
-            : `${notice.attendeeCount} members will attend.`}
+          {text.noticeSummary(moment(notice.prayerAt, notice.timeZone), notice.masjidName)}{' '}
+          {text.attendeesSentence(notice.attendeeCount)}
         </Text>
       ) : (
-        <Text c="gray.7">No janazah notice has been published for this report.</Text>
+        <Text c="gray.7">{text.noNotice}</Text>
       )}
       {mayManage && mode === 'idle' && (
         <Group gap="sm">
-          {!notice && <Button onClick={() => setMode('form')}>Publish janazah notice</Button>}
+          {!notice && <Button onClick={() => setMode('form')}>{text.publishNotice}</Button>}
           {open && (
             <>
               <Button variant="default" onClick={() => setMode('form')}>
-                Edit notice
+                {text.editNotice}
               </Button>
               <Button color="red.9" variant="outline" onClick={() => setMode('cancel')}>
-                Cancel notice
+                {text.cancelNotice}
               </Button>
             </>
           )}
@@ -88,7 +91,7 @@ export function JanazahNoticeControls({
       {mayManage && mode === 'form' && (
         <JanazahNoticeForm
           initial={notice ?? { deceasedName }}
-          submitLabel={notice ? 'Save notice' : 'Publish notice'}
+          submitLabel={notice ? text.saveNotice : text.publish}
           onSubmit={(input) => done(notice ? onUpdate(notice.id, input) : onPublish(input))}
           onCancel={close}
         />
@@ -111,20 +114,20 @@ export function JanazahNoticeControls({
         >
           <Stack gap="sm">
             <Textarea
-              label="Reason for cancelling"
-              description="Everyone who was told of the notice is told of the cancellation."
+              label={text.cancelReason}
+              description={text.cancelReasonHelp}
               required
               value={reason}
               maxLength={JANAZAH_LIMITS.cancelReason}
               onChange={(event) => setReason(event.currentTarget.value)}
-              error={reasonError}
+              error={reasonError && translate(reasonError)}
             />
             <Group gap="sm">
               <Button type="submit" color="red.9">
-                Cancel notice
+                {text.cancelNotice}
               </Button>
               <Button variant="default" onClick={close}>
-                Keep notice
+                {text.keepNotice}
               </Button>
             </Group>
           </Stack>

@@ -1,9 +1,11 @@
 import { Button, Group, Radio, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
+import { useMessages, useText } from '@jibs/web-data';
 import {
   fieldErrorsOf,
   isoToZonedMoment,
   JANAZAH_LIMITS,
+  JanazahPageMessages,
   janazahNoticeSchema,
   zonedMomentToIso,
   type FieldErrors,
@@ -59,6 +61,10 @@ export function JanazahNoticeForm({
   onSubmit: (input: JanazahNoticeFormInput) => Promise<FieldErrors | null>;
   onCancel?: () => void;
 }) {
+  const { JanazahPageMessages: text } = useMessages({ JanazahPageMessages });
+  // The schema's and the server's messages are English; the reader sees their language.
+  const translate = useText();
+  const errorOf = (field: string) => errors[field] && translate(errors[field]);
   const startZone = initial.timeZone ?? browserZone();
   const startMoment = initial.prayerAt
     ? isoToZonedMoment(initial.prayerAt, startZone)
@@ -113,91 +119,91 @@ export function JanazahNoticeForm({
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="sm">
         <TextInput
-          label="Deceased's name"
+          label={text.deceasedName}
           required
           value={values.deceasedName}
           maxLength={JANAZAH_LIMITS.deceasedName}
           onChange={(event) => change('deceasedName', event.currentTarget.value)}
-          error={errors['deceasedName']}
+          error={errorOf('deceasedName')}
         />
         <Group grow align="flex-start">
           <TextInput
             type="date"
-            label="Prayer date"
+            label={text.prayerDate}
             required
             value={values.date}
             onChange={(event) => change('date', event.currentTarget.value)}
-            error={errors['prayerAt']}
+            error={errorOf('prayerAt')}
           />
           <TextInput
             type="time"
-            label="Prayer time"
+            label={text.prayerTime}
             required
             value={values.time}
             onChange={(event) => change('time', event.currentTarget.value)}
           />
         </Group>
         <Select
-          label="Time zone"
+          label={text.timeZone}
           required
           searchable
           data={zones}
           value={values.timeZone}
           onChange={(zone) => change('timeZone', zone ?? '')}
-          error={errors['timeZone']}
+          error={errorOf('timeZone')}
         />
         <TextInput
-          label="Masjid name"
+          label={text.masjidName}
           required
           value={values.masjidName}
           maxLength={JANAZAH_LIMITS.masjidName}
           onChange={(event) => change('masjidName', event.currentTarget.value)}
-          error={errors['masjidName']}
+          error={errorOf('masjidName')}
         />
         <TextInput
-          label="Masjid address"
+          label={text.masjidAddress}
           required
           value={values.masjidAddress}
           maxLength={JANAZAH_LIMITS.masjidAddress}
           onChange={(event) => change('masjidAddress', event.currentTarget.value)}
-          error={errors['masjidAddress']}
+          error={errorOf('masjidAddress')}
         />
         <TextInput
-          label="Burial place"
+          label={text.burialPlace}
           required
           value={values.burialPlace}
           maxLength={JANAZAH_LIMITS.burialPlace}
           onChange={(event) => change('burialPlace', event.currentTarget.value)}
-          error={errors['burialPlace']}
+          error={errorOf('burialPlace')}
         />
         <TextInput
-          label="Family contact"
-          description="Optional. Shown to signed-in members only, never to visitors."
+          label={text.familyContact}
+          description={text.familyContactHelp}
           value={values.familyContact}
           maxLength={JANAZAH_LIMITS.familyContact}
           onChange={(event) => change('familyContact', event.currentTarget.value)}
-          error={errors['familyContact']}
+          error={errorOf('familyContact')}
         />
         <Radio.Group
-          label="Who may see it"
+          label={text.whoMaySee}
           value={values.visibility}
           onChange={(value) => change('visibility', value as JanazahVisibility)}
-          error={errors['visibility']}
+          error={errorOf('visibility')}
         >
           <Group gap="md" mt={4}>
-            <Radio value="members" label="Members only" />
-            <Radio value="public" label="Everyone (public)" />
+            <Radio value="members" label={text.membersOnly} />
+            <Radio value="public" label={text.everyone} />
           </Group>
         </Radio.Group>
         <Textarea
-          label="Note"
-          description="Optional."
+          label={text.note}
+          description={text.optional}
           value={values.note}
           maxLength={JANAZAH_LIMITS.note}
           autosize
           minRows={2}
           onChange={(event) => change('note', event.currentTarget.value)}
-          error={errors['note']}
+          error={errorOf('note')}
         />
         <Group gap="sm">
           <Button type="submit" loading={sending}>
@@ -205,7 +211,7 @@ export function JanazahNoticeForm({
           </Button>
           {onCancel && (
             <Button variant="default" onClick={onCancel} disabled={sending}>
-              Close
+              {text.close}
             </Button>
           )}
         </Group>

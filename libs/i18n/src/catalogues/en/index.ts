@@ -24,6 +24,8 @@ import BillingMessages from './BillingMessages.json';
 import BillingNotifications from './BillingNotifications.json';
 import CaseChecklistMessages from './CaseChecklistMessages.json';
 import CaseNotifications from './CaseNotifications.json';
+import CaseReportMessages from './CaseReportMessages.json';
+import CaseValueMessages from './CaseValueMessages.json';
 import ClientMessages from './ClientMessages.json';
 import CommonWords from './CommonWords.json';
 import DashboardMessages from './DashboardMessages.json';
@@ -39,6 +41,7 @@ import HouseholdMessages from './HouseholdMessages.json';
 import HouseholdPageMessages from './HouseholdPageMessages.json';
 import JanazahMessages from './JanazahMessages.json';
 import JanazahNotifications from './JanazahNotifications.json';
+import JanazahPageMessages from './JanazahPageMessages.json';
 import LandingMessages from './LandingMessages.json';
 import LanguageMessages from './LanguageMessages.json';
 import MemberDashboardMessages from './MemberDashboardMessages.json';
@@ -101,6 +104,8 @@ export const catalogue = {
   BillingNotifications,
   CaseChecklistMessages,
   CaseNotifications,
+  CaseReportMessages,
+  CaseValueMessages,
   ClientMessages,
   CommonWords,
   DashboardMessages,
@@ -116,6 +121,7 @@ export const catalogue = {
   HouseholdPageMessages,
   JanazahMessages,
   JanazahNotifications,
+  JanazahPageMessages,
   LandingMessages,
   LanguageMessages,
   MemberDashboardMessages,

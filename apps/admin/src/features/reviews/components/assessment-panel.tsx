@@ -1,6 +1,11 @@
 import { useMutation } from '@apollo/client/react';
 import { Badge, Box, Button, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
-import { AdminOpsMessages, AdminReviewsPageMessages, CLAIM_LIMITS } from '@jibs/domain';
+import {
+  AdminOpsMessages,
+  AdminReviewsPageMessages,
+  CaseReportMessages,
+  CLAIM_LIMITS,
+} from '@jibs/domain';
 import { actionErrorMessage, toApiError, translateText, useMessages } from '@jibs/web-data';
 import { notify } from '../../../shared/components/notify';
 import { useState } from 'react';
@@ -29,7 +34,7 @@ export function AssessmentPanel({ report }: { report: AdminDeathReportFragment }
       <Stack gap="xs">
         <Group gap="sm">
           <Title order={3} size="h5" id={headingId}>
-            Burial assistance
+            {CaseReportMessages.burialAssistance}
           </Title>
           <Badge color={assessment.covered ? 'green' : 'red'} variant="light" size="lg">
             {assessment.covered ? 'Covered' : translateText(AdminOpsMessages.notCovered)}

@@ -6,6 +6,7 @@ import {
   DeathReportMessages,
   MAX_ADMIN_NOTES_LENGTH,
   DashboardMessages,
+  CaseReportMessages,
 } from '@jibs/domain';
 import { actionErrorMessage, toApiError, useDateFormat, useMessages } from '@jibs/web-data';
 import { notify } from '../../../shared/components/notify';
@@ -180,7 +181,7 @@ function ReportCard({
           <Stack gap="sm">
             <Textarea
               id={notesId}
-              label="Admin notes"
+              label={CaseReportMessages.adminNotes}
               description={r.adminNotesHint(`'${reportMessages.defaultRejectionNote}'`)}
               value={notes}
               onChange={(event) => setNotes(event.currentTarget.value)}

@@ -31,6 +31,7 @@ import {
   type FieldErrors,
   AdminMessages,
   AdminLayoutMessages,
+  CaseReportMessages,
 } from '@jibs/domain';
 import { toApiError, useSession } from '@jibs/web-data';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
@@ -166,7 +167,7 @@ function SettingsEditor({
           </Text>
         </Section>
 
-        <Section title="Burial Assistance">
+        <Section title={CaseReportMessages.assistanceSection}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label="Waiting period (days)"

@@ -1,4 +1,4 @@
-import { RegistrationWizardMessages } from '@jibs/domain';
+import { CaseReportMessages, RegistrationWizardMessages } from '@jibs/domain';
 import { useMutation } from '@apollo/client/react';
 import {
   Alert,
@@ -147,7 +147,7 @@ function OfflinePaymentForm({
           </Alert>
         )}
         <TextInput
-          label="Amount (USD)"
+          label={CaseReportMessages.amountUsd}
           description="For example 25.00"
           leftSection="$"
           inputMode="decimal"

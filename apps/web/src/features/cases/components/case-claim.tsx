@@ -19,14 +19,17 @@ import {
   INVOICE_DOCUMENT_TYPES,
   PAYEE_KINDS,
   PAYEE_KIND_LABELS,
-  formatCents,
   type ExpenseCategory,
   type PayeeKind,
   AdminOpsMessages,
+  CaseReportMessages,
+  DocumentPageMessages,
 } from '@jibs/domain';
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { toApiError } from '@jibs/web-data';
+import { toApiError, useMessages, useMoneyFormat, useText } from '@jibs/web-data';
+import { useCaseValue } from '@jibs/web-ui';
+import { documentTypeLabel } from '../../documents/utils/document-labels';
 import {
   AddClaimExpenseDocument,
   MyDocumentsDocument,
@@ -44,14 +47,22 @@ interface LineForm {
 
 const EMPTY: LineForm = { category: '', amount: '', payeeKind: '', payeeName: '', documentId: '' };
 
-const labelOf = (map: Record<string, string>, value: string) => map[value] ?? value;
-
 /**
  * The family's burial-assistance claim on an approved report: its expense lines, each with an
  * invoice from the member's own documents; add and remove. The server checks every rule
  * (eligible categories, amounts, the invoice's owner, the claim window) and says why it refuses.
  */
 export function CaseClaim({ reportId, claim }: { reportId: string; claim: CaseClaimFragment }) {
+  const {
+    CaseReportMessages: text,
+    AdminOpsMessages: ops,
+    ClientMessages: client,
+    DocumentPageMessages: documentPage,
+  } = useMessages({ CaseReportMessages, AdminOpsMessages, ClientMessages, DocumentPageMessages });
+  const translate = useText();
+  const value = useCaseValue();
+  const money = useMoneyFormat();
+  const labelOf = (map: Record<string, string>, key: string) => value(map[key] ?? key);
   const [form, setForm] = useState<LineForm>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -74,6 +85,8 @@ export function CaseClaim({ reportId, claim }: { reportId: string; claim: CaseCl
     });
   };
 
+  const fieldError = (field: string) => errors[field] && translate(errors[field]);
+
   const submit = async () => {
     setRefusal(null);
     const dollars = typeof form.amount === 'number' ? form.amount : Number.NaN;
@@ -94,13 +107,13 @@ export function CaseClaim({ reportId, claim }: { reportId: string; claim: CaseCl
       setErrors({});
       notifications.show({
         color: 'green',
-        title: 'Expense added',
-        message: 'Your claim is updated.',
+        title: text.expenseAdded,
+        message: text.claimUpdated,
       });
     } catch (error) {
       const api = toApiError(error);
       if (Object.keys(api.fieldErrors).length) setErrors(api.fieldErrors);
-      else setRefusal(api.message || ClientMessages.errorTitle);
+      else setRefusal(api.message || client.errorTitle);
     }
   };
 
@@ -116,19 +129,19 @@ export function CaseClaim({ reportId, claim }: { reportId: string; claim: CaseCl
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId}>
       <Title order={3} size="h5" id={headingId}>
-        Burial expenses
+        {text.burialExpenses}
       </Title>
       {claim.lines.length === 0 ? (
-        <Text c="gray.7">No expenses added yet.</Text>
+        <Text c="gray.7">{text.noExpenses}</Text>
       ) : (
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Expense</Table.Th>
-              <Table.Th>{AdminOpsMessages.paidTo}</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
+              <Table.Th>{text.expense}</Table.Th>
+              <Table.Th>{ops.paidTo}</Table.Th>
+              <Table.Th ta="end">{text.amount}</Table.Th>
               <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{text.actions}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -137,26 +150,26 @@ export function CaseClaim({ reportId, claim }: { reportId: string; claim: CaseCl
               <Table.Tr key={line.id}>
                 <Table.Td>{labelOf(EXPENSE_CATEGORY_LABELS, line.category)}</Table.Td>
                 <Table.Td>
-                  {line.payeeName} ({labelOf(PAYEE_KIND_LABELS, line.payeeKind)})
+                  {text.payee(line.payeeName, labelOf(PAYEE_KIND_LABELS, line.payeeKind))}
                 </Table.Td>
-                <Table.Td ta="right">{formatCents(line.amount)}</Table.Td>
+                <Table.Td ta="end">{money.cents(line.amount)}</Table.Td>
                 <Table.Td>
                   <Button
                     size="xs"
                     variant="subtle"
                     color="red"
                     loading={removing.loading}
-                    aria-label={`Remove ${labelOf(EXPENSE_CATEGORY_LABELS, line.category)} expense`}
+                    aria-label={text.removeExpense(labelOf(EXPENSE_CATEGORY_LABELS, line.category))}
                     onClick={() => void removeLine(line.id)}
                   >
-                    Remove
+                    {text.remove}
                   </Button>
                 </Table.Td>
               </Table.Tr>
             ))}
             <Table.Tr>
-              <Table.Td colSpan={2}>Total</Table.Td>
-              <Table.Td ta="right">{formatCents(claim.total)}</Table.Td>
+              <Table.Td colSpan={2}>{text.total}</Table.Td>
+              <Table.Td ta="end">{money.cents(claim.total)}</Table.Td>
               <Table.Td />
             </Table.Tr>
           </Table.Tbody>
@@ -164,71 +177,74 @@ export function CaseClaim({ reportId, claim }: { reportId: string; claim: CaseCl
       )}
       {refusal && (
         <Alert color="red" variant="light" role="alert">
-          {refusal}
+          {translate(refusal)}
         </Alert>
       )}
       <form
         noValidate
-        aria-label="Add an expense"
+        aria-label={text.addAnExpense}
         onSubmit={(event) => (event.preventDefault(), void submit())}
       >
         <Stack gap="sm">
           <Group grow align="flex-start" wrap="wrap">
             <Select
-              label="Expense"
-              placeholder="Choose"
+              label={text.expense}
+              placeholder={text.choose}
               data={EXPENSE_CATEGORIES.map((value: ExpenseCategory) => ({
                 value,
-                label: EXPENSE_CATEGORY_LABELS[value],
+                label: labelOf(EXPENSE_CATEGORY_LABELS, value),
               }))}
               value={form.category || null}
               onChange={(value) => edit('category', value ?? '')}
-              error={errors['category']}
+              error={fieldError('category')}
             />
             <NumberInput
-              label="Amount (USD)"
+              label={text.amountUsd}
               min={0}
               decimalScale={2}
               value={form.amount}
               onChange={(value) => edit('amount', value)}
-              error={errors['amount']}
+              error={fieldError('amount')}
             />
           </Group>
           <Group grow align="flex-start" wrap="wrap">
             <Select
-              label={AdminOpsMessages.paidTo}
-              placeholder="Choose"
+              label={ops.paidTo}
+              placeholder={text.choose}
               data={PAYEE_KINDS.map((value: PayeeKind) => ({
                 value,
-                label: PAYEE_KIND_LABELS[value],
+                label: labelOf(PAYEE_KIND_LABELS, value),
               }))}
               value={form.payeeKind || null}
               onChange={(value) => edit('payeeKind', value ?? '')}
-              error={errors['payeeKind']}
+              error={fieldError('payeeKind')}
             />
             <TextInput
-              label={AdminOpsMessages.payeeName}
+              label={ops.payeeName}
               value={form.payeeName}
               onChange={(event) => edit('payeeName', event.currentTarget.value)}
-              error={errors['payeeName']}
+              error={fieldError('payeeName')}
             />
           </Group>
           <Select
-            label="Invoice or receipt"
-            description="Upload it first from Upload Documents as a Funeral Home Invoice, Cemetery Invoice or Receipt."
-            placeholder={invoices.length ? 'Choose a document' : 'No invoices uploaded yet'}
+            label={text.invoice}
+            description={text.invoiceHelp}
+            placeholder={invoices.length ? text.chooseDocument : text.noInvoices}
             data={invoices.map((document) => ({
               value: document.id,
-              label: `${document.fileName} (${document.documentType})`,
+              label: text.documentOption(
+                document.fileName,
+                documentTypeLabel(document.documentType, documentPage),
+              ),
             }))}
             value={form.documentId || null}
             onChange={(value) => edit('documentId', value ?? '')}
-            error={errors['documentId']}
+            error={fieldError('documentId')}
             styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
           />
           <Group>
             <Button type="submit" loading={adding.loading}>
-              Add expense
+              {text.addExpense}
             </Button>
           </Group>
         </Stack>

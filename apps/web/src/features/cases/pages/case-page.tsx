@@ -15,18 +15,19 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import {
   ASSISTANCE_STEPS,
   ClientMessages,
-  formatCalendarDate,
-  formatMoment,
   type CaseStep,
   ActionMessages,
   MemorialPageMessages,
+  CaseReportMessages,
+  DocumentPageMessages,
 } from '@jibs/domain';
-import { reviewStatusBadge, toApiError } from '@jibs/web-data';
+import { reviewStatusBadge, toApiError, useDateFormat, useMessages, useText } from '@jibs/web-data';
 import {
   CaseChecklist,
   CaseTimeline,
   DetailList,
   PageLoader,
+  useCaseValue,
   useDocumentTitle,
   type CaseChecklistItemView,
   type PendingTick,
@@ -35,9 +36,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { MyCaseDocument, SetMyCaseChecklistItemDocument } from '../../../gql/graphql';
 import { CaseClaim } from '../components/case-claim';
-
-const TITLE = 'Case';
-const LOAD_FAILED = 'We could not load this case. Please try again.';
+import { documentTypeLabel, reviewStatusLabel } from '../../documents/utils/document-labels';
 
 const isAssistance = (step: string) => ASSISTANCE_STEPS.includes(step as CaseStep);
 
@@ -46,6 +45,23 @@ const isAssistance = (step: string) => ASSISTANCE_STEPS.includes(step as CaseSte
  * still needed (checklist), the documents, who handles it, and the assistance section.
  */
 export function CasePage() {
+  const {
+    CaseReportMessages: text,
+    ClientMessages: client,
+    ActionMessages: actions,
+    MemorialPageMessages: memorial,
+    DocumentPageMessages: documentPage,
+  } = useMessages({
+    CaseReportMessages,
+    ClientMessages,
+    ActionMessages,
+    MemorialPageMessages,
+    DocumentPageMessages,
+  });
+  const value = useCaseValue();
+  // The server's English (steps, checklist items, document types, states) in the reader's language.
+  const translate = useText();
+  const formatDate = useDateFormat();
   const { id = '' } = useParams();
   const { data, loading, error, refetch } = useQuery(MyCaseDocument, {
     variables: { id },
@@ -54,7 +70,7 @@ export function CasePage() {
   const [tick] = useMutation(SetMyCaseChecklistItemDocument);
   const [pending, setPending] = useState<PendingTick | null>(null);
   const report = data?.deathReport;
-  useDocumentTitle(report ? `${TITLE}: ${report.deceasedName}` : TITLE);
+  useDocumentTitle(report ? text.caseTitleOf(report.deceasedName) : text.caseTitle);
 
   const notFound = !report && error && toApiError(error).code === 'NOT_FOUND';
 
@@ -66,8 +82,8 @@ export function CasePage() {
     } catch (caught) {
       notifications.show({
         color: 'red',
-        title: ClientMessages.errorTitle,
-        message: toApiError(caught).message,
+        title: client.errorTitle,
+        message: translate(toApiError(caught).message),
       });
     } finally {
       setPending(null);
@@ -77,7 +93,7 @@ export function CasePage() {
   if (loading && !data) {
     return (
       <Container size={960} px="md" py={{ base: 24, sm: 40 }}>
-        <PageLoader label="Loading the case…" />
+        <PageLoader label={text.loadingCase} />
       </Container>
     );
   }
@@ -85,17 +101,17 @@ export function CasePage() {
     return (
       <Container size={960} px="md" py={{ base: 24, sm: 40 }}>
         <Stack gap="md">
-          <Title order={1}>{TITLE}</Title>
+          <Title order={1}>{text.caseTitle}</Title>
           <Alert color={notFound ? 'gray' : 'red'} variant="light" role="alert">
             <Stack gap="sm" align="flex-start">
-              <Text>{notFound ? 'Death report not found' : LOAD_FAILED}</Text>
+              <Text>{notFound ? text.reportNotFound : text.caseLoadFailed}</Text>
               {!notFound && (
                 <Button variant="light" onClick={() => void refetch()}>
-                  {ActionMessages.tryAgain}
+                  {actions.tryAgain}
                 </Button>
               )}
               <Anchor component={Link} to="/my-reports">
-                Back to My Reports
+                {text.backToMyReports}
               </Anchor>
             </Stack>
           </Alert>
@@ -112,39 +128,33 @@ export function CasePage() {
     <Container size={960} px="md" py={{ base: 24, sm: 40 }}>
       <Stack gap="lg">
         <Anchor component={Link} to="/my-reports">
-          Back to My Reports
+          {text.backToMyReports}
         </Anchor>
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
           <Title order={1}>{report.deceasedName}</Title>
           <Badge variant="light" color={badge.color} size="lg">
-            {badge.label}
+            {reviewStatusLabel(report.status, documentPage)}
           </Badge>
         </Group>
-        <Section title="Report">
+        <Section title={text.reportSection}>
           <DetailList
             items={[
-              {
-                label: MemorialPageMessages.dateOfDeath,
-                value: formatCalendarDate(report.dateOfDeath),
-              },
-              { label: MemorialPageMessages.placeOfDeath, value: report.placeOfDeath },
-              { label: 'Relationship', value: report.relationshipToDeceased },
-              { label: 'Submitted', value: formatMoment(report.createdAt) },
-              {
-                label: 'Handled by',
-                value: report.handler?.name ?? 'Waiting for a member of our team',
-              },
+              { label: memorial.dateOfDeath, value: formatDate(report.dateOfDeath) },
+              { label: memorial.placeOfDeath, value: report.placeOfDeath },
+              { label: text.relationship, value: value(report.relationshipToDeceased) },
+              { label: text.submitted, value: formatDate(report.createdAt) },
+              { label: text.handledBy, value: report.handler?.name ?? text.waitingForTeam },
             ]}
           />
         </Section>
 
-        <Section title="Timeline">
+        <Section title={text.timelineSection}>
           <CaseTimeline entries={caseSteps} />
         </Section>
 
-        <Section title="Checklist">
+        <Section title={text.checklistSection}>
           {report.status === 'REJECTED' ? (
-            <Text c="gray.7">A report that was not approved has no checklist.</Text>
+            <Text c="gray.7">{text.noChecklist}</Text>
           ) : (
             <CaseChecklist
               items={report.checklist}
@@ -155,12 +165,12 @@ export function CasePage() {
           )}
         </Section>
 
-        <Section title="Documents">
+        <Section title={text.documentsSection}>
           {report.caseDocuments.length === 0 ? (
             <Text c="gray.7">
-              No documents for this case yet.{' '}
+              {text.noCaseDocuments}{' '}
               <Anchor component={Link} to="/upload">
-                Upload a document
+                {text.uploadDocument}
               </Anchor>
             </Text>
           ) : (
@@ -170,9 +180,9 @@ export function CasePage() {
                   <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {document.fileName}
                   </Text>
-                  <Text c="gray.7">{document.documentType}</Text>
+                  <Text c="gray.7">{documentTypeLabel(document.documentType, documentPage)}</Text>
                   <Badge variant="light" color={reviewStatusBadge(document.status).color}>
-                    {reviewStatusBadge(document.status).label}
+                    {reviewStatusLabel(document.status, documentPage)}
                   </Badge>
                 </Group>
               ))}
@@ -182,18 +192,27 @@ export function CasePage() {
 
         {/* Assistance: whether the person was covered and why, the family's claim, and what the
             fund did (the assistance steps of the timeline). */}
-        <Section title="Burial Assistance" testId="case-assistance">
+        <Section title={text.assistanceSection} testId="case-assistance">
           <Stack gap="md">
             {report.assessment && (
               <Stack gap="xs">
-                <Text fw={600}>{report.assessment.summary}</Text>
-                <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+                <Text fw={600} data-testid="assessment-summary">
+                  {translate(report.assessment.summary)}
+                </Text>
+                <Stack
+                  gap={4}
+                  component="ul"
+                  p={0}
+                  m={0}
+                  style={{ listStyle: 'none' }}
+                  data-testid="assessment-rules"
+                >
                   {report.assessment.rules.map((rule) => (
                     <Text component="li" key={rule.rule} size="sm">
                       <Text span fw={600}>
-                        {rule.label}: {rule.met ? 'yes' : 'no'}.
+                        {translate(rule.label)}: {rule.met ? text.ruleMet : text.ruleNotMet}.
                       </Text>{' '}
-                      {rule.reason}
+                      {translate(rule.reason)}
                     </Text>
                   ))}
                 </Stack>
@@ -202,10 +221,7 @@ export function CasePage() {
             {report.status === 'APPROVED' && report.claim && (
               <CaseClaim reportId={report.id} claim={report.claim} />
             )}
-            <CaseTimeline
-              entries={assistanceSteps}
-              emptyText="No assistance steps yet. Our team will contact you about the claim."
-            />
+            <CaseTimeline entries={assistanceSteps} emptyText={text.noAssistanceSteps} />
           </Stack>
         </Section>
       </Stack>

@@ -14,25 +14,30 @@ import { notifications } from '@mantine/notifications';
 import {
   ClientMessages,
   DeathReportMessages,
-  formatCalendarDate,
-  formatMoment,
   ActionMessages,
   MemorialPageMessages,
+  CaseReportMessages,
+  DocumentPageMessages,
 } from '@jibs/domain';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { MyDeathReportsDocument, type MyDeathReportsQuery } from '../../../gql/graphql';
 import { ReportJanazah } from '../../janazah/components/report-janazah';
-import { DetailList, type Detail, PageLoader, useDocumentTitle } from '@jibs/web-ui';
-import { reviewStatusBadge } from '@jibs/web-data';
+import { DetailList, type Detail, PageLoader, useCaseValue, useDocumentTitle } from '@jibs/web-ui';
+import { reviewStatusLabel } from '../../documents/utils/document-labels';
+import { reviewStatusBadge, useDateFormat, useMessages, useText } from '@jibs/web-data';
 import { useQuery } from '@apollo/client/react';
 import { CaseClaim } from '../components/case-claim';
 
-const TITLE = 'My Death Reports';
-
 /** /my-reports: the member's death reports, newest first, with their review (spec 2). */
 export function MyReportsPage() {
-  useDocumentTitle(TITLE);
+  const {
+    CaseReportMessages: text,
+    ClientMessages: client,
+    DeathReportMessages: deathReport,
+    ActionMessages: actions,
+  } = useMessages({ CaseReportMessages, ClientMessages, DeathReportMessages, ActionMessages });
+  useDocumentTitle(text.myReportsTitle);
   const { data, loading, error, refetch } = useQuery(MyDeathReportsDocument, {
     fetchPolicy: 'cache-and-network',
   });
@@ -41,37 +46,37 @@ export function MyReportsPage() {
     if (!failed) return;
     notifications.show({
       color: 'red',
-      title: ClientMessages.errorTitle,
-      message: DeathReportMessages.loadFailed,
+      title: client.errorTitle,
+      message: deathReport.loadFailed,
     });
-  }, [failed]);
+  }, [failed, client, deathReport]);
   const reports = data?.myDeathReports ?? [];
 
   return (
     <Container size={960} px="md" py={{ base: 24, sm: 40 }}>
       <Stack gap="lg">
         <Group justify="space-between" wrap="wrap" gap="sm">
-          <Title order={1}>{TITLE}</Title>
+          <Title order={1}>{text.myReportsTitle}</Title>
           {reports.length > 0 && (
             <Group gap="sm">
               <Button component={Link} to="/submit-death">
-                Submit New Report
+                {text.submitNewReport}
               </Button>
               <Button component={Link} to="/contact" variant="default">
-                Need Help?
+                {text.needHelpQuestion}
               </Button>
             </Group>
           )}
         </Group>
 
         {loading && !data ? (
-          <PageLoader label="Loading your death reports…" />
+          <PageLoader label={text.loadingReports} />
         ) : failed ? (
-          <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
+          <Alert color="red" variant="light" role="alert" title={client.errorTitle}>
             <Stack gap="sm" align="flex-start">
-              <Text>{DeathReportMessages.loadFailed}</Text>
+              <Text>{deathReport.loadFailed}</Text>
               <Button variant="light" onClick={() => void refetch()}>
-                {ActionMessages.tryAgain}
+                {actions.tryAgain}
               </Button>
             </Stack>
           </Alert>
@@ -79,11 +84,11 @@ export function MyReportsPage() {
           <Card withBorder radius="lg" padding="xl">
             <Stack gap="sm" align="center" ta="center">
               <Title order={2} size="h3">
-                No Death Reports
+                {text.noReportsTitle}
               </Title>
-              <Text c="gray.7">You have not submitted any death reports.</Text>
+              <Text c="gray.7">{text.noReports}</Text>
               <Button component={Link} to="/submit-death">
-                Submit Your First Report
+                {text.submitFirstReport}
               </Button>
             </Stack>
           </Card>
@@ -106,16 +111,24 @@ function ReportCard({
   report: MyDeathReportsQuery['myDeathReports'][number];
   onChanged: () => Promise<unknown>;
 }) {
+  const {
+    CaseReportMessages: text,
+    MemorialPageMessages: memorial,
+    DocumentPageMessages: documentPage,
+  } = useMessages({ CaseReportMessages, MemorialPageMessages, DocumentPageMessages });
+  const translate = useText();
+  const value = useCaseValue();
+  const formatDate = useDateFormat();
   const badge = reviewStatusBadge(report.status);
   const headingId = `report-${report.id}`;
   const details: Detail[] = [
-    { label: MemorialPageMessages.dateOfDeath, value: formatCalendarDate(report.dateOfDeath) },
-    { label: MemorialPageMessages.placeOfDeath, value: report.placeOfDeath },
-    { label: 'Relationship', value: report.relationshipToDeceased },
-    { label: 'Submitted', value: formatMoment(report.createdAt) },
+    { label: memorial.dateOfDeath, value: formatDate(report.dateOfDeath) },
+    { label: memorial.placeOfDeath, value: report.placeOfDeath },
+    { label: text.relationship, value: value(report.relationshipToDeceased) },
+    { label: text.submitted, value: formatDate(report.createdAt) },
   ];
   if (report.reviewedAt)
-    details.push({ label: 'Reviewed', value: formatMoment(report.reviewedAt) });
+    details.push({ label: text.reviewed, value: formatDate(report.reviewedAt) });
 
   return (
     <Card component="li" withBorder radius="lg" padding="lg" aria-labelledby={headingId}>
@@ -125,14 +138,14 @@ function ReportCard({
             {report.deceasedName}
           </Title>
           <Badge variant="light" color={badge.color}>
-            {badge.label}
+            {reviewStatusLabel(report.status, documentPage)}
           </Badge>
         </Group>
         <DetailList items={details} />
         {report.additionalNotes && (
           <Box>
             <Text size="sm" c="gray.7">
-              Additional notes
+              {text.additionalNotes}
             </Text>
             <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {report.additionalNotes}
@@ -146,16 +159,16 @@ function ReportCard({
             style={{ borderRadius: 'var(--mantine-radius-md)' }}
           >
             <Text size="sm" c="gray.7">
-              Burial assistance
+              {text.burialAssistance}
             </Text>
-            <Text>{report.assessment.summary}</Text>
+            <Text data-testid="assessment-summary">{translate(report.assessment.summary)}</Text>
           </Box>
         )}
         {report.status === 'APPROVED' && <CaseClaim reportId={report.id} claim={report.claim} />}
         {report.adminNotes && (
           <Box p="md" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
             <Text size="sm" c="gray.7">
-              Admin notes
+              {text.adminNotes}
             </Text>
             <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {report.adminNotes}
@@ -168,9 +181,9 @@ function ReportCard({
             component={Link}
             to={`/my-reports/${report.id}`}
             variant="light"
-            aria-label={`View Case: ${report.deceasedName}`}
+            aria-label={text.viewCaseOf(report.deceasedName)}
           >
-            View Case
+            {text.viewCase}
           </Button>
         </Group>
       </Stack>

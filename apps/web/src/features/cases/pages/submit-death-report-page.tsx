@@ -25,11 +25,12 @@ import {
   DOCUMENT_TYPES,
   DocumentPageMessages,
   MemorialPageMessages,
+  CaseReportMessages,
 } from '@jibs/domain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toApiError } from '@jibs/web-data';
-import { useFocusFirstInvalid, useDocumentTitle } from '@jibs/web-ui';
+import { toApiError, useMessages, useText } from '@jibs/web-data';
+import { useCaseValue, useFocusFirstInvalid, useDocumentTitle } from '@jibs/web-ui';
 import {
   SubmitDeathReportDocument,
   MyDeathReportCountsDocument,
@@ -52,7 +53,6 @@ import {
 } from '../utils/death-report-form';
 import { useMutation, useQuery } from '@apollo/client/react';
 
-const TITLE = DashboardMessages.submitDeathReport;
 const DEATH_CERTIFICATE: DocumentType = DOCUMENT_TYPES[0];
 const SOMEONE_ELSE = 'SOMEONE_ELSE';
 const ACCOUNT_HOLDER = 'ACCOUNT_HOLDER';
@@ -66,7 +66,28 @@ function deceasedOf(choice: string) {
 
 /** /submit-death: a member reports a death to request burial assistance (spec 2 and 5). */
 export function SubmitDeathReportPage() {
-  useDocumentTitle(TITLE);
+  const {
+    CaseReportMessages: text,
+    DashboardMessages: dashboard,
+    DeathReportMessages: report,
+    DocumentMessages: documents,
+    DocumentPageMessages: documentPage,
+    MemorialPageMessages: memorial,
+    RegistrationMessages: registration,
+  } = useMessages({
+    CaseReportMessages,
+    DashboardMessages,
+    DeathReportMessages,
+    DocumentMessages,
+    DocumentPageMessages,
+    MemorialPageMessages,
+    RegistrationMessages,
+  });
+  // Validation and server messages arrive in English; the reader sees them in their language.
+  const translate = useText();
+  const value = useCaseValue();
+  const title = dashboard.submitDeathReport;
+  useDocumentTitle(title);
   const navigate = useNavigate();
   const [values, setValues] = useState<DeathReportValues>(emptyDeathReport);
   const [errors, setErrors] = useState<FieldMessages>({});
@@ -86,6 +107,8 @@ export function SubmitDeathReportPage() {
   // The date picker stops at the member's own today; the check below says so in words too.
   const today = localToday();
 
+  const fieldError = (message: string | undefined) => message && translate(message);
+
   const edit = (field: DeathReportField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => clearFieldError(current, field));
@@ -96,8 +119,8 @@ export function SubmitDeathReportPage() {
     setCertificateError(fileError);
     notifications.show({
       color: 'red',
-      title: DeathReportMessages.formErrorTitle,
-      message: DeathReportMessages.formErrorMessage,
+      title: report.formErrorTitle,
+      message: report.formErrorMessage,
     });
     focusFirstInvalid();
   };
@@ -130,14 +153,18 @@ export function SubmitDeathReportPage() {
         refuse(failure.fieldErrors);
         return;
       }
-      notifications.show({ color: 'red', title: failure.title, message: failure.message });
+      notifications.show({
+        color: 'red',
+        title: translate(failure.title),
+        message: translate(failure.message),
+      });
       if (failure.kind === 'sign-in') void navigate('/login');
       return;
     }
     notifications.show({
       color: 'green',
-      title: DeathReportMessages.submittedTitle,
-      message: DeathReportMessages.submittedMessage,
+      title: report.submittedTitle,
+      message: report.submittedMessage,
     });
     if (certificate) await attachCertificate(certificate, reportId);
     void navigate('/my-reports');
@@ -156,15 +183,15 @@ export function SubmitDeathReportPage() {
     if (outcome.uploaded > 0) {
       notifications.show({
         color: 'green',
-        title: DocumentMessages.uploadedTitle,
-        message: DocumentMessages.uploaded(outcome.uploaded),
+        title: documents.uploadedTitle,
+        message: documents.uploaded(outcome.uploaded),
       });
     } else {
       notifications.show({
         color: 'red',
-        title: DocumentPageMessages.uploadFailed,
+        title: documentPage.uploadFailed,
         message:
-          `${outcome.failure ?? ''} Your report was submitted; you can upload the certificate from Upload Documents.`.trim(),
+          `${outcome.failure ? translate(outcome.failure) : ''} ${text.certificateLater}`.trim(),
         autoClose: false,
       });
     }
@@ -173,22 +200,19 @@ export function SubmitDeathReportPage() {
   return (
     <Container size={960} px="md" py={{ base: 24, sm: 40 }}>
       <Stack gap="lg">
-        <PageBreadcrumbs current={TITLE} />
+        <PageBreadcrumbs current={title} />
         <Group justify="space-between" wrap="wrap" gap="sm">
-          <Title order={1}>{TITLE}</Title>
+          <Title order={1}>{title}</Title>
           <Group gap="sm">
             <Button component={Link} to="/dashboard" variant="default">
-              Back
+              {text.back}
             </Button>
             <Button component={Link} to="/contact" variant="light">
-              Need Help
+              {text.needHelp}
             </Button>
           </Group>
         </Group>
-        <Text c="gray.7">
-          We are sorry for your loss. Tell us about the person who passed away and our team will
-          help you with the burial arrangements.
-        </Text>
+        <Text c="gray.7">{text.intro}</Text>
 
         <Card withBorder radius="lg" padding="xl" component="section" aria-labelledby="report">
           {/* noValidate: the spec's messages under the fields, never the browser's bubbles. */}
@@ -200,58 +224,61 @@ export function SubmitDeathReportPage() {
           >
             <Stack gap="md">
               <Title order={2} size="h3" id="report">
-                Death Report Details
+                {text.detailsTitle}
               </Title>
               <Text size="sm" c="gray.7">
-                {RegistrationMessages.allRequired}
+                {registration.allRequired}
               </Text>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 <TextInput
-                  label="Deceased name"
+                  label={text.deceasedName}
                   autoComplete="off"
                   required
                   value={values.deceasedName}
                   onChange={(event) => edit('deceasedName', event.currentTarget.value)}
-                  error={errors.deceasedName}
+                  error={fieldError(errors.deceasedName)}
                 />
                 <TextInput
-                  label={MemorialPageMessages.dateOfDeath}
+                  label={memorial.dateOfDeath}
                   type="date"
                   max={today}
                   required
                   value={values.dateOfDeath}
                   onChange={(event) => edit('dateOfDeath', event.currentTarget.value)}
-                  error={errors.dateOfDeath}
+                  error={fieldError(errors.dateOfDeath)}
                 />
                 <TextInput
-                  label={MemorialPageMessages.placeOfDeath}
-                  description="City and state, or the hospital's name"
+                  label={memorial.placeOfDeath}
+                  description={text.placeOfDeathHelp}
                   required
                   value={values.placeOfDeath}
                   onChange={(event) => edit('placeOfDeath', event.currentTarget.value)}
-                  error={errors.placeOfDeath}
+                  error={fieldError(errors.placeOfDeath)}
                   styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
                 />
                 <Select
-                  label="Relationship to deceased"
-                  placeholder="Choose a relationship"
-                  data={RELATIONSHIPS_TO_DECEASED}
+                  label={text.relationshipToDeceased}
+                  placeholder={text.chooseRelationship}
+                  data={RELATIONSHIPS_TO_DECEASED.map((relationship) => ({
+                    value: relationship,
+                    label: value(relationship),
+                  }))}
                   allowDeselect={false}
                   required
                   value={values.relationshipToDeceased || null}
                   onChange={(value) => edit('relationshipToDeceased', value ?? '')}
-                  error={errors.relationshipToDeceased}
+                  error={fieldError(errors.relationshipToDeceased)}
                 />
               </SimpleGrid>
               <Select
-                label="Who died (optional)"
-                description="If it is the account holder or someone in your household, the fund checks their burial assistance."
+                label={text.whoDied}
+                description={text.whoDiedHelp}
                 data={[
-                  { value: SOMEONE_ELSE, label: 'Someone else' },
-                  { value: ACCOUNT_HOLDER, label: 'The account holder' },
+                  { value: SOMEONE_ELSE, label: text.someoneElse },
+                  { value: ACCOUNT_HOLDER, label: text.accountHolder },
                   ...(household.data?.myHousehold ?? []).map((person) => ({
                     value: person.id,
-                    label: `${person.fullName} (household member)`,
+                    label: text.householdMember(person.fullName),
                   })),
                 ]}
                 allowDeselect={false}
@@ -260,36 +287,36 @@ export function SubmitDeathReportPage() {
                   setWhoDied(value ?? SOMEONE_ELSE);
                   setWhoDiedError(undefined);
                 }}
-                error={whoDiedError}
+                error={fieldError(whoDiedError)}
                 styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
               />
               <Textarea
-                label="Additional notes (optional)"
-                description="Anything our team should know: funeral plans, contacts, wishes."
+                label={text.additionalNotesOptional}
+                description={text.notesHelp}
                 size="md"
                 autosize
                 minRows={4}
                 maxRows={12}
                 value={values.additionalNotes}
                 onChange={(event) => edit('additionalNotes', event.currentTarget.value)}
-                error={errors.additionalNotes}
+                error={fieldError(errors.additionalNotes)}
                 styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
               />
               <FileInput
-                label="Death certificate (optional)"
-                description={`If you have it: ${allowedTypesText(uploads.rules)}. You can also send it later from Upload Documents.`}
-                placeholder="Choose a file"
+                label={text.certificateOptional}
+                description={text.certificateHelp(allowedTypesText(uploads.rules))}
+                placeholder={text.chooseFile}
                 accept={Object.entries(dropzoneAccept(uploads.rules))
                   .flatMap(([mime, extensions]) => [mime, ...extensions])
                   .join(',')}
                 clearable
-                clearButtonProps={{ 'aria-label': 'Remove the death certificate' }}
+                clearButtonProps={{ 'aria-label': text.removeCertificate }}
                 value={certificate}
                 onChange={(file) => {
                   setCertificate(file);
                   setCertificateError(undefined);
                 }}
-                error={certificateError}
+                error={fieldError(certificateError)}
                 // The default placeholder grey reads at 2:1; this one at body-text contrast.
                 styles={{
                   description: { color: 'var(--mantine-color-gray-7)' },
@@ -298,7 +325,7 @@ export function SubmitDeathReportPage() {
               />
               <Group>
                 <Button type="submit" loading={loading || attaching}>
-                  {DashboardMessages.submitDeathReport}
+                  {dashboard.submitDeathReport}
                 </Button>
               </Group>
             </Stack>
@@ -315,13 +342,13 @@ export function SubmitDeathReportPage() {
         >
           <Stack gap="sm">
             <Title order={2} size="h4" id="next">
-              What Happens Next
+              {text.nextTitle}
             </Title>
             <List spacing="xs" size="md">
-              <List.Item>Our team reviews your report.</List.Item>
-              <List.Item>We contact you within 24-48 hours.</List.Item>
-              <List.Item>We may ask you for more documents, such as a death certificate.</List.Item>
-              <List.Item>We guide you through the process, step by step.</List.Item>
+              <List.Item>{text.nextReview}</List.Item>
+              <List.Item>{text.nextContact}</List.Item>
+              <List.Item>{text.nextDocuments}</List.Item>
+              <List.Item>{text.nextGuide}</List.Item>
             </List>
           </Stack>
         </Card>

@@ -22,11 +22,11 @@ export interface MemberForm {
   parentCertified: boolean;
 }
 
-type RelationshipWords = Pick<typeof HouseholdPageMessages, 'spouse' | 'child' | 'parent'>;
+type RelationshipLabels = Pick<typeof HouseholdPageMessages, 'spouse' | 'child' | 'parent'>;
 
 /** The relationships a member can choose, in the reader's language (the messages given). */
 export function relationshipOptions(
-  text: RelationshipWords,
+  text: RelationshipLabels,
 ): { value: Relationship; label: string }[] {
   return [
     { value: 'SPOUSE', label: text.spouse },
@@ -35,7 +35,7 @@ export function relationshipOptions(
   ];
 }
 
-export function relationshipLabel(relationship: Relationship, text: RelationshipWords): string {
+export function relationshipLabel(relationship: Relationship, text: RelationshipLabels): string {
   return relationshipOptions(text).find((o) => o.value === relationship)?.label ?? relationship;
 }
 

@@ -1,14 +1,9 @@
 import { useMutation } from '@apollo/client/react';
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  AdminOpsMessages,
-  formatMomentBothCalendars,
-  JanazahMessages,
-  mapLink,
-} from '@jibs/domain';
-import { actionErrorMessage, toApiError } from '@jibs/web-data';
-import { DetailList } from '@jibs/web-ui';
+import { AdminOpsMessages, JanazahMessages, JanazahPageMessages, mapLink } from '@jibs/domain';
+import { actionErrorMessage, toApiError, useMessages } from '@jibs/web-data';
+import { DetailList, useJanazahMoment } from '@jibs/web-ui';
 import { useState } from 'react';
 import {
   AttendJanazahDocument,
@@ -16,9 +11,6 @@ import {
   type JanazahNoticeItemFragment,
 } from '../../../gql/graphql';
 import { downloadJanazahIcs } from '../utils/janazah-calendar';
-
-const attendeesText = (count: number) =>
-  count === 1 ? '1 member will attend' : `${count} members will attend`;
 
 /**
  * One notice: when (both calendars, in the masjid's zone), where (with a plain OpenStreetMap link
@@ -32,6 +24,12 @@ export function JanazahNoticeCard({
   notice: JanazahNoticeItemFragment;
   signedIn: boolean;
 }) {
+  const {
+    JanazahPageMessages: text,
+    JanazahMessages: janazah,
+    AdminOpsMessages: ops,
+  } = useMessages({ JanazahPageMessages, JanazahMessages, AdminOpsMessages });
+  const moment = useJanazahMoment();
   const [attend] = useMutation(AttendJanazahDocument);
   const [unattend] = useMutation(UnattendJanazahDocument);
   const [busy, setBusy] = useState(false);
@@ -47,7 +45,7 @@ export function JanazahNoticeCard({
       if (notice.attending) await unattend({ variables: { id: notice.id } });
       else {
         await attend({ variables: { id: notice.id } });
-        notifications.show({ color: 'green', message: JanazahMessages.attending });
+        notifications.show({ color: 'green', message: janazah.attending });
       }
     } catch (error) {
       notifications.show({ color: 'red', message: actionErrorMessage(toApiError(error)) });
@@ -61,28 +59,28 @@ export function JanazahNoticeCard({
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <Title order={3} size="h4" id={titleId}>
-            Janazah prayer for {notice.deceasedName}
+            {text.prayerFor(notice.deceasedName)}
           </Title>
           <Group gap="xs">
             {cancelled && (
               <Badge color="red.9" variant="light">
-                Cancelled
+                {text.cancelled}
               </Badge>
             )}
             <Badge color={notice.visibility === 'public' ? 'jibs' : 'gray'} variant="light">
-              {notice.visibility === 'public' ? 'Public' : AdminOpsMessages.noticeMembersOnly}
+              {notice.visibility === 'public' ? text.publicBadge : ops.noticeMembersOnly}
             </Badge>
           </Group>
         </Group>
         {cancelled && notice.cancelReason && (
-          <Text c="red.9">Cancelled: {notice.cancelReason}</Text>
+          <Text c="red.9">{text.cancelledBecause(notice.cancelReason)}</Text>
         )}
         <DetailList
           compact
           items={[
-            { label: 'When', value: formatMomentBothCalendars(notice.prayerAt, notice.timeZone) },
+            { label: text.when, value: moment(notice.prayerAt, notice.timeZone) },
             {
-              label: 'Masjid',
+              label: text.masjid,
               value: (
                 <>
                   {notice.masjidName}, {notice.masjidAddress}{' '}
@@ -91,26 +89,26 @@ export function JanazahNoticeCard({
                     target="_blank"
                     rel="noopener noreferrer"
                   >
-                    Map
+                    {text.map}
                   </Anchor>
                 </>
               ),
             },
-            { label: 'Burial', value: notice.burialPlace },
+            { label: text.burial, value: notice.burialPlace },
             ...(notice.familyContact
-              ? [{ label: AdminOpsMessages.familyContact, value: notice.familyContact }]
+              ? [{ label: ops.familyContact, value: notice.familyContact }]
               : []),
-            ...(notice.note ? [{ label: 'Note', value: notice.note }] : []),
+            ...(notice.note ? [{ label: text.note, value: notice.note }] : []),
           ]}
         />
         <Text size="sm" c="gray.7" aria-live="polite">
-          {attendeesText(notice.attendeeCount)}
+          {text.attendees(notice.attendeeCount)}
         </Text>
         {!cancelled && (
           <Group gap="sm">
             {upcoming && (
               <Button variant="default" onClick={() => downloadJanazahIcs(notice)}>
-                Add to calendar
+                {text.addToCalendar}
               </Button>
             )}
             {upcoming && signedIn && (
@@ -120,7 +118,7 @@ export function JanazahNoticeCard({
                 variant={notice.attending ? 'light' : 'filled'}
                 aria-pressed={notice.attending}
               >
-                {notice.attending ? 'You will attend (undo)' : 'I will attend'}
+                {notice.attending ? text.attendingUndo : text.willAttend}
               </Button>
             )}
           </Group>

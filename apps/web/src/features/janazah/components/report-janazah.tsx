@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { notifications } from '@mantine/notifications';
 import { JanazahMessages, type FieldErrors } from '@jibs/domain';
-import { actionErrorMessage, toApiError } from '@jibs/web-data';
+import { actionErrorMessage, toApiError, useMessages } from '@jibs/web-data';
 import { JanazahNoticeControls, type JanazahNoticeFormInput } from '@jibs/web-ui';
 import {
   CancelMyJanazahNoticeDocument,
@@ -36,6 +36,7 @@ export function ReportJanazah({
   };
   onChanged: () => Promise<unknown>;
 }) {
+  const { JanazahMessages: janazah } = useMessages({ JanazahMessages });
   const [publish] = useMutation(PublishMyJanazahNoticeDocument);
   const [update] = useMutation(UpdateMyJanazahNoticeDocument);
   const [cancel] = useMutation(CancelMyJanazahNoticeDocument);
@@ -50,16 +51,11 @@ export function ReportJanazah({
       notice={report.janazahNotice}
       mayManage={report.mayPublishJanazah}
       onPublish={(input: JanazahNoticeFormInput) =>
-        after(
-          () => publish({ variables: { reportId: report.id, input } }),
-          JanazahMessages.published,
-        )
+        after(() => publish({ variables: { reportId: report.id, input } }), janazah.published)
       }
-      onUpdate={(id, input) =>
-        after(() => update({ variables: { id, input } }), JanazahMessages.updated)
-      }
+      onUpdate={(id, input) => after(() => update({ variables: { id, input } }), janazah.updated)}
       onCancel={(id, reason) =>
-        after(() => cancel({ variables: { id, reason } }), JanazahMessages.cancelled)
+        after(() => cancel({ variables: { id, reason } }), janazah.cancelled)
       }
     />
   );

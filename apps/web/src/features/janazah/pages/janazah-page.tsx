@@ -1,12 +1,21 @@
 import { useQuery } from '@apollo/client/react';
 import { Alert, Anchor, Button, Card, Container, Stack, Text, Title } from '@mantine/core';
-import { AdminLayoutMessages, ClientMessages, ActionMessages, SignInMessages } from '@jibs/domain';
-import { toApiError, actionErrorMessage, useSession } from '@jibs/web-data';
+import {
+  AdminLayoutMessages,
+  ClientMessages,
+  ActionMessages,
+  JanazahPageMessages,
+  SignInMessages,
+} from '@jibs/domain';
+import { toApiError, actionErrorMessage, useMessages, useSession } from '@jibs/web-data';
 import { PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { JanazahNoticesDocument, type JanazahNoticeItemFragment } from '../../../gql/graphql';
 import { JanazahNoticeCard } from '../components/janazah-notice-card';
+
+/** Stands for the sign-in link inside the visitors' sentence (no language writes it). */
+const SIGN_IN_SLOT = '\u0000';
 
 function NoticeList({
   id,
@@ -38,9 +47,24 @@ function NoticeList({
 
 /** /janazah: upcoming and recent janazah notices, newest prayer first (visitors: public ones). */
 export function JanazahPage() {
+  const {
+    JanazahPageMessages: text,
+    AdminLayoutMessages: layout,
+    ClientMessages: client,
+    ActionMessages: actions,
+    SignInMessages: signIn,
+  } = useMessages({
+    JanazahPageMessages,
+    AdminLayoutMessages,
+    ClientMessages,
+    ActionMessages,
+    SignInMessages,
+  });
   const { status } = useSession();
   const signedIn = status === 'signed-in';
-  useDocumentTitle(AdminLayoutMessages.janazahNotices);
+  useDocumentTitle(layout.janazahNotices);
+  // The sign-in link sits where each language puts it in the sentence.
+  const [beforeSignIn, afterSignIn] = text.seeingPublic(SIGN_IN_SLOT).split(SIGN_IN_SLOT);
   const { data, loading, error, refetch } = useQuery(JanazahNoticesDocument, {
     fetchPolicy: 'cache-and-network',
   });
@@ -53,44 +77,47 @@ export function JanazahPage() {
     <Container size={960} px="md" py={{ base: 24, sm: 40 }}>
       <Stack gap="lg">
         <Stack gap={4}>
-          <Title order={1}>{AdminLayoutMessages.janazahNotices}</Title>
-          <Text c="gray.7">
-            When and where the community prays the janazah prayer for those who have passed.
-          </Text>
+          <Title order={1}>{layout.janazahNotices}</Title>
+          <Text c="gray.7">{text.intro}</Text>
         </Stack>
         {status === 'signed-out' && (
-          <Alert color="jibs" variant="light" title="Members see more">
-            You are seeing public notices.{' '}
+          <Alert color="jibs" variant="light" title={text.membersSeeMore}>
+            {beforeSignIn}
             <Anchor component={Link} to="/login" state={{ from: '/janazah' }}>
-              {SignInMessages.signIn}
-            </Anchor>{' '}
-            to see every notice and the families&rsquo; contacts.
+              {signIn.signIn}
+            </Anchor>
+            {afterSignIn}
           </Alert>
         )}
         {loading && !data ? (
-          <PageLoader label="Loading janazah notices…" />
+          <PageLoader label={text.loadingNotices} />
         ) : error && !data ? (
-          <Alert color="red" variant="light" role="alert" title={ClientMessages.errorTitle}>
+          <Alert color="red" variant="light" role="alert" title={client.errorTitle}>
             <Stack gap="sm" align="flex-start">
               <Text>{actionErrorMessage(toApiError(error))}</Text>
               <Button variant="light" onClick={() => void refetch()}>
-                {ActionMessages.tryAgain}
+                {actions.tryAgain}
               </Button>
             </Stack>
           </Alert>
         ) : notices.length === 0 ? (
           <Card withBorder radius="lg" padding="xl">
-            <Text ta="center">There are no janazah notices at the moment.</Text>
+            <Text ta="center">{text.noNotices}</Text>
           </Card>
         ) : (
           <>
             <NoticeList
               id="janazah-upcoming"
-              title="Upcoming"
+              title={text.upcoming}
               notices={upcoming}
               signedIn={signedIn}
             />
-            <NoticeList id="janazah-recent" title="Recent" notices={recent} signedIn={signedIn} />
+            <NoticeList
+              id="janazah-recent"
+              title={text.recent}
+              notices={recent}
+              signedIn={signedIn}
+            />
           </>
         )}
       </Stack>
