@@ -14,8 +14,8 @@ import { CaseWords } from './case-words';
  */
 export const HouseholdPageMessages = {
   title: RegistrationWizardMessages.stepHousehold,
-  relationship: 'Relationship',
-  choose: 'Choose',
+  relationship: CommonWords.relationship,
+  choose: CommonWords.choose,
   spouse: CaseWords.spouse,
   child: CaseWords.child,
   parent: CaseWords.parent,

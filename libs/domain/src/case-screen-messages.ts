@@ -45,7 +45,7 @@ export const CaseReportMessages = {
   noReportsTitle: 'No Death Reports',
   noReports: 'You have not submitted any death reports.',
   submitFirstReport: 'Submit Your First Report',
-  relationship: 'Relationship',
+  relationship: CommonWords.relationship,
   submitted: AdminOpsMessages.submitted,
   reviewed: 'Reviewed',
   additionalNotes: 'Additional notes',
@@ -86,7 +86,7 @@ export const CaseReportMessages = {
   payee: (payeeName: string, payeeKind: string) => `${payeeName} (${payeeKind})`,
   total: 'Total',
   addAnExpense: 'Add an expense',
-  choose: 'Choose',
+  choose: CommonWords.choose,
   amountUsd: 'Amount (USD)',
   invoice: 'Invoice or receipt',
   invoiceHelp:

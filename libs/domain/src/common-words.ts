@@ -4,6 +4,8 @@
  */
 export const CommonWords = {
   loading: 'Loading…',
+  relationship: 'Relationship',
+  choose: 'Choose',
   personalInformation: 'Personal Information',
   fullName: 'Full name',
   authenticatorApp: 'Authenticator app',
