@@ -3,12 +3,13 @@ import { cleanText, optionalText, requiredText } from './blank-text';
 import { FormMessages } from './form-messages';
 import { ClientMessages } from './client-messages';
 import { OTHER } from './documents';
+import { AdminFieldWords } from './admin-field-words';
 
 /** Relationship to the deceased (spec section 3), in the order the form offers them. */
 export const RELATIONSHIPS_TO_DECEASED = [
-  'Spouse',
-  'Parent',
-  'Child',
+  AdminFieldWords.spouse,
+  AdminFieldWords.parent,
+  AdminFieldWords.child,
   'Sibling',
   'Grandparent',
   'Grandchild',

@@ -1,3 +1,4 @@
+import { AdminFieldWords } from './admin-field-words';
 import { Relationship } from './household.schema';
 import type { SiteSettingsValues } from './settings';
 
@@ -75,9 +76,9 @@ export interface FeeQuote {
 }
 
 const RELATIONSHIP_LABELS: Record<Relationship, string> = {
-  [Relationship.SPOUSE]: 'Spouse',
-  [Relationship.CHILD]: 'Child',
-  [Relationship.PARENT]: 'Parent',
+  [Relationship.SPOUSE]: AdminFieldWords.spouse,
+  [Relationship.CHILD]: AdminFieldWords.child,
+  [Relationship.PARENT]: AdminFieldWords.parent,
 };
 
 /** Each spouse, each child not working full time and each dependent parent carries the member fee. */

@@ -57,6 +57,8 @@ export * from './member-page-messages';
 export * from './member-field-messages';
 export * from './common-words';
 export * from './admin-console-messages';
+export * from './admin-settings-messages';
+export * from './admin-field-words';
 export * from './sign-in-messages';
 export * from './notification-messages';
 export * from './account-emails';

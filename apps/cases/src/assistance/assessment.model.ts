@@ -4,12 +4,31 @@ import {
   ELIGIBILITY_RULE_LABELS,
   EligibilityRule,
   type EligibilityAssessment,
+  type ReasonArgument,
 } from '@jibs/domain';
 
 registerEnumType(DeceasedKind, { name: 'DeceasedKind' });
 registerEnumType(EligibilityRule, { name: 'EligibilityRule' });
 
 export { DeceasedKind, EligibilityRule };
+
+@ObjectType('EligibilityReasonArgument', {
+  description: "One argument of a reason's message: a date (YYYY-MM-DD), a name or a number.",
+})
+export class EligibilityReasonArgumentModel {
+  @Field()
+  value!: string;
+
+  @Field({ description: "The value is a date (YYYY-MM-DD), to be written in the reader's way." })
+  date!: boolean;
+
+  static from(argument: ReasonArgument): EligibilityReasonArgumentModel {
+    return Object.assign(new EligibilityReasonArgumentModel(), {
+      value: typeof argument === 'object' ? argument.date : String(argument),
+      date: typeof argument === 'object',
+    });
+  }
+}
 
 @ObjectType('EligibilityRuleResult')
 export class EligibilityRuleResultModel {
@@ -22,8 +41,19 @@ export class EligibilityRuleResultModel {
   @Field()
   met!: boolean;
 
-  @Field({ description: 'A plain reason with the real dates.' })
+  @Field({ description: 'A plain reason with the real dates, in English.' })
   reason!: string;
+
+  @Field({
+    description:
+      "The reason's code (its message in libs/domain EligibilityReasonMessages), for a client that writes it in its reader's language.",
+  })
+  reasonCode!: string;
+
+  @Field(() => [EligibilityReasonArgumentModel], {
+    description: "The reason message's arguments, in order.",
+  })
+  reasonArguments!: EligibilityReasonArgumentModel[];
 }
 
 @ObjectType('EligibilityAssessment', {
@@ -47,6 +77,9 @@ export class EligibilityAssessmentModel {
         Object.assign(new EligibilityRuleResultModel(), {
           ...rule,
           label: ELIGIBILITY_RULE_LABELS[rule.rule],
+          reasonArguments: rule.reasonArguments.map((argument) =>
+            EligibilityReasonArgumentModel.from(argument),
+          ),
         }),
       ),
     });

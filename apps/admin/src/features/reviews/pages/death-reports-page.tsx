@@ -3,6 +3,7 @@ import { Button, Card, Container, Group, Stack, Text, Textarea, Title } from '@m
 import {
   AdminMessages,
   AdminReviewsPageMessages,
+  AdminReportReviewMessages,
   DeathReportMessages,
   MAX_ADMIN_NOTES_LENGTH,
   DashboardMessages,
@@ -113,7 +114,13 @@ function ReportCard({
     AdminReviewsPageMessages: r,
     AdminMessages: admin,
     DeathReportMessages: reportMessages,
-  } = useMessages({ AdminReviewsPageMessages, AdminMessages, DeathReportMessages });
+    AdminReportReviewMessages: words,
+  } = useMessages({
+    AdminReviewsPageMessages,
+    AdminMessages,
+    DeathReportMessages,
+    AdminReportReviewMessages,
+  });
   const { moment: dateTime } = useReaderFormat();
   const formatDay = useDateFormat();
   const [notes, setNotes] = useState('');
@@ -166,11 +173,11 @@ function ReportCard({
               label: r.member,
               value: `${report.member.fullName} (${report.member.email})`,
             },
-            { label: r.notes, value: report.additionalNotes || 'None' },
-            { label: r.adminNotesLabel, value: report.adminNotes || 'None' },
-            { label: 'Submitted', value: dateTime(report.createdAt) },
+            { label: r.notes, value: report.additionalNotes || words.none },
+            { label: r.adminNotesLabel, value: report.adminNotes || words.none },
+            { label: words.submitted, value: dateTime(report.createdAt) },
             {
-              label: 'Reviewed',
+              label: words.reviewed,
               value: report.reviewedAt ? dateTime(report.reviewedAt) : r.notYetReviewed,
             },
           ]}

@@ -8,6 +8,7 @@ import {
   RegistrationMessages,
   SignInMessages,
   AdminOpsMessages,
+  AdminBillingMessages,
 } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import { Badge, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
@@ -28,12 +29,6 @@ import { addressLines, membershipColor, membershipLabel, roleLabel } from '../ut
 
 type Details = AdminUserDetailsQuery['adminUser'];
 
-const RELATIONSHIP_LABELS: Record<string, string> = {
-  SPOUSE: 'Spouse',
-  CHILD: 'Child',
-  PARENT: 'Parent',
-};
-
 const feeLabels = (m: typeof AdminUserDetailsMessages): Record<string, string> => ({
   IN_REGISTRATION: m.inRegistrationFee,
   PAYMENT_DUE: m.paymentDue,
@@ -53,7 +48,17 @@ export function UserDetailsDrawer({
     AdminUserDetailsMessages: m,
     AdminMessages: admin,
     AdminLayoutMessages: layout,
-  } = useMessages({ AdminUserDetailsMessages, AdminMessages, AdminLayoutMessages });
+    AdminBillingMessages: billingWords,
+  } = useMessages({
+    AdminUserDetailsMessages,
+    AdminMessages,
+    AdminLayoutMessages,
+    AdminBillingMessages,
+  });
+  const relationshipLabel = (relationship: string): string =>
+    ({ SPOUSE: billingWords.spouse, CHILD: billingWords.child, PARENT: billingWords.parent })[
+      relationship
+    ] ?? relationship;
   const { moment: dateTime } = useReaderFormat();
   const formatDay = useDateFormat();
   const { data, loading, error, refetch } = useQuery(AdminUserDetailsDocument, {
@@ -89,7 +94,7 @@ export function UserDetailsDrawer({
           <Profile user={user} />
           <Section title={m.household} id="drawer-household">
             {user.household.length === 0 ? (
-              <Text c="dimmed">No household members.</Text>
+              <Text c="dimmed">{billingWords.noHousehold}</Text>
             ) : (
               <ItemList>
                 {user.household.map((person) => (
@@ -98,7 +103,7 @@ export function UserDetailsDrawer({
                       <bdi>{person.fullName}</bdi>
                     </Text>
                     <Text size="sm" c="dimmed">
-                      {RELATIONSHIP_LABELS[person.relationship] ?? person.relationship} ·{' '}
+                      {relationshipLabel(person.relationship)} ·{' '}
                       {m.born(formatDay(person.dateOfBirth))} ·{' '}
                       {feeLabels(m)[person.feeStatus] ?? person.feeStatus}
                     </Text>

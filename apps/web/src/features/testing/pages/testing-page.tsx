@@ -1,4 +1,9 @@
-import { AdminOpsMessages, HeaderMessages, SignInMessages } from '@jibs/domain';
+import {
+  AdminOpsMessages,
+  AdminSettingsPageMessages,
+  HeaderMessages,
+  SignInMessages,
+} from '@jibs/domain';
 import {
   Anchor,
   Badge,
@@ -121,7 +126,7 @@ export function TestingPage() {
             id="testing-admin"
             title="Admin screens"
             links={ADMIN_LINKS}
-            disabledNote={isAdmin ? undefined : 'Admins only'}
+            disabledNote={isAdmin ? undefined : AdminSettingsPageMessages.ownerAdmins}
           />
           <LinkGroup id="testing-member" title="Member screens" links={MEMBER_LINKS} />
           <LinkGroup id="testing-public" title="Public screens" links={PUBLIC_LINKS} />
