@@ -1,34 +1,15 @@
-import { Field, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Field, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import {
   DeceasedKind,
   ELIGIBILITY_RULE_LABELS,
   EligibilityRule,
   type EligibilityAssessment,
-  type ReasonArgument,
 } from '@jibs/domain';
 
 registerEnumType(DeceasedKind, { name: 'DeceasedKind' });
 registerEnumType(EligibilityRule, { name: 'EligibilityRule' });
 
 export { DeceasedKind, EligibilityRule };
-
-@ObjectType('EligibilityReasonArgument', {
-  description: "One argument of a reason's message: a date (YYYY-MM-DD), a name or a number.",
-})
-export class EligibilityReasonArgumentModel {
-  @Field()
-  value!: string;
-
-  @Field({ description: "The value is a date (YYYY-MM-DD), to be written in the reader's way." })
-  date!: boolean;
-
-  static from(argument: ReasonArgument): EligibilityReasonArgumentModel {
-    return Object.assign(new EligibilityReasonArgumentModel(), {
-      value: typeof argument === 'object' ? argument.date : String(argument),
-      date: typeof argument === 'object',
-    });
-  }
-}
 
 @ObjectType('EligibilityRuleResult')
 export class EligibilityRuleResultModel {
@@ -50,10 +31,18 @@ export class EligibilityRuleResultModel {
   })
   reasonCode!: string;
 
-  @Field(() => [EligibilityReasonArgumentModel], {
-    description: "The reason message's arguments, in order.",
+  // Two lists of scalars, not a list of objects: a list under the rules' list under a page of
+  // reports would multiply the query's cost past the gateway's limit.
+  @Field(() => [String], {
+    description: "The reason message's arguments, in order; a date is YYYY-MM-DD.",
   })
-  reasonArguments!: EligibilityReasonArgumentModel[];
+  reasonArguments!: string[];
+
+  @Field(() => [Int], {
+    description:
+      "The positions in reasonArguments that are dates, to be written in the reader's way.",
+  })
+  reasonDates!: number[];
 }
 
 @ObjectType('EligibilityAssessment', {
@@ -78,7 +67,10 @@ export class EligibilityAssessmentModel {
           ...rule,
           label: ELIGIBILITY_RULE_LABELS[rule.rule],
           reasonArguments: rule.reasonArguments.map((argument) =>
-            EligibilityReasonArgumentModel.from(argument),
+            typeof argument === 'object' ? argument.date : String(argument),
+          ),
+          reasonDates: rule.reasonArguments.flatMap((argument, at) =>
+            typeof argument === 'object' ? [at] : [],
           ),
         }),
       ),

@@ -48,8 +48,8 @@ export function AssessmentPanel({ report }: { report: AdminDeathReportFragment }
     if (message === undefined || (locale === 'en' && !hijri)) return rule.reason;
     if (typeof message === 'string') return message;
     return message(
-      ...rule.reasonArguments.map((argument) =>
-        argument.date ? formatDay(argument.value) : argument.value,
+      ...rule.reasonArguments.map((argument, at) =>
+        rule.reasonDates.includes(at) ? formatDay(argument) : argument,
       ),
     );
   };
@@ -79,7 +79,7 @@ export function AssessmentPanel({ report }: { report: AdminDeathReportFragment }
             <List.Item key={rule.rule}>
               <Text span fw={600} size="sm">
                 {rule.met ? m.met : m.notMet}:{' '}
-                {ruleNames[rule.rule as keyof typeof ruleNames] ?? rule.label}.
+                {ruleNames[rule.rule as keyof typeof ruleNames] ?? rule.rule}.
               </Text>{' '}
               <Text span size="sm">
                 {reasonOf(rule)}

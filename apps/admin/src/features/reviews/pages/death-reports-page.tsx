@@ -8,7 +8,13 @@ import {
   MAX_ADMIN_NOTES_LENGTH,
   DashboardMessages,
 } from '@jibs/domain';
-import { actionErrorMessage, toApiError, useDateFormat, useMessages } from '@jibs/web-data';
+import {
+  actionErrorMessage,
+  toApiError,
+  translateText,
+  useDateFormat,
+  useMessages,
+} from '@jibs/web-data';
 import { notify } from '../../../shared/components/notify';
 import { useReaderFormat } from '../../../shared/hooks/use-reader-format';
 import { useEffect, useState } from 'react';
@@ -168,7 +174,8 @@ function ReportCard({
           items={[
             { label: r.dateOfDeath, value: formatDay(report.dateOfDeath) },
             { label: r.placeOfDeath, value: report.placeOfDeath },
-            { label: r.reportedBy, value: report.relationshipToDeceased },
+            // The member's choice is kept in English; the ones that are catalogue words read translated.
+            { label: r.reportedBy, value: translateText(report.relationshipToDeceased) },
             {
               label: r.member,
               value: `${report.member.fullName} (${report.member.email})`,

@@ -255,7 +255,7 @@ function PaymentsTable({ payments }: { payments: AdminPaymentRowFragment[] }) {
                   </Badge>
                 </Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere', maxWidth: '12rem' }}>
-                  <Text size="xs" ff="monospace">
+                  <Text size="xs" ff="monospace" data-testid="payment-id">
                     {payment.providerPaymentId ?? '—'}
                   </Text>
                 </Table.Td>

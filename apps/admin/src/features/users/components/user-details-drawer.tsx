@@ -49,7 +49,9 @@ export function UserDetailsDrawer({
     AdminMessages: admin,
     AdminLayoutMessages: layout,
     AdminBillingMessages: billingWords,
+    AdminOpsMessages: ops,
   } = useMessages({
+    AdminOpsMessages,
     AdminUserDetailsMessages,
     AdminMessages,
     AdminLayoutMessages,
@@ -113,7 +115,7 @@ export function UserDetailsDrawer({
             )}
           </Section>
           <MemberBillingSection userId={user.id} showHousehold={false} />
-          <Section title={AdminOpsMessages.tableDeathReports} id="drawer-reports">
+          <Section title={ops.tableDeathReports} id="drawer-reports">
             {user.deathReports.length === 0 ? (
               <Text c="dimmed">{m.noDeathReports}</Text>
             ) : (
@@ -165,7 +167,7 @@ export function UserDetailsDrawer({
               </ItemList>
             )}
           </Section>
-          <Section title={AdminOpsMessages.auditTrail} id="drawer-audit">
+          <Section title={ops.auditTrail} id="drawer-audit">
             <AuditTrailList
               memberId={user.id}
               pageSize={10}
