@@ -54,13 +54,89 @@ export enum EligibilityRule {
   CLAIM_WINDOW = 'claim_window',
 }
 
+/** The rules' names, by the API's codes (`EligibilityRule`'s names): the clients show them by code. */
+export const EligibilityRuleMessages = {
+  PERSON_COVERED: 'Person covered',
+  MEMBERSHIP_ACTIVE: 'Membership active on the date of death',
+  WAITING_PERIOD: 'Waiting period over',
+  DUES_CURRENT: 'Dues paid up',
+  CLAIM_WINDOW: 'Claim inside the window',
+} as const;
+
 export const ELIGIBILITY_RULE_LABELS: Record<EligibilityRule, string> = {
-  [EligibilityRule.PERSON_COVERED]: 'Person covered',
-  [EligibilityRule.MEMBERSHIP_ACTIVE]: 'Membership active on the date of death',
-  [EligibilityRule.WAITING_PERIOD]: 'Waiting period over',
-  [EligibilityRule.DUES_CURRENT]: 'Dues paid up',
-  [EligibilityRule.CLAIM_WINDOW]: 'Claim inside the window',
+  [EligibilityRule.PERSON_COVERED]: EligibilityRuleMessages.PERSON_COVERED,
+  [EligibilityRule.MEMBERSHIP_ACTIVE]: EligibilityRuleMessages.MEMBERSHIP_ACTIVE,
+  [EligibilityRule.WAITING_PERIOD]: EligibilityRuleMessages.WAITING_PERIOD,
+  [EligibilityRule.DUES_CURRENT]: EligibilityRuleMessages.DUES_CURRENT,
+  [EligibilityRule.CLAIM_WINDOW]: EligibilityRuleMessages.CLAIM_WINDOW,
 };
+
+/**
+ * Each rule's reasons, one message each, by the code the API gives (`reasonCode`) with its
+ * arguments in order (`reasonArguments`; dates as YYYY-MM-DD): the API's English `reason` is this
+ * message with the dates written long, and a client writes it in its reader's language.
+ */
+export const EligibilityReasonMessages = {
+  accountHolderCovered: 'The account holder is covered.',
+  someoneElse:
+    'Only the account holder and the members of their household (spouse, children, parents) are covered.',
+  addedAfterDeath: (name: string, added: string, death: string) =>
+    `${name} was added to the household on ${added}, after the date of death (${death}).`,
+  removedBeforeDeath: (name: string, removed: string) =>
+    `${name} was removed from the household on ${removed}, before the date of death.`,
+  childBirthUnknown: (name: string) =>
+    `${name}'s date of birth is not known to the fund, so the child's age on the date of death cannot be checked.`,
+  childUnderLimit: (name: string, age: number, death: string, limit: number) =>
+    `${name} is the member's child and was ${age} on ${death}, under the age limit of ${limit}.`,
+  childOverLimit: (name: string, age: number, death: string, limit: number) =>
+    `${name} was ${age} on ${death}; children are covered under the age of ${limit}.`,
+  spouseCovered: (name: string) =>
+    `${name} is the member's spouse, a covered member of the household.`,
+  parentCovered: (name: string) =>
+    `${name} is the member's parent, a covered member of the household.`,
+  membershipActive: (death: string, since: string) =>
+    `The membership was active on ${death} (active since ${since}).`,
+  membershipPending: (death: string, since: string) =>
+    `The membership was pending on ${death} (since ${since}).`,
+  membershipInactive: (death: string, since: string) =>
+    `The membership was inactive on ${death} (since ${since}).`,
+  membershipNeverActive: (death: string) => `The membership had not become active by ${death}.`,
+  waitingNotCovered: 'No waiting period applies: the person is not covered.',
+  waitingNotStarted: (death: string) =>
+    `No waiting period had started: the membership was not active on ${death}.`,
+  firstPaymentWaitingOver: (paid: string, days: number, end: string) =>
+    `The first payment was received on ${paid}; the ${days}-day waiting period ended on ${end}.`,
+  firstPaymentWaitingNotOver: (paid: string, days: number, end: string, death: string) =>
+    `The first payment was received on ${paid}; the ${days}-day waiting period ends on ${end}, after the date of death (${death}).`,
+  addedWaitingOver: (name: string, added: string, days: number, end: string) =>
+    `${name} was added to the household on ${added}; the ${days}-day waiting period ended on ${end}.`,
+  addedWaitingNotOver: (name: string, added: string, days: number, end: string, death: string) =>
+    `${name} was added to the household on ${added}; the ${days}-day waiting period ends on ${end}, after the date of death (${death}).`,
+  regainedWaitingOver: (since: string, days: number, end: string) =>
+    `Coverage was lost and started again when the membership became active on ${since}; the ${days}-day waiting period ended on ${end}.`,
+  regainedWaitingNotOver: (since: string, days: number, end: string, death: string) =>
+    `Coverage was lost and started again when the membership became active on ${since}; the ${days}-day waiting period ends on ${end}, after the date of death (${death}).`,
+  activeWaitingOver: (since: string, days: number, end: string) =>
+    `The membership became active on ${since}; the ${days}-day waiting period ended on ${end}.`,
+  activeWaitingNotOver: (since: string, days: number, end: string, death: string) =>
+    `The membership became active on ${since}; the ${days}-day waiting period ends on ${end}, after the date of death (${death}).`,
+  noDuesPayment: (death: string) => `No registration or dues payment was received before ${death}.`,
+  duesPaidUp: (paid: string, gap: number) =>
+    `The last payment was received on ${paid}, ${gap} days before the date of death: dues were paid up.`,
+  duesInArrears: (paid: string, gap: number, grace: number) =>
+    `The last payment was received on ${paid}, ${gap} days before the date of death: dues were in arrears (more than ${grace} days).`,
+  insideWindow: (reported: string, late: number, window: number) =>
+    `The death was reported on ${reported}, ${late} days after the date of death, inside the ${window}-day claim window.`,
+  outsideWindow: (reported: string, late: number, window: number) =>
+    `The death was reported on ${reported}, ${late} days after the date of death, outside the ${window}-day claim window.`,
+  outsideWindowAccepted: (reported: string, late: number, window: number) =>
+    `The death was reported on ${reported}, ${late} days after the date of death, outside the ${window}-day claim window; an admin accepted the claim with a note.`,
+} as const;
+
+export type EligibilityReasonCode = keyof typeof EligibilityReasonMessages;
+
+/** A reason's argument: a date (YYYY-MM-DD, written long in the English text), a name or a number. */
+export type ReasonArgument = { date: string } | string | number;
 
 /**
  * Dues are in arrears when no registration or dues payment came in this many days before the
@@ -135,7 +211,26 @@ export interface EligibilityFacts {
 export interface RuleResult {
   rule: EligibilityRule;
   met: boolean;
+  /** The reason in English, with the dates written long. */
   reason: string;
+  /** The reason's message in `EligibilityReasonMessages`, and its arguments in order. */
+  reasonCode: EligibilityReasonCode;
+  reasonArguments: ReasonArgument[];
+}
+
+/** A reason's English text, from its code and arguments. */
+export function reasonText(code: EligibilityReasonCode, args: readonly ReasonArgument[]): string {
+  const message = EligibilityReasonMessages[code] as string | ((...values: unknown[]) => string);
+  if (typeof message === 'string') return message;
+  return message(...args.map((arg) => (typeof arg === 'object' ? formatLongDate(arg.date) : arg)));
+}
+
+/** The reason part of a rule's result. */
+function because(
+  code: EligibilityReasonCode,
+  ...args: ReasonArgument[]
+): Pick<RuleResult, 'reason' | 'reasonCode' | 'reasonArguments'> {
+  return { reason: reasonText(code, args), reasonCode: code, reasonArguments: args };
 }
 
 export interface EligibilityAssessment {
@@ -185,7 +280,6 @@ export function assessEligibility(
   settings: { waitingPeriodDays: number; claimWindowDays: number; childAgeLimit: number },
 ): EligibilityAssessment {
   const death = facts.dateOfDeath;
-  const deathLong = formatLongDate(death);
   const { deceased } = facts;
   const name = nameOf(deceased);
   const onOrBefore = (moment: Date) => dayOf(moment) <= death;
@@ -202,59 +296,67 @@ export function assessEligibility(
   const regained = changes.filter((change) => change.to === 'active').length > 1;
 
   const rules: RuleResult[] = [];
+  const on = (moment: Date | string) => ({
+    date: typeof moment === 'string' ? moment : dayOf(moment),
+  });
+  const deathDay = on(death);
 
   // 1. Is the person covered?
-  let personMet = false;
-  let personReason: string;
+  let person: Pick<RuleResult, 'met' | 'reason' | 'reasonCode' | 'reasonArguments'>;
   switch (deceased.kind) {
     case DeceasedKind.ACCOUNT_HOLDER:
-      personMet = true;
-      personReason = 'The account holder is covered.';
+      person = { met: true, ...because('accountHolderCovered') };
       break;
     case DeceasedKind.SOMEONE_ELSE:
-      personReason =
-        'Only the account holder and the members of their household (spouse, children, parents) are covered.';
+      person = { met: false, ...because('someoneElse') };
       break;
     case DeceasedKind.HOUSEHOLD_MEMBER: {
-      const added = formatLongDate(deceased.addedAt);
       if (!onOrBefore(deceased.addedAt)) {
-        personReason = `${name} was added to the household on ${added}, after the date of death (${deathLong}).`;
+        person = {
+          met: false,
+          ...because('addedAfterDeath', name, on(deceased.addedAt), deathDay),
+        };
       } else if (deceased.removedAt && onOrBefore(deceased.removedAt)) {
-        personReason = `${name} was removed from the household on ${formatLongDate(deceased.removedAt)}, before the date of death.`;
+        person = { met: false, ...because('removedBeforeDeath', name, on(deceased.removedAt)) };
       } else if (deceased.relationship === 'child') {
         if (!deceased.dateOfBirth) {
-          personReason = `${name}'s date of birth is not known to the fund, so the child's age on the date of death cannot be checked.`;
+          person = { met: false, ...because('childBirthUnknown', name) };
         } else {
           const age = ageOn(deceased.dateOfBirth, death);
-          personMet = age < settings.childAgeLimit;
-          personReason = personMet
-            ? `${name} is the member's child and was ${age} on ${deathLong}, under the age limit of ${settings.childAgeLimit}.`
-            : `${name} was ${age} on ${deathLong}; children are covered under the age of ${settings.childAgeLimit}.`;
+          const limit = settings.childAgeLimit;
+          person =
+            age < limit
+              ? { met: true, ...because('childUnderLimit', name, age, deathDay, limit) }
+              : { met: false, ...because('childOverLimit', name, age, deathDay, limit) };
         }
       } else {
-        personMet = true;
-        personReason = `${name} is the member's ${deceased.relationship}, a covered member of the household.`;
+        person = {
+          met: true,
+          ...because(deceased.relationship === 'spouse' ? 'spouseCovered' : 'parentCovered', name),
+        };
       }
       break;
     }
   }
-  rules.push({ rule: EligibilityRule.PERSON_COVERED, met: personMet, reason: personReason });
+  rules.push({ rule: EligibilityRule.PERSON_COVERED, ...person });
 
   // 2. Was the membership active on the date of death?
+  const membershipCode = {
+    active: 'membershipActive',
+    pending: 'membershipPending',
+    inactive: 'membershipInactive',
+  } as const;
   rules.push(
     last
       ? {
           rule: EligibilityRule.MEMBERSHIP_ACTIVE,
           met: last.to === 'active',
-          reason:
-            last.to === 'active'
-              ? `The membership was active on ${deathLong} (active since ${formatLongDate(last.at)}).`
-              : `The membership was ${last.to} on ${deathLong} (since ${formatLongDate(last.at)}).`,
+          ...because(membershipCode[last.to], deathDay, on(last.at)),
         }
       : {
           rule: EligibilityRule.MEMBERSHIP_ACTIVE,
           met: false,
-          reason: `The membership had not become active by ${deathLong}.`,
+          ...because('membershipNeverActive', deathDay),
         },
   );
 
@@ -264,30 +366,29 @@ export function assessEligibility(
     .filter((payment) => onOrBefore(payment.at))
     .sort((a, b) => a.at.getTime() - b.at.getTime());
   let waiting: RuleResult;
-  const waitingResult = (startDay: string, because: string): RuleResult => {
+  type Start = 'firstPayment' | 'added' | 'regained' | 'active';
+  const waitingResult = (startDay: string, start: Start, ...lead: ReasonArgument[]): RuleResult => {
     const end = addDays(startDay, days);
     const met = end <= death;
     return {
       rule: EligibilityRule.WAITING_PERIOD,
       met,
-      reason: met
-        ? `${because}; the ${days}-day waiting period ended on ${formatLongDate(end)}.`
-        : `${because}; the ${days}-day waiting period ends on ${formatLongDate(end)}, after the date of death (${deathLong}).`,
+      ...(met
+        ? because(`${start}WaitingOver`, ...lead, days, on(end))
+        : because(`${start}WaitingNotOver`, ...lead, days, on(end), deathDay)),
     };
   };
-  const regainedText = (since: Date) =>
-    `Coverage was lost and started again when the membership became active on ${formatLongDate(since)}`;
   if (deceased.kind === DeceasedKind.SOMEONE_ELSE) {
     waiting = {
       rule: EligibilityRule.WAITING_PERIOD,
       met: false,
-      reason: 'No waiting period applies: the person is not covered.',
+      ...because('waitingNotCovered'),
     };
   } else if (!activeSince) {
     waiting = {
       rule: EligibilityRule.WAITING_PERIOD,
       met: false,
-      reason: `No waiting period had started: the membership was not active on ${deathLong}.`,
+      ...because('waitingNotStarted', deathDay),
     };
   } else {
     // The later of the person's own start and the start of the membership's active spell: a
@@ -296,19 +397,12 @@ export function assessEligibility(
       deceased.kind === DeceasedKind.ACCOUNT_HOLDER
         ? (paymentsBefore[0]?.at ?? null)
         : deceased.addedAt;
-    const ownText =
-      deceased.kind === DeceasedKind.ACCOUNT_HOLDER
-        ? `The first payment was received on ${formatLongDate(own ?? activeSince)}`
-        : `${name} was added to the household on ${formatLongDate(deceased.addedAt)}`;
     waiting =
       own && dayOf(own) >= dayOf(activeSince)
-        ? waitingResult(dayOf(own), ownText)
-        : waitingResult(
-            dayOf(activeSince),
-            regained
-              ? regainedText(activeSince)
-              : `The membership became active on ${formatLongDate(activeSince)}`,
-          );
+        ? deceased.kind === DeceasedKind.ACCOUNT_HOLDER
+          ? waitingResult(dayOf(own), 'firstPayment', on(own))
+          : waitingResult(dayOf(own), 'added', name, on(deceased.addedAt))
+        : waitingResult(dayOf(activeSince), regained ? 'regained' : 'active', on(activeSince));
   }
   rules.push(waiting);
 
@@ -319,7 +413,7 @@ export function assessEligibility(
     rules.push({
       rule: EligibilityRule.DUES_CURRENT,
       met: false,
-      reason: `No registration or dues payment was received before ${deathLong}.`,
+      ...because('noDuesPayment', deathDay),
     });
   } else {
     const gap = daysBetween(dayOf(lastDues.at), death);
@@ -327,9 +421,9 @@ export function assessEligibility(
     rules.push({
       rule: EligibilityRule.DUES_CURRENT,
       met,
-      reason: met
-        ? `The last payment was received on ${formatLongDate(lastDues.at)}, ${gap} days before the date of death: dues were paid up.`
-        : `The last payment was received on ${formatLongDate(lastDues.at)}, ${gap} days before the date of death: dues were in arrears (more than ${DUES_GRACE_DAYS} days).`,
+      ...(met
+        ? because('duesPaidUp', on(lastDues.at), gap)
+        : because('duesInArrears', on(lastDues.at), gap, DUES_GRACE_DAYS)),
     });
   }
 
@@ -338,13 +432,15 @@ export function assessEligibility(
   const late = daysBetween(death, reported);
   const window = settings.claimWindowDays;
   const inside = late <= window;
-  const reportedText = `The death was reported on ${formatLongDate(reported)}, ${late} days after the date of death`;
   rules.push({
     rule: EligibilityRule.CLAIM_WINDOW,
     met: inside || facts.windowOverride,
-    reason: inside
-      ? `${reportedText}, inside the ${window}-day claim window.`
-      : `${reportedText}, outside the ${window}-day claim window${facts.windowOverride ? '; an admin accepted the claim with a note' : ''}.`,
+    ...because(
+      inside ? 'insideWindow' : facts.windowOverride ? 'outsideWindowAccepted' : 'outsideWindow',
+      on(reported),
+      late,
+      window,
+    ),
   });
 
   const covered = rules.every((rule) => rule.met);

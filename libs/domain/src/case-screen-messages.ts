@@ -47,7 +47,7 @@ export const CaseReportMessages = {
   submitFirstReport: 'Submit Your First Report',
   relationship: CommonWords.relationship,
   submitted: AdminOpsMessages.submitted,
-  reviewed: 'Reviewed',
+  reviewed: CommonWords.reviewed,
   additionalNotes: 'Additional notes',
   burialAssistance: 'Burial assistance',
   adminNotes: 'Admin notes',

@@ -6,6 +6,13 @@ export const CommonWords = {
   loading: 'Loading…',
   relationship: 'Relationship',
   choose: 'Choose',
+  adminsOnly: 'Admins only',
+  reviewed: 'Reviewed',
+  // The statuses billing gives a subscription.
+  incomplete: 'Incomplete',
+  pastDue: 'Past due',
+  canceled: 'Canceled',
+  unpaid: 'Unpaid',
   personalInformation: 'Personal Information',
   fullName: 'Full name',
   authenticatorApp: 'Authenticator app',

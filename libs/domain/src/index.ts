@@ -60,6 +60,8 @@ export * from './account-page-messages';
 export * from './member-field-messages';
 export * from './common-words';
 export * from './admin-console-messages';
+export * from './admin-settings-messages';
+export * from './admin-field-words';
 export * from './sign-in-messages';
 export * from './notification-messages';
 export * from './account-emails';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cleanText, requiredText } from './blank-text';
 import { Messages } from './messages';
+import { AdminFieldWords } from './admin-field-words';
 import { RegistrationWizardMessages } from './registration-wizard-messages';
 import { EXPENSE_CATEGORIES, type ExpenseCategory } from './assistance';
 import {
@@ -169,10 +170,10 @@ export const updateSettingsSchema = z
       .pipe(z.email(Messages.invalidEmail)),
     registrationFee: cents(RegistrationWizardMessages.registrationFee),
     monthlyDues: cents(RegistrationWizardMessages.monthlyDues),
-    memberFee: cents('Member fee'),
+    memberFee: cents(AdminFieldWords.memberFee),
     maxFileSizeMb: z
       .number()
-      .int('Maximum file size must be whole megabytes')
+      .int(AdminFieldWords.fileSizeWhole)
       .min(SETTINGS_LIMITS.minFileSizeMb, 'Maximum file size must be at least 1 MB')
       .max(SETTINGS_LIMITS.maxFileSizeMb, 'Maximum file size must be at most 100 MB'),
     allowedFileTypes: z
@@ -189,8 +190,8 @@ export const updateSettingsSchema = z
     maintenanceMode: z.boolean(),
     waitingPeriodDays: wholeDays('Waiting period', 0, SETTINGS_LIMITS.maxWaitingPeriodDays),
     claimWindowDays: wholeDays('Claim window', 1, SETTINGS_LIMITS.maxClaimWindowDays),
-    coverageLimit: assistanceCents('Coverage limit'),
-    approvalThreshold: assistanceCents('Two-person approval threshold'),
+    coverageLimit: assistanceCents(AdminFieldWords.coverageLimit),
+    approvalThreshold: assistanceCents(AdminFieldWords.approvalThreshold),
     eligibleExpenseCategories: z
       .array(
         z.enum(EXPENSE_CATEGORIES, {
@@ -201,7 +202,7 @@ export const updateSettingsSchema = z
       .refine((list) => new Set(list).size === list.length, 'Each expense category only once'),
     childAgeLimit: z
       .number({ error: 'Child age limit must be a number of years' })
-      .int('Child age limit must be whole years')
+      .int(AdminFieldWords.childAgeWhole)
       .min(1, 'Child age limit must be at least 1 year')
       .max(SETTINGS_LIMITS.maxChildAgeLimit, 'Child age limit must be at most 30 years'),
     membersMayPublishJanazah: z.boolean(),

@@ -71,6 +71,14 @@ import {
   AccountTestingMessages,
   HouseholdPageMessages,
 } from './account-page-messages';
+import {
+  AdminBillingMessages,
+  AdminDocumentsPageMessages,
+  AdminReportReviewMessages,
+  AdminSettingsPageMessages,
+} from './admin-settings-messages';
+import { AdminFieldWords } from './admin-field-words';
+import { EligibilityReasonMessages, EligibilityRuleMessages } from './assistance';
 
 /**
  * Every message object of the product. A message is the spec's wording unless it is listed in
@@ -149,6 +157,14 @@ export const MessageCatalog = {
   CaseReportMessages,
   CaseValueMessages,
   JanazahPageMessages,
+  /** The console's last screens and the eligibility assessment (wt-i18n-admin3). */
+  AdminSettingsPageMessages,
+  AdminDocumentsPageMessages,
+  AdminBillingMessages,
+  AdminReportReviewMessages,
+  AdminFieldWords,
+  EligibilityRuleMessages,
+  EligibilityReasonMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -383,6 +399,13 @@ export const PRODUCT_WORDING: PerMessage<string> = {
     SCREEN_TEXT,
   ) as { [K in keyof typeof AdminOpsMessages]?: string },
   LanguageMessages: everyMessage(LanguageMessages, PRODUCT_FEATURE),
+  AdminSettingsPageMessages: everyMessage(AdminSettingsPageMessages, SCREEN_TEXT, ['superAdmin']),
+  AdminDocumentsPageMessages: everyMessage(AdminDocumentsPageMessages, SCREEN_TEXT, ['processing']),
+  AdminFieldWords: everyMessage(AdminFieldWords, SCREEN_TEXT),
+  AdminBillingMessages: everyMessage(AdminBillingMessages, SCREEN_TEXT),
+  AdminReportReviewMessages: everyMessage(AdminReportReviewMessages, SCREEN_TEXT),
+  EligibilityRuleMessages: everyMessage(EligibilityRuleMessages, PRODUCT_FEATURE),
+  EligibilityReasonMessages: everyMessage(EligibilityReasonMessages, PRODUCT_FEATURE),
   // The screens' own texts, moved into the catalogue to be translated (issue 27): the spec
   // shows these screens but not these words.
   SignInMessages: {

@@ -1,4 +1,4 @@
-import { Field, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Field, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import {
   DeceasedKind,
   ELIGIBILITY_RULE_LABELS,
@@ -22,8 +22,27 @@ export class EligibilityRuleResultModel {
   @Field()
   met!: boolean;
 
-  @Field({ description: 'A plain reason with the real dates.' })
+  @Field({ description: 'A plain reason with the real dates, in English.' })
   reason!: string;
+
+  @Field({
+    description:
+      "The reason's code (its message in libs/domain EligibilityReasonMessages), for a client that writes it in its reader's language.",
+  })
+  reasonCode!: string;
+
+  // Two lists of scalars, not a list of objects: a list under the rules' list under a page of
+  // reports would multiply the query's cost past the gateway's limit.
+  @Field(() => [String], {
+    description: "The reason message's arguments, in order; a date is YYYY-MM-DD.",
+  })
+  reasonArguments!: string[];
+
+  @Field(() => [Int], {
+    description:
+      "The positions in reasonArguments that are dates, to be written in the reader's way.",
+  })
+  reasonDates!: number[];
 }
 
 @ObjectType('EligibilityAssessment', {
@@ -47,6 +66,12 @@ export class EligibilityAssessmentModel {
         Object.assign(new EligibilityRuleResultModel(), {
           ...rule,
           label: ELIGIBILITY_RULE_LABELS[rule.rule],
+          reasonArguments: rule.reasonArguments.map((argument) =>
+            typeof argument === 'object' ? argument.date : String(argument),
+          ),
+          reasonDates: rule.reasonArguments.flatMap((argument, at) =>
+            typeof argument === 'object' ? [at] : [],
+          ),
         }),
       ),
     });

@@ -11,7 +11,7 @@ const bornYearsAgo = (years: number) =>
 
 const ASSESSMENT = `query($reps: [_Any!]!) { _entities(representations: $reps) {
   ... on DeathReport { id deceasedKind deceasedHouseholdMemberId
-    assessment { covered summary rules { rule label met reason } } } } }`;
+    assessment { covered summary rules { rule label met reason reasonCode reasonArguments reasonDates } } } } }`;
 
 /** A fact of the member's history, `daysAgo` before now, as billing would publish it. */
 type Fact =
@@ -283,7 +283,14 @@ describe('eligibility assessment', () => {
     const assessment = data._entities[0].assessment as {
       covered: boolean;
       summary: string;
-      rules: { rule: string; met: boolean; reason: string }[];
+      rules: {
+        rule: string;
+        met: boolean;
+        reason: string;
+        reasonCode: string;
+        reasonArguments: string[];
+        reasonDates: number[];
+      }[];
     };
     // GraphQL names the enum's values in capitals; the domain's values are lower case.
     return {
@@ -346,6 +353,17 @@ describe('eligibility assessment', () => {
     expect(reason(CLAIM_WINDOW)).toBe(
       `The death was reported on ${formatLongDate(dayOf(new Date()))}, 5 days after the date of death, inside the 90-day claim window.`,
     );
+    // The same reason by its code, for a client that writes it in its reader's language.
+    const waiting = rules.find((each) => each.rule === WAITING_PERIOD)!;
+    expect({
+      code: waiting.reasonCode,
+      arguments: waiting.reasonArguments,
+      dates: waiting.reasonDates,
+    }).toEqual({
+      code: 'addedWaitingNotOver',
+      arguments: ['Sara', added, '30', ends, death],
+      dates: [1, 3, 4],
+    });
   });
 
   it("refuses another member's household member, and one not named, storing nothing", async () => {

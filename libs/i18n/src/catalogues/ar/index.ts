@@ -8,12 +8,17 @@ import AccountSessionMessages from './AccountSessionMessages.json';
 import AccountSubscriptionMessages from './AccountSubscriptionMessages.json';
 import AccountTestingMessages from './AccountTestingMessages.json';
 import ActionMessages from './ActionMessages.json';
+import AdminBillingMessages from './AdminBillingMessages.json';
 import AdminDashboardPageMessages from './AdminDashboardPageMessages.json';
+import AdminDocumentsPageMessages from './AdminDocumentsPageMessages.json';
+import AdminFieldWords from './AdminFieldWords.json';
 import AdminLayoutMessages from './AdminLayoutMessages.json';
 import AdminMessages from './AdminMessages.json';
 import AdminOpsMessages from './AdminOpsMessages.json';
+import AdminReportReviewMessages from './AdminReportReviewMessages.json';
 import AdminReviewsPageMessages from './AdminReviewsPageMessages.json';
 import AdminSentMessagesPageMessages from './AdminSentMessagesPageMessages.json';
+import AdminSettingsPageMessages from './AdminSettingsPageMessages.json';
 import AdminUserDetailsMessages from './AdminUserDetailsMessages.json';
 import AdminUserMessages from './AdminUserMessages.json';
 import AdminUsersPageMessages from './AdminUsersPageMessages.json';
@@ -34,6 +39,8 @@ import DeadLetterMessages from './DeadLetterMessages.json';
 import DeathReportMessages from './DeathReportMessages.json';
 import DocumentMessages from './DocumentMessages.json';
 import DocumentPageMessages from './DocumentPageMessages.json';
+import EligibilityReasonMessages from './EligibilityReasonMessages.json';
+import EligibilityRuleMessages from './EligibilityRuleMessages.json';
 import FlagReasons from './FlagReasons.json';
 import FormMessages from './FormMessages.json';
 import HeaderMessages from './HeaderMessages.json';
@@ -88,12 +95,17 @@ export const catalogue = {
   AccountSubscriptionMessages,
   AccountTestingMessages,
   ActionMessages,
+  AdminBillingMessages,
   AdminDashboardPageMessages,
+  AdminDocumentsPageMessages,
+  AdminFieldWords,
   AdminLayoutMessages,
   AdminMessages,
   AdminOpsMessages,
+  AdminReportReviewMessages,
   AdminReviewsPageMessages,
   AdminSentMessagesPageMessages,
+  AdminSettingsPageMessages,
   AdminUserDetailsMessages,
   AdminUserMessages,
   AdminUsersPageMessages,
@@ -114,6 +126,8 @@ export const catalogue = {
   DeathReportMessages,
   DocumentMessages,
   DocumentPageMessages,
+  EligibilityReasonMessages,
+  EligibilityRuleMessages,
   FlagReasons,
   FormMessages,
   HeaderMessages,

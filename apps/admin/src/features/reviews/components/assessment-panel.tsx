@@ -2,11 +2,21 @@ import { useMutation } from '@apollo/client/react';
 import { Badge, Box, Button, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
 import {
   AdminOpsMessages,
+  AdminReportReviewMessages,
   AdminReviewsPageMessages,
-  CaseReportMessages,
   CLAIM_LIMITS,
+  EligibilityReasonMessages,
+  EligibilityRuleMessages,
+  CaseReportMessages,
 } from '@jibs/domain';
-import { actionErrorMessage, toApiError, translateText, useMessages } from '@jibs/web-data';
+import {
+  actionErrorMessage,
+  toApiError,
+  translateText,
+  useDateFormat,
+  useLanguage,
+  useMessages,
+} from '@jibs/web-data';
 import { notify } from '../../../shared/components/notify';
 import { useState } from 'react';
 import { AcceptLateClaimDocument, type AdminDeathReportFragment } from '../../../gql/graphql';
@@ -17,8 +27,33 @@ import { AcceptLateClaimDocument, type AdminDeathReportFragment } from '../../..
  * approved report outside the claim window, an admin may accept the claim with a note.
  */
 export function AssessmentPanel({ report }: { report: AdminDeathReportFragment }) {
-  const { AdminReviewsPageMessages: m } = useMessages({ AdminReviewsPageMessages });
+  const {
+    AdminReviewsPageMessages: m,
+    AdminReportReviewMessages: words,
+    EligibilityRuleMessages: ruleNames,
+    EligibilityReasonMessages: reasons,
+  } = useMessages({
+    AdminReviewsPageMessages,
+    AdminReportReviewMessages,
+    EligibilityRuleMessages,
+    EligibilityReasonMessages,
+  });
+  const formatDay = useDateFormat();
+  const { locale, hijri } = useLanguage();
   const { assessment } = report;
+  type Rule = (typeof assessment.rules)[number];
+  // By the API's codes: the rule's name and its reason's message, dates in the reader's way.
+  const reasonOf = (rule: Rule): string => {
+    const message = reasons[rule.reasonCode as keyof typeof reasons] as
+      string | ((...values: unknown[]) => string) | undefined;
+    if (message === undefined || (locale === 'en' && !hijri)) return rule.reason;
+    if (typeof message === 'string') return message;
+    return message(
+      ...rule.reasonArguments.map((argument, at) =>
+        rule.reasonDates.includes(at) ? formatDay(argument) : argument,
+      ),
+    );
+  };
   const headingId = `assessment-${report.id}`;
   const window = assessment.rules.find((rule) => rule.rule === 'CLAIM_WINDOW');
   const late =
@@ -34,21 +69,21 @@ export function AssessmentPanel({ report }: { report: AdminDeathReportFragment }
       <Stack gap="xs">
         <Group gap="sm">
           <Title order={3} size="h5" id={headingId}>
-            {CaseReportMessages.burialAssistance}
+            {translateText(CaseReportMessages.burialAssistance)}
           </Title>
           <Badge color={assessment.covered ? 'green' : 'red'} variant="light" size="lg">
-            {assessment.covered ? 'Covered' : translateText(AdminOpsMessages.notCovered)}
+            {assessment.covered ? words.covered : translateText(AdminOpsMessages.notCovered)}
           </Badge>
         </Group>
         <List spacing={4} size="sm">
           {assessment.rules.map((rule) => (
             <List.Item key={rule.rule}>
               <Text span fw={600} size="sm">
-                {rule.met ? m.met : m.notMet}: <span lang="en">{rule.label}</span>.
+                {rule.met ? m.met : m.notMet}:{' '}
+                {ruleNames[rule.rule as keyof typeof ruleNames] ?? rule.rule}.
               </Text>{' '}
-              {/* The assessment's reasons are written by the cases service, in English. */}
-              <Text span size="sm" lang="en">
-                {rule.reason}
+              <Text span size="sm">
+                {reasonOf(rule)}
               </Text>
             </List.Item>
           ))}

@@ -3,12 +3,19 @@ import { Button, Card, Container, Group, Stack, Text, Textarea, Title } from '@m
 import {
   AdminMessages,
   AdminReviewsPageMessages,
+  AdminReportReviewMessages,
   DeathReportMessages,
   MAX_ADMIN_NOTES_LENGTH,
   DashboardMessages,
   CaseReportMessages,
 } from '@jibs/domain';
-import { actionErrorMessage, toApiError, useDateFormat, useMessages } from '@jibs/web-data';
+import {
+  actionErrorMessage,
+  toApiError,
+  translateText,
+  useDateFormat,
+  useMessages,
+} from '@jibs/web-data';
 import { notify } from '../../../shared/components/notify';
 import { useReaderFormat } from '../../../shared/hooks/use-reader-format';
 import { useEffect, useState } from 'react';
@@ -114,7 +121,13 @@ function ReportCard({
     AdminReviewsPageMessages: r,
     AdminMessages: admin,
     DeathReportMessages: reportMessages,
-  } = useMessages({ AdminReviewsPageMessages, AdminMessages, DeathReportMessages });
+    AdminReportReviewMessages: words,
+  } = useMessages({
+    AdminReviewsPageMessages,
+    AdminMessages,
+    DeathReportMessages,
+    AdminReportReviewMessages,
+  });
   const { moment: dateTime } = useReaderFormat();
   const formatDay = useDateFormat();
   const [notes, setNotes] = useState('');
@@ -162,16 +175,17 @@ function ReportCard({
           items={[
             { label: r.dateOfDeath, value: formatDay(report.dateOfDeath) },
             { label: r.placeOfDeath, value: report.placeOfDeath },
-            { label: r.reportedBy, value: report.relationshipToDeceased },
+            // The member's choice is kept in English; the ones that are catalogue words read translated.
+            { label: r.reportedBy, value: translateText(report.relationshipToDeceased) },
             {
               label: r.member,
               value: `${report.member.fullName} (${report.member.email})`,
             },
-            { label: r.notes, value: report.additionalNotes || 'None' },
-            { label: r.adminNotesLabel, value: report.adminNotes || 'None' },
-            { label: 'Submitted', value: dateTime(report.createdAt) },
+            { label: r.notes, value: report.additionalNotes || words.none },
+            { label: r.adminNotesLabel, value: report.adminNotes || words.none },
+            { label: words.submitted, value: dateTime(report.createdAt) },
             {
-              label: 'Reviewed',
+              label: words.reviewed,
               value: report.reviewedAt ? dateTime(report.reviewedAt) : r.notYetReviewed,
             },
           ]}

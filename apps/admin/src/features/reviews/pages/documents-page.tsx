@@ -3,13 +3,15 @@ import { Button, Card, Container, Group, Modal, Stack, Table, Text, Textarea } f
 import { notifications } from '@mantine/notifications';
 import {
   AdminMessages,
+  AdminDocumentsPageMessages,
   AdminReviewsPageMessages,
   DocumentMessages,
-  formatDateTime,
+  DocumentPageMessages,
   formatFileSize,
   MAX_ADMIN_NOTES_LENGTH,
 } from '@jibs/domain';
-import { actionErrorMessage, toApiError } from '@jibs/web-data';
+import { actionErrorMessage, toApiError, translateText, useMessages } from '@jibs/web-data';
+import { useReaderFormat } from '../../../shared/hooks/use-reader-format';
 import { useEffect, useState } from 'react';
 import {
   AdminDocumentsDocument,
@@ -27,12 +29,22 @@ import { LoadFailedAlert } from '../../../shared/components/load-failed-alert';
 import { ReviewFilters } from '../components/review-filters';
 import { StatusBadge } from '../components/status-badge';
 
-const LOAD_FAILED = AdminMessages.documentsLoadFailed;
-
 /** /admin/documents (spec: Admin documents). */
 export function DocumentsPage() {
   const list = useReviewList();
   const [reviewing, setReviewing] = useState<AdminDocumentFragment | null>(null);
+  const {
+    AdminMessages: admin,
+    AdminReviewsPageMessages: r,
+    AdminDocumentsPageMessages: m,
+    DocumentMessages: documentMessages,
+  } = useMessages({
+    AdminMessages,
+    AdminReviewsPageMessages,
+    AdminDocumentsPageMessages,
+    DocumentMessages,
+  });
+  const loadFailed = admin.documentsLoadFailed;
   const { data, previousData, loading, error, refetch } = useQuery(AdminDocumentsDocument, {
     variables: list.variables,
     fetchPolicy: 'cache-and-network',
@@ -40,55 +52,51 @@ export function DocumentsPage() {
   });
 
   useEffect(() => {
-    if (error)
-      notifications.show({ color: 'red', title: AdminMessages.errorTitle, message: LOAD_FAILED });
-  }, [error]);
+    if (error) notifications.show({ color: 'red', title: admin.errorTitle, message: loadFailed });
+  }, [error, admin.errorTitle, loadFailed]);
 
   const documents = (data ?? previousData)?.documents;
 
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
-        <PageHeader
-          title="Documents"
-          description="Review the verification documents members have uploaded."
-        />
+        <PageHeader title={m.title} description={m.description} />
         <ReviewFilters
           {...list.filters}
-          searchLabel="Search documents"
-          searchPlaceholder="File name, member name or document type"
+          searchLabel={m.searchDocuments}
+          searchPlaceholder={m.searchPlaceholder}
         />
-        {error && <LoadFailedAlert message={LOAD_FAILED} onRetry={() => void refetch()} />}
+        {error && <LoadFailedAlert message={loadFailed} onRetry={() => void refetch()} />}
         <ResultsStatus
           text={
             loading || documents === undefined
-              ? AdminReviewsPageMessages.loadingDocuments
+              ? r.loadingDocuments
               : documents.length === 1
-                ? AdminReviewsPageMessages.oneDocumentFound
-                : AdminReviewsPageMessages.documentsFound(documents.length)
+                ? r.oneDocumentFound
+                : r.documentsFound(documents.length)
           }
         />
         <div aria-busy={loading}>
           {!documents && loading ? (
-            <SectionLoader label={AdminReviewsPageMessages.loadingDocuments} />
+            <SectionLoader label={r.loadingDocuments} />
           ) : documents && documents.length === 0 ? (
             <Card withBorder padding="xl">
-              <Text ta="center">{DocumentMessages.noDocumentsFound}</Text>
+              <Text ta="center">{documentMessages.noDocumentsFound}</Text>
             </Card>
           ) : (
             <Card withBorder padding={0}>
               <Table.ScrollContainer minWidth={1040}>
                 <Table verticalSpacing="sm" horizontalSpacing="md" striped highlightOnHover>
-                  <Table.Caption>Uploaded documents, newest first</Table.Caption>
+                  <Table.Caption>{m.caption}</Table.Caption>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th scope="col">User</Table.Th>
-                      <Table.Th scope="col">Document</Table.Th>
-                      <Table.Th scope="col">Type</Table.Th>
-                      <Table.Th scope="col">Size</Table.Th>
-                      <Table.Th scope="col">Status</Table.Th>
-                      <Table.Th scope="col">Uploaded</Table.Th>
-                      <Table.Th scope="col">Actions</Table.Th>
+                      <Table.Th scope="col">{m.user}</Table.Th>
+                      <Table.Th scope="col">{m.document}</Table.Th>
+                      <Table.Th scope="col">{m.type}</Table.Th>
+                      <Table.Th scope="col">{m.size}</Table.Th>
+                      <Table.Th scope="col">{m.status}</Table.Th>
+                      <Table.Th scope="col">{m.uploaded}</Table.Th>
+                      <Table.Th scope="col">{m.actions}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -112,7 +120,7 @@ export function DocumentsPage() {
             disabled={loading}
             style={{ alignSelf: 'center' }}
           >
-            {loading ? 'Loading...' : 'Show more documents'}
+            {loading ? m.loadingMore : m.showMore}
           </Button>
         )}
       </Stack>
@@ -137,18 +145,26 @@ function DocumentRow({
 }) {
   const [getUrl] = useMutation(DocumentDownloadUrlDocument);
   const [downloading, setDownloading] = useState(false);
+  const { AdminDocumentsPageMessages: m, DocumentPageMessages: units } = useMessages({
+    AdminDocumentsPageMessages,
+    DocumentPageMessages,
+  });
+  const format = useReaderFormat();
 
   const download = async () => {
     setDownloading(true);
     try {
       const { data } = await getUrl({ variables: { id: document.id } });
       if (!data) throw new Error('No download link');
-      notifications.show({ color: 'jibs', ...AdminToasts.downloadStarted(document.fileName) });
+      notifications.show({
+        color: 'jibs',
+        ...inReaderWords(AdminToasts.downloadStarted(document.fileName)),
+      });
       saveFrom(data.documentDownloadUrl.url, data.documentDownloadUrl.fileName);
     } catch (error) {
       notifications.show({
         color: 'red',
-        ...AdminToasts.downloadFailed(actionErrorMessage(toApiError(error))),
+        ...inReaderWords(AdminToasts.downloadFailed(actionErrorMessage(toApiError(error)))),
       });
     } finally {
       setDownloading(false);
@@ -158,20 +174,29 @@ function DocumentRow({
   return (
     <Table.Tr>
       <Table.Td style={{ minWidth: '15rem' }}>
-        <Text fw={600}>{document.member.fullName}</Text>
+        <Text fw={600}>
+          <bdi>{document.member.fullName}</bdi>
+        </Text>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {document.member.email}
+          <bdi>{document.member.email}</bdi>
         </Text>
       </Table.Td>
       <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '11rem' }}>
-        {document.fileName}
+        <bdi>{document.fileName}</bdi>
       </Table.Td>
-      <Table.Td>{document.documentType}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFileSize(document.fileSize)}</Table.Td>
+      <Table.Td>{translateText(document.documentType)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {formatFileSize(document.fileSize, [
+          units.bytes,
+          units.kilobytes,
+          units.megabytes,
+          units.gigabytes,
+        ])}
+      </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <StatusBadge status={document.status} />
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(document.createdAt)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.moment(document.createdAt)}</Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
           <Button
@@ -179,22 +204,27 @@ function DocumentRow({
             variant="light"
             onClick={() => void download()}
             disabled={downloading}
-            aria-label={downloading ? AdminMessages.processing : `Download ${document.fileName}`}
+            aria-label={downloading ? m.processing : m.downloadFile(document.fileName)}
           >
-            {downloading ? AdminMessages.processing : 'Download'}
+            {downloading ? m.processing : m.download}
           </Button>
           <Button
             size="sm"
             variant="outline"
             onClick={onReview}
-            aria-label={`Review ${document.fileName}`}
+            aria-label={m.reviewFile(document.fileName)}
           >
-            Review
+            {m.review}
           </Button>
         </Group>
       </Table.Td>
     </Table.Tr>
   );
+}
+
+/** A toast's English title and message (catalogue messages) in the reader's language. */
+function inReaderWords(toast: { title: string; message: string }) {
+  return { title: translateText(toast.title), message: translateText(toast.message) };
 }
 
 /** Follows a presigned GET; the bucket answers with the file as an attachment. */
@@ -219,13 +249,14 @@ function ReviewDocumentDialog({
   onReviewed: () => Promise<void>;
 }) {
   const [processing, setProcessing] = useState<ReviewDecision | null>(null);
+  const { AdminDocumentsPageMessages: m } = useMessages({ AdminDocumentsPageMessages });
   return (
     <Modal
       opened={document !== null}
       onClose={() => {
         if (processing === null) onClose();
       }}
-      title="Review Document"
+      title={m.reviewDocument}
       size="lg"
       centered
     >
@@ -255,6 +286,10 @@ function ReviewDocumentForm({
 }) {
   const [notes, setNotes] = useState(document.adminNotes ?? '');
   const [review] = useMutation(ReviewDocumentDocument);
+  const { AdminDocumentsPageMessages: m, AdminReviewsPageMessages: r } = useMessages({
+    AdminDocumentsPageMessages,
+    AdminReviewsPageMessages,
+  });
 
   const decide = async (decision: ReviewDecision) => {
     setProcessing(decision);
@@ -262,14 +297,17 @@ function ReviewDocumentForm({
       await review({
         variables: { id: document.id, decision, adminNotes: notesVariable(notes) },
       });
-      notifications.show({ color: 'green', ...AdminToasts.documentReviewed(decision) });
+      notifications.show({
+        color: 'green',
+        ...inReaderWords(AdminToasts.documentReviewed(decision)),
+      });
       setProcessing(null);
       await onReviewed();
     } catch (error) {
       setProcessing(null);
       notifications.show({
         color: 'red',
-        ...AdminToasts.documentReviewFailed(actionErrorMessage(toApiError(error))),
+        ...inReaderWords(AdminToasts.documentReviewFailed(actionErrorMessage(toApiError(error)))),
       });
     }
   };
@@ -280,16 +318,16 @@ function ReviewDocumentForm({
         compact
         items={[
           {
-            label: 'User',
-            value: `${document.member.fullName} (${document.member.email})`,
+            label: m.user,
+            value: <bdi>{`${document.member.fullName} (${document.member.email})`}</bdi>,
           },
-          { label: 'Type', value: document.documentType },
-          { label: 'File name', value: document.fileName },
-          { label: 'Status', value: <StatusBadge status={document.status} /> },
+          { label: m.type, value: translateText(document.documentType) },
+          { label: m.fileName, value: <bdi>{document.fileName}</bdi> },
+          { label: m.status, value: <StatusBadge status={document.status} /> },
         ]}
       />
       <Textarea
-        label={AdminReviewsPageMessages.adminNotesLabel}
+        label={r.adminNotesLabel}
         value={notes}
         onChange={(event) => setNotes(event.currentTarget.value)}
         maxLength={MAX_ADMIN_NOTES_LENGTH}
@@ -305,10 +343,10 @@ function ReviewDocumentForm({
           onClick={() => void decide('REJECTED')}
           disabled={processing !== null}
         >
-          {processing === 'REJECTED' ? AdminMessages.processing : 'Reject'}
+          {processing === 'REJECTED' ? m.processing : m.reject}
         </Button>
         <Button color="jibs" onClick={() => void decide('APPROVED')} disabled={processing !== null}>
-          {processing === 'APPROVED' ? AdminMessages.processing : 'Approve'}
+          {processing === 'APPROVED' ? m.processing : m.approve}
         </Button>
       </Group>
     </Stack>

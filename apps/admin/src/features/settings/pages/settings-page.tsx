@@ -1,4 +1,3 @@
-import { AccountTestingMessages } from '@jibs/domain';
 import { ErrorAlert, SectionLoader } from '@jibs/web-ui';
 import { useMutation, useQuery } from '@apollo/client/react';
 import {
@@ -31,9 +30,10 @@ import {
   type FieldErrors,
   AdminMessages,
   AdminLayoutMessages,
+  AdminSettingsPageMessages,
   CaseReportMessages,
 } from '@jibs/domain';
-import { toApiError, useSession } from '@jibs/web-data';
+import { toApiError, translateText, useMessages, useSession } from '@jibs/web-data';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
@@ -44,36 +44,30 @@ import {
 import { PageHeader } from '../../../shared/components/page-header';
 import { toForm, validateForm, type ChecklistRow, type SettingsForm } from '../utils/settings-form';
 
-const SAVED = AdminMessages.settingsSaved;
-const SAVE_FAILED = AdminMessages.settingsSaveFailed;
-
 /** /admin/settings (spec: Admin settings). Every setting is saved and applies; see README. */
 export function SettingsPage() {
   const { data, loading, error, refetch } = useQuery(AdminSettingsDocument, {
     fetchPolicy: 'cache-and-network',
   });
   const loaded = data?.siteSettings;
+  const { AdminMessages: admin, AdminSettingsPageMessages: m } = useMessages({
+    AdminMessages,
+    AdminSettingsPageMessages,
+  });
 
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <PageHeader
-          title="Settings"
-          description="Site-wide settings. Saved settings apply to every service within seconds."
-        />
+        <PageHeader title={m.title} description={m.description} />
         {error && !loaded && (
-          <ErrorAlert
-            title={AdminMessages.errorTitle}
-            onRetry={() => void refetch()}
-            retrySize="xs"
-          >
-            The settings could not be loaded.
+          <ErrorAlert title={admin.errorTitle} onRetry={() => void refetch()} retrySize="xs">
+            {m.loadFailed}
           </ErrorAlert>
         )}
         {loaded ? (
           <SettingsEditor initial={loaded} admins={data.siteAdmins} />
         ) : (
-          loading && <SectionLoader label="Loading settings" />
+          loading && <SectionLoader label={m.loading} />
         )}
       </Stack>
     </Container>
@@ -90,6 +84,17 @@ function SettingsEditor({
   const [save, { loading: saving }] = useMutation(SaveSiteSettingsDocument);
   const [form, setForm] = useState<SettingsForm>(() => toForm(initial));
   const [errors, setErrors] = useState<FieldErrors>({});
+  const {
+    AdminMessages: admin,
+    AdminSettingsPageMessages: m,
+    AdminLayoutMessages: layout,
+  } = useMessages({
+    AdminMessages,
+    AdminSettingsPageMessages,
+    AdminLayoutMessages,
+  });
+  // Field errors (the form's checks and the server's) in the reader's language.
+  const errorOf = (field: string) => (errors[field] ? translateText(errors[field]) : undefined);
 
   const change = <K extends keyof SettingsForm>(field: K, value: SettingsForm[K]) => {
     setForm((current) => ({ ...current, [field]: value }));
@@ -103,8 +108,8 @@ function SettingsEditor({
       setErrors(checked.errors);
       notifications.show({
         color: 'red',
-        title: AdminMessages.errorTitle,
-        message: `${SAVE_FAILED}: please correct the highlighted fields`,
+        title: admin.errorTitle,
+        message: m.correctHighlighted(admin.settingsSaveFailed),
       });
       return;
     }
@@ -112,109 +117,116 @@ function SettingsEditor({
       const result = await save({ variables: { input: checked.input } });
       if (result.data) setForm(toForm(result.data.updateSiteSettings));
       setErrors({});
-      notifications.show({ color: 'green', title: AdminMessages.successTitle, message: SAVED });
+      notifications.show({
+        color: 'green',
+        title: admin.successTitle,
+        message: admin.settingsSaved,
+      });
     } catch (caught) {
       const failure = toApiError(caught);
       if (failure.code === ErrorCode.BadUserInput) setErrors(failure.fieldErrors);
-      notifications.show({ color: 'red', title: AdminMessages.errorTitle, message: SAVE_FAILED });
+      notifications.show({
+        color: 'red',
+        title: admin.errorTitle,
+        message: admin.settingsSaveFailed,
+      });
     }
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Site settings">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={m.siteSettings}>
       <Stack gap="lg">
-        <Section title="General">
+        <Section title={m.general}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label="Site name"
+              label={m.siteName}
               required
               maxLength={SETTINGS_LIMITS.maxSiteName}
               value={form.siteName}
-              error={errors['siteName']}
+              error={errorOf('siteName')}
               onChange={(event) => change('siteName', event.currentTarget.value)}
             />
             <TextInput
-              label="Admin email"
-              description="Contact messages and review alerts go here"
+              label={m.adminEmail}
+              description={m.adminEmailHint}
               type="email"
               required
               value={form.adminEmail}
-              error={errors['adminEmail']}
+              error={errorOf('adminEmail')}
               onChange={(event) => change('adminEmail', event.currentTarget.value)}
             />
             <MoneyInput
-              label="Base registration fee (USD)"
+              label={m.registrationFeeUsd}
               value={form.registrationFee}
-              error={errors['registrationFee']}
+              error={errorOf('registrationFee')}
               onChange={(value) => change('registrationFee', value)}
             />
             <MoneyInput
-              label="Monthly dues (USD)"
+              label={m.monthlyDuesUsd}
               value={form.monthlyDues}
-              error={errors['monthlyDues']}
+              error={errorOf('monthlyDues')}
               onChange={(value) => change('monthlyDues', value)}
             />
             <MoneyInput
-              label="Fee per added household member (USD)"
+              label={m.memberFeeUsd}
               value={form.memberFee}
-              error={errors['memberFee']}
+              error={errorOf('memberFee')}
               onChange={(value) => change('memberFee', value)}
             />
           </SimpleGrid>
           <Text size="sm" c="dimmed">
-            Amounts from $0.01 to $10,000.00. New fees apply to checkouts started after saving;
-            running subscriptions keep their amount.
+            {m.amountsHint}
           </Text>
         </Section>
 
-        <Section title={CaseReportMessages.assistanceSection}>
+        <Section title={translateText(CaseReportMessages.assistanceSection)}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label="Waiting period (days)"
-              description="From the first payment, or from when a person joined the household"
+              label={m.waitingPeriodDays}
+              description={m.waitingPeriodHint}
               type="number"
               inputMode="numeric"
               required
               value={form.waitingPeriodDays}
-              error={errors['waitingPeriodDays']}
+              error={errorOf('waitingPeriodDays')}
               onChange={(event) => change('waitingPeriodDays', event.currentTarget.value)}
             />
             <TextInput
-              label="Claim window (days)"
-              description="Days after the date of death within which a death must be reported"
+              label={m.claimWindowDays}
+              description={m.claimWindowHint}
               type="number"
               inputMode="numeric"
               required
               value={form.claimWindowDays}
-              error={errors['claimWindowDays']}
+              error={errorOf('claimWindowDays')}
               onChange={(event) => change('claimWindowDays', event.currentTarget.value)}
             />
             <MoneyInput
-              label="Coverage limit per death (USD)"
+              label={m.coverageLimitUsd}
               value={form.coverageLimit}
-              error={errors['coverageLimit']}
+              error={errorOf('coverageLimit')}
               onChange={(value) => change('coverageLimit', value)}
             />
             <MoneyInput
-              label="Two-person approval above (USD)"
+              label={m.approvalThresholdUsd}
               value={form.approvalThreshold}
-              error={errors['approvalThreshold']}
+              error={errorOf('approvalThreshold')}
               onChange={(value) => change('approvalThreshold', value)}
             />
             <TextInput
-              label="Children covered under the age of"
+              label={m.childAgeLimit}
               type="number"
               inputMode="numeric"
               required
               value={form.childAgeLimit}
-              error={errors['childAgeLimit']}
+              error={errorOf('childAgeLimit')}
               onChange={(event) => change('childAgeLimit', event.currentTarget.value)}
             />
             <Checkbox.Group
-              label="Eligible expenses"
+              label={m.eligibleExpenses}
               required
               value={form.eligibleExpenseCategories}
-              error={errors['eligibleExpenseCategories']}
+              error={errorOf('eligibleExpenseCategories')}
               onChange={(value) => change('eligibleExpenseCategories', value)}
             >
               <Stack mt="xs" gap="xs">
@@ -222,7 +234,7 @@ function SettingsEditor({
                   <Checkbox
                     key={category}
                     value={category}
-                    label={EXPENSE_CATEGORY_LABELS[category]}
+                    label={translateText(EXPENSE_CATEGORY_LABELS[category])}
                   />
                 ))}
               </Stack>
@@ -230,85 +242,89 @@ function SettingsEditor({
           </SimpleGrid>
         </Section>
 
-        <Section title="File Upload">
+        <Section title={m.fileUpload}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label="Max file size (MB)"
-              description={`${SETTINGS_LIMITS.minFileSizeMb} to ${SETTINGS_LIMITS.maxFileSizeMb} MB per file`}
+              label={m.maxFileSizeMb}
+              description={m.fileSizeRange(
+                SETTINGS_LIMITS.minFileSizeMb,
+                SETTINGS_LIMITS.maxFileSizeMb,
+              )}
               type="number"
               inputMode="numeric"
               min={SETTINGS_LIMITS.minFileSizeMb}
               max={SETTINGS_LIMITS.maxFileSizeMb}
               required
               value={form.maxFileSizeMb}
-              error={errors['maxFileSizeMb']}
+              error={errorOf('maxFileSizeMb')}
               onChange={(event) => change('maxFileSizeMb', event.currentTarget.value)}
             />
             <Checkbox.Group
-              label="Allowed file types"
-              description="The service checks each file's content, not only its name"
+              label={m.allowedFileTypes}
+              description={m.allowedFileTypesHint}
               required
               value={form.allowedFileTypes}
-              error={errors['allowedFileTypes']}
+              error={errorOf('allowedFileTypes')}
               onChange={(value) => change('allowedFileTypes', value)}
             >
               <Group mt="xs">
                 {SUPPORTED_FILE_TYPES.map((type) => (
-                  <Checkbox key={type} value={type} label={type.toUpperCase()} />
+                  <Checkbox key={type} value={type} label={<bdi>{type.toUpperCase()}</bdi>} />
                 ))}
               </Group>
             </Checkbox.Group>
           </SimpleGrid>
         </Section>
 
-        <Section title="Notifications">
+        <Section title={m.notifications}>
           <Switch
-            label="Email notifications"
-            description="Emails to members (review outcomes, receipts) and review alerts to the admin email. In-app notifications are always on."
+            label={m.emailNotifications}
+            description={m.emailNotificationsHint}
             checked={form.emailNotifications}
             onChange={(event) => change('emailNotifications', event.currentTarget.checked)}
           />
           <Switch
-            label="SMS notifications"
-            description="Text messages to members. The service sends no notification texts yet; sign-in codes by SMS are not affected."
+            label={m.smsNotifications}
+            description={m.smsNotificationsHint}
             checked={form.smsNotifications}
             onChange={(event) => change('smsNotifications', event.currentTarget.checked)}
           />
         </Section>
 
-        <Section title="Security and System">
+        <Section title={m.securityAndSystem}>
           <Switch
-            label="Auto-approval"
-            description="New documents are approved on upload instead of waiting for review"
+            label={m.autoApproval}
+            description={m.autoApprovalHint}
             checked={form.autoApproval}
             onChange={(event) => change('autoApproval', event.currentTarget.checked)}
           />
           <Switch
-            label="Maintenance mode"
-            description="Members and visitors see a maintenance notice (within a few seconds); admins keep working"
+            label={m.maintenanceMode}
+            description={m.maintenanceModeHint}
             checked={form.maintenanceMode}
             onChange={(event) => change('maintenanceMode', event.currentTarget.checked)}
           />
           {form.maintenanceMode && (
-            <Alert color="yellow" variant="light" title="Maintenance mode">
-              While it is on, only administrators can use the site.
+            <Alert color="yellow" variant="light" title={m.maintenanceMode}>
+              {m.maintenanceOn}
             </Alert>
           )}
         </Section>
 
-        <Section title={AdminLayoutMessages.janazahNotices}>
+        <Section title={layout.janazahNotices}>
           <Switch
-            label="Families may publish janazah notices"
-            description="The member who reported a death may publish, edit and cancel the janazah notice of their approved report. Administrators always may."
+            label={m.familiesMayPublish}
+            description={m.familiesMayPublishHint}
             checked={form.membersMayPublishJanazah}
             onChange={(event) => change('membersMayPublishJanazah', event.currentTarget.checked)}
           />
         </Section>
 
-        <Section title="Case Checklist">
+        <Section title={m.caseChecklist}>
           <CaseChecklistEditor
             rows={form.caseChecklist}
-            error={errors['caseChecklist']}
+            error={errorOf('caseChecklist')}
+            documentTypeLabel={translateText}
             onChange={(rows) => change('caseChecklist', rows)}
           />
         </Section>
@@ -317,7 +333,7 @@ function SettingsEditor({
 
         <Group>
           <Button type="submit" size="md" loading={saving}>
-            Save All Settings
+            {m.saveAll}
           </Button>
         </Group>
       </Stack>
@@ -369,40 +385,40 @@ function AdminUsers({
   admins: readonly { id: string; email: string; fullName: string }[];
 }) {
   const session = useSession();
+  const { AdminSettingsPageMessages: m } = useMessages({ AdminSettingsPageMessages });
+  const [before, after = ''] = m.newAdmins('\u0000').split('\u0000');
   return (
-    <Section title="Admin Users">
+    <Section title={m.adminUsers}>
       <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {admins.map((admin) => (
           <Group key={admin.id} component="li" gap="sm" wrap="wrap">
-            <Text fw={600}>{admin.email}</Text>
-            <Text c="dimmed">{admin.fullName}</Text>
+            <Text fw={600}>
+              <bdi>{admin.email}</bdi>
+            </Text>
+            <Text c="dimmed">
+              <bdi>{admin.fullName}</bdi>
+            </Text>
             <Badge color="grape" variant="light">
-              Super Admin
+              {m.superAdmin}
             </Badge>
             {admin.id === session.user?.id && (
               <Badge color="gray" variant="outline">
-                You
+                {m.you}
               </Badge>
             )}
           </Group>
         ))}
       </Stack>
       <Text size="sm">
-        New administrators register like any member; an admin then changes their role to Admin with
-        the role dropdown on the{' '}
+        {before}
         <Anchor component={Link} to="/users">
-          Users page
+          {m.usersPage}
         </Anchor>
-        . The last administrator cannot be demoted.
+        {after}
       </Text>
     </Section>
   );
 }
-
-const OWNER_LABELS: Record<string, string> = {
-  family: 'Family (and admins)',
-  admin: AccountTestingMessages.adminsOnly,
-};
 
 /**
  * The items every case's checklist shows on the family's case page. An item with a document
@@ -411,19 +427,25 @@ const OWNER_LABELS: Record<string, string> = {
 function CaseChecklistEditor({
   rows,
   error,
+  documentTypeLabel,
   onChange,
 }: {
   rows: ChecklistRow[];
   error?: string;
+  documentTypeLabel: (type: string) => string;
   onChange: (rows: ChecklistRow[]) => void;
 }) {
+  const { AdminSettingsPageMessages: m } = useMessages({ AdminSettingsPageMessages });
+  const ownerLabels: Record<string, string> = {
+    family: m.ownerFamily,
+    admin: m.ownerAdmins,
+  };
   const update = (index: number, patch: Partial<ChecklistRow>) =>
     onChange(rows.map((row, at) => (at === index ? { ...row, ...patch } : row)));
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Admins tick any item; the family ticks the family&apos;s items. An item with a document type
-        ticks itself when the member has an approved document of that type.
+        {m.checklistHint}
       </Text>
       {error && (
         <Text c="red.8" size="sm" role="alert">
@@ -434,34 +456,34 @@ function CaseChecklistEditor({
         {rows.map((row, index) => (
           <Group key={index} component="li" align="flex-end" gap="xs" wrap="wrap">
             <TextInput
-              label={`Item ${index + 1} label`}
+              label={m.itemLabel(index + 1)}
               required
               maxLength={CHECKLIST_LIMITS.maxLabel}
               value={row.label}
               onChange={(event) => update(index, { label: event.currentTarget.value })}
             />
             <TextInput
-              label={`Item ${index + 1} key`}
+              label={m.itemKey(index + 1)}
               required
               maxLength={CHECKLIST_LIMITS.maxKey}
               value={row.key}
               onChange={(event) => update(index, { key: event.currentTarget.value })}
             />
             <Select
-              label={`Item ${index + 1} ticked by`}
+              label={m.itemTickedBy(index + 1)}
               data={CHECKLIST_OWNERS.map((owner) => ({
                 value: owner,
-                label: OWNER_LABELS[owner]!,
+                label: ownerLabels[owner]!,
               }))}
               value={row.owner}
               allowDeselect={false}
               onChange={(value) => update(index, { owner: value ?? 'family' })}
             />
             <Select
-              label={`Item ${index + 1} document type`}
+              label={m.itemDocumentType(index + 1)}
               data={[
-                { value: '', label: 'None' },
-                ...DOCUMENT_TYPES.map((type) => ({ value: type, label: type })),
+                { value: '', label: m.none },
+                ...DOCUMENT_TYPES.map((type) => ({ value: type, label: documentTypeLabel(type) })),
               ]}
               value={row.documentType}
               allowDeselect={false}
@@ -470,10 +492,10 @@ function CaseChecklistEditor({
             <Button
               variant="subtle"
               color="red"
-              aria-label={`Remove item ${index + 1}`}
+              aria-label={m.removeItem(index + 1)}
               onClick={() => onChange(rows.filter((_row, at) => at !== index))}
             >
-              Remove
+              {m.remove}
             </Button>
           </Group>
         ))}
@@ -486,7 +508,7 @@ function CaseChecklistEditor({
               onChange([...rows, { key: '', label: '', owner: 'family', documentType: '' }])
             }
           >
-            Add Checklist Item
+            {m.addChecklistItem}
           </Button>
         </Group>
       )}

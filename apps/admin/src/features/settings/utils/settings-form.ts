@@ -1,4 +1,4 @@
-import { RegistrationWizardMessages } from '@jibs/domain';
+import { AdminSettingsPageMessages, RegistrationWizardMessages } from '@jibs/domain';
 import {
   fieldErrorsOf,
   updateSettingsSchema,
@@ -109,15 +109,15 @@ export function toForm(settings: LoadedSettings): SettingsForm {
 const LABELS: Record<(typeof MONEY_FIELDS)[number], string> = {
   registrationFee: RegistrationWizardMessages.registrationFee,
   monthlyDues: RegistrationWizardMessages.monthlyDues,
-  memberFee: 'Member fee',
-  coverageLimit: 'Coverage limit',
-  approvalThreshold: 'Two-person approval threshold',
+  memberFee: AdminSettingsPageMessages.memberFee,
+  coverageLimit: AdminSettingsPageMessages.coverageLimit,
+  approvalThreshold: AdminSettingsPageMessages.approvalThreshold,
 };
 
 const WHOLE_LABELS: Record<(typeof WHOLE_FIELDS)[number], string> = {
-  waitingPeriodDays: 'Waiting period must be whole days',
-  claimWindowDays: 'Claim window must be whole days',
-  childAgeLimit: 'Child age limit must be whole years',
+  waitingPeriodDays: AdminSettingsPageMessages.waitingPeriodWhole,
+  claimWindowDays: AdminSettingsPageMessages.claimWindowWhole,
+  childAgeLimit: AdminSettingsPageMessages.childAgeWhole,
 };
 
 /**
@@ -132,7 +132,7 @@ export function validateForm(
   for (const field of MONEY_FIELDS) {
     const value = dollarsToCents(form[field]);
     if (value === undefined) {
-      errors[field] = `${LABELS[field]} must be an amount in dollars, like 25.00`;
+      errors[field] = AdminSettingsPageMessages.amountInDollars(LABELS[field]);
     } else cents[field] = value;
   }
   const whole: Partial<Record<(typeof WHOLE_FIELDS)[number], number>> = {};
@@ -164,7 +164,7 @@ export function validateForm(
     })),
   };
   if (Number.isNaN(maxFileSizeMb)) {
-    errors['maxFileSizeMb'] = 'Maximum file size must be whole megabytes';
+    errors['maxFileSizeMb'] = AdminSettingsPageMessages.fileSizeWhole;
   }
   const parsed = updateSettingsSchema.safeParse(candidate);
   if (!parsed.success) {

@@ -1,4 +1,4 @@
-import { AdminLayoutMessages } from '@jibs/domain';
+import { AdminLayoutMessages, AdminSettingsPageMessages } from '@jibs/domain';
 import { Anchor, Code, List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -90,7 +90,7 @@ export function UserGuideTab() {
           <List.Item>
             New admins register like any member; an admin then gives them the Admin role on the{' '}
             <Anchor component={Link} to="/users">
-              Users page
+              {AdminSettingsPageMessages.usersPage}
             </Anchor>
             . The last administrator cannot be demoted.
           </List.Item>
@@ -100,9 +100,9 @@ export function UserGuideTab() {
             the console.
           </List.Item>
           <List.Item>
-            <strong>Maintenance mode</strong> (Settings → Security and System) shows members and
-            visitors a maintenance notice within a few seconds while admins keep working; sign-in
-            stays open so admins can get in.
+            <strong>{AdminSettingsPageMessages.maintenanceMode}</strong> (Settings → Security and
+            System) shows members and visitors a maintenance notice within a few seconds while
+            admins keep working; sign-in stays open so admins can get in.
           </List.Item>
           <List.Item>
             Uploaded files are checked by their content, not their name, against the allowed types
@@ -122,8 +122,9 @@ export function UserGuideTab() {
             variable moves it; stopping with Ctrl-C and starting again restarts every part.
           </List.Item>
           <List.Item>
-            Emails not arriving: check that <strong>Email notifications</strong> is on in Settings
-            (when off, members get in-app notifications only), then the local mailbox at{' '}
+            Emails not arriving: check that{' '}
+            <strong>{AdminSettingsPageMessages.emailNotifications}</strong> is on in Settings (when
+            off, members get in-app notifications only), then the local mailbox at{' '}
             <Code>http://localhost:8025</Code> or your SMTP server.
           </List.Item>
           <List.Item>

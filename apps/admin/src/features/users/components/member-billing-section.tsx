@@ -1,5 +1,3 @@
-import { RegistrationWizardMessages } from '@jibs/domain';
-import { AccountSubscriptionMessages } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import {
   Alert,
@@ -16,17 +14,29 @@ import {
 } from '@mantine/core';
 import {
   ErrorCode,
-  formatCents,
-  formatDateTime,
   formatShortCalendarDate,
   ActionMessages,
+  AdminBillingMessages,
   AdminUsersPageMessages,
+  RegistrationWizardMessages as WizardMessages,
+  AccountSubscriptionMessages,
 } from '@jibs/domain';
-import { genericErrorMessage, toApiError, enumLabel, paymentStatusColor } from '@jibs/web-data';
+import {
+  genericErrorMessage,
+  toApiError,
+  enumLabel,
+  paymentStatusColor,
+  translateText,
+  useDateFormat,
+  useLanguage,
+  useMessages,
+} from '@jibs/web-data';
+import { useReaderFormat } from '../../../shared/hooks/use-reader-format';
 import { useState } from 'react';
 import { AdminMemberBillingDocument, type AdminPaymentRowFragment } from '../../../gql/graphql';
 import { DetailList } from '@jibs/web-ui';
 import { methodLabel, paymentTypeLabel } from '../utils/member-billing-display';
+import { membershipLabel } from '../utils/user-display';
 import { membershipColor } from '../utils/user-display';
 import { RecordOfflinePaymentModal } from './record-offline-payment-modal';
 
@@ -54,33 +64,45 @@ export function MemberBillingSection({
   // An account billing never heard of (no registration event yet): nothing to show, no failure.
   const notFound = !billing && Boolean(error) && toApiError(error).code === ErrorCode.NotFound;
   const sub = (headingOrder + 1) as TitleOrder;
+  const {
+    AdminBillingMessages: m,
+    AdminUsersPageMessages: users,
+    ActionMessages: actions,
+    RegistrationWizardMessages: wizard,
+  } = useMessages({
+    AdminBillingMessages,
+    AdminUsersPageMessages,
+    ActionMessages,
+    RegistrationWizardMessages: WizardMessages,
+  });
+  const format = useReaderFormat();
 
   return (
     <Stack gap="md" component="section" aria-labelledby={`billing-${userId}`}>
       <Group justify="space-between" align="center">
         <Title order={headingOrder} id={`billing-${userId}`}>
-          Billing
+          {m.billing}
         </Title>
         {billing && (
           <Button size="sm" onClick={() => setRecording(true)}>
-            Record offline payment
+            {m.recordOfflinePayment}
           </Button>
         )}
       </Group>
-      {notFound && <Text c="dimmed">Billing has no record of this member yet.</Text>}
+      {notFound && <Text c="dimmed">{m.noRecord}</Text>}
       {error && !billing && !notFound && (
-        <Alert color="red" variant="light" title="Billing not loaded" role="alert">
+        <Alert color="red" variant="light" title={m.notLoaded} role="alert">
           <Group justify="space-between">
             <Text size="sm">{genericErrorMessage(toApiError(error))}</Text>
             <Button size="xs" variant="outline" color="red.9" onClick={() => void refetch()}>
-              {ActionMessages.tryAgain}
+              {actions.tryAgain}
             </Button>
           </Group>
         </Alert>
       )}
       {!billing && loading && (
         <Text c="dimmed" role="status">
-          Loading billing...
+          {m.loading}
         </Text>
       )}
       {billing && (
@@ -89,66 +111,66 @@ export function MemberBillingSection({
             compact
             items={[
               {
-                label: 'Membership',
+                label: m.membership,
                 value: (
                   <Badge color={membershipColor(billing.membershipStatus)} variant="light">
-                    {enumLabel(billing.membershipStatus)}
+                    {membershipLabel(billing.membershipStatus, users)}
                   </Badge>
                 ),
               },
               {
-                label: RegistrationWizardMessages.registrationFee,
-                value: billing.registrationFeePaid
-                  ? AdminUsersPageMessages.feePaid
-                  : AdminUsersPageMessages.feePending,
+                label: wizard.registrationFee,
+                value: billing.registrationFeePaid ? users.feePaid : users.feePending,
               },
-              { label: 'Total paid', value: formatCents(billing.totalPaid) },
-              { label: 'Missed monthly payments', value: String(billing.missedPayments) },
+              { label: m.totalPaid, value: format.money(billing.totalPaid) },
+              { label: m.missedPayments, value: format.count(billing.missedPayments) },
             ]}
           />
 
-          <Title order={sub}>Subscription</Title>
+          <Title order={sub}>{m.subscription}</Title>
           {billing.subscription ? (
             <DetailList
               compact
               items={[
-                { label: 'Status', value: enumLabel(billing.subscription.status) },
+                { label: m.status, value: translateText(enumLabel(billing.subscription.status)) },
                 {
-                  label: AccountSubscriptionMessages.monthlyAmount,
-                  value: formatCents(billing.subscription.monthlyAmount),
+                  label: translateText(AccountSubscriptionMessages.monthlyAmount),
+                  value: format.money(billing.subscription.monthlyAmount),
                 },
                 {
-                  label: billing.subscription.cancelAtPeriodEnd ? 'Ends on' : 'Renews on',
+                  label: billing.subscription.cancelAtPeriodEnd ? m.endsOn : m.renewsOn,
                   value: billing.subscription.currentPeriodEnd
-                    ? formatDateTime(billing.subscription.currentPeriodEnd)
-                    : 'Not known',
+                    ? format.moment(billing.subscription.currentPeriodEnd)
+                    : m.notKnown,
                 },
               ]}
             />
           ) : (
-            <Text c="dimmed">No monthly dues subscription.</Text>
+            <Text c="dimmed">{m.noSubscription}</Text>
           )}
 
           {showHousehold && (
             <>
-              <Title order={sub}>Household</Title>
+              <Title order={sub}>{m.household}</Title>
               {billing.household.length > 0 ? (
                 <List spacing={4}>
                   {billing.household.map((member) => (
                     <List.Item key={member.id}>
-                      {member.fullName} ({enumLabel(member.relationship)}) · fee{' '}
-                      {formatCents(member.fee)}
-                      {member.feeStatus === 'PAYMENT_DUE' ? ', payment due' : ''}
+                      {(member.feeStatus === 'PAYMENT_DUE' ? m.householdLineDue : m.householdLine)(
+                        member.fullName,
+                        translateText(enumLabel(member.relationship)),
+                        format.money(member.fee),
+                      )}
                     </List.Item>
                   ))}
                 </List>
               ) : (
-                <Text c="dimmed">No household members.</Text>
+                <Text c="dimmed">{m.noHousehold}</Text>
               )}
             </>
           )}
 
-          <Title order={sub}>Payments</Title>
+          <Title order={sub}>{m.payments}</Title>
           <PaymentsTable payments={billing.payments} />
 
           <RecordOfflinePaymentModal
@@ -169,20 +191,24 @@ export function MemberBillingSection({
 }
 
 function PaymentsTable({ payments }: { payments: AdminPaymentRowFragment[] }) {
-  if (payments.length === 0) return <Text c="dimmed">No payments yet.</Text>;
+  const { AdminBillingMessages: m } = useMessages({ AdminBillingMessages });
+  const format = useReaderFormat();
+  const formatDay = useDateFormat();
+  const { locale, hijri } = useLanguage();
+  if (payments.length === 0) return <Text c="dimmed">{m.noPayments}</Text>;
   return (
     <Card withBorder padding={0}>
       <Table.ScrollContainer minWidth={720}>
         <Table verticalSpacing="xs" horizontalSpacing="sm" striped>
-          <Table.Caption>Payments, newest first</Table.Caption>
+          <Table.Caption>{m.paymentsCaption}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Date</Table.Th>
-              <Table.Th scope="col">Amount</Table.Th>
-              <Table.Th scope="col">For</Table.Th>
-              <Table.Th scope="col">Method</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Payment ID</Table.Th>
+              <Table.Th scope="col">{m.date}</Table.Th>
+              <Table.Th scope="col">{m.amount}</Table.Th>
+              <Table.Th scope="col">{m.for}</Table.Th>
+              <Table.Th scope="col">{m.method}</Table.Th>
+              <Table.Th scope="col">{m.status}</Table.Th>
+              <Table.Th scope="col">{m.paymentId}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -191,31 +217,33 @@ function PaymentsTable({ payments }: { payments: AdminPaymentRowFragment[] }) {
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {payment.paidOn ? (
                     <>
-                      {formatShortCalendarDate(payment.paidOn)}
+                      {locale === 'en' && !hijri
+                        ? formatShortCalendarDate(payment.paidOn)
+                        : formatDay(payment.paidOn)}
                       <Text size="xs" c="dimmed">
-                        recorded {formatDateTime(payment.createdAt)}
+                        {m.recorded(format.moment(payment.createdAt))}
                       </Text>
                     </>
                   ) : (
-                    formatDateTime(payment.createdAt)
+                    format.moment(payment.createdAt)
                   )}
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCents(payment.amount)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.money(payment.amount)}</Table.Td>
                 <Table.Td>
-                  {paymentTypeLabel(payment.type)}
+                  {translateText(paymentTypeLabel(payment.type))}
                   {payment.note && (
                     <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      Note: {payment.note}
+                      {m.note(payment.note)}
                     </Text>
                   )}
                   {payment.flagReason && (
                     <Text size="xs" c="red.9">
-                      Not counted: {payment.flagReason}
+                      {m.notCounted(translateText(payment.flagReason))}
                     </Text>
                   )}
                 </Table.Td>
                 <Table.Td>
-                  {methodLabel(payment.method)}
+                  {translateText(methodLabel(payment.method))}
                   {payment.reference && (
                     <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       {payment.reference}
@@ -224,11 +252,11 @@ function PaymentsTable({ payments }: { payments: AdminPaymentRowFragment[] }) {
                 </Table.Td>
                 <Table.Td>
                   <Badge color={paymentStatusColor(payment.status)} variant="light">
-                    {enumLabel(payment.status)}
+                    {translateText(enumLabel(payment.status))}
                   </Badge>
                 </Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere', maxWidth: '12rem' }}>
-                  <Text size="xs" ff="monospace">
+                  <Text size="xs" ff="monospace" data-testid="payment-id">
                     {payment.providerPaymentId ?? '—'}
                   </Text>
                 </Table.Td>

@@ -1,4 +1,3 @@
-import { CaseReportMessages, RegistrationWizardMessages } from '@jibs/domain';
 import { useMutation } from '@apollo/client/react';
 import {
   Alert,
@@ -16,12 +15,15 @@ import {
   ErrorCode,
   type FieldErrors,
   FormMessages,
-  formatCents,
+  AdminBillingMessages,
+  RegistrationWizardMessages,
   MAX_OFFLINE_PAYMENT_NOTE_LENGTH,
   MAX_OFFLINE_PAYMENT_REFERENCE_LENGTH,
   OfflinePaymentMessages,
+  CaseReportMessages,
 } from '@jibs/domain';
-import { actionErrorMessage, toApiError } from '@jibs/web-data';
+import { actionErrorMessage, toApiError, translateText, useMessages } from '@jibs/web-data';
+import { useReaderFormat } from '../../../shared/hooks/use-reader-format';
 import { useRef, useState, type FormEvent } from 'react';
 import { RecordOfflinePaymentDocument } from '../../../gql/graphql';
 import {
@@ -46,13 +48,14 @@ interface Props {
 /** Record offline payment: a cash or check payment an admin received, sent once per opening. */
 export function RecordOfflinePaymentModal(props: Props) {
   const [saving, setSaving] = useState(false);
+  const { AdminBillingMessages: m } = useMessages({ AdminBillingMessages });
   return (
     <Modal
       opened={props.opened}
       onClose={() => {
         if (!saving) props.onClose();
       }}
-      title="Record offline payment"
+      title={m.recordOfflinePayment}
       size="lg"
       centered
     >
@@ -80,6 +83,18 @@ function OfflinePaymentForm({
   const [requestKey] = useState(newRequestKey);
   const [record] = useMutation(RecordOfflinePaymentDocument);
   const form = useRef<HTMLFormElement>(null);
+  const {
+    AdminBillingMessages: m,
+    FormMessages: formMessages,
+    OfflinePaymentMessages: offline,
+    RegistrationWizardMessages: wizard,
+  } = useMessages({
+    AdminBillingMessages,
+    FormMessages,
+    OfflinePaymentMessages,
+    RegistrationWizardMessages,
+  });
+  const format = useReaderFormat();
 
   const set = (field: keyof OfflinePaymentFormValues, errorKey: string) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -88,7 +103,7 @@ function OfflinePaymentForm({
 
   const showErrors = (errors: FieldErrors) => {
     setFieldErrors(errors);
-    setFormError(FormMessages.correctErrors);
+    setFormError(formMessages.correctErrors);
     const first = FORM_FIELDS.find((field) => errors[field]);
     requestAnimationFrame(() =>
       form.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus(),
@@ -111,8 +126,8 @@ function OfflinePaymentForm({
       });
       notifications.show({
         color: 'green',
-        title: OfflinePaymentMessages.recordedTitle,
-        message: OfflinePaymentMessages.recordedMessage(formatCents(checked.fields.amountCents)),
+        title: offline.recordedTitle,
+        message: offline.recordedMessage(format.money(checked.fields.amountCents)),
       });
       setSaving(false);
       await onRecorded();
@@ -127,28 +142,23 @@ function OfflinePaymentForm({
     }
   };
 
-  const error = (field: string) => fieldErrors[field];
+  const error = (field: string) =>
+    fieldErrors[field] ? translateText(fieldErrors[field]) : undefined;
 
   return (
     <form ref={form} onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          A payment received in cash or by check. It counts like any other payment, and the member
-          is sent a receipt.
+          {m.offlineIntro}
         </Text>
         {formError && (
-          <Alert
-            color="red"
-            variant="light"
-            title={OfflinePaymentMessages.recordFailedTitle}
-            role="alert"
-          >
-            {formError}
+          <Alert color="red" variant="light" title={offline.recordFailedTitle} role="alert">
+            {translateText(formError)}
           </Alert>
         )}
         <TextInput
-          label={CaseReportMessages.amountUsd}
-          description="For example 25.00"
+          label={translateText(CaseReportMessages.amountUsd)}
+          description={m.amountExample}
           leftSection="$"
           inputMode="decimal"
           autoComplete="off"
@@ -161,19 +171,19 @@ function OfflinePaymentForm({
           data-autofocus
         />
         <Radio.Group
-          label="Method"
+          label={m.method}
           required
           value={values.method}
           onChange={set('method', 'method')}
           error={error('method')}
         >
           <Group mt="xs">
-            <Radio value="cash" label="Cash" disabled={saving} data-field="method" />
-            <Radio value="check" label="Check" disabled={saving} />
+            <Radio value="cash" label={m.cash} disabled={saving} data-field="method" />
+            <Radio value="check" label={m.check} disabled={saving} />
           </Group>
         </Radio.Group>
         <Radio.Group
-          label="Purpose"
+          label={m.purpose}
           required
           value={values.purpose}
           onChange={set('purpose', 'purpose')}
@@ -182,16 +192,16 @@ function OfflinePaymentForm({
           <Group mt="xs">
             <Radio
               value="registration"
-              label={RegistrationWizardMessages.registrationFee}
+              label={wizard.registrationFee}
               disabled={saving}
               data-field="purpose"
             />
-            <Radio value="dues" label={RegistrationWizardMessages.monthlyDues} disabled={saving} />
+            <Radio value="dues" label={wizard.monthlyDues} disabled={saving} />
           </Group>
         </Radio.Group>
         <TextInput
           type="date"
-          label="Date received"
+          label={m.dateReceived}
           required
           min={memberSince}
           max={today}
@@ -202,8 +212,8 @@ function OfflinePaymentForm({
           data-field="paidOn"
         />
         <TextInput
-          label="Check number or reference"
-          description="Optional"
+          label={m.reference}
+          description={m.optional}
           maxLength={MAX_OFFLINE_PAYMENT_REFERENCE_LENGTH}
           value={values.reference}
           onChange={(event) => set('reference', 'reference')(event.currentTarget.value)}
@@ -212,8 +222,8 @@ function OfflinePaymentForm({
           data-field="reference"
         />
         <Textarea
-          label="Note"
-          description={`Optional, at most ${MAX_OFFLINE_PAYMENT_NOTE_LENGTH} characters`}
+          label={m.noteLabel}
+          description={m.noteHint(MAX_OFFLINE_PAYMENT_NOTE_LENGTH)}
           autosize
           minRows={2}
           value={values.note}
@@ -224,10 +234,10 @@ function OfflinePaymentForm({
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={saving}>
-            Cancel
+            {m.cancel}
           </Button>
           <Button type="submit" loading={false} disabled={saving}>
-            {saving ? 'Recording...' : 'Record payment'}
+            {saving ? m.recording : m.recordPayment}
           </Button>
         </Group>
       </Stack>

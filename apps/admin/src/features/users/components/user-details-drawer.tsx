@@ -9,6 +9,7 @@ import {
   RegistrationMessages,
   SignInMessages,
   AdminOpsMessages,
+  AdminBillingMessages,
 } from '@jibs/domain';
 import { useQuery } from '@apollo/client/react';
 import { Badge, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
@@ -29,12 +30,6 @@ import { addressLines, membershipColor, membershipLabel, roleLabel } from '../ut
 
 type Details = AdminUserDetailsQuery['adminUser'];
 
-const RELATIONSHIP_LABELS: Record<string, string> = {
-  SPOUSE: 'Spouse',
-  CHILD: 'Child',
-  PARENT: 'Parent',
-};
-
 const feeLabels = (m: typeof AdminUserDetailsMessages): Record<string, string> => ({
   IN_REGISTRATION: m.inRegistrationFee,
   PAYMENT_DUE: m.paymentDue,
@@ -54,7 +49,19 @@ export function UserDetailsDrawer({
     AdminUserDetailsMessages: m,
     AdminMessages: admin,
     AdminLayoutMessages: layout,
-  } = useMessages({ AdminUserDetailsMessages, AdminMessages, AdminLayoutMessages });
+    AdminBillingMessages: billingWords,
+    AdminOpsMessages: ops,
+  } = useMessages({
+    AdminOpsMessages,
+    AdminUserDetailsMessages,
+    AdminMessages,
+    AdminLayoutMessages,
+    AdminBillingMessages,
+  });
+  const relationshipLabel = (relationship: string): string =>
+    ({ SPOUSE: billingWords.spouse, CHILD: billingWords.child, PARENT: billingWords.parent })[
+      relationship
+    ] ?? relationship;
   const { moment: dateTime } = useReaderFormat();
   const formatDay = useDateFormat();
   const { data, loading, error, refetch } = useQuery(AdminUserDetailsDocument, {
@@ -90,7 +97,7 @@ export function UserDetailsDrawer({
           <Profile user={user} />
           <Section title={m.household} id="drawer-household">
             {user.household.length === 0 ? (
-              <Text c="dimmed">No household members.</Text>
+              <Text c="dimmed">{billingWords.noHousehold}</Text>
             ) : (
               <ItemList>
                 {user.household.map((person) => (
@@ -99,7 +106,7 @@ export function UserDetailsDrawer({
                       <bdi>{person.fullName}</bdi>
                     </Text>
                     <Text size="sm" c="dimmed">
-                      {RELATIONSHIP_LABELS[person.relationship] ?? person.relationship} ·{' '}
+                      {relationshipLabel(person.relationship)} ·{' '}
                       {m.born(formatDay(person.dateOfBirth))} ·{' '}
                       {feeLabels(m)[person.feeStatus] ?? person.feeStatus}
                     </Text>
@@ -109,7 +116,7 @@ export function UserDetailsDrawer({
             )}
           </Section>
           <MemberBillingSection userId={user.id} showHousehold={false} />
-          <Section title={AdminOpsMessages.tableDeathReports} id="drawer-reports">
+          <Section title={ops.tableDeathReports} id="drawer-reports">
             {user.deathReports.length === 0 ? (
               <Text c="dimmed">{m.noDeathReports}</Text>
             ) : (
@@ -161,7 +168,7 @@ export function UserDetailsDrawer({
               </ItemList>
             )}
           </Section>
-          <Section title={AdminOpsMessages.auditTrail} id="drawer-audit">
+          <Section title={ops.auditTrail} id="drawer-audit">
             <AuditTrailList
               memberId={user.id}
               pageSize={10}
