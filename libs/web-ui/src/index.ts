@@ -15,6 +15,7 @@ export * from './layout/use-document-title';
 export * from './janazah/janazah-notice-form';
 export * from './janazah/janazah-notice-controls';
 export * from './janazah/use-janazah-moment';
+export * from './cases/use-assessment-words';
 export * from './cases/use-case-value';
 export * from './cases/case-checklist';
 export * from './cases/case-timeline';

@@ -5,18 +5,10 @@ import {
   AdminReportReviewMessages,
   AdminReviewsPageMessages,
   CLAIM_LIMITS,
-  EligibilityReasonMessages,
-  EligibilityRuleMessages,
   CaseReportMessages,
 } from '@jibs/domain';
-import {
-  actionErrorMessage,
-  toApiError,
-  translateText,
-  useDateFormat,
-  useLanguage,
-  useMessages,
-} from '@jibs/web-data';
+import { actionErrorMessage, toApiError, translateText, useMessages } from '@jibs/web-data';
+import { useAssessmentWords } from '@jibs/web-ui';
 import { notify } from '../../../shared/components/notify';
 import { useState } from 'react';
 import { AcceptLateClaimDocument, type AdminDeathReportFragment } from '../../../gql/graphql';
@@ -27,33 +19,12 @@ import { AcceptLateClaimDocument, type AdminDeathReportFragment } from '../../..
  * approved report outside the claim window, an admin may accept the claim with a note.
  */
 export function AssessmentPanel({ report }: { report: AdminDeathReportFragment }) {
-  const {
-    AdminReviewsPageMessages: m,
-    AdminReportReviewMessages: words,
-    EligibilityRuleMessages: ruleNames,
-    EligibilityReasonMessages: reasons,
-  } = useMessages({
+  const { AdminReviewsPageMessages: m, AdminReportReviewMessages: words } = useMessages({
     AdminReviewsPageMessages,
     AdminReportReviewMessages,
-    EligibilityRuleMessages,
-    EligibilityReasonMessages,
   });
-  const formatDay = useDateFormat();
-  const { locale, hijri } = useLanguage();
+  const { ruleName, reason } = useAssessmentWords();
   const { assessment } = report;
-  type Rule = (typeof assessment.rules)[number];
-  // By the API's codes: the rule's name and its reason's message, dates in the reader's way.
-  const reasonOf = (rule: Rule): string => {
-    const message = reasons[rule.reasonCode as keyof typeof reasons] as
-      string | ((...values: unknown[]) => string) | undefined;
-    if (message === undefined || (locale === 'en' && !hijri)) return rule.reason;
-    if (typeof message === 'string') return message;
-    return message(
-      ...rule.reasonArguments.map((argument, at) =>
-        rule.reasonDates.includes(at) ? formatDay(argument) : argument,
-      ),
-    );
-  };
   const headingId = `assessment-${report.id}`;
   const window = assessment.rules.find((rule) => rule.rule === 'CLAIM_WINDOW');
   const late =
@@ -79,11 +50,10 @@ export function AssessmentPanel({ report }: { report: AdminDeathReportFragment }
           {assessment.rules.map((rule) => (
             <List.Item key={rule.rule}>
               <Text span fw={600} size="sm">
-                {rule.met ? m.met : m.notMet}:{' '}
-                {ruleNames[rule.rule as keyof typeof ruleNames] ?? rule.rule}.
+                {rule.met ? m.met : m.notMet}: {ruleName(rule)}.
               </Text>{' '}
               <Text span size="sm">
-                {reasonOf(rule)}
+                {reason(rule)}
               </Text>
             </List.Item>
           ))}

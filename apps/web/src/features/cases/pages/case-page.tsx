@@ -27,6 +27,7 @@ import {
   CaseTimeline,
   DetailList,
   PageLoader,
+  useAssessmentWords,
   useCaseValue,
   useDocumentTitle,
   type CaseChecklistItemView,
@@ -61,6 +62,7 @@ export function CasePage() {
   const value = useCaseValue();
   // The server's English (steps, checklist items, document types, states) in the reader's language.
   const translate = useText();
+  const { ruleName, reason } = useAssessmentWords();
   const formatDate = useDateFormat();
   const { id = '' } = useParams();
   const { data, loading, error, refetch } = useQuery(MyCaseDocument, {
@@ -210,9 +212,9 @@ export function CasePage() {
                   {report.assessment.rules.map((rule) => (
                     <Text component="li" key={rule.rule} size="sm">
                       <Text span fw={600}>
-                        {translate(rule.label)}: {rule.met ? text.ruleMet : text.ruleNotMet}.
+                        {ruleName(rule)}: {rule.met ? text.ruleMet : text.ruleNotMet}.
                       </Text>{' '}
-                      {translate(rule.reason)}
+                      {reason(rule)}
                     </Text>
                   ))}
                 </Stack>
