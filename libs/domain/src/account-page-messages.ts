@@ -1,57 +1,5 @@
-import { AdminLayoutMessages } from './admin-console-messages';
-import { AdminOpsMessages } from './admin-ops-messages';
 import { CommonWords } from './common-words';
 import { DashboardMessages } from './dashboard-messages';
-import { HeaderMessages } from './header-messages';
-import { SignInMessages } from './sign-in-messages';
-import { MemorialPageMessages } from './memorial-page-messages';
-import { RegistrationWizardMessages } from './registration-wizard-messages';
-import { CaseWords } from './case-words';
-
-/**
- * The profile's Household Members section, the member fields both household forms show and the
- * 'Payment Required' dialog of a member added after registration (spec 2).
- */
-export const HouseholdPageMessages = {
-  title: RegistrationWizardMessages.stepHousehold,
-  relationship: CommonWords.relationship,
-  choose: CommonWords.choose,
-  spouse: CaseWords.spouse,
-  child: CaseWords.child,
-  parent: CaseWords.parent,
-  childWorksNoFee: 'This child works full time (no fee; not covered as a dependent)',
-  certifyChild: 'I certify that this child is unmarried and not working full-time',
-  childWorks: 'This child works full time',
-  childWorksText: 'A child working full time is listed without a fee.',
-  certifyParent: 'I certify that this parent is financially dependent on you',
-  parentDependent: 'This parent is financially dependent on you',
-  parentDependentText: 'A dependent parent is covered for the member fee.',
-  covered: AdminOpsMessages.covered,
-  paid: CommonWords.paid,
-  paymentDue: 'Payment due',
-  noFee: 'No fee',
-  loadFailed: 'We could not load your household members just now.',
-  none: 'No household members have been added.',
-  /** A member's line under their name: "Child · born March 4, 2015 · works full time". */
-  born: (relationship: string, date: string) => `${relationship} · born ${date}`,
-  bornWorking: (relationship: string, date: string) =>
-    `${relationship} · born ${date} · works full time`,
-  pay: (amount: string) => `Pay ${amount}`,
-  remove: MemorialPageMessages.remove,
-  removeMember: (name: string) => `Remove ${name}`,
-  continueRegistration: 'Continue registration',
-  removeTitle: 'Remove household member?',
-  removeText: (name: string) =>
-    `${name} will no longer be covered by your membership. Fees already paid are not refunded automatically; please contact us about a refund.`,
-  keep: AdminOpsMessages.keep,
-  paymentReceivedTitle: 'Payment Received',
-  nowCovered: (name: string) => `${name} is now covered by your membership.`,
-  addTitle: 'Add a household member',
-  certifySameAddress: 'I certify that this person lives at the same address as me',
-  paymentRequired: 'Payment Required',
-  cancelPayment: 'Cancel Payment',
-  checkoutOpened: 'The payment page opened in a new tab. This page updates once it is paid.',
-} as const;
 
 /** The profile's Security dialogs: turning two-step sign-in on and off, new recovery codes. */
 export const AccountSecurityDialogMessages = {
@@ -152,34 +100,4 @@ export const AccountBackupMessages = {
 export const AccountSessionMessages = {
   feeUnpaid: 'Your one-time registration fee has not been paid yet.',
   continueRegistration: 'Continue Registration',
-} as const;
-
-/** The Testing Interface (/testing): who is signed in, and a link to each screen (spec 2). */
-export const AccountTestingMessages = {
-  title: 'Testing Interface',
-  intro: 'Check who is signed in and open any screen of the site.',
-  currentUser: 'Current user',
-  emailLabel: 'Email:',
-  roleLabel: 'Role:',
-  admin: HeaderMessages.admin,
-  member: CommonWords.member,
-  notSignedIn: 'Not signed in',
-  adminScreens: 'Admin screens',
-  adminsOnly: CommonWords.adminsOnly,
-  memberScreens: 'Member screens',
-  publicScreens: 'Public screens',
-  adminDashboard: 'Admin dashboard',
-  users: AdminLayoutMessages.users,
-  deathReports: AdminOpsMessages.tableDeathReports,
-  documents: CommonWords.documents,
-  settings: AdminLayoutMessages.settings,
-  dashboard: DashboardMessages.title,
-  submitDeathReport: 'Submit death report',
-  uploadDocuments: 'Upload documents',
-  profile: CommonWords.profile,
-  signIn: SignInMessages.signIn,
-  register: HeaderMessages.register,
-  home: CommonWords.home,
-  signOut: HeaderMessages.signOut,
-  headerSignIn: HeaderMessages.signIn,
 } as const;

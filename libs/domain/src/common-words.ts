@@ -8,6 +8,9 @@ export const CommonWords = {
   choose: 'Choose',
   adminsOnly: 'Admins only',
   reviewed: 'Reviewed',
+  covered: 'Covered',
+  keep: 'Keep',
+  remove: 'Remove',
   // The statuses billing gives a subscription.
   incomplete: 'Incomplete',
   pastDue: 'Past due',

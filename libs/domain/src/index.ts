@@ -57,6 +57,8 @@ export * from './dashboard-messages';
 export * from './memorial-page-messages';
 export * from './member-page-messages';
 export * from './account-page-messages';
+export * from './household-page-messages';
+export * from './account-testing-messages';
 export * from './member-field-messages';
 export * from './common-words';
 export * from './admin-console-messages';

@@ -103,7 +103,7 @@ export const MemorialPageMessages = {
   accepted: 'Accepted',
   invited: 'Invited',
   removeEmail: (email: string) => `Remove ${email}`,
-  remove: 'Remove',
+  remove: CommonWords.remove,
   memoryRejectedTitle: 'Memory Rejected',
   memoryApproved: 'The memory is now shown on the memorial page.',
   memoryRejected: 'The memory will not be shown.',

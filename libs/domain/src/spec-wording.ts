@@ -68,9 +68,9 @@ import {
   AccountSecurityDialogMessages,
   AccountSubscriptionMessages,
   AccountSessionMessages,
-  AccountTestingMessages,
-  HouseholdPageMessages,
 } from './account-page-messages';
+import { AccountTestingMessages } from './account-testing-messages';
+import { HouseholdPageMessages } from './household-page-messages';
 import {
   AdminBillingMessages,
   AdminDocumentsPageMessages,
