@@ -3,7 +3,7 @@
 # failed request, undelivered event or crash fails it), one after another, on the build in
 # dist/ (run after `nx run-many -t build`). One line per bench (name, ok/failed, seconds), the
 # total time, and a non-zero exit when any failed. Each bench's output goes to
-# test-results/bench-smoke-<name>.log. `npm test` runs it beside the unit and integration tier.
+# test-results/bench-smoke-<name>.log. `npm test` runs it beside the end-to-end tier.
 # Arguments name some of them only: `tools/scripts/bench-smoke.sh events gateway`.
 set -uo pipefail
 cd "$(dirname "$0")/../.."

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: builds, then runs every tier in two lanes: unit and integration (real Postgres,
-# real bus) beside every benchmark in its smoke mode, then end to end (the whole stack and
-# Chromium) beside its passes on Kafka and on the signature-checking S3.
+# `npm test`: builds, then runs every tier: unit and integration (real Postgres, real bus), then
+# end to end (the whole stack and Chromium) in two lanes: the main pass beside the passes on
+# Kafka and on the signature-checking S3 and every benchmark in its smoke mode.
 # Prints one summary line at the end.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -21,22 +21,18 @@ if { command -v java && command -v mvn; } >/dev/null 2>&1 || [[ "${CI:-}" == tru
   node -e "require('./dist/server/libs/events/src/local-kafka/kafka-distribution.js').installKafka(console.log)" ||
     status=1
 fi
-# Every benchmark in its smoke mode (tiny counts, a few seconds each, no verdicts on the targets:
-# any failed request or crash fails it), beside the unit and integration tier: a second lane.
-tools/scripts/bench-smoke.sh >test-results/bench-smoke.log 2>&1 &
-bench_lane=$!
 # On two cores jest runs the suites in its own process (one worker), which keeps what each suite
 # leaves behind: at some 240 suites that passed node's default 4 GB heap. Room for them all (the
 # flag on the node that runs jest, beside .npmrc's node-options, which npm puts in NODE_OPTIONS).
 node --experimental-vm-modules --disable-warning=ExperimentalWarning --max-old-space-size=12288 \
   node_modules/jest/bin/jest.js \
   --json --outputFile=test-results/jest-unit-int.json || status=1
-wait $bench_lane || status=1
-cat test-results/bench-smoke.log
 
 # End to end: each file starts its own stack on free ports, so the passes on Kafka and on the
-# signature-checking S3 run beside the main pass, in a second lane. The axe tally is emptied once
-# here and every pass adds to it.
+# signature-checking S3 run beside the main pass, in a second lane, then every benchmark in its
+# smoke mode (tiny counts, a few seconds each, no verdicts on the targets: any failed request or
+# crash fails it). The unit and integration tier runs alone: some of its checks time the bus in
+# milliseconds. The axe tally is emptied once here and every pass adds to it.
 rm -f test-results/axe-checks.jsonl
 second_e2e_lane() {
   local lane=0
@@ -49,6 +45,7 @@ second_e2e_lane() {
     --json --outputFile=test-results/jest-e2e-s3.json apps/e2e/src/death-reports.e2e-spec.ts \
     apps/e2e/src/upload-hardening.e2e-spec.ts apps/e2e/src/refused-upload-cleanup.e2e-spec.ts \
     apps/e2e/src/memorials.e2e-spec.ts || lane=1
+  tools/scripts/bench-smoke.sh || lane=1
   return $lane
 }
 second_e2e_lane >test-results/e2e-second-lane.log 2>&1 &

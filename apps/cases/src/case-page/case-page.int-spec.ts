@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CaseChecklistMessages, checklistItemId, DEFAULT_SETTINGS } from '@jibs/domain';
+import { eventually } from '@jibs/testing';
 import { CasesHarness, type TestUser } from '../testing/cases-harness';
 
 const CASE = `query($id: ID!) { deathReport(id: $id) {
@@ -34,10 +35,24 @@ describe("the family's case page", () => {
   const aFamily = () => h.aMember({ paid: true, registered: true, firstName: 'Omar' });
   const caseOf = async (id: string, caller: TestUser) =>
     (await h.ok(CASE, { id }, caller)).deathReport;
+  /**
+   * The approval opens the claim through cases' own claim.updated, read back from the bus: its
+   * timeline line comes a moment after the approval's answer. Waits for it, so that what a test
+   * does next is not raced by it.
+   */
+  const claimOpened = (reportId: string) =>
+    eventually(
+      async () =>
+        (await h.count('case_timeline_entries', "report_id = $1 AND step = 'claim_updated'", [
+          reportId,
+        ])) > 0,
+      { message: 'the claim opened line on the timeline' },
+    );
   const approved = async (member: TestUser) => {
     const report = await h.submit(member);
     const body = await h.review(admin, report.id, 'APPROVED', 'Condolences from the fund.');
     if (body.errors) throw new Error(JSON.stringify(body.errors));
+    await claimOpened(report.id);
     return report.id as string;
   };
   const state = async (reportId: string) => ({
@@ -55,6 +70,7 @@ describe("the family's case page", () => {
     expect(
       (await h.review(admin, report.id, 'APPROVED', 'Condolences from the fund.')).errors,
     ).toBeUndefined();
+    await claimOpened(report.id);
     const base = { reportId: report.id, userId: member.id };
     const notice = {
       ...base,
