@@ -36,3 +36,11 @@ describe('formatDate', () => {
     expect(formatDate('soon', { locale: 'ar' })).toBe('soon');
   });
 });
+
+describe('a moment in Urdu', () => {
+  it('reads a 24-hour clock, with no Latin half-day', () => {
+    const text = formatDate('2026-01-01T15:04:00Z', { locale: 'ur', time: true, timeZone: 'UTC' });
+    expect(text).toContain('15:04');
+    expect(text).not.toMatch(/[A-Za-z]/);
+  });
+});

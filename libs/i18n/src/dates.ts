@@ -58,6 +58,13 @@ export function formatDate(
     : '';
   const both = hijri ? `${gregorian} (${hijri})` : gregorian;
   if (!options.time || calendarDate) return both;
-  const time = dateFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone }).format(date);
+  // Urdu's data writes the half-day in Latin letters ('PM'): Urdu reads a 24-hour clock, as the
+  // janazah notice's time does.
+  const time = dateFormat(locale, {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    ...(options.locale === 'ur' ? { hourCycle: 'h23' as const } : {}),
+  }).format(date);
   return `${both}${options.locale === 'en' ? ',' : '،'} ${time}`;
 }

@@ -24,7 +24,7 @@ export async function englishLeftOn(
 }
 
 /** The Latin-letter words left, each with the text around its first appearance. */
-async function englishInContext(
+export async function englishInContext(
   page: Page,
   allow: readonly string[],
   within: string,

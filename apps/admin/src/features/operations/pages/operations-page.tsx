@@ -290,7 +290,11 @@ function ServiceRow({ figures }: { figures: ServiceOperationsFieldsFragment }) {
   const perMinute = (value: number) => ops.perMinute(format.count(value));
   return (
     <Table.Tr>
-      <Table.Th scope="row">{figures.service}</Table.Th>
+      <Table.Th scope="row">
+        <bdi dir="ltr" translate="no">
+          {figures.service}
+        </bdi>
+      </Table.Th>
       <Table.Td>
         <Badge color={figures.ready ? 'teal' : 'orange'} variant="light" miw="max-content">
           {figures.ready ? ops.ready : ops.notReady}

@@ -195,7 +195,7 @@ function ReportCard({
           <Stack gap="sm">
             <Textarea
               id={notesId}
-              label={CaseReportMessages.adminNotes}
+              label={translateText(CaseReportMessages.adminNotes)}
               description={r.adminNotesHint(`'${reportMessages.defaultRejectionNote}'`)}
               value={notes}
               onChange={(event) => setNotes(event.currentTarget.value)}

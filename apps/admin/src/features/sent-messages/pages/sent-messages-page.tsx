@@ -188,7 +188,9 @@ function MessageRow({
         <Stack gap={0}>
           <Text size="sm">{channel}</Text>
           <Text size="xs" c="dimmed" data-testid="sent-kind">
-            {message.kind}
+            <bdi dir="ltr" translate="no">
+              {message.kind}
+            </bdi>
           </Text>
         </Stack>
       </Table.Td>

@@ -34,7 +34,7 @@ const feeLabels = (m: typeof AdminUserDetailsMessages): Record<string, string> =
   IN_REGISTRATION: m.inRegistrationFee,
   PAYMENT_DUE: m.paymentDue,
   PAID: m.paid,
-  NO_FEE: HouseholdPageMessages.noFee,
+  NO_FEE: translateText(HouseholdPageMessages.noFee),
 });
 
 /** View Details: a user's profile, household, payments, reports, documents and audit trail. */

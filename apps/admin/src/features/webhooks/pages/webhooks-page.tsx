@@ -339,7 +339,15 @@ function RegisterEndpoint({
           >
             <Group gap="md" mt="xs">
               {eventTypes.map((type) => (
-                <Checkbox key={type} value={type} label={type} />
+                <Checkbox
+                  key={type}
+                  value={type}
+                  label={
+                    <bdi dir="ltr" translate="no">
+                      {type}
+                    </bdi>
+                  }
+                />
               ))}
             </Group>
           </Checkbox.Group>
