@@ -585,6 +585,53 @@ describe('billing service', () => {
   });
 
   describe('the sandbox checkout', () => {
+    it("speaks the reader's language as the provider's page does: the site's cookie, else the browser's, else English; a member's line by relationship and name", async () => {
+      const member = await h.aMember();
+      const named = aHouseholdMember('SPOUSE', { firstName: 'Aisha', lastName: 'Rahman' });
+      await h.gql(SAVE, { input: aHousehold([named]) }, member.token);
+      const quote = await h.gql(
+        '{ registrationQuote { memberLines { label amount relationship name } } }',
+        {},
+        member.token,
+      );
+      expect(quote.data.registrationQuote.memberLines).toEqual([
+        {
+          label: 'Spouse: Aisha Rahman',
+          amount: expect.any(Number),
+          relationship: 'SPOUSE',
+          name: 'Aisha Rahman',
+        },
+      ]);
+      const started = await h.gql(START_REGISTRATION, {}, member.token);
+      const url = new URL(started.data.startRegistrationCheckout.url);
+      const page = async (headers: Record<string, string>) => {
+        const res = await fetch(`${h.url}${url.pathname}${url.search}`, {
+          headers: { ...asGateway(), ...headers },
+        });
+        expect(res.status).toBe(200);
+        return res.text();
+      };
+
+      const arabic = await page({ cookie: 'theme=x; lang=ar', 'accept-language': 'ur,en' });
+      expect(arabic).toContain('<html lang="ar" dir="rtl">');
+      for (const words of ['رقم البطاقة', 'الزوج أو الزوجة: Aisha Rahman', 'ادفع ']) {
+        expect(arabic).toContain(words);
+      }
+      expect(arabic).not.toMatch(/Card number|Spouse|Household registration fee|Cancel/);
+
+      const urdu = await page({ 'accept-language': 'ur-PK,ur;q=0.9,en;q=0.5' });
+      expect(urdu).toContain('<html lang="ur" dir="rtl">');
+      expect(urdu).toContain('کارڈ نمبر');
+
+      // An unknown or forged language is English, and never reaches the page as written.
+      const english = await page({ cookie: 'lang=<script>', 'accept-language': 'fr-FR' });
+      expect(english).toContain('<html lang="en" dir="ltr">');
+      expect(english).toContain('Card number');
+      expect(english).toContain('Spouse: Aisha Rahman');
+      expect(english).toContain('Household registration fee');
+      expect(english).not.toContain('<script>');
+    });
+
     it('declines the declined card visibly, then pays, and activates with the first month', async () => {
       const member = await h.aMember();
       await h.gql(

@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import type { LocalStack } from '@jibs/stack';
 import { generate } from 'otplib';
-import { loadCatalogue, type Locale, type Translator } from '@jibs/i18n';
+import { loadCatalogue, type Translator } from '@jibs/i18n';
 import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
-import { expectNoEnglish } from './support/languages';
+import { expectLanguage, expectNoEnglish } from './support/languages';
 import { payMonthlyDuesByApi, payRegistrationByApi } from './support/registration';
 import { signUpByApi } from './support/sign-up';
 
@@ -38,13 +38,6 @@ describe("languages: the member's household and account screens, in Chromium", (
     await browser?.close();
     await stop?.();
   });
-
-  async function expectLanguage(page: Page, lang: Locale): Promise<void> {
-    await page.waitForFunction(
-      ([l, d]) => document.documentElement.lang === l && document.documentElement.dir === d,
-      [lang, lang === 'en' ? 'ltr' : 'rtl'],
-    );
-  }
 
   /** No English on the page, axe clean, and a full-page photograph. */
   async function check(page: Page, locale: 'ar' | 'ur', name: string, allow: readonly string[]) {

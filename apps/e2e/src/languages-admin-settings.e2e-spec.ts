@@ -5,7 +5,7 @@ import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
-import { expectNoEnglish } from './support/languages';
+import { expectLanguage, expectNoEnglish } from './support/languages';
 import { payRegistrationByApi } from './support/registration';
 import { signUpByApi } from './support/sign-up';
 import { PDF, put, START_DOCUMENT, type Slot } from './support/uploads';
@@ -122,13 +122,6 @@ describe('the admin console settings, documents, assessment and billing in Arabi
     await stop?.();
   });
 
-  async function expectLanguage(lang: Locale): Promise<void> {
-    await page.waitForFunction(
-      ([l, d]) => document.documentElement.lang === l && document.documentElement.dir === d,
-      [lang, lang === 'en' ? 'ltr' : 'rtl'],
-    );
-  }
-
   async function checkPage(label: string, locale: Exclude<Locale, 'en'>, shot: string) {
     await expectNoEnglish(page, locale, label, allowed);
     await expectAccessible(page, `${label}, ${locale}`);
@@ -140,7 +133,7 @@ describe('the admin console settings, documents, assessment and billing in Arabi
       .getByRole('banner')
       .getByLabel(/Language|اللغة|زبان/)
       .selectOption(locale);
-    await expectLanguage(locale);
+    await expectLanguage(page, locale);
   }
 
   it('the settings page in Arabic, with a field error, and in Urdu', async () => {
@@ -185,7 +178,7 @@ describe('the admin console settings, documents, assessment and billing in Arabi
   it('documents review and its dialog in Arabic', async () => {
     const ar = translators.ar;
     await page.goto(`${stack.gatewayUrl}/admin/documents`);
-    await expectLanguage('ar');
+    await expectLanguage(page, 'ar');
     await page.getByRole('cell', { name: fileName, exact: true }).waitFor();
     await checkPage('admin documents', 'ar', 'admin-documents');
     await page
@@ -201,7 +194,7 @@ describe('the admin console settings, documents, assessment and billing in Arabi
   it("a death report's eligibility assessment in Arabic: rule names and reasons by code", async () => {
     const ar = translators.ar;
     await page.goto(`${stack.gatewayUrl}/admin/death-reports`);
-    await expectLanguage('ar');
+    await expectLanguage(page, 'ar');
     const card = page.getByRole('article', { name: deceasedName });
     await card.waitFor({ timeout: 20_000 }).catch(async (failure: unknown) => {
       await page.screenshot({
@@ -220,7 +213,7 @@ describe('the admin console settings, documents, assessment and billing in Arabi
     const ar = translators.ar;
     const fullName = `${member.firstName} ${member.lastName}`;
     await page.goto(`${stack.gatewayUrl}/admin/users`);
-    await expectLanguage('ar');
+    await expectLanguage(page, 'ar');
     await page
       .getByRole('button', {
         name: ar.t('AdminUsersPageMessages', 'viewDetailsOf', { name: fullName }),

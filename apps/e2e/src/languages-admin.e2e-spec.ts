@@ -5,7 +5,7 @@ import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
-import { expectNoEnglish } from './support/languages';
+import { expectLanguage, expectNoEnglish } from './support/languages';
 import { payRegistrationByApi } from './support/registration';
 import { signUpByApi } from './support/sign-up';
 import { signInAsAdmin } from './support/web-flows';
@@ -78,13 +78,6 @@ describe('the admin console in Arabic and Urdu, in Chromium', () => {
     await browser?.close();
     await stop?.();
   });
-
-  async function expectLanguage(target: Page, lang: Locale): Promise<void> {
-    await target.waitForFunction(
-      ([l, d]) => document.documentElement.lang === l && document.documentElement.dir === d,
-      [lang, lang === 'en' ? 'ltr' : 'rtl'],
-    );
-  }
 
   async function checkPage(label: string, locale: Exclude<Locale, 'en'>, shot?: string) {
     await expectNoEnglish(page, locale, label, allowed);

@@ -6,7 +6,7 @@ import { signInFirstAdminByApi } from './support/admin-api';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
-import { expectNoEnglish } from './support/languages';
+import { expectLanguage, expectNoEnglish } from './support/languages';
 import { payRegistrationByApi } from './support/registration';
 import { signUpByApi } from './support/sign-up';
 import { PDF } from './support/uploads';
@@ -45,13 +45,6 @@ describe('the death report, My reports, the case page and janazah in Arabic and 
     await browser?.close();
     await stop?.();
   });
-
-  async function expectLanguage(page: Page, lang: 'ar' | 'ur'): Promise<void> {
-    await page.waitForFunction(
-      (l) => document.documentElement.lang === l && document.documentElement.dir === 'rtl',
-      lang,
-    );
-  }
 
   /** A Mantine select: its field, then the option. */
   async function choose(page: Page, label: string, option: string): Promise<void> {

@@ -1,9 +1,10 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { LocalStack } from '@jibs/stack';
-import { loadCatalogue, type Locale, type Translator } from '@jibs/i18n';
+import { loadCatalogue, type Translator } from '@jibs/i18n';
 import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
+import { expectLanguage } from './support/languages';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
 import { payRegistrationByApi } from './support/registration';
 import { signUpByApi } from './support/sign-up';
@@ -51,13 +52,6 @@ describe("languages: the member's language on their profile, in Chromium", () =>
     await browser?.close();
     await stop?.();
   });
-
-  async function expectLanguage(page: Page, lang: Locale): Promise<void> {
-    await page.waitForFunction(
-      ([l, d]) => document.documentElement.lang === l && document.documentElement.dir === d,
-      [lang, lang === 'en' ? 'ltr' : 'rtl'],
-    );
-  }
 
   async function signIn(page: Page, email: string, password: string, t?: Translator) {
     await page.goto(`${stack.gatewayUrl}/login`);

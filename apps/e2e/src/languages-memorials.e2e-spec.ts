@@ -1,11 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { LocalStack } from '@jibs/stack';
 import { loadCatalogue, type Translator } from '@jibs/i18n';
 import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
-import { expectNoEnglish } from './support/languages';
+import { expectLanguage, expectNoEnglish } from './support/languages';
 import { payRegistrationByApi } from './support/registration';
 import { signUpByApi } from './support/sign-up';
 import { JPEG, PDF } from './support/uploads';
@@ -34,13 +34,6 @@ describe('memorials, documents and notification choices in Arabic and Urdu, in C
     await browser?.close();
     await stop?.();
   });
-
-  async function expectLanguage(page: Page, lang: 'ar' | 'ur'): Promise<void> {
-    await page.waitForFunction(
-      (l) => document.documentElement.lang === l && document.documentElement.dir === 'rtl',
-      lang,
-    );
-  }
 
   it('a member creates, edits and shares a memorial in Arabic, uploads documents and chooses notifications; a visitor reads it in Urdu with Hijri dates', async () => {
     const client = new GraphQLClient(`${stack.gatewayUrl}/graphql`);

@@ -5,7 +5,7 @@ import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp } from './support/graphql-client';
-import { englishLeftOn } from './support/languages';
+import { englishLeftOn, expectLanguage } from './support/languages';
 import { latestMail } from './support/web-flows';
 
 // Screenshots of the pages in Arabic and Urdu, to look at (JIBS_SCREENSHOTS to put them elsewhere).
@@ -28,13 +28,6 @@ describe('registration and billing in Arabic and Urdu, in Chromium', () => {
     await browser?.close();
     await stop?.();
   });
-
-  async function expectLanguage(page: Page, lang: Locale): Promise<void> {
-    await page.waitForFunction(
-      ([l, d]) => document.documentElement.lang === l && document.documentElement.dir === d,
-      [lang, lang === 'en' ? 'ltr' : 'rtl'],
-    );
-  }
 
   /**
    * No English left in the page's own content (its <main> and any open dialog: the header and
@@ -96,11 +89,22 @@ describe('registration and billing in Arabic and Urdu, in Chromium', () => {
   const providerIds = (page: Page): Promise<string[]> =>
     page.locator('[translate="no"]').allInnerTexts();
 
-  async function payOnSandboxPage(page: Page): Promise<void> {
-    // The sandbox checkout is billing's stand-in for the provider's own page (not the web app's).
+  /**
+   * The sandbox checkout is billing's stand-in for the provider's own page (not the web app's); it
+   * follows the reader's language as Stripe's does (the site's language cookie).
+   */
+  async function payOnSandboxPage(page: Page, name: string, allow: string[]): Promise<void> {
+    const checkout = (key: string) => ar.t('SandboxCheckoutMessages', key);
     await page.waitForURL('**/sandbox/checkout/**');
-    await page.getByLabel('Card number').fill(PAYS);
-    await page.getByRole('button', { name: /^Pay / }).click();
+    await expectLanguage(page, 'ar');
+    await page.getByRole('heading', { level: 1, name: checkout('title') }).waitFor();
+    await check(page, 'ar', name, allow);
+    await page.getByLabel(checkout('cardNumber')).fill(PAYS);
+    await page
+      .getByRole('button', {
+        name: new RegExp(`^${before('SandboxCheckoutMessages', 'pay', ['amount'])}`),
+      })
+      .click();
   }
 
   it('the whole registration in Arabic (errors on steps 1 and 2, the fee and dues through the sandbox), then payment history, a receipt and the export in Arabic and Urdu', async () => {
@@ -181,7 +185,7 @@ describe('registration and billing in Arabic and Urdu, in Chromium', () => {
     await pay.waitFor();
     await check(page, 'ar', 'register-step4', typed);
     await pay.click();
-    await payOnSandboxPage(page);
+    await payOnSandboxPage(page, 'sandbox-checkout-fee', typed);
     const toSetup = page.getByRole('link', {
       name: ar.t('RegistrationBillingMessages', 'continueToMembershipSetup'),
     });
@@ -197,7 +201,7 @@ describe('registration and billing in Arabic and Urdu, in Chromium', () => {
     await setUp.waitFor();
     await check(page, 'ar', 'register-step5', typed);
     await setUp.click();
-    await payOnSandboxPage(page);
+    await payOnSandboxPage(page, 'sandbox-checkout-dues', typed);
     await page.waitForURL('**/dashboard**', { timeout: 30_000 });
 
     // Billing: the payment history, a receipt, the export dialog.

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import type { LocalStack } from '@jibs/stack';
 import { loadCatalogue, type Locale, type Translator } from '@jibs/i18n';
 import { expectAccessible } from './support/accessibility';
@@ -7,7 +7,7 @@ import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
 import { payRegistrationByApi } from './support/registration';
 import { signUpByApi } from './support/sign-up';
-import { expectNoEnglish } from './support/languages';
+import { expectLanguage, expectNoEnglish } from './support/languages';
 
 /** The fund's contact details in the footer (site-config.ts): Latin in every language. */
 const FOOTER = [
@@ -38,13 +38,6 @@ describe('languages: English, Arabic and Urdu, in Chromium', () => {
   });
 
   const visitor = (locale: string): Promise<BrowserContext> => browser.newContext({ locale });
-
-  async function expectLanguage(page: Page, lang: Locale): Promise<void> {
-    await page.waitForFunction(
-      ([l, d]) => document.documentElement.lang === l && document.documentElement.dir === d,
-      [lang, lang === 'en' ? 'ltr' : 'rtl'],
-    );
-  }
 
   it('a visitor switches the landing page to Arabic; registration step 1 refuses in Arabic, mirrored; the choice is remembered', async () => {
     const ar = translators.ar;

@@ -35,8 +35,8 @@ describe('quoteRegistration', () => {
     expect(quote.registrationTotal).toBe(22_500);
     expect(quote.dueToday).toBe(25_000);
     expect(quote.memberLines).toEqual([
-      { label: 'Spouse', amount: 2_500 },
-      { label: 'Child', amount: 2_500 },
+      { label: 'Spouse', amount: 2_500, relationship: 'spouse', name: '' },
+      { label: 'Child', amount: 2_500, relationship: 'child', name: '' },
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { Relationship } from './household.schema';
 import type { SiteSettingsValues } from './settings';
 import { CaseWords } from './case-words';
+import { RegistrationWizardMessages } from './registration-wizard-messages';
 
 /** Membership of a household (spec section 4). Keys are GraphQL names; values are stored. */
 export enum MembershipStatus {
@@ -60,9 +61,13 @@ export interface FeeMember {
 }
 
 export interface FeeLine {
+  /** In English, for other callers; a client words a member's line from its parts below. */
   label: string;
   /** Cents. */
   amount: number;
+  /** A household member's line: their relationship and name ('' when none was given). */
+  relationship?: Relationship;
+  name?: string;
 }
 
 /** All amounts in cents. */
@@ -97,17 +102,31 @@ export function memberFee(member: FeeMember, settings: FeeSettings): number {
   return isFeeBearing(member) ? settings.memberFee : 0;
 }
 
+const fullName = (member: FeeMember) =>
+  [member.firstName, member.lastName].filter(Boolean).join(' ');
+
+/** A member's fee line in English ("Spouse: Aisha Rahman"); clients word it in the reader's language. */
 export function memberFeeLabel(member: FeeMember): string {
-  const name = [member.firstName, member.lastName].filter(Boolean).join(' ');
+  const name = fullName(member);
   const kind = RELATIONSHIP_LABELS[member.relationship];
-  return name ? `${kind}: ${name}` : kind;
+  return name ? RegistrationWizardMessages.memberFeeLine(kind, name) : kind;
+}
+
+/** A household member's fee line: English label and the parts a client words it from. */
+export function memberFeeLine(member: FeeMember, amount: number): FeeLine {
+  return {
+    label: memberFeeLabel(member),
+    amount,
+    relationship: member.relationship,
+    name: fullName(member),
+  };
 }
 
 /** The registration fee for a household, with one line per member who carries a fee. */
 export function quoteRegistration(members: FeeMember[], settings: FeeSettings): FeeQuote {
   const memberLines = members
     .filter(isFeeBearing)
-    .map((member) => ({ label: memberFeeLabel(member), amount: settings.memberFee }));
+    .map((member) => memberFeeLine(member, settings.memberFee));
   const registrationTotal =
     settings.registrationFee + memberLines.reduce((sum, line) => sum + line.amount, 0);
   return {

@@ -74,3 +74,4 @@ export * from './public-layout-messages';
 export * from './public-sign-in-messages';
 export * from './public-two-step-messages';
 export * from './public-contact-messages';
+export * from './sandbox-checkout-messages';

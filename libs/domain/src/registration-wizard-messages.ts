@@ -10,6 +10,8 @@ export const RegistrationWizardMessages = {
     'Five short steps. Once your account is created, your progress is saved: you can stop and come back at any time.',
   documentTitle: (step: string) => `Registration: ${step}`,
   loadingRegistration: 'Loading your registration…',
+  /** A household member's fee line in the payment summary: relationship, then name. */
+  memberFeeLine: (relationship: string, name: string) => `${relationship}: ${name}`,
   loading: CommonWords.loading,
   loadFailedTitle: 'We could not load your registration',
   stepPersonalInfo: CommonWords.personalInformation,

@@ -33,6 +33,7 @@ import { HeaderMessages } from './header-messages';
 import { LandingMessages } from './landing-messages';
 import { RegistrationMessages } from './registration-messages';
 import { RegistrationWizardMessages } from './registration-wizard-messages';
+import { SandboxCheckoutMessages } from './sandbox-checkout-messages';
 import { RegistrationBillingMessages } from './registration-billing-messages';
 import { DashboardMessages } from './dashboard-messages';
 import {
@@ -120,6 +121,7 @@ export const MessageCatalog = {
   LandingMessages,
   RegistrationMessages,
   RegistrationWizardMessages,
+  SandboxCheckoutMessages,
   RegistrationBillingMessages,
   DashboardMessages,
   SignInMessages,
@@ -431,6 +433,7 @@ export const PRODUCT_WORDING: PerMessage<string> = {
       .map((key) => [key, SCREEN_TEXT]),
   ),
   RegistrationBillingMessages: everyMessage(RegistrationBillingMessages, SCREEN_TEXT),
+  SandboxCheckoutMessages: everyMessage(SandboxCheckoutMessages, SCREEN_TEXT),
   MemorialPageMessages: everyMessage(MemorialPageMessages, SCREEN_TEXT),
   CaseReportMessages: everyMessage(CaseReportMessages, SCREEN_TEXT),
   CaseValueMessages: everyMessage(CaseValueMessages, SCREEN_TEXT),

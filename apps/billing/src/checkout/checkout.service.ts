@@ -6,7 +6,7 @@ import {
   CheckoutState,
   DomainError,
   HouseholdMessages,
-  memberFeeLabel,
+  memberFeeLine,
   MemberFeeStatus,
   quoteRegistration,
   SubscriptionStatus,
@@ -71,8 +71,8 @@ export class CheckoutService {
       const quote = quoteRegistration(rows, settings);
       return {
         lineItems: [
-          { label: 'Household registration fee', amount: quote.baseFee },
-          ...quote.memberLines,
+          { label: 'Household registration fee', amount: quote.baseFee, kind: 'registration' },
+          ...quote.memberLines.map((line) => ({ ...line, kind: 'member' as const })),
         ],
         successPath: 'registration-payment-success',
         snapshot: householdSnapshot(rows),
@@ -90,7 +90,7 @@ export class CheckoutService {
         throw DomainError.conflict(CheckoutMessages.alreadySubscribed);
       const { monthlyDues } = await this.settings.current(manager);
       return {
-        lineItems: [{ label: 'Monthly family membership', amount: monthlyDues }],
+        lineItems: [{ label: 'Monthly family membership', amount: monthlyDues, kind: 'dues' }],
         successPath: 'payment-success',
         snapshot: null,
       };
@@ -107,7 +107,7 @@ export class CheckoutService {
       if (!member.registrationFeePaid)
         throw DomainError.conflict(HouseholdMessages.registrationRequired);
       return {
-        lineItems: [{ label: memberFeeLabel(row), amount: row.fee }],
+        lineItems: [{ ...memberFeeLine(row, row.fee), kind: 'member' }],
         successPath: 'payment-success',
         snapshot: null,
       };

@@ -1,13 +1,29 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
 import type { FeeQuote } from '@jibs/domain';
+import { Relationship } from '../billing-enums';
 
 @ObjectType('FeeLine')
 export class FeeLineModel {
-  @Field()
+  @Field({
+    description:
+      'In English ("Spouse: Aisha Rahman"); a client words a member\'s line from relationship and name.',
+  })
   label!: string;
 
   @Field(() => Int)
   amount!: number;
+
+  @Field(() => Relationship, {
+    nullable: true,
+    description: "A household member's line: their relationship.",
+  })
+  relationship?: Relationship;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "A household member's line: their name ('' when none was given).",
+  })
+  name?: string;
 }
 
 @ObjectType('FeeQuote', {

@@ -1,4 +1,4 @@
-import type { CheckoutKind } from '@jibs/domain';
+import type { CheckoutKind, Relationship } from '@jibs/domain';
 import type { ProviderEvent } from './provider-facts';
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
@@ -12,9 +12,15 @@ export interface ProviderCustomer {
 }
 
 export interface CheckoutLineItem {
+  /** In English (what Stripe shows). */
   label: string;
   /** Cents, from billing's own quote. */
   amount: number;
+  /** What the line is, so a provider page can word it in the reader's language. */
+  kind?: 'registration' | 'dues' | 'member';
+  /** A household member's line: their relationship and name ('' when none). */
+  relationship?: Relationship;
+  name?: string;
 }
 
 export interface CreateCheckoutRequest {

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { Locale } from '@jibs/i18n';
+import { directionOf, type Locale } from '@jibs/i18n';
 
 /**
  * Words every page may show in Latin letters, in any language: the fund's name, the switcher's
@@ -77,4 +77,12 @@ export async function expectNoEnglish(
       `${label}: English words left on a page in ${locale}: ${[...left.keys()].sort().join(', ')}\n${where}`,
     );
   }
+}
+
+/** Waits until the page is in `lang`: `<html lang dir>` as the language writes (rtl for Arabic and Urdu). */
+export async function expectLanguage(page: Page, lang: Locale): Promise<void> {
+  await page.waitForFunction(
+    ([l, d]) => document.documentElement.lang === l && document.documentElement.dir === d,
+    [lang, directionOf(lang)] as const,
+  );
 }

@@ -1,8 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import express, { type Express, type Response } from 'express';
-import { formatMoney } from '@jibs/domain';
+import express, { type Express, type Request, type Response } from 'express';
+import {
+  acceptLanguageTags,
+  directionOf,
+  isLocale,
+  loadCatalogue,
+  negotiateLocale,
+  numberFormats,
+  t,
+  type Locale,
+} from '@jibs/i18n';
+import type { CheckoutLineItem } from '../payment-provider';
 import type { SandboxPaymentProvider, SandboxSession } from './sandbox-payment-provider';
-import { DECLINED_MESSAGE, SandboxPaymentProvider as Sandbox } from './sandbox-payment-provider';
+import { SandboxPaymentProvider as Sandbox } from './sandbox-payment-provider';
 
 const escape = (value: string) =>
   value.replace(
@@ -30,7 +40,50 @@ button{width:100%;padding:12px;margin-top:16px;font-size:1rem;border-radius:6px;
 .note{background:#eef2f7;padding:10px 12px;border-radius:6px;margin-top:24px;font-size:.85rem}
 `;
 
-function send(res: Response, status: number, title: string, body: string, formTargets: string[]) {
+/** The cookie the web keeps the reader's language in (the member's profile language once signed in). */
+const LANGUAGE_COOKIE = /(?:^|;\s*)lang=([^;]*)/;
+
+/**
+ * The page's language, as Stripe's page follows the reader's: the site's language cookie (the
+ * member's chosen language), else the browser's, else English. Never more than a known locale.
+ */
+export async function pageLocale(req: Request): Promise<Locale> {
+  const cookie = LANGUAGE_COOKIE.exec(req.headers.cookie ?? '')?.[1];
+  const locale = isLocale(cookie)
+    ? cookie
+    : negotiateLocale(acceptLanguageTags(req.headers['accept-language']));
+  await loadCatalogue(locale);
+  return locale;
+}
+
+type Words = (key: string, params?: Record<string, string>) => string;
+
+const wordsIn =
+  (locale: Locale): Words =>
+  (key, params) =>
+    t(locale, 'SandboxCheckoutMessages', key, params);
+
+/** A line as the reader reads it: billing's English label is what Stripe shows. */
+function lineLabel(locale: Locale, item: CheckoutLineItem): string {
+  if (item.kind === 'registration') return t(locale, 'BillingNotifications', 'purposeRegistration');
+  if (item.kind === 'dues') return wordsIn(locale)('monthlyMembership');
+  if (item.kind === 'member' && item.relationship) {
+    const relationship = t(locale, 'HouseholdPageMessages', item.relationship);
+    return item.name
+      ? t(locale, 'RegistrationWizardMessages', 'memberFeeLine', { relationship, name: item.name })
+      : relationship;
+  }
+  return item.label;
+}
+
+function send(
+  res: Response,
+  locale: Locale,
+  status: number,
+  title: string,
+  body: string,
+  formTargets: string[],
+) {
   const nonce = randomBytes(16).toString('base64');
   // The page's own strict policy: nothing but its inline style, forms only back here or to
   // where the checkout returns (form-action also governs the redirect after the post).
@@ -51,62 +104,71 @@ function send(res: Response, status: number, title: string, body: string, formTa
     .status(status)
     .type('html')
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title><style nonce="${nonce}">${STYLE}</style></head><body><main>${body}</main></body></html>`,
+      `<!doctype html><html lang="${locale}" dir="${directionOf(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title><style nonce="${nonce}">${STYLE}</style></head><body><main>${body}</main></body></html>`,
     );
 }
 
-function checkoutPage(session: SandboxSession, message?: string): string {
+function checkoutPage(locale: Locale, session: SandboxSession, message?: string): string {
+  const say = wordsIn(locale);
+  const money = (cents: number) => escape(numberFormats(locale).money(cents, session.currency));
   const items = session.lineItems
     .map(
       (item) =>
-        `<li><span>${escape(item.label)}</span><span>${formatMoney(item.amount, session.currency)}</span></li>`,
+        `<li><span>${escape(lineLabel(locale, item))}</span><span>${money(item.amount)}</span></li>`,
     )
     .join('');
-  const per = session.mode === 'subscription' ? ' per month' : '';
+  const per = session.mode === 'subscription' ? ` ${escape(say('perMonth'))}` : '';
   return `
-<h1>JIBS checkout</h1>
-<p class="muted">Sandbox payment page: no real card is charged.</p>
-<div class="total">${formatMoney(session.amountTotal, session.currency)}<span class="muted">${per}</span></div>
+<h1>${escape(say('title'))}</h1>
+<p class="muted">${escape(say('sandboxNote'))}</p>
+<div class="total">${money(session.amountTotal)}<span class="muted">${per}</span></div>
 <ul>${items}</ul>
 ${message ? `<div class="error" role="alert">${escape(message)}</div>` : ''}
 <form method="post" action="${escape(session.id)}">
   <input type="hidden" name="k" value="${escape(session.secret)}">
   <input type="hidden" name="action" value="pay">
-  <label for="card">Card number</label>
-  <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
-  <button class="pay" type="submit">Pay ${formatMoney(session.amountTotal, session.currency)}</button>
+  <label for="card">${escape(say('cardNumber'))}</label>
+  <input id="card" name="card" dir="ltr" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
+  <button class="pay" type="submit">${escape(say('pay', { amount: numberFormats(locale).money(session.amountTotal, session.currency) }))}</button>
 </form>
 <form method="post" action="${escape(session.id)}">
   <input type="hidden" name="k" value="${escape(session.secret)}">
   <input type="hidden" name="action" value="cancel">
-  <button class="cancel" type="submit">Cancel</button>
+  <button class="cancel" type="submit">${escape(t(locale, 'CommonWords', 'cancel'))}</button>
 </form>
-<p class="note">Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.</p>`;
+<p class="note">${escape(say('testCards'))}</p>`;
 }
 
 const originOf = (url: string) => new URL(url).origin;
 
-const notFound = (res: Response) => send(res, 404, 'Not found', '<h1>Checkout not found</h1>', []);
-const expired = (res: Response) =>
+const notFound = (res: Response, locale: Locale) => {
+  const say = wordsIn(locale);
+  send(res, locale, 404, say('notFoundTitle'), `<h1>${escape(say('notFound'))}</h1>`, []);
+};
+const expired = (res: Response, locale: Locale) => {
+  const say = wordsIn(locale);
   send(
     res,
+    locale,
     410,
-    'Checkout expired',
-    '<h1>This checkout has expired</h1><p class="muted">Nothing was charged. Please return to JIBS and start the payment again.</p>',
+    say('expiredTitle'),
+    `<h1>${escape(say('expired'))}</h1><p class="muted">${escape(say('expiredBody'))}</p>`,
     [],
   );
+};
 
 /** GET/POST /sandbox/checkout/:id and GET /sandbox/portal: the sandbox provider's pages. */
 export function mountSandboxPages(app: Express, provider: () => SandboxPaymentProvider): void {
   app.get('/sandbox/checkout/:id', async (req, res, next) => {
     try {
+      const locale = await pageLocale(req);
       const session = await provider().session(String(req.params['id']));
       // Without the page's secret a checkout is not found: its id alone opens nothing.
-      if (!session || !Sandbox.secretMatches(session, req.query['k'])) return notFound(res);
-      if (session.status === 'expired') return expired(res);
+      if (!session || !Sandbox.secretMatches(session, req.query['k'])) return notFound(res, locale);
+      if (session.status === 'expired') return expired(res, locale);
       if (session.status === 'complete')
         return res.redirect(303, withSessionId(session.successUrl, session.id));
-      send(res, 200, 'JIBS checkout', checkoutPage(session), [
+      send(res, locale, 200, wordsIn(locale)('title'), checkoutPage(locale, session), [
         originOf(session.successUrl),
         originOf(session.cancelUrl),
       ]);
@@ -120,11 +182,12 @@ export function mountSandboxPages(app: Express, provider: () => SandboxPaymentPr
     express.urlencoded({ extended: false, limit: '4kb' }),
     async (req, res, next) => {
       try {
+        const locale = await pageLocale(req);
         const sandbox = provider();
         const session = await sandbox.session(String(req.params['id']));
         const body = (req.body ?? {}) as Record<string, string | undefined>;
-        if (!session || !Sandbox.secretMatches(session, body['k'])) return notFound(res);
-        if (session.status === 'expired') return expired(res);
+        if (!session || !Sandbox.secretMatches(session, body['k'])) return notFound(res, locale);
+        if (session.status === 'expired') return expired(res, locale);
         const targets = [originOf(session.successUrl), originOf(session.cancelUrl)];
         if (session.status === 'complete')
           return res.redirect(303, withSessionId(session.successUrl, session.id));
@@ -133,27 +196,32 @@ export function mountSandboxPages(app: Express, provider: () => SandboxPaymentPr
         const outcome = await sandbox.pay(session, String(body['card'] ?? ''));
         if (outcome === 'paid')
           return res.redirect(303, withSessionId(session.successUrl, session.id));
-        if (outcome === 'expired') return expired(res);
-        const message =
-          outcome === 'declined'
-            ? `${DECLINED_MESSAGE} Please try another card.`
-            : 'Please use a test card: 4242 4242 4242 4242 (pays) or 4000 0000 0000 0002 (declined).';
-        send(res, 402, 'JIBS checkout', checkoutPage(session, message), targets);
+        if (outcome === 'expired') return expired(res, locale);
+        const say = wordsIn(locale);
+        const message = outcome === 'declined' ? say('declined') : say('useTestCard');
+        send(res, locale, 402, say('title'), checkoutPage(locale, session, message), targets);
       } catch (error) {
         next(error);
       }
     },
   );
 
-  app.get('/sandbox/portal', (req, res) => {
-    // Only back to the app's own origin: never an open redirect to someone else's page.
-    const safeReturn = provider().safeReturnUrl(String(req.query['return_url'] ?? ''));
-    send(
-      res,
-      200,
-      'Billing portal',
-      `<h1>Billing portal</h1><p class="muted">Sandbox: there is no stored card to update here. With Stripe this page is Stripe's Customer Portal.</p><p><a href="${escape(safeReturn)}">Return to JIBS</a></p>`,
-      [],
-    );
+  app.get('/sandbox/portal', async (req, res, next) => {
+    try {
+      const locale = await pageLocale(req);
+      const say = wordsIn(locale);
+      // Only back to the app's own origin: never an open redirect to someone else's page.
+      const safeReturn = provider().safeReturnUrl(String(req.query['return_url'] ?? ''));
+      send(
+        res,
+        locale,
+        200,
+        say('portalTitle'),
+        `<h1>${escape(say('portalTitle'))}</h1><p class="muted">${escape(say('portalBody'))}</p><p><a href="${escape(safeReturn)}">${escape(say('portalReturn'))}</a></p>`,
+        [],
+      );
+    } catch (error) {
+      next(error);
+    }
   });
 }

@@ -77,6 +77,7 @@ import RegistrationWizardMessages from './RegistrationWizardMessages.json';
 import ReminderNotifications from './ReminderNotifications.json';
 import RequestMessages from './RequestMessages.json';
 import ReviewNotifications from './ReviewNotifications.json';
+import SandboxCheckoutMessages from './SandboxCheckoutMessages.json';
 import SecondFactorMessages from './SecondFactorMessages.json';
 import SignInMessages from './SignInMessages.json';
 import SiteMessages from './SiteMessages.json';
@@ -164,6 +165,7 @@ export const catalogue = {
   ReminderNotifications,
   RequestMessages,
   ReviewNotifications,
+  SandboxCheckoutMessages,
   SecondFactorMessages,
   SignInMessages,
   SiteMessages,

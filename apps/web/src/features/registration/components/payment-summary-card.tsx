@@ -1,4 +1,4 @@
-import { ActionMessages, RegistrationWizardMessages } from '@jibs/domain';
+import { ActionMessages, HouseholdPageMessages, RegistrationWizardMessages } from '@jibs/domain';
 import { useMessages, useMoneyFormat } from '@jibs/web-data';
 import {
   Button,
@@ -13,23 +13,33 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { RegistrationQuoteDocument } from '../../../gql/graphql';
+import { relationshipLabel } from '../../household/utils/household-form';
 
 /**
  * Beside steps 2 to 4: what registering costs, as billing quotes it from the saved household
  * and the current settings. Saving the household refetches it.
  */
 export function PaymentSummaryCard() {
-  const { RegistrationWizardMessages: wizard, ActionMessages: actions } = useMessages({
-    RegistrationWizardMessages,
-    ActionMessages,
-  });
+  const {
+    RegistrationWizardMessages: wizard,
+    ActionMessages: actions,
+    HouseholdPageMessages: household,
+  } = useMessages({ RegistrationWizardMessages, ActionMessages, HouseholdPageMessages });
   const money = useMoneyFormat();
   const formatCents = money.cents;
   const { data, loading, error, refetch } = useQuery(RegistrationQuoteDocument);
   const quote = data?.registrationQuote;
 
   const lines = quote
-    ? [{ label: wizard.baseFee, amount: quote.baseFee }, ...quote.memberLines]
+    ? [
+        { label: wizard.baseFee, amount: quote.baseFee },
+        // A member's line in the reader's language: billing's label is English.
+        ...quote.memberLines.map((line) => {
+          if (!line.relationship) return line;
+          const kind = relationshipLabel(line.relationship, household);
+          return { ...line, label: line.name ? wizard.memberFeeLine(kind, line.name) : kind };
+        }),
+      ]
     : [];
 
   return (
