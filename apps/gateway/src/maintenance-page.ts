@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { Messages } from '@jibs/domain';
+import { directionOf, loadCatalogue, requestLocale, t, type Locale } from '@jibs/i18n';
 import type { MaintenanceFlag } from './maintenance';
 import { cspNonceOf } from './security-headers';
 
@@ -8,14 +8,16 @@ export const MAINTENANCE_PATH = '/maintenance';
 /** Seconds a browser or crawler is told to wait before trying again. */
 const RETRY_AFTER_SECONDS = 60;
 
-/** The page, its `<style>` carrying the response's CSP nonce. */
-const page = (nonce: string) => `<!doctype html>
-<html lang="en">
+/** The page in the reader's language, its `<style>` carrying the response's CSP nonce. */
+const page = (nonce: string, locale: Locale) => {
+  const say = (key: string) => t(locale, 'MaintenancePageMessages', key);
+  return `<!doctype html>
+<html lang="${locale}" dir="${directionOf(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Down for maintenance - JIBS</title>
+<title>${say('title')}</title>
 <style nonce="${nonce}">
   body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
     background: #f8f9fa; color: #212529; }
@@ -25,22 +27,23 @@ const page = (nonce: string) => `<!doctype html>
   p { line-height: 1.6; margin: 0 0 1rem; }
   a { color: #1864ab; font-weight: 600; }
   a:focus-visible { outline: 3px solid #1864ab; outline-offset: 2px; }
-  .actions { display: flex; gap: 1.5rem; flex-wrap: wrap; margin-top: 1.5rem; }
+  .actions { display: flex; gap: 1.5rem; flex-wrap: wrap; margin-block-start: 1.5rem; }
 </style>
 </head>
 <body>
 <main>
-  <h1>We will be right back</h1>
-  <p role="status">${Messages.maintenance}</p>
-  <p>Nothing you have saved is lost. This page takes you back as soon as we are done.</p>
+  <h1>${say('heading')}</h1>
+  <p role="status">${t(locale, 'Messages', 'maintenance')}</p>
+  <p>${say('nothingLost')}</p>
   <div class="actions">
-    <a href="/">Try again</a>
-    <a href="/login">Administrator sign-in</a>
+    <a href="/">${t(locale, 'ActionMessages', 'tryAgain')}</a>
+    <a href="/login">${say('adminSignIn')}</a>
   </div>
 </main>
 </body>
 </html>
 `;
+};
 
 /**
  * Pages of the member site that stay open during maintenance: sign-in (admins get in there) and
@@ -82,7 +85,15 @@ export function maintenancePage(flag: Pick<MaintenanceFlag, 'on'>): RequestHandl
       res.redirect(302, '/');
       return;
     }
-    res.status(503).setHeader('retry-after', String(RETRY_AFTER_SECONDS));
-    res.type('html').send(page(cspNonceOf(res)));
+    // The reader's language (their cookie, else their browser's): catalogues are only read.
+    const locale = requestLocale(req.headers.cookie, req.headers['accept-language']);
+    void loadCatalogue(locale).then(
+      () => {
+        res.status(503).setHeader('retry-after', String(RETRY_AFTER_SECONDS));
+        res.setHeader('content-language', locale);
+        res.type('html').send(page(cspNonceOf(res), locale));
+      },
+      (error: unknown) => next(error),
+    );
   };
 }

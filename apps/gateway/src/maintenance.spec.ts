@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AuthUser, TokenVerifier } from '@jibs/auth';
 import { ErrorCode, Messages, Role } from '@jibs/domain';
+import { loadCatalogue } from '@jibs/i18n';
 import type { Logger } from '@jibs/observability';
 import { gatewayHeaders } from '@jibs/subgraph';
 import {
@@ -238,6 +239,27 @@ describe('the maintenance page', () => {
     // Its one <style> carries the nonce its CSP allows (no 'unsafe-inline').
     const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '');
     expect(html.match(/<style[^>]*>/g)).toEqual([`<style nonce="${nonce?.[1]}">`]);
+  });
+
+  it("speaks the reader's language: their cookie, else their browser's, else English", async () => {
+    flag.on = true;
+    const [ar, ur] = await Promise.all([loadCatalogue('ar'), loadCatalogue('ur')]);
+    const read = async (headers: Record<string, string>) => {
+      const response = await fetch(`${origin}/maintenance`, { headers, redirect: 'manual' });
+      expect(response.status).toBe(503);
+      return response.text();
+    };
+    const arabic = await read({ cookie: 'lang=ar', 'accept-language': 'ur' });
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic).toContain(ar.t('Messages', 'maintenance'));
+    expect(arabic).toContain(ar.t('MaintenancePageMessages', 'heading'));
+    expect(arabic).not.toContain(Messages.maintenance);
+    const urdu = await read({ 'accept-language': 'ur-PK,en;q=0.5' });
+    expect(urdu).toContain('<html lang="ur" dir="rtl">');
+    expect(urdu).toContain(ur.t('MaintenancePageMessages', 'adminSignIn'));
+    const english = await read({ cookie: 'lang=xx', 'accept-language': 'fr' });
+    expect(english).toContain('<html lang="en" dir="ltr">');
+    expect(english).toContain(Messages.maintenance);
   });
 
   it('sends visitors back to the site once maintenance is off', async () => {

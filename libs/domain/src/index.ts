@@ -75,3 +75,4 @@ export * from './public-sign-in-messages';
 export * from './public-two-step-messages';
 export * from './public-contact-messages';
 export * from './sandbox-checkout-messages';
+export * from './maintenance-page-messages';

@@ -34,6 +34,7 @@ import { LandingMessages } from './landing-messages';
 import { RegistrationMessages } from './registration-messages';
 import { RegistrationWizardMessages } from './registration-wizard-messages';
 import { SandboxCheckoutMessages } from './sandbox-checkout-messages';
+import { MaintenancePageMessages } from './maintenance-page-messages';
 import { RegistrationBillingMessages } from './registration-billing-messages';
 import { DashboardMessages } from './dashboard-messages';
 import {
@@ -122,6 +123,7 @@ export const MessageCatalog = {
   RegistrationMessages,
   RegistrationWizardMessages,
   SandboxCheckoutMessages,
+  MaintenancePageMessages,
   RegistrationBillingMessages,
   DashboardMessages,
   SignInMessages,
@@ -434,6 +436,7 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   ),
   RegistrationBillingMessages: everyMessage(RegistrationBillingMessages, SCREEN_TEXT),
   SandboxCheckoutMessages: everyMessage(SandboxCheckoutMessages, SCREEN_TEXT),
+  MaintenancePageMessages: everyMessage(MaintenancePageMessages, SCREEN_TEXT),
   MemorialPageMessages: everyMessage(MemorialPageMessages, SCREEN_TEXT),
   CaseReportMessages: everyMessage(CaseReportMessages, SCREEN_TEXT),
   CaseValueMessages: everyMessage(CaseValueMessages, SCREEN_TEXT),

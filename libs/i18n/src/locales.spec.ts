@@ -1,4 +1,11 @@
-import { acceptLanguageTags, directionOf, isLocale, LOCALES, negotiateLocale } from './locales';
+import {
+  acceptLanguageTags,
+  directionOf,
+  isLocale,
+  LOCALES,
+  negotiateLocale,
+  requestLocale,
+} from './locales';
 
 describe('locales', () => {
   it('speaks English, Arabic and Urdu; Arabic and Urdu right to left', () => {
@@ -20,5 +27,15 @@ describe('locales', () => {
     expect(acceptLanguageTags('en;q=0.5, ar-SA, ur;q=0.8, *;q=0.1')).toEqual(['ar-SA', 'ur', 'en']);
     expect(negotiateLocale(acceptLanguageTags('fr, ur;q=0.9, ar;q=0.3'))).toBe('ur');
     expect(acceptLanguageTags(undefined)).toEqual([]);
+  });
+
+  it("gives a server's page the reader's cookie, else their browser's language, else English", () => {
+    expect(requestLocale('theme=dark; lang=ar', 'ur,en')).toBe('ar');
+    expect(requestLocale('lang=ur', undefined)).toBe('ur');
+    expect(requestLocale(undefined, 'ur-PK,ur;q=0.9,en;q=0.5')).toBe('ur');
+    // A cookie naming no language JIBS speaks, or another cookie ending in "lang", is not a choice.
+    expect(requestLocale('lang=<script>; xlang=ar', 'fr-FR')).toBe('en');
+    expect(requestLocale('lang=fr', 'ar-EG')).toBe('ar');
+    expect(requestLocale('', '')).toBe('en');
   });
 });

@@ -50,6 +50,30 @@ export function acceptLanguageTags(header: string | null | undefined): string[] 
 }
 
 /**
+ * The cookies the reader's choices live in: their language and whether Hijri dates show beside
+ * the Gregorian ones (the web writes them; once signed in, a member's are their profile's).
+ */
+export const LANGUAGE_COOKIE = 'lang';
+export const HIJRI_COOKIE = 'hijri';
+
+/**
+ * The language of a page a server renders itself (the sandbox checkout, the maintenance notice):
+ * the reader's language cookie, else Accept-Language's first that JIBS speaks, else English. A
+ * cookie naming anything else is ignored.
+ */
+export function requestLocale(
+  cookieHeader: string | undefined,
+  acceptLanguage: string | undefined,
+): Locale {
+  const chosen = (cookieHeader ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${LANGUAGE_COOKIE}=`))
+    ?.slice(LANGUAGE_COOKIE.length + 1);
+  return isLocale(chosen) ? chosen : negotiateLocale(acceptLanguageTags(acceptLanguage));
+}
+
+/**
  * The Intl locale of a language: Latin digits in all three (CLDR's convention for Arabic and Urdu
  * today, and what the community's forms, phone numbers and ZIP codes use), fixed so an older
  * browser's data does not switch Arabic to Arabic-Indic digits.

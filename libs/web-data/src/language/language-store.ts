@@ -1,7 +1,9 @@
 import {
   directionOf,
   formatDate,
+  HIJRI_COOKIE,
   isLocale,
+  LANGUAGE_COOKIE,
   negotiateLocale,
   ENGLISH_NUMBERS,
   type Locale,
@@ -11,9 +13,8 @@ import {
 import { formatCents } from '@jibs/domain';
 import { useSyncExternalStore } from 'react';
 
-/** The cookies a visitor's choices live in (a member's are on their profile too). */
-export const LANGUAGE_COOKIE = 'lang';
-export const HIJRI_COOKIE = 'hijri';
+/** The cookies a visitor's choices live in (a member's are on their profile too): libs/i18n's. */
+export { HIJRI_COOKIE, LANGUAGE_COOKIE };
 const A_YEAR = 60 * 60 * 24 * 365;
 
 export interface LanguageState {

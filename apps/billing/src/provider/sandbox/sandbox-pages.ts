@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import express, { type Express, type Request, type Response } from 'express';
 import {
-  acceptLanguageTags,
   directionOf,
-  isLocale,
   loadCatalogue,
-  negotiateLocale,
   numberFormats,
+  requestLocale,
   t,
   type Locale,
 } from '@jibs/i18n';
@@ -40,18 +38,9 @@ button{width:100%;padding:12px;margin-top:16px;font-size:1rem;border-radius:6px;
 .note{background:#eef2f7;padding:10px 12px;border-radius:6px;margin-top:24px;font-size:.85rem}
 `;
 
-/** The cookie the web keeps the reader's language in (the member's profile language once signed in). */
-const LANGUAGE_COOKIE = /(?:^|;\s*)lang=([^;]*)/;
-
-/**
- * The page's language, as Stripe's page follows the reader's: the site's language cookie (the
- * member's chosen language), else the browser's, else English. Never more than a known locale.
- */
-export async function pageLocale(req: Request): Promise<Locale> {
-  const cookie = LANGUAGE_COOKIE.exec(req.headers.cookie ?? '')?.[1];
-  const locale = isLocale(cookie)
-    ? cookie
-    : negotiateLocale(acceptLanguageTags(req.headers['accept-language']));
+/** The page's language, as Stripe's page follows the reader's (libs/i18n requestLocale). */
+async function pageLocale(req: Request): Promise<Locale> {
+  const locale = requestLocale(req.headers.cookie, req.headers['accept-language']);
   await loadCatalogue(locale);
   return locale;
 }

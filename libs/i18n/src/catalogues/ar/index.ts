@@ -51,6 +51,7 @@ import JanazahNotifications from './JanazahNotifications.json';
 import JanazahPageMessages from './JanazahPageMessages.json';
 import LandingMessages from './LandingMessages.json';
 import LanguageMessages from './LanguageMessages.json';
+import MaintenancePageMessages from './MaintenancePageMessages.json';
 import MemberDashboardMessages from './MemberDashboardMessages.json';
 import MemberFieldMessages from './MemberFieldMessages.json';
 import MemberProfileMessages from './MemberProfileMessages.json';
@@ -139,6 +140,7 @@ export const catalogue = {
   JanazahPageMessages,
   LandingMessages,
   LanguageMessages,
+  MaintenancePageMessages,
   MemberDashboardMessages,
   MemberFieldMessages,
   MemberProfileMessages,
