@@ -242,8 +242,10 @@ describe('registration and billing in Arabic and Urdu, in Chromium', () => {
       .waitFor();
     await check(page, 'ar', 'payment-cancelled', typed);
 
-    // The same history in Urdu, from the header's switcher.
+    // The same history in Urdu, from the header's switcher (once the member's page is shown: the
+    // header is the visitor's until the session is restored).
     await page.goto(`${stack.gatewayUrl}/payment-history`);
+    await payments.first().waitFor();
     await page.getByLabel(ar.t('HeaderMessages', 'language')).selectOption('ur');
     await expectLanguage(page, 'ur');
     await page

@@ -56,15 +56,20 @@ export function preferredLocale(): Locale {
   return negotiateLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
 }
 
+let choices = 0;
+
 /**
  * Switches the page's language once its catalogue is in (English has none to load), and
  * remembers it in the `lang` cookie unless told not to (the first visit only follows the browser).
  */
 export async function setLocale(locale: Locale, { remember = true } = {}): Promise<void> {
+  // The last choice wins: a catalogue that arrives after a later choice was made is not applied.
+  const choice = ++choices;
   const translator =
     locale === 'en'
       ? null
       : await import('./catalogue-loader.js').then(({ loadCatalogue }) => loadCatalogue(locale));
+  if (choice !== choices) return;
   if (remember) writeCookie(LANGUAGE_COOKIE, locale);
   applyToDocument(locale);
   update({ locale, translator });
