@@ -80,6 +80,7 @@ import ReviewNotifications from './ReviewNotifications.json';
 import SecondFactorMessages from './SecondFactorMessages.json';
 import SignInMessages from './SignInMessages.json';
 import SiteMessages from './SiteMessages.json';
+import StatementPdfMessages from './StatementPdfMessages.json';
 import UnsubscribePages from './UnsubscribePages.json';
 import UploadMessages from './UploadMessages.json';
 import VerificationMessages from './VerificationMessages.json';
@@ -167,6 +168,7 @@ export const catalogue = {
   SecondFactorMessages,
   SignInMessages,
   SiteMessages,
+  StatementPdfMessages,
   UnsubscribePages,
   UploadMessages,
   VerificationMessages,
