@@ -1,9 +1,4 @@
-import {
-  AccountEmails,
-  MessageCatalog,
-  NotificationMessageCatalog,
-  StatementPdfMessages,
-} from '@jibs/domain';
+import { AccountEmails, MessageCatalog, NotificationMessageCatalog } from '@jibs/domain';
 import type { MessageSources } from './english-catalogue';
 
 /**
@@ -15,6 +10,4 @@ export const TRANSLATED_MESSAGES: MessageSources = {
   // The emails, texts and bell messages of notifications and identity (wt-i18n-server).
   ...NotificationMessageCatalog,
   AccountEmails,
-  // The receipt and statement PDFs billing renders (wt-pdf).
-  StatementPdfMessages,
 };
