@@ -191,12 +191,11 @@ class RightToLeftWriter {
 
   /** Wraps a text to `width`, by words in reading order. */
   wrap(text: string, width: number, size: number, bold = false): string[] {
-    return wrapWords(text, width, (line) => this.width(line, size, bold));
+    return wrapWords(text, width, (word) => this.width(word, size, bold));
   }
 
   /**
-   * Draws one line at `top`, ending at `right` (right-aligned, the default) or starting at
-   * `left`. Features are passed so that pdfkit shapes each piece whole (fontkit then lays a
+   * Draws one line at `top`, ending at `right` (right-aligned) or starting at `left`. Features are passed so that pdfkit shapes each piece whole (fontkit then lays a
    * right-to-left piece out right to left), not word by word left to right.
    */
   line(
@@ -231,10 +230,10 @@ function drawRightToLeft(doc: Doc, text: PdfDocumentText): void {
   const right = doc.page.width - doc.page.margins.right;
   const bottom = doc.page.height - doc.page.margins.bottom;
   let y = doc.page.margins.top;
-  const lines = (content: string, size: number, bold = false, gap = 0) => {
+  const lines = (content: string, size: number, bold = false) => {
     for (const line of writer.wrap(content, right - left, size, bold)) {
       writer.line(line, y, size, { right }, bold);
-      y += writer.lineHeight(size) + gap;
+      y += writer.lineHeight(size);
     }
   };
   lines(isolate(text.organisation), 18, true);
