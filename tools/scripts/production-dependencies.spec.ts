@@ -22,10 +22,12 @@ describe('importedPackages', () => {
       import { decide } from '@jibs/auth';
       const lazy = require('s3rver');
       const later = await import('kafkajs');
+      const font = readFileSync(require.resolve('@fontsource/noto-naskh-arabic/files/a.woff'));
       type Mod = typeof import('stripe');
     `;
     expect(importedPackages(source).sort()).toEqual(
       [
+        '@fontsource/noto-naskh-arabic',
         '@nestjs/common',
         'graphql-tag',
         'kafkajs',

@@ -44,7 +44,7 @@ export function packageOf(specifier: string): string | undefined {
 
 /**
  * Every package a TypeScript source loads at run time: imports and re-exports that are not
- * type-only, `require(...)` and `import(...)`.
+ * type-only, `require(...)`, `require.resolve(...)` and `import(...)`.
  */
 export function importedPackages(source: string): string[] {
   const file = ts.createSourceFile('source.ts', source, ts.ScriptTarget.Latest, true);
@@ -58,9 +58,14 @@ export function importedPackages(source: string): string[] {
       }
     } else if (ts.isCallExpression(node) && node.arguments.length > 0) {
       const [first] = node.arguments;
+      // `require.resolve` too: a file read from a package at run time (billing's PDF fonts).
       const loads =
         node.expression.kind === ts.SyntaxKind.ImportKeyword ||
-        (ts.isIdentifier(node.expression) && node.expression.text === 'require');
+        (ts.isIdentifier(node.expression) && node.expression.text === 'require') ||
+        (ts.isPropertyAccessExpression(node.expression) &&
+          ts.isIdentifier(node.expression.expression) &&
+          node.expression.expression.text === 'require' &&
+          node.expression.name.text === 'resolve');
       if (loads && ts.isStringLiteralLike(first)) specifiers.push(first.text);
       else if (loads && ts.isTemplateExpression(first)) specifiers.push(first.head.text);
     }

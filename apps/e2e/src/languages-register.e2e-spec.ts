@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import type { LocalStack } from '@jibs/stack';
 import { loadCatalogue, type Locale, type Translator } from '@jibs/i18n';
@@ -11,6 +12,24 @@ import { latestMail } from './support/web-flows';
 // Screenshots of the pages in Arabic and Urdu, to look at (JIBS_SCREENSHOTS to put them elsewhere).
 const SCREENSHOTS = process.env['JIBS_SCREENSHOTS'] ?? 'test-results/languages';
 const PAYS = '4242 4242 4242 4242';
+
+/** A PDF's title (its info dictionary's, a UTF-16 literal string when it is not ASCII). */
+function pdfTitle(pdf: Buffer): string {
+  const source = pdf.toString('latin1');
+  const id = /\/Title (\d+) 0 R/.exec(source)?.[1];
+  const start = id ? source.indexOf('(', source.indexOf(`\n${id} 0 obj`)) + 1 : 0;
+  const escapes: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' };
+  let raw = '';
+  for (let i = start; start > 0 && i < source.length && source[i] !== ')'; i++) {
+    if (source[i] === '\\') {
+      const next = source[++i]!;
+      raw += escapes[next] ?? next;
+    } else raw += source[i];
+  }
+  const bytes = Buffer.from(raw, 'latin1');
+  if (bytes[0] !== 0xfe || bytes[1] !== 0xff) return raw;
+  return bytes.subarray(2).swap16().toString('utf16le');
+}
 
 describe('registration and billing in Arabic and Urdu, in Chromium', () => {
   let stack: LocalStack;
@@ -228,6 +247,9 @@ describe('registration and billing in Arabic and Urdu, in Chromium', () => {
         .click(),
     ]);
     expect(receipt.suggestedFilename()).toMatch(/^receipt.*\.pdf$/);
+    // The receipt is in the page's language (billing renders it in Arabic).
+    const receiptPdf = await readFile((await receipt.path())!);
+    expect(pdfTitle(receiptPdf)).toBe(ar.t('StatementPdfMessages', 'receiptTitle'));
 
     await page.getByRole('button', { name: billing('export'), exact: true }).click();
     const dialog = page.getByRole('dialog', { name: billing('exportTitle') });

@@ -67,6 +67,7 @@ export * from './admin-field-words';
 export * from './sign-in-messages';
 export * from './notification-messages';
 export * from './account-emails';
+export * from './statement-pdf-messages';
 export * from './action-messages';
 export * from './public-site-messages';
 export * from './public-faq-messages';

@@ -81,6 +81,7 @@ import {
 } from './admin-settings-messages';
 import { AdminFieldWords } from './admin-field-words';
 import { EligibilityReasonMessages, EligibilityRuleMessages } from './assistance';
+import { StatementPdfMessages } from './statement-pdf-messages';
 
 /**
  * Every message object of the product. A message is the spec's wording unless it is listed in
@@ -169,6 +170,8 @@ export const MessageCatalog = {
   AdminFieldWords,
   EligibilityRuleMessages,
   EligibilityReasonMessages,
+  /** The receipt and statement PDFs billing renders (wt-pdf). */
+  StatementPdfMessages,
   /** Messages written as functions of their own. */
   MessageFunctions: { exportedAsMessage, requiredMessage, welcomeMessage },
 } as const;
@@ -410,6 +413,7 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   AdminReportReviewMessages: everyMessage(AdminReportReviewMessages, SCREEN_TEXT),
   EligibilityRuleMessages: everyMessage(EligibilityRuleMessages, PRODUCT_FEATURE),
   EligibilityReasonMessages: everyMessage(EligibilityReasonMessages, PRODUCT_FEATURE),
+  StatementPdfMessages: everyMessage(StatementPdfMessages, PRODUCT_FEATURE),
   // The screens' own texts, moved into the catalogue to be translated (issue 27): the spec
   // shows these screens but not these words.
   SignInMessages: {

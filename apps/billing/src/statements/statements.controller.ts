@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { bearerToken, TOKEN_VERIFIER, type AuthUser, type TokenVerifier } from '@jibs/auth';
 import { DomainError, ErrorCode } from '@jibs/domain';
 import { StatementsService, type PdfFile } from './statements.service';
+import { readerOf } from './statement-words';
 
 /** Where billing serves the PDFs; the gateway passes `/statements/` through to billing. */
 export const STATEMENTS_PATH = '/statements';
@@ -15,7 +16,8 @@ const STATUS: Record<string, number> = {
 };
 
 /**
- * Members' PDFs, with the caller's bearer token (checked here: these routes are outside the
+ * Members' PDFs in the reader's language (`?lang=ar|ur`, `&hijri=1` for the Umm al-Qura dates
+ * beside the Gregorian ones; anything else reads English), with the caller's bearer token (checked here: these routes are outside the
  * GraphQL guard, behind the gateway credential like every billing route). Errors answer in the
  * GraphQL error shape, as the exports do.
  */
@@ -29,21 +31,32 @@ export class StatementsController {
   @Get('receipts/:paymentId')
   async receipt(
     @Param('paymentId') paymentId: string,
+    @Query('lang') lang: unknown,
+    @Query('hijri') hijri: unknown,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    await this.answer(req, res, (caller) => this.statements.receipt(caller, paymentId));
+    await this.answer(req, res, (caller) =>
+      this.statements.receipt(caller, paymentId, readerOf(lang, hijri)),
+    );
   }
 
   @Get('contributions/:year')
   async contributions(
     @Param('year') year: string,
     @Query('userId') userId: string | undefined,
+    @Query('lang') lang: unknown,
+    @Query('hijri') hijri: unknown,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
     await this.answer(req, res, (caller) =>
-      this.statements.contributions(caller, year, typeof userId === 'string' ? userId : undefined),
+      this.statements.contributions(
+        caller,
+        year,
+        typeof userId === 'string' ? userId : undefined,
+        readerOf(lang, hijri),
+      ),
     );
   }
 

@@ -5,7 +5,8 @@ import { DEFAULT_SETTINGS, DomainError, isUuid, PaymentStatus, Role, todayUtc } 
 import { MemberEntity } from '../membership/member.entity';
 import { OfflinePaymentEntity } from '../offline-payments/offline-payment.entity';
 import { PaymentEntity } from '../payments/payment.entity';
-import { renderPdf } from './statement-pdf';
+import { renderPdf, type PdfDocumentText } from './statement-pdf';
+import { ENGLISH_READER, pdfWording, type PdfReader, type PdfWording } from './statement-words';
 
 export const StatementMessages = {
   receiptNotFound: 'No receipt for this payment',
@@ -13,15 +14,29 @@ export const StatementMessages = {
   yearInvalid: (latest: number) => `Choose a year from 2000 to ${latest}`,
 } as const;
 
-const METHOD_WORDS: Record<string, string> = { cash: 'cash', check: 'check' };
-
 export interface PdfFile {
   fileName: string;
   body: Buffer;
 }
 
-const nameOf = (member: MemberEntity | null): string =>
-  member ? [member.firstName, member.lastName].filter(Boolean).join(' ') || 'Member' : 'Member';
+const nameOf = (member: MemberEntity | null, fallback: string): string =>
+  (member && [member.firstName, member.lastName].filter(Boolean).join(' ')) || fallback;
+
+/** How an offline payment was paid, in the reader's words. */
+function paidHow(words: PdfWording, method: string | undefined): string {
+  const { say } = words;
+  if (method === undefined) return say.paidOnline;
+  if (method === 'cash') return say.paidInCash;
+  if (method === 'check') return say.paidByCheck;
+  return say.paidInPerson(method);
+}
+
+const columnsOf = ({ say }: PdfWording): PdfDocumentText['columns'] => ({
+  date: say.date,
+  description: say.description,
+  amount: say.amount,
+  total: say.total,
+});
 
 const counted = (payment: PaymentEntity): boolean =>
   payment.status === PaymentStatus.COMPLETED && payment.flagReason === null;
@@ -35,7 +50,12 @@ const counted = (payment: PaymentEntity): boolean =>
 export class StatementsService {
   constructor(private readonly dataSource: DataSource) {}
 
-  async receipt(caller: AuthUser, paymentId: string): Promise<PdfFile> {
+  /** A payment's receipt, in the reader's language (English unless they say otherwise). */
+  async receipt(
+    caller: AuthUser,
+    paymentId: string,
+    reader: PdfReader = ENGLISH_READER,
+  ): Promise<PdfFile> {
     const payment = isUuid(paymentId)
       ? await this.dataSource.manager.findOneBy(PaymentEntity, { id: paymentId })
       : null;
@@ -50,24 +70,32 @@ export class StatementsService {
       this.dataSource.manager.findOneBy(OfflinePaymentEntity, { paymentId: payment.id }),
     ]);
     const date = offline?.paidOn ?? todayUtc(payment.createdAt);
+    const words = await pdfWording(reader);
+    const { say } = words;
+    const amount = words.numbers.cents(payment.amount);
     const body = await renderPdf({
-      title: 'Payment receipt',
+      locale: reader.locale,
+      title: say.receiptTitle,
       organisation: DEFAULT_SETTINGS.siteName,
       facts: [
-        ['Member', nameOf(member)],
-        ['Receipt for payment', payment.id],
-        ['Date', date],
-        [
-          'Paid',
-          offline ? `in person (${METHOD_WORDS[offline.method] ?? offline.method})` : 'online',
-        ],
+        [say.member, nameOf(member, say.member)],
+        [say.receiptFor, payment.id],
+        [say.date, words.date(date)],
+        [say.paid, paidHow(words, offline?.method)],
         ...(payment.providerPaymentId && !offline
-          ? ([['Payment ID', payment.providerPaymentId]] as [string, string][])
+          ? ([[say.paymentId, payment.providerPaymentId]] as [string, string][])
           : []),
       ],
-      rows: [{ date, description: payment.description ?? payment.type, amount: payment.amount }],
-      total: payment.amount,
-      footer: `Thank you. This receipt was issued by ${DEFAULT_SETTINGS.siteName} for a payment it received; amounts in ${payment.currency.toUpperCase()}.`,
+      columns: columnsOf(words),
+      rows: [
+        {
+          date: words.date(date),
+          description: words.description(payment.description, payment.type),
+          amount,
+        },
+      ],
+      total: amount,
+      footer: say.receiptFooter(DEFAULT_SETTINGS.siteName, payment.currency.toUpperCase()),
     });
     return { fileName: `receipt-${date}-${payment.id.slice(0, 8)}.pdf`, body };
   }
@@ -76,6 +104,7 @@ export class StatementsService {
     caller: AuthUser,
     yearText: string,
     forUserId: string | undefined,
+    reader: PdfReader = ENGLISH_READER,
   ): Promise<PdfFile> {
     const latest = new Date().getUTCFullYear();
     const year = /^\d{4}$/.test(yearText) ? Number(yearText) : NaN;
@@ -95,22 +124,26 @@ export class StatementsService {
         ORDER BY paid_on, p.created_at`,
       [userId, PaymentStatus.COMPLETED, `${year}-01-01`, `${year}-12-31`],
     );
+    const words = await pdfWording(reader);
+    const { say } = words;
     const rows = payments.map((payment) => ({
-      date: payment.paid_on ?? '',
-      description: payment.description ?? payment.type,
-      amount: payment.amount,
+      date: words.date(payment.paid_on ?? ''),
+      description: words.description(payment.description, payment.type),
+      amount: words.numbers.cents(payment.amount),
     }));
     const body = await renderPdf({
-      title: `Contributions statement ${year}`,
+      locale: reader.locale,
+      title: say.statementTitle(String(year)),
       organisation: DEFAULT_SETTINGS.siteName,
       facts: [
-        ['Member', nameOf(member)],
-        ['Period', `1 January ${year} to 31 December ${year}`],
-        ['Payments', String(rows.length)],
+        [say.member, nameOf(member, say.member)],
+        [say.period, say.periodOfYear(String(year))],
+        [say.payments, words.numbers.count(rows.length)],
       ],
+      columns: columnsOf(words),
       rows,
-      total: rows.reduce((sum, row) => sum + row.amount, 0),
-      footer: `Every payment ${DEFAULT_SETTINGS.siteName} received from this member in ${year} (registration fees, monthly dues, household member fees, payments made in person). Payments not counted and refunded are not included.`,
+      total: words.numbers.cents(payments.reduce((sum, payment) => sum + payment.amount, 0)),
+      footer: say.statementFooter(DEFAULT_SETTINGS.siteName, String(year)),
     });
     return { fileName: `contributions-${year}.pdf`, body };
   }

@@ -82,6 +82,7 @@ import SandboxCheckoutMessages from './SandboxCheckoutMessages.json';
 import SecondFactorMessages from './SecondFactorMessages.json';
 import SignInMessages from './SignInMessages.json';
 import SiteMessages from './SiteMessages.json';
+import StatementPdfMessages from './StatementPdfMessages.json';
 import UnsubscribePages from './UnsubscribePages.json';
 import UploadMessages from './UploadMessages.json';
 import VerificationMessages from './VerificationMessages.json';
@@ -171,6 +172,7 @@ export const catalogue = {
   SecondFactorMessages,
   SignInMessages,
   SiteMessages,
+  StatementPdfMessages,
   UnsubscribePages,
   UploadMessages,
   VerificationMessages,

@@ -1,5 +1,6 @@
-import { useSessionManager } from '@jibs/web-data';
+import { useLanguage, useSessionManager } from '@jibs/web-data';
 import { useState } from 'react';
+import { inReadersLanguage } from '../utils/pdf-language';
 
 /** Where billing serves members' PDFs through the gateway (with the member's bearer token). */
 export const statementUrls = {
@@ -23,11 +24,13 @@ function save(blob: Blob, fileName: string) {
 }
 
 /**
- * Downloads a PDF billing renders for the signed-in member: the request carries the access
- * token (renewed once if it lapsed), the file is saved under the name billing gave it.
+ * Downloads a PDF billing renders for the signed-in member, in the page's language and with the
+ * Hijri dates if the reader chose them: the request carries the access token (renewed once if it
+ * lapsed), the file is saved under the name billing gave it.
  */
 export function usePdfDownload() {
   const session = useSessionManager();
+  const reader = useLanguage();
   const [busy, setBusy] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
 
@@ -37,7 +40,7 @@ export function usePdfDownload() {
     try {
       const send = () => {
         const authorization = session.authorization();
-        return fetch(url, {
+        return fetch(inReadersLanguage(url, reader), {
           headers: authorization ? { authorization } : {},
           credentials: 'same-origin',
         });
