@@ -97,7 +97,7 @@ export const billingService = defineService<BillingConfig>({
     PaymentProviderModule.forRoot(config, WEBHOOK_PATH),
     MembershipModule.forRoot(),
     WebhooksModule.forRoot(logger, metrics.registry),
-    StatementsModule.forRoot(),
+    StatementsModule.forRoot(logger),
   ],
   providers: ({ config }) => [
     { provide: BILLING_CONFIG, useValue: config },

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { LOGGER, type Logger } from '@jibs/observability';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '@jibs/auth';
 import { DEFAULT_SETTINGS, DomainError, isUuid, PaymentStatus, Role, todayUtc } from '@jibs/domain';
@@ -48,7 +49,10 @@ const counted = (payment: PaymentEntity): boolean =>
  */
 @Injectable()
 export class StatementsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   /** A payment's receipt, in the reader's language (English unless they say otherwise). */
   async receipt(
@@ -70,32 +74,33 @@ export class StatementsService {
       this.dataSource.manager.findOneBy(OfflinePaymentEntity, { paymentId: payment.id }),
     ]);
     const date = offline?.paidOn ?? todayUtc(payment.createdAt);
-    const words = await pdfWording(reader);
-    const { say } = words;
-    const amount = words.numbers.cents(payment.amount);
-    const body = await renderPdf({
-      locale: reader.locale,
-      title: say.receiptTitle,
-      organisation: DEFAULT_SETTINGS.siteName,
-      facts: [
-        [say.member, nameOf(member, say.member)],
-        [say.receiptFor, payment.id],
-        [say.date, words.date(date)],
-        [say.paid, paidHow(words, offline?.method)],
-        ...(payment.providerPaymentId && !offline
-          ? ([[say.paymentId, payment.providerPaymentId]] as [string, string][])
-          : []),
-      ],
-      columns: columnsOf(words),
-      rows: [
-        {
-          date: words.date(date),
-          description: words.description(payment.description, payment.type),
-          amount,
-        },
-      ],
-      total: amount,
-      footer: say.receiptFooter(DEFAULT_SETTINGS.siteName, payment.currency.toUpperCase()),
+    const body = await this.render(reader, (words) => {
+      const { say } = words;
+      const amount = words.numbers.cents(payment.amount);
+      return {
+        locale: words.reader.locale,
+        title: say.receiptTitle,
+        organisation: DEFAULT_SETTINGS.siteName,
+        facts: [
+          [say.member, nameOf(member, say.member)],
+          [say.receiptFor, payment.id],
+          [say.date, words.date(date)],
+          [say.paid, paidHow(words, offline?.method)],
+          ...(payment.providerPaymentId && !offline
+            ? ([[say.paymentId, payment.providerPaymentId]] as [string, string][])
+            : []),
+        ],
+        columns: columnsOf(words),
+        rows: [
+          {
+            date: words.date(date),
+            description: words.description(payment.description, payment.type),
+            amount,
+          },
+        ],
+        total: amount,
+        footer: say.receiptFooter(DEFAULT_SETTINGS.siteName, payment.currency.toUpperCase()),
+      };
     });
     return { fileName: `receipt-${date}-${payment.id.slice(0, 8)}.pdf`, body };
   }
@@ -124,27 +129,48 @@ export class StatementsService {
         ORDER BY paid_on, p.created_at`,
       [userId, PaymentStatus.COMPLETED, `${year}-01-01`, `${year}-12-31`],
     );
-    const words = await pdfWording(reader);
-    const { say } = words;
-    const rows = payments.map((payment) => ({
-      date: words.date(payment.paid_on ?? ''),
-      description: words.description(payment.description, payment.type),
-      amount: words.numbers.cents(payment.amount),
-    }));
-    const body = await renderPdf({
-      locale: reader.locale,
-      title: say.statementTitle(String(year)),
-      organisation: DEFAULT_SETTINGS.siteName,
-      facts: [
-        [say.member, nameOf(member, say.member)],
-        [say.period, say.periodOfYear(String(year))],
-        [say.payments, words.numbers.count(rows.length)],
-      ],
-      columns: columnsOf(words),
-      rows,
-      total: words.numbers.cents(payments.reduce((sum, payment) => sum + payment.amount, 0)),
-      footer: say.statementFooter(DEFAULT_SETTINGS.siteName, String(year)),
+    const body = await this.render(reader, (words) => {
+      const { say } = words;
+      const rows = payments.map((payment) => ({
+        date: words.date(payment.paid_on ?? ''),
+        description: words.description(payment.description, payment.type),
+        amount: words.numbers.cents(payment.amount),
+      }));
+      return {
+        locale: words.reader.locale,
+        title: say.statementTitle(String(year)),
+        organisation: DEFAULT_SETTINGS.siteName,
+        facts: [
+          [say.member, nameOf(member, say.member)],
+          [say.period, say.periodOfYear(String(year))],
+          [say.payments, words.numbers.count(rows.length)],
+        ],
+        columns: columnsOf(words),
+        rows,
+        total: words.numbers.cents(payments.reduce((sum, payment) => sum + payment.amount, 0)),
+        footer: say.statementFooter(DEFAULT_SETTINGS.siteName, String(year)),
+      };
     });
     return { fileName: `contributions-${year}.pdf`, body };
+  }
+
+  /**
+   * The PDF in the reader's language. Should shaping a right-to-left one fail (a glyph the font
+   * cannot lay out), the reader gets it in English rather than an error, and the log says so.
+   */
+  private async render(
+    reader: PdfReader,
+    compose: (words: PdfWording) => PdfDocumentText,
+  ): Promise<Buffer> {
+    try {
+      return await renderPdf(compose(await pdfWording(reader)));
+    } catch (error) {
+      if (reader.locale === ENGLISH_READER.locale) throw error;
+      this.logger.warn(
+        { err: error, locale: reader.locale },
+        'a right-to-left PDF could not be laid out; sent in English',
+      );
+      return renderPdf(compose(await pdfWording(ENGLISH_READER)));
+    }
   }
 }
