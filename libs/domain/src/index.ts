@@ -71,6 +71,7 @@ export * from './action-messages';
 export * from './public-site-messages';
 export * from './public-faq-messages';
 export * from './public-layout-messages';
+export * from './session-notice-messages';
 export * from './public-sign-in-messages';
 export * from './public-two-step-messages';
 export * from './public-contact-messages';

@@ -44,6 +44,7 @@ import { SignInMessages } from './sign-in-messages';
 import { ActionMessages } from './action-messages';
 import { PublicContactMessages } from './public-contact-messages';
 import { PublicLayoutMessages } from './public-layout-messages';
+import { SessionNoticeMessages } from './session-notice-messages';
 import { PublicSignInMessages } from './public-sign-in-messages';
 import { PublicSiteMessages } from './public-site-messages';
 import { PublicTwoStepMessages } from './public-two-step-messages';
@@ -153,6 +154,7 @@ export const MessageCatalog = {
   AccountBackupMessages,
   AccountSessionMessages,
   AccountTestingMessages,
+  SessionNoticeMessages,
   /** The family's death report, case and janazah screens (wt-i18n-cases). */
   CaseReportMessages,
   CaseValueMessages,
@@ -455,6 +457,7 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   ]),
   AccountBackupMessages: everyMessage(AccountBackupMessages, SCREEN_TEXT),
   AccountSessionMessages: everyMessage(AccountSessionMessages, SCREEN_TEXT),
+  SessionNoticeMessages: everyMessage(SessionNoticeMessages, SCREEN_TEXT),
   // The spec names the testing page's groups and some of its links.
   AccountTestingMessages: everyMessage(AccountTestingMessages, SCREEN_TEXT, [
     'adminScreens',

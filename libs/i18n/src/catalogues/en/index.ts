@@ -78,6 +78,7 @@ import ReminderNotifications from './ReminderNotifications.json';
 import RequestMessages from './RequestMessages.json';
 import ReviewNotifications from './ReviewNotifications.json';
 import SecondFactorMessages from './SecondFactorMessages.json';
+import SessionNoticeMessages from './SessionNoticeMessages.json';
 import SignInMessages from './SignInMessages.json';
 import SiteMessages from './SiteMessages.json';
 import UnsubscribePages from './UnsubscribePages.json';
@@ -165,6 +166,7 @@ export const catalogue = {
   RequestMessages,
   ReviewNotifications,
   SecondFactorMessages,
+  SessionNoticeMessages,
   SignInMessages,
   SiteMessages,
   UnsubscribePages,
