@@ -50,6 +50,8 @@ export * from './dead-letters';
 export * from './admin-ops-messages';
 export * from './header-messages';
 export * from './landing-messages';
+export * from './landing-question-messages';
+export * from './landing-section-messages';
 export * from './registration-messages';
 export * from './registration-wizard-messages';
 export * from './registration-billing-messages';

@@ -31,6 +31,8 @@ import { AdminOpsMessages } from './admin-ops-messages';
 import { LanguageMessages } from './languages';
 import { HeaderMessages } from './header-messages';
 import { LandingMessages } from './landing-messages';
+import { LandingQuestionMessages } from './landing-question-messages';
+import { LandingSectionMessages } from './landing-section-messages';
 import { RegistrationMessages } from './registration-messages';
 import { RegistrationWizardMessages } from './registration-wizard-messages';
 import { RegistrationBillingMessages } from './registration-billing-messages';
@@ -119,6 +121,8 @@ export const MessageCatalog = {
   /** The screens' own texts (issue 27: translated like every other message). */
   HeaderMessages,
   LandingMessages,
+  LandingQuestionMessages,
+  LandingSectionMessages,
   RegistrationMessages,
   RegistrationWizardMessages,
   RegistrationBillingMessages,
@@ -488,30 +492,13 @@ export const PRODUCT_WORDING: PerMessage<string> = {
     language: SCREEN_TEXT,
     hijriDates: SCREEN_TEXT,
   },
-  LandingMessages: {
-    eyebrow: SCREEN_TEXT,
-    title: SCREEN_TEXT,
-    intro: SCREEN_TEXT,
-    howJibsHelps: SCREEN_TEXT,
-    membershipTitle: SCREEN_TEXT,
-    membershipText: SCREEN_TEXT,
-    reportingTitle: SCREEN_TEXT,
-    reportingText: SCREEN_TEXT,
-    memorialPagesTitle: SCREEN_TEXT,
-    memorialPagesText: SCREEN_TEXT,
-    supportTitle: SCREEN_TEXT,
-    supportText: SCREEN_TEXT,
-    rememberTitle: SCREEN_TEXT,
-    rememberText: SCREEN_TEXT,
-    commonQuestions: SCREEN_TEXT,
-    reportQuestion: SCREEN_TEXT,
-    reportAnswer: SCREEN_TEXT,
-    missedPaymentQuestion: SCREEN_TEXT,
-    missedPaymentAnswer: SCREEN_TEXT,
-    safetyQuestion: SCREEN_TEXT,
-    safetyAnswer: SCREEN_TEXT,
-    allQuestions: SCREEN_TEXT,
-  },
+  LandingMessages: { eyebrow: SCREEN_TEXT, title: SCREEN_TEXT, intro: SCREEN_TEXT },
+  LandingQuestionMessages: everyMessage(LandingQuestionMessages, SCREEN_TEXT),
+  // The spec names the 'Browse Memorial Pages' and 'Create a Memorial' buttons.
+  LandingSectionMessages: everyMessage(LandingSectionMessages, SCREEN_TEXT, [
+    'browseMemorials',
+    'createMemorial',
+  ]),
   RegistrationMessages: {
     allRequired: SCREEN_TEXT,
     aboutYou: SCREEN_TEXT,

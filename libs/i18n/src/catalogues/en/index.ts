@@ -50,6 +50,8 @@ import JanazahMessages from './JanazahMessages.json';
 import JanazahNotifications from './JanazahNotifications.json';
 import JanazahPageMessages from './JanazahPageMessages.json';
 import LandingMessages from './LandingMessages.json';
+import LandingQuestionMessages from './LandingQuestionMessages.json';
+import LandingSectionMessages from './LandingSectionMessages.json';
 import LanguageMessages from './LanguageMessages.json';
 import MemberDashboardMessages from './MemberDashboardMessages.json';
 import MemberFieldMessages from './MemberFieldMessages.json';
@@ -138,6 +140,8 @@ export const catalogue = {
   JanazahNotifications,
   JanazahPageMessages,
   LandingMessages,
+  LandingQuestionMessages,
+  LandingSectionMessages,
   LanguageMessages,
   MemberDashboardMessages,
   MemberFieldMessages,
