@@ -1,4 +1,4 @@
-import { cleanText } from './blank-text';
+import { cleanText } from './invisible-text';
 import { Messages } from './messages';
 
 /** Household members of a registered member (spec sections 3, 5 and 9). */

@@ -1,4 +1,4 @@
-/** The landing page (/): what JIBS is, what it helps with and its common questions. */
+/** The landing page's first screen (/): in every page's first load, so only what the hero shows. */
 export const LandingMessages = {
   eyebrow: 'Membership & burial assistance',
   title: 'Support for your family when it is needed most',
@@ -6,33 +6,4 @@ export const LandingMessages = {
     'JIBS is the membership service of our community’s households. Members stand together so that every family can give their loved one a dignified Islamic burial, and no one has to face that time alone.',
   goToDashboard: 'Go to Dashboard',
   logIn: 'Log In',
-  howJibsHelps: 'How JIBS helps',
-  membershipTitle: 'Membership burial assistance',
-  membershipText:
-    'Register your household once and keep a modest monthly membership. When a loved one passes away, your family can ask the community for help with the burial.',
-  reportingTitle: 'Death reporting and case management',
-  reportingText:
-    'Report a death online whenever you are ready. Our team reviews each report, contacts your family within 24–48 hours and keeps you informed of its status.',
-  memorialPagesTitle: 'Memorial pages',
-  memorialPagesText:
-    'Create a page to remember someone dear: their story, photos and the memories family and friends share. You choose who can see it.',
-  supportTitle: 'Education and member support',
-  supportText:
-    'Clear guidance on what to do when a death occurs, answers to common questions, and a team you can contact about anything to do with your membership.',
-  rememberTitle: 'Remember a loved one',
-  rememberText:
-    'Honour the memory of a loved one with a page for their story, their photos and the memories shared by the people who knew them.',
-  browseMemorials: 'Browse Memorial Pages',
-  createMemorial: 'Create a Memorial',
-  commonQuestions: 'Common questions',
-  reportQuestion: 'How do I report a death?',
-  reportAnswer:
-    'Sign in and choose Submit Death Report from your dashboard. Our team reviews every report and contacts your family within 24–48 hours.',
-  missedPaymentQuestion: 'What happens if I miss a payment?',
-  missedPaymentAnswer:
-    'If three consecutive monthly payments are missed, the membership becomes inactive. Paying the overdue dues makes it active again.',
-  safetyQuestion: 'Is my information safe?',
-  safetyAnswer:
-    'You see only your own household’s information, and everything travels over an encrypted connection.',
-  allQuestions: 'Read all frequently asked questions',
 } as const;

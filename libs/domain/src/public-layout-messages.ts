@@ -14,6 +14,8 @@ export const PublicLayoutMessages = {
   dashboardCrumb: 'Dashboard',
   loading: CommonWords.loading,
   loadingShort: 'Loading',
+  /** While the session is restored, before any screen that depends on who is here. */
+  loadingSite: 'Loading JIBS…',
   menu: 'Menu',
   signedOut: 'Signed out',
   membershipFees: 'Membership fees',

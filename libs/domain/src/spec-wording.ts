@@ -31,6 +31,8 @@ import { AdminOpsMessages } from './admin-ops-messages';
 import { LanguageMessages } from './languages';
 import { HeaderMessages } from './header-messages';
 import { LandingMessages } from './landing-messages';
+import { LandingQuestionMessages } from './landing-question-messages';
+import { LandingSectionMessages } from './landing-section-messages';
 import { RegistrationMessages } from './registration-messages';
 import { RegistrationWizardMessages } from './registration-wizard-messages';
 import { SandboxCheckoutMessages } from './sandbox-checkout-messages';
@@ -46,6 +48,7 @@ import { SignInMessages } from './sign-in-messages';
 import { ActionMessages } from './action-messages';
 import { PublicContactMessages } from './public-contact-messages';
 import { PublicLayoutMessages } from './public-layout-messages';
+import { SessionNoticeMessages } from './session-notice-messages';
 import { PublicSignInMessages } from './public-sign-in-messages';
 import { PublicSiteMessages } from './public-site-messages';
 import { PublicTwoStepMessages } from './public-two-step-messages';
@@ -121,6 +124,8 @@ export const MessageCatalog = {
   /** The screens' own texts (issue 27: translated like every other message). */
   HeaderMessages,
   LandingMessages,
+  LandingQuestionMessages,
+  LandingSectionMessages,
   RegistrationMessages,
   RegistrationWizardMessages,
   SandboxCheckoutMessages,
@@ -158,6 +163,7 @@ export const MessageCatalog = {
   AccountBackupMessages,
   AccountSessionMessages,
   AccountTestingMessages,
+  SessionNoticeMessages,
   /** The family's death report, case and janazah screens (wt-i18n-cases). */
   CaseReportMessages,
   CaseValueMessages,
@@ -465,6 +471,7 @@ export const PRODUCT_WORDING: PerMessage<string> = {
   ]),
   AccountBackupMessages: everyMessage(AccountBackupMessages, SCREEN_TEXT),
   AccountSessionMessages: everyMessage(AccountSessionMessages, SCREEN_TEXT),
+  SessionNoticeMessages: everyMessage(SessionNoticeMessages, SCREEN_TEXT),
   // The spec names the testing page's groups and some of its links.
   AccountTestingMessages: everyMessage(AccountTestingMessages, SCREEN_TEXT, [
     'adminScreens',
@@ -495,30 +502,13 @@ export const PRODUCT_WORDING: PerMessage<string> = {
     language: SCREEN_TEXT,
     hijriDates: SCREEN_TEXT,
   },
-  LandingMessages: {
-    eyebrow: SCREEN_TEXT,
-    title: SCREEN_TEXT,
-    intro: SCREEN_TEXT,
-    howJibsHelps: SCREEN_TEXT,
-    membershipTitle: SCREEN_TEXT,
-    membershipText: SCREEN_TEXT,
-    reportingTitle: SCREEN_TEXT,
-    reportingText: SCREEN_TEXT,
-    memorialPagesTitle: SCREEN_TEXT,
-    memorialPagesText: SCREEN_TEXT,
-    supportTitle: SCREEN_TEXT,
-    supportText: SCREEN_TEXT,
-    rememberTitle: SCREEN_TEXT,
-    rememberText: SCREEN_TEXT,
-    commonQuestions: SCREEN_TEXT,
-    reportQuestion: SCREEN_TEXT,
-    reportAnswer: SCREEN_TEXT,
-    missedPaymentQuestion: SCREEN_TEXT,
-    missedPaymentAnswer: SCREEN_TEXT,
-    safetyQuestion: SCREEN_TEXT,
-    safetyAnswer: SCREEN_TEXT,
-    allQuestions: SCREEN_TEXT,
-  },
+  LandingMessages: { eyebrow: SCREEN_TEXT, title: SCREEN_TEXT, intro: SCREEN_TEXT },
+  LandingQuestionMessages: everyMessage(LandingQuestionMessages, SCREEN_TEXT),
+  // The spec names the 'Browse Memorial Pages' and 'Create a Memorial' buttons.
+  LandingSectionMessages: everyMessage(LandingSectionMessages, SCREEN_TEXT, [
+    'browseMemorials',
+    'createMemorial',
+  ]),
   RegistrationMessages: {
     allRequired: SCREEN_TEXT,
     aboutYou: SCREEN_TEXT,

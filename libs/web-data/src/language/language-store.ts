@@ -40,11 +40,14 @@ function readCookie(name: string): string | undefined {
 }
 
 function writeCookie(name: string, value: string) {
+  if (typeof document === 'undefined') return;
   document.cookie = `${name}=${value}; path=/; max-age=${A_YEAR}; samesite=lax`;
 }
 
 /** `<html lang dir>`: Mantine's DirectionProvider follows `dir`, and the CSS's logical sides too. */
 function applyToDocument(locale: Locale) {
+  // A render without a page (a unit test's server render) has no document to mark.
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
 }
@@ -109,8 +112,11 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+const snapshot = () => state;
+
 export function useLanguage(): LanguageState {
-  return useSyncExternalStore(subscribe, () => state);
+  // The same snapshot on a server render (a unit test's): the page's language is the module's.
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
 type MessageObjects = Readonly<Record<string, Readonly<Record<string, unknown>>>>;

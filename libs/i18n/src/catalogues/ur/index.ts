@@ -50,6 +50,8 @@ import JanazahMessages from './JanazahMessages.json';
 import JanazahNotifications from './JanazahNotifications.json';
 import JanazahPageMessages from './JanazahPageMessages.json';
 import LandingMessages from './LandingMessages.json';
+import LandingQuestionMessages from './LandingQuestionMessages.json';
+import LandingSectionMessages from './LandingSectionMessages.json';
 import LanguageMessages from './LanguageMessages.json';
 import MaintenancePageMessages from './MaintenancePageMessages.json';
 import MemberDashboardMessages from './MemberDashboardMessages.json';
@@ -80,6 +82,7 @@ import RequestMessages from './RequestMessages.json';
 import ReviewNotifications from './ReviewNotifications.json';
 import SandboxCheckoutMessages from './SandboxCheckoutMessages.json';
 import SecondFactorMessages from './SecondFactorMessages.json';
+import SessionNoticeMessages from './SessionNoticeMessages.json';
 import SignInMessages from './SignInMessages.json';
 import SiteMessages from './SiteMessages.json';
 import StatementPdfMessages from './StatementPdfMessages.json';
@@ -140,6 +143,8 @@ export const catalogue = {
   JanazahNotifications,
   JanazahPageMessages,
   LandingMessages,
+  LandingQuestionMessages,
+  LandingSectionMessages,
   LanguageMessages,
   MaintenancePageMessages,
   MemberDashboardMessages,
@@ -170,6 +175,7 @@ export const catalogue = {
   ReviewNotifications,
   SandboxCheckoutMessages,
   SecondFactorMessages,
+  SessionNoticeMessages,
   SignInMessages,
   SiteMessages,
   StatementPdfMessages,

@@ -1,6 +1,6 @@
 import { Card, Container, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MemorialMessages, LandingMessages, MemorialPageMessages } from '@jibs/domain';
+import { MemorialMessages, LandingSectionMessages, MemorialPageMessages } from '@jibs/domain';
 import { useMessages } from '@jibs/web-data';
 import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '@jibs/web-ui';
@@ -14,8 +14,8 @@ export function CreateMemorialPage() {
   const {
     MemorialPageMessages: text,
     MemorialMessages: memorialMessages,
-    LandingMessages: landing,
-  } = useMessages({ MemorialPageMessages, MemorialMessages, LandingMessages });
+    LandingSectionMessages: landing,
+  } = useMessages({ MemorialPageMessages, MemorialMessages, LandingSectionMessages });
   useDocumentTitle(landing.createMemorial);
   const navigate = useNavigate();
   const [createMemorial] = useMutation(CreateMemorialDocument);

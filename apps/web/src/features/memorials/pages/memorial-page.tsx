@@ -6,13 +6,11 @@ import {
   Card,
   Container,
   Group,
-  Modal,
   Stack,
   Tabs,
   Text,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   ErrorCode,
   memorialYears,
@@ -24,7 +22,7 @@ import {
   SignInMessages,
   MemorialPageMessages,
 } from '@jibs/domain';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toApiError, useMessages, useSession } from '@jibs/web-data';
 import {
@@ -35,19 +33,41 @@ import {
   type MemorialInput,
 } from '../../../gql/graphql';
 import { DetailList, PageLoader, useDocumentTitle } from '@jibs/web-ui';
-import { AddMemoryDialog } from '../components/add-memory-dialog';
-import { AnniversaryReminders } from '../components/anniversary-reminders';
-import { InviteDialog } from '../components/invite-dialog';
 import { useMemorialDate } from '../utils/use-memorial-date';
 import { memorialFailureMessage } from '../utils/memorial-format';
-import { MemorialForm, type MemorialFormValues } from '../components/memorial-form';
-import { ModerationQueue } from '../components/moderation-queue';
 import { MemorialAvatar, MemorialNotFound, PrivacyBadge } from '../components/memorial-parts';
 import { MemorialBreadcrumbs } from '../components/memorial-breadcrumbs';
-import { DeactivateDialog } from '../components/deactivate-dialog';
-import { PhotoGallery } from '../components/photo-gallery';
-import { PhotoUpload } from '../components/photo-upload';
 import { useMutation, useQuery } from '@apollo/client/react';
+
+// A visitor reads the page: what only its owner, its family or a signed-in member uses (the
+// dialogs, the forms, moderation, reminders, uploads) and the Photos tab's gallery (with its
+// drag-and-drop) load when they show, after the page's first render.
+const EditMemorialDialog = lazy(() =>
+  import('../components/edit-memorial-dialog').then((m) => ({ default: m.EditMemorialDialog })),
+);
+const DeactivateDialog = lazy(() =>
+  import('../components/deactivate-dialog').then((m) => ({ default: m.DeactivateDialog })),
+);
+const InviteDialog = lazy(() =>
+  import('../components/invite-dialog').then((m) => ({ default: m.InviteDialog })),
+);
+const AddMemoryDialog = lazy(() =>
+  import('../components/add-memory-dialog').then((m) => ({ default: m.AddMemoryDialog })),
+);
+const ModerationQueue = lazy(() =>
+  import('../components/moderation-queue').then((m) => ({ default: m.ModerationQueue })),
+);
+const AnniversaryReminders = lazy(() =>
+  import('../components/anniversary-reminders').then((m) => ({
+    default: m.AnniversaryReminders,
+  })),
+);
+const PhotoGallery = lazy(() =>
+  import('../components/photo-gallery').then((m) => ({ default: m.PhotoGallery })),
+);
+const PhotoUpload = lazy(() =>
+  import('../components/photo-upload').then((m) => ({ default: m.PhotoUpload })),
+);
 
 /** /memorial/:id — public route; the server decides who may see it. */
 export function MemorialPage() {
@@ -101,18 +121,6 @@ function useFreshLinks(refetch: () => void): () => void {
   };
 }
 
-function toFormValues(memorial: MemorialDetailFragment): MemorialFormValues {
-  return {
-    fullName: memorial.fullName,
-    birthDate: memorial.birthDate ?? '',
-    deathDate: memorial.deathDate ?? '',
-    birthLocation: memorial.birthLocation ?? '',
-    deathLocation: memorial.deathLocation ?? '',
-    biography: memorial.biography ?? '',
-    privacyLevel: memorial.privacyLevel,
-  };
-}
-
 function currentInput(memorial: MemorialDetailFragment): MemorialInput {
   return {
     fullName: memorial.fullName,
@@ -131,10 +139,7 @@ function MemorialView({
   memorial: MemorialDetailFragment;
   refetch: () => void;
 }) {
-  const { MemorialPageMessages: text, MemorialMessages: memorialMessages } = useMessages({
-    MemorialPageMessages,
-    MemorialMessages,
-  });
+  const { MemorialPageMessages: text } = useMessages({ MemorialPageMessages });
   const permissions = memorial.viewerPermissions;
   const [editing, setEditing] = useState(false);
   const [inviting, setInviting] = useState(false);
@@ -214,46 +219,30 @@ function MemorialView({
         setProfilePhoto={setProfilePhoto}
       />
 
-      <Modal
-        opened={editing}
-        onClose={() => setEditing(false)}
-        title={text.editMemorial}
-        closeButtonProps={{ 'aria-label': text.closeDialog }}
-        size="lg"
-        centered
-      >
-        <MemorialForm
-          initialValues={toFormValues(memorial)}
-          submitLabel={text.saveChanges}
-          failureFallback={memorialMessages.unexpected}
-          biographyRows={6}
-          onCancel={() => setEditing(false)}
-          onSubmit={async (input) => {
-            await updateMemorial({ variables: { id: memorial.id, input } });
-            notifications.show({
-              color: 'green',
-              title: text.updatedTitle,
-              message: text.updated,
-            });
-            setEditing(false);
-            refetch();
-          }}
-        />
-      </Modal>
-      {permissions.canDeactivate && (
-        <DeactivateDialog
-          memorial={memorial}
-          opened={deactivating}
-          onClose={() => setDeactivating(false)}
-        />
-      )}
-      {permissions.canInvite && (
-        <InviteDialog
-          memorialId={memorial.id}
-          opened={inviting}
-          onClose={() => setInviting(false)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {permissions.canEdit && (
+          <EditMemorialDialog
+            memorial={memorial}
+            opened={editing}
+            onClose={() => setEditing(false)}
+            onSaved={refetch}
+          />
+        )}
+        {permissions.canDeactivate && (
+          <DeactivateDialog
+            memorial={memorial}
+            opened={deactivating}
+            onClose={() => setDeactivating(false)}
+          />
+        )}
+        {permissions.canInvite && (
+          <InviteDialog
+            memorialId={memorial.id}
+            opened={inviting}
+            onClose={() => setInviting(false)}
+          />
+        )}
+      </Suspense>
     </Stack>
   );
 }
@@ -324,7 +313,9 @@ function MemorialTabs({
         </Card>
         {permissions.canRemind && memorial.deathDate && (
           <Stack mt="md">
-            <AnniversaryReminders memorialId={memorial.id} />
+            <Suspense fallback={null}>
+              <AnniversaryReminders memorialId={memorial.id} />
+            </Suspense>
           </Stack>
         )}
       </Tabs.Panel>
@@ -348,7 +339,9 @@ function MemorialTabs({
             </Text>
           )}
           {permissions.canModerate && (
-            <ModerationQueue memorialId={memorial.id} onModerated={refresh} />
+            <Suspense fallback={null}>
+              <ModerationQueue memorialId={memorial.id} onModerated={refresh} />
+            </Suspense>
           )}
           {memories.error && !memories.data ? (
             <Alert color="red" variant="light" role="alert" title={client.errorTitle}>
@@ -390,12 +383,14 @@ function MemorialTabs({
           )}
         </Stack>
         {permissions.canAddMemory && (
-          <AddMemoryDialog
-            memorialId={memorial.id}
-            opened={adding}
-            onClose={() => setAdding(false)}
-            onAdded={refresh}
-          />
+          <Suspense fallback={null}>
+            <AddMemoryDialog
+              memorialId={memorial.id}
+              opened={adding}
+              onClose={() => setAdding(false)}
+              onAdded={refresh}
+            />
+          </Suspense>
         )}
       </Tabs.Panel>
 
@@ -410,23 +405,27 @@ function MemorialTabs({
                   {text.dragHint}
                 </Text>
               )}
-              <PhotoGallery
-                memorial={memorial}
-                canReorder={permissions.canEdit}
-                onImageError={refreshLinks}
-              />
+              <Suspense fallback={<PageLoader />}>
+                <PhotoGallery
+                  memorial={memorial}
+                  canReorder={permissions.canEdit}
+                  onImageError={refreshLinks}
+                />
+              </Suspense>
             </>
           )}
           {permissions.canEdit && (
             <Card withBorder radius="md" padding="lg">
-              <PhotoUpload
-                memorialId={memorial.id}
-                hasProfilePhoto={Boolean(memorial.profilePhotoId)}
-                onUploaded={async (photoId, useAsProfile) => {
-                  if (useAsProfile) await setProfilePhoto(photoId);
-                  refetch();
-                }}
-              />
+              <Suspense fallback={null}>
+                <PhotoUpload
+                  memorialId={memorial.id}
+                  hasProfilePhoto={Boolean(memorial.profilePhotoId)}
+                  onUploaded={async (photoId, useAsProfile) => {
+                    if (useAsProfile) await setProfilePhoto(photoId);
+                    refetch();
+                  }}
+                />
+              </Suspense>
             </Card>
           )}
         </Stack>

@@ -1,4 +1,4 @@
-import { DashboardMessages, LandingMessages, PublicFaqMessages } from '@jibs/domain';
+import { DashboardMessages, LandingQuestionMessages, PublicFaqMessages } from '@jibs/domain';
 import type { Locale } from '@jibs/i18n';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
@@ -63,7 +63,7 @@ const Pending = () => (
 /** The messages the answers are worded with, in the reader's language. */
 export interface FaqMessages {
   faq: typeof PublicFaqMessages;
-  landing: typeof LandingMessages;
+  landing: typeof LandingQuestionMessages;
   dashboard: typeof DashboardMessages;
   locale: Locale;
   /** Cents in the reader's language (`useMoneyFormat().cents`). */

@@ -13,31 +13,37 @@ import {
 } from '@mantine/core';
 import { lazy, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LandingMessages } from '@jibs/domain';
+import { LandingQuestionMessages, LandingSectionMessages } from '@jibs/domain';
 import { useMessages } from '@jibs/web-data';
 import { WithApollo } from '../../../shared/apollo/with-apollo';
 import { HouseholdIcon, MemorialIcon, ReportIcon, SupportIcon } from './public-icons';
 
 const NextJanazahNotices = lazy(() => import('../../janazah/components/next-janazah-notices'));
 
-type LandingKey = keyof typeof LandingMessages;
+type SectionKey = keyof typeof LandingSectionMessages;
 
 const FEATURES = [
   { title: 'membershipTitle', description: 'membershipText', icon: <HouseholdIcon /> },
   { title: 'reportingTitle', description: 'reportingText', icon: <ReportIcon /> },
   { title: 'memorialPagesTitle', description: 'memorialPagesText', icon: <MemorialIcon /> },
   { title: 'supportTitle', description: 'supportText', icon: <SupportIcon /> },
-] as const satisfies readonly { title: LandingKey; description: LandingKey; icon: ReactNode }[];
+] as const satisfies readonly { title: SectionKey; description: SectionKey; icon: ReactNode }[];
 
 const FAQ_EXCERPT = [
   { question: 'reportQuestion', answer: 'reportAnswer' },
   { question: 'missedPaymentQuestion', answer: 'missedPaymentAnswer' },
   { question: 'safetyQuestion', answer: 'safetyAnswer' },
-] as const satisfies readonly { question: LandingKey; answer: LandingKey }[];
+] as const satisfies readonly {
+  question: keyof typeof LandingQuestionMessages;
+  answer: SectionKey;
+}[];
 
 /** The landing page below its first screen (landing-page.tsx shows the hero at once). */
 export default function LandingSections() {
-  const { LandingMessages: text } = useMessages({ LandingMessages });
+  const { LandingSectionMessages: text, LandingQuestionMessages: questions } = useMessages({
+    LandingSectionMessages,
+    LandingQuestionMessages,
+  });
   return (
     <Container size={1200} px="lg" py={{ base: 48, md: 72 }}>
       <Stack gap={64}>
@@ -104,7 +110,7 @@ export default function LandingSections() {
             {FAQ_EXCERPT.map((item) => (
               <Stack key={item.question} gap={6}>
                 <Title order={3} size="h4">
-                  {text[item.question]}
+                  {questions[item.question]}
                 </Title>
                 <Text c="gray.7">{text[item.answer]}</Text>
               </Stack>

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { useDocumentTitle } from '@jibs/web-ui';
 import {
   DashboardMessages,
-  LandingMessages,
+  LandingQuestionMessages,
   PublicFaqMessages,
   PublicSiteMessages,
 } from '@jibs/domain';
@@ -18,9 +18,14 @@ export function FaqPage() {
   const {
     PublicSiteMessages: text,
     PublicFaqMessages: faq,
-    LandingMessages: landing,
+    LandingQuestionMessages: landing,
     DashboardMessages: dashboard,
-  } = useMessages({ PublicSiteMessages, PublicFaqMessages, LandingMessages, DashboardMessages });
+  } = useMessages({
+    PublicSiteMessages,
+    PublicFaqMessages,
+    LandingQuestionMessages,
+    DashboardMessages,
+  });
   const { locale } = useLanguage();
   useDocumentTitle(text.faqTitle);
   const topics = faqTopics(usePublicSettings(), {

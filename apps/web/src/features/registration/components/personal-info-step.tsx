@@ -6,7 +6,6 @@ import {
   Divider,
   Group,
   PasswordInput,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -19,13 +18,12 @@ import {
   PHONE_MAX_LENGTH,
   signUpSchema,
   toE164,
-  US_STATES,
   type SignUpFields,
   RegistrationMessages,
   SignInMessages,
   VerificationMessages,
 } from '@jibs/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import {
   toApiError,
@@ -39,6 +37,9 @@ import type { PendingSignUp } from '../utils/pending-sign-up';
 import { nextPhoneValue } from '../../../shared/utils/phone-input';
 import { useMutation } from '@apollo/client/react';
 import { StartSignUpDocument } from '../../../gql/graphql';
+
+// The State list (Mantine's Select and its popover) loads after the form's first render.
+const StateSelect = lazy(() => import('./state-select'));
 
 /**
  * The form's values: the schema's fields, with the checkbox free to be unticked (the language is
@@ -262,17 +263,19 @@ export function PersonalInfoStep({
               required
               {...form.getInputProps('city')}
             />
-            <Select
-              label={text.state}
-              placeholder={text.selectState}
-              data={US_STATES}
-              searchable
-              allowDeselect={false}
-              autoComplete="address-level1"
-              required
-              {...form.getInputProps('state')}
-              onChange={(value) => form.setFieldValue('state', value ?? '')}
-            />
+            <Suspense
+              fallback={
+                <TextInput label={text.state} placeholder={text.selectState} required disabled />
+              }
+            >
+              <StateSelect
+                label={text.state}
+                placeholder={text.selectState}
+                required
+                {...form.getInputProps('state')}
+                onChange={(value) => form.setFieldValue('state', value ?? '')}
+              />
+            </Suspense>
             <TextInput
               label={text.zipCode}
               inputMode="numeric"

@@ -12,7 +12,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import {
   genericErrorMessage,
@@ -23,7 +23,6 @@ import {
   useSessionManager,
 } from '@jibs/web-data';
 import { useFocusOnChange, PageLoader, useDocumentTitle } from '@jibs/web-ui';
-import { PaymentSummaryCard } from '../components/payment-summary-card';
 import {
   clearPendingSignUp,
   readPendingSignUp,
@@ -31,12 +30,6 @@ import {
   type PendingSignUp,
 } from '../utils/pending-sign-up';
 import { PersonalInfoStep, type RegisterDraft } from '../components/personal-info-step';
-import { SignUpCodeEntry } from '../components/sign-up-code-entry';
-import { HouseholdStep } from '../components/household-step';
-import { MembershipSetupStep } from '../components/membership-setup-step';
-import { PersonalInfoSummary } from '../components/personal-info-summary';
-import { RegistrationPaymentStep } from '../components/registration-payment-step';
-import { VerificationStep } from '../components/verification-step';
 import { WizardProgress } from '../components/wizard-progress';
 import {
   previousStep,
@@ -48,6 +41,36 @@ import {
 } from '../utils/wizard-steps';
 import { useQuery } from '@apollo/client/react';
 import { MeDocument } from '../../../gql/graphql';
+
+// A visitor's first screen is step 1: the code entry, the later steps (the household's dialogs,
+// the sign-in methods, the payments) and the payment summary load when the wizard reaches them.
+const SignUpCodeEntry = lazy(() =>
+  import('../components/sign-up-code-entry').then((m) => ({ default: m.SignUpCodeEntry })),
+);
+const PersonalInfoSummary = lazy(() =>
+  import('../components/personal-info-summary').then((m) => ({
+    default: m.PersonalInfoSummary,
+  })),
+);
+const VerificationStep = lazy(() =>
+  import('../components/verification-step').then((m) => ({ default: m.VerificationStep })),
+);
+const HouseholdStep = lazy(() =>
+  import('../components/household-step').then((m) => ({ default: m.HouseholdStep })),
+);
+const RegistrationPaymentStep = lazy(() =>
+  import('../components/registration-payment-step').then((m) => ({
+    default: m.RegistrationPaymentStep,
+  })),
+);
+const MembershipSetupStep = lazy(() =>
+  import('../components/membership-setup-step').then((m) => ({
+    default: m.MembershipSetupStep,
+  })),
+);
+const PaymentSummaryCard = lazy(() =>
+  import('../components/payment-summary-card').then((m) => ({ default: m.PaymentSummaryCard })),
+);
 
 /**
  * /register: the five-step registration wizard. Where it opens comes from the server (`me`), so
@@ -161,10 +184,7 @@ export function RegisterPage() {
       return me.error ? (
         <LoadFailure message={genericErrorMessage(toApiError(me.error))} retry={me.refetch} />
       ) : (
-        <Center py={48} role="status">
-          <Loader color="jibs" type="dots" aria-hidden />
-          <VisuallyHidden>{wizard.loading}</VisuallyHidden>
-        </Center>
+        <StepLoader label={wizard.loading} />
       );
     }
     switch (step) {
@@ -233,18 +253,30 @@ export function RegisterPage() {
                 <Title order={2} size="h3" ref={headingRef} tabIndex={-1}>
                   {stepTitle}
                 </Title>
-                {content}
+                <Suspense fallback={<StepLoader label={wizard.loading} />}>{content}</Suspense>
               </Stack>
             </Paper>
           </Grid.Col>
           {withSummary && (
             <Grid.Col span={{ base: 12, md: 4 }}>
-              <PaymentSummaryCard />
+              <Suspense fallback={null}>
+                <PaymentSummaryCard />
+              </Suspense>
             </Grid.Col>
           )}
         </Grid>
       </Stack>
     </Container>
+  );
+}
+
+/** A step's place while its data or its code loads. */
+function StepLoader({ label }: { label: string }) {
+  return (
+    <Center py={48} role="status">
+      <Loader color="jibs" type="dots" aria-hidden />
+      <VisuallyHidden>{label}</VisuallyHidden>
+    </Center>
   );
 }
 

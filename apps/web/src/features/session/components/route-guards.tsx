@@ -1,9 +1,13 @@
-import { ActionMessages } from '@jibs/domain';
-import { Alert, Button, Container, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '@jibs/web-ui';
 import { routeDecision, type RouteAccess } from '../utils/route-access';
 import { useSession, useSessionManager } from '@jibs/web-data';
+
+// Shown only when billing cannot be reached: its words and its Alert load when it shows.
+const MembershipUnavailable = lazy(() =>
+  import('./membership-unavailable').then((m) => ({ default: m.MembershipUnavailable })),
+);
 
 /**
  * A layout route that lets through whom `access` allows and sends everyone else where the
@@ -16,7 +20,11 @@ export function RouteGuard({ access }: { access: RouteAccess }) {
   const decision = routeDecision(access, session, location.state);
   if (decision.kind === 'loading') return <PageLoader />;
   if (decision.kind === 'unavailable') {
-    return <MembershipUnavailable retry={() => void manager.reloadMembership()} />;
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <MembershipUnavailable retry={() => void manager.reloadMembership()} />
+      </Suspense>
+    );
   }
   if (decision.kind === 'redirect') {
     // Navigations render in a transition: the address may already name the next screen while
@@ -31,22 +39,4 @@ export function RouteGuard({ access }: { access: RouteAccess }) {
 
 function leaving(pathname: string): boolean {
   return typeof window !== 'undefined' && window.location.pathname !== pathname;
-}
-
-/** Billing could not be reached, so nothing can say whether the member may see this screen. */
-function MembershipUnavailable({ retry }: { retry: () => void }) {
-  return (
-    <Container size={640} py={48}>
-      <Alert color="red" variant="light" title="We could not load your membership" role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text>
-            Your membership details are not available right now. Please try again in a moment.
-          </Text>
-          <Button variant="light" onClick={retry}>
-            {ActionMessages.tryAgain}
-          </Button>
-        </Stack>
-      </Alert>
-    </Container>
-  );
 }
