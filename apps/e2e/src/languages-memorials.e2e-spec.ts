@@ -26,10 +26,7 @@ describe('memorials, documents and notification choices in Arabic and Urdu, in C
   let ur: Translator;
 
   beforeAll(async () => {
-    [{ stack, stop }, browser] = await Promise.all([
-      startE2eStack({ shared: true }),
-      launchChromium(),
-    ]);
+    [{ stack, stop }, browser] = await Promise.all([startE2eStack(), launchChromium()]);
     [ar, ur] = await Promise.all([loadCatalogue('ar'), loadCatalogue('ur')]);
   });
 
