@@ -46,7 +46,8 @@ async function startSharedStack() {
       if (attempt < 3 && /EADDRINUSE/.test(error.message)) continue;
       throw new Error(`shared e2e stack: ${error.message}\n${logs.slice(-40).join('\n')}`);
     }
-    const { log: _log, ...options } = stack.options;
+    // Everything but the log function, which stays with this process.
+    const options = { ...stack.options, log: undefined };
     const file = join(dataDir, 'shared-stack.json');
     writeFileSync(
       file,
