@@ -20,10 +20,7 @@ describe('registration and billing in Arabic and Urdu, in Chromium', () => {
   let ur: Translator;
 
   beforeAll(async () => {
-    [{ stack, stop }, browser] = await Promise.all([
-      startE2eStack({ shared: true }),
-      launchChromium(),
-    ]);
+    [{ stack, stop }, browser] = await Promise.all([startE2eStack(), launchChromium()]);
     [ar, ur] = await Promise.all([loadCatalogue('ar'), loadCatalogue('ur')]);
   });
 
