@@ -1,10 +1,11 @@
 // End-to-end tests: the built stack (real Postgres, bus, S3, services, gateway) and Playwright
-// in Debian's Chromium. Run after `npm run build`; one stack per test file, files in sequence.
+// in Debian's Chromium. Run after `npm run build`; files in sequence, each on its own stack or
+// on the run's shared one (shared-stack.js; E2E_SHARED_STACK=0: none).
 const preset = require('../../jest.preset');
 
 module.exports = {
   ...preset,
-  // No test Postgres here (each file starts a stack); the run's axe tally instead.
+  // No test Postgres here; the run's axe tally and its shared stack instead.
   globalSetup: '<rootDir>/axe-global-setup.js',
   globalTeardown: '<rootDir>/axe-global-teardown.js',
   displayName: 'e2e',

@@ -28,7 +28,9 @@ node --experimental-vm-modules --disable-warning=ExperimentalWarning --max-old-s
   node_modules/jest/bin/jest.js \
   --json --outputFile=test-results/jest-unit-int.json || status=1
 
-# End to end: each file starts its own stack on free ports, so the passes on Kafka and on the
+# End to end: each jest run starts one stack shared by the files marked safe to share it
+# (startE2eStack({ shared: true }), README "The two commands"), on its own EVENT_BUS/S3_SERVER;
+# the other files start their own. All take free ports, so the passes on Kafka and on the
 # signature-checking S3 run beside the main pass, in a second lane, then every benchmark in its
 # smoke mode (tiny counts, a few seconds each, no verdicts on the targets: any failed request or
 # crash fails it). The unit and integration tier runs alone: some of its checks time the bus in

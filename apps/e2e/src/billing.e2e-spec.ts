@@ -17,7 +17,10 @@ describe('household, fees, sandbox checkout, dues and the dashboard, in Chromium
   let page: Page;
 
   beforeAll(async () => {
-    [{ stack, stop }, browser] = await Promise.all([startE2eStack(), launchChromium()]);
+    [{ stack, stop }, browser] = await Promise.all([
+      startE2eStack({ shared: true }),
+      launchChromium(),
+    ]);
   });
 
   afterAll(async () => {

@@ -34,7 +34,10 @@ describe('death reports and documents, as a member in Chromium', () => {
   let page: Page;
 
   beforeAll(async () => {
-    [{ stack, stop }, browser] = await Promise.all([startE2eStack(), launchChromium()]);
+    [{ stack, stop }, browser] = await Promise.all([
+      startE2eStack({ shared: true }),
+      launchChromium(),
+    ]);
   });
 
   afterAll(async () => {

@@ -28,7 +28,10 @@ describe("languages: the member's household and account screens, in Chromium", (
   let ur: Translator;
 
   beforeAll(async () => {
-    [{ stack, stop }, browser] = await Promise.all([startE2eStack(), launchChromium()]);
+    [{ stack, stop }, browser] = await Promise.all([
+      startE2eStack({ shared: true }),
+      launchChromium(),
+    ]);
     ar = await loadCatalogue('ar');
     ur = await loadCatalogue('ur');
     // The stack starts slowly on a busy machine.

@@ -42,7 +42,10 @@ describe("languages: the member's language on their profile, in Chromium", () =>
   let ur: Translator;
 
   beforeAll(async () => {
-    [{ stack, stop }, browser] = await Promise.all([startE2eStack(), launchChromium()]);
+    [{ stack, stop }, browser] = await Promise.all([
+      startE2eStack({ shared: true }),
+      launchChromium(),
+    ]);
     ar = await loadCatalogue('ar');
     ur = await loadCatalogue('ur');
     // The stack starts slowly on a busy machine.

@@ -27,7 +27,10 @@ describe('languages: English, Arabic and Urdu, in Chromium', () => {
   const translators = {} as Record<Exclude<Locale, 'en'>, Translator>;
 
   beforeAll(async () => {
-    [{ stack, stop }, browser] = await Promise.all([startE2eStack(), launchChromium()]);
+    [{ stack, stop }, browser] = await Promise.all([
+      startE2eStack({ shared: true }),
+      launchChromium(),
+    ]);
     translators.ar = await loadCatalogue('ar');
     translators.ur = await loadCatalogue('ur');
   });

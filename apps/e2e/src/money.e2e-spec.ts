@@ -27,7 +27,7 @@ describe('money through the gateway, end to end', () => {
   let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ stack, stop } = await startE2eStack());
+    ({ stack, stop } = await startE2eStack({ shared: true }));
   });
 
   afterAll(async () => {

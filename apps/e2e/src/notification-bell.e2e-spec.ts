@@ -15,7 +15,10 @@ describe('sign-up, sign-in and the live notification bell, in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [{ stack, stop, logs }, browser] = await Promise.all([startE2eStack(), launchChromium()]);
+    [{ stack, stop, logs }, browser] = await Promise.all([
+      startE2eStack({ shared: true }),
+      launchChromium(),
+    ]);
   });
 
   afterAll(async () => {

@@ -45,7 +45,7 @@ describe('a confirm refused before any resolver deletes its upload', () => {
   let gatewaySecret: string;
 
   beforeAll(async () => {
-    ({ stack, stop } = await startE2eStack());
+    ({ stack, stop } = await startE2eStack({ shared: true }));
     s3 = stackS3Client(stack);
     ({ gatewaySecret } = JSON.parse(
       readFileSync(join(stack.options.dataDir, 'secrets.json'), 'utf8'),

@@ -49,7 +49,7 @@ describe('uploads as an attacker tries them, through the gateway', () => {
   let s3: S3Client;
 
   beforeAll(async () => {
-    ({ stack, stop } = await startE2eStack());
+    ({ stack, stop } = await startE2eStack({ shared: true }));
     s3 = stackS3Client(stack);
   });
 

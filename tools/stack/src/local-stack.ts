@@ -57,6 +57,11 @@ export interface StackOptions extends StackPorts {
    * `OTEL_TRACES_EXPORTER=otlp npm start` turns tracing on. None: tracing is off.
    */
   tracing?: Record<string, string>;
+  /**
+   * More variables for every service (after the stack's own): the e2e run's shared stack raises
+   * identity's SIGN_UPS_PER_ADDRESS_PER_HOUR, as every file's sign-ups come from one address.
+   */
+  serviceEnv?: Record<string, string>;
 }
 
 /**
@@ -223,6 +228,7 @@ export class LocalStack {
       METRICS_HOST: '127.0.0.1',
       ...(options.testRoutes ? { TEST_ROUTES: 'true' } : {}),
       ...options.tracing,
+      ...options.serviceEnv,
     };
     const entry = (name: string) => resolve(options.root, `dist/server/apps/${name}/src/main.js`);
     const local = { publicOrigin: this.gatewayUrl, secrets: { ...secrets } };
