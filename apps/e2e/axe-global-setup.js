@@ -5,10 +5,10 @@ const { rmSync } = require('node:fs');
 const { join } = require('node:path');
 const { startSharedStack } = require('./shared-stack');
 
-module.exports = async () => {
+module.exports = async (globalConfig) => {
   // A second pass of the same run (the journeys on Kafka) adds to the first pass's tally.
   if (process.env.E2E_KEEP_AXE_TALLY !== 'true') {
     rmSync(join(__dirname, '../../test-results/axe-checks.jsonl'), { force: true });
   }
-  await startSharedStack();
+  await startSharedStack(globalConfig);
 };

@@ -4,7 +4,14 @@
 // (ports, database address, first admin, S3 keys, each service's port and env) goes to a JSON
 // file in its data directory, named by E2E_SHARED_STACK_FILE. E2E_SHARED_STACK=0: no shared
 // stack, every file starts its own.
-const { mkdtempSync, rmSync, writeFileSync, existsSync } = require('node:fs');
+const {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
 
@@ -13,8 +20,23 @@ const built = join(root, 'dist/server/tools/stack/src/index.js');
 // globalSetup and globalTeardown share globals (not always a module registry).
 const RUNNING = Symbol.for('jibs.e2e.sharedStack');
 
-async function startSharedStack() {
-  if (process.env.E2E_SHARED_STACK === '0') return;
+/**
+ * Whether a file this run will open asks for the shared stack: every file when the run names
+ * none, else those its arguments match (as jest matches them, by regular expression).
+ */
+function runWantsIt(globalConfig) {
+  const folder = join(__dirname, 'src');
+  const sharing = readdirSync(folder)
+    .filter((name) => name.endsWith('.e2e-spec.ts'))
+    .map((name) => join(folder, name))
+    .filter((file) => /startE2eStack\(\{[^}]*shared: true/.test(readFileSync(file, 'utf8')));
+  const named = globalConfig?.nonFlagArgs ?? [];
+  if (named.length === 0) return sharing.length > 0;
+  return sharing.some((file) => named.some((arg) => new RegExp(arg).test(file)));
+}
+
+async function startSharedStack(globalConfig) {
+  if (process.env.E2E_SHARED_STACK === '0' || !runWantsIt(globalConfig)) return;
   if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first`);
   const { LocalStack, freeStackPorts, eventBusFromEnv, s3ServerFromEnv } = require(built);
   const logs = [];
