@@ -1,18 +1,11 @@
 // One stack for every e2e file that may share it (startE2eStack({ shared: true })): started by
-// the run's globalSetup from the built dist/ (as startE2eStack starts a file's own), stopped by
+// the run's globalSetup from the built dist/ (@jibs/stack startTestStack, as startE2eStack starts
+// a file's own), stopped by
 // its globalTeardown. Tests run in another module registry, so what they need to reach it
 // (ports, database address, first admin, S3 keys, each service's port and env) goes to a JSON
 // file in its data directory, named by E2E_SHARED_STACK_FILE. E2E_SHARED_STACK=0: no shared
 // stack, every file starts its own.
-const {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} = require('node:fs');
-const { tmpdir } = require('node:os');
+const { existsSync, readdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { join, resolve } = require('node:path');
 
 const root = resolve(__dirname, '../..');
@@ -38,69 +31,50 @@ function runWantsIt(globalConfig) {
 async function startSharedStack(globalConfig) {
   if (process.env.E2E_SHARED_STACK === '0' || !runWantsIt(globalConfig)) return;
   if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first`);
-  const { LocalStack, freeStackPorts, eventBusFromEnv, s3ServerFromEnv } = require(built);
-  const logs = [];
-  for (let attempt = 1; ; attempt++) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'jibs-e2e-shared-'));
-    const stack = new LocalStack({
+  const { startTestStack } = require(built);
+  let started;
+  try {
+    started = await startTestStack({
       root,
-      dataDir,
-      ...(await freeStackPorts()),
-      logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
-      throwaway: true,
-      testRoutes: true,
-      // The run's EVENT_BUS and S3_SERVER, as a file's own stack takes them.
-      eventBus: eventBusFromEnv(),
-      s3Server: s3ServerFromEnv(),
+      dataDirPrefix: 'jibs-e2e-shared-',
+      logLevel: process.env.E2E_LOG_LEVEL,
       // Every file's sign-ups come from this machine's one address: identity's hourly limit per
       // address (30) is for an office, not a whole run. No file on this stack tests that limit.
       serviceEnv: { SIGN_UPS_PER_ADDRESS_PER_HOUR: '100000' },
-      log: (service, line) => {
-        logs.push(`[${service}] ${line}`);
-        if (logs.length > 2000) logs.shift();
-      },
     });
-    try {
-      await stack.start();
-    } catch (error) {
-      await stack.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-      if (attempt < 3 && /EADDRINUSE/.test(error.message)) continue;
-      throw new Error(`shared e2e stack: ${error.message}\n${logs.slice(-40).join('\n')}`);
-    }
-    // Everything but the log function, which stays with this process.
-    const options = { ...stack.options, log: undefined };
-    const file = join(dataDir, 'shared-stack.json');
-    writeFileSync(
-      file,
-      JSON.stringify({
-        options,
-        postgresUrl: stack.databaseUrl('postgres'),
-        adminEmail: stack.adminEmail,
-        generatedAdminPassword: stack.generatedAdminPassword,
-        s3Credentials: stack.s3Credentials,
-        services: [...stack.services.values()].map(({ spec }) => ({
-          name: spec.name,
-          port: spec.port,
-          env: spec.env,
-        })),
-      }),
-      { mode: 0o600 },
-    );
-    process.env.E2E_SHARED_STACK_FILE = file;
-    globalThis[RUNNING] = { stack, dataDir };
-    return;
+  } catch (error) {
+    throw new Error(`shared e2e stack: ${error.message}`);
   }
+  const { stack, dataDir } = started;
+  // Everything but the log function, which stays with this process.
+  const options = { ...stack.options, log: undefined };
+  const file = join(dataDir, 'shared-stack.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      options,
+      postgresUrl: stack.databaseUrl('postgres'),
+      adminEmail: stack.adminEmail,
+      generatedAdminPassword: stack.generatedAdminPassword,
+      s3Credentials: stack.s3Credentials,
+      services: [...stack.services.values()].map(({ spec }) => ({
+        name: spec.name,
+        port: spec.port,
+        env: spec.env,
+      })),
+    }),
+    { mode: 0o600 },
+  );
+  process.env.E2E_SHARED_STACK_FILE = file;
+  globalThis[RUNNING] = started;
 }
 
 async function stopSharedStack() {
   const running = globalThis[RUNNING];
   if (!running) return;
-  const { stack, dataDir } = running;
   globalThis[RUNNING] = undefined;
   delete process.env.E2E_SHARED_STACK_FILE;
-  await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await running.stop();
 }
 
 module.exports = { startSharedStack, stopSharedStack };

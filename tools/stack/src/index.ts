@@ -4,3 +4,4 @@ export * from './ports';
 export * from './service-registry';
 export * from './test-events';
 export * from './restart-policy';
+export * from './test-stack';

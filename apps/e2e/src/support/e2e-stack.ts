@@ -1,12 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import {
-  eventBusFromEnv,
-  freeStackPorts,
   LocalStack,
-  s3ServerFromEnv,
   ServiceProcess,
+  startTestStack,
   type EventBus,
   type ServiceSpec,
   type StackOptions,
@@ -19,9 +16,8 @@ import {
  * Its `stop()` does nothing; the run stops the stack. Without one (E2E_SHARED_STACK=0, or a
  * run without the e2e config's globalSetup) the file starts its own.
  *
- * Otherwise a whole stack for one test file, on ports the OS says are free and a throwaway data
- * directory, from the built dist/ (run `npm run build` first; `npm test` does). A failed start
- * stops what did start and removes the data directory.
+ * Otherwise a whole stack for one test file (@jibs/stack `startTestStack`), from the built dist/
+ * (run `npm run build` first; `npm test` does).
  */
 export async function startE2eStack(
   options: {
@@ -42,62 +38,14 @@ export async function startE2eStack(
     }
     return { stack: attachSharedStack(sharedFile), logs: [], stop: async () => {} };
   }
-  // The ports are free when chosen, but another process (a second test run on the machine) may
-  // take one before a service binds it: then the whole start is tried again on new ports.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startOnce(options.eventBus ?? eventBusFromEnv(), options.tracing);
-    } catch (error) {
-      if (attempt >= 3 || !/EADDRINUSE/.test((error as Error).message)) throw error;
-    }
-  }
-}
-
-async function startOnce(
-  eventBus: EventBus,
-  tracing?: Record<string, string>,
-): Promise<{
-  stack: LocalStack;
-  logs: string[];
-  stop(): Promise<void>;
-}> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'jibs-e2e-'));
-  const logs: string[] = [];
-  const stack = new LocalStack({
+  const { stack, logs, stop } = await startTestStack({
     root: resolve(__dirname, '../../../..'),
-    dataDir,
-    ...(await freeStackPorts()),
-    logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
-    // The data directory is deleted when the file ends: Postgres need not flush to disk.
-    throwaway: true,
-    // Tests have a service publish an event through its test-only route (publishTestEvent).
-    testRoutes: true,
-    // EVENT_BUS=kafka runs the file on a real Kafka broker instead of the embedded bus; a file
-    // about Kafka itself names it.
-    eventBus,
-    // S3_SERVER=verifying runs it on S3Proxy, which checks every signature, instead of s3rver.
-    s3Server: s3ServerFromEnv(),
-    tracing,
-    log: (service, line) => {
-      logs.push(`[${service}] ${line}`);
-      if (logs.length > 2000) logs.shift();
-    },
+    dataDirPrefix: 'jibs-e2e-',
+    eventBus: options.eventBus,
+    tracing: options.tracing,
+    logLevel: process.env.E2E_LOG_LEVEL,
   });
-  try {
-    await stack.start();
-  } catch (error) {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    throw new Error(`${(error as Error).message}\n${logs.slice(-40).join('\n')}`);
-  }
-  return {
-    stack,
-    logs,
-    stop: async () => {
-      await stack.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { stack, logs, stop };
 }
 
 /** What apps/e2e/shared-stack.js writes for the tests. */
