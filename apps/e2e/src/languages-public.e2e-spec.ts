@@ -101,7 +101,18 @@ describe('languages: the public pages, the layout and sign-in in Arabic and Urdu
       await page.getByLabel(tr.t('PublicSiteMessages', 'yourQuestion')).waitFor();
       // Sent empty: the shared schema's English errors, shown in the reader's language.
       await page.getByRole('button', { name: tr.t('PublicSiteMessages', 'sendQuestion') }).click();
-      await page.locator('.mantine-InputWrapper-error').first().waitFor();
+      await page
+        .locator('.mantine-InputWrapper-error')
+        .first()
+        .waitFor()
+        .catch(async (error: Error) => {
+          // Seen once in CI (2026-11-27, a loaded run), not since: say where the page was.
+          const folded =
+            (await page.locator('#question-form').getAttribute('data-expanded')) === null;
+          throw new Error(
+            `${error.message}\nat ${page.url()}, the question form ${folded ? 'folded' : 'open'}`,
+          );
+        });
       await check(page, lang, 'faq', ['PDF', 'JPG', 'PNG', 'HTTPS']);
       await context.close();
     },

@@ -30,6 +30,14 @@ export async function launchChromium(): Promise<Browser> {
   browser.newContext = async (options) => {
     const context = await newContext(options);
     context.setDefaultTimeout(BROWSER_ACTION_TIMEOUT_MS);
+    // A script error or a crash in a page is printed with its address, so a test that then
+    // times out waiting says why (CI keeps only the output).
+    context.on('page', (page) => {
+      page.on('pageerror', (error) =>
+        process.stderr.write(`page error at ${page.url()}: ${error.stack ?? error.message}\n`),
+      );
+      page.on('crash', () => process.stderr.write(`page crashed at ${page.url()}\n`));
+    });
     return context;
   };
   return browser;
