@@ -8,7 +8,7 @@ import { aSignUp, GraphQLClient } from './support/graphql-client';
 import { START_SIGN_UP } from './support/sign-up';
 
 const ROOT = resolve(__dirname, '../../..');
-const LAUNCHER = resolve(ROOT, 'dist/server/tools/stack/src/main.js');
+const LAUNCHER_ENTRY = 'dist/server/tools/stack/src/main.js';
 
 /** The process whose command runs `entry` and whose parent launcher is `launcherPid`. */
 function childPid(entry: string, launcherPid: number): number | undefined {
@@ -26,13 +26,44 @@ function childPid(entry: string, launcherPid: number): number | undefined {
   return undefined;
 }
 
+/** The launcher (`node …/main.js`) serving `dataDir`, under npm. */
+function launcherPid(dataDir: string): number | undefined {
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // node …/main.js itself, not a shell whose command line names it.
+      const [, script] = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
+      if (!script?.endsWith(LAUNCHER_ENTRY)) continue;
+      const environ = readFileSync(`/proc/${name}/environ`, 'utf8').split('\0');
+      if (environ.includes(`JIBS_DATA_DIR=${dataDir}`)) return Number(name);
+    } catch {
+      // gone, or not ours
+    }
+  }
+  return undefined;
+}
+
+/** Whether a process is still there. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * `npm start` on the built dist/, as a member of a small community runs it on one machine:
- * Postgres and a service are killed outright (kill -9), and the launcher brings both back.
+ * `npm start` on the built dist/ (its build step finds nothing stale), as a member of a small
+ * community runs it on one machine: Postgres and a service are killed outright (kill -9), and
+ * the launcher brings both back; stopping npm stops everything.
  */
 describe('npm start brings back what dies', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'jibs-launcher-'));
-  let launcher: ChildProcess;
+  /** npm, running `npm start`. */
+  let npm: ChildProcess;
+  /** The launcher npm started (`exec node …/main.js`). */
+  let launcher = 0;
   let output = '';
   let gatewayUrl = '';
 
@@ -45,9 +76,13 @@ describe('npm start brings back what dies', () => {
     delete env['LOG_LEVEL'];
     delete env['JIBS_VERBOSE'];
     gatewayUrl = `http://localhost:${ports.gatewayPort}`;
-    launcher = spawn(process.execPath, [LAUNCHER], { cwd: ROOT, env, stdio: 'pipe' });
-    launcher.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    launcher.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    // The npm that runs this test (npm test), else the one on the PATH.
+    const npmCli = process.env['npm_execpath'];
+    npm = npmCli
+      ? spawn(process.execPath, [npmCli, 'start'], { cwd: ROOT, env, stdio: 'pipe' })
+      : spawn('npm', ['start'], { cwd: ROOT, env, stdio: 'pipe' });
+    npm.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    npm.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     await eventually(async () => output.includes('JIBS is ready'), {
       timeoutMs: 110_000,
       intervalMs: 200,
@@ -55,14 +90,16 @@ describe('npm start brings back what dies', () => {
     }).catch((error: Error) => {
       throw new Error(`${error.message}\n${output.slice(-3000)}`);
     });
+    launcher = launcherPid(dataDir) ?? 0;
   }, 120_000);
 
   afterAll(async () => {
-    if (launcher && launcher.exitCode === null) {
-      const exited = new Promise((done) => launcher.once('exit', done));
-      launcher.kill('SIGINT');
+    if (npm && npm.exitCode === null && npm.signalCode === null) {
+      const exited = new Promise((done) => npm.once('exit', done));
+      npm.kill('SIGINT');
       await exited;
     }
+    if (launcher && alive(launcher)) process.kill(launcher, 'SIGINT');
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -86,7 +123,7 @@ describe('npm start brings back what dies', () => {
     const postgresPid = Number(
       readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
     );
-    const identityPid = childPid('dist/server/apps/identity/src/main.js', launcher.pid!);
+    const identityPid = childPid('dist/server/apps/identity/src/main.js', launcher);
     expect(identityPid).toEqual(expect.any(Number));
     const killedAt = Date.now();
     process.kill(postgresPid, 'SIGKILL');
@@ -119,19 +156,26 @@ describe('npm start brings back what dies', () => {
     expect(output).toMatch(
       /\[launcher\]\s+identity stopped unexpectedly \(SIGKILL\); restarting it in 1 s/,
     );
-    expect(childPid('dist/server/apps/identity/src/main.js', launcher.pid!)).not.toBe(identityPid);
+    expect(childPid('dist/server/apps/identity/src/main.js', launcher)).not.toBe(identityPid);
   }, 120_000);
 
-  it('a clean shutdown (Ctrl-C) restarts nothing and leaves nothing running', async () => {
-    const identityPid = childPid('dist/server/apps/identity/src/main.js', launcher.pid!);
+  it('stopping npm start (SIGTERM, as kill or a service manager sends) stops everything in order, restarts nothing and leaves nothing running', async () => {
+    expect(launcher).toBeGreaterThan(0);
+    const identityPid = childPid('dist/server/apps/identity/src/main.js', launcher);
+    expect(identityPid).toEqual(expect.any(Number));
+    const postgresPid = Number(
+      readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
     const mark = output.length;
-    const exited = new Promise<number | null>((done) => launcher.once('exit', done));
-    launcher.kill('SIGINT');
-    expect(await exited).toBe(0);
+    const exited = new Promise<number | null>((done) => npm.once('exit', done));
+    npm.kill('SIGTERM');
+    await exited;
+    // npm is gone only once the launcher is: no stack left behind it.
+    expect(alive(launcher)).toBe(false);
+    expect(alive(identityPid!)).toBe(false);
+    expect(alive(postgresPid)).toBe(false);
     const tail = output.slice(mark);
     expect(tail).toContain('Stopped. Nothing is left running.');
     expect(tail).not.toMatch(/stopped unexpectedly|restarting it/);
-    expect(childPid('dist/server/apps/identity/src/main.js', launcher.pid!)).toBeUndefined();
-    expect(identityPid).toEqual(expect.any(Number));
   }, 60_000);
 });
