@@ -24,8 +24,14 @@ fi
 # On two cores jest runs the suites in its own process (one worker), which keeps what each suite
 # leaves behind: at some 240 suites that passed node's default 4 GB heap. Room for them all (the
 # flag on the node that runs jest, beside .npmrc's node-options, which npm puts in NODE_OPTIONS).
-node --experimental-vm-modules --disable-warning=ExperimentalWarning --max-old-space-size=12288 \
-  node_modules/jest/bin/jest.js \
+unit_jest() {
+  node --experimental-vm-modules --disable-warning=ExperimentalWarning --max-old-space-size=12288 \
+    node_modules/jest/bin/jest.js "$@"
+}
+# The Kafka broker's own suites (each starts a broker; 3.7 min together, none timing the bus
+# tightly) run in the second lane below, beside the end-to-end pass, not before it.
+KAFKA_SUITES='libs/events/src/(kafka-broker|kafka-broker-security|kafka-faults)[.]int-spec[.]ts$'
+unit_jest --testPathIgnorePatterns '/node_modules/' '/dist/' "$KAFKA_SUITES" \
   --json --outputFile=test-results/jest-unit-int.json || status=1
 
 # End to end: each jest run starts one stack shared by the files marked safe to share it
@@ -38,6 +44,8 @@ node --experimental-vm-modules --disable-warning=ExperimentalWarning --max-old-s
 rm -f test-results/axe-checks.jsonl
 second_e2e_lane() {
   local lane=0
+  unit_jest --testPathPatterns "$KAFKA_SUITES" --json --outputFile=test-results/jest-kafka-int.json ||
+    lane=1
   # The journeys that cross the bus again, on a real Apache Kafka broker (libs/events/src/local-kafka).
   # (kafka-faults.e2e-spec.ts starts its stack on Kafka itself, so the main pass runs it.)
   EVENT_BUS=kafka E2E_KEEP_AXE_TALLY=true npx jest -c apps/e2e/jest.e2e.config.js --runInBand \
@@ -57,6 +65,7 @@ E2E_KEEP_AXE_TALLY=true npx jest -c apps/e2e/jest.e2e.config.js --runInBand --js
 wait $e2e_lane || status=1
 cat test-results/e2e-second-lane.log
 
-node tools/scripts/test-summary.mjs test-results/jest-unit-int.json test-results/jest-e2e.json \
+node tools/scripts/test-summary.mjs test-results/jest-unit-int.json test-results/jest-kafka-int.json \
+  test-results/jest-e2e.json \
   test-results/jest-e2e-kafka.json test-results/jest-e2e-s3.json || status=1
 exit $status
