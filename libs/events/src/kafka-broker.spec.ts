@@ -385,4 +385,43 @@ describe('KafkaBroker (with kafkajs replaced)', () => {
     );
     expect(logger.info).not.toHaveBeenCalled();
   });
+
+  it('logs the broker answers kafkajs retries (a topic another service just created, a coordinator not yet elected) as info, every other error as an error', () => {
+    const logger: EventLogger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
+    new KafkaBroker({ brokers: ['kafka:9092'], clientId: 'x', logger });
+    const { logLevel } = jest.requireActual('kafkajs') as { logLevel: typeof LogLevel };
+    const log = state.configs.at(-1)!.logCreator!(logLevel.INFO);
+    const response = (error: string, message = 'Response Metadata(key: 3, version: 6)') =>
+      log({
+        namespace: 'Connection',
+        level: logLevel.ERROR,
+        label: 'ERROR',
+        log: { timestamp: 'now', message, error, correlationId: 1 },
+      });
+    response('This server does not host this topic-partition');
+    response(
+      'The group coordinator is not available',
+      'Response GroupCoordinator(key: 10, version: 2)',
+    );
+    response('Topic creation errors', 'Response CreateTopics(key: 19, version: 3)');
+    response('SASL PLAIN authentication failed');
+    expect(logger.info).toHaveBeenCalledTimes(3);
+    expect(logger.info).toHaveBeenCalledWith(
+      {
+        kafka: {
+          namespace: 'Connection',
+          error: 'This server does not host this topic-partition',
+          correlationId: 1,
+        },
+      },
+      'Response Metadata(key: 3, version: 6) (retried)',
+    );
+    expect(logger.error).toHaveBeenCalledTimes(1);
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.objectContaining({
+        kafka: expect.objectContaining({ error: 'SASL PLAIN authentication failed' }),
+      }),
+      'Response Metadata(key: 3, version: 6)',
+    );
+  });
 });

@@ -322,12 +322,33 @@ function cloudEventHeaders(envelope: EventEnvelope | DeadLetterEnvelope): IHeade
 }
 
 /** kafkajs logs through the service logger instead of the console. */
+/**
+ * Answers kafkajs's connection logs as errors although it retries them, as every client sees
+ * them while a broker starts or several services create the same topics at once: not an
+ * operator's concern unless the retries run out, and then the call that gave up says so.
+ * ('Topic creation errors' is mostly a topic another service created first, which kafkajs's
+ * createTopics accepts; any other creation error it throws to ensureTopics' caller.)
+ */
+const RETRIED_RESPONSE_ERRORS = new Set([
+  'Topic creation errors',
+  'This server does not host this topic-partition',
+  'There is no leader for this topic-partition as we are in the middle of a leadership election',
+  'The group coordinator is not available',
+  "The coordinator is loading and hence can't process requests",
+  'This is not the correct coordinator for this group',
+]);
+
 function kafkaLogCreator(logger: EventLogger): logCreator {
   return () =>
     ({ namespace, level, log }) => {
       const { message, timestamp: _timestamp, logger: _logger, ...extra } = log;
       const fields = { kafka: { namespace, ...extra } };
-      if (level === logLevel.ERROR) logger.error(fields, message);
+      const retried =
+        namespace === 'Connection' &&
+        message.startsWith('Response ') &&
+        RETRIED_RESPONSE_ERRORS.has(String(extra['error']));
+      if (level === logLevel.ERROR && retried) logger.info(fields, `${message} (retried)`);
+      else if (level === logLevel.ERROR) logger.error(fields, message);
       else if (level === logLevel.WARN) logger.warn(fields, message);
       else if (level === logLevel.INFO) logger.info(fields, message);
     };
