@@ -3,7 +3,9 @@
 //   libs/web-data/src/gql/graphql.ts  the session operations both clients share
 //                                     (libs/web-data/src/graphql/*.graphql)
 //   apps/web/src/gql/graphql.ts       the member site's operations, each next to the feature
-//                                     that uses it (apps/web/src/features/*/graphql)
+//                                     that uses it (apps/web/src/features/*/graphql); each
+//                                     document in a module of its own (gql/documents/), which
+//                                     graphql.ts re-exports
 //   apps/admin/src/gql/graphql.ts     the admin console's operations, likewise by feature
 //                                     (apps/admin/src/features/*/graphql)
 //
@@ -13,7 +15,7 @@
 //
 //   node tools/codegen/codegen-web.mjs          write the files
 //   node tools/codegen/codegen-web.mjs --check  fail if a committed file is stale (CI)
-import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { readdir, readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { codegen } from '@graphql-codegen/core';
@@ -36,6 +38,10 @@ const TARGETS = [
     recursive: true,
     outputFile: 'apps/web/src/gql/graphql.ts',
     sharedFragments: true,
+    // A module is bundled whole into one chunk, so with every document in graphql.ts each
+    // screen's first load carried every operation of the site (5 KB gzipped): one module per
+    // document lets a chunk carry only the documents its screens use.
+    splitDocuments: true,
   },
   {
     documentsDir: 'apps/admin/src/features',
@@ -97,27 +103,89 @@ async function generate(schemaAst, target) {
       useTypeImports: true,
     },
   });
-  return HEADER + output;
+  const content = HEADER + output;
+  const outputFile = path.join(root, target.outputFile);
+  return target.splitDocuments
+    ? splitDocuments(content, outputFile)
+    : new Map([[outputFile, content]]);
+}
+
+const DOCUMENT_IMPORT =
+  "import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';";
+/** A document as typed-document-node writes it: one line, typed by its result and variables. */
+const DOCUMENT_LINE = /^export const (\w+) = .* as unknown as DocumentNode<(\w+), (\w+)>;$/;
+
+/** `DashboardSummaryDocument` -> `dashboard-summary-document`. */
+const kebab = (name) =>
+  name
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase();
+
+/**
+ * The types stay in `outputFile`; each document goes to `documents/<name>.ts` beside it and
+ * `outputFile` re-exports it, so imports do not change.
+ */
+function splitDocuments(content, outputFile) {
+  const folder = path.join(path.dirname(outputFile), 'documents');
+  const types = `../${path.basename(outputFile, '.ts')}`;
+  const files = new Map();
+  const kept = [];
+  const reexports = [];
+  for (const line of content.split('\n')) {
+    const match = DOCUMENT_LINE.exec(line);
+    if (!match) {
+      if (line !== DOCUMENT_IMPORT) kept.push(line);
+      continue;
+    }
+    const [, name, ...typeNames] = match;
+    const file = kebab(name);
+    const imported = typeNames.filter((type) => type !== 'unknown').join(', ');
+    files.set(
+      path.join(folder, `${file}.ts`),
+      `${HEADER}${DOCUMENT_IMPORT}\nimport type { ${imported} } from '${types}';\n\n${line}\n`,
+    );
+    reexports.push(`export { ${name} } from './documents/${file}';`);
+  }
+  files.set(outputFile, `${kept.join('\n').trimEnd()}\n\n${reexports.join('\n')}\n`);
+  return files;
+}
+
+/** Generated files in `folder` that this run did not write (a document removed since). */
+async function staleFiles(files, folder) {
+  const names = await readdir(folder).catch(() => []);
+  return names.map((name) => path.join(folder, name)).filter((file) => !files.has(file));
 }
 
 const schemaAst = buildSchema(await readFile(schemaFile, 'utf8'));
 const check = process.argv.includes('--check');
 let stale = false;
 for (const target of TARGETS) {
-  const outputFile = path.join(root, target.outputFile);
-  const content = await generate(schemaAst, target);
+  const files = await generate(schemaAst, target);
+  const extra = target.splitDocuments
+    ? await staleFiles(files, path.join(root, path.dirname(target.outputFile), 'documents'))
+    : [];
   if (check) {
-    const current = await readFile(outputFile, 'utf8').catch(() => '');
-    if (current !== content) {
-      console.error(`${target.outputFile} is stale: run node tools/codegen/codegen-web.mjs`);
-      stale = true;
-    } else {
-      console.log(`${target.outputFile} is up to date`);
+    const problems = [];
+    for (const [file, content] of files) {
+      const current = await readFile(file, 'utf8').catch(() => '');
+      if (current !== content) problems.push(`${path.relative(root, file)} is stale`);
     }
+    for (const file of extra) problems.push(`${path.relative(root, file)} is no longer generated`);
+    for (const problem of problems) {
+      console.error(`${problem}: run node tools/codegen/codegen-web.mjs`);
+    }
+    if (problems.length) stale = true;
+    else console.log(`${target.outputFile} is up to date`);
   } else {
-    await mkdir(path.dirname(outputFile), { recursive: true });
-    await writeFile(outputFile, content);
-    console.log(`wrote ${target.outputFile}`);
+    for (const [file, content] of files) {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, content);
+    }
+    for (const file of extra) await rm(file);
+    console.log(
+      `wrote ${target.outputFile}${files.size > 1 ? ` and ${files.size - 1} documents` : ''}`,
+    );
   }
 }
 if (stale) process.exit(1);

@@ -58,6 +58,7 @@ export * from './registration-billing-messages';
 export * from './dashboard-messages';
 export * from './memorial-page-messages';
 export * from './member-page-messages';
+export * from './member-dashboard-messages';
 export * from './account-page-messages';
 export * from './household-page-messages';
 export * from './account-testing-messages';

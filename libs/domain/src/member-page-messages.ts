@@ -53,8 +53,3 @@ export const MemberSecurityMessages = {
     'You can make new codes on your profile, under Security; the old ones then stop working.',
   savedCodes: 'I have saved my recovery codes',
 } as const;
-
-/** The member's dashboard: what the dashboard's own messages do not say. */
-export const MemberDashboardMessages = {
-  memberSince: (date: string) => `Member since ${date}`,
-} as const;

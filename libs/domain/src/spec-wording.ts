@@ -55,11 +55,8 @@ import { PublicTwoStepMessages } from './public-two-step-messages';
 import { PublicFaqMessages } from './public-faq-messages';
 import { MemberFieldMessages } from './member-field-messages';
 import { CommonWords } from './common-words';
-import {
-  MemberDashboardMessages,
-  MemberProfileMessages,
-  MemberSecurityMessages,
-} from './member-page-messages';
+import { MemberProfileMessages, MemberSecurityMessages } from './member-page-messages';
+import { MemberDashboardMessages } from './member-dashboard-messages';
 import {
   AdminDashboardPageMessages,
   AdminLayoutMessages,

@@ -1,9 +1,12 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { NotFoundPage } from '../features/public-site/pages/not-found-page';
 import { RouteGuard } from '../features/session/components/route-guards';
 import { DataRoutes } from './data-routes';
 
+// Shown only for an address no route has: it (with the public site's words) loads then.
+const NotFoundPage = lazy(() =>
+  import('../features/public-site/pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+);
 const RegisterPage = lazy(() =>
   import('../features/registration/pages/register-page').then((m) => ({ default: m.RegisterPage })),
 );

@@ -1,34 +1,26 @@
-import {
-  DashboardMessages,
-  formatCents,
-  ActionMessages,
-  MemberDashboardMessages,
-} from '@jibs/domain';
+import { DashboardMessages, ActionMessages, MemberDashboardMessages } from '@jibs/domain';
 import {
   Anchor,
   Card,
   Container,
   Group,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Title,
   UnstyledButton,
-  VisuallyHidden,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import {
-  DashboardSummaryDocument,
-  MyDeathReportCountsDocument,
-  type MembershipStatus,
-} from '../../../gql/graphql';
+import type { MembershipStatus } from '../../../gql/graphql';
 import { PageBreadcrumbs } from '../../../shared/components/page-breadcrumbs';
+import { LOADING_FIGURES, StatCards } from '../components/stat-cards';
 import { useDocumentTitle } from '@jibs/web-ui';
 import { useDateFormat, useMessages, useSession } from '@jibs/web-data';
-import { useQuery } from '@apollo/client/react';
+
+// The figures' queries (and Apollo's query hook) load after the first render; their cards show
+// the same loaders meanwhile as while the queries run.
+const DashboardStats = lazy(() => import('../components/dashboard-stats'));
 
 const WELCOME_TOAST_MS = 5_000;
 
@@ -72,8 +64,7 @@ export function DashboardPage() {
   });
   const formatDate = useDateFormat();
   const { user } = useSession();
-  const summary = useQuery(DashboardSummaryDocument, { fetchPolicy: 'cache-and-network' });
-  const reports = useQuery(MyDeathReportCountsDocument, { fetchPolicy: 'cache-and-network' });
+  const [billingStatus, setBillingStatus] = useState<MembershipStatus | null>(null);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   useDocumentTitle(text.title);
@@ -83,20 +74,19 @@ export function DashboardPage() {
   useEffect(() => {
     if (!subscriptionSuccess || welcomed.current) return;
     welcomed.current = true;
-    notifications.show({
-      color: 'green',
-      title: text.welcomeTitle,
-      message: text.welcomeMessage,
-      autoClose: WELCOME_TOAST_MS,
-    });
+    // Shown once, on the return from the checkout: the toasts' store loads only then.
+    void import('@mantine/notifications').then(({ notifications }) =>
+      notifications.show({
+        color: 'green',
+        title: text.welcomeTitle,
+        message: text.welcomeMessage,
+        autoClose: WELCOME_TOAST_MS,
+      }),
+    );
     void navigate('/dashboard', { replace: true });
   }, [subscriptionSuccess, navigate, text]);
 
-  const data = summary.data?.dashboardSummary;
-  const money = (cents: number | undefined) => (cents === undefined ? null : formatCents(cents));
-  const status = data?.membershipStatus ?? user?.membershipStatus;
-  const counts = reports.data?.myDeathReportCounts;
-  const count = (value: number | undefined) => (value === undefined ? null : String(value));
+  const status = billingStatus ?? user?.membershipStatus;
 
   return (
     <Container size={1200} px="lg" py="xl">
@@ -111,48 +101,9 @@ export function DashboardPage() {
           )}
         </Stack>
 
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-          <StatCard
-            label={text.deathReports}
-            value={count(counts?.total)}
-            note={text.totalSubmitted}
-            loading={reports.loading && !counts}
-          />
-          <StatCard
-            label={text.pendingReviews}
-            value={count(counts?.pending)}
-            note={text.awaitingApproval}
-            loading={reports.loading && !counts}
-          />
-          <StatCard
-            label={text.totalPayments}
-            value={money(data?.totalPayments)}
-            note={text.lifetimeContributions}
-            loading={summary.loading && !data}
-          />
-          <StatCard
-            label={text.monthlyDues}
-            value={money(data?.monthlyDues)}
-            note={text.currentRate}
-            loading={summary.loading && !data}
-          />
-        </SimpleGrid>
-        {summary.error && !data && (
-          <Text size="sm" c="gray.7" role="status">
-            {text.paymentsNotLoaded}{' '}
-            <Anchor component="button" type="button" onClick={() => void summary.refetch()}>
-              {actions.tryAgain}
-            </Anchor>
-          </Text>
-        )}
-        {reports.error && !counts && (
-          <Text size="sm" c="gray.7" role="status">
-            {text.countsNotLoaded}{' '}
-            <Anchor component="button" type="button" onClick={() => void reports.refetch()}>
-              {actions.tryAgain}
-            </Anchor>
-          </Text>
-        )}
+        <Suspense fallback={<StatCards figures={LOADING_FIGURES} />}>
+          <DashboardStats onMembershipStatus={setBillingStatus} />
+        </Suspense>
 
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
           {LINK_CARDS.map((card) =>
@@ -196,41 +147,5 @@ export function DashboardPage() {
         </Card>
       </Stack>
     </Container>
-  );
-}
-
-function StatCard({
-  label,
-  value,
-  note,
-  loading = false,
-}: {
-  label: string;
-  value: string | null;
-  note: string;
-  loading?: boolean;
-}) {
-  const { DashboardMessages: text } = useMessages({ DashboardMessages });
-  return (
-    <Card withBorder radius="lg" padding="lg">
-      <Stack gap={4}>
-        <Text size="sm" c="gray.7">
-          {label}
-        </Text>
-        {loading ? (
-          <div role="status">
-            <Skeleton h={32} w={96} aria-hidden />
-            <VisuallyHidden>{text.loading(label)}</VisuallyHidden>
-          </div>
-        ) : (
-          <Text fz={28} fw={700} lh={1.2}>
-            {value ?? '—'}
-          </Text>
-        )}
-        <Text size="xs" c="gray.7">
-          {note}
-        </Text>
-      </Stack>
-    </Card>
   );
 }
