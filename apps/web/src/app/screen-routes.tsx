@@ -4,9 +4,6 @@ import { NotFoundPage } from '../features/public-site/pages/not-found-page';
 import { RouteGuard } from '../features/session/components/route-guards';
 import { DataRoutes } from './data-routes';
 
-const RegisterPage = lazy(() =>
-  import('../features/registration/pages/register-page').then((m) => ({ default: m.RegisterPage })),
-);
 const ResetPasswordPage = lazy(() =>
   import('../features/sign-in/pages/reset-password-page').then((m) => ({
     default: m.ResetPasswordPage,
@@ -78,7 +75,6 @@ export default function ScreenRoutes() {
     <Routes>
       <Route element={<DataRoutes />}>
         <Route path="testing" element={<TestingPage />} />
-        <Route path="register" element={<RegisterPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="memorial/:id" element={<MemorialPage />} />
         {/* Janazah notices: public; the server leaves out what a visitor may not see. */}
