@@ -4,7 +4,6 @@ import {
   type SignUpFields,
   RegistrationMessages,
   SignInMessages,
-  VerificationMessages,
 } from '@jibs/domain';
 import { lazy, Suspense, use, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -81,11 +80,10 @@ export function PersonalInfoStep({
   draft?: RegisterDraft | null;
   onStarted: (pending: PendingSignUp, draft: RegisterDraft) => void;
 }) {
-  const {
-    RegistrationMessages: text,
-    SignInMessages: signIn,
-    VerificationMessages: verification,
-  } = useMessages({ RegistrationMessages, SignInMessages, VerificationMessages });
+  const { RegistrationMessages: text, SignInMessages: signIn } = useMessages({
+    RegistrationMessages,
+    SignInMessages,
+  });
   const { locale } = useLanguage();
   const client = use(ClientPromiseContext);
   const [values, setValues] = useState<RegisterValues>(() => ({
@@ -160,10 +158,7 @@ export function PersonalInfoStep({
       if (!client) throw new Error('PersonalInfoStep must be used inside the app');
       const outcome = await actions.startSignUp(await client, typed, locale);
       if (outcome.kind === 'started') {
-        actions.showCodeSent(
-          verification.codeSentTitle,
-          verification.codeSent(outcome.pending.sentTo),
-        );
+        actions.showCodeSent(outcome.pending.sentTo);
         onStarted(outcome.pending, withoutPasswords(typed));
       } else if (outcome.kind === 'failed') {
         setErrors(outcome.fieldErrors);

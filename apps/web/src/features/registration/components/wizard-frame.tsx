@@ -1,4 +1,4 @@
-import { RegistrationWizardMessages } from '@jibs/domain';
+import { RegistrationWizardFrameMessages } from '@jibs/domain';
 import { Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Suspense, type ReactNode, type Ref } from 'react';
 import { useMessages } from '@jibs/web-data';
@@ -12,7 +12,9 @@ import hidden from './visually-hidden.module.css';
  * (member-wizard.tsx) alike.
  */
 export function WizardFrame({ step, children }: { step: WizardStep; children: ReactNode }) {
-  const { RegistrationWizardMessages: wizard } = useMessages({ RegistrationWizardMessages });
+  const { RegistrationWizardMessages: wizard } = useMessages({
+    RegistrationWizardMessages: RegistrationWizardFrameMessages,
+  });
   return (
     <Container size={1120} px="md" py={{ base: 24, sm: 48 }}>
       <Stack gap="xl">
@@ -43,7 +45,9 @@ export function StepCard({
   wide?: boolean;
   children: ReactNode;
 }) {
-  const { RegistrationWizardMessages: wizard } = useMessages({ RegistrationWizardMessages });
+  const { RegistrationWizardMessages: wizard } = useMessages({
+    RegistrationWizardMessages: RegistrationWizardFrameMessages,
+  });
   return (
     <Paper
       withBorder

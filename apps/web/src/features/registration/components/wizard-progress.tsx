@@ -1,4 +1,4 @@
-import { RegistrationWizardMessages } from '@jibs/domain';
+import { RegistrationWizardFrameMessages } from '@jibs/domain';
 import { useMessages } from '@jibs/web-data';
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { stepInfo, WIZARD_STEPS, type WizardStep } from '../utils/wizard-steps';
@@ -11,7 +11,9 @@ import hidden from './visually-hidden.module.css';
  * first load of /register (issue 26), which carries none of Progress's JS.
  */
 export function WizardProgress({ step }: { step: WizardStep }) {
-  const { RegistrationWizardMessages: wizard } = useMessages({ RegistrationWizardMessages });
+  const { RegistrationWizardMessages: wizard } = useMessages({
+    RegistrationWizardMessages: RegistrationWizardFrameMessages,
+  });
   const current = stepInfo(step);
   return (
     <Stack gap="sm">

@@ -1,4 +1,4 @@
-import { RegistrationWizardMessages } from '@jibs/domain';
+import { RegistrationWizardFrameMessages } from '@jibs/domain';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMessages, useSession, useSessionManager, type SessionFragment } from '@jibs/web-data';
 import { PageLoader, useDocumentTitle, useFocusOnChange } from '@jibs/web-ui';
@@ -17,11 +17,9 @@ import { resumeStep, stepInfo, type WizardStep } from '../utils/wizard-steps';
 // session's restore (issue 26). The code entry loads when reached; a signed-in member's wizard
 // (their registration as the server has it: steps 2 to 5, the payment summary) once the session
 // says who is here.
-const SignUpCodeEntry = lazy(() =>
-  import('../components/sign-up-code-entry').then((m) => ({ default: m.SignUpCodeEntry })),
-);
-const loadMemberWizard = () => import('../components/member-wizard');
-const MemberWizard = lazy(() => loadMemberWizard().then((m) => ({ default: m.MemberWizard })));
+const loadClientSteps = () => import('../components/client-steps');
+const SignUpCodeEntry = lazy(() => loadClientSteps().then((m) => ({ default: m.SignUpCodeEntry })));
+const MemberWizard = lazy(() => loadClientSteps().then((m) => ({ default: m.MemberWizard })));
 
 /**
  * /register: the five-step registration wizard. A visitor (or anyone until the session is
@@ -30,7 +28,9 @@ const MemberWizard = lazy(() => loadMemberWizard().then((m) => ({ default: m.Mem
  * sign-in continues where they stopped.
  */
 export function RegisterPage() {
-  const { RegistrationWizardMessages: wizard } = useMessages({ RegistrationWizardMessages });
+  const { RegistrationWizardMessages: wizard } = useMessages({
+    RegistrationWizardMessages: RegistrationWizardFrameMessages,
+  });
   const session = useSession();
   const manager = useSessionManager();
   // A step the member moved to with the wizard's buttons; until then the server decides.
@@ -100,7 +100,9 @@ function VisitorWizard({
   onBack: () => void;
   onSignedUp: (session: SessionFragment) => void;
 }) {
-  const { RegistrationWizardMessages: wizard } = useMessages({ RegistrationWizardMessages });
+  const { RegistrationWizardMessages: wizard } = useMessages({
+    RegistrationWizardMessages: RegistrationWizardFrameMessages,
+  });
   const step = resumeStep({
     signedIn: false,
     pendingSignUp: pending !== null,
@@ -113,7 +115,7 @@ function VisitorWizard({
   useDocumentTitle(wizard.documentTitle(stepTitle));
   // The code makes the visitor a member: their part of the wizard is fetched meanwhile.
   useEffect(() => {
-    if (pending) void loadMemberWizard();
+    if (pending) void loadClientSteps().then((m) => m.preloadMemberWizard());
   }, [pending]);
 
   return (

@@ -1,7 +1,13 @@
 import type { ApolloClient } from '@apollo/client';
 import { notifications } from '@mantine/notifications';
-import { signUpSchema, toE164 } from '@jibs/domain';
-import { signUpErrorNotice, toApiError, validateWith, type ErrorNotice } from '@jibs/web-data';
+import { signUpSchema, toE164, VerificationMessages } from '@jibs/domain';
+import {
+  signUpErrorNotice,
+  toApiError,
+  translateText,
+  validateWith,
+  type ErrorNotice,
+} from '@jibs/web-data';
 import { StartSignUpDocument } from '../../../gql/graphql';
 import type { RegisterValues } from '../components/personal-info-step';
 import type { PendingSignUp } from './pending-sign-up';
@@ -56,7 +62,11 @@ export async function startSignUp(
   }
 }
 
-/** The toast saying where the code went (its words in the reader's language, from the form). */
-export function showCodeSent(title: string, message: string): void {
-  notifications.show({ color: 'jibs', title, message });
+/** The toast saying where the code went, in the reader's language. */
+export function showCodeSent(sentTo: string): void {
+  notifications.show({
+    color: 'jibs',
+    title: translateText(VerificationMessages.codeSentTitle),
+    message: translateText(VerificationMessages.codeSent(sentTo)),
+  });
 }
