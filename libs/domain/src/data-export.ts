@@ -1,3 +1,5 @@
+import { DateTexts } from './date-texts';
+
 /**
  * A member's data export (spec 2 "Data export dialog", 5 "Export"). The client assembles the
  * bundle from the member's own queries (each service enforces ownership) and this builds the
@@ -12,7 +14,7 @@ export const DATA_EXPORT_VERSION = '1.0';
 export const DataExportMessages = {
   userIdRequired: 'User ID is required for export',
   dateRangeIncomplete: 'Please choose both a start date and an end date',
-  invalidDate: 'Please enter a valid date',
+  invalidDate: DateTexts.invalidDate,
   dateInFuture: 'Dates cannot be in the future',
   startAfterEnd: 'The start date cannot be after the end date',
   exportSuccessTitle: 'Export Successful',

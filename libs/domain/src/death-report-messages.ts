@@ -1,5 +1,6 @@
 import { ClientMessages } from './client-messages';
 import { FormMessages } from './form-messages';
+import { DateTexts } from './date-texts';
 
 export const MAX_DECEASED_NAME_LENGTH = 200;
 export const MAX_PLACE_OF_DEATH_LENGTH = 300;
@@ -10,7 +11,7 @@ export const MAX_ADMIN_NOTES_LENGTH = 2000;
 export const DeathReportMessages = {
   deceasedNameRequired: 'Deceased name is required',
   dateOfDeathRequired: 'Date of death is required',
-  dateOfDeathInFuture: 'Date of death cannot be in the future',
+  dateOfDeathInFuture: DateTexts.deathDateInFuture,
   dateOfDeathInvalid: 'Please enter a valid date of death',
   placeOfDeathRequired: 'Place of death is required',
   relationshipRequired: 'Relationship to deceased is required',

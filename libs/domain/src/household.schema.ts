@@ -1,5 +1,6 @@
 import { cleanText } from './invisible-text';
 import { Messages } from './messages';
+import { DateTexts } from './date-texts';
 
 /** Household members of a registered member (spec sections 3, 5 and 9). */
 export enum Relationship {
@@ -34,7 +35,7 @@ export const HouseholdMessages = {
     'Please certify that each child is unmarried and not working full-time',
   parentCertificationRequired: 'Please certify that each parent is financially dependent on you',
   invalidBirthDate: Messages.invalidDateOfBirth,
-  futureBirthDate: 'Date of birth cannot be in the future',
+  futureBirthDate: DateTexts.birthDateInFuture,
   nameTooLong: `Names can be at most ${MAX_NAME_LENGTH} characters`,
   tooManyMembers: `A household can have at most ${MAX_HOUSEHOLD_MEMBERS} members`,
   profileFieldsRequired: 'Please fill in all required fields for the household member',

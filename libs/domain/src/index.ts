@@ -54,6 +54,7 @@ export * from './landing-question-messages';
 export * from './landing-section-messages';
 export * from './registration-messages';
 export * from './registration-wizard-messages';
+export * from './registration-wizard-frame-messages';
 export * from './registration-billing-messages';
 export * from './dashboard-messages';
 export * from './memorial-page-messages';

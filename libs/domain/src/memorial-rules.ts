@@ -1,6 +1,4 @@
-import { DataExportMessages } from './data-export';
-import { DeathReportMessages } from './death-report-messages';
-import { HouseholdMessages } from './household.schema';
+import { DateTexts } from './date-texts';
 import { MemorialPageMessages } from './memorial-page-messages';
 import { Messages } from './messages';
 import type { UploadRules } from './uploads';
@@ -53,9 +51,9 @@ export const MemorialMessages = {
   fullNameTooLong: `Full name can be at most ${MAX_MEMORIAL_NAME_LENGTH} characters`,
   locationTooLong: `Locations can be at most ${MAX_MEMORIAL_LOCATION_LENGTH} characters`,
   biographyTooLong: `Biography can be at most ${MAX_BIOGRAPHY_LENGTH} characters`,
-  dateInvalid: DataExportMessages.invalidDate,
-  birthDateInFuture: HouseholdMessages.futureBirthDate,
-  deathDateInFuture: DeathReportMessages.dateOfDeathInFuture,
+  dateInvalid: DateTexts.invalidDate,
+  birthDateInFuture: DateTexts.birthDateInFuture,
+  deathDateInFuture: DateTexts.deathDateInFuture,
   deathBeforeBirth: 'Date of death cannot be before date of birth',
   privacyInvalid: 'Please choose a privacy level: public, family only or private',
   memoryTitleRequired: 'Title is required',

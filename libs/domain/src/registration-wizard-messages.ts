@@ -1,30 +1,29 @@
 import { CommonWords } from './common-words';
+import { RegistrationWizardFrameMessages } from './registration-wizard-frame-messages';
 /**
  * The registration wizard's own texts (steps 1 to 5 around the forms, the code entry, the
  * payment summary), translated like every other message (issue 27). Labels of the form itself
  * are RegistrationMessages'.
  */
 export const RegistrationWizardMessages = {
-  title: 'Membership Registration',
-  intro:
-    'Five short steps. Once your account is created, your progress is saved: you can stop and come back at any time.',
-  documentTitle: (step: string) => `Registration: ${step}`,
-  loadingRegistration: 'Loading your registration…',
+  title: RegistrationWizardFrameMessages.title,
+  intro: RegistrationWizardFrameMessages.intro,
+  documentTitle: RegistrationWizardFrameMessages.documentTitle,
+  loadingRegistration: RegistrationWizardFrameMessages.loadingRegistration,
   /** A household member's fee line in the payment summary: relationship, then name. */
   memberFeeLine: (relationship: string, name: string) => `${relationship}: ${name}`,
-  loading: CommonWords.loading,
+  loading: RegistrationWizardFrameMessages.loading,
   loadFailedTitle: 'We could not load your registration',
-  stepPersonalInfo: CommonWords.personalInformation,
-  stepVerification: 'Verification',
-  stepHousehold: 'Household Members',
-  stepRegistrationPayment: 'Registration Payment',
-  stepMembershipSetup: 'Membership Setup',
-  stepOf: (number: number | string, total: number | string, title: string) =>
-    `Step ${number} of ${total}: ${title}`,
-  percentComplete: (percent: number | string) => `${percent}% complete`,
-  progressLabel: 'Registration progress',
-  stepsLabel: 'Registration steps',
-  stepDone: '(done)',
+  stepPersonalInfo: RegistrationWizardFrameMessages.stepPersonalInfo,
+  stepVerification: RegistrationWizardFrameMessages.stepVerification,
+  stepHousehold: RegistrationWizardFrameMessages.stepHousehold,
+  stepRegistrationPayment: RegistrationWizardFrameMessages.stepRegistrationPayment,
+  stepMembershipSetup: RegistrationWizardFrameMessages.stepMembershipSetup,
+  stepOf: RegistrationWizardFrameMessages.stepOf,
+  percentComplete: RegistrationWizardFrameMessages.percentComplete,
+  progressLabel: RegistrationWizardFrameMessages.progressLabel,
+  stepsLabel: RegistrationWizardFrameMessages.stepsLabel,
+  stepDone: RegistrationWizardFrameMessages.stepDone,
   back: 'Back',
   continue: 'Continue',
   verify: 'Verify',

@@ -25,6 +25,9 @@ const Toasts = lazy(() => import('./toasts'));
 const LoginPage = lazy(() =>
   import('../features/sign-in/pages/login-page').then((m) => ({ default: m.LoginPage })),
 );
+const RegisterPage = lazy(() =>
+  import('../features/registration/pages/register-page').then((m) => ({ default: m.RegisterPage })),
+);
 const MemorialsPage = lazy(() =>
   import('../features/memorials/pages/memorials-page').then((m) => ({ default: m.MemorialsPage })),
 );
@@ -32,7 +35,8 @@ const MemorialsPage = lazy(() =>
 const ScreenRoutes = lazy(() => import('./screen-routes'));
 
 /**
- * The landing page, the sign-in form, the FAQ, contact and the memorials' list render at once,
+ * The landing page, the sign-in form, registration's first step, the FAQ, contact and the
+ * memorials' list render at once,
  * with neither the Apollo client nor the restored session (what depends on them waits for them
  * inside the page); every other screen is under `DataRoutes`, in `ScreenRoutes` (screen-routes.tsx).
  */
@@ -65,6 +69,9 @@ export function App({ data }: { data: AppData }) {
                       </SignInRoute>
                     }
                   />
+                  {/* Registration too: step 1 shows at once; the code entry and a signed-in
+                      member's wizard wait for the client (and the session) inside the page. */}
+                  <Route path="register" element={<RegisterPage />} />
                   {/* FAQ, contact, the memorials' list: the page shows at once; its forms and its
                       list wait for the client and the session (WithSessionData) below it. */}
                   {publicRoutes()}

@@ -7,9 +7,6 @@ import { DataRoutes } from './data-routes';
 const NotFoundPage = lazy(() =>
   import('../features/public-site/pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
-const RegisterPage = lazy(() =>
-  import('../features/registration/pages/register-page').then((m) => ({ default: m.RegisterPage })),
-);
 const ResetPasswordPage = lazy(() =>
   import('../features/sign-in/pages/reset-password-page').then((m) => ({
     default: m.ResetPasswordPage,
@@ -81,7 +78,6 @@ export default function ScreenRoutes() {
     <Routes>
       <Route element={<DataRoutes />}>
         <Route path="testing" element={<TestingPage />} />
-        <Route path="register" element={<RegisterPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="memorial/:id" element={<MemorialPage />} />
         {/* Janazah notices: public; the server leaves out what a visitor may not see. */}

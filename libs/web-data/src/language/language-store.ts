@@ -120,7 +120,9 @@ export function useLanguage(): LanguageState {
 }
 
 type MessageObjects = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
-const localized = new WeakMap<Translator, Map<string, unknown>>();
+// Per language, by message object: a screen may name part of a namespace's messages under its
+// name (`RegistrationWizardFrameMessages` as `RegistrationWizardMessages`), the whole elsewhere.
+const localized = new WeakMap<Translator, WeakMap<object, unknown>>();
 
 /**
  * libs/domain's message objects in the reader's language, same shape, named by their catalogue
@@ -132,15 +134,15 @@ export function useMessages<T extends MessageObjects>(objects: T): T {
   if (!translator) return objects;
   let cache = localized.get(translator);
   if (!cache) {
-    cache = new Map();
+    cache = new WeakMap();
     localized.set(translator, cache);
   }
   const result: Record<string, unknown> = {};
   for (const [namespace, messages] of Object.entries(objects)) {
-    let translated = cache.get(namespace);
+    let translated = cache.get(messages);
     if (!translated) {
       translated = translator.localize(namespace, messages);
-      cache.set(namespace, translated);
+      cache.set(messages, translated);
     }
     result[namespace] = translated;
   }

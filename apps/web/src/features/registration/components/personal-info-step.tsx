@@ -1,45 +1,27 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Divider,
-  Group,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { Anchor, Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   PHONE_MAX_LENGTH,
-  signUpSchema,
-  toE164,
   type SignUpFields,
   RegistrationMessages,
   SignInMessages,
-  VerificationMessages,
 } from '@jibs/domain';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, use, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import {
-  toApiError,
-  signUpErrorNotice,
-  type ErrorNotice,
-  useLanguage,
-  useMessages,
-  validateWith,
-} from '@jibs/web-data';
+import { type ErrorNotice, useLanguage, useMessages } from '@jibs/web-data';
 import type { PendingSignUp } from '../utils/pending-sign-up';
 import { nextPhoneValue } from '../../../shared/utils/phone-input';
-import { useMutation } from '@apollo/client/react';
-import { StartSignUpDocument } from '../../../gql/graphql';
+import { ClientPromiseContext } from '../../../shared/apollo/client-context';
+import { SignInField } from '../../sign-in/components/sign-in-field';
+import { CheckboxField } from './checkbox-field';
 
-// The State list (Mantine's Select and its popover) loads after the form's first render.
+// The form shows at once (issue 26: the first load of /register stays light); its check (the
+// shared zod schema) and startSignUp load after the first render, and a submit waits for them.
+const loadActions = () => import('../utils/sign-up-actions');
+// The State list (Mantine's Select and its popover) loads after the form's first render, and the
+// notice of a refused sign-up (Mantine's Alert) with the actions.
 const StateSelect = lazy(() => import('./state-select'));
+const loadFailure = () => import('./sign-up-failure');
+const SignUpFailure = lazy(loadFailure);
 
 /**
  * The form's values: the schema's fields, with the checkbox free to be unticked (the language is
@@ -51,6 +33,9 @@ export type RegisterValues = Record<
 > & {
   isUsCitizen: boolean;
 };
+
+type Field = keyof RegisterValues;
+type Errors = Partial<Record<string, string>>;
 
 const INITIAL_VALUES: RegisterValues = {
   firstName: '',
@@ -81,6 +66,11 @@ function withoutPasswords(values: RegisterValues): RegisterDraft {
  * Registration step 1, Personal Information: starts the sign-up (startSignUp), which emails a
  * code and answers the same way whether or not the email is registered. The wizard then moves
  * on to step 2, the code (`onStarted`); the account exists once the code is entered.
+ *
+ * Its fields are native inputs styled as Mantine's (as /login's) and its state is plain React
+ * state: a field is checked when it loses focus and every field on submit (as @mantine/form did
+ * with `validateInputOnBlur`), editing a field clears its error, and a refused submit focuses
+ * the first field to fix.
  */
 export function PersonalInfoStep({
   draft,
@@ -90,76 +80,105 @@ export function PersonalInfoStep({
   draft?: RegisterDraft | null;
   onStarted: (pending: PendingSignUp, draft: RegisterDraft) => void;
 }) {
-  const {
-    RegistrationMessages: text,
-    SignInMessages: signIn,
-    VerificationMessages: verification,
-  } = useMessages({ RegistrationMessages, SignInMessages, VerificationMessages });
-  const { locale } = useLanguage();
-  const [startSignUp, { loading }] = useMutation(StartSignUpDocument);
-  const [failure, setFailure] = useState<ErrorNotice | null>(null);
-  const [showPasswords, setShowPasswords] = useState(false);
-  const form = useForm<RegisterValues>({
-    initialValues: { ...INITIAL_VALUES, ...draft, password: '', confirmPassword: '' },
-    validate: validateWith(signUpSchema),
-    validateInputOnBlur: true,
+  const { RegistrationMessages: text, SignInMessages: signIn } = useMessages({
+    RegistrationMessages,
+    SignInMessages,
   });
+  const { locale } = useLanguage();
+  const client = use(ClientPromiseContext);
+  const [values, setValues] = useState<RegisterValues>(() => ({
+    ...INITIAL_VALUES,
+    ...draft,
+    password: '',
+    confirmPassword: '',
+  }));
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<ErrorNotice | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [showPasswords, setShowPasswords] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const submitting = useRef(false);
+  // Fetched after the first render, so that a blur or a submit seldom waits for it.
+  useEffect(() => {
+    void loadActions();
+    void loadFailure();
+  }, []);
 
-  const focusFirstError = (errors: Record<string, unknown>) => {
-    const first = Object.keys(INITIAL_VALUES).find((field) => errors[field]);
-    if (first) form.getInputNode(first as keyof RegisterValues)?.focus();
+  const change = <K extends Field>(name: K, value: RegisterValues[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
   };
 
-  const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    const data = signUpSchema.parse(values);
-    try {
-      const result = await startSignUp({
-        variables: {
-          input: {
-            ...data,
-            phone: toE164(data.phone),
-            addressLine2: data.addressLine2 || null,
-            // The account's language: emails and texts follow it (the visitor's chosen or
-            // browser language, the page's).
-            language: locale,
-          },
-        },
-      });
-      if (!result.data) return;
-      const { signUpToken, sentTo, expiresAt } = result.data.startSignUp;
-      notifications.show({
-        color: 'jibs',
-        title: verification.codeSentTitle,
-        message: verification.codeSent(sentTo),
-      });
-      onStarted({ signUpToken, sentTo, expiresAt }, withoutPasswords(values));
-    } catch (error) {
-      const apiError = toApiError(error);
-      form.setErrors(apiError.fieldErrors);
-      setFailure(signUpErrorNotice(apiError));
-      focusFirstError(apiError.fieldErrors);
-    }
-  }, focusFirstError);
+  /** A field that loses focus is checked against the schema (the values it left), as on submit. */
+  const blurred = async (name: Field) => {
+    const typed = values;
+    const { validateSignUp } = await loadActions();
+    const found = validateSignUp(typed);
+    setErrors((current) =>
+      current[name] === found[name] ? current : { ...current, [name]: found[name] },
+    );
+  };
 
-  const passwordToggle = {
-    visible: showPasswords,
-    onVisibilityChange: setShowPasswords,
-    visibilityToggleFocusable: true,
-    visibilityToggleButtonProps: {
-      'aria-label': showPasswords ? text.hidePasswords : text.showPasswords,
-      'aria-pressed': showPasswords,
-    },
+  const focusFirstError = (found: Errors) => {
+    const first = Object.keys(INITIAL_VALUES).find((field) => found[field]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[data-path="${first}"]`)?.focus();
+  };
+
+  /** A text field's props. */
+  const field = (name: Exclude<Field, 'isUsCitizen'>) => ({
+    'data-path': name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { currentTarget: HTMLInputElement }) =>
+      change(name, event.currentTarget.value),
+    onBlur: () => void blurred(name),
+  });
+
+  const reveal = {
+    revealed: showPasswords,
+    onRevealedChange: setShowPasswords,
+    revealLabel: showPasswords ? text.hidePasswords : text.showPasswords,
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      const typed = values;
+      const actions = await loadActions();
+      const found = actions.validateSignUp(typed);
+      setErrors(found);
+      if (Object.keys(found).length) {
+        focusFirstError(found);
+        return;
+      }
+      setFailure(null);
+      setLoading(true);
+      if (!client) throw new Error('PersonalInfoStep must be used inside the app');
+      const outcome = await actions.startSignUp(await client, typed, locale);
+      if (outcome.kind === 'started') {
+        actions.showCodeSent(outcome.pending.sentTo);
+        onStarted(outcome.pending, withoutPasswords(typed));
+      } else if (outcome.kind === 'failed') {
+        setErrors(outcome.fieldErrors);
+        setFailure(outcome.notice);
+        focusFirstError(outcome.fieldErrors);
+      }
+    } finally {
+      submitting.current = false;
+      setLoading(false);
+    }
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="xl">
         <Text c="gray.7">{text.allRequired}</Text>
         {failure && (
-          <Alert color="red" variant="light" title={failure.title} role="alert">
-            {failure.message}
-          </Alert>
+          <Suspense fallback={null}>
+            <SignUpFailure notice={failure} />
+          </Suspense>
         )}
 
         <Stack gap="md">
@@ -167,19 +186,19 @@ export function PersonalInfoStep({
             {text.aboutYou}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
+            <SignInField
               label={text.firstName}
               autoComplete="given-name"
               required
-              {...form.getInputProps('firstName')}
+              {...field('firstName')}
             />
-            <TextInput
+            <SignInField
               label={text.lastName}
               autoComplete="family-name"
               required
-              {...form.getInputProps('lastName')}
+              {...field('lastName')}
             />
-            <TextInput
+            <SignInField
               label={text.phone}
               type="tel"
               inputMode="tel"
@@ -187,21 +206,18 @@ export function PersonalInfoStep({
               placeholder="(555) 123-4567"
               maxLength={PHONE_MAX_LENGTH}
               required
-              {...form.getInputProps('phone')}
+              {...field('phone')}
               onChange={(event) =>
-                form.setFieldValue(
-                  'phone',
-                  nextPhoneValue(form.values.phone, event.currentTarget.value),
-                )
+                change('phone', nextPhoneValue(values.phone, event.currentTarget.value))
               }
             />
-            <TextInput
+            <SignInField
               label={text.dateOfBirth}
               type="date"
               autoComplete="bday"
               max={new Date().toISOString().slice(0, 10)}
               required
-              {...form.getInputProps('dateOfBirth')}
+              {...field('dateOfBirth')}
             />
           </SimpleGrid>
         </Stack>
@@ -212,29 +228,31 @@ export function PersonalInfoStep({
           <Title order={3} size="h4">
             {text.account}
           </Title>
-          <TextInput
+          <SignInField
             label={signIn.email}
             type="email"
             autoComplete="email"
             required
-            {...form.getInputProps('email')}
+            {...field('email')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <PasswordInput
+            <SignInField
               label={signIn.password}
               description={text.passwordHint}
+              type="password"
               autoComplete="new-password"
               required
-              {...passwordToggle}
-              {...form.getInputProps('password')}
+              {...reveal}
+              {...field('password')}
             />
-            <PasswordInput
+            <SignInField
               label={text.confirmPassword}
               description={text.confirmPasswordHint}
+              type="password"
               autoComplete="new-password"
               required
-              {...passwordToggle}
-              {...form.getInputProps('confirmPassword')}
+              {...reveal}
+              {...field('confirmPassword')}
             />
           </SimpleGrid>
         </Stack>
@@ -245,51 +263,55 @@ export function PersonalInfoStep({
           <Title order={3} size="h4">
             {text.address}
           </Title>
-          <TextInput
+          <SignInField
             label={text.addressLine1}
             autoComplete="address-line1"
             required
-            {...form.getInputProps('addressLine1')}
+            {...field('addressLine1')}
           />
-          <TextInput
+          <SignInField
             label={text.addressLine2}
             autoComplete="address-line2"
-            {...form.getInputProps('addressLine2')}
+            {...field('addressLine2')}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <TextInput
+            <SignInField
               label={text.city}
               autoComplete="address-level2"
               required
-              {...form.getInputProps('city')}
+              {...field('city')}
             />
             <Suspense
               fallback={
-                <TextInput label={text.state} placeholder={text.selectState} required disabled />
+                <SignInField label={text.state} placeholder={text.selectState} required disabled />
               }
             >
               <StateSelect
                 label={text.state}
                 placeholder={text.selectState}
                 required
-                {...form.getInputProps('state')}
-                onChange={(value) => form.setFieldValue('state', value ?? '')}
+                {...field('state')}
+                onChange={(value) => change('state', value ?? '')}
               />
             </Suspense>
-            <TextInput
+            <SignInField
               label={text.zipCode}
               inputMode="numeric"
               autoComplete="postal-code"
               maxLength={10}
               required
-              {...form.getInputProps('zipCode')}
+              {...field('zipCode')}
             />
           </SimpleGrid>
         </Stack>
 
-        <Checkbox
+        <CheckboxField
           label={text.citizen}
-          {...form.getInputProps('isUsCitizen', { type: 'checkbox' })}
+          data-path="isUsCitizen"
+          checked={values.isUsCitizen}
+          error={errors['isUsCitizen']}
+          onChange={(event) => change('isUsCitizen', event.currentTarget.checked)}
+          onBlur={() => void blurred('isUsCitizen')}
         />
 
         <Stack gap="sm">

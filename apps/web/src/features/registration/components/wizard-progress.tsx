@@ -1,12 +1,19 @@
-import { RegistrationWizardMessages } from '@jibs/domain';
+import { RegistrationWizardFrameMessages } from '@jibs/domain';
 import { useMessages } from '@jibs/web-data';
-import { Box, Group, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Stack, Text } from '@mantine/core';
 import { stepInfo, WIZARD_STEPS, type WizardStep } from '../utils/wizard-steps';
 import classes from './wizard-progress.module.css';
+import hidden from './visually-hidden.module.css';
 
-/** Where the member is in registration: a bar, and the five steps by name. */
+/**
+ * Where the member is in registration: a bar, and the five steps by name. The bar is drawn as
+ * Mantine's Progress (size md, radius xl) with its roles, in plain elements: step 1 is on the
+ * first load of /register (issue 26), which carries none of Progress's JS.
+ */
 export function WizardProgress({ step }: { step: WizardStep }) {
-  const { RegistrationWizardMessages: wizard } = useMessages({ RegistrationWizardMessages });
+  const { RegistrationWizardMessages: wizard } = useMessages({
+    RegistrationWizardMessages: RegistrationWizardFrameMessages,
+  });
   const current = stepInfo(step);
   return (
     <Stack gap="sm">
@@ -18,7 +25,18 @@ export function WizardProgress({ step }: { step: WizardStep }) {
           {wizard.percentComplete(current.progress)}
         </Text>
       </Group>
-      <Progress value={current.progress} size="md" radius="xl" aria-label={wizard.progressLabel} />
+      <div className={classes.bar}>
+        <div
+          className={classes.filled}
+          style={{ width: `${current.progress}%` }}
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={current.progress}
+          aria-valuetext={`${current.progress}%`}
+          aria-label={wizard.progressLabel}
+        />
+      </div>
       <Box component="ol" className={classes.steps} visibleFrom="sm" aria-label={wizard.stepsLabel}>
         {WIZARD_STEPS.map((info) => {
           const state =
@@ -38,7 +56,7 @@ export function WizardProgress({ step }: { step: WizardStep }) {
                 {state === 'done' ? '✓' : info.number}
               </span>
               <span className={classes.title}>{wizard[info.titleKey]}</span>
-              {state === 'done' && <VisuallyHidden> {wizard.stepDone}</VisuallyHidden>}
+              {state === 'done' && <span className={hidden.hidden}> {wizard.stepDone}</span>}
             </li>
           );
         })}

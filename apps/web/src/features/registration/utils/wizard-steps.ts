@@ -1,4 +1,4 @@
-import { RegistrationWizardMessages } from '@jibs/domain';
+import { RegistrationWizardFrameMessages } from '@jibs/domain';
 
 /** The registration wizard's steps, in order (spec 2 and 4). */
 export type WizardStep =
@@ -30,35 +30,35 @@ export const WIZARD_STEPS: readonly WizardStepInfo[] = [
   {
     key: 'personal-info',
     number: 1,
-    title: RegistrationWizardMessages.stepPersonalInfo,
+    title: RegistrationWizardFrameMessages.stepPersonalInfo,
     titleKey: 'stepPersonalInfo',
     progress: 20,
   },
   {
     key: 'verification',
     number: 2,
-    title: RegistrationWizardMessages.stepVerification,
+    title: RegistrationWizardFrameMessages.stepVerification,
     titleKey: 'stepVerification',
     progress: 40,
   },
   {
     key: 'household-members',
     number: 3,
-    title: RegistrationWizardMessages.stepHousehold,
+    title: RegistrationWizardFrameMessages.stepHousehold,
     titleKey: 'stepHousehold',
     progress: 60,
   },
   {
     key: 'registration-payment',
     number: 4,
-    title: RegistrationWizardMessages.stepRegistrationPayment,
+    title: RegistrationWizardFrameMessages.stepRegistrationPayment,
     titleKey: 'stepRegistrationPayment',
     progress: 80,
   },
   {
     key: 'subscription-setup',
     number: 5,
-    title: RegistrationWizardMessages.stepMembershipSetup,
+    title: RegistrationWizardFrameMessages.stepMembershipSetup,
     titleKey: 'stepMembershipSetup',
     progress: 100,
   },

@@ -8,30 +8,46 @@ interface SignInFieldProps extends Omit<
   'id' | 'className' | 'type'
 > {
   label: string;
-  type?: 'email' | 'text' | 'password';
+  type?: 'email' | 'text' | 'password' | 'tel' | 'date';
+  /** A hint between the label and the field, named by its `aria-describedby`. */
+  description?: string;
   /** The field's error, shown under it, announced, and named by its `aria-describedby`. */
   error?: string;
   ref?: Ref<HTMLInputElement>;
+  /** A password shown or hidden by the form (registration's two fields share one state). */
+  revealed?: boolean;
+  onRevealedChange?: (revealed: boolean) => void;
+  /** The reveal button's name when the form holds the state ('Show passwords'). */
+  revealLabel?: string;
 }
 
 /**
- * A field of the sign-in form: a native `<input>` with its `<label>`, drawn as Mantine's inputs
- * are (`sign-in-field.module.css`), so that the first load of /login carries none of their JS
- * (issue 16). A password gets a button that shows or hides it.
+ * A field of the sign-in form and of registration's step 1: a native `<input>` with its
+ * `<label>`, drawn as Mantine's inputs are (`sign-in-field.module.css`), so that the first load
+ * of /login and /register carries none of their JS (issues 16 and 26). A password gets a button
+ * that shows or hides it.
  */
 export function SignInField({
   label,
   type = 'text',
+  description,
   error,
   required,
   ref,
+  revealed: shownByForm,
+  onRevealedChange,
+  revealLabel,
   ...input
 }: SignInFieldProps) {
   const { PublicSignInMessages: text } = useMessages({ PublicSignInMessages });
   const id = useId();
+  const descriptionId = `${id}-description`;
   const errorId = `${id}-error`;
-  const [revealed, setRevealed] = useState(false);
+  const [shownHere, setShownHere] = useState(false);
+  const revealed = shownByForm ?? shownHere;
+  const setRevealed = onRevealedChange ?? setShownHere;
   const password = type === 'password';
+  const describedBy = [description && descriptionId, error && errorId].filter(Boolean).join(' ');
   return (
     <div className={classes.root}>
       <label className={classes.label} htmlFor={id}>
@@ -42,6 +58,11 @@ export function SignInField({
           </span>
         )}
       </label>
+      {description && (
+        <p id={descriptionId} className={classes.description}>
+          {description}
+        </p>
+      )}
       <div className={classes.control} data-error={error ? true : undefined}>
         <input
           {...input}
@@ -51,18 +72,18 @@ export function SignInField({
           type={password && revealed ? 'text' : type}
           required={required}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy || undefined}
           data-revealable={password || undefined}
         />
         {password && (
           <button
             type="button"
             className={classes.reveal}
-            aria-label={revealed ? text.hidePassword : text.showPassword}
+            aria-label={revealLabel ?? (revealed ? text.hidePassword : text.showPassword)}
             aria-pressed={revealed}
             // A click keeps the caret in the field (as Mantine's toggle does); keys still work.
             onMouseDown={(event) => event.preventDefault()}
-            onClick={() => setRevealed((shown) => !shown)}
+            onClick={() => setRevealed(!revealed)}
           >
             <EyeIcon crossed={revealed} />
           </button>
