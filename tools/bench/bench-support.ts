@@ -114,34 +114,43 @@ export class BackgroundLoad {
 export async function startBenchStack(
   options: { eventBus?: EventBus; testRoutes?: boolean } = {},
 ): Promise<{ stack: LocalStack; stop(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'jibs-bench-'));
-  const stack = new LocalStack({
-    root: process.env.BENCH_STACK_ROOT || resolve(__dirname, '../../../..'),
-    dataDir,
-    ...(await freeStackPorts()),
-    ...(options.eventBus ? { eventBus: options.eventBus } : {}),
-    logLevel: 'warn',
-    // The events benchmark has identity publish through its test-only route.
-    testRoutes: options.testRoutes ?? true,
-    log: (service, line) => {
-      if (/"level":"(error|fatal)"/.test(line)) process.stderr.write(`[${service}] ${line}\n`);
-    },
-  });
-  try {
-    await stack.start();
-  } catch (error) {
-    // Nothing half-started stays behind (Postgres outlives a launcher that just returns).
-    await stack.stop().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  return {
-    stack,
-    stop: async () => {
-      await stack.stop();
+  // A port taken by a parallel run between choosing and binding it: new ports (three tries).
+  for (let attempt = 1; ; attempt++) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'jibs-bench-'));
+    let portTaken = false;
+    const stack = new LocalStack({
+      root: process.env.BENCH_STACK_ROOT || resolve(__dirname, '../../../..'),
+      dataDir,
+      ...(await freeStackPorts()),
+      ...(options.eventBus ? { eventBus: options.eventBus } : {}),
+      logLevel: 'warn',
+      // The events benchmark has identity publish through its test-only route.
+      testRoutes: options.testRoutes ?? true,
+      log: (service, line) => {
+        if (/EADDRINUSE/.test(line)) portTaken = true;
+        if (/"level":"(error|fatal)"/.test(line)) process.stderr.write(`[${service}] ${line}\n`);
+      },
+    });
+    try {
+      await stack.start();
+    } catch (error) {
+      // Nothing half-started stays behind (Postgres outlives a launcher that just returns).
+      await stack.stop().catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+      if (attempt < 3 && (portTaken || /EADDRINUSE/.test(String(error)))) {
+        process.stderr.write('a port was taken as the stack started; starting it on others\n');
+        continue;
+      }
+      throw error;
+    }
+    return {
+      stack,
+      stop: async () => {
+        await stack.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
 }
 
 /**

@@ -63,6 +63,9 @@ export function routeLabelOf(req: IncomingMessage, res: ServerResponse): string 
   return UNMATCHED_ROUTE;
 }
 
+/** The header a launched process's readiness answer carries its launcher's token in. */
+export const INSTANCE_HEADER = 'x-jibs-instance';
+
 /**
  * Mounts `/health/live` and `/health/ready`, the request-id context and the HTTP latency
  * histogram on an Express-compatible app, ahead of every other route. `/metrics` is not served
@@ -91,6 +94,10 @@ export function mountOperationalEndpoints(
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (path === '/health/live') return json(res, 200, { status: 'ok' });
     if (path === '/health/ready') {
+      // The launcher's token for this process (tools/stack service-process.ts): it knows the
+      // answer is this service's, not another process's that holds the port it was given.
+      const instance = process.env['JIBS_INSTANCE'];
+      if (instance) res.setHeader(INSTANCE_HEADER, instance);
       void Promise.all(readiness.map(runCheck)).then((results) => {
         const checks = Object.fromEntries(results);
         const ready = results.every(([, status]) => status === 'ok');

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 
 export interface ServiceSpec {
@@ -34,6 +35,8 @@ function nodeFlags(spec: ServiceSpec): string[] {
 export class ServiceProcess {
   private child?: ChildProcess;
   private exit?: Promise<string>;
+  /** This start's token (see INSTANCE_HEADER in libs/observability). */
+  private instance = '';
 
   constructor(
     readonly spec: ServiceSpec,
@@ -53,6 +56,9 @@ export class ServiceProcess {
     // Its own process group: a Ctrl-C in the terminal reaches the launcher only, which stops
     // the services in order; JIBS_PARENT_PID makes a service stop if the launcher vanishes,
     // which it hears as the end of its stdin (a pipe this process holds and never writes).
+    // A token only this start knows: its readiness answer carries it (INSTANCE_HEADER), so an
+    // answer from another process on the same port (a parallel run that took it) is not ours.
+    this.instance = randomUUID();
     const child = spawn(
       process.execPath,
       [...nodeFlags(this.spec), '--enable-source-maps', this.spec.entry],
@@ -62,6 +68,7 @@ export class ServiceProcess {
           PORT: String(this.spec.port),
           JIBS_PARENT_PID: String(process.pid),
           JIBS_PARENT_PIPE: 'stdin',
+          JIBS_INSTANCE: this.instance,
         },
         stdio: ['pipe', 'pipe', 'pipe'],
         detached: true,
@@ -95,7 +102,9 @@ export class ServiceProcess {
         throw new Error(`${this.spec.name} exited before it was ready (see its log above)`);
       try {
         const res = await fetch(`${this.url}/health/ready`, { signal: AbortSignal.timeout(2_000) });
-        if (res.ok) return;
+        const instance = res.headers.get('x-jibs-instance');
+        // Absent: a build from before the token (BENCH_STACK_ROOT); another: not this process.
+        if (res.ok && (instance === null || instance === this.instance)) return;
       } catch {
         // not listening yet
       }

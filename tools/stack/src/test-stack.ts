@@ -59,7 +59,9 @@ export async function startTestStack(options: {
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });
       const message = (error as Error).message;
-      if (attempt < 3 && /EADDRINUSE/.test(message)) continue;
+      // The service that lost its port says so in its log and exits before it is ready.
+      const portTaken = [message, ...logs].some((line) => /EADDRINUSE/.test(line));
+      if (attempt < 3 && portTaken) continue;
       throw new Error(`${message}\n${logs.slice(-40).join('\n')}`);
     }
     return {
