@@ -5,6 +5,7 @@ import {
   hijriDateParts,
   type AnniversaryCalendar,
 } from '@jibs/domain';
+import { DataSource } from 'typeorm';
 import { Jobs } from '@jibs/jobs';
 import { eventually } from '@jibs/testing';
 import { memorialsService } from '../memorials.module';
@@ -54,6 +55,14 @@ async function dueEvents(): Promise<
     "SELECT envelope FROM outbox WHERE topic = 'memorial.anniversary_due'",
   );
   return rows.map((row) => row.envelope.data);
+}
+
+/** Whether a query of memorials waits on a row lock (the test's held reminder key). */
+async function waitingOnLock(): Promise<boolean> {
+  const [row] = await harness.dataSource.query(
+    "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+  );
+  return row.n > 0;
 }
 
 /** One more replica of memorials on the harness's databases, not listening. */
@@ -163,18 +172,49 @@ describe('anniversary reminders: sent once, across replicas and a restart', () =
     // Both memorials' own calendar is due for all 13 members (and the other only by chance).
     expect(expected.size).toBeGreaterThanOrEqual(26);
 
-    // A replica stopped mid-run: one reminder per transaction, stopped after a few.
+    // A replica stopped mid-run: one reminder per transaction, stopped after three. The fourth
+    // reminder's key is held in an open transaction, so the replica waits on it until its
+    // shutdown has begun (a CI host once let the run finish before the stop reached it).
+    const [fourth] = await harness.dataSource.query(
+      `SELECT memorial_id, user_id, calendar FROM anniversary_reminders
+        WHERE (memorial_id::text || '/' || user_id::text || '/' || calendar) = ANY($1)
+        ORDER BY memorial_id, user_id, calendar OFFSET 3 LIMIT 1`,
+      [[...expected]],
+    );
+    const fourthDue = dueAnniversary(deaths[fourth.memorial_id]!, fourth.calendar, today)!;
+    const blocker = harness.dataSource.createQueryRunner();
+    await blocker.connect();
+    await blocker.startTransaction();
+    await blocker.query(
+      `INSERT INTO anniversary_reminders_sent (memorial_id, user_id, calendar, year, anniversary_date)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [fourth.memorial_id, fourth.user_id, fourth.calendar, fourthDue.year, fourthDue.date],
+    );
     const first = await anotherReplica();
-    const interrupted = first
-      .get(AnniversaryRemindersService)
-      .sendDue(today, { batchSize: 1 })
-      .then(
-        () => 'finished',
-        () => 'stopped',
-      );
-    await eventually(async () => (await dueEvents()).length >= 3, { message: 'a few sent' });
-    await first.close();
-    expect(await interrupted).toBe('stopped');
+    let closing: Promise<void> | undefined;
+    try {
+      const interrupted = first
+        .get(AnniversaryRemindersService)
+        .sendDue(today, { batchSize: 1 })
+        .then(
+          () => 'finished',
+          () => 'stopped',
+        );
+      await eventually(async () => (await dueEvents()).length === 3 && (await waitingOnLock()), {
+        message: 'three sent, the fourth waiting',
+      });
+      closing = first.close();
+      const pool = (first.get(DataSource).driver as unknown as { master: { ending: boolean } })
+        .master;
+      await eventually(async () => pool.ending, { message: "the replica's shutdown begun" });
+      await blocker.rollbackTransaction();
+      await closing;
+      expect(await interrupted).toBe('stopped');
+    } finally {
+      if (blocker.isTransactionActive) await blocker.rollbackTransaction();
+      await blocker.release();
+      if (!closing) await first.close();
+    }
     const sentBefore = (await dueEvents()).length;
     expect(sentBefore).toBeLessThan(expected.size);
 
