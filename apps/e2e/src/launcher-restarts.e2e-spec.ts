@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { processAlive } from '@jibs/database';
 import { freeStackPorts, stackPortVariables } from '@jibs/stack';
 import { eventually } from '@jibs/testing';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
@@ -41,16 +42,6 @@ function launcherPid(dataDir: string): number | undefined {
     }
   }
   return undefined;
-}
-
-/** Whether a process is still there. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -99,7 +90,7 @@ describe('npm start brings back what dies', () => {
       npm.kill('SIGINT');
       await exited;
     }
-    if (launcher && alive(launcher)) process.kill(launcher, 'SIGINT');
+    if (launcher && processAlive(launcher)) process.kill(launcher, 'SIGINT');
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -171,9 +162,9 @@ describe('npm start brings back what dies', () => {
     npm.kill('SIGTERM');
     await exited;
     // npm is gone only once the launcher is: no stack left behind it.
-    expect(alive(launcher)).toBe(false);
-    expect(alive(identityPid!)).toBe(false);
-    expect(alive(postgresPid)).toBe(false);
+    expect(processAlive(launcher)).toBe(false);
+    expect(processAlive(identityPid!)).toBe(false);
+    expect(processAlive(postgresPid)).toBe(false);
     const tail = output.slice(mark);
     expect(tail).toContain('Stopped. Nothing is left running.');
     expect(tail).not.toMatch(/stopped unexpectedly|restarting it/);

@@ -123,17 +123,21 @@ async function stopLeftover(dataDir: string): Promise<void> {
   const pidFile = join(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!alive(pid)) return;
+  if (!processAlive(pid)) return;
   process.kill(pid, 'SIGINT');
   const deadline = Date.now() + 30_000;
-  while (alive(pid)) {
+  while (processAlive(pid)) {
     if (Date.now() > deadline)
       throw new Error(`Postgres from an earlier run (pid ${pid}) did not stop`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-function alive(pid: number): boolean {
+/**
+ * Whether the process `pid` is still there (signal 0 checks without signalling). A pid that is
+ * not a positive integer is not a process: kill(0) and kill(-n) would ask about a whole group.
+ */
+export function processAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);

@@ -98,7 +98,7 @@ describe('tools/deploy/docker/Dockerfile (one image definition, the service a bu
     expect(env).toMatch(/\bJIBS_SERVICE=\$\{SERVICE\}/);
     expect(instructions(service, 'HEALTHCHECK')[0]).toMatch(/\/health\/live/);
     expect(instructions(service, 'CMD')).toEqual([
-      '["sh", "-c", "exec node dist/server/apps/$JIBS_SERVICE/src/main.js"]',
+      '["sh", "-c", "exec node --disable-warning=TimeoutNegativeWarning dist/server/apps/$JIBS_SERVICE/src/main.js"]',
     ]);
   });
 

@@ -12,6 +12,7 @@ import {
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { processAlive } from '@jibs/database';
 import { installKafka, javaBinary, kafkaHome, type KafkaDistribution } from './kafka-distribution';
 import { createClientCertificate, createServerCertificate } from './local-tls';
 
@@ -325,7 +326,7 @@ function launch(
 async function stopLeftover(pidFile: string): Promise<void> {
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').trim());
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+  if (!processAlive(pid)) return;
   // The number may belong to another process by now: only a Kafka broker is stopped.
   const command = (() => {
     try {
@@ -341,18 +342,9 @@ async function stopLeftover(pidFile: string): Promise<void> {
     return;
   }
   const deadline = Date.now() + 30_000;
-  while (alive(pid)) {
+  while (processAlive(pid)) {
     if (Date.now() > deadline) process.kill(-pid, 'SIGKILL');
     await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 
