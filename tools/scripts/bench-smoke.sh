@@ -20,6 +20,7 @@ benches=(
   "gateway:gateway-bench"
   "web:web-bench"
   "idle:idle-bench"
+  "statements:statements-bench"
 )
 status=0
 started=$SECONDS

@@ -3,6 +3,7 @@ import { create as openFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { directionOf, type Locale } from '@jibs/i18n';
 import { visualPieces, wrapWords } from './bidi-line';
+import { woffToSfnt } from './woff-to-sfnt';
 
 /** One line of a statement or receipt, its date and amount already in the reader's words. */
 export interface StatementRow {
@@ -88,7 +89,8 @@ function drawLeftToRight(doc: Doc, text: PdfDocumentText): void {
 /**
  * The faces of a right-to-left PDF, from node_modules (@fontsource, dependencies of the service
  * image): Arabic letters in Noto Naskh Arabic's Arabic subset, digits, Latin names and
- * punctuation in its Latin subset. WOFF (zlib), which fontkit opens without a Brotli decoder.
+ * punctuation in its Latin subset. WOFF (zlib), which fontkit opens without a Brotli decoder;
+ * inflated to plain OpenType once as a face is first opened (woff-to-sfnt.ts).
  * Urdu is in Naskh too: fontkit fails on about one Urdu word in ten in Noto Nastaliq Urdu (a
  * GPOS anchor it cannot read: 101 of the 1,130 words of the Urdu catalogue) and shapes it four
  * times slower (README, decisions).
@@ -110,11 +112,13 @@ const fonts = new Map<Face, Font>();
 /**
  * A face, opened once (the first PDF that needs it) and shared by every PDF after it: fontkit
  * keeps what it has read of the font's tables and glyphs, so later PDFs do not parse it again.
+ * It is opened from the font's tables inflated (woffToSfnt): fontkit inflates a WOFF's table on
+ * every read of it.
  */
 function fontOf(name: Face): Font {
   let font = fonts.get(name);
   if (!font) {
-    font = openFont(readFileSync(FONT_FILES[name]()));
+    font = openFont(woffToSfnt(readFileSync(FONT_FILES[name]())));
     fonts.set(name, font);
   }
   return font;
