@@ -86,7 +86,7 @@ export function createFetchTransport({
         },
         // The httpOnly refresh cookie goes with the request.
         credentials: 'same-origin',
-        body: JSON.stringify(variables ? { query: operation, variables } : { query: operation }),
+        body: JSON.stringify({ query: operation, variables }),
         signal,
       });
       const result = readResult(await response.text());
