@@ -1,7 +1,9 @@
 // Generates the browser clients' typed GraphQL operations from the committed API schema:
 //
 //   libs/web-data/src/gql/graphql.ts  the session operations both clients share
-//                                     (libs/web-data/src/graphql/*.graphql)
+//                                     (libs/web-data/src/graphql/*.graphql), each also as its
+//                                     source text (`RefreshSessionSource`…), which the session
+//                                     manager sends with a plain fetch
 //   apps/web/src/gql/graphql.ts       the member site's operations, each next to the feature
 //                                     that uses it (apps/web/src/features/*/graphql); each
 //                                     document in a module of its own (gql/documents/), which
@@ -21,7 +23,15 @@ import { fileURLToPath } from 'node:url';
 import { codegen } from '@graphql-codegen/core';
 import * as typedDocumentNode from '@graphql-codegen/typed-document-node';
 import * as typescriptOperations from '@graphql-codegen/typescript-operations';
-import { buildSchema, Kind, parse, printSchema } from 'graphql';
+import {
+  buildSchema,
+  Kind,
+  parse,
+  print,
+  printSchema,
+  stripIgnoredCharacters,
+  visit,
+} from 'graphql';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const schemaFile = path.join(root, 'apps/gateway/api-schema.graphql');
@@ -32,6 +42,9 @@ const TARGETS = [
     documentsDir: sharedDir,
     outputFile: 'libs/web-data/src/gql/graphql.ts',
     sharedFragments: false,
+    // The session is restored before the Apollo client has loaded (a plain fetch): its operations
+    // as text, printed here so that no browser bundle carries graphql-js's printer.
+    operationSources: true,
   },
   {
     documentsDir: 'apps/web/src/features',
@@ -103,11 +116,76 @@ async function generate(schemaAst, target) {
       useTypeImports: true,
     },
   });
-  const content = HEADER + output;
+  const content = HEADER + output + (target.operationSources ? operationSources(documents) : '');
   const outputFile = path.join(root, target.outputFile);
   return target.splitDocuments
     ? splitDocuments(content, outputFile)
     : new Map([[outputFile, content]]);
+}
+
+const TYPENAME = { kind: Kind.FIELD, name: { kind: Kind.NAME, value: '__typename' } };
+
+/**
+ * `__typename` in every object's selection, as Apollo's cache adds it to what it sends: the
+ * generated types say each object has it.
+ */
+function withTypenames(definition) {
+  const add = (node) => {
+    if (!node.selectionSet) return undefined;
+    const selections = node.selectionSet.selections;
+    const has = selections.some((s) => s.kind === Kind.FIELD && s.name.value === '__typename');
+    return has
+      ? undefined
+      : { ...node, selectionSet: { ...node.selectionSet, selections: [...selections, TYPENAME] } };
+  };
+  return visit(definition, {
+    Field: add,
+    InlineFragment: add,
+    FragmentDefinition: add,
+  });
+}
+
+/** The names of the fragments `node` spreads, directly or through other fragments. */
+function spreadFragments(node, fragments, found = new Set()) {
+  visit(node, {
+    FragmentSpread(spread) {
+      const name = spread.name.value;
+      if (found.has(name)) return;
+      found.add(name);
+      spreadFragments(fragments.get(name), fragments, found);
+    },
+  });
+  return found;
+}
+
+/**
+ * Each operation of `documents` as the text a plain `fetch` sends (the operation and the
+ * fragments it spreads, compact), typed by its result and variables like its document.
+ */
+function operationSources(documents) {
+  const definitions = documents.flatMap(({ document }) => document.definitions);
+  const fragments = new Map(
+    definitions
+      .filter((d) => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((d) => [d.name.value, withTypenames(d)]),
+  );
+  const lines = [
+    '',
+    "/** An operation's text for a plain POST to /graphql, typed by its result and variables. */",
+    "export type OperationSource<TResult, TVariables> = string & { readonly ' $result'?: TResult; readonly ' $variables'?: TVariables };",
+  ];
+  for (const operation of definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION)) {
+    const name = operation.name.value;
+    const kind = operation.operation === 'query' ? 'Query' : 'Mutation';
+    const used = [...spreadFragments(operation, fragments)].sort();
+    const text = [withTypenames(operation), ...used.map((f) => fragments.get(f))]
+      .map((definition) => stripIgnoredCharacters(print(definition)))
+      .join(' ');
+    lines.push(
+      `export const ${name}Source = ${JSON.stringify(text)} as OperationSource<${name}${kind}, ${name}${kind}Variables>;`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 const DOCUMENT_IMPORT =

@@ -5,7 +5,9 @@ import { notifications } from '@mantine/notifications';
 import { Messages, PublicLayoutMessages } from '@jibs/domain';
 import {
   createApolloClient,
+  createFetchTransport,
   createTokenStore,
+  followSessionInCache,
   SessionManager,
   startLanguage,
   translateText,
@@ -15,14 +17,18 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 
 const tokens = createTokenStore();
+// The session talks to the gateway as the member site's does (a plain fetch); the console's
+// screens query through the Apollo client.
+const session = new SessionManager(createFetchTransport({ tokens }), tokens, {
+  onExpired: () =>
+    notifications.show({
+      color: 'yellow',
+      title: translateText(PublicLayoutMessages.signedOut),
+      message: translateText(Messages.sessionExpired),
+    }),
+  ...followSessionInCache(() => client),
+});
 const client = createApolloClient({ tokens, renewSession: () => session.refresh() });
-const session = new SessionManager(client, tokens, () =>
-  notifications.show({
-    color: 'yellow',
-    title: translateText(PublicLayoutMessages.signedOut),
-    message: translateText(Messages.sessionExpired),
-  }),
-);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -1,8 +1,10 @@
 // The browser clients' shared data layer: the Apollo client, the in-memory access token, the
-// session (restore through the refresh cookie, renewal, sign-out) and error wording. Used by
-// the member site (apps/web) and the admin console (apps/admin).
+// session (restore through the refresh cookie, renewal, sign-out; a plain fetch, not Apollo)
+// and error wording. Used by the member site (apps/web) and the admin console (apps/admin).
 export * from './api/api-error';
 export * from './api/apollo-client';
+export * from './api/apollo-session-cache';
+export * from './api/session-transport';
 export * from './api/error-messages';
 export * from './api/token-store';
 export * from './session/refresh-schedule';

@@ -1,28 +1,36 @@
 import type { ApolloClient } from '@apollo/client';
-import { createTokenStore, type SessionHandle } from '@jibs/web-data';
-import { DeferredSession } from './deferred-session';
+import {
+  createFetchTransport,
+  createTokenStore,
+  followMemberChoice,
+  followSessionInCache,
+  SessionManager,
+} from '@jibs/web-data';
 
 /**
- * The session and the Apollo client. The client (Apollo, graphql, graphql-ws, rxjs: more JS than
- * the landing page itself) and the session manager are a separate chunk, requested as the app
- * starts but not waited for: the public pages render without them (the session reads as
- * 'loading' until then), and the screens that query render once they are in.
+ * The session and the Apollo client. The session manager talks to the gateway with a plain
+ * fetch, so it is created, and restores the session, as the app starts. The client (Apollo,
+ * graphql, rxjs: more JS than the landing page itself) is a separate chunk, requested at start
+ * but not waited for: only the parts of a screen that query wait for it (`WithApollo`).
  */
 export interface AppData {
-  session: SessionHandle;
+  session: SessionManager;
   client: Promise<ApolloClient>;
 }
 
 export function createAppData(onExpired: () => void): AppData {
   const tokens = createTokenStore();
-  const chunk = import('./apollo-client');
-  const client: Promise<ApolloClient> = chunk.then(({ createClient }) =>
-    createClient(tokens, () => session.refresh()),
-  );
-  const session = new DeferredSession(
-    Promise.all([chunk, client]).then(([{ createSession }, loaded]) =>
-      createSession(loaded, tokens, onExpired),
-    ),
-  );
+  let loaded: ApolloClient | null = null;
+  const session = new SessionManager(createFetchTransport({ tokens }), tokens, {
+    onExpired,
+    ...followSessionInCache(() => loaded),
+  });
+  // Signed in (or a session restored), the member's stored language and Hijri choice apply.
+  followMemberChoice(session);
+  void session.restore();
+  const client = import('./apollo-client').then(({ createClient }) => {
+    loaded = createClient(tokens, () => session.refresh());
+    return loaded;
+  });
   return { session, client };
 }

@@ -1,18 +1,18 @@
 import { Outlet } from 'react-router';
-import { PageLoader } from '@jibs/web-ui';
 import { SessionGate } from '../features/session/components/session-gate';
-import { WithApollo } from '../shared/apollo/with-apollo';
+// Mantine's styles for the screens, with their route table rather than with the Apollo client:
+// a screen that does not wait for the client (the dashboard) is styled from its first render.
+import '../shared/apollo/styles-screens';
 
 /**
- * The layout route of every screen but the landing page: they query the server, and what they
- * show depends on who is signed in, so they wait for the client and the restored session.
+ * The layout route of every screen but the light pages: what they show depends on who is signed
+ * in, so they wait for the restored session (a plain fetch, started as the app starts). Each
+ * screen that queries waits for the Apollo client too (`withClient` in screen-routes.tsx).
  */
 export function DataRoutes() {
   return (
-    <WithApollo fallback={<PageLoader />}>
-      <SessionGate>
-        <Outlet />
-      </SessionGate>
-    </WithApollo>
+    <SessionGate>
+      <Outlet />
+    </SessionGate>
   );
 }

@@ -1,6 +1,8 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
+import { PageLoader } from '@jibs/web-ui';
 import { RouteGuard } from '../features/session/components/route-guards';
+import { WithApollo } from '../shared/apollo/with-apollo';
 import { DataRoutes } from './data-routes';
 
 // Shown only for an address no route has: it (with the public site's words) loads then.
@@ -69,34 +71,45 @@ const UploadDocumentsPage = lazy(() =>
   })),
 );
 
+/** A screen that queries with Apollo's hooks: it renders once the client is in, a loader meanwhile. */
+function withClient(screen: ReactNode) {
+  return <WithApollo fallback={<PageLoader />}>{screen}</WithApollo>;
+}
+
 /**
  * The screens past the light pages (app.tsx), matched below its catch-all route: their table,
- * guards and lazy screens load with the first of them visited, not with every page.
+ * guards and lazy screens load with the first of them visited, not with every page. A screen
+ * that queries waits for the Apollo client (`withClient`); the others (the dashboard, whose
+ * figures wait inside it, the cancelled payment, the 404) render without it.
  */
 export default function ScreenRoutes() {
   return (
     <Routes>
       <Route element={<DataRoutes />}>
-        <Route path="testing" element={<TestingPage />} />
-        <Route path="reset-password" element={<ResetPasswordPage />} />
-        <Route path="memorial/:id" element={<MemorialPage />} />
+        <Route path="testing" element={withClient(<TestingPage />)} />
+        <Route path="reset-password" element={withClient(<ResetPasswordPage />)} />
+        <Route path="memorial/:id" element={withClient(<MemorialPage />)} />
         {/* Janazah notices: public; the server leaves out what a visitor may not see. */}
-        <Route path="janazah" element={<JanazahPage />} />
+        <Route path="janazah" element={withClient(<JanazahPage />)} />
         <Route element={<RouteGuard access="signed-in" />}>
           {/* Payment results: registration may still be under way. */}
-          <Route path="payment-success" element={<PaymentSuccessPage />} />
+          <Route path="payment-success" element={withClient(<PaymentSuccessPage />)} />
           <Route path="payment-cancelled" element={<PaymentCancelledPage />} />
-          <Route path="registration-payment-success" element={<RegistrationPaymentSuccessPage />} />
+          <Route
+            path="registration-payment-success"
+            element={withClient(<RegistrationPaymentSuccessPage />)}
+          />
         </Route>
         <Route element={<RouteGuard access="registered" />}>
+          {/* Not waiting for the client: its figures do, inside the page (dashboard-stats). */}
           <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="profile" element={<ProfilePage />} />
-          <Route path="payment-history" element={<PaymentHistoryPage />} />
-          <Route path="memorials/create" element={<CreateMemorialPage />} />
-          <Route path="submit-death" element={<SubmitDeathReportPage />} />
-          <Route path="my-reports" element={<MyReportsPage />} />
-          <Route path="my-reports/:id" element={<CasePage />} />
-          <Route path="upload" element={<UploadDocumentsPage />} />
+          <Route path="profile" element={withClient(<ProfilePage />)} />
+          <Route path="payment-history" element={withClient(<PaymentHistoryPage />)} />
+          <Route path="memorials/create" element={withClient(<CreateMemorialPage />)} />
+          <Route path="submit-death" element={withClient(<SubmitDeathReportPage />)} />
+          <Route path="my-reports" element={withClient(<MyReportsPage />)} />
+          <Route path="my-reports/:id" element={withClient(<CasePage />)} />
+          <Route path="upload" element={withClient(<UploadDocumentsPage />)} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -1,6 +1,8 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { ErrorCode, type FieldErrors } from '@jibs/domain';
+import type { GraphQLFormattedError } from 'graphql';
 import { translateText } from '../language/language-store';
+import { GraphQLAnswerError, HttpStatusError } from './session-transport';
 
 /** What the screens need to know about a failed operation, whatever its transport. */
 export interface ApiError {
@@ -19,26 +21,39 @@ export interface ApiError {
 }
 
 export function toApiError(error: unknown): ApiError {
-  if (CombinedGraphQLErrors.is(error)) {
-    const [first] = error.errors;
+  const errors = graphQLErrors(error);
+  const message = error instanceof Error ? error.message : String(error);
+  if (errors) {
+    const [first] = errors;
     const extensions = first?.extensions ?? {};
     const code = typeof extensions.code === 'string' ? extensions.code : undefined;
     return {
       code,
-      message: first?.message ?? error.message,
+      message: first?.message ?? message,
       fieldErrors: code === ErrorCode.BadUserInput ? readFieldErrors(extensions.fieldErrors) : {},
       network: false,
     };
   }
-  const message = error instanceof Error ? error.message : String(error);
   if (ServerError.is(error)) {
     return { message, fieldErrors: {}, network: false, status: error.statusCode };
+  }
+  if (error instanceof HttpStatusError) {
+    return { message, fieldErrors: {}, network: false, status: error.status };
   }
   return { message, fieldErrors: {}, network: true };
 }
 
 export function hasErrorCode(error: unknown, code: ErrorCode): boolean {
-  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === code);
+  return graphQLErrors(error)?.some((e) => e.extensions?.code === code) ?? false;
+}
+
+/**
+ * The errors of a GraphQL error answer, through the Apollo client or the session's transport
+ * (see session-transport.ts); null for any other failure.
+ */
+function graphQLErrors(error: unknown): readonly GraphQLFormattedError[] | null {
+  if (CombinedGraphQLErrors.is(error) || error instanceof GraphQLAnswerError) return error.errors;
+  return null;
 }
 
 function readFieldErrors(value: unknown): FieldErrors {

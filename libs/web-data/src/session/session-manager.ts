@@ -1,15 +1,15 @@
-import type { ApolloClient } from '@apollo/client';
 import { ErrorCode } from '@jibs/domain';
 import {
-  RefreshSessionDocument,
-  SaveLanguageChoiceDocument,
-  SessionMembershipDocument,
-  SignOutDocument,
+  RefreshSessionSource,
+  SaveLanguageChoiceSource,
+  SessionMembershipSource,
+  SignOutSource,
   type MembershipStatus,
+  type OperationSource,
   type SessionFragment,
   type SessionUserFragment,
 } from '../gql/graphql';
-import { hasErrorCode } from '../api/api-error';
+import { GraphQLAnswerError, type SessionTransport } from '../api/session-transport';
 import type { TokenStore } from '../api/token-store';
 import { REFRESH_LEAD_MS, refreshDelayMs } from './refresh-schedule';
 
@@ -40,10 +40,7 @@ export interface Membership {
   membershipStatus: MembershipStatus;
 }
 
-/**
- * What the screens use of the session (`useSessionManager`): the manager itself, or a stand-in
- * that forwards to it once it has loaded (the member site loads it with the Apollo client).
- */
+/** What the screens use of the session (`useSessionManager`). */
 export type SessionHandle = Pick<
   SessionManager,
   | 'getState'
@@ -67,6 +64,28 @@ const RETRY_AFTER_NETWORK_ERROR_MS = 15_000;
 const MEMBERSHIP_ATTEMPTS = 3;
 const MEMBERSHIP_RETRY_MS = 1_000;
 
+/** The member's fields that a membership read or a language save answered (`onMemberData`). */
+export type MemberData = { id: string } & Partial<
+  Membership & Pick<SessionUser, 'language' | 'showHijri'>
+>;
+
+export interface SessionManagerOptions {
+  /** Called when a signed-in session ends without the user signing out. */
+  onExpired?: () => void;
+  /**
+   * A session ended (signed out, or lapsed): the app clears its cached server data (Apollo's
+   * store), so nothing of the previous member's stays behind.
+   */
+  onEnded?: () => Promise<unknown> | void;
+  /**
+   * What a membership read or a language save answered of the member, for the app's cache (the
+   * screens' own reads of the member) to agree with it.
+   */
+  onMemberData?: (member: MemberData) => void;
+  /** Wait between reads of the membership when billing does not answer. */
+  membershipRetryMs?: number;
+}
+
 /**
  * Owns the signed-in session: the in-memory access token, the signed-in user, and renewing
  * the token (through the httpOnly refresh cookie) shortly before it expires.
@@ -85,14 +104,22 @@ export class SessionManager {
   private inFlight: Promise<boolean> | null = null;
   private restoring: Promise<void> | null = null;
 
+  private readonly onExpired: () => void;
+  private readonly onEnded: () => Promise<unknown> | void;
+  private readonly onMemberData: (member: MemberData) => void;
+  private readonly membershipRetryMs: number;
+
   constructor(
-    private readonly client: ApolloClient,
+    /** The gateway, through a plain fetch (createFetchTransport): no wait for Apollo's chunk. */
+    private readonly transport: SessionTransport,
     private readonly tokens: TokenStore,
-    /** Called when a signed-in session ends without the user signing out. */
-    private readonly onExpired: () => void = () => undefined,
-    /** Wait between reads of the membership when billing does not answer. */
-    private readonly membershipRetryMs = MEMBERSHIP_RETRY_MS,
-  ) {}
+    options: SessionManagerOptions = {},
+  ) {
+    this.onExpired = options.onExpired ?? (() => undefined);
+    this.onEnded = options.onEnded ?? (() => undefined);
+    this.onMemberData = options.onMemberData ?? (() => undefined);
+    this.membershipRetryMs = options.membershipRetryMs ?? MEMBERSHIP_RETRY_MS;
+  }
 
   getState = (): SessionState => this.state;
 
@@ -146,15 +173,14 @@ export class SessionManager {
       this.setState({ ...this.state, membership: 'loading' });
     for (let attempt = 0; attempt < MEMBERSHIP_ATTEMPTS; attempt += 1) {
       try {
-        const { data } = await this.client.query({
-          query: SessionMembershipDocument,
-          fetchPolicy: 'network-only',
-        });
-        if (!data) throw new Error('Empty membership answer');
-        if (read === this.membershipRead) this.applyMembership(data.me);
+        const { me } = await this.sendAsMember(SessionMembershipSource);
+        if (read === this.membershipRead) {
+          this.applyMembership(me);
+          this.onMemberData(me);
+        }
         return;
       } catch (error) {
-        if (hasErrorCode(error, ErrorCode.Unauthenticated)) return;
+        if (GraphQLAnswerError.has(error, ErrorCode.Unauthenticated)) return;
         if (attempt + 1 < MEMBERSHIP_ATTEMPTS) await delay(this.membershipRetryMs * (attempt + 1));
       }
     }
@@ -198,7 +224,7 @@ export class SessionManager {
 
   async signOut(): Promise<void> {
     try {
-      await this.client.mutate({ mutation: SignOutDocument });
+      await this.transport.send(SignOutSource);
     } catch {
       // The local session ends regardless; an unreachable server only keeps a cookie it will
       // expire on its own.
@@ -214,7 +240,8 @@ export class SessionManager {
   async saveLanguageChoice(input: { language?: string; showHijri?: boolean }): Promise<boolean> {
     if (this.state.status !== 'signed-in') return false;
     try {
-      await this.client.mutate({ mutation: SaveLanguageChoiceDocument, variables: { input } });
+      const { updateProfile } = await this.sendAsMember(SaveLanguageChoiceSource, { input });
+      this.onMemberData(updateProfile);
       const user = this.state.user;
       if (user) this.setState({ ...this.state, user: { ...user, ...input } });
       return true;
@@ -232,15 +259,13 @@ export class SessionManager {
   private async requestRefresh(timeoutMs?: number): Promise<boolean> {
     const wasSignedIn = this.state.status === 'signed-in';
     try {
-      const { data } = await this.client.mutate({
-        mutation: RefreshSessionDocument,
-        context: timeoutMs ? { fetchOptions: { signal: AbortSignal.timeout(timeoutMs) } } : {},
+      const { refreshSession } = await this.transport.send(RefreshSessionSource, {
+        signal: timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined,
       });
-      if (!data) throw new Error('Empty refreshSession answer');
-      this.establish(data.refreshSession);
+      this.establish(refreshSession);
       return true;
     } catch (error) {
-      const sessionOver = hasErrorCode(error, ErrorCode.Unauthenticated);
+      const sessionOver = GraphQLAnswerError.has(error, ErrorCode.Unauthenticated);
       const tokenStillValid =
         wasSignedIn && !!this.expiresAt && new Date(this.expiresAt).getTime() > Date.now();
       if (!sessionOver && tokenStillValid) {
@@ -266,7 +291,29 @@ export class SessionManager {
       ...(options.byUser ? { signedOutByUser: true } : {}),
     });
     // Nothing of the previous member's data may stay behind in the cache.
-    await this.client.clearStore().catch(() => undefined);
+    try {
+      await this.onEnded();
+    } catch {
+      // A cache that could not be cleared does not keep the session open.
+    }
+  }
+
+  /**
+   * An operation as the signed-in member: a token that lapsed meanwhile (a tab that slept
+   * through its renewal) is renewed once and the operation sent again, as the Apollo client does.
+   */
+  private async sendAsMember<TResult, TVariables>(
+    operation: OperationSource<TResult, TVariables>,
+    variables?: TVariables,
+  ): Promise<TResult> {
+    try {
+      return await this.transport.send(operation, { variables });
+    } catch (error) {
+      if (!GraphQLAnswerError.has(error, ErrorCode.Unauthenticated) || !this.tokens.get())
+        throw error;
+      if (!(await this.refresh())) throw error;
+      return this.transport.send(operation, { variables });
+    }
   }
 
   private schedule(delayMs: number): void {

@@ -1,5 +1,6 @@
 // Mantine's styles for every component the first page does not use (styles-first-page.ts has
-// those), loaded with the Apollo client, so before any screen past the landing page. All of
+// those), loaded with the screens' route table (data-routes.tsx) and with the Apollo provider
+// (the light pages' parts that query), so before any screen past the landing page. All of
 // them, not only the ones the screens use today, so a screen that starts using one (Table,
 // Menu, Tooltip…) is styled without a change here. Order as in `@mantine/core/styles.css`:
 // some components' styles build on others' (Select on Combobox and Input, Modal on ModalBase).

@@ -10,16 +10,18 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { MembershipStatus } from '../../../gql/graphql';
+import { WithApollo } from '../../../shared/apollo/with-apollo';
 import { PageBreadcrumbs } from '../../../shared/components/page-breadcrumbs';
 import { LOADING_FIGURES, StatCards } from '../components/stat-cards';
 import { useDocumentTitle } from '@jibs/web-ui';
 import { useDateFormat, useMessages, useSession } from '@jibs/web-data';
 
-// The figures' queries (and Apollo's query hook) load after the first render; their cards show
-// the same loaders meanwhile as while the queries run.
+// The figures' queries (and Apollo's query hook) load after the first render, and wait for the
+// Apollo client, which the rest of the page does not; their cards show the same loaders
+// meanwhile as while the queries run.
 const DashboardStats = lazy(() => import('../components/dashboard-stats'));
 
 const WELCOME_TOAST_MS = 5_000;
@@ -101,9 +103,9 @@ export function DashboardPage() {
           )}
         </Stack>
 
-        <Suspense fallback={<StatCards figures={LOADING_FIGURES} />}>
+        <WithApollo fallback={<StatCards figures={LOADING_FIGURES} />}>
           <DashboardStats onMembershipStatus={setBillingStatus} />
-        </Suspense>
+        </WithApollo>
 
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
           {LINK_CARDS.map((card) =>
