@@ -1,33 +1,25 @@
 import type { ApolloClient } from '@apollo/client';
-import {
-  createFetchTransport,
-  createTokenStore,
-  followMemberChoice,
-  followSessionInCache,
-  SessionManager,
-} from '@jibs/web-data';
+import { createTokenStore, type SessionHandle } from '@jibs/web-data';
+import { DeferredSession } from './deferred-session';
 
 /**
- * The session and the Apollo client. The session manager talks to the gateway with a plain
- * fetch, so it is created, and restores the session, as the app starts. The client (Apollo,
- * graphql, rxjs: more JS than the landing page itself) is a separate chunk, requested at start
- * but not waited for: only the parts of a screen that query wait for it (`WithApollo`).
+ * The session and the Apollo client, two chunks requested as the app starts and not waited
+ * for. The session manager (session.ts: its transport is a plain fetch) restores the session as
+ * soon as it is in; until then the session reads as 'loading', as while a restore runs. The
+ * client (Apollo, graphql, rxjs: more JS than the landing page itself) loads beside it: only
+ * the parts of a screen that query wait for it (`WithApollo`).
  */
 export interface AppData {
-  session: SessionManager;
+  session: SessionHandle;
   client: Promise<ApolloClient>;
 }
 
 export function createAppData(onExpired: () => void): AppData {
   const tokens = createTokenStore();
   let loaded: ApolloClient | null = null;
-  const session = new SessionManager(createFetchTransport({ tokens }), tokens, {
-    onExpired,
-    ...followSessionInCache(() => loaded),
-  });
-  // Signed in (or a session restored), the member's stored language and Hijri choice apply.
-  followMemberChoice(session);
-  void session.restore();
+  const session = new DeferredSession(
+    import('./session').then(({ createSession }) => createSession(tokens, onExpired, () => loaded)),
+  );
   const client = import('./apollo-client').then(({ createClient }) => {
     loaded = createClient(tokens, () => session.refresh());
     return loaded;
