@@ -191,4 +191,57 @@ describe('languages: English, Arabic and Urdu, in Chromium', () => {
     await expectAccessible(page, 'dashboard, en');
     await context.close();
   });
+
+  it("keeps a language chosen while the session is being restored, and stores it on the member's profile", async () => {
+    const { ar } = translators;
+    const client = new GraphQLClient(`${stack.gatewayUrl}/graphql`);
+    const input = aSignUp({ language: 'en', firstName: 'Yusuf' });
+    const { user } = await signUpByApi(client, stack, input);
+    await payRegistrationByApi(client, stack, user.id);
+
+    const context = await visitor('en-US');
+    const page = await context.newPage();
+    await page.goto(`${stack.gatewayUrl}/login`);
+    await page.getByLabel('Email').fill(String(input.email));
+    await page.locator('input[autocomplete="current-password"]').fill(String(input.password));
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL('**/dashboard**');
+    await expectLanguage(page, 'en');
+
+    // A reload restores the session from the refresh cookie: held here until the reader has
+    // chosen Arabic, as on a slow line. The profile says English.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let restoring!: () => void;
+    const restoreSent = new Promise<void>((resolve) => (restoring = resolve));
+    await page.route('**/graphql', async (route) => {
+      if ((route.request().postData() ?? '').includes('RefreshSession')) {
+        restoring();
+        await held;
+      }
+      await route.continue();
+    });
+    await page.reload();
+    await restoreSent;
+    await page.getByLabel('Language').first().selectOption('ar');
+    await expectLanguage(page, 'ar');
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/graphql') &&
+        (response.request().postData() ?? '').includes('SaveLanguageChoice'),
+    );
+    release();
+    await page
+      .getByRole('heading', {
+        level: 1,
+        name: ar.t('DashboardMessages', 'welcome', { firstName: 'Yusuf' }),
+      })
+      .waitFor();
+    await saved;
+    // Still Arabic after the restored session's profile was read, and the profile says so now.
+    await expectLanguage(page, 'ar');
+    const me = await client.request<{ me: { language: string } }>('query { me { language } }');
+    expect(me.data?.me.language).toBe('ar');
+    await context.close();
+  });
 });

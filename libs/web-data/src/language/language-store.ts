@@ -78,6 +78,26 @@ export async function setLocale(locale: Locale, { remember = true } = {}): Promi
   update({ locale, translator });
 }
 
+/** The reader's own switches on this page, not yet told to a member's profile. */
+let readerChoice: { locale?: Locale; hijri?: boolean } = {};
+
+/**
+ * Records a switch the reader made themselves (the header's language, the Hijri toggle), as
+ * they make it: when a member turns out to be signed in (a restore that ends after the switch,
+ * or a sign-in on this page), their choice wins over the profile's and is stored on it
+ * (followMemberChoice), where the profile's would otherwise undo it.
+ */
+export function noteReaderChoice(choice: { locale?: Locale; hijri?: boolean }): void {
+  readerChoice = { ...readerChoice, ...choice };
+}
+
+/** The reader's switches since the last call (and forgets them). */
+export function takeReaderChoice(): { locale?: Locale; hijri?: boolean } {
+  const taken = readerChoice;
+  readerChoice = {};
+  return taken;
+}
+
 export function setShowHijri(hijri: boolean) {
   writeCookie(HIJRI_COOKIE, hijri ? '1' : '0');
   update({ hijri });

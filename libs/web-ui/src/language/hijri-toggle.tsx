@@ -1,5 +1,5 @@
 import { HeaderMessages } from '@jibs/domain';
-import { setShowHijri, useLanguage, useMessages } from '@jibs/web-data';
+import { noteReaderChoice, setShowHijri, useLanguage, useMessages } from '@jibs/web-data';
 
 /** "Hijri dates": dates show the Umm al-Qura date beside the Gregorian one (a cookie for visitors). */
 export function HijriToggle({ onChosen }: { onChosen?: (hijri: boolean) => void }) {
@@ -12,6 +12,7 @@ export function HijriToggle({ onChosen }: { onChosen?: (hijri: boolean) => void 
         checked={hijri}
         onChange={(event) => {
           const chosen = event.currentTarget.checked;
+          noteReaderChoice({ hijri: chosen });
           setShowHijri(chosen);
           onChosen?.(chosen);
         }}

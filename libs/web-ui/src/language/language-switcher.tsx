@@ -1,6 +1,6 @@
 import { HeaderMessages } from '@jibs/domain';
 import { LOCALE_NAMES, LOCALES, isLocale, type Locale } from '@jibs/i18n';
-import { setLocale, useLanguage, useMessages } from '@jibs/web-data';
+import { noteReaderChoice, setLocale, useLanguage, useMessages } from '@jibs/web-data';
 import type { CSSProperties } from 'react';
 
 const STYLE: CSSProperties = {
@@ -31,6 +31,8 @@ export function LanguageSwitcher({ onChosen }: { onChosen?: (locale: Locale) => 
       onChange={(event) => {
         const chosen = event.currentTarget.value;
         if (!isLocale(chosen)) return;
+        // Noted now, not once the catalogue is in: a session restored meanwhile keeps it.
+        noteReaderChoice({ locale: chosen });
         void setLocale(chosen).then(() => onChosen?.(chosen));
       }}
     >

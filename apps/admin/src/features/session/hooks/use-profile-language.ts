@@ -1,13 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { AdminLayoutMessages } from '@jibs/domain';
 import type { Locale } from '@jibs/i18n';
-import {
-  applyStoredChoice,
-  getLanguageState,
-  translateText,
-  useSession,
-  useSessionManager,
-} from '@jibs/web-data';
+import { settleMemberChoice, translateText, useSession, useSessionManager } from '@jibs/web-data';
 import { useEffect, useState } from 'react';
 
 /**
@@ -18,20 +12,21 @@ import { useEffect, useState } from 'react';
  */
 export function useProfileLanguage(signedIn: boolean): { ready: boolean } {
   const user = useSession().user;
+  const manager = useSessionManager();
   const [appliedFor, setAppliedFor] = useState<string | null>(null);
   const userId = signedIn && user ? user.id : null;
 
   useEffect(() => {
     if (!userId || !user || appliedFor === userId) return;
     let current = true;
-    const { locale, hijri } = getLanguageState();
-    void applyStoredChoice(user, { locale, hijri }).finally(() => {
+    // A switch made on the sign-in page wins over the profile's and is stored on it.
+    void settleMemberChoice(user, (input) => manager.saveLanguageChoice(input)).finally(() => {
       if (current) setAppliedFor(userId);
     });
     return () => {
       current = false;
     };
-  }, [userId, user, appliedFor]);
+  }, [userId, user, appliedFor, manager]);
 
   return { ready: userId !== null && appliedFor === userId };
 }
