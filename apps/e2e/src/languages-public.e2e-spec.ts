@@ -106,11 +106,18 @@ describe('languages: the public pages, the layout and sign-in in Arabic and Urdu
         .first()
         .waitFor()
         .catch(async (error: Error) => {
-          // Seen once in CI (2026-11-27, a loaded run), not since: say where the page was.
-          const folded =
-            (await page.locator('#question-form').getAttribute('data-expanded')) === null;
+          // Seen twice in CI (2026-11-27 and 11-28, loaded runs, Arabic, the file's first test),
+          // never here: say where the page was, what the form held, and photograph it.
+          const form = page.locator('#question-form');
+          const folded = (await form.getAttribute('data-expanded')) === null;
+          const html = await form.evaluate((element) => element.outerHTML).catch(String);
+          const focused = await page.evaluate(
+            () => document.activeElement?.outerHTML.slice(0, 200) ?? 'nothing',
+          );
+          await page.screenshot({ path: `${SCREENSHOTS}/faq-question-form-failed-${lang}.png` });
           throw new Error(
-            `${error.message}\nat ${page.url()}, the question form ${folded ? 'folded' : 'open'}`,
+            `${error.message}\nat ${page.url()}, the question form ${folded ? 'folded' : 'open'}` +
+              `\nfocused: ${focused}\nthe form: ${html.slice(0, 4000)}`,
           );
         });
       await check(page, lang, 'faq', ['PDF', 'JPG', 'PNG', 'HTTPS']);
