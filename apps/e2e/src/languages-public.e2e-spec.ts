@@ -99,6 +99,11 @@ describe('languages: the public pages, the layout and sign-in in Arabic and Urdu
       await page.getByText(tr.t('PublicFaqMessages', 'whatWeKeep')).waitFor();
       await page.getByRole('button', { name: tr.t('PublicSiteMessages', 'askAQuestion') }).click();
       await page.getByLabel(tr.t('PublicSiteMessages', 'yourQuestion')).waitFor();
+      // Unfolded to the end (its 200 ms of CSS can take seconds on a loaded host), as a reader
+      // sees it before sending.
+      await page.waitForFunction(
+        () => getComputedStyle(document.getElementById('question-form')!).opacity === '1',
+      );
       // Sent empty: the shared schema's English errors, shown in the reader's language.
       await page.getByRole('button', { name: tr.t('PublicSiteMessages', 'sendQuestion') }).click();
       await page
