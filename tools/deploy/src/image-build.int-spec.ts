@@ -270,7 +270,7 @@ describe('the images, built from the build context a clean checkout sends', () =
       const target = service === 'gateway' ? 'gateway' : 'subgraph';
       const files = runtimeFiles(target, service);
       const [command] = instructions(stage('service'), 'CMD');
-      const entry = /node (\S+)"\]$/.exec(command)?.[1];
+      const entry = /node (?:--\S+ )*(\S+)"\]$/.exec(command)?.[1];
       expect(entry).toBeDefined();
       const main = posix.normalize(substitute(entry as string, { JIBS_SERVICE: service }));
       expect(files.has(main)).toBe(true);
