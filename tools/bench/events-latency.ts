@@ -30,7 +30,8 @@ import {
  *
  * `--load=N` (or `BENCH_LOAD=N`): each fixed rate runs twice, quiet and with N busy-loop
  * processes beside the stack (started and stopped by the bench, the order alternating from one
- * rate to the next); the step-up runs quiet.
+ * rate to the next); the step-up runs quiet. Before the first rate, BENCH_WARM_SECONDS (10; 0 in
+ * the smoke mode) at that rate warm the stack up, printed but not measured.
  */
 const BUSES = (process.env.BENCH_BUSES ?? 'postgres,kafka').split(',').map((bus): EventBus => {
   if (bus.trim() === 'postgres' || bus.trim() === 'kafka') return bus.trim() as EventBus;
@@ -43,6 +44,13 @@ const USERS = knob('BENCH_USERS', 20, 2);
 const STEP_UP = !SMOKE && process.env.BENCH_STEP_UP !== '0';
 const STEP_SECONDS = knob('BENCH_STEP_SECONDS', 5, 1);
 const STEP_BUDGET_S = knob('BENCH_STEP_BUDGET_S', 120, 0);
+/**
+ * Seconds at the first rate before anything is measured: the first measured phase otherwise
+ * pays for the stack's first minutes (code still being compiled by V8, pools and caches still
+ * filling), which a server that has been running does not, and whichever phase came first
+ * looked the worse for it.
+ */
+const WARM_SECONDS = knob('BENCH_WARM_SECONDS', 10, 0);
 /** How long the events of one rate may take to arrive after the last was committed. */
 const DELIVERY_WAIT_MS = 30_000;
 
@@ -210,6 +218,7 @@ async function benchBus(bus: EventBus, background: BackgroundLoad): Promise<BusR
       seconds: number,
       stepUp: boolean,
       phase: LoadPhase = 'quiet',
+      warmUp = false,
     ) => {
       run += 1;
       const total = Math.max(1, Math.round(rate * seconds));
@@ -275,6 +284,14 @@ async function benchBus(bus: EventBus, background: BackgroundLoad): Promise<BusR
       );
       const sustained = !backlogGrew(thirds, sorted.length === total, seconds, commitSeconds);
       const trend = `  p50 by third of the run (backlog check)       ${thirds.map((third) => `${percentile(third, 50).toFixed(1)} ms`).join(' -> ')}${sustained ? '' : ' (backlog grew)'}`;
+      const causeLines = [...causes].map(([cause, n]) => `  ${n} producing calls failed: ${cause}`);
+      if (warmUp) {
+        for (const printed of [`warm-up, not measured: ${line}`, ...causeLines]) {
+          lines.push(printed);
+          say(printed);
+        }
+        return undefined;
+      }
       const stageLines = await stages(
         bus,
         (name) => stack.databaseUrl(name),
@@ -285,7 +302,6 @@ async function benchBus(bus: EventBus, background: BackgroundLoad): Promise<BusR
             deliveredAt: deliveredWall.get(key),
           })),
       );
-      const causeLines = [...causes].map(([cause, n]) => `  ${n} producing calls failed: ${cause}`);
       for (const printed of [line, trend, ...causeLines, ...stageLines]) {
         lines.push(printed);
         say(printed);
@@ -307,6 +323,7 @@ async function benchBus(bus: EventBus, background: BackgroundLoad): Promise<BusR
       return result;
     };
 
+    if (WARM_SECONDS > 0) await runRate(RATES[0]!, WARM_SECONDS, false, 'quiet', true);
     for (const [i, rate] of RATES.entries()) {
       for (const phase of background.phases(i)) {
         await background.set(phase);
@@ -320,7 +337,7 @@ async function benchBus(bus: EventBus, background: BackgroundLoad): Promise<BusR
       const budgetEnd = Date.now() + STEP_BUDGET_S * 1000;
       let rate = held.length ? Math.max(...held) * 2 : 0;
       while (rate > 0 && Date.now() + STEP_SECONDS * 1000 < budgetEnd) {
-        if (!(await runRate(rate, STEP_SECONDS, true)).sustained) break;
+        if (!(await runRate(rate, STEP_SECONDS, true))?.sustained) break;
         rate *= 2;
       }
     }

@@ -40,7 +40,9 @@ import {
  * in turn (its inspector opened with SIGUSR1, the V8 sampling profiler driven over the Chrome
  * DevTools Protocol) while `BENCH_PROFILE_CALLS` `me` calls go through it alone; the
  * `.cpuprofile` files are written to the directory (default `$TMPDIR/gateway-profile`) and the
- * heaviest functions and packages by self time are printed. `BENCH_ROUNDS=0` skips the rounds.
+ * heaviest functions and packages by self time are printed, in shares and per call. Then identity
+ * is profiled the same way behind each gateway and called directly, so what a gateway costs its
+ * subgraph shows. `BENCH_ROUNDS=0` skips the rounds.
  *
  * `--load=N` (or `BENCH_LOAD=N`): every round runs each target twice, once quiet and once with N
  * busy-loop processes beside it (started and stopped by the bench, the order alternating with
@@ -210,7 +212,9 @@ async function startBaselineGateway(
   const port = await freePort();
   const child = spawn(process.execPath, ['--enable-source-maps', ...BASELINE_NODE_ARGS, entry], {
     env: { ...env, PORT: String(port), METRICS_PORT: String(await freePort()) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // The stack's environment says the gateway hears its parent go as the end of its stdin
+    // (JIBS_PARENT_PIPE): a pipe this process holds, never writes and closes by exiting.
+    stdio: ['pipe', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt += 1) {
@@ -385,7 +389,7 @@ async function cpuProfile(
 }
 
 /** The heaviest functions and packages by self time, as lines of text. */
-function summariseProfile(profile: CpuProfile, top = 30): string[] {
+function summariseProfile(profile: CpuProfile, calls: number, top = 30): string[] {
   const byNode = new Map<number, number>();
   profile.samples.forEach((node, i) => {
     byNode.set(node, (byNode.get(node) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
@@ -409,13 +413,19 @@ function summariseProfile(profile: CpuProfile, top = 30): string[] {
           url);
     packages.set(pkg, (packages.get(pkg) ?? 0) + self);
   }
+  // Per call as well as in shares: two processes' profiles (identity behind one gateway and
+  // behind another) compare by what each call cost them, not by proportions.
   const list = (map: Map<string, number>, n: number) =>
     [...map]
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
-      .map(([name, t]) => `  ${((100 * t) / total).toFixed(1).padStart(5)} %  ${name}`);
+      .map(
+        ([name, t]) =>
+          `  ${((100 * t) / total).toFixed(1).padStart(5)} %  ${(t / calls).toFixed(1).padStart(6)} µs/call  ${name}`,
+      );
+  const busy = total - (packages.get('(idle)') ?? 0);
   return [
-    `self time by package (${(total / 1e6).toFixed(2)} s sampled):`,
+    `self time by package (${(total / 1e6).toFixed(2)} s sampled, ${(busy / calls / 1000).toFixed(3)} ms busy per call):`,
     ...list(packages, 20),
     'self time by function:',
     ...list(functions, top),
@@ -680,6 +690,22 @@ async function main(): Promise<void> {
             ]
           : []),
       ];
+      // The subgraph's side of the same calls: identity behind each gateway in turn, so a
+      // gateway that makes its subgraphs work harder (what it forwards, how it connects) shows.
+      const identityScript = 'apps/identity/src/main.js';
+      for (const [name, label] of [
+        ['identity-direct', 'me  straight to identity'],
+        ['identity-via-ours', 'me  via our gateway'],
+        ['identity-via-stock', 'me  via stock Apollo Gateway'],
+        ['identity-via-hive', 'me  via Hive Gateway (router-runtime)'],
+      ] as const) {
+        profiled.push({
+          name,
+          pid: identityPid,
+          script: identityScript,
+          target: targets.find((t) => t.label === label)!,
+        });
+      }
       for (const { name, pid, script, target } of profiled) {
         if (!pid) throw new Error(`no process to profile for ${name}`);
         progress(`profiling ${target.label}`);
@@ -690,7 +716,7 @@ async function main(): Promise<void> {
         const file = join(PROFILE_DIR, `${name}-me.cpuprofile`);
         writeFileSync(file, JSON.stringify(profile));
         process.stdout.write(
-          `\nprofile of ${target.label} (${PROFILE_CALLS} calls, ${(PROFILE_CALLS / result!.seconds).toFixed(0)}/s while profiled), ${file}:\n${summariseProfile(profile).join('\n')}\n`,
+          `\nprofile of ${target.label} (${PROFILE_CALLS} calls, ${(PROFILE_CALLS / result!.seconds).toFixed(0)}/s while profiled), ${file}:\n${summariseProfile(profile, PROFILE_CALLS).join('\n')}\n`,
         );
       }
       if (!ROUNDS) return;

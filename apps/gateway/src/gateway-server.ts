@@ -15,6 +15,7 @@ import {
 } from '@jibs/auth';
 import {
   gatewayHeaders,
+  graphqlHttpHandler,
   graphqlJsonBody,
   rejectBadGraphQLText,
   rejectBadPath,
@@ -34,7 +35,6 @@ import { clientAddressResolver } from './client-address';
 import { corsPolicy, isAllowedSocketOrigin } from './cors-policy';
 import { exportProxy } from './export-proxy';
 import { createErrorFormatter } from './format-error';
-import { graphqlHttpHandler } from './graphql-http';
 import type { GatewayConfig } from './gateway.config';
 import { httpSubscriptionGuard } from './http-subscription-guard';
 import {

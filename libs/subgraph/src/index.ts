@@ -1,5 +1,6 @@
 export * from './bootstrap';
 export * from './format-error';
+export * from './graphql-http';
 export * from './metrics-plugin';
 export * from './subgraph-context';
 export * from './subgraph-graphql.module';

@@ -1,5 +1,5 @@
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
+import type { ApolloFederationDriverConfig } from '@nestjs/apollo';
 import type { DynamicModule } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
 import { bearerToken, createTokenVerifier } from '@jibs/auth';
@@ -8,6 +8,7 @@ import type { ExecutionResult, GraphQLError } from 'graphql';
 import { createErrorFormatter, createSocketErrorFormatter } from './format-error';
 import { metricsPlugin } from './metrics-plugin';
 import { NoServiceFieldRule } from './service-field-rule';
+import { SubgraphDriver } from './subgraph-driver';
 import { buildContext } from './subgraph-context';
 
 export interface SubgraphGraphQLOptions {
@@ -26,7 +27,7 @@ export interface SubgraphGraphQLOptions {
 /** A code-first Apollo Federation 2 subgraph with the project's error, auth and metrics rules. */
 export function subgraphGraphQLModule(options: () => SubgraphGraphQLOptions): DynamicModule {
   return GraphQLModule.forRootAsync<ApolloFederationDriverConfig>({
-    driver: ApolloFederationDriver,
+    driver: SubgraphDriver,
     useFactory: () => {
       const { logger, metrics, production, subscriptions, ...rest } = options();
       const development =

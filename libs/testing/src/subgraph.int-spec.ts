@@ -107,6 +107,32 @@ describe('startSubgraph: one service under test', () => {
     await expect(h.ok('{ probeMe { id } }')).rejects.toThrow('UNAUTHENTICATED');
   });
 
+  it("answers through the project's GraphQL handler: a POST with its length and no ETag, GET operations as Apollo's", async () => {
+    const member = await h.aMember();
+    const post = await h.request('{ probeMe { id } }', {}, member);
+    expect(post.status).toBe(200);
+    const body = await post.text();
+    expect(JSON.parse(body)).toEqual({ data: { probeMe: { id: member.id } } });
+    expect(post.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+    // @as-integrations/express5 answers through res.send, which adds an ETag to every POST.
+    expect(post.headers.get('etag')).toBeNull();
+    const get = await fetch(`${h.url}/graphql?query=${encodeURIComponent('{ probeAdminOnly }')}`, {
+      headers: { ...h.asGateway(), 'apollo-require-preflight': 'true' },
+    });
+    expect(
+      ((await get.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions
+        .code,
+    ).toBe('UNAUTHENTICATED');
+    // A GET without a header a browser could not send unasked is refused (CSRF prevention).
+    const simple = await fetch(
+      `${h.url}/graphql?query=${encodeURIComponent('{ probeAdminOnly }')}`,
+      {
+        headers: h.asGateway(),
+      },
+    );
+    expect(simple.status).toBe(400);
+  });
+
   it('is refused without the gateway credential it was given', async () => {
     const member = await h.aMember();
     const res = await fetch(`${h.url}/graphql`, {

@@ -1,4 +1,4 @@
-// The gateway's Apollo handler over real HTTP (Express on a loopback port, a small schema): it
+// The gateway's and subgraphs' Apollo handler over real HTTP (Express on a loopback port, a small schema): it
 // answers as `@as-integrations/express5` did, GET operations included.
 import { ApolloServer } from '@apollo/server';
 import express from 'express';
