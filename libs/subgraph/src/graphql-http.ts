@@ -17,10 +17,10 @@ export function searchOf(url: string): string {
 /**
  * Apollo Server as an Express handler, for the gateway and every subgraph (`SubgraphDriver`):
  * what `@as-integrations/express5`'s `expressMiddleware` does, without its per-request
- * `url.parse` (deprecated in Node 24: called from inside node_modules it walks up to 100 stack
- * frames on every call to decide whether to warn, 80 µs of identity's 1.4 ms per `me` in the
- * gateway bench's profile) and, for a POST answered in full, without Express's `res.send` (which hashes
- * the body for an ETag that no client can use on a POST). GET answers still go through
+ * `url.parse` (deprecated in Node 24: called from inside node_modules it captures up to 100
+ * stack frames on every call to decide whether to warn) and, for a POST answered in full,
+ * without Express's `res.send` (which hashes the body for an ETag that no client can use on a
+ * POST). GET answers still go through
  * `res.send`: their ETag and `304 Not Modified` are kept.
  */
 export function graphqlHttpHandler<TContext extends BaseContext>(
