@@ -81,8 +81,13 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   }
 }
 
-/** Waits for transitions (a dialog fading in, a toast) so colours are measured at rest. */
-async function settle(page: Page): Promise<void> {
+/**
+ * The page as a reader sees it once it has stopped moving: the layout's parts loaded beside the
+ * page are in (the web app's footer marks itself `data-pending` until then) and its
+ * transitions (a dialog fading in, a toast) have finished, so colours are measured at rest.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[data-pending]'));
   await page.evaluate(() =>
     Promise.all(
       document

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { directionOf, type Locale } from '@jibs/i18n';
+import { settle } from './accessibility';
 
 /**
  * Words every page may show in Latin letters, in any language: the fund's name, the switcher's
@@ -32,6 +33,7 @@ export async function englishInContext(
   const allowed = new Set(
     [...ALWAYS_LATIN, ...allow].flatMap((text) => text.split(/[^A-Za-z]+/)).filter(Boolean),
   );
+  await settle(page);
   const texts = await page.evaluate((selector) => {
     const found: string[] = [];
     for (const root of Array.from(document.querySelectorAll<HTMLElement>(selector))) {

@@ -1,6 +1,5 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import classes from './app-layout.module.css';
 import { PageLoader } from '@jibs/web-ui';
@@ -8,8 +7,12 @@ import { PageLoader } from '@jibs/web-ui';
 /**
  * Header, page and footer. Plain elements rather than Mantine's AppShell, whose navbar, aside,
  * resizing and scroll locking this site does not use and every first page would download.
- * The footer stays outside <main> so it remains the page's contentinfo landmark.
+ * The footer stays outside <main> so it remains the page's contentinfo landmark. It is below
+ * the fold on every page and hidden while a page shows its loader, so it loads beside the page
+ * rather than before it: every route's first load is the lighter for it (issue 26).
  */
+const AppFooter = lazy(() => import('./app-footer').then((m) => ({ default: m.AppFooter })));
+
 export function AppLayout() {
   return (
     <div className={classes.shell}>
@@ -21,7 +24,10 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <AppFooter />
+      {/* Marks the layout as still loading a part, for tests that read the whole page. */}
+      <Suspense fallback={<div data-pending="footer" hidden />}>
+        <AppFooter />
+      </Suspense>
     </div>
   );
 }
