@@ -65,7 +65,7 @@ const PROFILE_DIR =
 const BASELINE_GATEWAY = process.env.BENCH_BASELINE_GATEWAY;
 /** Node options for the baseline's process only (`BENCH_BASELINE_NODE_ARGS`, space-separated). */
 const BASELINE_NODE_ARGS = (process.env.BENCH_BASELINE_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const PROFILE_CALLS = Number(process.env.BENCH_PROFILE_CALLS ?? 4000);
+const PROFILE_CALLS = knob('BENCH_PROFILE_CALLS', 4000, 50);
 /** Where a process opens its inspector on SIGUSR1 (Node's default). */
 const INSPECTOR = 'http://127.0.0.1:9229';
 

@@ -32,10 +32,19 @@ for entry in "${benches[@]}"; do
   ran=$((ran + 1))
   log="test-results/bench-smoke-${name}.log"
   t0=$SECONDS
-  # The benches with a loaded phase run it too, so that path cannot rot either.
+  # The benches with a loaded phase run it too, so that path cannot rot either; the gateway's
+  # also profiles (--profile) and measures a second build of ours beside the stack's (this one).
   args=()
-  case $name in events | gateway) args=(--load=1) ;; esac
-  if BENCH_SMOKE=1 node "dist/server/tools/bench/${script}.js" "${args[@]}" >"$log" 2>&1; then
+  extra_env=()
+  case $name in
+    events) args=(--load=1) ;;
+    gateway)
+      args=(--load=1 --profile)
+      extra_env=(BENCH_PROFILE=test-results/gateway-profile
+        BENCH_BASELINE_GATEWAY=dist/server/apps/gateway/src/main.js)
+      ;;
+  esac
+  if env BENCH_SMOKE=1 "${extra_env[@]}" node "dist/server/tools/bench/${script}.js" "${args[@]}" >"$log" 2>&1; then
     result=ok
   else
     result=failed
