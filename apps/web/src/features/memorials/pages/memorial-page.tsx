@@ -8,7 +8,7 @@ import {
 } from '@jibs/domain';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { toApiError, useMessages } from '@jibs/web-data';
+import { GraphQLAnswerError, useMessages } from '@jibs/web-data';
 import type { MemorialDetailFragment } from '../../../gql/graphql';
 import { DetailList, PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { WithApollo } from '../../../shared/apollo/with-apollo';
@@ -61,8 +61,10 @@ export function MemorialPage() {
   const { id = '' } = useParams();
   const read = useMemorialRead(id);
   const { memorial, loading, error } = read;
-  const notFound =
-    !memorial && !loading && (!error || toApiError(error).code === ErrorCode.NotFound);
+  // A missing memorial is a GraphQL answer (the page's fetch: session-transport.ts), so the
+  // first load does without the API's error helpers (toApiError), which the failure brings.
+  const missing = !error || GraphQLAnswerError.has(error, ErrorCode.NotFound);
+  const notFound = !memorial && !loading && missing;
   useDocumentTitle(
     memorial ? memorial.fullName : notFound ? memorialMessages.notFoundTitle : text.memorial,
   );
@@ -73,7 +75,7 @@ export function MemorialPage() {
         <MemorialView memorial={memorial} read={read} />
       ) : loading ? (
         <PageLoader label={text.loadingMemorial} />
-      ) : error && toApiError(error).code !== ErrorCode.NotFound ? (
+      ) : !missing ? (
         <Suspense fallback={<PageLoader label={text.loadingMemorial} />}>
           <MemorialFailure error={error} onRetry={() => void read.reload()} />
         </Suspense>
