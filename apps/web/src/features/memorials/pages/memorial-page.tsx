@@ -1,4 +1,4 @@
-import { Button, Card, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import {
   ErrorCode,
   memorialYears,
@@ -17,6 +17,7 @@ import { withPhotoOrder } from '../utils/memorial-read';
 import { useMemorialRead, type MemorialReadHandle } from '../utils/use-memorial-read';
 import { MemorialAvatar, MemorialNotFound, PrivacyBadge } from '../components/memorial-parts';
 import { MemorialBreadcrumbs } from '../components/memorial-breadcrumbs';
+import { MemorialTabs } from '../components/memorial-tabs';
 
 // A visitor reads the page: the memorial itself comes over the session's plain fetch
 // (useMemorialRead), and what needs the Apollo client waits for it (`WithApollo`) after the
@@ -171,7 +172,7 @@ function MemorialView({
         </Card>
       )}
 
-      <MemorialTabs
+      <MemorialSections
         memorial={memorial}
         refetch={refetch}
         refreshLinks={refreshLinks}
@@ -208,7 +209,7 @@ function MemorialView({
   );
 }
 
-function MemorialTabs({
+function MemorialSections({
   memorial,
   refetch,
   refreshLinks,
@@ -227,119 +228,136 @@ function MemorialTabs({
   const permissions = memorial.viewerPermissions;
 
   return (
-    <Tabs defaultValue="about" keepMounted={false}>
-      <Tabs.List>
-        <Tabs.Tab value="about">{text.about}</Tabs.Tab>
-        <Tabs.Tab value="memories">{text.memoriesTab(memorial.memoryCount)}</Tabs.Tab>
-        <Tabs.Tab value="photos">{text.photosTab(memorial.photoCount)}</Tabs.Tab>
-        <Tabs.Tab value="timeline">{text.timeline}</Tabs.Tab>
-      </Tabs.List>
-
-      <Tabs.Panel value="about" pt="lg">
-        <Card withBorder radius="md" padding="lg">
-          <DetailList
-            items={[
-              { label: text.fullName, value: memorial.fullName },
-              {
-                label: registration.dateOfBirth,
-                value: formatDate(memorial.birthDate) || '—',
-              },
-              { label: text.placeOfBirth, value: memorial.birthLocation || '—' },
-              { label: text.dateOfDeath, value: formatDate(memorial.deathDate) || '—' },
-              { label: text.placeOfDeath, value: memorial.deathLocation || '—' },
-            ]}
-          />
-        </Card>
-        {permissions.canRemind && memorial.deathDate && (
-          <Stack mt="md">
-            <WithApollo>
-              <AnniversaryReminders memorialId={memorial.id} />
-            </WithApollo>
-          </Stack>
-        )}
-      </Tabs.Panel>
-
-      <Tabs.Panel value="memories" pt="lg">
-        <WithApollo fallback={<PageLoader />}>
-          <MemorialMemories memorial={memorial} onChanged={refetch} />
-        </WithApollo>
-      </Tabs.Panel>
-
-      <Tabs.Panel value="photos" pt="lg">
-        <Stack gap="lg">
-          {memorial.photos.length === 0 ? (
-            <Text c="gray.7">{text.noPhotos}</Text>
-          ) : (
+    <MemorialTabs
+      defaultValue="about"
+      tabs={[
+        {
+          value: 'about',
+          label: text.about,
+          panel: (
             <>
-              {permissions.canEdit && memorial.photos.length > 1 && (
-                <Text size="sm" c="gray.7">
-                  {text.dragHint}
-                </Text>
-              )}
-              <WithApollo fallback={<PageLoader />}>
-                <PhotoGallery
-                  memorial={memorial}
-                  canReorder={permissions.canEdit}
-                  onImageError={refreshLinks}
-                  onOrder={setPhotoOrder}
+              <Card withBorder radius="md" padding="lg">
+                <DetailList
+                  items={[
+                    { label: text.fullName, value: memorial.fullName },
+                    {
+                      label: registration.dateOfBirth,
+                      value: formatDate(memorial.birthDate) || '—',
+                    },
+                    { label: text.placeOfBirth, value: memorial.birthLocation || '—' },
+                    { label: text.dateOfDeath, value: formatDate(memorial.deathDate) || '—' },
+                    { label: text.placeOfDeath, value: memorial.deathLocation || '—' },
+                  ]}
                 />
+              </Card>
+              {permissions.canRemind && memorial.deathDate && (
+                <Stack mt="md">
+                  <WithApollo>
+                    <AnniversaryReminders memorialId={memorial.id} />
+                  </WithApollo>
+                </Stack>
+              )}
+            </>
+          ),
+        },
+        {
+          value: 'memories',
+          label: text.memoriesTab(memorial.memoryCount),
+          panel: (
+            <>
+              <WithApollo fallback={<PageLoader />}>
+                <MemorialMemories memorial={memorial} onChanged={refetch} />
               </WithApollo>
             </>
-          )}
-          {permissions.canEdit && (
-            <Card withBorder radius="md" padding="lg">
-              <WithApollo>
-                <PhotoUpload memorial={memorial} onUploaded={refetch} />
-              </WithApollo>
-            </Card>
-          )}
-        </Stack>
-      </Tabs.Panel>
-
-      <Tabs.Panel value="timeline" pt="lg">
-        {memorial.timeline.length === 0 ? (
-          <Text c="gray.7">{text.noDates}</Text>
-        ) : (
-          <Stack
-            gap="sm"
-            component="ol"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={text.timeline}
-          >
-            {memorial.timeline.map((entry, index) => (
-              <Card
-                component="li"
-                key={`${entry.kind}-${entry.memoryId ?? index}`}
-                withBorder
-                radius="md"
-                padding="md"
-              >
-                <Group justify="space-between" wrap="wrap" gap="xs">
-                  <Stack gap={2}>
-                    {entry.kind === 'MEMORY' ? (
-                      <>
-                        <Text fw={700}>{text.memory}</Text>
-                        <Text style={{ overflowWrap: 'anywhere' }}>{entry.title}</Text>
-                      </>
-                    ) : (
-                      // The service words birth and death in English; the page in the reader's words.
-                      <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-                        {lifeEventTitle(entry.kind, memorial, text)}
+          ),
+        },
+        {
+          value: 'photos',
+          label: text.photosTab(memorial.photoCount),
+          panel: (
+            <>
+              <Stack gap="lg">
+                {memorial.photos.length === 0 ? (
+                  <Text c="gray.7">{text.noPhotos}</Text>
+                ) : (
+                  <>
+                    {permissions.canEdit && memorial.photos.length > 1 && (
+                      <Text size="sm" c="gray.7">
+                        {text.dragHint}
                       </Text>
                     )}
-                  </Stack>
-                  <Text size="sm" c="gray.7">
-                    {formatDate(entry.date)}
-                  </Text>
-                </Group>
-              </Card>
-            ))}
-          </Stack>
-        )}
-      </Tabs.Panel>
-    </Tabs>
+                    <WithApollo fallback={<PageLoader />}>
+                      <PhotoGallery
+                        memorial={memorial}
+                        canReorder={permissions.canEdit}
+                        onImageError={refreshLinks}
+                        onOrder={setPhotoOrder}
+                      />
+                    </WithApollo>
+                  </>
+                )}
+                {permissions.canEdit && (
+                  <Card withBorder radius="md" padding="lg">
+                    <WithApollo>
+                      <PhotoUpload memorial={memorial} onUploaded={refetch} />
+                    </WithApollo>
+                  </Card>
+                )}
+              </Stack>
+            </>
+          ),
+        },
+        {
+          value: 'timeline',
+          label: text.timeline,
+          panel: (
+            <>
+              {memorial.timeline.length === 0 ? (
+                <Text c="gray.7">{text.noDates}</Text>
+              ) : (
+                <Stack
+                  gap="sm"
+                  component="ol"
+                  p={0}
+                  m={0}
+                  style={{ listStyle: 'none' }}
+                  aria-label={text.timeline}
+                >
+                  {memorial.timeline.map((entry, index) => (
+                    <Card
+                      component="li"
+                      key={`${entry.kind}-${entry.memoryId ?? index}`}
+                      withBorder
+                      radius="md"
+                      padding="md"
+                    >
+                      <Group justify="space-between" wrap="wrap" gap="xs">
+                        <Stack gap={2}>
+                          {entry.kind === 'MEMORY' ? (
+                            <>
+                              <Text fw={700}>{text.memory}</Text>
+                              <Text style={{ overflowWrap: 'anywhere' }}>{entry.title}</Text>
+                            </>
+                          ) : (
+                            // The service words birth and death in English; the page in the reader's words.
+                            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                              {lifeEventTitle(entry.kind, memorial, text)}
+                            </Text>
+                          )}
+                        </Stack>
+                        <Text size="sm" c="gray.7">
+                          {formatDate(entry.date)}
+                        </Text>
+                      </Group>
+                    </Card>
+                  ))}
+                </Stack>
+              )}
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }
 
