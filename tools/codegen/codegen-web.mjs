@@ -7,7 +7,8 @@
 //   apps/web/src/gql/graphql.ts       the member site's operations, each next to the feature
 //                                     that uses it (apps/web/src/features/*/graphql); each
 //                                     document in a module of its own (gql/documents/), which
-//                                     graphql.ts re-exports
+//                                     graphql.ts re-exports; the few operations a page sends
+//                                     before the Apollo client is in, also as their source text
 //   apps/admin/src/gql/graphql.ts     the admin console's operations, likewise by feature
 //                                     (apps/admin/src/features/*/graphql)
 //
@@ -55,6 +56,9 @@ const TARGETS = [
     // screen's first load carried every operation of the site (5 KB gzipped): one module per
     // document lets a chunk carry only the documents its screens use.
     splitDocuments: true,
+    // A public page that reads before the Apollo client has loaded (the memorial page, over the
+    // session's plain fetch): these operations as text too, each in a module of its own.
+    operationSources: ['Memorial'],
   },
   {
     documentsDir: 'apps/admin/src/features',
@@ -116,7 +120,10 @@ async function generate(schemaAst, target) {
       useTypeImports: true,
     },
   });
-  const content = HEADER + output + (target.operationSources ? operationSources(documents) : '');
+  const content =
+    HEADER +
+    output +
+    (target.operationSources ? operationSources(documents, target.operationSources) : '');
   const outputFile = path.join(root, target.outputFile);
   return target.splitDocuments
     ? splitDocuments(content, outputFile)
@@ -159,10 +166,11 @@ function spreadFragments(node, fragments, found = new Set()) {
 }
 
 /**
- * Each operation of `documents` as the text a plain `fetch` sends (the operation and the
- * fragments it spreads, compact), typed by its result and variables like its document.
+ * Each operation of `documents` (or those named in `wanted`, when a list) as the text a plain
+ * `fetch` sends (the operation and the fragments it spreads, compact), typed by its result and
+ * variables like its document.
  */
-function operationSources(documents) {
+function operationSources(documents, wanted) {
   const definitions = documents.flatMap(({ document }) => document.definitions);
   const fragments = new Map(
     definitions
@@ -174,7 +182,15 @@ function operationSources(documents) {
     "/** An operation's text for a plain POST to /graphql, typed by its result and variables. */",
     "export type OperationSource<TResult, TVariables> = string & { readonly ' $result'?: TResult; readonly ' $variables'?: TVariables };",
   ];
-  for (const operation of definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION)) {
+  const operations = definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+  const chosen = Array.isArray(wanted)
+    ? wanted.map((name) => {
+        const operation = operations.find((d) => d.name.value === name);
+        if (!operation) throw new Error(`operationSources: no operation named ${name}`);
+        return operation;
+      })
+    : operations;
+  for (const operation of chosen) {
     const name = operation.name.value;
     const kind = operation.operation === 'query' ? 'Query' : 'Mutation';
     const used = [...spreadFragments(operation, fragments)].sort();
@@ -192,6 +208,8 @@ const DOCUMENT_IMPORT =
   "import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';";
 /** A document as typed-document-node writes it: one line, typed by its result and variables. */
 const DOCUMENT_LINE = /^export const (\w+) = .* as unknown as DocumentNode<(\w+), (\w+)>;$/;
+/** An operation's source text as `operationSources` writes it. */
+const SOURCE_LINE = /^export const (\w+Source) = ".*" as OperationSource<(\w+), (\w+)>;$/;
 
 /** `DashboardSummaryDocument` -> `dashboard-summary-document`. */
 const kebab = (name) =>
@@ -211,18 +229,21 @@ function splitDocuments(content, outputFile) {
   const kept = [];
   const reexports = [];
   for (const line of content.split('\n')) {
-    const match = DOCUMENT_LINE.exec(line);
+    const document = DOCUMENT_LINE.exec(line);
+    const source = SOURCE_LINE.exec(line);
+    const match = document ?? source;
     if (!match) {
       if (line !== DOCUMENT_IMPORT) kept.push(line);
       continue;
     }
     const [, name, ...typeNames] = match;
     const file = kebab(name);
-    const imported = typeNames.filter((type) => type !== 'unknown').join(', ');
-    files.set(
-      path.join(folder, `${file}.ts`),
-      `${HEADER}${DOCUMENT_IMPORT}\nimport type { ${imported} } from '${types}';\n\n${line}\n`,
-    );
+    const used = typeNames.filter((type) => type !== 'unknown');
+    // A document is typed by typed-document-node's type; a source text by the file's own.
+    const imports = document
+      ? `${DOCUMENT_IMPORT}\nimport type { ${used.join(', ')} } from '${types}';`
+      : `import type { ${['OperationSource', ...used].join(', ')} } from '${types}';`;
+    files.set(path.join(folder, `${file}.ts`), `${HEADER}${imports}\n\n${line}\n`);
     reexports.push(`export { ${name} } from './documents/${file}';`);
   }
   files.set(outputFile, `${kept.join('\n').trimEnd()}\n\n${reexports.join('\n')}\n`);

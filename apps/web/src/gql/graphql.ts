@@ -899,6 +899,9 @@ export type SessionUserFragment = { __typename: 'User', id: string, email: strin
 
 export type SessionFragment = { __typename: 'AuthPayload', accessToken: string, expiresAt: string, user: { __typename: 'User', id: string, email: string, firstName: string, lastName: string, fullName: string, role: Role, createdAt: string, language: string | null, showHijri: boolean | null } };
 
+/** An operation's text for a plain POST to /graphql, typed by its result and variables. */
+export type OperationSource<TResult, TVariables> = string & { readonly ' $result'?: TResult; readonly ' $variables'?: TVariables };
+
 export { PaymentItemFragmentDoc } from './documents/payment-item-fragment-doc';
 export { CaseClaimFragmentDoc } from './documents/case-claim-fragment-doc';
 export { DeathReportItemFragmentDoc } from './documents/death-report-item-fragment-doc';
@@ -1003,3 +1006,4 @@ export { CompleteSignInDocument } from './documents/complete-sign-in-document';
 export { StartTotpEnrollmentDocument } from './documents/start-totp-enrollment-document';
 export { RequestPasswordResetDocument } from './documents/request-password-reset-document';
 export { ResetPasswordDocument } from './documents/reset-password-document';
+export { MemorialSource } from './documents/memorial-source';

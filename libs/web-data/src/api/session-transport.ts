@@ -54,7 +54,8 @@ export interface SendOptions<TVariables> {
 }
 
 export interface FetchTransportOptions {
-  tokens: TokenStore;
+  /** Where the access token is read, when there is one (the transport never sets it). */
+  tokens: Pick<TokenStore, 'get'>;
   /** The gateway's GraphQL endpoint; the page's own `/graphql` by default. */
   url?: string;
   /** Maintenance mode: by default the gateway's notice page, as the Apollo client does. */

@@ -15,10 +15,10 @@ import type { MemorialInput, MemorialPrivacy } from '../../../gql/graphql';
 import {
   EMPTY_MEMORIAL,
   memorialFailureMessage,
-  memorialPrivacyOptions,
   toMemorialInput,
   type MemorialFormValues,
 } from '../utils/memorial-format';
+import { memorialPrivacyOptions } from '../utils/memorial-privacy';
 
 export { EMPTY_MEMORIAL, type MemorialFormValues } from '../utils/memorial-format';
 

@@ -8,7 +8,7 @@ import {
 import { Link, useLocation } from 'react-router';
 import { useMessages, useSession } from '@jibs/web-data';
 import type { MemorialPrivacy } from '../../../gql/graphql';
-import { privacyColor, privacyLabel } from '../utils/memorial-format';
+import { privacyColor, privacyLabel } from '../utils/memorial-privacy';
 
 /** The profile photo, or an avatar with the first two initials of the name. */
 export function MemorialAvatar({

@@ -1,4 +1,3 @@
-import type { Reference } from '@apollo/client';
 import {
   DndContext,
   KeyboardSensor,
@@ -36,17 +35,20 @@ type Photo = MemorialDetailFragment['photos'][number];
 /**
  * The memorial's photos in display order. Editors reorder them by dragging a photo's handle
  * (mouse or touch) or from the keyboard (Space to pick up, arrows, Space to drop), with
- * dnd-kit's spoken announcements. The new order shows at once and goes back, with a toast,
- * if the service refuses it.
+ * dnd-kit's spoken announcements. The new order shows at once (`onOrder`, which the page
+ * applies to what it shows) and goes back, with a toast, if the service refuses it.
  */
 export function PhotoGallery({
   memorial,
   canReorder,
   onImageError,
+  onOrder,
 }: {
   memorial: Pick<MemorialDetailFragment, 'id' | 'fullName' | 'photos' | 'profilePhotoId'>;
   canReorder: boolean;
   onImageError: () => void;
+  /** The photos' ids in the order to show. */
+  onOrder: (photoIds: string[]) => void;
 }) {
   const { MemorialPageMessages: text, MemorialMessages: memorialMessages } = useMessages({
     MemorialPageMessages,
@@ -66,33 +68,10 @@ export function PhotoGallery({
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const next = movedOrder(ids, active.id, over?.id);
     if (!next) return;
-    // Optimistic: the cache takes the new order now and drops it if the service refuses.
-    reorder({
-      variables: { memorialId: memorial.id, photoIds: next },
-      optimisticResponse: {
-        reorderMemorialPhotos: next.map((id, displayOrder) => ({
-          __typename: 'MemorialPhoto' as const,
-          id,
-          displayOrder,
-        })),
-      },
-      update(cache, { data }) {
-        const order = data?.reorderMemorialPhotos.map((photo) => photo.id);
-        if (!order) return;
-        const rank = new Map(order.map((id, index) => [id, index]));
-        cache.modify<MemorialDetailFragment>({
-          id: cache.identify({ __typename: 'Memorial', id: memorial.id }),
-          fields: {
-            photos: (existing, { readField }) =>
-              [...(existing as readonly Reference[])].sort(
-                (a, b) =>
-                  (rank.get(readField<string>('id', a) ?? '') ?? 0) -
-                  (rank.get(readField<string>('id', b) ?? '') ?? 0),
-              ) as typeof existing,
-          },
-        });
-      },
-    }).catch((error: unknown) => {
+    // Shown at once; put back if the service refuses it.
+    onOrder(next);
+    reorder({ variables: { memorialId: memorial.id, photoIds: next } }).catch((error: unknown) => {
+      onOrder(ids);
       notifications.show({
         color: 'red',
         title: text.photosNotReorderedTitle,

@@ -13,22 +13,38 @@ import { useMutation } from '@apollo/client/react';
 import {
   ConfirmMemorialPhotoUploadDocument,
   StartMemorialPhotoUploadDocument,
+  UpdateMemorialDocument,
+  type MemorialDetailFragment,
+  type MemorialInput,
 } from '../../../gql/graphql';
+
+/** The memorial's details as they are, for a save that changes only its profile photo. */
+function currentInput(memorial: MemorialDetailFragment): MemorialInput {
+  return {
+    fullName: memorial.fullName,
+    birthDate: memorial.birthDate,
+    deathDate: memorial.deathDate,
+    birthLocation: memorial.birthLocation,
+    deathLocation: memorial.deathLocation,
+    biography: memorial.biography,
+  };
+}
 
 /**
  * An editor adds a photo: the service hands out a presigned PUT, the browser sends the file
- * with the returned headers, and the service checks it by its content on confirm.
+ * with the returned headers, and the service checks it by its content on confirm. Chosen as
+ * the profile image, the memorial is saved with it.
  */
 export function PhotoUpload({
-  memorialId,
-  hasProfilePhoto,
+  memorial,
   onUploaded,
 }: {
-  memorialId: string;
-  hasProfilePhoto: boolean;
-  /** Called with the new photo's id and whether to use it as the profile image. */
-  onUploaded: (photoId: string, useAsProfile: boolean) => Promise<void>;
+  memorial: MemorialDetailFragment;
+  /** Called once the photo (and the profile image, if chosen) is saved: the page reads again. */
+  onUploaded: () => void;
 }) {
+  const memorialId = memorial.id;
+  const hasProfilePhoto = Boolean(memorial.profilePhotoId);
   const {
     MemorialPageMessages: text,
     MemorialMessages: memorialMessages,
@@ -37,6 +53,7 @@ export function PhotoUpload({
   const UPLOAD_FAILED = text.photoUploadFailed;
   const [start] = useMutation(StartMemorialPhotoUploadDocument);
   const [confirm] = useMutation(ConfirmMemorialPhotoUploadDocument);
+  const [updateMemorial] = useMutation(UpdateMemorialDocument);
   const [file, setFile] = useState<File | null>(null);
   const [caption, setCaption] = useState('');
   const [useAsProfile, setUseAsProfile] = useState(!hasProfilePhoto);
@@ -73,7 +90,15 @@ export function PhotoUpload({
       });
       const photo = confirmed.data?.confirmMemorialPhotoUpload;
       if (!photo) throw new Error(UPLOAD_FAILED);
-      await onUploaded(photo.id, useAsProfile);
+      if (useAsProfile) {
+        await updateMemorial({
+          variables: {
+            id: memorialId,
+            input: { ...currentInput(memorial), profilePhotoId: photo.id },
+          },
+        });
+      }
+      onUploaded();
       notifications.show({
         color: 'green',
         title: documentMessages.uploadedTitle,

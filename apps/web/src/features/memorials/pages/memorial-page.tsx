@@ -1,47 +1,34 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Container,
-  Group,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import {
   ErrorCode,
   memorialYears,
   MemorialMessages,
-  ClientMessages,
-  DashboardMessages,
   RegistrationMessages,
-  ActionMessages,
-  SignInMessages,
   MemorialPageMessages,
 } from '@jibs/domain';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { toApiError, useMessages, useSession } from '@jibs/web-data';
-import {
-  MemorialDocument,
-  MemorialMemoriesDocument,
-  UpdateMemorialDocument,
-  type MemorialDetailFragment,
-  type MemorialInput,
-} from '../../../gql/graphql';
+import { useParams } from 'react-router';
+import { GraphQLAnswerError, useMessages } from '@jibs/web-data';
+import type { MemorialDetailFragment } from '../../../gql/graphql';
 import { DetailList, PageLoader, useDocumentTitle } from '@jibs/web-ui';
+import { WithApollo } from '../../../shared/apollo/with-apollo';
 import { useMemorialDate } from '../utils/use-memorial-date';
-import { memorialFailureMessage } from '../utils/memorial-format';
+import { withPhotoOrder } from '../utils/memorial-read';
+import { useMemorialRead, type MemorialReadHandle } from '../utils/use-memorial-read';
 import { MemorialAvatar, MemorialNotFound, PrivacyBadge } from '../components/memorial-parts';
 import { MemorialBreadcrumbs } from '../components/memorial-breadcrumbs';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { MemorialTabs } from '../components/memorial-tabs';
 
-// A visitor reads the page: what only its owner, its family or a signed-in member uses (the
-// dialogs, the forms, moderation, reminders, uploads) and the Photos tab's gallery (with its
-// drag-and-drop) load when they show, after the page's first render.
+// A visitor reads the page: the memorial itself comes over the session's plain fetch
+// (useMemorialRead), and what needs the Apollo client waits for it (`WithApollo`) after the
+// first render: what only its owner, its family or a signed-in member uses (the dialogs, the
+// forms, moderation, reminders, uploads), the Memories tab's list and the Photos tab's gallery
+// (with its drag-and-drop) load when they show. Each tells the page to read again after a
+// change, or gives it the change (the photos' order), as the page's data is not in Apollo's cache.
+// Shown only when the read failed (with Mantine's Alert).
+const MemorialFailure = lazy(() =>
+  import('../components/memorial-failure').then((m) => ({ default: m.MemorialFailure })),
+);
 const EditMemorialDialog = lazy(() =>
   import('../components/edit-memorial-dialog').then((m) => ({ default: m.EditMemorialDialog })),
 );
@@ -51,11 +38,8 @@ const DeactivateDialog = lazy(() =>
 const InviteDialog = lazy(() =>
   import('../components/invite-dialog').then((m) => ({ default: m.InviteDialog })),
 );
-const AddMemoryDialog = lazy(() =>
-  import('../components/add-memory-dialog').then((m) => ({ default: m.AddMemoryDialog })),
-);
-const ModerationQueue = lazy(() =>
-  import('../components/moderation-queue').then((m) => ({ default: m.ModerationQueue })),
+const MemorialMemories = lazy(() =>
+  import('../components/memorial-memories').then((m) => ({ default: m.MemorialMemories })),
 );
 const AnniversaryReminders = lazy(() =>
   import('../components/anniversary-reminders').then((m) => ({
@@ -71,39 +55,31 @@ const PhotoUpload = lazy(() =>
 
 /** /memorial/:id — public route; the server decides who may see it. */
 export function MemorialPage() {
-  const {
-    MemorialPageMessages: text,
-    MemorialMessages: memorialMessages,
-    ClientMessages: client,
-    ActionMessages: actions,
-  } = useMessages({ MemorialPageMessages, MemorialMessages, ClientMessages, ActionMessages });
-  const { id = '' } = useParams();
-  const { data, loading, error, refetch } = useQuery(MemorialDocument, {
-    variables: { id },
-    fetchPolicy: 'cache-and-network',
+  const { MemorialPageMessages: text, MemorialMessages: memorialMessages } = useMessages({
+    MemorialPageMessages,
+    MemorialMessages,
   });
-  const memorial = data?.memorial;
-  const notFound =
-    !memorial && !loading && (!error || toApiError(error).code === ErrorCode.NotFound);
+  const { id = '' } = useParams();
+  const read = useMemorialRead(id);
+  const { memorial, loading, error } = read;
+  // A missing memorial is a GraphQL answer (the page's fetch: session-transport.ts), so the
+  // first load does without the API's error helpers (toApiError), which the failure brings.
+  const missing = !error || GraphQLAnswerError.has(error, ErrorCode.NotFound);
+  const notFound = !memorial && !loading && missing;
   useDocumentTitle(
     memorial ? memorial.fullName : notFound ? memorialMessages.notFoundTitle : text.memorial,
   );
 
   return (
     <Container size={960} px="md" py={{ base: 24, sm: 40 }}>
-      {loading && !data ? (
+      {memorial ? (
+        <MemorialView memorial={memorial} read={read} />
+      ) : loading ? (
         <PageLoader label={text.loadingMemorial} />
-      ) : memorial ? (
-        <MemorialView memorial={memorial} refetch={() => void refetch()} />
-      ) : error && toApiError(error).code !== ErrorCode.NotFound ? (
-        <Alert color="red" variant="light" role="alert" title={client.errorTitle}>
-          <Stack gap="sm" align="flex-start">
-            <Text>{memorialFailureMessage(toApiError(error), memorialMessages.unexpected)}</Text>
-            <Button variant="light" onClick={() => void refetch()}>
-              {actions.tryAgain}
-            </Button>
-          </Stack>
-        </Alert>
+      ) : !missing ? (
+        <Suspense fallback={<PageLoader label={text.loadingMemorial} />}>
+          <MemorialFailure error={error} onRetry={() => void read.reload()} />
+        </Suspense>
       ) : (
         <MemorialNotFound />
       )}
@@ -121,38 +97,22 @@ function useFreshLinks(refetch: () => void): () => void {
   };
 }
 
-function currentInput(memorial: MemorialDetailFragment): MemorialInput {
-  return {
-    fullName: memorial.fullName,
-    birthDate: memorial.birthDate,
-    deathDate: memorial.deathDate,
-    birthLocation: memorial.birthLocation,
-    deathLocation: memorial.deathLocation,
-    biography: memorial.biography,
-  };
-}
-
 function MemorialView({
   memorial,
-  refetch,
+  read,
 }: {
   memorial: MemorialDetailFragment;
-  refetch: () => void;
+  read: Pick<MemorialReadHandle, 'reload' | 'update'>;
 }) {
   const { MemorialPageMessages: text } = useMessages({ MemorialPageMessages });
   const permissions = memorial.viewerPermissions;
   const [editing, setEditing] = useState(false);
   const [inviting, setInviting] = useState(false);
   const [deactivating, setDeactivating] = useState(false);
-  const [updateMemorial] = useMutation(UpdateMemorialDocument);
+  const refetch = () => void read.reload();
   const refreshLinks = useFreshLinks(refetch);
   const years = memorialYears(memorial.birthDate, memorial.deathDate);
-
-  const setProfilePhoto = async (photoId: string) => {
-    await updateMemorial({
-      variables: { id: memorial.id, input: { ...currentInput(memorial), profilePhotoId: photoId } },
-    });
-  };
+  const ownerTools = permissions.canEdit || permissions.canDeactivate || permissions.canInvite;
 
   return (
     <Stack gap="lg">
@@ -212,269 +172,192 @@ function MemorialView({
         </Card>
       )}
 
-      <MemorialTabs
+      <MemorialSections
         memorial={memorial}
         refetch={refetch}
         refreshLinks={refreshLinks}
-        setProfilePhoto={setProfilePhoto}
+        setPhotoOrder={(photoIds) => read.update((shown) => withPhotoOrder(shown, photoIds))}
       />
 
-      <Suspense fallback={null}>
-        {permissions.canEdit && (
-          <EditMemorialDialog
-            memorial={memorial}
-            opened={editing}
-            onClose={() => setEditing(false)}
-            onSaved={refetch}
-          />
-        )}
-        {permissions.canDeactivate && (
-          <DeactivateDialog
-            memorial={memorial}
-            opened={deactivating}
-            onClose={() => setDeactivating(false)}
-          />
-        )}
-        {permissions.canInvite && (
-          <InviteDialog
-            memorialId={memorial.id}
-            opened={inviting}
-            onClose={() => setInviting(false)}
-          />
-        )}
-      </Suspense>
+      {ownerTools && (
+        <WithApollo>
+          {permissions.canEdit && (
+            <EditMemorialDialog
+              memorial={memorial}
+              opened={editing}
+              onClose={() => setEditing(false)}
+              onSaved={refetch}
+            />
+          )}
+          {permissions.canDeactivate && (
+            <DeactivateDialog
+              memorial={memorial}
+              opened={deactivating}
+              onClose={() => setDeactivating(false)}
+            />
+          )}
+          {permissions.canInvite && (
+            <InviteDialog
+              memorialId={memorial.id}
+              opened={inviting}
+              onClose={() => setInviting(false)}
+            />
+          )}
+        </WithApollo>
+      )}
     </Stack>
   );
 }
 
-function MemorialTabs({
+function MemorialSections({
   memorial,
   refetch,
   refreshLinks,
-  setProfilePhoto,
+  setPhotoOrder,
 }: {
   memorial: MemorialDetailFragment;
   refetch: () => void;
   refreshLinks: () => void;
-  setProfilePhoto: (photoId: string) => Promise<void>;
+  setPhotoOrder: (photoIds: string[]) => void;
 }) {
-  const {
-    MemorialPageMessages: text,
-    MemorialMessages: memorialMessages,
-    ClientMessages: client,
-    DashboardMessages: dashboard,
-    RegistrationMessages: registration,
-    SignInMessages: signIn,
-  } = useMessages({
+  const { MemorialPageMessages: text, RegistrationMessages: registration } = useMessages({
     MemorialPageMessages,
-    MemorialMessages,
-    ClientMessages,
-    DashboardMessages,
     RegistrationMessages,
-    SignInMessages,
   });
   const formatDate = useMemorialDate();
   const permissions = memorial.viewerPermissions;
-  const { status } = useSession();
-  const [adding, setAdding] = useState(false);
-  const memories = useQuery(MemorialMemoriesDocument, {
-    variables: { memorialId: memorial.id },
-    fetchPolicy: 'cache-and-network',
-  });
-  const refresh = () => {
-    refetch();
-    void memories.refetch();
-  };
-  const list = memories.data?.memories ?? [];
 
   return (
-    <Tabs defaultValue="about" keepMounted={false}>
-      <Tabs.List>
-        <Tabs.Tab value="about">{text.about}</Tabs.Tab>
-        <Tabs.Tab value="memories">{text.memoriesTab(memorial.memoryCount)}</Tabs.Tab>
-        <Tabs.Tab value="photos">{text.photosTab(memorial.photoCount)}</Tabs.Tab>
-        <Tabs.Tab value="timeline">{text.timeline}</Tabs.Tab>
-      </Tabs.List>
-
-      <Tabs.Panel value="about" pt="lg">
-        <Card withBorder radius="md" padding="lg">
-          <DetailList
-            items={[
-              { label: text.fullName, value: memorial.fullName },
-              {
-                label: registration.dateOfBirth,
-                value: formatDate(memorial.birthDate) || '—',
-              },
-              { label: text.placeOfBirth, value: memorial.birthLocation || '—' },
-              { label: text.dateOfDeath, value: formatDate(memorial.deathDate) || '—' },
-              { label: text.placeOfDeath, value: memorial.deathLocation || '—' },
-            ]}
-          />
-        </Card>
-        {permissions.canRemind && memorial.deathDate && (
-          <Stack mt="md">
-            <Suspense fallback={null}>
-              <AnniversaryReminders memorialId={memorial.id} />
-            </Suspense>
-          </Stack>
-        )}
-      </Tabs.Panel>
-
-      <Tabs.Panel value="memories" pt="lg">
-        <Stack gap="md">
-          <Group justify="space-between" wrap="wrap">
-            <Title order={2} size="h3">
-              {text.memories}
-            </Title>
-            {permissions.canAddMemory && (
-              <Button onClick={() => setAdding(true)}>{text.addMemory}</Button>
-            )}
-          </Group>
-          {!permissions.canAddMemory && status !== 'signed-in' && (
-            <Text c="gray.7">
-              <Anchor component={Link} to="/login" state={{ from: `/memorial/${memorial.id}` }}>
-                {signIn.signIn}
-              </Anchor>{' '}
-              {text.signInToShare}
-            </Text>
-          )}
-          {permissions.canModerate && (
-            <Suspense fallback={null}>
-              <ModerationQueue memorialId={memorial.id} onModerated={refresh} />
-            </Suspense>
-          )}
-          {memories.error && !memories.data ? (
-            <Alert color="red" variant="light" role="alert" title={client.errorTitle}>
-              {memorialFailureMessage(toApiError(memories.error), memorialMessages.unexpected)}
-            </Alert>
-          ) : list.length === 0 ? (
-            <Text c="gray.7">{text.noMemories}</Text>
-          ) : (
-            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-              {list.map((memory) => (
-                <Card component="li" key={memory.id} withBorder radius="md" padding="lg">
-                  <Stack gap={6}>
-                    <Group justify="space-between" wrap="wrap" gap="xs">
-                      <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-                        {memory.title}
-                      </Text>
-                      {memory.status !== 'APPROVED' && (
-                        <Badge
-                          variant="light"
-                          color={memory.status === 'PENDING' ? 'yellow' : 'gray'}
-                        >
-                          {memory.status === 'PENDING'
-                            ? dashboard.awaitingApproval
-                            : text.notApproved}
-                        </Badge>
-                      )}
-                    </Group>
-                    <Text size="sm" c="gray.7">
-                      {text.by(memory.contributorName)}
-                      {memory.memoryDate ? ` · ${formatDate(memory.memoryDate)}` : ''}
-                    </Text>
-                    <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                      {memory.content}
-                    </Text>
-                  </Stack>
-                </Card>
-              ))}
-            </Stack>
-          )}
-        </Stack>
-        {permissions.canAddMemory && (
-          <Suspense fallback={null}>
-            <AddMemoryDialog
-              memorialId={memorial.id}
-              opened={adding}
-              onClose={() => setAdding(false)}
-              onAdded={refresh}
-            />
-          </Suspense>
-        )}
-      </Tabs.Panel>
-
-      <Tabs.Panel value="photos" pt="lg">
-        <Stack gap="lg">
-          {memorial.photos.length === 0 ? (
-            <Text c="gray.7">{text.noPhotos}</Text>
-          ) : (
+    <MemorialTabs
+      defaultValue="about"
+      tabs={[
+        {
+          value: 'about',
+          label: text.about,
+          panel: (
             <>
-              {permissions.canEdit && memorial.photos.length > 1 && (
-                <Text size="sm" c="gray.7">
-                  {text.dragHint}
-                </Text>
+              <Card withBorder radius="md" padding="lg">
+                <DetailList
+                  items={[
+                    { label: text.fullName, value: memorial.fullName },
+                    {
+                      label: registration.dateOfBirth,
+                      value: formatDate(memorial.birthDate) || '—',
+                    },
+                    { label: text.placeOfBirth, value: memorial.birthLocation || '—' },
+                    { label: text.dateOfDeath, value: formatDate(memorial.deathDate) || '—' },
+                    { label: text.placeOfDeath, value: memorial.deathLocation || '—' },
+                  ]}
+                />
+              </Card>
+              {permissions.canRemind && memorial.deathDate && (
+                <Stack mt="md">
+                  <WithApollo>
+                    <AnniversaryReminders memorialId={memorial.id} />
+                  </WithApollo>
+                </Stack>
               )}
-              <Suspense fallback={<PageLoader />}>
-                <PhotoGallery
-                  memorial={memorial}
-                  canReorder={permissions.canEdit}
-                  onImageError={refreshLinks}
-                />
-              </Suspense>
             </>
-          )}
-          {permissions.canEdit && (
-            <Card withBorder radius="md" padding="lg">
-              <Suspense fallback={null}>
-                <PhotoUpload
-                  memorialId={memorial.id}
-                  hasProfilePhoto={Boolean(memorial.profilePhotoId)}
-                  onUploaded={async (photoId, useAsProfile) => {
-                    if (useAsProfile) await setProfilePhoto(photoId);
-                    refetch();
-                  }}
-                />
-              </Suspense>
-            </Card>
-          )}
-        </Stack>
-      </Tabs.Panel>
-
-      <Tabs.Panel value="timeline" pt="lg">
-        {memorial.timeline.length === 0 ? (
-          <Text c="gray.7">{text.noDates}</Text>
-        ) : (
-          <Stack
-            gap="sm"
-            component="ol"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={text.timeline}
-          >
-            {memorial.timeline.map((entry, index) => (
-              <Card
-                component="li"
-                key={`${entry.kind}-${entry.memoryId ?? index}`}
-                withBorder
-                radius="md"
-                padding="md"
-              >
-                <Group justify="space-between" wrap="wrap" gap="xs">
-                  <Stack gap={2}>
-                    {entry.kind === 'MEMORY' ? (
-                      <>
-                        <Text fw={700}>{text.memory}</Text>
-                        <Text style={{ overflowWrap: 'anywhere' }}>{entry.title}</Text>
-                      </>
-                    ) : (
-                      // The service words birth and death in English; the page in the reader's words.
-                      <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-                        {lifeEventTitle(entry.kind, memorial, text)}
+          ),
+        },
+        {
+          value: 'memories',
+          label: text.memoriesTab(memorial.memoryCount),
+          panel: (
+            <>
+              <WithApollo fallback={<PageLoader />}>
+                <MemorialMemories memorial={memorial} onChanged={refetch} />
+              </WithApollo>
+            </>
+          ),
+        },
+        {
+          value: 'photos',
+          label: text.photosTab(memorial.photoCount),
+          panel: (
+            <>
+              <Stack gap="lg">
+                {memorial.photos.length === 0 ? (
+                  <Text c="gray.7">{text.noPhotos}</Text>
+                ) : (
+                  <>
+                    {permissions.canEdit && memorial.photos.length > 1 && (
+                      <Text size="sm" c="gray.7">
+                        {text.dragHint}
                       </Text>
                     )}
-                  </Stack>
-                  <Text size="sm" c="gray.7">
-                    {formatDate(entry.date)}
-                  </Text>
-                </Group>
-              </Card>
-            ))}
-          </Stack>
-        )}
-      </Tabs.Panel>
-    </Tabs>
+                    <WithApollo fallback={<PageLoader />}>
+                      <PhotoGallery
+                        memorial={memorial}
+                        canReorder={permissions.canEdit}
+                        onImageError={refreshLinks}
+                        onOrder={setPhotoOrder}
+                      />
+                    </WithApollo>
+                  </>
+                )}
+                {permissions.canEdit && (
+                  <Card withBorder radius="md" padding="lg">
+                    <WithApollo>
+                      <PhotoUpload memorial={memorial} onUploaded={refetch} />
+                    </WithApollo>
+                  </Card>
+                )}
+              </Stack>
+            </>
+          ),
+        },
+        {
+          value: 'timeline',
+          label: text.timeline,
+          panel: (
+            <>
+              {memorial.timeline.length === 0 ? (
+                <Text c="gray.7">{text.noDates}</Text>
+              ) : (
+                <Stack
+                  gap="sm"
+                  component="ol"
+                  p={0}
+                  m={0}
+                  style={{ listStyle: 'none' }}
+                  aria-label={text.timeline}
+                >
+                  {memorial.timeline.map((entry, index) => (
+                    <Card
+                      component="li"
+                      key={`${entry.kind}-${entry.memoryId ?? index}`}
+                      withBorder
+                      radius="md"
+                      padding="md"
+                    >
+                      <Group justify="space-between" wrap="wrap" gap="xs">
+                        <Stack gap={2}>
+                          {entry.kind === 'MEMORY' ? (
+                            <>
+                              <Text fw={700}>{text.memory}</Text>
+                              <Text style={{ overflowWrap: 'anywhere' }}>{entry.title}</Text>
+                            </>
+                          ) : (
+                            // The service words birth and death in English; the page in the reader's words.
+                            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                              {lifeEventTitle(entry.kind, memorial, text)}
+                            </Text>
+                          )}
+                        </Stack>
+                        <Text size="sm" c="gray.7">
+                          {formatDate(entry.date)}
+                        </Text>
+                      </Group>
+                    </Card>
+                  ))}
+                </Stack>
+              )}
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }
 

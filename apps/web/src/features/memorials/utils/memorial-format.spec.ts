@@ -2,10 +2,10 @@ import { ErrorCode, MemorialMessages } from '@jibs/domain';
 import {
   emptyAsNull,
   memorialFailureMessage,
-  privacyLabel,
   toMemorialInput,
   EMPTY_MEMORIAL,
 } from './memorial-format';
+import { privacyLabel } from './memorial-privacy';
 
 describe('memorial form values', () => {
   it('sends empty optional fields as null and keeps the family-only default', () => {

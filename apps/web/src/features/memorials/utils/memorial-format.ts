@@ -1,33 +1,7 @@
-import { cleanText, MemorialMessages, MemorialPageMessages } from '@jibs/domain';
+import { cleanText, MemorialMessages } from '@jibs/domain';
 import { ErrorCode } from '@jibs/domain';
 import { type ApiError, genericErrorMessage, translateText } from '@jibs/web-data';
 import type { MemorialInput, MemorialPrivacy } from '../../../gql/graphql';
-
-type Texts = typeof MemorialPageMessages;
-
-/** The API's privacy names, in the order the select offers them, in the reader's language. */
-export function memorialPrivacyOptions(
-  text: Texts = MemorialPageMessages,
-): { value: MemorialPrivacy; label: string }[] {
-  return [
-    { value: 'FAMILY_ONLY', label: text.familyOnlyOption },
-    { value: 'PUBLIC', label: text.publicBadge },
-    { value: 'PRIVATE', label: text.privateBadge },
-  ];
-}
-
-/** The badge: 'Public', 'Family Only', 'Private'. */
-export function privacyLabel(privacy: MemorialPrivacy, text: Texts = MemorialPageMessages): string {
-  if (privacy === 'PUBLIC') return text.publicBadge;
-  if (privacy === 'PRIVATE') return text.privateBadge;
-  return text.familyOnlyBadge;
-}
-
-export function privacyColor(privacy: MemorialPrivacy): string {
-  if (privacy === 'PUBLIC') return 'green';
-  if (privacy === 'PRIVATE') return 'gray';
-  return 'jibs';
-}
 
 /** Empty fields, or fields of only invisible characters, are sent as null (spec: the rest optional). */
 export function emptyAsNull(value: string): string | null {
