@@ -137,6 +137,20 @@ describe('memorials, documents and notification choices in Arabic and Urdu, in C
     await dialog.getByRole('button', { name: ar.t('MemorialPageMessages', 'keepIt') }).click();
     await dialog.waitFor({ state: 'detached' });
 
+    // Right to left, the arrows follow the reading: ArrowLeft goes on to the next tab.
+    await page.getByRole('tab', { selected: true }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await page
+      .getByRole('tab', {
+        name: ar.t('MemorialPageMessages', 'memoriesTab', { count: 0 }),
+        selected: true,
+      })
+      .waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page
+      .getByRole('tab', { name: ar.t('MemorialPageMessages', 'about'), selected: true })
+      .waitFor();
+
     // Memories: the dialog refuses an empty memory in Arabic, then shares one.
     await page
       .getByRole('tab', { name: ar.t('MemorialPageMessages', 'memoriesTab', { count: 0 }) })

@@ -95,6 +95,29 @@ describe('memorial pages, in Chromium', () => {
       // Dates in both calendars on the About tab.
       await creator.getByText(/May 1, 1940 \(.+ AH\)/).waitFor();
       await expectAccessible(creator, 'memorial: created, About tab');
+      // The tabs by keyboard: the shown one takes the focus; an arrow, Home and End select the
+      // tab they move to and focus it (WAI-ARIA's tabs, as Mantine's Tabs did).
+      const selectedTab = creator.getByRole('tab', { selected: true });
+      await selectedTab.focus();
+      await creator.keyboard.press('ArrowRight');
+      await creator.getByRole('tab', { name: 'Memories (0)', selected: true }).waitFor();
+      expect(await selectedTab.evaluate((tab) => tab === document.activeElement)).toBe(true);
+      await creator.keyboard.press('End');
+      await creator.getByRole('tab', { name: 'Timeline', selected: true }).waitFor();
+      await creator.keyboard.press('ArrowRight');
+      await creator.getByRole('tab', { name: 'About', selected: true }).waitFor();
+      await creator.keyboard.press('ArrowLeft');
+      await creator.getByRole('tab', { name: 'Timeline', selected: true }).waitFor();
+      await creator.keyboard.press('Home');
+      await creator.getByRole('tab', { name: 'About', selected: true }).waitFor();
+      expect(
+        await creator
+          .getByRole('tabpanel')
+          .evaluate(
+            (panel, tab) => panel.getAttribute('aria-labelledby') === tab,
+            await selectedTab.getAttribute('id'),
+          ),
+      ).toBe(true);
 
       // A photo (a PNG made here), uploaded straight to S3 and used as the profile photo.
       const photoPath = join(fixtures, 'garden.png');
