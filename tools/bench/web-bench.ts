@@ -40,15 +40,24 @@ interface PageFigures {
   encodings: string;
   dcl: number;
   lcp: number;
+  /** What the largest contentful paint was: its tag, class and the start of its text. */
+  lcpElement: string;
   cls: number;
   tbt: number;
 }
 
 /** Records LCP, layout shifts, long tasks and the first paint as the page loads. */
 const OBSERVE = `
-  window.__vitals = { lcp: 0, cls: 0, longTasks: [], fcp: 0 };
+  window.__vitals = { lcp: 0, lcpElement: '', cls: 0, longTasks: [], fcp: 0 };
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__vitals.lcp = e.renderTime || e.loadTime || e.startTime;
+    for (const e of list.getEntries()) {
+      window.__vitals.lcp = e.renderTime || e.loadTime || e.startTime;
+      const el = e.element;
+      window.__vitals.lcpElement = el
+        ? el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : '') +
+          ' "' + (el.textContent || '').trim().slice(0, 30) + '"'
+        : '(removed)';
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (!e.hadRecentInput) window.__vitals.cls += e.value;
@@ -114,6 +123,7 @@ async function loadOnce(
   const vitals = await page.evaluate(() => {
     const v = (window as unknown as { __vitals: Record<string, unknown> }).__vitals as {
       lcp: number;
+      lcpElement: string;
       cls: number;
       fcp: number;
       longTasks: Array<[number, number]>;
@@ -122,7 +132,13 @@ async function loadOnce(
     const tbt = v.longTasks
       .filter(([start]) => start >= v.fcp)
       .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
-    return { lcp: v.lcp, cls: v.cls, tbt, dcl: nav.domContentLoadedEventEnd };
+    return {
+      lcp: v.lcp,
+      lcpElement: v.lcpElement,
+      cls: v.cls,
+      tbt,
+      dcl: nav.domContentLoadedEventEnd,
+    };
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
@@ -160,14 +176,18 @@ async function measureRoute(
     const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
     runs.push(await loadOnce(context, url, last ? join(SCREENSHOTS, `${name}.png`) : undefined));
   }
-  const pick = (key: keyof Omit<PageFigures, 'encodings'>) => median(runs.map((r) => r[key]));
+  const pick = (key: keyof Omit<PageFigures, 'encodings' | 'lcpElement'>) =>
+    median(runs.map((r) => r[key]));
+  // The element of the run whose LCP was the median.
+  const lcp = pick('lcp');
   return {
     jsWire: pick('jsWire'),
     jsDecoded: pick('jsDecoded'),
     scripts: pick('scripts'),
     encodings: runs[runs.length - 1]!.encodings,
     dcl: pick('dcl'),
-    lcp: pick('lcp'),
+    lcp,
+    lcpElement: runs.find((r) => r.lcp === lcp)!.lcpElement,
     cls: pick('cls'),
     tbt: pick('tbt'),
     runs: RUNS,
@@ -332,6 +352,7 @@ async function main(): Promise<void> {
       'encodings',
     ];
     const rows: string[][] = [header];
+    const lcpElements: string[] = [];
     const routes: Array<[BrowserContext, string, string]> = [
       ...PUBLIC_ROUTES.map((path): [BrowserContext, string, string] => [visitor, path, path]),
       [visitor, `/memorial/${memorialId}`, '/memorial/:id'],
@@ -354,6 +375,7 @@ async function main(): Promise<void> {
         `${Math.round(f.tbt)} ms`,
         f.encodings,
       ]);
+      lcpElements.push(`  ${label}: ${f.lcpElement}`);
       process.stderr.write(`  measured ${label}\n`);
     }
     const widths = header.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
@@ -368,6 +390,9 @@ async function main(): Promise<void> {
             .trimEnd(),
         )
         .join('\n')}\n`,
+    );
+    process.stdout.write(
+      `\nthe largest contentful paint (median run):\n${lcpElements.join('\n')}\n`,
     );
     process.stdout.write(
       `\nload average after: ${loadavg()
