@@ -21,5 +21,6 @@ module.exports = {
   rootDir: __dirname,
   transform: { ...preset.transform, '^.+\\.tsx$': [swcJest, tsxOptions] },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+  moduleNameMapper: { ...preset.moduleNameMapper, '\\.css$': '<rootDir>/css-stub.js' },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
 };

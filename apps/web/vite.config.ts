@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
-import { precompress } from '@jibs/vite-precompress';
+import { precompress, routePreloads } from '@jibs/vite-precompress';
+import { routeModules } from './screen-modules';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -14,7 +15,8 @@ const gateway = process.env.JIBS_GATEWAY_URL ?? 'http://localhost:8080';
 export default defineConfig({
   root: here('.'),
   publicDir: here('public'),
-  plugins: [react(), precompress()],
+  // routePreloads: the chunks of each route's screen, for the gateway to preload in its page.
+  plugins: [react(), routePreloads(routeModules()), precompress()],
   // The gateway puts each response's CSP nonce here (its CSP_NONCE_PLACEHOLDER): Vite writes it on
   // a `csp-nonce` meta and its tags, and the app gives it to Mantine's <style> elements.
   html: { cspNonce: 'JIBS_CSP_NONCE' },

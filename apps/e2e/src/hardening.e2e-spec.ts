@@ -174,6 +174,34 @@ describe('hardening: the smaller holes, through the gateway', () => {
     expect(still.data!.memorialConnections).toContainEqual({ id: connectionId });
   });
 
+  it("a route's page preloads its screen's chunks, each served, with the page's nonce", async () => {
+    for (const [path, screen] of [
+      ['/login', /\/assets\/login-page-[\w-]+\.js$/],
+      ['/faq', /\/assets\/faq-page-[\w-]+\.js$/],
+      ['/memorial/00000000-0000-4000-8000-000000000000', /\/assets\/memorial-page-[\w-]+\.js$/],
+    ] as const) {
+      const res = await fetch(`${stack.gatewayUrl}${path}`, { headers: { accept: 'text/html' } });
+      const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+      const html = await res.text();
+      const preloads = [
+        ...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" nonce="([^"]+)">/g),
+      ];
+      expect(preloads.some(([, href]) => screen.test(href!))).toBe(true);
+      for (const [, href, linkNonce] of preloads) {
+        expect(linkNonce).toBe(nonce);
+        const chunk = await fetch(`${stack.gatewayUrl}${href}`);
+        expect([href, chunk.status, chunk.headers.get('content-type')]).toEqual([
+          href,
+          200,
+          'text/javascript; charset=utf-8',
+        ]);
+      }
+    }
+    // The landing page's screen is in the entry: nothing more to preload.
+    const home = await (await fetch(`${stack.gatewayUrl}/`)).text();
+    expect(home).not.toMatch(/(login|register|faq|contact|memorials?|dashboard)-page-/);
+  });
+
   it("the member site's pages apply every style under the CSP, and a too-large restore says so", async () => {
     const context = await browser.newContext();
     const violations = await cspViolations(context);

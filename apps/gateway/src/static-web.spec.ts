@@ -11,7 +11,10 @@ import {
   acceptedEncodings,
   ADMIN_NOT_BUILT_MESSAGE,
   mountStaticWeb,
+  routeMatches,
   WEB_NOT_BUILT_MESSAGE,
+  withRoutePreloads,
+  type RoutePreload,
 } from './static-web';
 
 const html = { accept: 'text/html' };
@@ -378,5 +381,105 @@ describe("index.html carries its response's CSP nonce", () => {
     expect(res.status).toBe(200);
     expect(Number(res.headers.get('content-length'))).toBeGreaterThan(0);
     expect(await res.text()).toBe('');
+  });
+});
+
+describe("a route's chunks preloaded in its page", () => {
+  const table: RoutePreload[] = [
+    { path: '/login', scripts: ['/assets/login-page-1.js', '/assets/Alert-2.js'], styles: [] },
+    {
+      path: '/memorial/:id',
+      scripts: ['/assets/screen-routes-3.js', '/assets/memorial-page-4.js'],
+      styles: ['/assets/memorial-page-4.css'],
+    },
+  ];
+  const page = '<!doctype html><head><title>JIBS</title></head><body></body>';
+
+  it.each([
+    ['/login', '/login', true],
+    ['/login', '/login/', true],
+    ['/login', '/', false],
+    ['/login', '/login/x', false],
+    ['/memorial/:id', '/memorial/5b1e', true],
+    ['/memorial/:id', '/memorial', false],
+    ['/memorial/:id', '/memorial/5b1e/edit', false],
+    ['/memorial/:id', '/memorials/5b1e', false],
+    ['/', '/', true],
+  ])('%s names %s: %p', (pattern, path, expected) => {
+    expect(routeMatches(pattern, path)).toBe(expected);
+  });
+
+  it('puts a modulepreload per chunk and a style preload per stylesheet before </head>', () => {
+    const out = withRoutePreloads(page, table, '/memorial/5b1e');
+    const n = CSP_NONCE_PLACEHOLDER;
+    expect(out).toBe(
+      '<!doctype html><head><title>JIBS</title>' +
+        `<link rel="preload" as="style" crossorigin href="/assets/memorial-page-4.css" nonce="${n}">\n` +
+        `<link rel="modulepreload" crossorigin href="/assets/screen-routes-3.js" nonce="${n}">\n` +
+        `<link rel="modulepreload" crossorigin href="/assets/memorial-page-4.js" nonce="${n}">\n` +
+        '</head><body></body>',
+    );
+  });
+
+  it('leaves a page no route names as built', () => {
+    expect(withRoutePreloads(page, table, '/faq')).toBe(page);
+    expect(withRoutePreloads(page, [], '/login')).toBe(page);
+  });
+
+  it('writes only asset-like hrefs, never markup from the table', () => {
+    const hostile: RoutePreload[] = [
+      { path: '/login', scripts: ['/assets/a.js"><script>alert(1)</script>', 'x.js'], styles: [] },
+    ];
+    expect(withRoutePreloads(page, hostile, '/login')).toBe(page);
+  });
+});
+
+describe("the build's route table, served", () => {
+  let dist: string;
+  let built: { url: string; server: Server };
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'jibs-static-preloads-'));
+    mkdirSync(join(dist, 'web', '.vite'), { recursive: true });
+    mkdirSync(join(dist, 'admin'), { recursive: true });
+    writeFileSync(
+      join(dist, 'web', 'index.html'),
+      `<!doctype html><head><meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}"></head>`,
+    );
+    writeFileSync(join(dist, 'admin', 'index.html'), '<!doctype html><head></head>');
+    writeFileSync(
+      join(dist, 'web', '.vite', 'route-preloads.json'),
+      JSON.stringify([
+        { path: '/login', scripts: ['/assets/login-page-1.js'], styles: [] },
+        { path: '/broken', scripts: 'not a list' },
+      ]),
+    );
+    built = await serve(dist);
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => built.server.close(resolve));
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("gives /login its chunk with the response's nonce, and / none", async () => {
+    const login = await rawGet(`${built.url}/login`, html);
+    const nonce = /'nonce-([^']+)'/.exec(String(login.headers['content-security-policy']))?.[1];
+    expect(login.body.toString()).toContain(
+      `<link rel="modulepreload" crossorigin href="/assets/login-page-1.js" nonce="${nonce}">`,
+    );
+    const home = await rawGet(`${built.url}/`, html);
+    expect(home.body.toString()).not.toContain('modulepreload');
+  });
+
+  it('skips an entry of the wrong shape rather than failing the page', async () => {
+    const res = await rawGet(`${built.url}/broken`, html);
+    expect(res.status).toBe(200);
+    expect(res.body.toString()).not.toContain('modulepreload');
+  });
+
+  it('never serves the table itself', async () => {
+    const res = await rawGet(`${built.url}/.vite/route-preloads.json`);
+    expect(res.status).toBe(404);
   });
 });

@@ -106,6 +106,73 @@ function precompressed(dir: string, cacheControl: string) {
 }
 
 /**
+ * Beside a client's index.html (under `.vite/`, never served): each client route and the chunks
+ * its first render waits for, written by the build (tools/vite-precompress's `routePreloads`).
+ */
+const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
+export interface RoutePreload {
+  /** react-router's pattern: `:name` stands for one segment. */
+  path: string;
+  scripts: string[];
+  styles: string[];
+}
+
+/** Only the build's own asset names go into a page (letters, digits, `-_./`). */
+const ASSET_HREF = /^\/[\w\-./]+$/;
+
+/** Whether `path` is one `pattern` names (`/memorial/:id` names `/memorial/abc`). */
+export function routeMatches(pattern: string, path: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const got = path.split('/').filter(Boolean);
+  return (
+    want.length === got.length &&
+    want.every((segment, i) => segment.startsWith(':') || segment === got[i])
+  );
+}
+
+/**
+ * `html` with, before `</head>`, a `<link rel="modulepreload">` for each chunk the route at
+ * `path` renders with (and a style preload for its CSS), so the browser fetches them beside the
+ * entry instead of after it has run: a second or more on a slow line (docs/benchmarks.md). A
+ * path no route of the table names gets the page as built.
+ */
+export function withRoutePreloads(
+  html: string,
+  table: readonly RoutePreload[],
+  path: string,
+): string {
+  const route = table.find((candidate) => routeMatches(candidate.path, path));
+  if (!route) return html;
+  const link = (attributes: string, href: string) =>
+    ASSET_HREF.test(href)
+      ? [`<link ${attributes} crossorigin href="${href}" nonce="${CSP_NONCE_PLACEHOLDER}">`]
+      : [];
+  const links = [
+    ...route.styles.flatMap((href) => link('rel="preload" as="style"', href)),
+    ...route.scripts.flatMap((href) => link('rel="modulepreload"', href)),
+  ];
+  return links.length ? html.replace('</head>', `${links.join('\n')}\n</head>`) : html;
+}
+
+function isRoutePreload(value: unknown): value is RoutePreload {
+  const route = value as Partial<RoutePreload> | null;
+  const strings = (list: unknown) =>
+    Array.isArray(list) && list.every((item) => typeof item === 'string');
+  return typeof route?.path === 'string' && strings(route.scripts) && strings(route.styles);
+}
+
+/** The build's route table; none (an older build, or none written) means no preloads. */
+async function readRoutePreloads(root: string): Promise<RoutePreload[]> {
+  try {
+    const table: unknown = JSON.parse(await readFile(join(root, ROUTE_PRELOADS_FILE), 'utf8'));
+    return Array.isArray(table) ? table.filter(isRoutePreload) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
  * A client's index.html with this response's CSP nonce in place of the build's placeholder (on
  * its `csp-nonce` meta, read by the client for Mantine's `<style>` elements, and on its tags).
  * So it is compressed per response (about a kilobyte: microseconds), the one file that is, and
@@ -153,7 +220,10 @@ function singlePageApp(root: string, notBuiltMessage: string): Router {
       res.send(notBuiltMessage);
       return;
     }
-    readFile(indexFile, 'utf8').then((html) => sendPage(req, res, html), next);
+    Promise.all([readFile(indexFile, 'utf8'), readRoutePreloads(root)]).then(
+      ([html, preloads]) => sendPage(req, res, withRoutePreloads(html, preloads, req.path)),
+      next,
+    );
   };
   // Before the files: index.html is never sent as built (its nonce placeholder).
   router.get('/index.html', page);

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppData } from './app/app-data';
+import { loadFirstScreen } from './app/first-screen';
 import { startLanguage } from '@jibs/web-data';
 
 const data = createAppData(() => {
@@ -15,8 +16,8 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 // A visitor who reads Arabic or Urdu sees the first page in it: its catalogue loads first
-// (English has none to load, so it renders at once).
-void startLanguage().then(() =>
+// (English has none to load); the page's own screen too, so its words show with the layout.
+void Promise.all([startLanguage(), loadFirstScreen(window.location.pathname)]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <App data={data} />

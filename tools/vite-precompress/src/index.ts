@@ -1,1 +1,8 @@
 export { precompress } from './precompress-plugin';
+export {
+  routePreloads,
+  routePreloadTable,
+  ROUTE_PRELOADS_FILE,
+  type RouteModules,
+  type RoutePreload,
+} from './route-preloads-plugin';

@@ -12,6 +12,7 @@ import {
   useLocalizedTheme,
 } from '@jibs/web-data';
 import { ClientPromiseContext } from '../shared/apollo/client-context';
+import { lazyScreen } from '../shared/lazy-screen';
 import type { AppData } from './app-data';
 
 // The toasts' container (with its transitions) loads after the first page; a toast shown before
@@ -22,17 +23,28 @@ const { styleNonce } = adoptStrictCsp();
 const Toasts = lazy(() => import('./toasts'));
 
 // Screens past the landing page load when they are first visited.
-const LoginPage = lazy(() =>
-  import('../features/sign-in/pages/login-page').then((m) => ({ default: m.LoginPage })),
+// (By name, for the first page's screen to load before the first render: route-screens.ts.)
+const LoginPage = lazyScreen(
+  'login',
+  () => import('../features/sign-in/pages/login-page'),
+  (m) => m.LoginPage,
 );
-const RegisterPage = lazy(() =>
-  import('../features/registration/pages/register-page').then((m) => ({ default: m.RegisterPage })),
+const RegisterPage = lazyScreen(
+  'register',
+  () => import('../features/registration/pages/register-page'),
+  (m) => m.RegisterPage,
 );
-const MemorialsPage = lazy(() =>
-  import('../features/memorials/pages/memorials-page').then((m) => ({ default: m.MemorialsPage })),
+const MemorialsPage = lazyScreen(
+  'memorials',
+  () => import('../features/memorials/pages/memorials-page'),
+  (m) => m.MemorialsPage,
 );
 // Every other screen, and its route table (screen-routes.tsx), loads when first visited.
-const ScreenRoutes = lazy(() => import('./screen-routes'));
+const ScreenRoutes = lazyScreen(
+  'screens',
+  () => import('./screen-routes'),
+  (m) => m.default,
+);
 
 /**
  * The landing page, the sign-in form, registration's first step, the FAQ, contact and the

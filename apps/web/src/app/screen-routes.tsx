@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { PageLoader } from '@jibs/web-ui';
 import { RouteGuard } from '../features/session/components/route-guards';
 import { WithApollo } from '../shared/apollo/with-apollo';
+import { lazyScreen } from '../shared/lazy-screen';
 import { DataRoutes } from './data-routes';
 
 // Shown only for an address no route has: it (with the public site's words) loads then.
@@ -14,8 +15,10 @@ const ResetPasswordPage = lazy(() =>
     default: m.ResetPasswordPage,
   })),
 );
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+const DashboardPage = lazyScreen(
+  'dashboard',
+  () => import('../features/dashboard/pages/dashboard-page'),
+  (m) => m.DashboardPage,
 );
 const ProfilePage = lazy(() =>
   import('../features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
@@ -40,8 +43,10 @@ const RegistrationPaymentSuccessPage = lazy(() =>
     default: m.RegistrationPaymentSuccessPage,
   })),
 );
-const MemorialPage = lazy(() =>
-  import('../features/memorials/pages/memorial-page').then((m) => ({ default: m.MemorialPage })),
+const MemorialPage = lazyScreen(
+  'memorial',
+  () => import('../features/memorials/pages/memorial-page'),
+  (m) => m.MemorialPage,
 );
 const CreateMemorialPage = lazy(() =>
   import('../features/memorials/pages/create-memorial-page').then((m) => ({

@@ -1,9 +1,16 @@
-import { lazy, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Route } from 'react-router';
+import { lazyScreen } from '../../shared/lazy-screen';
 // The landing page is in the first bundle (placed by the app); the others load when first visited.
-const FaqPage = lazy(() => import('./pages/faq-page').then((m) => ({ default: m.FaqPage })));
-const ContactPage = lazy(() =>
-  import('./pages/contact-page').then((m) => ({ default: m.ContactPage })),
+const FaqPage = lazyScreen(
+  'faq',
+  () => import('./pages/faq-page'),
+  (m) => m.FaqPage,
+);
+const ContactPage = lazyScreen(
+  'contact',
+  () => import('./pages/contact-page'),
+  (m) => m.ContactPage,
 );
 
 /**

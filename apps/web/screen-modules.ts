@@ -1,0 +1,30 @@
+import { ROUTE_SCREENS } from './src/app/route-screens';
+
+/**
+ * Each preloaded screen's source, as the build's manifest names it: the module its
+ * `lazyScreen(name, ...)` imports (checked by src/app/route-screens.spec.ts). Build-only, so the
+ * paths stay out of the client.
+ */
+export const SCREEN_MODULES: Record<string, string> = {
+  login: 'src/features/sign-in/pages/login-page.tsx',
+  register: 'src/features/registration/pages/register-page.tsx',
+  faq: 'src/features/public-site/pages/faq-page.tsx',
+  contact: 'src/features/public-site/pages/contact-page.tsx',
+  memorials: 'src/features/memorials/pages/memorials-page.tsx',
+  screens: 'src/app/screen-routes.tsx',
+  memorial: 'src/features/memorials/pages/memorial-page.tsx',
+  dashboard: 'src/features/dashboard/pages/dashboard-page.tsx',
+};
+
+/** The table `routePreloads` writes the chunks of: each route with its screens' modules. */
+export function routeModules(): Array<{ path: string; modules: string[] }> {
+  return ROUTE_SCREENS.map(({ path, screens }) => ({
+    path,
+    modules: screens.map((name) => {
+      const module = SCREEN_MODULES[name];
+      if (!module)
+        throw new Error(`route ${path}: screen "${name}" has no module in SCREEN_MODULES`);
+      return module;
+    }),
+  }));
+}

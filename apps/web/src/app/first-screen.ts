@@ -1,0 +1,19 @@
+import { matchPath } from 'react-router';
+import { preloadScreens } from '../shared/lazy-screen';
+import { ROUTE_SCREENS } from './route-screens';
+
+/**
+ * Loads the screen of the page being opened before the app's first render, so it renders with
+ * its words rather than after a fallback (lazy-screen.tsx). The gateway has the browser fetch its
+ * chunks beside the entry, so this rarely waits; it never waits more than `waitAtMost` ms, and a
+ * chunk that fails is left to the route to load (and report) as before.
+ */
+export function loadFirstScreen(pathname: string, waitAtMost = 3000): Promise<void> {
+  const route = ROUTE_SCREENS.find(({ path }) => matchPath({ path, end: true }, pathname));
+  if (!route) return Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    preloadScreens(route.screens).catch(() => undefined),
+    new Promise<void>((done) => (timer = setTimeout(done, waitAtMost))),
+  ]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { routeModules, SCREEN_MODULES } from '../../screen-modules';
+import { screenLoader } from '../shared/lazy-screen';
+import { ROUTE_SCREENS } from './route-screens';
+
+const APP_ROOT = join(__dirname, '../..');
+
+describe('the routes whose screens load before the first render', () => {
+  beforeAll(() => {
+    // app.tsx reads the page's CSP nonce when it loads.
+    (globalThis as { document?: unknown }).document = { querySelector: () => null };
+  });
+  afterAll(() => {
+    delete (globalThis as { document?: unknown }).document;
+  });
+
+  it('names, for every screen, a source the build has', () => {
+    for (const { path, modules } of routeModules()) {
+      expect(modules.length).toBeGreaterThan(0);
+      for (const module of modules)
+        expect([path, existsSync(join(APP_ROOT, module))]).toEqual([path, true]);
+    }
+  });
+
+  it('gives each screen name the module its lazyScreen loads', async () => {
+    // The app's module declares the first screens; the screens' route table the rest.
+    await import('./app');
+    for (const { screens } of ROUTE_SCREENS) {
+      for (const name of screens) {
+        const load = screenLoader(name);
+        expect([name, typeof load]).toEqual([name, 'function']);
+        const component = await load!();
+        const module = (await import(join(APP_ROOT, SCREEN_MODULES[name]!))) as Record<
+          string,
+          unknown
+        >;
+        expect([name, Object.values(module).includes(component)]).toEqual([name, true]);
+      }
+    }
+  });
+
+  it('fails the build for a screen without a module', () => {
+    const known = { ...SCREEN_MODULES };
+    delete SCREEN_MODULES['faq'];
+    try {
+      expect(() => routeModules()).toThrow('route /faq: screen "faq" has no module');
+    } finally {
+      Object.assign(SCREEN_MODULES, known);
+    }
+  });
+});
