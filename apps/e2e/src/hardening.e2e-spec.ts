@@ -11,7 +11,7 @@ import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
 import { payRegistrationByApi, userIdByEmail } from './support/registration';
 import { signUpByApi } from './support/sign-up';
-import { registerAndPayFee, signInAsAdmin } from './support/web-flows';
+import { registerAndPayFee, signInAsAdmin, signOut } from './support/web-flows';
 
 const CREATE_MEMORIAL = `mutation($input: MemorialInput!) { createMemorial(input: $input) { id } }`;
 const INVITE = `mutation($m: ID!, $e: String!) { inviteToMemorial(memorialId: $m, email: $e, canEdit: true) { id } }`;
@@ -200,6 +200,38 @@ describe('hardening: the smaller holes, through the gateway', () => {
     // The landing page's screen is in the entry: nothing more to preload.
     const home = await (await fetch(`${stack.gatewayUrl}/`)).text();
     expect(home).not.toMatch(/(login|register|faq|contact|memorials?|dashboard)-page-/);
+  });
+
+  it("a visitor's pages ask nothing of a session they do not have; a member's reload restores it", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/graphql')) {
+        sent.push(request.postData() ?? '');
+      }
+    });
+    try {
+      for (const path of ['/memorials', '/faq', '/login']) await visit(page, stack, path);
+      expect(sent.filter((body) => body.includes('refreshSession'))).toEqual([]);
+      expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('jibs_session');
+
+      await registerAndPayFee(page, stack, aSignUp({ firstName: 'Hana', lastName: 'Idris' }));
+      const hint = (await context.cookies()).find((cookie) => cookie.name === 'jibs_session');
+      expect(hint).toMatchObject({ value: '1', path: '/', httpOnly: false, sameSite: 'Strict' });
+      await page.goto(`${stack.gatewayUrl}/dashboard`);
+      await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+      expect(sent.filter((body) => body.includes('refreshSession')).length).toBeGreaterThan(0);
+
+      await signOut(page);
+      await eventually(
+        async () =>
+          !(await context.cookies()).some((cookie) => /^jibs_(session|refresh)$/.test(cookie.name)),
+        { timeoutMs: 10_000, message: 'both cookies to be cleared at sign-out' },
+      );
+    } finally {
+      await context.close();
+    }
   });
 
   it("the member site's pages apply every style under the CSP, and a too-large restore says so", async () => {

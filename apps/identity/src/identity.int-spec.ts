@@ -120,9 +120,13 @@ describe('identity service', () => {
       firstName: 'Yusuf',
       role: 'MEMBER',
     });
-    expect(res.headers.get('set-cookie')).toMatch(
-      /jibs_refresh=.+; Path=\/graphql; Expires=.+; HttpOnly; Secure; SameSite=Strict/,
+    const [refresh, hint] = res.headers.getSetCookie();
+    expect(refresh).toMatch(
+      /^jibs_refresh=.+; Path=\/graphql; Expires=.+; HttpOnly; Secure; SameSite=Strict$/,
     );
+    // Beside it, for the page's script: no token, the same lifetime, readable (not HttpOnly).
+    expect(hint).toMatch(/^jibs_session=1; Path=\/; Expires=.+; Secure; SameSite=Strict$/);
+    expect(/Expires=([^;]+)/.exec(hint!)?.[1]).toBe(/Expires=([^;]+)/.exec(refresh!)?.[1]);
     const [account] = await identity.dataSource.query(
       'SELECT phone, password_hash, email_verified_at FROM accounts WHERE email = $1',
       [input.email],

@@ -34,6 +34,7 @@ export * from './format';
 export * from './form-messages';
 export * from './second-factor';
 export * from './request-limits';
+export * from './session-hint';
 export * from './calendars';
 export * from './anniversaries';
 export * from './calendar-invite';

@@ -11,6 +11,7 @@ export * from './session/refresh-schedule';
 export * from './session/registration';
 export * from './session/session-context';
 export * from './session/session-manager';
+export * from './session/session-hint';
 export type { MembershipStatus, Role, SessionFragment, SessionUserFragment } from './gql/graphql';
 export * from './ui/theme';
 export * from './forms/schema-validate';

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { SESSION_HINT_COOKIE } from '@jibs/domain';
 
 /** The refresh token travels only in this httpOnly cookie, scoped to the GraphQL endpoint. */
 export const REFRESH_COOKIE = 'jibs_refresh';
@@ -26,6 +27,8 @@ export function setRefreshCookie(
     path: '/graphql',
     expires,
   });
+  // Readable by the page (only "a session to restore", never the token): see SESSION_HINT_COOKIE.
+  res?.cookie(SESSION_HINT_COOKIE, '1', { secure, sameSite: 'strict', path: '/', expires });
 }
 
 export function clearRefreshCookie(res: Response | undefined, secure: boolean): void {
@@ -35,4 +38,5 @@ export function clearRefreshCookie(res: Response | undefined, secure: boolean): 
     sameSite: 'strict',
     path: '/graphql',
   });
+  res?.clearCookie(SESSION_HINT_COOKIE, { secure, sameSite: 'strict', path: '/' });
 }

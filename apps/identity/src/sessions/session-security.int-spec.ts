@@ -77,6 +77,11 @@ describe('sessions: revocation and refresh races', () => {
 
       const out = await identity.gql(SIGN_OUT, undefined, { cookie: member.refreshCookie });
       expect(out.body.data.signOut).toBe(true);
+      // Both cookies go: the refresh token and the page's hint that there is a session.
+      expect(out.res.headers.getSetCookie()).toEqual([
+        expect.stringMatching(/^jibs_refresh=; Path=\/graphql; Expires=Thu, 01 Jan 1970 /),
+        expect.stringMatching(/^jibs_session=; Path=\/; Expires=Thu, 01 Jan 1970 /),
+      ]);
 
       const after = await me(member.accessToken);
       expect(after.body.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');

@@ -1,5 +1,10 @@
 import type { ApolloClient } from '@apollo/client';
-import { createTokenStore, type SessionHandle } from '@jibs/web-data';
+import {
+  browserSessionHint,
+  createTokenStore,
+  SIGNED_OUT,
+  type SessionHandle,
+} from '@jibs/web-data';
 import { DeferredSession } from './deferred-session';
 
 /**
@@ -17,8 +22,11 @@ export interface AppData {
 export function createAppData(onExpired: () => void): AppData {
   const tokens = createTokenStore();
   let loaded: ApolloClient | null = null;
+  // A visitor whose browser holds no session is signed out from the first render: no screen
+  // waits for the manager's chunk or a restore's round trip to know it.
   const session = new DeferredSession(
     import('./session').then(({ createSession }) => createSession(tokens, onExpired, () => loaded)),
+    browserSessionHint() ? undefined : SIGNED_OUT,
   );
   const client = import('./apollo-client').then(({ createClient }) => {
     loaded = createClient(tokens, () => session.refresh());

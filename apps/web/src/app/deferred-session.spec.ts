@@ -1,6 +1,7 @@
 import {
   createTokenStore,
   SessionManager,
+  SIGNED_OUT,
   type SessionFragment,
   type SessionTransport,
 } from '@jibs/web-data';
@@ -81,6 +82,26 @@ describe('DeferredSession', () => {
     session.establish(payload);
     // No tick's delay once loaded: the sign-in route redirects on this render.
     expect(session.getState().status).toBe('signed-in');
+    await session.signOut();
+  });
+});
+
+describe('DeferredSession for a browser without a session to restore', () => {
+  it('reads signed out from the first render, then what the manager says', async () => {
+    let load!: (manager: SessionManager) => void;
+    const loaded = new Promise<SessionManager>((resolve) => (load = resolve));
+    const manager = new SessionManager(transport, createTokenStore(), {
+      sessionHint: () => false,
+    });
+    const session = new DeferredSession(loaded, SIGNED_OUT);
+    expect(session.getState()).toEqual(SIGNED_OUT);
+    void manager.restore();
+    load(manager);
+    await session.restore();
+    expect(session.getState()).toEqual(SIGNED_OUT);
+    session.establish(payload);
+    expect(session.getState().status).toBe('signed-in');
+    // Signing out ends the renewal's timer.
     await session.signOut();
   });
 });

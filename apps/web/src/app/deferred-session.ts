@@ -19,7 +19,14 @@ export class DeferredSession implements SessionHandle {
   private readonly listeners = new Set<() => void>();
   private readonly loaded: Promise<SessionManager>;
 
-  constructor(load: Promise<SessionManager>) {
+  /**
+   * `initial` is what the session reads as until the manager is in: 'loading', or signed out
+   * when the page knows there is no session to restore (`browserSessionHint`).
+   */
+  constructor(
+    load: Promise<SessionManager>,
+    private readonly initial: SessionState = LOADING,
+  ) {
     this.loaded = load.then((manager) => {
       this.manager = manager;
       manager.subscribe(this.notify);
@@ -28,7 +35,7 @@ export class DeferredSession implements SessionHandle {
     });
   }
 
-  getState = (): SessionState => this.manager?.getState() ?? LOADING;
+  getState = (): SessionState => this.manager?.getState() ?? this.initial;
 
   authorization = (): string | null => this.manager?.authorization() ?? null;
 

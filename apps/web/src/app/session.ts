@@ -1,5 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import {
+  browserSessionHint,
   createFetchTransport,
   followMemberChoice,
   followSessionInCache,
@@ -20,6 +21,7 @@ export function createSession(
 ): SessionManager {
   const session = new SessionManager(createFetchTransport({ tokens }), tokens, {
     onExpired,
+    sessionHint: browserSessionHint,
     ...followSessionInCache(client),
   });
   // Signed in (or a session restored), the member's stored language and Hijri choice apply.

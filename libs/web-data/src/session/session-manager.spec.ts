@@ -259,6 +259,30 @@ describe('SessionManager.restore', () => {
     await manager.restore();
     expect(manager.getState().status).toBe('signed-out');
   });
+
+  it('reads signed out before restore returns, asking nothing, without the session hint', async () => {
+    const fake = fakeTransport([], [renewed()]);
+    const onEnded = jest.fn();
+    const manager = aManager(fake, { sessionHint: () => false, onEnded });
+    const restoring = manager.restore();
+    expect(manager.getState()).toEqual({ status: 'signed-out', user: null, membership: 'loading' });
+    await Promise.all([restoring, manager.restore()]);
+    expect(fake.calls).toEqual([]);
+    // Nothing to clear: no session was ever there.
+    expect(onEnded).not.toHaveBeenCalled();
+    // A sign-in afterwards is a session like any other.
+    manager.establish(payload());
+    expect(manager.getState().status).toBe('signed-in');
+  });
+
+  it('asks the server when the hint says there may be a session', async () => {
+    const fake = fakeTransport([paid()], [renewed()]);
+    const manager = aManager(fake, { sessionHint: () => true });
+    await manager.restore();
+    expect(fake.named('RefreshSession')).toHaveLength(1);
+    expect(manager.getState().status).toBe('signed-in');
+    await manager.signOut();
+  });
 });
 
 describe('SessionManager renewal', () => {

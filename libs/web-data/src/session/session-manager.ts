@@ -12,6 +12,7 @@ import {
 import { GraphQLAnswerError, type SessionTransport } from '../api/session-transport';
 import type { TokenStore } from '../api/token-store';
 import { REFRESH_LEAD_MS, refreshDelayMs } from './refresh-schedule';
+import { SIGNED_OUT } from './session-hint';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
@@ -84,6 +85,12 @@ export interface SessionManagerOptions {
   onMemberData?: (member: MemberData) => void;
   /** Wait between reads of the membership when billing does not answer. */
   membershipRetryMs?: number;
+  /**
+   * Whether this browser may hold a session to restore (identity's readable hint cookie beside
+   * the httpOnly refresh cookie: `browserSessionHint`); without one, `restore` settles signed
+   * out at once instead of asking the server. By default: ask.
+   */
+  sessionHint?: () => boolean;
 }
 
 /**
@@ -108,6 +115,7 @@ export class SessionManager {
   private readonly onEnded: () => Promise<unknown> | void;
   private readonly onMemberData: (member: MemberData) => void;
   private readonly membershipRetryMs: number;
+  private readonly sessionHint: () => boolean;
 
   constructor(
     /** The gateway, through a plain fetch (createFetchTransport): no wait for Apollo's chunk. */
@@ -119,6 +127,7 @@ export class SessionManager {
     this.onEnded = options.onEnded ?? (() => undefined);
     this.onMemberData = options.onMemberData ?? (() => undefined);
     this.membershipRetryMs = options.membershipRetryMs ?? MEMBERSHIP_RETRY_MS;
+    this.sessionHint = options.sessionHint ?? (() => true);
   }
 
   getState = (): SessionState => this.state;
@@ -137,8 +146,15 @@ export class SessionManager {
     return () => this.listeners.delete(listener);
   };
 
-  /** On page load: the refresh cookie, if any, gives back a session. Safe to call twice. */
+  /**
+   * On page load: the refresh cookie, if any, gives back a session. Safe to call twice. Without
+   * the session hint there is no cookie to try: signed out at once, before this returns.
+   */
   restore(): Promise<void> {
+    if (!this.restoring && this.state.status === 'loading' && !this.sessionHint()) {
+      this.setState(SIGNED_OUT);
+      this.restoring = Promise.resolve();
+    }
     this.restoring ??= this.refresh({ timeoutMs: RESTORE_TIMEOUT_MS }).then(() => undefined);
     return this.restoring;
   }
@@ -284,12 +300,7 @@ export class SessionManager {
     this.expiresAt = null;
     this.tokens.set(null);
     this.membershipRead += 1;
-    this.setState({
-      status: 'signed-out',
-      user: null,
-      membership: 'loading',
-      ...(options.byUser ? { signedOutByUser: true } : {}),
-    });
+    this.setState({ ...SIGNED_OUT, ...(options.byUser ? { signedOutByUser: true } : {}) });
     // Nothing of the previous member's data may stay behind in the cache.
     try {
       await this.onEnded();
