@@ -18,7 +18,7 @@ export const SCREEN_MODULES: Record<string, string> = {
 
 /** The table `routePreloads` writes the chunks of: each route with its screens' modules. */
 export function routeModules(): Array<{ path: string; modules: string[] }> {
-  return ROUTE_SCREENS.map(({ path, screens }) => ({
+  return Object.entries(ROUTE_SCREENS).map(([path, screens]) => ({
     path,
     modules: screens.map((name) => {
       const module = SCREEN_MODULES[name];

@@ -9,11 +9,11 @@ import { ROUTE_SCREENS } from './route-screens';
  * chunk that fails is left to the route to load (and report) as before.
  */
 export function loadFirstScreen(pathname: string, waitAtMost = 3000): Promise<void> {
-  const route = ROUTE_SCREENS.find(({ path }) => matchPath({ path, end: true }, pathname));
+  const route = Object.entries(ROUTE_SCREENS).find(([path]) => matchPath(path, pathname));
   if (!route) return Promise.resolve();
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  // (A timer left running after the screen is in only resolves a promise nobody waits for.)
   return Promise.race([
-    preloadScreens(route.screens).catch(() => undefined),
-    new Promise<void>((done) => (timer = setTimeout(done, waitAtMost))),
-  ]).finally(() => clearTimeout(timer));
+    preloadScreens(route[1]).catch(() => undefined),
+    new Promise<void>((done) => setTimeout(done, waitAtMost)),
+  ]);
 }

@@ -26,7 +26,7 @@ describe('the routes whose screens load before the first render', () => {
   it('gives each screen name the module its lazyScreen loads', async () => {
     // The app's module declares the first screens; the screens' route table the rest.
     await import('./app');
-    for (const { screens } of ROUTE_SCREENS) {
+    for (const screens of Object.values(ROUTE_SCREENS)) {
       for (const name of screens) {
         const load = screenLoader(name);
         expect([name, typeof load]).toEqual([name, 'function']);

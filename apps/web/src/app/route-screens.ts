@@ -5,12 +5,12 @@
  * this table (vite.config.ts, with the screens' source paths in screen-modules.ts), and the
  * gateway preloads them in that route's page.
  */
-export const ROUTE_SCREENS: ReadonlyArray<{ path: string; screens: readonly string[] }> = [
-  { path: '/login', screens: ['login'] },
-  { path: '/register', screens: ['register'] },
-  { path: '/faq', screens: ['faq'] },
-  { path: '/contact', screens: ['contact'] },
-  { path: '/memorials', screens: ['memorials'] },
-  { path: '/memorial/:id', screens: ['screens', 'memorial'] },
-  { path: '/dashboard', screens: ['screens', 'dashboard'] },
-];
+export const ROUTE_SCREENS: Readonly<Record<string, readonly string[]>> = {
+  '/login': ['login'],
+  '/register': ['register'],
+  '/faq': ['faq'],
+  '/contact': ['contact'],
+  '/memorials': ['memorials'],
+  '/memorial/:id': ['screens', 'memorial'],
+  '/dashboard': ['screens', 'dashboard'],
+};

@@ -34,7 +34,6 @@ export function lazyScreen<M>(
     const [Chosen] = useState<ComponentType>(() => loaded ?? Lazy);
     return <Chosen />;
   }
-  Screen.displayName = `LazyScreen(${name})`;
   return Screen;
 }
 
