@@ -32,8 +32,23 @@ unit_jest() {
 # The Kafka broker's own suites (each starts a broker; 3.7 min together, none timing the bus
 # tightly) run in the second lane below, beside the end-to-end pass, not before it.
 KAFKA_SUITES='libs/events/src/(kafka-broker|kafka-broker-security|kafka-faults)[.]int-spec[.]ts$'
+# A test that leaves a timer or a connection open keeps jest alive after its report is written
+# (once, a session's renewal timer: 20 minutes of CI doing nothing). Such a leak fails the run
+# here within a minute, with what to do about it, instead of silently costing the timer's length.
 unit_jest --testPathIgnorePatterns '/node_modules/' '/dist/' "$KAFKA_SUITES" \
-  --json --outputFile=test-results/jest-unit-int.json || status=1
+  --json --outputFile=test-results/jest-unit-int.json &
+unit_pid=$!
+while kill -0 "$unit_pid" 2>/dev/null; do
+  if [[ -n "$(find test-results/jest-unit-int.json -mmin +1 2>/dev/null)" ]]; then
+    echo "jest did not exit a minute after writing its report: a test left a handle open" \
+      "(find it with: npx jest <its files> --detectOpenHandles)." >&2
+    pkill -P "$unit_pid"
+    kill "$unit_pid"
+    break
+  fi
+  sleep 5
+done
+wait "$unit_pid" || status=1
 
 # End to end: each jest run starts one stack shared by the files marked safe to share it
 # (startE2eStack({ shared: true }), README "The two commands"), on its own EVENT_BUS/S3_SERVER;
