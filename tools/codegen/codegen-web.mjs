@@ -56,9 +56,10 @@ const TARGETS = [
     // screen's first load carried every operation of the site (5 KB gzipped): one module per
     // document lets a chunk carry only the documents its screens use.
     splitDocuments: true,
-    // A public page that reads before the Apollo client has loaded (the memorial page, over the
-    // session's plain fetch): these operations as text too, each in a module of its own.
-    operationSources: ['Memorial'],
+    // Public pages that read before the Apollo client has loaded (a memorial's page and the list
+    // of memorials, over the session's plain fetch): these operations as text too, each in a
+    // module of its own.
+    operationSources: ['Memorial', 'Memorials'],
   },
   {
     documentsDir: 'apps/admin/src/features',

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DATA_EXPORT_VERSION, MAX_GRAPHQL_REQUEST_BYTES, RequestMessages } from '@jibs/domain';
 import type { LocalStack } from '@jibs/stack';
 import { eventually } from '@jibs/testing';
+import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
@@ -178,6 +179,8 @@ describe('hardening: the smaller holes, through the gateway', () => {
     for (const [path, screen] of [
       ['/login', /\/assets\/login-page-[\w-]+\.js$/],
       ['/faq', /\/assets\/faq-page-[\w-]+\.js$/],
+      // The list of memorials loads after the first render, and its page preloads it too.
+      ['/memorials', /\/assets\/memorials-list-[\w-]+\.js$/],
       ['/memorial/00000000-0000-4000-8000-000000000000', /\/assets\/memorial-page-[\w-]+\.js$/],
     ] as const) {
       const res = await fetch(`${stack.gatewayUrl}${path}`, { headers: { accept: 'text/html' } });
@@ -200,6 +203,32 @@ describe('hardening: the smaller holes, through the gateway', () => {
     // The landing page's screen is in the entry: nothing more to preload.
     const home = await (await fetch(`${stack.gatewayUrl}/`)).text();
     expect(home).not.toMatch(/(login|register|faq|contact|memorials?|dashboard)-page-/);
+  });
+
+  it("a visitor's list of memorials comes over the plain fetch; a failed read says so and tries again", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // The plain fetch sends the generated text (MemorialsSource), `query Memorials{`; Apollo's
+    // printer would send `query Memorials {`.
+    const reads: number[] = [];
+    await page.route('**/graphql', async (route) => {
+      if (!(route.request().postData() ?? '').includes('query Memorials{')) return route.continue();
+      reads.push(Date.now());
+      if (reads.length > 1) return route.continue();
+      return route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' });
+    });
+    try {
+      await page.goto(`${stack.gatewayUrl}/memorials`);
+      const failure = page.getByRole('alert').filter({ has: page.getByRole('button') });
+      await failure.getByRole('button', { name: 'Try again' }).waitFor({ timeout: 20_000 });
+      await expectAccessible(page, 'memorials: the list could not be read');
+      await failure.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole('heading', { name: 'No Memorial Pages' }).waitFor();
+      expect(await failure.count()).toBe(0);
+      expect(reads).toHaveLength(2);
+    } finally {
+      await context.close();
+    }
   });
 
   it("a visitor's pages ask nothing of a session they do not have; a member's reload restores it", async () => {

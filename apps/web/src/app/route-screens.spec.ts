@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { routeModules, SCREEN_MODULES } from '../../screen-modules';
+import { AFTER_FIRST_RENDER, routeModules, SCREEN_MODULES } from '../../screen-modules';
 import { screenLoader } from '../shared/lazy-screen';
 import { ROUTE_SCREENS } from './route-screens';
 
@@ -20,6 +20,14 @@ describe('the routes whose screens load before the first render', () => {
       expect(modules.length).toBeGreaterThan(0);
       for (const module of modules)
         expect([path, existsSync(join(APP_ROOT, module))]).toEqual([path, true]);
+    }
+  });
+
+  it('preloads what loads after the first render only on routes the table has, after the screens', () => {
+    const modules = new Map(routeModules().map(({ path, modules }) => [path, modules]));
+    for (const [path, after] of Object.entries(AFTER_FIRST_RENDER)) {
+      expect([path, path in ROUTE_SCREENS]).toEqual([path, true]);
+      expect(modules.get(path)!.slice(-after.length)).toEqual(after);
     }
   });
 

@@ -1007,3 +1007,4 @@ export { StartTotpEnrollmentDocument } from './documents/start-totp-enrollment-d
 export { RequestPasswordResetDocument } from './documents/request-password-reset-document';
 export { ResetPasswordDocument } from './documents/reset-password-document';
 export { MemorialSource } from './documents/memorial-source';
+export { MemorialsSource } from './documents/memorials-source';

@@ -3,8 +3,19 @@ import { ActionMessages, ClientMessages, MemorialMessages } from '@jibs/domain';
 import { toApiError, useMessages } from '@jibs/web-data';
 import { memorialFailureMessage } from '../utils/memorial-format';
 
-/** The memorial could not be read (not a missing one): why, and a way to try again. */
-export function MemorialFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+/**
+ * A memorial (or the list of them) could not be read, not a missing one: why, and a way to try
+ * again; `fallback` says it when the cause has no words of its own.
+ */
+export function MemorialFailure({
+  error,
+  onRetry,
+  fallback,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  fallback?: string;
+}) {
   const {
     MemorialMessages: memorialMessages,
     ClientMessages: client,
@@ -13,7 +24,9 @@ export function MemorialFailure({ error, onRetry }: { error: unknown; onRetry: (
   return (
     <Alert color="red" variant="light" role="alert" title={client.errorTitle}>
       <Stack gap="sm" align="flex-start">
-        <Text>{memorialFailureMessage(toApiError(error), memorialMessages.unexpected)}</Text>
+        <Text>
+          {memorialFailureMessage(toApiError(error), fallback ?? memorialMessages.unexpected)}
+        </Text>
         <Button variant="light" onClick={onRetry}>
           {actions.tryAgain}
         </Button>

@@ -1,26 +1,21 @@
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import {
-  memorialYears,
-  ActionMessages,
-  ClientMessages,
-  HeaderMessages,
-  MemorialPageMessages,
-} from '@jibs/domain';
-import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { toApiError, useMessages, useSession } from '@jibs/web-data';
-import {
-  AcceptMemorialInvitationDocument,
-  MemorialsDocument,
-  MyMemorialInvitationsDocument,
-  type MemorialCardFragment,
-  type MyMemorialInvitationsQuery,
-} from '../../../gql/graphql';
+import { memorialYears, HeaderMessages, MemorialPageMessages } from '@jibs/domain';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { useMessages, useSession } from '@jibs/web-data';
 import { PageLoader } from '@jibs/web-ui';
-import { memorialFailureMessage } from '../utils/memorial-format';
+import { MemorialsSource, type MemorialCardFragment } from '../../../gql/graphql';
+import { PlainRead, usePlainRead } from '../../../shared/plain-read';
+import { WithApollo } from '../../../shared/apollo/with-apollo';
 import { MemorialAvatar, PrivacyBadge } from './memorial-parts';
-import { useMutation, useQuery } from '@apollo/client/react';
+
+// A member's invitations query and accept with the Apollo client: they load inside the list,
+// which itself comes over the session's plain fetch and does not wait for Apollo's chunk.
+const MemorialInvitations = lazy(() => import('./memorial-invitations'));
+// Shown only when the read failed (with Mantine's Alert and the API's error helpers).
+const MemorialFailure = lazy(() =>
+  import('./memorial-failure').then((m) => ({ default: m.MemorialFailure })),
+);
 
 /**
  * The memorials the caller may see (visitors: the public ones), with a member's invitations or a
@@ -28,23 +23,27 @@ import { useMutation, useQuery } from '@apollo/client/react';
  * session (memorials-page.tsx shows the rest at once).
  */
 export default function MemorialsList() {
-  const {
-    MemorialPageMessages: text,
-    ActionMessages: actions,
-    ClientMessages: client,
-    HeaderMessages: header,
-  } = useMessages({ MemorialPageMessages, ActionMessages, ClientMessages, HeaderMessages });
+  const { MemorialPageMessages: text, HeaderMessages: header } = useMessages({
+    MemorialPageMessages,
+    HeaderMessages,
+  });
   const { status } = useSession();
   const signedIn = status === 'signed-in';
-  const { data, loading, error, refetch } = useQuery(MemorialsDocument, {
-    fetchPolicy: 'cache-and-network',
-  });
-  const memorials = data?.memorials ?? [];
+  const read = usePlainRead(
+    'memorials',
+    (transport, session) =>
+      new PlainRead(transport, session, MemorialsSource, {}, (answer) => answer.memorials),
+  );
+  const memorials = read.data;
 
   return (
     <>
       {signedIn ? (
-        <InvitationsBanner onAccepted={() => void refetch()} />
+        <WithApollo>
+          <Suspense fallback={null}>
+            <MemorialInvitations onAccepted={() => void read.reload()} />
+          </Suspense>
+        </WithApollo>
       ) : (
         <Alert color="jibs" variant="light" title={text.signInToSeeMore}>
           <Stack gap="sm" align="flex-start">
@@ -61,35 +60,20 @@ export default function MemorialsList() {
         </Alert>
       )}
 
-      {loading && !data ? (
-        <PageLoader label={text.loadingMemorials} />
-      ) : error && !data ? (
-        <Alert color="red" variant="light" role="alert" title={client.errorTitle}>
-          <Stack gap="sm" align="flex-start">
-            <Text>{memorialFailureMessage(toApiError(error), text.loadMemorialsFailed)}</Text>
-            <Button variant="light" onClick={() => void refetch()}>
-              {actions.tryAgain}
-            </Button>
-          </Stack>
-        </Alert>
+      {memorials === null ? (
+        read.loading ? (
+          <PageLoader label={text.loadingMemorials} />
+        ) : (
+          <Suspense fallback={<PageLoader label={text.loadingMemorials} />}>
+            <MemorialFailure
+              error={read.error}
+              fallback={text.loadMemorialsFailed}
+              onRetry={() => void read.reload()}
+            />
+          </Suspense>
+        )
       ) : memorials.length === 0 ? (
-        <Card withBorder radius="lg" padding="xl">
-          <Stack gap="sm" align="center" ta="center">
-            <Title order={2} size="h3">
-              {text.noMemorialPages}
-            </Title>
-            {signedIn ? (
-              <>
-                <Text c="gray.7">{text.noneOfYours}</Text>
-                <Button component={Link} to="/memorials/create">
-                  {text.createMemorial}
-                </Button>
-              </>
-            ) : (
-              <Text c="gray.7">{text.nonePublic}</Text>
-            )}
-          </Stack>
-        </Card>
+        <NoMemorials signedIn={signedIn} />
       ) : (
         <SimpleGrid
           cols={{ base: 1, sm: 2, md: 3 }}
@@ -105,6 +89,29 @@ export default function MemorialsList() {
         </SimpleGrid>
       )}
     </>
+  );
+}
+
+function NoMemorials({ signedIn }: { signedIn: boolean }) {
+  const { MemorialPageMessages: text } = useMessages({ MemorialPageMessages });
+  return (
+    <Card withBorder radius="lg" padding="xl">
+      <Stack gap="sm" align="center" ta="center">
+        <Title order={2} size="h3">
+          {text.noMemorialPages}
+        </Title>
+        {signedIn ? (
+          <>
+            <Text c="gray.7">{text.noneOfYours}</Text>
+            <Button component={Link} to="/memorials/create">
+              {text.createMemorial}
+            </Button>
+          </>
+        ) : (
+          <Text c="gray.7">{text.nonePublic}</Text>
+        )}
+      </Stack>
+    </Card>
   );
 }
 
@@ -131,99 +138,5 @@ function MemorialCardItem({ memorial }: { memorial: MemorialCardFragment }) {
         <PrivacyBadge privacy={memorial.privacyLevel} />
       </Stack>
     </Card>
-  );
-}
-
-type Invitation = MyMemorialInvitationsQuery['myMemorialInvitations'][number];
-
-/** Invitations to the member's email address, each accepted here. */
-function InvitationsBanner({ onAccepted }: { onAccepted: () => void }) {
-  const { data, refetch } = useQuery(MyMemorialInvitationsDocument, {
-    fetchPolicy: 'cache-and-network',
-  });
-  const { MemorialPageMessages: text } = useMessages({ MemorialPageMessages });
-  const invitations = data?.myMemorialInvitations ?? [];
-  if (invitations.length === 0) return null;
-  return (
-    <Alert color="jibs" variant="light" title={text.invitationsTitle}>
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {invitations.map((invitation) => (
-          <InvitationRow
-            key={invitation.id}
-            invitation={invitation}
-            onAccepted={() => {
-              void refetch();
-              onAccepted();
-            }}
-          />
-        ))}
-      </Stack>
-    </Alert>
-  );
-}
-
-function InvitationRow({
-  invitation,
-  onAccepted,
-}: {
-  invitation: Invitation;
-  onAccepted: () => void;
-}) {
-  const { MemorialPageMessages: text, ClientMessages: client } = useMessages({
-    MemorialPageMessages,
-    ClientMessages,
-  });
-  const navigate = useNavigate();
-  const [accept, { loading }] = useMutation(AcceptMemorialInvitationDocument);
-  const acceptInvitation = async () => {
-    try {
-      await accept({ variables: { memorialId: invitation.memorialId } });
-      notifications.show({
-        color: 'green',
-        title: text.invitationAcceptedTitle,
-        message: text.invitationAccepted(invitation.memorialName),
-      });
-      onAccepted();
-      navigate(`/memorial/${invitation.memorialId}`);
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: client.errorTitle,
-        message: memorialFailureMessage(toApiError(error), text.acceptFailed),
-      });
-    }
-  };
-  return (
-    <Group component="li" justify="space-between" wrap="wrap" gap="sm">
-      <Text style={{ overflowWrap: 'anywhere' }}>
-        {withNameInBold(
-          (invitation.canEdit ? text.invitedAsEditor : text.invitedTo)(invitation.memorialName),
-          invitation.memorialName,
-        )}
-      </Text>
-      <Button
-        size="sm"
-        loading={loading}
-        onClick={() => void acceptInvitation()}
-        aria-label={text.acceptInvitation(invitation.memorialName)}
-      >
-        {text.accept}
-      </Button>
-    </Group>
-  );
-}
-
-/** The sentence with the memorial's name in bold, wherever the language puts it. */
-function withNameInBold(sentence: string, name: string): ReactNode {
-  const at = sentence.indexOf(name);
-  if (at < 0) return sentence;
-  return (
-    <>
-      {sentence.slice(0, at)}
-      <strong>
-        <bdi>{name}</bdi>
-      </strong>
-      {sentence.slice(at + name.length)}
-    </>
   );
 }

@@ -61,7 +61,7 @@ export function MemorialPage() {
   });
   const { id = '' } = useParams();
   const read = useMemorialRead(id);
-  const { memorial, loading, error } = read;
+  const { data: memorial, loading, error } = read;
   // A missing memorial is a GraphQL answer (the page's fetch: session-transport.ts), so the
   // first load does without the API's error helpers (toApiError), which the failure brings.
   const missing = !error || GraphQLAnswerError.has(error, ErrorCode.NotFound);

@@ -1,13 +1,14 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { DashboardMessages, MemorialPageMessages } from '@jibs/domain';
 import { useMessages, useSession } from '@jibs/web-data';
 import { PageLoader, useDocumentTitle } from '@jibs/web-ui';
-import { WithSessionData } from '../../session/components/with-session-data';
+import { SessionGate } from '../../session/components/session-gate';
 import { MemorialBreadcrumbs } from '../components/memorial-breadcrumbs';
 
-// The list (Apollo's hooks, the cards) loads after the page's first render.
+// The list (the cards, its read over the session's plain fetch) loads after the page's first
+// render and reads once the session is settled: a visitor's at once, without Apollo's chunk.
 const MemorialsList = lazy(() => import('../components/memorials-list'));
 
 /** /memorials: the memorials the caller may see (visitors: the public ones). */
@@ -35,9 +36,11 @@ export function MemorialsPage() {
             </Button>
           )}
         </Group>
-        <WithSessionData fallback={<PageLoader label={text.loadingMemorials} />}>
-          <MemorialsList />
-        </WithSessionData>
+        <Suspense fallback={<PageLoader label={text.loadingMemorials} />}>
+          <SessionGate fallback={<PageLoader label={text.loadingMemorials} />}>
+            <MemorialsList />
+          </SessionGate>
+        </Suspense>
       </Stack>
     </Container>
   );

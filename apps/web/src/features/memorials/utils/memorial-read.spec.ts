@@ -71,7 +71,7 @@ describe("the memorial page's read", () => {
   it('sends the memorial query for its id and shows the answer', async () => {
     const { transport, requests } = aGateway();
     const read = new MemorialRead(transport, visitor, 'm1');
-    expect(read.getState()).toEqual({ memorial: null, loading: true, error: null });
+    expect(read.getState()).toEqual({ data: null, loading: true, error: null });
 
     const done = read.reload();
     expect(requests).toHaveLength(1);
@@ -79,7 +79,7 @@ describe("the memorial page's read", () => {
     expect(requests[0].variables).toEqual({ id: 'm1' });
     requests[0].answer({ memorial: aMemorial() });
     await done;
-    expect(read.getState()).toEqual({ memorial: aMemorial(), loading: false, error: null });
+    expect(read.getState()).toEqual({ data: aMemorial(), loading: false, error: null });
   });
 
   it('reads as not found when the service has no memorial the viewer may see', async () => {
@@ -89,7 +89,7 @@ describe("the memorial page's read", () => {
       const done = read.reload();
       requests[0].answer(answer);
       await done;
-      const { memorial, loading, error } = read.getState();
+      const { data: memorial, loading, error } = read.getState();
       expect(memorial).toBeNull();
       expect(loading).toBe(false);
       // What the page shows as not found: no failure, or a NOT_FOUND answer.
@@ -103,14 +103,14 @@ describe("the memorial page's read", () => {
     let done = read.reload();
     requests[0].answer(new TypeError('Failed to fetch'));
     await done;
-    expect(read.getState()).toMatchObject({ memorial: null, loading: false });
+    expect(read.getState()).toMatchObject({ data: null, loading: false });
     expect(read.getState().error).toBeInstanceOf(TypeError);
 
     done = read.reload();
     expect(read.getState()).toMatchObject({ loading: true });
     requests[1].answer({ memorial: aMemorial() });
     await done;
-    expect(read.getState()).toEqual({ memorial: aMemorial(), loading: false, error: null });
+    expect(read.getState()).toEqual({ data: aMemorial(), loading: false, error: null });
   });
 
   it('keeps what shows while it reads again, and only the newest answer', async () => {
@@ -125,11 +125,11 @@ describe("the memorial page's read", () => {
     // An owner saved twice: the second save's read answers before the first's.
     const older = read.reload();
     const newer = read.reload();
-    expect(read.getState().memorial).toEqual(aMemorial());
+    expect(read.getState().data).toEqual(aMemorial());
     requests[2].answer({ memorial: aMemorial({ deathLocation: 'Medina' }) });
     requests[1].answer({ memorial: aMemorial({ deathLocation: 'Mecca' }) });
     await Promise.all([older, newer]);
-    expect(read.getState().memorial?.deathLocation).toBe('Medina');
+    expect(read.getState().data?.deathLocation).toBe('Medina');
     expect(read.getState().loading).toBe(false);
     expect(changes).toEqual([false, true, false]);
   });
@@ -151,7 +151,7 @@ describe("the memorial page's read", () => {
     expect(renewals).toBe(1);
     requests[1].answer({ memorial: aMemorial() });
     await done;
-    expect(read.getState().memorial).toEqual(aMemorial());
+    expect(read.getState().data).toEqual(aMemorial());
   });
 
   it("does not renew for a visitor: a visitor's refusal is the answer", async () => {
@@ -170,12 +170,12 @@ describe("the memorial page's read", () => {
     const { transport, requests } = aGateway();
     const read = new MemorialRead(transport, visitor, 'm1');
     read.update(withPhotos);
-    expect(read.getState().memorial).toBeNull();
+    expect(read.getState().data).toBeNull();
     const done = read.reload();
     requests[0].answer({ memorial: aMemorial() });
     await done;
     read.update(withPhotos);
-    expect(read.getState().memorial?.photoCount).toBe(2);
+    expect(read.getState().data?.photoCount).toBe(2);
   });
 });
 
