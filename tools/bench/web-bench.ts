@@ -1,10 +1,11 @@
+import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { aBenchSignUp, knob, SMOKE, startBenchStack } from './bench-support';
 import { formatFigures, loadBudgets, measureAll } from './web-budget';
-import { publishTestEvent, type LocalStack } from '@jibs/stack';
+import { freePort, publishTestEvent, ServiceProcess, type LocalStack } from '@jibs/stack';
 
 /**
  * `npm run bench:web`: what the member site costs a visitor on a slow connection. Prints, per
@@ -17,8 +18,18 @@ import { publishTestEvent, type LocalStack } from '@jibs/stack';
  * (public, made by that member) by a visitor.
  *
  * BENCH_RUNS (default 3) loads per route; the median of each figure is printed.
+ *
+ * BENCH_WEB_BASELINE=<dir>: another build of the web client (a `dist/apps/web`, e.g. one built on
+ * the commit before a change) served by a second gateway in front of the same services. Each
+ * route then loads from the baseline and from this build in turn, run by run, so that both see
+ * the same host; both rows print, with the LCP's ratio (this build over the baseline).
+ * BENCH_WEB_ROUTES=/memorials,/memorial/:id: only these routes (as the table names them).
  */
 const RUNS = knob('BENCH_RUNS', 3, 1);
+const ONLY_ROUTES = process.env.BENCH_WEB_ROUTES?.split(',').filter(Boolean);
+const BASELINE = process.env.BENCH_WEB_BASELINE
+  ? resolve(process.env.BENCH_WEB_BASELINE)
+  : undefined;
 const ROOT = resolve(__dirname, '../../../..');
 const SLOW = {
   offline: false,
@@ -164,34 +175,70 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-async function measureRoute(
-  context: BrowserContext,
-  url: string,
-): Promise<PageFigures & { runs: number }> {
+type RouteFigures = PageFigures & { runs: number };
+
+/**
+ * Loads the route once per url in turn (a warm-up round first, unless smoke), RUNS rounds; the
+ * median of each figure per url.
+ */
+async function measureRoute(context: BrowserContext, urls: string[]): Promise<RouteFigures[]> {
   // Warm-up: the stack's own caches, Chromium's code cache (the smoke mode's one load is cold).
-  if (!SMOKE) await loadOnce(context, url);
-  const runs: PageFigures[] = [];
+  if (!SMOKE) for (const url of urls) await loadOnce(context, url);
+  const runs: PageFigures[][] = urls.map(() => []);
   for (let i = 0; i < RUNS; i++) {
-    const last = i === RUNS - 1 && SCREENSHOTS;
-    const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
-    runs.push(await loadOnce(context, url, last ? join(SCREENSHOTS, `${name}.png`) : undefined));
+    for (const [arm, url] of urls.entries()) {
+      const last = i === RUNS - 1 && arm === urls.length - 1 && SCREENSHOTS;
+      const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+      runs[arm]!.push(
+        await loadOnce(context, url, last ? join(SCREENSHOTS, `${name}.png`) : undefined),
+      );
+    }
   }
-  const pick = (key: keyof Omit<PageFigures, 'encodings' | 'lcpElement'>) =>
-    median(runs.map((r) => r[key]));
-  // The element of the run whose LCP was the median.
-  const lcp = pick('lcp');
-  return {
-    jsWire: pick('jsWire'),
-    jsDecoded: pick('jsDecoded'),
-    scripts: pick('scripts'),
-    encodings: runs[runs.length - 1]!.encodings,
-    dcl: pick('dcl'),
-    lcp,
-    lcpElement: runs.find((r) => r.lcp === lcp)!.lcpElement,
-    cls: pick('cls'),
-    tbt: pick('tbt'),
-    runs: RUNS,
-  };
+  return runs.map((armRuns) => {
+    const pick = (key: keyof Omit<PageFigures, 'encodings' | 'lcpElement'>) =>
+      median(armRuns.map((r) => r[key]));
+    // The element of the run whose LCP was the median.
+    const lcp = pick('lcp');
+    return {
+      jsWire: pick('jsWire'),
+      jsDecoded: pick('jsDecoded'),
+      scripts: pick('scripts'),
+      encodings: armRuns[armRuns.length - 1]!.encodings,
+      dcl: pick('dcl'),
+      lcp,
+      lcpElement: armRuns.find((r) => r.lcp === lcp)!.lcpElement,
+      cls: pick('cls'),
+      tbt: pick('tbt'),
+      runs: RUNS,
+    };
+  });
+}
+
+/**
+ * A second gateway in front of the stack's services, serving the web client built in `webDir`:
+ * the stack's gateway's settings but its own ports and that build.
+ */
+async function startBaselineGateway(stack: LocalStack, webDir: string): Promise<ServiceProcess> {
+  const { spec } = stack.service('gateway');
+  const port = await freePort();
+  let metricsPort = await freePort();
+  while (metricsPort === port) metricsPort = await freePort();
+  const gateway = new ServiceProcess(
+    {
+      ...spec,
+      name: 'gateway-baseline',
+      port,
+      env: {
+        ...spec.env,
+        METRICS_PORT: String(metricsPort),
+        WEB_DIST_DIR: webDir,
+        PUBLIC_ORIGIN: `http://localhost:${port}`,
+      },
+    },
+    () => {},
+  );
+  await gateway.start();
+  return gateway;
 }
 
 /**
@@ -325,9 +372,16 @@ async function main(): Promise<void> {
     `${formatFigures(measureAll(ROOT, loadBudgets(resolve(ROOT, 'tools/bench/web-budgets.json'))))}\n\n`,
   );
 
+  if (BASELINE && !existsSync(join(BASELINE, 'index.html'))) {
+    throw new Error(`BENCH_WEB_BASELINE: ${BASELINE} has no index.html (a dist/apps/web build)`);
+  }
   const { stack, stop } = await startBenchStack();
   let browser: Browser | undefined;
+  let baseline: ServiceProcess | undefined;
   try {
+    const baselineUrl = BASELINE
+      ? `http://localhost:${(baseline = await startBaselineGateway(stack, BASELINE)).spec.port}`
+      : undefined;
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: true,
@@ -362,20 +416,33 @@ async function main(): Promise<void> {
         `${path} (member)`,
       ]),
     ];
+    const ratios: string[] = [];
     for (const [context, path, label] of routes) {
-      const f = await measureRoute(context, `${stack.gatewayUrl}${path}`);
-      rows.push([
-        label,
-        kb(f.jsWire),
-        kb(f.jsDecoded),
-        String(f.scripts),
-        ms(f.dcl),
-        ms(f.lcp),
-        f.cls.toFixed(3),
-        `${Math.round(f.tbt)} ms`,
-        f.encodings,
+      if (ONLY_ROUTES && !ONLY_ROUTES.includes(label.replace(/ \(member\)$/, ''))) continue;
+      const figures = await measureRoute(context, [
+        ...(baselineUrl ? [`${baselineUrl}${path}`] : []),
+        `${stack.gatewayUrl}${path}`,
       ]);
-      lcpElements.push(`  ${label}: ${f.lcpElement}`);
+      const labels = baselineUrl ? [`${label} (baseline)`, label] : [label];
+      if (baselineUrl) {
+        const [before, after] = figures as [RouteFigures, RouteFigures];
+        ratios.push(`  ${label}: ${(after.lcp / before.lcp).toFixed(2)}`);
+      }
+      for (const [arm, f] of figures.entries())
+        rows.push([
+          labels[arm]!,
+          kb(f.jsWire),
+          kb(f.jsDecoded),
+          String(f.scripts),
+          ms(f.dcl),
+          ms(f.lcp),
+          f.cls.toFixed(3),
+          `${Math.round(f.tbt)} ms`,
+          f.encodings,
+        ]);
+      for (const [arm, f] of figures.entries()) {
+        lcpElements.push(`  ${labels[arm]}: ${f.lcpElement}`);
+      }
       process.stderr.write(`  measured ${label}\n`);
     }
     const widths = header.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
@@ -394,6 +461,11 @@ async function main(): Promise<void> {
     process.stdout.write(
       `\nthe largest contentful paint (median run):\n${lcpElements.join('\n')}\n`,
     );
+    if (baselineUrl) {
+      process.stdout.write(
+        `\nLCP, this build over the baseline (${BASELINE}), interleaved:\n${ratios.join('\n')}\n`,
+      );
+    }
     process.stdout.write(
       `\nload average after: ${loadavg()
         .map((n) => n.toFixed(2))
@@ -401,6 +473,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await browser?.close();
+    await baseline?.stop();
     await stop();
   }
 }
