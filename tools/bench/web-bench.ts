@@ -24,6 +24,7 @@ import { freePort, publishTestEvent, ServiceProcess, type LocalStack } from '@ji
  * route then loads from the baseline and from this build in turn, run by run, so that both see
  * the same host; both rows print, with the LCP's ratio (this build over the baseline).
  * BENCH_WEB_ROUTES=/memorials,/memorial/:id: only these routes (as the table names them).
+ * BENCH_WEB_TRACE=1: the last round prints each load's requests (start, first byte, end) and its LCP.
  */
 const RUNS = knob('BENCH_RUNS', 3, 1);
 const ONLY_ROUTES = process.env.BENCH_WEB_ROUTES?.split(',').filter(Boolean);
@@ -40,6 +41,8 @@ const SLOW = {
 const CPU_SLOWDOWN = 4;
 /** When set, a screenshot of each route's last load is written there. */
 const SCREENSHOTS = process.env.BENCH_SCREENSHOTS;
+/** BENCH_WEB_TRACE=1: the last round's loads print each request (start, first byte, end) too. */
+const TRACE = process.env.BENCH_WEB_TRACE === '1';
 
 const PUBLIC_ROUTES = ['/', '/login', '/register', '/faq', '/contact', '/memorials'];
 const MEMBER_ROUTES = ['/dashboard'];
@@ -85,6 +88,7 @@ async function loadOnce(
   context: BrowserContext,
   url: string,
   screenshot?: string,
+  trace = false,
 ): Promise<PageFigures> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -113,6 +117,25 @@ async function loadOnce(
   cdp.on('Network.loadingFinished', (event) => {
     wire.set(event.requestId, event.encodedDataLength);
   });
+
+  // Each request's start, first byte and end, in seconds of the browser's clock.
+  const timings = new Map<
+    string,
+    { url: string; start: number; firstByte?: number; end?: number }
+  >();
+  if (trace) {
+    cdp.on('Network.requestWillBeSent', (event) => {
+      timings.set(event.requestId, { url: event.request.url, start: event.timestamp });
+    });
+    cdp.on('Network.responseReceived', (event) => {
+      const timing = timings.get(event.requestId);
+      if (timing) timing.firstByte = event.timestamp;
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const timing = timings.get(event.requestId);
+      if (timing) timing.end = event.timestamp;
+    });
+  }
 
   await page.addInitScript(OBSERVE);
   await page.goto(url, { waitUntil: 'networkidle', timeout: 180_000 });
@@ -152,6 +175,7 @@ async function loadOnce(
     };
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  if (trace) printTrace(url, [...timings.values()], vitals);
   if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
   await page.close();
 
@@ -168,6 +192,24 @@ async function loadOnce(
     encodings: [...encodings].map(([name, n]) => `${n} ${name}`).join(', '),
     ...vitals,
   };
+}
+
+/** One load's requests in the order they started, from the first, with its LCP. */
+function printTrace(
+  url: string,
+  requests: Array<{ url: string; start: number; firstByte?: number; end?: number }>,
+  vitals: { lcp: number; lcpElement: string },
+): void {
+  const zero = Math.min(...requests.map((r) => r.start));
+  const at = (t?: number) => (t === undefined ? '     -' : `${(t - zero).toFixed(2)}s`.padStart(6));
+  const lines = [
+    `\ntrace of ${url}: LCP ${(vitals.lcp / 1000).toFixed(2)} s, ${vitals.lcpElement}`,
+    '  start  bytes    end  request',
+    ...[...requests]
+      .sort((a, b) => a.start - b.start)
+      .map((r) => `  ${at(r.start)} ${at(r.firstByte)} ${at(r.end)}  ${new URL(r.url).pathname}`),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 function median(values: number[]): number {
@@ -190,7 +232,12 @@ async function measureRoute(context: BrowserContext, urls: string[]): Promise<Ro
       const last = i === RUNS - 1 && arm === urls.length - 1 && SCREENSHOTS;
       const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
       runs[arm]!.push(
-        await loadOnce(context, url, last ? join(SCREENSHOTS, `${name}.png`) : undefined),
+        await loadOnce(
+          context,
+          url,
+          last ? join(SCREENSHOTS, `${name}.png`) : undefined,
+          TRACE && i === RUNS - 1,
+        ),
       );
     }
   }
