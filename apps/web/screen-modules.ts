@@ -16,14 +16,21 @@ export const SCREEN_MODULES: Record<string, string> = {
   dashboard: 'src/features/dashboard/pages/dashboard-page.tsx',
 };
 
+/** The session manager's chunk, which restores the session (main.tsx starts it). */
+const SESSION = 'src/app/session.ts';
+
 /**
  * What a route's page fetches beside its screens without the first render waiting for it: the
  * part of the screen that loads after that render (lazily) and is always shown, so that its
  * chunks are in by then. Only the page's preload links carry them, not the first-load budget.
  */
 export const AFTER_FIRST_RENDER: Record<string, string[]> = {
-  // The list of memorials (a visitor's: the public ones), read over a plain fetch.
-  '/memorials': ['src/features/memorials/components/memorials-list.tsx'],
+  // The list of memorials (a visitor's: the public ones), read over a plain fetch once the
+  // session is settled: the session's chunk too, which the app starts only once its entry runs.
+  '/memorials': ['src/features/memorials/components/memorials-list.tsx', SESSION],
+  // A memorial as shown (memorial-page.tsx starts it as it loads), read over a plain fetch once
+  // the session is settled.
+  '/memorial/:id': ['src/features/memorials/components/memorial-view.tsx', SESSION],
 };
 
 /** The table `routePreloads` writes the chunks of: each route with its screens' modules. */

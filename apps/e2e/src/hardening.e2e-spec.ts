@@ -182,6 +182,8 @@ describe('hardening: the smaller holes, through the gateway', () => {
       // The list of memorials loads after the first render, and its page preloads it too.
       ['/memorials', /\/assets\/memorials-list-[\w-]+\.js$/],
       ['/memorial/00000000-0000-4000-8000-000000000000', /\/assets\/memorial-page-[\w-]+\.js$/],
+      // A memorial as shown loads beside its read, and its page preloads it.
+      ['/memorial/00000000-0000-4000-8000-000000000000', /\/assets\/memorial-view-[\w-]+\.js$/],
     ] as const) {
       const res = await fetch(`${stack.gatewayUrl}${path}`, { headers: { accept: 'text/html' } });
       const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
@@ -190,6 +192,8 @@ describe('hardening: the smaller holes, through the gateway', () => {
         ...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" nonce="([^"]+)">/g),
       ];
       expect(preloads.some(([, href]) => screen.test(href!))).toBe(true);
+      // A public page waits for none of the member screens' route table.
+      expect(preloads.some(([, href]) => /\/screen-routes-/.test(href!))).toBe(false);
       for (const [, href, linkNonce] of preloads) {
         expect(linkNonce).toBe(nonce);
         const chunk = await fetch(`${stack.gatewayUrl}${href}`);

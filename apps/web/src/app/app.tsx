@@ -39,6 +39,12 @@ const MemorialsPage = lazyScreen(
   () => import('../features/memorials/pages/memorials-page'),
   (m) => m.MemorialsPage,
 );
+// A memorial's page: it reads the memorial over the session's plain fetch (memorial-page.tsx).
+const MemorialPage = lazyScreen(
+  'memorial',
+  () => import('../features/memorials/pages/memorial-page'),
+  (m) => m.MemorialPage,
+);
 // Every other screen, and its route table (screen-routes.tsx), loads when first visited.
 const ScreenRoutes = lazyScreen(
   'screens',
@@ -47,8 +53,8 @@ const ScreenRoutes = lazyScreen(
 );
 
 /**
- * The landing page, the sign-in form, registration's first step, the FAQ, contact and the
- * memorials' list render at once,
+ * The landing page, the sign-in form, registration's first step, the FAQ, contact, the
+ * memorials' list and a memorial's page render at once,
  * with neither the Apollo client nor the restored session (what depends on them waits for them
  * inside the page); every other screen is under `DataRoutes`, in `ScreenRoutes` (screen-routes.tsx).
  */
@@ -89,6 +95,7 @@ export function App({ data }: { data: AppData }) {
                   {publicRoutes()}
                   {/* Memorials: public routes; the server decides what each caller may see. */}
                   <Route path="memorials" element={<MemorialsPage />} />
+                  <Route path="memorial/:id" element={<MemorialPage />} />
                   <Route path="*" element={<ScreenRoutes />} />
                 </Route>
               </Routes>

@@ -43,11 +43,6 @@ const RegistrationPaymentSuccessPage = lazy(() =>
     default: m.RegistrationPaymentSuccessPage,
   })),
 );
-const MemorialPage = lazyScreen(
-  'memorial',
-  () => import('../features/memorials/pages/memorial-page'),
-  (m) => m.MemorialPage,
-);
 const CreateMemorialPage = lazy(() =>
   import('../features/memorials/pages/create-memorial-page').then((m) => ({
     default: m.CreateMemorialPage,
@@ -84,9 +79,8 @@ function withClient(screen: ReactNode) {
 /**
  * The screens past the light pages (app.tsx), matched below its catch-all route: their table,
  * guards and lazy screens load with the first of them visited, not with every page. A screen
- * that queries waits for the Apollo client (`withClient`); the others (the dashboard and the
- * memorial page, whose parts that need the client wait inside them, the cancelled payment, the
- * 404) render without it.
+ * that queries waits for the Apollo client (`withClient`); the others (the dashboard, whose
+ * figures wait for the client inside it, the cancelled payment, the 404) render without it.
  */
 export default function ScreenRoutes() {
   return (
@@ -94,9 +88,6 @@ export default function ScreenRoutes() {
       <Route element={<DataRoutes />}>
         <Route path="testing" element={withClient(<TestingPage />)} />
         <Route path="reset-password" element={withClient(<ResetPasswordPage />)} />
-        {/* Not waiting for the client: the memorial comes over the session's fetch, and what
-            queries or edits waits for the client inside the page. */}
-        <Route path="memorial/:id" element={<MemorialPage />} />
         {/* Janazah notices: public; the server leaves out what a visitor may not see. */}
         <Route path="janazah" element={withClient(<JanazahPage />)} />
         <Route element={<RouteGuard access="signed-in" />}>

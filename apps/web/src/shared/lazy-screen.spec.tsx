@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { lazyScreen, preloadScreens } from './lazy-screen';
+import { lazyScreen, preloadable, preloadScreens } from './lazy-screen';
 
 function Words() {
   return <p>the page&apos;s words</p>;
@@ -62,5 +62,28 @@ describe('lazyScreen: a lazy route screen that renders at once once preloaded', 
     fail = false;
     await preloadScreens(['spec-first', 'no-such-screen', 'spec-second']);
     expect(order).toEqual(['first', 'first', 'second']);
+  });
+});
+
+describe('preloadable: a lazy part with props', () => {
+  function Named({ name }: { name: string }) {
+    return <p>in memory of {name}</p>;
+  }
+
+  it('suspends until loaded, then renders with its props in the first render', async () => {
+    const load = jest.fn(async () => ({ Named }));
+    const part = preloadable(load, (m) => m.Named);
+    const render = () =>
+      renderToString(
+        <Suspense fallback={<i>loading</i>}>
+          <part.Component name="Amina" />
+        </Suspense>,
+      );
+    expect(render()).toContain('loading');
+    await part.preload();
+    expect(render()).toContain('in memory of <!-- -->Amina');
+    expect(render()).not.toContain('loading');
+    await part.preload();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

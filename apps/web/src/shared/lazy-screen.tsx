@@ -4,19 +4,18 @@ import { lazy, useState, type ComponentType } from 'react';
 const loaders = new Map<string, () => Promise<unknown>>();
 
 /**
- * A route's screen in its own chunk, as `React.lazy` would give it, with one difference: a screen
- * whose chunk is already in when it first renders (`preloadScreens`, before the first render)
- * renders at once instead of suspending. A lazy component always suspends on its first render,
- * and React holds a boundary's content back for about 300 ms after showing its fallback, so the
- * first page's words painted that much later than the layout around them (docs/benchmarks.md).
+ * A part in its own chunk, as `React.lazy` would give it, with one difference: a part whose chunk
+ * is already in when it first renders (`preload` has loaded it) renders at once instead of
+ * suspending. A lazy component always suspends on its first render, and React holds a
+ * boundary's content back for about 300 ms after showing its fallback, so the first page's words
+ * painted that much later than the layout around them (docs/benchmarks.md).
  */
-export function lazyScreen<M>(
-  name: string,
+export function preloadable<M, P extends object = Record<string, never>>(
   load: () => Promise<M>,
-  pick: (module: M) => ComponentType,
-): ComponentType {
-  let loaded: ComponentType | undefined;
-  let loading: Promise<ComponentType> | undefined;
+  pick: (module: M) => ComponentType<P>,
+): { Component: ComponentType<P>; preload: () => Promise<ComponentType<P>> } {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
   const preload = () =>
     (loading ??= load().then(
       (module) => (loaded = pick(module)),
@@ -27,14 +26,24 @@ export function lazyScreen<M>(
       },
     ));
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
-  loaders.set(name, preload);
-  function Screen() {
-    // Chosen once per mount: switching from the lazy wrapper to the loaded screen later would
+  function Component(props: P) {
+    // Chosen once per mount: switching from the lazy wrapper to the loaded part later would
     // remount it and lose what the visitor typed.
-    const [Chosen] = useState<ComponentType>(() => loaded ?? Lazy);
-    return <Chosen />;
+    const [Chosen] = useState<ComponentType<P>>(() => loaded ?? (Lazy as ComponentType<P>));
+    return <Chosen {...props} />;
   }
-  return Screen;
+  return { Component, preload };
+}
+
+/** A route's screen, by `name`, as `preloadable` gives it; `preloadScreens` loads it by name. */
+export function lazyScreen<M>(
+  name: string,
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): ComponentType {
+  const { Component, preload } = preloadable(load, pick);
+  loaders.set(name, preload);
+  return Component;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 } from '@jibs/domain';
 import { Link, useLocation } from 'react-router';
 import { useMessages, useSession } from '@jibs/web-data';
+import { useDocumentTitle } from '@jibs/web-ui';
 import type { MemorialPrivacy } from '../../../gql/graphql';
 import { privacyColor, privacyLabel } from '../utils/memorial-privacy';
 
@@ -48,7 +49,7 @@ export function PrivacyBadge({ privacy }: { privacy: MemorialPrivacy }) {
   );
 }
 
-/** Missing and not allowed look the same (no existence leak); the page sets the title. */
+/** Missing and not allowed look the same (no existence leak). */
 export function MemorialNotFound() {
   const {
     MemorialPageMessages: text,
@@ -57,6 +58,7 @@ export function MemorialNotFound() {
   } = useMessages({ MemorialPageMessages, MemorialMessages, HeaderMessages });
   const { status } = useSession();
   const { pathname } = useLocation();
+  useDocumentTitle(memorialMessages.notFoundTitle);
   return (
     <Stack align="center" gap="lg" ta="center" py={{ base: 32, sm: 64 }}>
       <Title order={1}>{memorialMessages.notFoundTitle}</Title>

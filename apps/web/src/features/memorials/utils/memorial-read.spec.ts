@@ -1,7 +1,8 @@
 import { ErrorCode } from '@jibs/domain';
 import { GraphQLAnswerError, type SessionTransport } from '@jibs/web-data';
 import type { MemorialDetailFragment } from '../../../gql/graphql';
-import { MemorialRead, withPhotoOrder } from './memorial-read';
+import { MemorialRead } from './memorial-read';
+import { withPhotoOrder } from './photo-order';
 
 function aMemorial(overrides: Partial<MemorialDetailFragment> = {}): MemorialDetailFragment {
   return {

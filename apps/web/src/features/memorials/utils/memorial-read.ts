@@ -25,19 +25,3 @@ export class MemorialRead extends PlainRead<
     super(transport, session, MemorialSource, { id }, (answer) => answer.memorial ?? null);
   }
 }
-
-/**
- * The memorial with its photos in the order of `photoIds` (those it does not name keep their
- * place after them), each photo's `displayOrder` its new place.
- */
-export function withPhotoOrder(
-  memorial: MemorialDetailFragment,
-  photoIds: readonly string[],
-): MemorialDetailFragment {
-  const place = new Map(photoIds.map((id, index) => [id, index]));
-  const rank = (id: string) => place.get(id) ?? photoIds.length;
-  const photos = [...memorial.photos]
-    .sort((a, b) => rank(a.id) - rank(b.id))
-    .map((photo, displayOrder) => ({ ...photo, displayOrder }));
-  return { ...memorial, photos };
-}

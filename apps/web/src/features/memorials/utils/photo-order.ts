@@ -1,5 +1,6 @@
 import type { Announcements, ScreenReaderInstructions } from '@dnd-kit/core';
 import { MemorialPageMessages } from '@jibs/domain';
+import type { MemorialDetailFragment } from '../../../gql/graphql';
 
 type Texts = typeof MemorialPageMessages;
 
@@ -82,4 +83,20 @@ export function photoAnnouncements(
 
 function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The memorial with its photos in the order of `photoIds` (those it does not name keep their
+ * place after them), each photo's `displayOrder` its new place.
+ */
+export function withPhotoOrder(
+  memorial: MemorialDetailFragment,
+  photoIds: readonly string[],
+): MemorialDetailFragment {
+  const place = new Map(photoIds.map((id, index) => [id, index]));
+  const rank = (id: string) => place.get(id) ?? photoIds.length;
+  const photos = [...memorial.photos]
+    .sort((a, b) => rank(a.id) - rank(b.id))
+    .map((photo, displayOrder) => ({ ...photo, displayOrder }));
+  return { ...memorial, photos };
 }
