@@ -11,6 +11,7 @@ import {
   acceptedEncodings,
   ADMIN_NOT_BUILT_MESSAGE,
   mountStaticWeb,
+  changedFileReader,
   routeMatches,
   WEB_NOT_BUILT_MESSAGE,
   withRoutePreloads,
@@ -404,6 +405,9 @@ describe("a route's chunks preloaded in its page", () => {
     ['/memorial/:id', '/memorial', false],
     ['/memorial/:id', '/memorial/5b1e/edit', false],
     ['/memorial/:id', '/memorials/5b1e', false],
+    // As react-router matches (caseSensitive off): the page renders, so it gets its preloads.
+    ['/login', '/LOGIN', true],
+    ['/memorial/:id', '/Memorial/5B1E', true],
     ['/', '/', true],
   ])('%s names %s: %p', (pattern, path, expected) => {
     expect(routeMatches(pattern, path)).toBe(expected);
@@ -478,8 +482,55 @@ describe("the build's route table, served", () => {
     expect(res.body.toString()).not.toContain('modulepreload');
   });
 
+  it("serves a new build's table and page without a restart", async () => {
+    writeFileSync(
+      join(dist, 'web', '.vite', 'route-preloads.json'),
+      JSON.stringify([{ path: '/faq', scripts: ['/assets/faq-page-2.js'], styles: [] }]),
+    );
+    writeFileSync(join(dist, 'web', 'index.html'), '<!doctype html><head><title>v2</title></head>');
+    const faq = (await rawGet(`${built.url}/faq`, html)).body.toString();
+    expect(faq).toContain('<title>v2</title>');
+    expect(faq).toContain('href="/assets/faq-page-2.js"');
+    expect((await rawGet(`${built.url}/login`, html)).body.toString()).not.toContain(
+      'modulepreload',
+    );
+  });
+
   it('never serves the table itself', async () => {
     const res = await rawGet(`${built.url}/.vite/route-preloads.json`);
     expect(res.status).toBe(404);
+  });
+});
+
+describe('changedFileReader', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'jibs-changed-file-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('parses a file once while it is unchanged, and again once it changed', async () => {
+    const file = join(dir, 'table.json');
+    writeFileSync(file, '[1]');
+    const parse = jest.fn((text: string) => JSON.parse(text) as number[]);
+    const read = changedFileReader(file, parse, () => []);
+    expect(await read()).toEqual([1]);
+    expect(await read()).toEqual([1]);
+    expect(parse).toHaveBeenCalledTimes(1);
+    writeFileSync(file, '[1, 2]');
+    expect(await read()).toEqual([1, 2]);
+    expect(parse).toHaveBeenCalledTimes(2);
+  });
+
+  it("gives a missing file's answer, and reads the file once it is there", async () => {
+    const file = join(dir, 'later.json');
+    const read = changedFileReader(
+      file,
+      (text) => text,
+      () => 'none',
+    );
+    expect(await read()).toBe('none');
+    writeFileSync(file, 'built');
+    expect(await read()).toBe('built');
   });
 });

@@ -6,7 +6,7 @@ import express, {
   type Router,
 } from 'express';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import type { Logger } from '@jibs/observability';
@@ -121,13 +121,18 @@ export interface RoutePreload {
 /** Only the build's own asset names go into a page (letters, digits, `-_./`). */
 const ASSET_HREF = /^\/[\w\-./]+$/;
 
-/** Whether `path` is one `pattern` names (`/memorial/:id` names `/memorial/abc`). */
+/**
+ * Whether `path` is one `pattern` names (`/memorial/:id` names `/memorial/abc`), in any case,
+ * as react-router matches the client's routes (`/Login` shows the sign-in form).
+ */
 export function routeMatches(pattern: string, path: string): boolean {
   const want = pattern.split('/').filter(Boolean);
   const got = path.split('/').filter(Boolean);
   return (
     want.length === got.length &&
-    want.every((segment, i) => segment.startsWith(':') || segment === got[i])
+    want.every(
+      (segment, i) => segment.startsWith(':') || segment.toLowerCase() === got[i]!.toLowerCase(),
+    )
   );
 }
 
@@ -163,13 +168,38 @@ function isRoutePreload(value: unknown): value is RoutePreload {
 }
 
 /** The build's route table; none (an older build, or none written) means no preloads. */
-async function readRoutePreloads(root: string): Promise<RoutePreload[]> {
+function parseRoutePreloads(text: string): RoutePreload[] {
   try {
-    const table: unknown = JSON.parse(await readFile(join(root, ROUTE_PRELOADS_FILE), 'utf8'));
+    const table: unknown = JSON.parse(text);
     return Array.isArray(table) ? table.filter(isRoutePreload) : [];
   } catch {
     return [];
   }
+}
+
+/**
+ * `file` as `parse` reads it, read again only when the file changed (its inode, size or time: a
+ * new build writes new files), so a page request costs a `stat`, not a read and a parse. A
+ * missing or unreadable file is `missing`'s answer, asked again on the next request.
+ */
+export function changedFileReader<T>(
+  file: string,
+  parse: (text: string) => T,
+  missing: (error: unknown) => T | Promise<T>,
+): () => Promise<T> {
+  let cached: { version: string; value: T } | undefined;
+  return async () => {
+    try {
+      const { ino, size, mtimeMs } = await stat(file);
+      const version = `${ino}:${size}:${mtimeMs}`;
+      if (cached?.version !== version)
+        cached = { version, value: parse(await readFile(file, 'utf8')) };
+      return cached.value;
+    } catch (error) {
+      cached = undefined;
+      return missing(error);
+    }
+  };
 }
 
 /**
@@ -212,6 +242,16 @@ function wantsPage(req: Request): boolean {
  */
 function singlePageApp(root: string, notBuiltMessage: string): Router {
   const indexFile = join(root, 'index.html');
+  const readIndex = changedFileReader(
+    indexFile,
+    (html) => html,
+    (error) => Promise.reject(error),
+  );
+  const readPreloads = changedFileReader(
+    join(root, ROUTE_PRELOADS_FILE),
+    parseRoutePreloads,
+    () => [],
+  );
   const router = express.Router();
   const assets = join(root, 'assets');
   const page = (req: Request, res: Response, next: NextFunction) => {
@@ -220,7 +260,7 @@ function singlePageApp(root: string, notBuiltMessage: string): Router {
       res.send(notBuiltMessage);
       return;
     }
-    Promise.all([readFile(indexFile, 'utf8'), readRoutePreloads(root)]).then(
+    Promise.all([readIndex(), readPreloads()]).then(
       ([html, preloads]) => sendPage(req, res, withRoutePreloads(html, preloads, req.path)),
       next,
     );
