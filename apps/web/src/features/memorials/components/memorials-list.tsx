@@ -40,9 +40,7 @@ export default function MemorialsList() {
     <>
       {signedIn ? (
         <WithApollo>
-          <Suspense fallback={null}>
-            <MemorialInvitations onAccepted={() => void read.reload()} />
-          </Suspense>
+          <MemorialInvitations onAccepted={() => void read.reload()} />
         </WithApollo>
       ) : (
         <Alert color="jibs" variant="light" title={text.signInToSeeMore}>
