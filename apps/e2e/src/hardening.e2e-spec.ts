@@ -235,6 +235,31 @@ describe('hardening: the smaller holes, through the gateway', () => {
     }
   });
 
+  it("a visitor's invitation to sign in shows with the page, before the list's chunk is in", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/memorials-list-[\w-]+\.js$/, async (route) => {
+      await held;
+      return route.continue();
+    });
+    try {
+      await page.goto(`${stack.gatewayUrl}/memorials`);
+      await page.getByText('Sign in to see more').waitFor({ timeout: 20_000 });
+      await page.getByRole('link', { name: 'Join', exact: true }).waitFor();
+      // The list is still loading: its loader shows below the invitation.
+      await page.getByRole('status').filter({ hasText: 'Loading memorial pages' }).waitFor();
+      await expectAccessible(page, 'memorials: a visitor invited while the list loads');
+      release();
+      await page.getByRole('heading', { name: 'No Memorial Pages' }).waitFor();
+      expect(await page.getByText('Sign in to see more').count()).toBe(1);
+    } finally {
+      release();
+      await context.close();
+    }
+  });
+
   it("a visitor's pages ask nothing of a session they do not have; a member's reload restores it", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { memorialYears, HeaderMessages, MemorialPageMessages } from '@jibs/domain';
+import { Anchor, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { memorialYears, MemorialPageMessages } from '@jibs/domain';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useMessages, useSession } from '@jibs/web-data';
@@ -18,15 +18,12 @@ const MemorialFailure = lazy(() =>
 );
 
 /**
- * The memorials the caller may see (visitors: the public ones), with a member's invitations or a
- * visitor's invitation to sign in: the part of /memorials that waits for the client and the
- * session (memorials-page.tsx shows the rest at once).
+ * The memorials the caller may see (visitors: the public ones), with a member's invitations:
+ * the part of /memorials that waits for the session (memorials-page.tsx shows the rest at once,
+ * a visitor's invitation to sign in among it).
  */
 export default function MemorialsList() {
-  const { MemorialPageMessages: text, HeaderMessages: header } = useMessages({
-    MemorialPageMessages,
-    HeaderMessages,
-  });
+  const { MemorialPageMessages: text } = useMessages({ MemorialPageMessages });
   const { status } = useSession();
   const signedIn = status === 'signed-in';
   const read = usePlainRead(
@@ -38,24 +35,10 @@ export default function MemorialsList() {
 
   return (
     <>
-      {signedIn ? (
+      {signedIn && (
         <WithApollo>
           <MemorialInvitations onAccepted={() => void read.reload()} />
         </WithApollo>
-      ) : (
-        <Alert color="jibs" variant="light" title={text.signInToSeeMore}>
-          <Stack gap="sm" align="flex-start">
-            <Text>{text.seeingPublic}</Text>
-            <Group gap="sm">
-              <Button component={Link} to="/register">
-                {text.join}
-              </Button>
-              <Button component={Link} to="/login" state={{ from: '/memorials' }} variant="default">
-                {header.signIn}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
       )}
 
       {memorials === null ? (
