@@ -19,14 +19,17 @@ const view = preloadable(
   () => import('../components/memorial-view'),
   (m) => m.default,
 );
-void view.preload();
+// A chunk that failed to load (a dropped connection) is asked for again when the view renders,
+// and a failure surfaces there, as any lazy screen's does: not as an unhandled rejection here.
+const ignoreFailure = () => undefined;
+view.preload().catch(ignoreFailure);
 const MemorialView = view.Component;
 // Shown only when there is no memorial to show (with the view's parts); it names the tab itself.
 const notFound = preloadable(
   () => import('../components/memorial-parts'),
   (m) => m.MemorialNotFound,
 );
-void notFound.preload();
+notFound.preload().catch(ignoreFailure);
 const MemorialNotFound = notFound.Component;
 // Shown only when the read failed (with Mantine's Alert).
 const MemorialFailure = lazy(() =>
