@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
-import { precompress, routePreloads } from '@jibs/vite-precompress';
+import { compileHints, precompress, routePreloads } from '@jibs/vite-precompress';
 import { routeModules } from './screen-modules';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -16,7 +16,9 @@ export default defineConfig({
   root: here('.'),
   publicDir: here('public'),
   // routePreloads: the chunks of each route's screen, for the gateway to preload in its page.
-  plugins: [react(), routePreloads(routeModules()), precompress()],
+  // compileHints: the chunks every page starts with are compiled as they stream in, off the main
+  // thread (docs/benchmarks.md, bench:web).
+  plugins: [react(), compileHints(), routePreloads(routeModules()), precompress()],
   // The gateway puts each response's CSP nonce here (its CSP_NONCE_PLACEHOLDER): Vite writes it on
   // a `csp-nonce` meta and its tags, and the app gives it to Mantine's <style> elements.
   html: { cspNonce: 'JIBS_CSP_NONCE' },

@@ -1,3 +1,4 @@
+export { COMPILE_HINT, compileHints } from './compile-hints-plugin';
 export { precompress } from './precompress-plugin';
 export {
   routePreloads,
