@@ -1,3 +1,4 @@
+import { lazily } from './lazily';
 import { z } from 'zod';
 import { cleanText, requiredText } from './blank-text';
 import { CaseWords } from './case-words';
@@ -241,17 +242,20 @@ export interface EligibilityAssessment {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const longDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const longDate = lazily(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
 
 /** "3 March 2026", for a YYYY-MM-DD date or a moment (its UTC date). */
 export function formatLongDate(value: string | Date): string {
   const date = typeof value === 'string' ? new Date(`${value}T00:00:00Z`) : value;
-  return longDate.format(date);
+  return longDate().format(date);
 }
 
 const dayOf = (moment: Date): string => moment.toISOString().slice(0, 10);

@@ -1,3 +1,4 @@
+import { lazily } from './lazily';
 import { formatCalendarDate } from './format';
 
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -6,19 +7,22 @@ const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * The Hijri calendar the community follows: Umm al-Qura, as Intl computes it. One helper for both
  * clients and the mailer, so a date reads the same on a memorial, a janazah notice and an email.
  */
-const hijriCalendarDate = new Intl.DateTimeFormat('en-u-ca-islamic-umalqura', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+const hijriCalendarDate = lazily(
+  () =>
+    new Intl.DateTimeFormat('en-u-ca-islamic-umalqura', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
 
 /** A stored date (YYYY-MM-DD) in the Hijri calendar: "Rabiʻ II 17, 1400 AH"; '' when unreadable. */
 export function formatHijriDate(value: string | null | undefined): string {
   if (!value || !CALENDAR_DATE.test(value)) return '';
   const date = new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return '';
-  return hijriCalendarDate.format(date);
+  return hijriCalendarDate().format(date);
 }
 
 /** "March 4, 1980 (Rabiʻ II 17, 1400 AH)", or '' without a date. */
@@ -29,16 +33,19 @@ export function formatBothCalendars(value: string | null | undefined): string {
   return hijri ? `${gregorian} (${hijri})` : gregorian;
 }
 
-const hijriNumeric = new Intl.DateTimeFormat('en-u-ca-islamic-umalqura-nu-latn', {
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+const hijriNumeric = lazily(
+  () =>
+    new Intl.DateTimeFormat('en-u-ca-islamic-umalqura-nu-latn', {
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
 
 /** A stored date (YYYY-MM-DD) as Umm al-Qura year, month (1-12) and day (1-30). */
 export function hijriDateParts(value: string): { year: number; month: number; day: number } {
-  const parts = hijriNumeric.formatToParts(new Date(`${value}T00:00:00Z`));
+  const parts = hijriNumeric().formatToParts(new Date(`${value}T00:00:00Z`));
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: part('year'), month: part('month'), day: part('day') };
 }
