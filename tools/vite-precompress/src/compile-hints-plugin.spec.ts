@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMPILE_HINT, compileHints, startupChunks } from './compile-hints-plugin';
 
-const chunk = (imports: string[], isEntry = false) => ({ type: 'chunk' as const, isEntry, imports });
+const chunk = (imports: string[], isEntry = false) => ({
+  type: 'chunk' as const,
+  isEntry,
+  imports,
+});
 
 const BUNDLE = {
   'assets/index-1.js': chunk(['assets/react-2.js', 'assets/first-page-3.js'], true),
