@@ -47,6 +47,12 @@ export class PlainRead<TResult, TVariables, T> implements PlainReadStore<T> {
     private readonly variables: TVariables,
     /** What the page shows of the answer. */
     private readonly pick: (answer: TResult) => T,
+    /**
+     * The same read, already sent before the page rendered (a visitor's memorial page: sent as
+     * its chunk loaded): the first read takes its answer rather than sending again, and sends
+     * again only if it did not arrive (a GraphQL error is the service's answer, and stands).
+     */
+    private early: Promise<TResult> | null = null,
   ) {}
 
   getState = (): PlainReadState<T> => this.state;
@@ -76,6 +82,16 @@ export class PlainRead<TResult, TVariables, T> implements PlainReadStore<T> {
   };
 
   private async send(): Promise<TResult> {
+    const early = this.early;
+    this.early = null;
+    if (early) {
+      try {
+        return await early;
+      } catch (error) {
+        if (error instanceof GraphQLAnswerError) throw error;
+        // No answer came (a dropped connection): sent again below.
+      }
+    }
     const options = { variables: this.variables };
     try {
       return await this.transport.send(this.operation, options);

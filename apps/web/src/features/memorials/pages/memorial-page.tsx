@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { GraphQLAnswerError, useMessages } from '@jibs/web-data';
 import { PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { preloadable } from '../../../shared/lazy-screen';
+import { startVisitorRead } from '../utils/memorial-read';
 import { useMemorialRead } from '../utils/use-memorial-read';
 
 // A visitor reads the page without waiting for the Apollo client or the screens' route table:
@@ -31,6 +32,9 @@ const notFound = preloadable(
 );
 notFound.preload().catch(ignoreFailure);
 const MemorialNotFound = notFound.Component;
+// A visitor's read of the memorial in the address starts now, not after the first render
+// (when this module loads in a browser: not in the unit tests' server render).
+if (typeof location !== 'undefined') startVisitorRead(location.pathname);
 // Shown only when the read failed (with Mantine's Alert).
 const MemorialFailure = lazy(() =>
   import('../components/memorial-failure').then((m) => ({ default: m.MemorialFailure })),

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@jibs/domain';
 import { GraphQLAnswerError, type SessionTransport } from '@jibs/web-data';
 import type { MemorialDetailFragment } from '../../../gql/graphql';
-import { MemorialRead } from './memorial-read';
+import { MemorialRead, startVisitorRead, takeVisitorRead } from './memorial-read';
 import { withPhotoOrder } from './photo-order';
 
 function aMemorial(overrides: Partial<MemorialDetailFragment> = {}): MemorialDetailFragment {
@@ -177,6 +177,87 @@ describe("the memorial page's read", () => {
     await done;
     read.update(withPhotos);
     expect(read.getState().data?.photoCount).toBe(2);
+  });
+});
+
+describe("a visitor's read sent as the page's chunk loads", () => {
+  afterEach(() => {
+    takeVisitorRead('m1');
+    takeVisitorRead('m 1');
+  });
+
+  it('is sent for the memorial in the address, and taken once, by the same id only', () => {
+    const { transport, requests } = aGateway();
+    startVisitorRead('/memorial/m1', { session: false, transport });
+    expect(requests).toHaveLength(1);
+    expect(requests[0].query).toMatch(/^query Memorial\(\$id:ID!\)/);
+    expect(requests[0].variables).toEqual({ id: 'm1' });
+    expect(takeVisitorRead('m2')).toBeNull();
+    expect(takeVisitorRead('m1')).not.toBeNull();
+    expect(takeVisitorRead('m1')).toBeNull();
+  });
+
+  it('reads the address as the router does: any case, a last slash, an encoded id', () => {
+    const { transport, requests } = aGateway();
+    startVisitorRead('/Memorial/m%201/', { session: false, transport });
+    expect(requests.map((r) => r.variables)).toEqual([{ id: 'm 1' }]);
+    expect(takeVisitorRead('m 1')).not.toBeNull();
+  });
+
+  it('sends nothing for another address or an unreadable id', () => {
+    const { transport, requests } = aGateway();
+    for (const path of ['/memorials', '/memorial/', '/memorial/m1/photos', '/x/memorial/m1'])
+      startVisitorRead(path, { session: false, transport });
+    startVisitorRead('/memorial/%E0%A4%A', { session: false, transport });
+    expect(requests).toHaveLength(0);
+  });
+
+  it("sends nothing when the browser holds a session: a member's read waits for their token", () => {
+    const { transport, requests } = aGateway();
+    startVisitorRead('/memorial/m1', { session: true, transport });
+    expect(requests).toHaveLength(0);
+    expect(takeVisitorRead('m1')).toBeNull();
+  });
+
+  it("is the page's first read: its answer shows, and only a later read is sent", async () => {
+    const { transport, requests } = aGateway();
+    startVisitorRead('/memorial/m1', { session: false, transport });
+    const read = new MemorialRead(transport, visitor, 'm1', takeVisitorRead('m1'));
+    const done = read.reload();
+    expect(requests).toHaveLength(1);
+    requests[0].answer({ memorial: aMemorial() });
+    await done;
+    expect(read.getState()).toEqual({ data: aMemorial(), loading: false, error: null });
+
+    const again = read.reload();
+    expect(requests).toHaveLength(2);
+    requests[1].answer({ memorial: aMemorial({ deathLocation: 'Medina' }) });
+    await again;
+    expect(read.getState().data?.deathLocation).toBe('Medina');
+  });
+
+  it("when the service refused it, that is the first read's answer: not sent again", async () => {
+    const { transport, requests } = aGateway();
+    startVisitorRead('/memorial/m1', { session: false, transport });
+    const read = new MemorialRead(transport, visitor, 'm1', takeVisitorRead('m1'));
+    const done = read.reload();
+    requests[0].answer(notFound);
+    await done;
+    expect(requests).toHaveLength(1);
+    expect(read.getState()).toEqual({ data: null, loading: false, error: notFound });
+  });
+
+  it('when no answer came, the first read sends again and shows that answer', async () => {
+    const { transport, requests } = aGateway();
+    startVisitorRead('/memorial/m1', { session: false, transport });
+    const read = new MemorialRead(transport, visitor, 'm1', takeVisitorRead('m1'));
+    const done = read.reload();
+    requests[0].answer(new TypeError('Failed to fetch'));
+    await settle();
+    expect(requests).toHaveLength(2);
+    requests[1].answer({ memorial: aMemorial() });
+    await done;
+    expect(read.getState()).toEqual({ data: aMemorial(), loading: false, error: null });
   });
 });
 

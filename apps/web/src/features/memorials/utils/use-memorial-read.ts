@@ -1,6 +1,6 @@
 import type { MemorialDetailFragment } from '../../../gql/graphql';
 import { usePlainRead, type PlainReadHandle } from '../../../shared/plain-read';
-import { MemorialRead } from './memorial-read';
+import { MemorialRead, takeVisitorRead } from './memorial-read';
 
 export type MemorialReadHandle = PlainReadHandle<MemorialDetailFragment | null>;
 
@@ -9,5 +9,8 @@ export type MemorialReadHandle = PlainReadHandle<MemorialDetailFragment | null>;
  * the viewer changes (a signed-in member's token may show more than a visitor sees).
  */
 export function useMemorialRead(id: string): MemorialReadHandle {
-  return usePlainRead(id, (transport, session) => new MemorialRead(transport, session, id));
+  return usePlainRead(
+    id,
+    (transport, session) => new MemorialRead(transport, session, id, takeVisitorRead(id)),
+  );
 }
