@@ -104,6 +104,10 @@ describe('dashboards and alerts on a running stack, evaluated by Prometheus', ()
     if (body.status !== 'success') throw new Error(`${expr}: ${body.error}`);
     return body.data.result;
   };
+  // Whether a series was scraped in the last minute. An instant selector alone misses every series
+  // of a target whose latest scrape failed (Prometheus marks them stale at once), and on a busy
+  // machine a scrape can take longer than the test's one-second timeout.
+  const exported = (matchers: string) => `count(last_over_time({${matchers}}[1m]))`;
   const nonEmpty = (expr: string, what: string) =>
     eventually(async () => (await query(expr)).length > 0, {
       timeoutMs: 30_000,
@@ -276,7 +280,7 @@ describe('dashboards and alerts on a running stack, evaluated by Prometheus', ()
     expect(names).toEqual(expect.arrayContaining(['up', 'events_dead_letters_total']));
     const unknown: string[] = [];
     for (const name of names) {
-      if ((await query(`count({__name__="${name}"})`)).length === 0) unknown.push(name);
+      if ((await query(exported(`__name__="${name}"`))).length === 0) unknown.push(name);
     }
     expect(unknown).toEqual([]);
   });
@@ -309,7 +313,7 @@ describe('dashboards and alerts on a running stack, evaluated by Prometheus', ()
         const expr = target.expr.replace(/\$service/g, service).replace(/\$__rate_interval/g, '5m');
         const missing: string[] = [];
         for (const name of metricNames(expr)) {
-          if ((await query(`count({__name__="${name}", service="${service}"})`)).length === 0)
+          if ((await query(exported(`__name__="${name}", service="${service}"`))).length === 0)
             missing.push(name);
         }
         // A service that publishes or consumes nothing (the gateway has no bus at all) has no
