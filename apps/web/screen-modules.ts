@@ -1,4 +1,5 @@
 import { ROUTE_SCREENS } from './src/app/route-screens';
+import { MemorialSource } from './src/gql/documents/memorial-source';
 
 /**
  * Each preloaded screen's source, as the build's manifest names it: the module its
@@ -33,10 +34,24 @@ export const AFTER_FIRST_RENDER: Record<string, string[]> = {
   '/memorial/:id': ['src/features/memorials/components/memorial-view.tsx', SESSION],
 };
 
+/**
+ * The read a route's page makes for a visitor, which the gateway makes as it serves the page and
+ * puts in it (a visitor's read needs no token): the query, and each variable's path parameter.
+ * The page takes that answer instead of asking a second or more later (visitor-read.ts).
+ */
+export const VISITOR_READS: Record<string, { query: string; variables: Record<string, string> }> = {
+  '/memorial/:id': { query: MemorialSource, variables: { id: 'id' } },
+};
+
 /** The table `routePreloads` writes the chunks of: each route with its screens' modules. */
-export function routeModules(): Array<{ path: string; modules: string[] }> {
+export function routeModules(): Array<{
+  path: string;
+  modules: string[];
+  visitorRead?: { query: string; variables: Record<string, string> };
+}> {
   return Object.entries(ROUTE_SCREENS).map(([path, screens]) => ({
     path,
+    ...(VISITOR_READS[path] ? { visitorRead: VISITOR_READS[path] } : {}),
     modules: [
       ...screens.map((name) => {
         const module = SCREEN_MODULES[name];

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
 import type { LocalStack } from '@jibs/stack';
 import { eventually } from '@jibs/testing';
 import { expectAccessible } from './support/accessibility';
@@ -270,6 +270,9 @@ describe('memorial pages, in Chromium', () => {
 
       // The creator invites a relative by email (who has no account yet).
       await creator.goto(`${stack.gatewayUrl}/memorial/${familyId}`);
+      // A member's page reads with their token, once the session is restored: the gateway
+      // makes no visitor's read for it.
+      expect(await creator.locator('script#jibs-visitor-read').count()).toBe(0);
       await creator.getByRole('button', { name: 'Invite Family' }).click();
       const invite = creator.getByRole('dialog', { name: 'Invite a Family Member' });
       await invite.getByLabel('Email address').fill('not-an-address');
@@ -299,12 +302,26 @@ describe('memorial pages, in Chromium', () => {
       await visitor.getByText(NOT_FOUND_TEXT).waitFor();
       expect(await visitor.title()).toBe('Memorial Not Found · JIBS');
       expect(await visitor.getByText('Amina bint Yusuf').count()).toBe(0);
+      // Nor is it anywhere in the page, whose visitor's answer the gateway put in it: not found.
+      expect(await visitor.content()).not.toContain('Amina');
+      expect(await visitor.locator('script#jibs-visitor-read').textContent()).toContain(
+        'NOT_FOUND',
+      );
       await expectAccessible(visitor, 'memorial: not found for a visitor');
       await visitor.screenshot({ path: 'test-results/memorials-not-found.png', fullPage: true });
       await visitor.goto(`${stack.gatewayUrl}/memorial/00000000-0000-4000-8000-000000000000`);
       await visitor.getByText(NOT_FOUND_TEXT).waitFor();
+      // The gateway made the visitor's read as it served the page and put the answer in it:
+      // the page shows it without asking again.
+      const memorialReads: string[] = [];
+      visitor.on('request', (request) => {
+        if (request.method() === 'POST' && /^query Memorial\(/.test(queryOf(request)))
+          memorialReads.push(request.url());
+      });
       await visitor.goto(`${stack.gatewayUrl}/memorial/${publicId}`);
       await visitor.getByRole('heading', { level: 1, name: 'Yusuf ibn Ali' }).waitFor();
+      expect(memorialReads).toEqual([]);
+      expect(await visitor.locator('script#jibs-visitor-read').count()).toBe(1);
       expect(await visitor.getByRole('button', { name: 'Edit Memorial' }).count()).toBe(0);
       await visitor.getByRole('tab', { name: 'Memories (0)' }).click();
       await visitor.getByText('to share a memory.').waitFor();
@@ -608,4 +625,13 @@ function pngOf(width: number, height: number): Buffer {
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** The GraphQL query a request carries; '' for any other request. */
+function queryOf(request: Request): string {
+  try {
+    return String((request.postDataJSON() as { query?: unknown } | null)?.query ?? '');
+  } catch {
+    return '';
+  }
 }

@@ -253,7 +253,29 @@ export async function createGatewayServer(
     }),
   );
   app.use(maintenancePage(maintenance));
-  if (config.WEB_DIST_DIR) mountStaticWeb(app, { dir: config.WEB_DIST_DIR, logger });
+  if (config.WEB_DIST_DIR) {
+    mountStaticWeb(app, {
+      dir: config.WEB_DIST_DIR,
+      logger,
+      // A visitor's read (a memorial's page), made as /graphql answers a request without a
+      // token or cookies, through the same plugins, limits and error formatting.
+      visitorReader: async ({ query, variables }, req) => {
+        if (!/^\s*query\b/.test(query)) return null;
+        const response = await apollo.executeOperation(
+          { query, variables },
+          {
+            contextValue: {
+              req: { headers: {} },
+              res: { append: () => undefined },
+              requestId: currentRequestId() ?? '',
+              clientAddress: clientAddress(req),
+            },
+          },
+        );
+        return response.body.kind === 'single' ? response.body.singleResult : null;
+      },
+    });
+  }
   app.use((_req, res) => {
     res.status(404).type('text/plain').send('Not found');
   });

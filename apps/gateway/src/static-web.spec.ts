@@ -13,9 +13,13 @@ import {
   mountStaticWeb,
   changedFileReader,
   routeMatches,
+  routeParams,
+  VISITOR_READ_WAIT_MS,
   WEB_NOT_BUILT_MESSAGE,
   withRoutePreloads,
+  withVisitorRead,
   type RoutePreload,
+  type VisitorReader,
 } from './static-web';
 
 const html = { accept: 'text/html' };
@@ -26,10 +30,14 @@ function logger() {
   };
 }
 
-async function serve(dist: string, log = logger()): Promise<{ url: string; server: Server }> {
+async function serve(
+  dist: string,
+  log = logger(),
+  visitorReader?: VisitorReader,
+): Promise<{ url: string; server: Server }> {
   const app = express();
   app.use(securityHeaders({ connectSources: [] }));
-  mountStaticWeb(app, { dir: join(dist, 'web'), logger: log });
+  mountStaticWeb(app, { dir: join(dist, 'web'), logger: log, visitorReader });
   app.use((_req, res) => {
     res.status(404).type('text/plain').send('Not found');
   });
@@ -499,6 +507,125 @@ describe("the build's route table, served", () => {
   it('never serves the table itself', async () => {
     const res = await rawGet(`${built.url}/.vite/route-preloads.json`);
     expect(res.status).toBe(404);
+  });
+});
+
+describe("a visitor's read, made as the page is served and put in it", () => {
+  let dist: string;
+  let built: { url: string; server: Server };
+  const log = logger();
+  const query = 'query Memorial($id:ID!){memorial(id:$id){id}}';
+  // What the gateway's reader answers, per memorial id.
+  const reader = jest.fn<ReturnType<VisitorReader>, Parameters<VisitorReader>>(
+    async ({ variables }) => {
+      if (variables['id'] === 'slow')
+        return new Promise((done) => setTimeout(() => done({ data: {} }), 2_000));
+      if (variables['id'] === 'broken') throw new Error('subgraph down');
+      if (variables['id'] === 'none') return null;
+      return { data: { memorial: { id: variables['id'] } } };
+    },
+  );
+  const embedded = (body: string) => {
+    const match = /<script type="application\/json" id="jibs-visitor-read">(.*?)<\/script>/.exec(
+      body,
+    );
+    return match ? (JSON.parse(match[1]!) as unknown) : null;
+  };
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'jibs-static-visitor-read-'));
+    mkdirSync(join(dist, 'web', '.vite'), { recursive: true });
+    mkdirSync(join(dist, 'admin'), { recursive: true });
+    writeFileSync(join(dist, 'web', 'index.html'), '<!doctype html><head></head><body></body>');
+    writeFileSync(join(dist, 'admin', 'index.html'), '<!doctype html><head></head>');
+    writeFileSync(
+      join(dist, 'web', '.vite', 'route-preloads.json'),
+      JSON.stringify([
+        {
+          path: '/memorial/:id',
+          scripts: [],
+          styles: [],
+          visitorRead: { query, variables: { id: 'id' } },
+        },
+        { path: '/login', scripts: [], styles: [] },
+        { path: '/odd/:id', scripts: [], styles: [], visitorRead: { query: 1, variables: {} } },
+      ]),
+    );
+    built = await serve(dist, log, reader);
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => built.server.close(resolve));
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  beforeEach(() => reader.mockClear());
+
+  it("carries a visitor's answer, read with the path's id (decoded)", async () => {
+    const res = await rawGet(`${built.url}/memorial/m%201`, html);
+    expect(res.status).toBe(200);
+    expect(embedded(res.body.toString())).toEqual({
+      variables: { id: 'm 1' },
+      answer: { data: { memorial: { id: 'm 1' } } },
+    });
+    expect(reader).toHaveBeenCalledWith({ query, variables: { id: 'm 1' } }, expect.anything());
+  });
+
+  it("reads nothing for a member's page (the session hint), another route, or a HEAD", async () => {
+    const member = await rawGet(`${built.url}/memorial/m1`, { ...html, cookie: 'jibs_session=1' });
+    expect(embedded(member.body.toString())).toBeNull();
+    expect(embedded((await rawGet(`${built.url}/login`, html)).body.toString())).toBeNull();
+    const head = await fetch(`${built.url}/memorial/m1`, { method: 'HEAD', headers: html });
+    expect(head.status).toBe(200);
+    expect(reader).not.toHaveBeenCalled();
+  });
+
+  it('goes without, and serves the page, when the read fails, gives nothing or is late', async () => {
+    for (const id of ['broken', 'none', 'slow', '%E0%A4%A']) {
+      const started = Date.now();
+      const res = await rawGet(`${built.url}/memorial/${id}`, html);
+      expect(res.status).toBe(200);
+      expect(embedded(res.body.toString())).toBeNull();
+      expect(Date.now() - started).toBeLessThan(VISITOR_READ_WAIT_MS + 1_000);
+    }
+    // The undecodable id is never read; the failure is logged, without the answer.
+    expect(reader).toHaveBeenCalledTimes(3);
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ route: '/memorial/:id' }),
+      "a visitor's read failed; the page asks itself",
+    );
+  });
+
+  it('skips a read of the wrong shape in the table', async () => {
+    const res = await rawGet(`${built.url}/odd/x`, html);
+    expect(res.status).toBe(200);
+    expect(embedded(res.body.toString())).toBeNull();
+    expect(reader).not.toHaveBeenCalled();
+  });
+
+  it("escapes the answer's text, so a family's words cannot end the element or start markup", () => {
+    const biography = '</script><script>alert(1)</script><!-- & \u2028';
+    const page = withVisitorRead('<head></head>', {
+      variables: { id: 'm1' },
+      answer: { data: { memorial: { biography } } },
+    });
+    expect(page.match(/<\/script>/g)).toHaveLength(1);
+    expect(page).not.toContain('<!--');
+    expect(page).not.toContain('<script>');
+    const json = /id="jibs-visitor-read">(.*)<\/script>/.exec(page)![1]!;
+    expect(JSON.parse(json)).toEqual({
+      variables: { id: 'm1' },
+      answer: { data: { memorial: { biography } } },
+    });
+  });
+
+  it.each([
+    ['/memorial/:id', '/memorial/abc', { id: 'abc' }],
+    ['/memorial/:id', '/Memorial/a%2Fb/', { id: 'a/b' }],
+    ['/memorial/:id', '/memorial/%E0%A4%A', null],
+    ['/memorial/:id', '/memorials', null],
+  ])('routeParams(%s, %s) is %p', (pattern, path, expected) => {
+    expect(routeParams(pattern, path)).toEqual(expected);
   });
 });
 

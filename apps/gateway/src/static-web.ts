@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { dirname, extname, join, resolve, sep } from 'node:path';
+import { hasSessionHint, VISITOR_READ_ELEMENT_ID, type EmbeddedVisitorRead } from '@jibs/domain';
 import type { Logger } from '@jibs/observability';
 import { CSP_NONCE_PLACEHOLDER, cspNonceOf } from './security-headers';
 
@@ -116,7 +117,23 @@ export interface RoutePreload {
   path: string;
   scripts: string[];
   styles: string[];
+  /** The read a visitor's page carries (a GraphQL query, each variable's path parameter). */
+  visitorRead?: VisitorRead;
 }
+
+export interface VisitorRead {
+  query: string;
+  variables: Record<string, string>;
+}
+
+/**
+ * Makes a visitor's read as the gateway answers it on /graphql to a request without a token:
+ * the GraphQL answer (`data`, `errors`), or null when there is none to give.
+ */
+export type VisitorReader = (read: VisitorRead, req: Request) => Promise<unknown>;
+
+/** How long a page waits for its visitor's read; past it, the page goes without and asks. */
+export const VISITOR_READ_WAIT_MS = 250;
 
 /** Only the build's own asset names go into a page (letters, digits, `-_./`). */
 const ASSET_HREF = /^\/[\w\-./]+$/;
@@ -164,7 +181,99 @@ function isRoutePreload(value: unknown): value is RoutePreload {
   const route = value as Partial<RoutePreload> | null;
   const strings = (list: unknown) =>
     Array.isArray(list) && list.every((item) => typeof item === 'string');
-  return typeof route?.path === 'string' && strings(route.scripts) && strings(route.styles);
+  return (
+    typeof route?.path === 'string' &&
+    strings(route.scripts) &&
+    strings(route.styles) &&
+    (route.visitorRead === undefined || isVisitorRead(route.visitorRead))
+  );
+}
+
+function isVisitorRead(value: unknown): value is VisitorRead {
+  const read = value as Partial<VisitorRead> | null;
+  return (
+    typeof read?.query === 'string' &&
+    typeof read.variables === 'object' &&
+    read.variables !== null &&
+    Object.values(read.variables).every((param) => typeof param === 'string')
+  );
+}
+
+/**
+ * The path's value of each `:name` segment of `pattern` (decoded), when `pattern` names the
+ * path; null when it does not, or a value cannot be decoded.
+ */
+export function routeParams(pattern: string, path: string): Record<string, string> | null {
+  if (!routeMatches(pattern, path)) return null;
+  const got = path.split('/').filter(Boolean);
+  const params: Record<string, string> = {};
+  try {
+    pattern
+      .split('/')
+      .filter(Boolean)
+      .forEach((segment, i) => {
+        if (segment.startsWith(':')) params[segment.slice(1)] = decodeURIComponent(got[i]!);
+      });
+  } catch {
+    return null;
+  }
+  return params;
+}
+
+/**
+ * `html` with, before `</head>`, the answer to a visitor's read (`<script type="application/json">`,
+ * which runs nothing): its JSON with every `<`, `>` and `&` escaped, so no text of the answer
+ * (a memorial's biography is a family's words) can end the element or start markup.
+ */
+export function withVisitorRead(html: string, read: EmbeddedVisitorRead): string {
+  const json = JSON.stringify(read)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  const element = `<script type="application/json" id="${VISITOR_READ_ELEMENT_ID}">${json}</script>`;
+  return html.replace('</head>', `${element}\n</head>`);
+}
+
+/**
+ * The visitor's read of the route at `req.path`, made by `reader`, if the route has one and the
+ * request is a visitor's (no session hint): null otherwise, when the reader failed or gave
+ * nothing, and when it took longer than `VISITOR_READ_WAIT_MS` (the page then asks itself).
+ */
+async function visitorReadOf(
+  table: readonly RoutePreload[],
+  req: Request,
+  reader: VisitorReader,
+  logger: Logger,
+): Promise<EmbeddedVisitorRead | null> {
+  if (req.method !== 'GET' || hasSessionHint(req.headers.cookie ?? '')) return null;
+  const route = table.find((candidate) => routeMatches(candidate.path, req.path));
+  if (!route?.visitorRead) return null;
+  const params = routeParams(route.path, req.path);
+  if (!params) return null;
+  const variables: Record<string, string> = {};
+  for (const [name, param] of Object.entries(route.visitorRead.variables)) {
+    const value = params[param];
+    if (value === undefined) return null;
+    variables[name] = value;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((done) => {
+    timer = setTimeout(() => done(null), VISITOR_READ_WAIT_MS);
+  });
+  try {
+    const answer = await Promise.race([
+      reader({ query: route.visitorRead.query, variables }, req),
+      late,
+    ]);
+    return answer ? { variables, answer } : null;
+  } catch (error) {
+    logger.warn({ err: error, route: route.path }, "a visitor's read failed; the page asks itself");
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The build's route table; none (an older build, or none written) means no preloads. */
@@ -240,7 +349,11 @@ function wantsPage(req: Request): boolean {
  * go out as brotli or gzip when the client accepts it. Whether the build exists is checked per request, so building a
  * client does not need a gateway restart; until then its pages answer 503 with what to do.
  */
-function singlePageApp(root: string, notBuiltMessage: string): Router {
+function singlePageApp(
+  root: string,
+  notBuiltMessage: string,
+  visitorReads?: { reader: VisitorReader; logger: Logger },
+): Router {
   const indexFile = join(root, 'index.html');
   const readIndex = changedFileReader(
     indexFile,
@@ -260,10 +373,15 @@ function singlePageApp(root: string, notBuiltMessage: string): Router {
       res.send(notBuiltMessage);
       return;
     }
-    Promise.all([readIndex(), readPreloads()]).then(
-      ([html, preloads]) => sendPage(req, res, withRoutePreloads(html, preloads, req.path)),
-      next,
-    );
+    Promise.all([readIndex(), readPreloads()])
+      .then(async ([html, preloads]) => {
+        const page = withRoutePreloads(html, preloads, req.path);
+        const read =
+          visitorReads &&
+          (await visitorReadOf(preloads, req, visitorReads.reader, visitorReads.logger));
+        sendPage(req, res, read ? withVisitorRead(page, read) : page);
+      })
+      .catch(next);
   };
   // Before the files: index.html is never sent as built (its nonce placeholder).
   router.get('/index.html', page);
@@ -292,7 +410,13 @@ function singlePageApp(root: string, notBuiltMessage: string): Router {
  */
 export function mountStaticWeb(
   app: Express,
-  options: { dir: string; adminDir?: string; logger: Logger },
+  options: {
+    dir: string;
+    adminDir?: string;
+    logger: Logger;
+    /** Makes the member site's visitor reads (a memorial's page); none: its pages ask. */
+    visitorReader?: VisitorReader;
+  },
 ): void {
   const root = resolve(options.dir);
   const adminRoot = resolve(options.adminDir ?? join(dirname(root), 'admin'));
@@ -307,5 +431,6 @@ export function mountStaticWeb(
   }
   // `/admin` itself, without the slash, is the console's dashboard too.
   app.use(ADMIN_BASE_PATH, singlePageApp(adminRoot, ADMIN_NOT_BUILT_MESSAGE));
-  app.use(singlePageApp(root, WEB_NOT_BUILT_MESSAGE));
+  const { visitorReader: reader, logger } = options;
+  app.use(singlePageApp(root, WEB_NOT_BUILT_MESSAGE, reader && { reader, logger }));
 }

@@ -35,6 +35,7 @@ export * from './form-messages';
 export * from './second-factor';
 export * from './request-limits';
 export * from './session-hint';
+export * from './visitor-read';
 export * from './calendars';
 export * from './anniversaries';
 export * from './calendar-invite';

@@ -6,4 +6,5 @@ export {
   ROUTE_PRELOADS_FILE,
   type RouteModules,
   type RoutePreload,
+  type VisitorRead,
 } from './route-preloads-plugin';

@@ -49,6 +49,35 @@ describe("routePreloads: each route's chunks beyond the entry's", () => {
     expect(route!.scripts).toEqual(['/admin/assets/screens-4.js']);
   });
 
+  it("passes a route's visitor read on, and fails the build for one it cannot make", () => {
+    const visitorRead = { query: 'query M($id:ID!){m(id:$id){id}}', variables: { id: 'id' } };
+    const [route] = routePreloadTable(manifest, [
+      { path: '/memorial/:id', modules: ['src/memorial-page.tsx'], visitorRead },
+    ]);
+    expect(route!.visitorRead).toEqual(visitorRead);
+    expect(
+      routePreloadTable(manifest, [{ path: '/faq', modules: ['src/screens.tsx'] }])[0],
+    ).not.toHaveProperty('visitorRead');
+    expect(() =>
+      routePreloadTable(manifest, [
+        {
+          path: '/memorial/:id',
+          modules: ['src/memorial-page.tsx'],
+          visitorRead: { ...visitorRead, query: 'mutation X{x}' },
+        },
+      ]),
+    ).toThrow("route /memorial/:id: a visitor's read must be a query");
+    expect(() =>
+      routePreloadTable(manifest, [
+        {
+          path: '/memorial/:id',
+          modules: ['src/memorial-page.tsx'],
+          visitorRead: { ...visitorRead, variables: { id: 'memorialId' } },
+        },
+      ]),
+    ).toThrow("route /memorial/:id: a visitor's read names :memorialId, not in the path");
+  });
+
   it('fails the build for a module that is not a chunk of it', () => {
     expect(() => routePreloadTable(manifest, [{ path: '/faq', modules: ['src/faq.tsx'] }])).toThrow(
       'route /faq: src/faq.tsx is not a chunk of the build',

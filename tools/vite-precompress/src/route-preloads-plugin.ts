@@ -10,6 +10,16 @@ export interface RouteModules {
   path: string;
   /** Source paths as the manifest names them (relative to the app's root), in load order. */
   modules: readonly string[];
+  visitorRead?: VisitorRead;
+}
+
+/**
+ * A read the gateway makes for a visitor as it serves the route's page, and puts in the page:
+ * a GraphQL query, and for each of its variables the route's path parameter that gives it.
+ */
+export interface VisitorRead {
+  query: string;
+  variables: Record<string, string>;
 }
 
 /** What the gateway adds to `index.html` for a route: the files its first render waits for. */
@@ -17,6 +27,7 @@ export interface RoutePreload {
   path: string;
   scripts: string[];
   styles: string[];
+  visitorRead?: VisitorRead;
 }
 
 interface ManifestChunk {
@@ -60,10 +71,18 @@ export function routePreloadTable(
   base = '/',
 ): RoutePreload[] {
   const entry = closure(manifest, ['index.html']);
-  return routes.map(({ path, modules }) => {
+  return routes.map(({ path, modules, visitorRead }) => {
     for (const module of modules) {
       if (!manifest[module]) {
         throw new Error(`route ${path}: ${module} is not a chunk of the build (its manifest)`);
+      }
+    }
+    if (visitorRead) {
+      if (!/^\s*query\b/.test(visitorRead.query))
+        throw new Error(`route ${path}: a visitor's read must be a query`);
+      for (const param of Object.values(visitorRead.variables)) {
+        if (!path.split('/').includes(`:${param}`))
+          throw new Error(`route ${path}: a visitor's read names :${param}, not in the path`);
       }
     }
     const { scripts, styles } = closure(manifest, modules);
@@ -71,6 +90,7 @@ export function routePreloadTable(
       path,
       scripts: scripts.filter((file) => !entry.scripts.includes(file)).map((f) => base + f),
       styles: styles.filter((file) => !entry.styles.includes(file)).map((f) => base + f),
+      ...(visitorRead ? { visitorRead } : {}),
     };
   });
 }

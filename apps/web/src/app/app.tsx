@@ -39,10 +39,15 @@ const MemorialsPage = lazyScreen(
   () => import('../features/memorials/pages/memorials-page'),
   (m) => m.MemorialsPage,
 );
-// A memorial's page: it reads the memorial over the session's plain fetch (memorial-page.tsx).
+// A memorial's page: it reads the memorial over the session's plain fetch (memorial-page.tsx),
+// or a visitor's page has the answer in it already; with the memorial as shown, so that the first
+// render shows the memorial rather than waiting for that part.
 const MemorialPage = lazyScreen(
   'memorial',
-  () => import('../features/memorials/pages/memorial-page'),
+  () =>
+    import('../features/memorials/pages/memorial-page').then((m) =>
+      m.firstRenderParts.then(() => m),
+    ),
   (m) => m.MemorialPage,
 );
 // Every other screen, and its route table (screen-routes.tsx), loads when first visited.

@@ -20,6 +20,15 @@ export interface PlainReadState<T> {
 }
 
 /**
+ * A page's read made without a token before the page rendered (a visitor's memorial page): its
+ * answer on the way, or already in hand (`settled`: the gateway put it in the page).
+ */
+export interface EarlyRead<TResult> {
+  answer: Promise<TResult>;
+  settled?: { data: TResult } | { error: GraphQLAnswerError };
+}
+
+/**
  * A public page's own read, over a plain fetch (`createFetchTransport`, as the session's) rather
  * than the Apollo client, so that a visitor sees it without waiting for Apollo's chunk (a
  * memorial's page, the list of memorials). A store the page subscribes to: reading again keeps
@@ -48,12 +57,22 @@ export class PlainRead<TResult, TVariables, T> implements PlainReadStore<T> {
     /** What the page shows of the answer. */
     private readonly pick: (answer: TResult) => T,
     /**
-     * The same read, already sent before the page rendered (a visitor's memorial page: sent as
-     * its chunk loaded): the first read takes its answer rather than sending again, and sends
-     * again only if it did not arrive (a GraphQL error is the service's answer, and stands).
+     * The same read, already made without a token before the page rendered (a visitor's
+     * memorial page): the first read, if it has no token either, takes its answer rather than
+     * sending again, and sends again only if it did not arrive (a GraphQL error is the service's
+     * answer, and stands); an answer already in hand shows from the first render. A member's
+     * first read sends its own.
      */
-    private early: Promise<TResult> | null = null,
-  ) {}
+    private early: EarlyRead<TResult> | null = null,
+  ) {
+    const settled = early && !session.authorization() ? early.settled : undefined;
+    if (settled) {
+      this.state =
+        'data' in settled
+          ? { data: pick(settled.data), loading: false, error: null }
+          : { data: null, loading: false, error: settled.error };
+    }
+  }
 
   getState = (): PlainReadState<T> => this.state;
 
@@ -84,9 +103,10 @@ export class PlainRead<TResult, TVariables, T> implements PlainReadStore<T> {
   private async send(): Promise<TResult> {
     const early = this.early;
     this.early = null;
-    if (early) {
+    // Sent without a token: it answers a visitor's first read, not a member's.
+    if (early && !this.session.authorization()) {
       try {
-        return await early;
+        return await early.answer;
       } catch (error) {
         if (error instanceof GraphQLAnswerError) throw error;
         // No answer came (a dropped connection): sent again below.

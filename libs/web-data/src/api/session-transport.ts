@@ -90,29 +90,41 @@ export function createFetchTransport({
         body: JSON.stringify({ query: operation, variables }),
         signal,
       });
-      const result = readResult(await response.text());
-      if (result?.errors?.length) {
-        const error = new GraphQLAnswerError(result.errors);
-        if (GraphQLAnswerError.has(error, ErrorCode.Maintenance)) onMaintenance();
-        throw error;
-      }
-      if (!response.ok || !result || result.data == null) {
-        throw new HttpStatusError(response.status);
-      }
-      return result.data as TResult;
+      return answerOf<TResult>(parseJson(await response.text()), response.status, onMaintenance);
     },
   };
 }
 
-/** The answer's JSON when it is a GraphQL answer (`data` or `errors`), else null. */
-function readResult(bodyText: string): FormattedExecutionResult | null {
-  try {
-    const parsed: unknown = JSON.parse(bodyText);
-    if (parsed && typeof parsed === 'object' && ('data' in parsed || 'errors' in parsed)) {
-      return parsed as FormattedExecutionResult;
-    }
-  } catch {
-    // Not JSON (a proxy's error page): a status error below.
+/**
+ * An answer's data, as `send` reads it: a GraphQL error answer fails with a `GraphQLAnswerError`
+ * (and maintenance's calls `onMaintenance`), anything else that is not data with an
+ * `HttpStatusError`. Also for an answer the gateway put in the page (a visitor's memorial read).
+ */
+export function answerOf<TResult>(
+  body: unknown,
+  status: number,
+  onMaintenance: () => void = () => window.location.assign('/maintenance'),
+): TResult {
+  const result =
+    body && typeof body === 'object' && ('data' in body || 'errors' in body)
+      ? (body as FormattedExecutionResult)
+      : null;
+  if (result?.errors?.length) {
+    const error = new GraphQLAnswerError(result.errors);
+    if (GraphQLAnswerError.has(error, ErrorCode.Maintenance)) onMaintenance();
+    throw error;
   }
-  return null;
+  if (status < 200 || status >= 300 || !result || result.data == null) {
+    throw new HttpStatusError(status);
+  }
+  return result.data as TResult;
+}
+
+/** The body's JSON; null when it is not JSON (a proxy's error page: a status error). */
+function parseJson(bodyText: string): unknown {
+  try {
+    return JSON.parse(bodyText) as unknown;
+  } catch {
+    return null;
+  }
 }

@@ -2,10 +2,10 @@ import { Container } from '@mantine/core';
 import { ErrorCode, MemorialPageMessages } from '@jibs/domain';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { GraphQLAnswerError, useMessages } from '@jibs/web-data';
+import { browserSessionHint, GraphQLAnswerError, useMessages } from '@jibs/web-data';
 import { PageLoader, useDocumentTitle } from '@jibs/web-ui';
 import { preloadable } from '../../../shared/lazy-screen';
-import { startVisitorRead } from '../utils/memorial-read';
+import { startVisitorRead } from '../utils/visitor-read';
 import { useMemorialRead } from '../utils/use-memorial-read';
 
 // A visitor reads the page without waiting for the Apollo client or the screens' route table:
@@ -23,7 +23,11 @@ const view = preloadable(
 // A chunk that failed to load (a dropped connection) is asked for again when the view renders,
 // and a failure surfaces there, as any lazy screen's does: not as an unhandled rejection here.
 const ignoreFailure = () => undefined;
-view.preload().catch(ignoreFailure);
+/**
+ * In once the memorial as shown is (or failed to load): the page's screen waits for it (app.tsx),
+ * so that a visitor whose page came with the memorial's answer sees it at the first render.
+ */
+export const firstRenderParts: Promise<unknown> = view.preload().catch(ignoreFailure);
 const MemorialView = view.Component;
 // Shown only when there is no memorial to show (with the view's parts); it names the tab itself.
 const notFound = preloadable(
@@ -32,9 +36,11 @@ const notFound = preloadable(
 );
 notFound.preload().catch(ignoreFailure);
 const MemorialNotFound = notFound.Component;
-// A visitor's read of the memorial in the address starts now, not after the first render
-// (when this module loads in a browser: not in the unit tests' server render).
-if (typeof location !== 'undefined') startVisitorRead(location.pathname);
+// A visitor's read of the memorial in the address: the answer the gateway put in the page, or a
+// read sent now, not after the first render (when this module loads in a browser: not in the
+// unit tests' server render).
+if (typeof location !== 'undefined')
+  startVisitorRead(location.pathname, { session: browserSessionHint() });
 // Shown only when the read failed (with Mantine's Alert).
 const MemorialFailure = lazy(() =>
   import('../components/memorial-failure').then((m) => ({ default: m.MemorialFailure })),

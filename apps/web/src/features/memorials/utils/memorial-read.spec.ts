@@ -1,7 +1,8 @@
 import { ErrorCode } from '@jibs/domain';
 import { GraphQLAnswerError, type SessionTransport } from '@jibs/web-data';
 import type { MemorialDetailFragment } from '../../../gql/graphql';
-import { MemorialRead, startVisitorRead, takeVisitorRead } from './memorial-read';
+import { MemorialRead } from './memorial-read';
+import { startVisitorRead, takeVisitorRead } from './visitor-read';
 import { withPhotoOrder } from './photo-order';
 
 function aMemorial(overrides: Partial<MemorialDetailFragment> = {}): MemorialDetailFragment {
@@ -197,6 +198,17 @@ describe("a visitor's read sent as the page's chunk loads", () => {
     expect(takeVisitorRead('m1')).toBeNull();
   });
 
+  it("is sent once: the page's chunk starting it again after the route's page did sends nothing", () => {
+    const { transport, requests } = aGateway();
+    startVisitorRead('/memorial/m1', { session: false, transport });
+    startVisitorRead('/memorial/m1', { session: false, transport });
+    expect(requests).toHaveLength(1);
+    expect(takeVisitorRead('m1')).not.toBeNull();
+    // Taken: a later start (another load of the page) sends again.
+    startVisitorRead('/memorial/m1', { session: false, transport });
+    expect(requests).toHaveLength(2);
+  });
+
   it('reads the address as the router does: any case, a last slash, an encoded id', () => {
     const { transport, requests } = aGateway();
     startVisitorRead('/Memorial/m%201/', { session: false, transport });
@@ -258,6 +270,73 @@ describe("a visitor's read sent as the page's chunk loads", () => {
     requests[1].answer({ memorial: aMemorial() });
     await done;
     expect(read.getState()).toEqual({ data: aMemorial(), loading: false, error: null });
+  });
+
+  it('takes the answer the gateway put in the page for this memorial: nothing is sent', async () => {
+    const { transport, requests } = aGateway();
+    const embedded = JSON.stringify({
+      variables: { id: 'm1' },
+      answer: { data: { memorial: aMemorial() } },
+    });
+    startVisitorRead('/memorial/m1', { session: false, transport, embedded });
+    const read = new MemorialRead(transport, visitor, 'm1', takeVisitorRead('m1'));
+    // In hand: the page's first render shows it, before any read.
+    expect(read.getState()).toEqual({ data: aMemorial(), loading: false, error: null });
+    await read.reload();
+    expect(requests).toHaveLength(0);
+    expect(read.getState()).toEqual({ data: aMemorial(), loading: false, error: null });
+  });
+
+  it("shows a member nothing of the page's visitor answer: their read is sent", () => {
+    const { transport, requests } = aGateway();
+    const embedded = JSON.stringify({
+      variables: { id: 'm1' },
+      answer: { data: { memorial: aMemorial() } },
+    });
+    startVisitorRead('/memorial/m1', { session: false, transport, embedded });
+    const member = { authorization: () => 'Bearer t', refresh: async () => false };
+    const read = new MemorialRead(transport, member, 'm1', takeVisitorRead('m1'));
+    expect(read.getState()).toEqual({ data: null, loading: true, error: null });
+    void read.reload();
+    expect(requests).toHaveLength(1);
+  });
+
+  it("takes the gateway's error answer as the service's: not found, not sent again", async () => {
+    const { transport, requests } = aGateway();
+    const embedded = JSON.stringify({
+      variables: { id: 'm1' },
+      answer: { data: null, errors: notFound.errors },
+    });
+    startVisitorRead('/memorial/m1', { session: false, transport, embedded });
+    const read = new MemorialRead(transport, visitor, 'm1', takeVisitorRead('m1'));
+    expect(read.getState().error).toBeInstanceOf(GraphQLAnswerError);
+    await read.reload();
+    expect(requests).toHaveLength(0);
+    expect(read.getState().error).toBeInstanceOf(GraphQLAnswerError);
+    expect(GraphQLAnswerError.has(read.getState().error, ErrorCode.NotFound)).toBe(true);
+  });
+
+  it("sends its own read when the page's answer is another memorial's, or unreadable", () => {
+    const { transport, requests } = aGateway();
+    const other = JSON.stringify({ variables: { id: 'm2' }, answer: { data: { memorial: null } } });
+    startVisitorRead('/memorial/m1', { session: false, transport, embedded: other });
+    expect(requests).toHaveLength(1);
+    takeVisitorRead('m1');
+    startVisitorRead('/memorial/m1', { session: false, transport, embedded: '{"variables":' });
+    expect(requests).toHaveLength(2);
+  });
+
+  it("does not answer a member's first read (it was sent without a token): theirs is sent", async () => {
+    const { transport, requests } = aGateway();
+    startVisitorRead('/memorial/m1', { session: false, transport });
+    const member = { authorization: () => 'Bearer t', refresh: async () => false };
+    const read = new MemorialRead(transport, member, 'm1', takeVisitorRead('m1'));
+    const done = read.reload();
+    expect(requests).toHaveLength(2);
+    requests[0].answer({ memorial: aMemorial({ deathLocation: 'as a visitor sees it' }) });
+    requests[1].answer({ memorial: aMemorial({ deathLocation: 'Medina' }) });
+    await done;
+    expect(read.getState().data?.deathLocation).toBe('Medina');
   });
 });
 

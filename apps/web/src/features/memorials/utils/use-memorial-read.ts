@@ -1,6 +1,7 @@
 import type { MemorialDetailFragment } from '../../../gql/graphql';
 import { usePlainRead, type PlainReadHandle } from '../../../shared/plain-read';
-import { MemorialRead, takeVisitorRead } from './memorial-read';
+import { MemorialRead } from './memorial-read';
+import { takeVisitorRead } from './visitor-read';
 
 export type MemorialReadHandle = PlainReadHandle<MemorialDetailFragment | null>;
 
