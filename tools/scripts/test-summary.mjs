@@ -7,6 +7,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const skippedNames = [];
+// How long each report's run took and its slowest files: what CI's lanes are balanced by.
+const timings = [];
 for (const file of process.argv.slice(2)) {
   if (!existsSync(file)) {
     console.log(`missing report ${file}: that tier did not finish`);
@@ -22,7 +24,9 @@ for (const file of process.argv.slice(2)) {
       if (test.status === 'pending' || test.status === 'skipped') skippedNames.push(test.fullName);
     }
   }
+  timings.push(runTiming(file, report));
 }
+for (const line of timings) console.log(line);
 for (const name of skippedNames) console.log(`skipped: ${name}`);
 // The e2e tier's accessibility gate (apps/e2e/src/support/accessibility.ts): one line per check.
 const axeFile = join(dirname(process.argv[2] ?? 'test-results/x'), 'axe-checks.jsonl');
@@ -38,3 +42,19 @@ if (existsSync(axeFile)) {
 }
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
+
+/** "time: jest-e2e.json 1234 s, 31 files; slowest: a.e2e-spec.ts 120 s, ..." */
+function runTiming(file, report) {
+  const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+  const suites = report.testResults.filter((suite) => suite.endTime > 0);
+  const end = Math.max(report.startTime, ...suites.map((suite) => suite.endTime));
+  const slowest = suites
+    .map((suite) => ({ name: suite.name.split('/').pop(), ms: suite.endTime - suite.startTime }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 5)
+    .map(({ name, ms }) => `${name} ${seconds(ms)}`);
+  return (
+    `time: ${file.split('/').pop()} ${seconds(end - report.startTime)}, ${suites.length} files` +
+    (slowest.length ? `; slowest: ${slowest.join(', ')}` : '')
+  );
+}

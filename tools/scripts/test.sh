@@ -22,20 +22,25 @@ if { command -v java && command -v mvn; } >/dev/null 2>&1 || [[ "${CI:-}" == tru
   node -e "require('./dist/server/libs/events/src/local-kafka/kafka-distribution.js').installKafka(console.log)" ||
     status=1
 fi
-# On two cores jest runs the suites in its own process (one worker), which keeps what each suite
-# leaves behind: at some 240 suites that passed node's default 4 GB heap. Room for them all (the
-# flag on the node that runs jest, beside .npmrc's node-options, which npm puts in NODE_OPTIONS).
+# A suite's own process keeps what each suite leaves behind: at some 240 suites in one process
+# that passed node's default 4 GB heap. Room for them all (the flag on the node that runs jest,
+# which its workers inherit, beside .npmrc's node-options, which npm puts in NODE_OPTIONS).
 unit_jest() {
   node --experimental-vm-modules --disable-warning=ExperimentalWarning --max-old-space-size=12288 \
     node_modules/jest/bin/jest.js "$@"
 }
+# Jest's default on two cores is one worker, which left the second core idle most of the time:
+# a suite spends most of its time loading modules and waiting on Postgres, S3 or the bus. Two
+# workers there (one fewer than the cores above that) took the tier from 972 s to 451 s on two
+# idle cores, every suite passing (docs/benchmarks.md, "CI's unit and integration tier").
+UNIT_WORKERS=$(($(nproc) > 2 ? $(nproc) - 1 : 2))
 # The Kafka broker's own suites (each starts a broker; 3.7 min together, none timing the bus
 # tightly) run in the second lane below, beside the end-to-end pass, not before it.
 KAFKA_SUITES='libs/events/src/(kafka-broker|kafka-broker-security|kafka-faults)[.]int-spec[.]ts$'
 # A test that leaves a timer or a connection open keeps jest alive after its report is written
 # (once, a session's renewal timer: 20 minutes of CI doing nothing). Such a leak fails the run
 # here within a minute, with what to do about it, instead of silently costing the timer's length.
-unit_jest --testPathIgnorePatterns '/node_modules/' '/dist/' "$KAFKA_SUITES" \
+unit_jest --maxWorkers="$UNIT_WORKERS" --testPathIgnorePatterns '/node_modules/' '/dist/' "$KAFKA_SUITES" \
   --json --outputFile=test-results/jest-unit-int.json &
 unit_pid=$!
 while kill -0 "$unit_pid" 2>/dev/null; do
