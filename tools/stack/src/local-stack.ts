@@ -226,6 +226,11 @@ export class LocalStack {
       GATEWAY_SECRET: secrets.gatewaySecret,
       // /metrics on its own port, on loopback only (the gateway's public HOST is 0.0.0.0).
       METRICS_HOST: '127.0.0.1',
+      // V8's compiled code of every module, kept from one start to the next (Node checks each
+      // entry against its source, so a rebuilt file compiles again): a test stack's services were
+      // ready about 2.7 s sooner on two cores (docs/benchmarks.md, "A test stack's start").
+      NODE_COMPILE_CACHE:
+        process.env.NODE_COMPILE_CACHE ?? resolve(options.root, 'node_modules/.cache/node-compile'),
       ...(options.testRoutes ? { TEST_ROUTES: 'true' } : {}),
       ...options.tracing,
       ...options.serviceEnv,
