@@ -64,10 +64,9 @@ export class CheckoutService {
     return this.open(userId, CheckoutKind.REGISTRATION, null, async (manager, member) => {
       if (member.registrationFeePaid)
         throw DomainError.conflict(CheckoutMessages.alreadyRegistered);
-      const [rows, settings] = await Promise.all([
-        this.household.list(userId, manager),
-        this.settings.current(manager),
-      ]);
+      // One after the other: the transaction's one connection runs one query at a time.
+      const rows = await this.household.list(userId, manager);
+      const settings = await this.settings.current(manager);
       const quote = quoteRegistration(rows, settings);
       return {
         lineItems: [

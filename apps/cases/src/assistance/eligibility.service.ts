@@ -46,23 +46,27 @@ export class EligibilityService {
     );
   }
 
-  /** Inside a transaction (review, claim changes): read with its manager. */
+  /**
+   * Inside a transaction (review, claim changes): read with its manager, one query after another.
+   * A transaction is one connection, which runs one query at a time: queries sent together only
+   * queue in the driver, which pg 8 warns of and pg 9 refuses.
+   */
   async assess(
     report: DeathReportEntity,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<EligibilityAssessment> {
-    const [settings, changes, payments, household] = await Promise.all([
-      this.settings.current(manager),
-      manager.find(MembershipStatusChangeEntity, {
-        where: { userId: report.userId },
-        order: { changedAt: 'ASC' },
-      }),
-      manager.find(MemberPaymentEntity, {
-        where: { userId: report.userId },
-        order: { paidAt: 'ASC' },
-      }),
-      manager.find(HouseholdPersonEntity, { where: { userId: report.userId } }),
-    ]);
+    const settings = await this.settings.current(manager);
+    const changes = await manager.find(MembershipStatusChangeEntity, {
+      where: { userId: report.userId },
+      order: { changedAt: 'ASC' },
+    });
+    const payments = await manager.find(MemberPaymentEntity, {
+      where: { userId: report.userId },
+      order: { paidAt: 'ASC' },
+    });
+    const household = await manager.find(HouseholdPersonEntity, {
+      where: { userId: report.userId },
+    });
     return this.decide(report, settings, changes, payments, household);
   }
 

@@ -148,10 +148,9 @@ export class ClaimsService {
 
   /** Publishes the whole claim as `claim.updated`, in the caller's transaction. */
   async publish(manager: EntityManager, report: DeathReportEntity): Promise<void> {
-    const [lines, assessment] = await Promise.all([
-      this.lines(report.id, manager),
-      this.eligibility.assess(report, manager),
-    ]);
+    // One after the other: the transaction's one connection runs one query at a time.
+    const lines = await this.lines(report.id, manager);
+    const assessment = await this.eligibility.assess(report, manager);
     await this.events.publish(
       manager,
       'claim.updated',
