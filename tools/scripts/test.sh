@@ -22,9 +22,10 @@ if { command -v java && command -v mvn; } >/dev/null 2>&1 || [[ "${CI:-}" == tru
   node -e "require('./dist/server/libs/events/src/local-kafka/kafka-distribution.js').installKafka(console.log)" ||
     status=1
 fi
-# A suite's own process keeps what each suite leaves behind: at some 240 suites in one process
-# that passed node's default 4 GB heap. Room for them all (the flag on the node that runs jest,
-# which its workers inherit, beside .npmrc's node-options, which npm puts in NODE_OPTIONS).
+# A process that runs many suites keeps what each leaves behind: at some 240 suites in one
+# process that passed node's default 4 GB heap. Room for them all (the flag on the node that
+# runs jest, which its workers inherit, beside .npmrc's node-options, which npm puts in
+# NODE_OPTIONS).
 unit_jest() {
   node --experimental-vm-modules --disable-warning=ExperimentalWarning --max-old-space-size=12288 \
     node_modules/jest/bin/jest.js "$@"
