@@ -1,9 +1,9 @@
 // A service's build, last step: its compiled entry (dist/server/apps/<name>/src/main.js) and
 // everything it loads, made one file in place of that entry, with Rolldown. A service loaded
 // some 2,000 modules as it started, and Node's loader (resolving, reading, wrapping each) was most
-// of its start: a test stack's six services were ready 0.55x as long from the bundles (about
-// 9.5 s against 17 s on two cores), at about 15 MB more memory each (docs/benchmarks.md, "One
-// file per service"). The stack, the benchmarks and the images all start this file.
+// of its start: a test stack's six services were ready 0.58x as long from the bundles (10.6 s
+// against 18.3 s on two cores, four rounds), at 12-15 MB more memory each (docs/benchmarks.md,
+// "One file per service"). The stack, the benchmarks and the images all start this file.
 //
 //   node tools/scripts/bundle-service.mjs <service>
 //
