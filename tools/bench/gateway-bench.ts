@@ -5,6 +5,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { decodeJwt, importPKCS8, SignJWT, type CryptoKey } from 'jose';
+import { freeLocalPort } from '@jibs/config';
 import { GATEWAY_SECRET_HEADER, gatewayHeaders } from '@jibs/subgraph';
 import { performance } from 'node:perf_hooks';
 import {
@@ -186,15 +187,6 @@ async function startEngine(
   return { url: `http://127.0.0.1:${port}/graphql`, child };
 }
 
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
-
 /**
  * Another build of our gateway (`entry`, its main.js) with the stack gateway's environment
  * (process `pid`'s) on free ports, started as the stack starts services; resolves once ready.
@@ -209,9 +201,9 @@ async function startBaselineGateway(
       .filter(Boolean)
       .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
   );
-  const port = await freePort();
+  const port = await freeLocalPort();
   const child = spawn(process.execPath, ['--enable-source-maps', ...BASELINE_NODE_ARGS, entry], {
-    env: { ...env, PORT: String(port), METRICS_PORT: String(await freePort()) },
+    env: { ...env, PORT: String(port), METRICS_PORT: String(await freeLocalPort()) },
     // The stack's environment says the gateway hears its parent go as the end of its stdin
     // (JIBS_PARENT_PIPE): a pipe this process holds, never writes and closes by exiting.
     stdio: ['pipe', 'ignore', 'inherit'],

@@ -11,7 +11,8 @@ import { ensureDatabase, startEmbeddedServer } from '@jibs/database';
 import { buildEnvelope, PostgresBroker } from '@jibs/events';
 import { startS3rver } from '@jibs/storage';
 import { gatewayHeaders } from '@jibs/subgraph';
-import { freePort, ServiceProcess } from '@jibs/stack';
+import { ServiceProcess } from '@jibs/stack';
+import { freeLocalPort } from '@jibs/config';
 import { graphql, knob, percentile, SMOKE } from './bench-support';
 
 /**
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
   const gatewaySecret = randomBytes(32).toString('hex');
   const postgres = await startEmbeddedServer({
     dataDir: join(dataDir, 'postgres'),
-    port: await freePort(),
+    port: await freeLocalPort(),
     password,
     durableCommits: true,
   });
@@ -93,12 +94,12 @@ async function main(): Promise<void> {
     return url.toString();
   };
   for (const name of ['documents', 'eventlog']) await ensureDatabase(dbUrl(name));
-  const metricsPort = await freePort();
+  const metricsPort = await freeLocalPort();
   const service = new ServiceProcess(
     {
       name: 'documents',
       entry: resolve(root, 'dist/server/apps/documents/src/main.js'),
-      port: await freePort(),
+      port: await freeLocalPort(),
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'production',

@@ -5,7 +5,8 @@ import { Client } from 'pg';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { aBenchSignUp, knob, SMOKE, startBenchStack } from './bench-support';
 import { formatFigures, loadBudgets, measureAll } from './web-budget';
-import { freePort, publishTestEvent, ServiceProcess, type LocalStack } from '@jibs/stack';
+import { publishTestEvent, ServiceProcess, type LocalStack } from '@jibs/stack';
+import { freeLocalPort } from '@jibs/config';
 
 /**
  * `npm run bench:web`: what the member site costs a visitor on a slow connection. Prints, per
@@ -267,9 +268,9 @@ async function measureRoute(context: BrowserContext, urls: string[]): Promise<Ro
  */
 async function startBaselineGateway(stack: LocalStack, webDir: string): Promise<ServiceProcess> {
   const { spec } = stack.service('gateway');
-  const port = await freePort();
-  let metricsPort = await freePort();
-  while (metricsPort === port) metricsPort = await freePort();
+  const port = await freeLocalPort();
+  let metricsPort = await freeLocalPort();
+  while (metricsPort === port) metricsPort = await freeLocalPort();
   const gateway = new ServiceProcess(
     {
       ...spec,

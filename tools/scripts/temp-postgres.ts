@@ -1,19 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freeLocalPort } from '@jibs/config';
 import { ensureDatabase, startEmbeddedServer } from '@jibs/database';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Runs `fn` against a throwaway real Postgres; returns a database URL maker. */
 export async function withTempPostgres<T>(
@@ -22,7 +11,7 @@ export async function withTempPostgres<T>(
   const dir = mkdtempSync(join(tmpdir(), 'jibs-gen-pg-'));
   const server = await startEmbeddedServer({
     dataDir: dir,
-    port: await freePort(),
+    port: await freeLocalPort(),
     password: 'generate',
   });
   try {

@@ -37,7 +37,7 @@ unit_jest() {
 UNIT_WORKERS=$(($(nproc) > 2 ? $(nproc) - 1 : 2))
 # The Kafka broker's own suites (each starts a broker; 3.7 min together, none timing the bus
 # tightly) run in the second lane below, beside the end-to-end pass, not before it.
-KAFKA_SUITES='libs/events/src/(kafka-broker|kafka-broker-security|kafka-faults)[.]int-spec[.]ts$'
+KAFKA_SUITES='libs/events/src/(kafka-broker|kafka-broker-security|kafka-faults|local-kafka/local-kafka-ports)[.]int-spec[.]ts$'
 # A test that leaves a timer or a connection open keeps jest alive after its report is written
 # (once, a session's renewal timer: 20 minutes of CI doing nothing). Such a leak fails the run
 # here within a minute, with what to do about it, instead of silently costing the timer's length.

@@ -3,7 +3,8 @@ import { Kafka, logLevel, type Admin } from 'kafkajs';
 import { Client } from 'pg';
 import { Messages } from '@jibs/domain';
 import type { PublishRequest } from '@jibs/events';
-import { freePort, publishTestEvents, ServiceProcess, type LocalStack } from '@jibs/stack';
+import { publishTestEvents, ServiceProcess, type LocalStack } from '@jibs/stack';
+import { freeLocalPort } from '@jibs/config';
 import { eventually } from '@jibs/testing';
 import { startE2eStack } from './support/e2e-stack';
 
@@ -166,8 +167,8 @@ describe('faults on Kafka under the whole stack', () => {
         {
           ...first.spec,
           name: 'notifications-2',
-          port: await freePort(),
-          env: { ...first.spec.env, METRICS_PORT: String(await freePort()) },
+          port: await freeLocalPort(),
+          env: { ...first.spec.env, METRICS_PORT: String(await freeLocalPort()) },
         },
         (service, line) => logs.push(`[${service}] ${line}`),
       );

@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { freePort, metricsPortKey, serviceDescriptors, type LocalStack } from '@jibs/stack';
+import { metricsPortKey, serviceDescriptors, type LocalStack } from '@jibs/stack';
+import { freeLocalPort } from '@jibs/config';
 import { eventually } from '@jibs/testing';
 import { startE2eStack } from './support/e2e-stack';
 import { aSignUp, GraphQLClient } from './support/graphql-client';
@@ -123,7 +124,7 @@ describe('dashboards and alerts on a running stack, evaluated by Prometheus', ()
     // The committed config, its targets moved to this stack's loopback ports, scraping each
     // second so that rates have samples within seconds.
     dataDir = mkdtempSync(join(tmpdir(), 'jibs-prometheus-'));
-    const port = await freePort();
+    const port = await freeLocalPort();
     api = `http://127.0.0.1:${port}`;
     const config = parse(readFileSync(join(PROMETHEUS_DIR, 'prometheus.yml'), 'utf8')) as {
       global: Record<string, string>;

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket, { WebSocketServer } from 'ws';
 import { createTokenVerifier, RevocationList, type TokenVerifier } from '@jibs/auth';
+import { freeLocalPort } from '@jibs/config';
 import {
   ErrorCode,
   MAX_GRAPHQL_REQUEST_BYTES,
@@ -185,14 +186,6 @@ function composeSupergraph(subgraphs: StubSubgraph[]): string {
   );
   if (result.errors) throw new Error(result.errors.map((error) => error.message).join('\n'));
   return result.supergraphSdl;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await listen(server);
-  const { port } = server.address() as AddressInfo;
-  await closeServer(server);
-  return port;
 }
 
 async function waitFor(condition: () => boolean, what: string): Promise<void> {
@@ -402,7 +395,7 @@ describe('gateway server', () => {
       loadGatewayConfig(
         env({
           NODE_ENV: 'production',
-          IDENTITY_URL: `http://127.0.0.1:${await freePort()}/graphql`,
+          IDENTITY_URL: `http://127.0.0.1:${await freeLocalPort()}/graphql`,
           WEB_DIST_DIR: join(work, 'not-built'),
           PUBLIC_ORIGIN: 'https://jibs.example',
         }),

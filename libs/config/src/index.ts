@@ -3,3 +3,4 @@ export * from './env-schemas';
 export * from './load-config';
 export * from './secrets';
 export * from './maven-distribution';
+export * from './local-port';

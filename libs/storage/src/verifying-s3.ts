@@ -1,12 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import {
   findJava,
+  freeLocalPort,
+  isLocalPortFree,
   installMavenDistribution,
   isMavenDistributionInstalled,
   type MavenDistribution,
@@ -107,12 +108,12 @@ export async function startVerifyingS3(
   const directory = mkdtempSync(join(tmpdir(), 'jibs-s3proxy-'));
   // S3Proxy exits without a word when its port is taken: say so first (the e2e stack retries
   // its start on other ports on EADDRINUSE).
-  if (options.port !== undefined && !(await isFree(options.port))) {
+  if (options.port !== undefined && !(await isLocalPortFree(options.port))) {
     throw new VerifyingS3UnavailableError(
       `EADDRINUSE: port ${options.port} (s3) is already in use on 127.0.0.1`,
     );
   }
-  const port = options.port ?? (await freePort());
+  const port = options.port ?? (await freeLocalPort());
   const endpoint = `http://127.0.0.1:${port}`;
   const accessKeyId = options.accessKeyId ?? `jibs-${randomBytes(6).toString('hex')}`;
   const secretAccessKey = options.secretAccessKey ?? randomBytes(24).toString('base64url');
@@ -248,23 +249,4 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   } catch {
     // Already gone.
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
 }

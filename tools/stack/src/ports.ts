@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { freeLocalPort } from '@jibs/config';
 import { serviceDescriptors } from './service-registry';
 
 /**
@@ -67,28 +68,13 @@ export function stackPortsFromEnv(env: NodeJS.ProcessEnv = process.env): StackPo
   return ports;
 }
 
-/** A port the OS says is free now (for test and benchmark stacks). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Distinct free ports for a whole stack. */
 export async function freeStackPorts(): Promise<StackPorts> {
   const keys = Object.keys(defaultStackPorts()) as `${string}Port`[];
   const chosen = new Set<number>();
   const ports = {} as StackPorts;
   for (const key of keys) {
-    let port = await freePort();
-    while (chosen.has(port)) port = await freePort();
+    const port = await freeLocalPort(chosen);
     chosen.add(port);
     ports[key] = port;
   }

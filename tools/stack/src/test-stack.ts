@@ -59,8 +59,11 @@ export async function startTestStack(options: {
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });
       const message = (error as Error).message;
-      // The service that lost its port says so in its log and exits before it is ready.
-      const portTaken = [message, ...logs].some((line) => /EADDRINUSE/.test(line));
+      // The part that lost its port says so and exits before it is ready: a service (Node's
+      // EADDRINUSE), Postgres ("Address already in use"), Kafka or S3Proxy (Java's BindException).
+      const portTaken = [message, ...logs].some((line) =>
+        /EADDRINUSE|Address already in use|BindException/i.test(line),
+      );
       if (attempt < 3 && portTaken) continue;
       throw new Error(`${message}\n${logs.slice(-40).join('\n')}`);
     }

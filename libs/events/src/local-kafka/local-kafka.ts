@@ -9,9 +9,9 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freeLocalPort, isLocalPortFree } from '@jibs/config';
 import { processAlive } from '@jibs/database';
 import { installKafka, javaBinary, kafkaHome, type KafkaDistribution } from './kafka-distribution';
 import { createClientCertificate, createServerCertificate } from './local-tls';
@@ -70,40 +70,29 @@ export async function startLocalKafka(options: LocalKafkaOptions = {}): Promise<
   const log = options.log ?? (() => undefined);
   const java = javaBinary();
   const distribution = installKafka(log);
+  let ports = await choosePorts(options);
   const temporary = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'jibs-kafka-'));
   mkdirSync(dataDir, { recursive: true });
-  const port = options.port ?? (await freePort());
-  const controllerPort = await freePort([port]);
-  const config = join(dataDir, 'server.properties');
   const logs = join(dataDir, 'logs');
   const partitions = options.partitions ?? 8;
   for (const user of options.saslSsl?.users ?? [])
     if (!/^[\w.-]+$/.test(user.username) || !/^[\w.-]+$/.test(user.password))
       throw new Error('Local Kafka users and passwords are letters, digits, "_", "." and "-"');
-  const secured = options.saslSsl && {
-    ...options.saslSsl,
-    internalPort: await freePort([port, controllerPort]),
-    certificate: createServerCertificate(join(dataDir, 'tls')),
-  };
-  const mtlsPort = secured && (await freePort([port, controllerPort, secured.internalPort]));
-  writeFileSync(
-    config,
-    secured
-      ? saslSslServerProperties({
-          port,
-          controllerPort,
-          logs,
-          partitions,
-          mtlsPort: mtlsPort as number,
-          ...secured,
-        })
-      : serverProperties({ port, controllerPort, logs, partitions }),
-  );
+  const certificate = options.saslSsl && createServerCertificate(join(dataDir, 'tls'));
+  const config = join(dataDir, 'server.properties');
+  const configure = () =>
+    writeFileSync(
+      config,
+      options.saslSsl && certificate
+        ? saslSslServerProperties({ ...ports, logs, partitions, ...options.saslSsl, certificate })
+        : serverProperties({ ...ports, logs, partitions }),
+    );
+  configure();
   writeFileSync(join(dataDir, 'log4j.properties'), LOG4J);
   if (!existsSync(join(logs, 'meta.properties'))) {
     // SCRAM users live in the cluster metadata from the format on: no shared template then.
-    if (secured) formatWithScramUsers(java, distribution, config, secured.users);
+    if (options.saslSsl) formatWithScramUsers(java, distribution, config, options.saslSsl.users);
     else format(java, distribution, logs);
   }
   const pidFile = join(dataDir, 'kafka.pid');
@@ -125,14 +114,27 @@ export async function startLocalKafka(options: LocalKafkaOptions = {}): Promise<
     await exited;
     clearTimeout(timer);
   };
-  await run();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run();
+      break;
+    } catch (error) {
+      // Another listener took a chosen port between the choice and the JVM's bind: choose
+      // the others again (the caller's port was free just before, see choosePorts).
+      const lost = (error as Error).message.startsWith('EADDRINUSE');
+      if (!lost || attempt >= 3) throw error;
+      log(`A chosen port was taken before the broker bound it; choosing others (${attempt}/3)`);
+      ports = await choosePorts(options);
+      configure();
+    }
+  }
   return {
-    brokers: [`127.0.0.1:${port}`],
+    brokers: [`127.0.0.1:${ports.port}`],
     dataDir,
-    ...(secured && {
-      caFile: secured.certificate.caFile,
+    ...(certificate && {
+      caFile: certificate.caFile,
       mtls: {
-        brokers: [`127.0.0.1:${mtlsPort}`],
+        brokers: [`127.0.0.1:${ports.mtlsPort}`],
         ...createClientCertificate(join(dataDir, 'tls')),
       },
     }),
@@ -360,10 +362,13 @@ function waitUntilStarted(child: ChildProcess, log: (line: string) => void): Pro
   return new Promise((resolve, reject) => {
     let output = '';
     let started = false;
+    let bindFailed = false;
     const onData = (chunk: Buffer) => {
       const text = chunk.toString('utf8');
       for (const line of text.split('\n')) if (line.trim()) log(line.trim());
       if (!started) output = (output + text).slice(-4000);
+      // Seen on the chunks as they come: the trace's lines after it may push it out of `output`.
+      bindFailed ||= /BindException|Address already in use/.test(output);
       if (!started && output.includes(STARTED)) {
         started = true;
         clearTimeout(timer);
@@ -379,23 +384,43 @@ function waitUntilStarted(child: ChildProcess, log: (line: string) => void): Pro
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       if (!started)
-        reject(new Error(`Kafka exited during start (${code ?? signal}): ${tail(output)}`));
+        reject(
+          new Error(
+            // The bind error is a stack trace's first lines, above what tail() keeps.
+            `${bindFailed ? 'EADDRINUSE: a port of the broker was taken. ' : ''}Kafka exited during start (${code ?? signal}): ${tail(output)}`,
+          ),
+        );
     });
   });
 }
 
 const tail = (output: string) => output.trim().split('\n').slice(-3).join(' | ');
 
-function freePort(taken: number[] = []): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() =>
-        taken.includes(port) ? freePort(taken).then(resolve, reject) : resolve(port),
-      );
-    });
-  });
+/**
+ * The broker's listeners: the caller's client port (refused at once if something listens on
+ * it) and free ones for the rest (below the ephemeral range, see freeLocalPort).
+ */
+async function choosePorts(options: LocalKafkaOptions): Promise<KafkaPorts> {
+  if (options.port !== undefined && !(await isLocalPortFree(options.port)))
+    throw new Error(`EADDRINUSE: port ${options.port} (kafka) is already in use on 127.0.0.1`);
+  const chosen: number[] = options.port === undefined ? [] : [options.port];
+  const next = async () => {
+    const port = await freeLocalPort(chosen);
+    chosen.push(port);
+    return port;
+  };
+  return {
+    port: options.port ?? (await next()),
+    controllerPort: await next(),
+    internalPort: await next(),
+    mtlsPort: await next(),
+  };
+}
+
+interface KafkaPorts {
+  port: number;
+  controllerPort: number;
+  /** The SASL_SSL setup's own listeners; unused by the plain one. */
+  internalPort: number;
+  mtlsPort: number;
 }
