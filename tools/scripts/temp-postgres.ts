@@ -1,14 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freeLocalPort } from '@jibs/config';
+import { freeLocalPort, scratchDir } from '@jibs/config';
 import { ensureDatabase, startEmbeddedServer } from '@jibs/database';
 
 /** Runs `fn` against a throwaway real Postgres; returns a database URL maker. */
 export async function withTempPostgres<T>(
   fn: (databaseUrl: (name: string) => Promise<string>) => Promise<T>,
 ): Promise<T> {
-  const dir = mkdtempSync(join(tmpdir(), 'jibs-gen-pg-'));
+  const dir = mkdtempSync(join(scratchDir(), 'jibs-gen-pg-'));
   const server = await startEmbeddedServer({
     dataDir: dir,
     port: await freeLocalPort(),

@@ -4,3 +4,4 @@ export * from './load-config';
 export * from './secrets';
 export * from './maven-distribution';
 export * from './local-port';
+export * from './scratch-dir';

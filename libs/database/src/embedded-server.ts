@@ -1,6 +1,20 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
+import { Client } from 'pg';
+import { freeLocalPort, scratchDir } from '@jibs/config';
+import { ensureDatabase } from './ensure-database';
 
 export interface EmbeddedServer {
   url: string;
@@ -28,6 +42,13 @@ export interface EmbeddedServerOptions {
    * several seconds faster. Never for data anyone keeps: a host crash could corrupt it.
    */
   throwaway?: boolean;
+  /**
+   * With `throwaway`: the databases the cluster starts with. The cluster is then a copy of a
+   * cached one that has them (made once per machine, Postgres version and list, in the system's
+   * temporary folder), instead of initdb and a CREATE DATABASE for each: a test stack's start
+   * is seconds shorter. The copy's password is changed to `password` before it is used.
+   */
+  databases?: readonly string[];
 }
 
 const READY = 'database system is ready to accept connections';
@@ -40,6 +61,10 @@ const READY = 'database system is ready to accept connections';
  */
 export async function startEmbeddedServer(options: EmbeddedServerOptions): Promise<EmbeddedServer> {
   mkdirSync(options.dataDir, { recursive: true });
+  const copied =
+    options.throwaway && options.databases && !existsSync(join(options.dataDir, 'PG_VERSION'))
+      ? await copyTemplate(options.dataDir, options.databases)
+      : undefined;
   if (!existsSync(join(options.dataDir, 'PG_VERSION'))) await initialise(options);
   await stopLeftover(options.dataDir);
 
@@ -70,6 +95,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     child.once('exit', (code, signal) => resolve(signal ?? `code ${code}`)),
   );
   await waitUntilReady(child, options.log);
+  if (copied) await changePassword(options.port, copied.password, options.password);
   return {
     url: `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/postgres`,
     pid: child.pid!,
@@ -101,6 +127,76 @@ async function initialise(options: EmbeddedServerOptions): Promise<void> {
     onError: (message) => options.log?.(String(message).trim()),
   });
   await pg.initialise();
+}
+
+const TEMPLATE_PASSWORD_FILE = 'jibs-template-password';
+
+/**
+ * Copies the cached cluster with `databases` into `dataDir` (made first if missing: built
+ * beside it and renamed into place, so a reader never sees half of one and two makers do not
+ * collide). Returns the copy's password, which only this process has read.
+ */
+async function copyTemplate(
+  dataDir: string,
+  databases: readonly string[],
+): Promise<{ password: string } | undefined> {
+  if (readdirSync(dataDir).length) return undefined;
+  const template = clusterTemplatePath(databases);
+  if (!existsSync(join(template, 'PG_VERSION'))) await makeTemplate(template, databases);
+  rmdirSync(dataDir);
+  // -a keeps the owner (Postgres' own user when run as root) and the 0700 Postgres demands.
+  execFileSync('cp', ['-a', template, dataDir]);
+  const passwordFile = join(dataDir, TEMPLATE_PASSWORD_FILE);
+  const password = readFileSync(passwordFile, 'utf8');
+  unlinkSync(passwordFile);
+  return { password };
+}
+
+/** Where the cached cluster with `databases` is kept (one per Postgres build, list and user). */
+export function clusterTemplatePath(databases: readonly string[]): string {
+  const key = createHash('sha256')
+    .update(JSON.stringify([postgresBinary(), [...databases].sort(), process.getuid?.()]))
+    .digest('hex')
+    .slice(0, 16);
+  return join(scratchDir(), `jibs-pg-template-${key}`);
+}
+
+async function makeTemplate(template: string, databases: readonly string[]): Promise<void> {
+  const building = `${template}.${process.pid}-${randomBytes(4).toString('hex')}`;
+  const password = randomBytes(18).toString('base64url');
+  try {
+    const server = await startEmbeddedServer({
+      dataDir: building,
+      port: await freeLocalPort(),
+      password,
+      throwaway: true,
+    });
+    try {
+      for (const name of databases) {
+        const url = new URL(server.url);
+        url.pathname = `/${name}`;
+        await ensureDatabase(url.toString());
+      }
+    } finally {
+      await server.stop();
+    }
+    writeFileSync(join(building, TEMPLATE_PASSWORD_FILE), password, { mode: 0o600 });
+    renameSync(building, template);
+  } catch (error) {
+    rmSync(building, { recursive: true, force: true });
+    // Another process made it at the same time: theirs serves.
+    if (!existsSync(join(template, 'PG_VERSION'))) throw error;
+  }
+}
+
+async function changePassword(port: number, from: string, to: string): Promise<void> {
+  const client = new Client({ host: '127.0.0.1', port, user: 'postgres', password: from });
+  await client.connect();
+  try {
+    await client.query(`ALTER ROLE postgres PASSWORD ${client.escapeLiteral(to)}`);
+  } finally {
+    await client.end();
+  }
 }
 
 function postgresBinary(): string {

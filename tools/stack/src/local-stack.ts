@@ -171,6 +171,8 @@ export class LocalStack {
     this.generatedAdminPassword =
       created && !process.env.ADMIN_PASSWORD ? secrets.adminPassword : undefined;
 
+    const { subgraphs } = this;
+    const databases = [...subgraphs.map((service) => service.name), 'eventlog'];
     const startPostgres = () =>
       startEmbeddedServer({
         dataDir: join(options.dataDir, 'postgres'),
@@ -178,12 +180,12 @@ export class LocalStack {
         password: secrets.postgresPassword,
         durableCommits: options.durableCommits ?? process.env.JIBS_PG_SYNCHRONOUS_COMMIT !== 'off',
         throwaway: options.throwaway,
+        // A throwaway cluster is a copy of a cached one that has these already.
+        databases,
       });
     this.postgres = await startPostgres();
     const dbUrl = (name: string) => this.databaseUrl(name);
-    const { subgraphs } = this;
-    for (const name of [...subgraphs.map((service) => service.name), 'eventlog'])
-      await ensureDatabase(dbUrl(name));
+    for (const name of databases) await ensureDatabase(dbUrl(name));
     const buckets = subgraphs.flatMap((service) => Object.values(service.buckets));
     const eventBus = options.eventBus ?? 'postgres';
     if (eventBus === 'kafka') {

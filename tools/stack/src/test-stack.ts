@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { scratchDir } from '@jibs/config';
 import { eventBusFromEnv, LocalStack, s3ServerFromEnv, type EventBus } from './local-stack';
 import { freeStackPorts } from './ports';
 
@@ -31,7 +31,7 @@ export async function startTestStack(options: {
   logLevel?: string;
 }): Promise<TestStack> {
   for (let attempt = 1; ; attempt++) {
-    const dataDir = mkdtempSync(join(tmpdir(), options.dataDirPrefix));
+    const dataDir = mkdtempSync(join(scratchDir(), options.dataDirPrefix));
     const logs: string[] = [];
     const stack = new LocalStack({
       root: options.root,

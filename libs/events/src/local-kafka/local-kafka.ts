@@ -9,9 +9,8 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freeLocalPort, isLocalPortFree } from '@jibs/config';
+import { freeLocalPort, isLocalPortFree, scratchDir } from '@jibs/config';
 import { processAlive } from '@jibs/database';
 import { installKafka, javaBinary, kafkaHome, type KafkaDistribution } from './kafka-distribution';
 import { createClientCertificate, createServerCertificate } from './local-tls';
@@ -72,7 +71,7 @@ export async function startLocalKafka(options: LocalKafkaOptions = {}): Promise<
   const distribution = installKafka(log);
   let ports = await choosePorts(options);
   const temporary = !options.dataDir;
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'jibs-kafka-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(scratchDir(), 'jibs-kafka-'));
   mkdirSync(dataDir, { recursive: true });
   const logs = join(dataDir, 'logs');
   const partitions = options.partitions ?? 8;
