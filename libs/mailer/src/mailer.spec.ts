@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMailer, MailboxMailer, SmtpMailer } from './mailer';
@@ -7,12 +7,16 @@ import { readMailbox } from './read-mailbox';
 describe('mailbox', () => {
   it('stores messages that the mailbox page reads back, newest first', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'jibs-mailbox-'));
-    const mailer = new MailboxMailer(dir, 'JIBS <no-reply@jibs.local>');
-    await mailer.send({ to: 'a@example.com', subject: 'First', text: 'one' });
-    await mailer.send({ to: 'b@example.com', subject: 'Second', text: 'two' });
-    const mails = await readMailbox(dir);
-    expect(mails.map((mail) => mail.subject)).toEqual(['Second', 'First']);
-    expect(mails[0]).toMatchObject({ to: 'b@example.com', from: 'JIBS <no-reply@jibs.local>' });
+    try {
+      const mailer = new MailboxMailer(dir, 'JIBS <no-reply@jibs.local>');
+      await mailer.send({ to: 'a@example.com', subject: 'First', text: 'one' });
+      await mailer.send({ to: 'b@example.com', subject: 'Second', text: 'two' });
+      const mails = await readMailbox(dir);
+      expect(mails.map((mail) => mail.subject)).toEqual(['Second', 'First']);
+      expect(mails[0]).toMatchObject({ to: 'b@example.com', from: 'JIBS <no-reply@jibs.local>' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reads an absent mailbox as empty', async () => {

@@ -121,7 +121,10 @@ export async function startLocalKafka(options: LocalKafkaOptions = {}): Promise<
       // Another listener took a chosen port between the choice and the JVM's bind: choose
       // the others again (the caller's port was free just before, see choosePorts).
       const lost = (error as Error).message.startsWith('EADDRINUSE');
-      if (!lost || attempt >= 3) throw error;
+      if (!lost || attempt >= 3) {
+        if (temporary) rmSync(dataDir, { recursive: true, force: true });
+        throw error;
+      }
       log(`A chosen port was taken before the broker bound it; choosing others (${attempt}/3)`);
       ports = await choosePorts(options);
       configure();
