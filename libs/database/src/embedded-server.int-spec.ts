@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { freeLocalPort, scratchDir } from '@jibs/config';
@@ -34,14 +34,22 @@ describe('startEmbeddedServer with throwaway databases', () => {
   const connect = (port: number, password: string, database = 'postgres') =>
     new Client({ host: '127.0.0.1', port, user: 'postgres', password, database });
 
+  // Another build's cached clusters: one made two hours ago, one just now.
+  const oldTemplate = join(scratchDir(), 'jibs-pg-template-ffffffffffff0001');
+  const newTemplate = join(scratchDir(), 'jibs-pg-template-ffffffffffff0002');
+
   beforeAll(() => {
     // The first start makes the cached cluster, the others copy it.
     rmSync(clusterTemplatePath(databases), { recursive: true, force: true });
+    for (const folder of [oldTemplate, newTemplate]) mkdirSync(folder, { recursive: true });
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    utimesSync(oldTemplate, twoHoursAgo, twoHoursAgo);
   });
 
   afterAll(async () => {
     for (const server of servers) await server.stop();
-    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+    for (const folder of [...folders, oldTemplate, newTemplate])
+      rmSync(folder, { recursive: true, force: true });
   }, 60_000);
 
   it('starts two clusters with the databases, each on its own password only', async () => {
@@ -67,6 +75,9 @@ describe('startEmbeddedServer with throwaway databases', () => {
       await expect(connect(port, other).connect()).rejects.toThrow(/password authentication/);
     }
     expect(existsSync(join(clusterTemplatePath(databases), 'PG_VERSION'))).toBe(true);
+    // Making it removed the other build's old cached cluster, not the one made just now.
+    expect(existsSync(oldTemplate)).toBe(false);
+    expect(existsSync(newTemplate)).toBe(true);
     // The copies do not carry the cached cluster's password file.
     for (const folder of folders)
       expect(existsSync(join(folder, 'postgres', 'jibs-template-password'))).toBe(false);

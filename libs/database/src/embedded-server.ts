@@ -8,10 +8,11 @@ import {
   renameSync,
   rmdirSync,
   rmSync,
+  statSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Client } from 'pg';
 import { freeLocalPort, scratchDir } from '@jibs/config';
 import { ensureDatabase } from './ensure-database';
@@ -44,9 +45,9 @@ export interface EmbeddedServerOptions {
   throwaway?: boolean;
   /**
    * With `throwaway`: the databases the cluster starts with. The cluster is then a copy of a
-   * cached one that has them (made once per machine, Postgres version and list, in the system's
-   * temporary folder), instead of initdb and a CREATE DATABASE for each: a test stack's start
-   * is seconds shorter. The copy's password is changed to `password` before it is used.
+   * cached one that has them (made once per machine, Postgres build and list, in scratchDir()),
+   * instead of initdb and a CREATE DATABASE for each: a test stack's start is seconds shorter.
+   * The copy's password is changed to `password` before it is used.
    */
   databases?: readonly string[];
 }
@@ -154,8 +155,11 @@ async function copyTemplate(
 
 /** Where the cached cluster with `databases` is kept (one per Postgres build, list and user). */
 export function clusterTemplatePath(databases: readonly string[]): string {
+  const binary = postgresBinary();
+  // A new Postgres installed in the same place is another build: its size and time differ.
+  const { size, mtimeMs } = statSync(binary);
   const key = createHash('sha256')
-    .update(JSON.stringify([postgresBinary(), [...databases].sort(), process.getuid?.()]))
+    .update(JSON.stringify([binary, size, mtimeMs, [...databases].sort(), process.getuid?.()]))
     .digest('hex')
     .slice(0, 16);
   return join(scratchDir(), `jibs-pg-template-${key}`);
@@ -182,10 +186,30 @@ async function makeTemplate(template: string, databases: readonly string[]): Pro
     }
     writeFileSync(join(building, TEMPLATE_PASSWORD_FILE), password, { mode: 0o600 });
     renameSync(building, template);
+    removeOldTemplates(template);
   } catch (error) {
     rmSync(building, { recursive: true, force: true });
     // Another process made it at the same time: theirs serves.
     if (!existsSync(join(template, 'PG_VERSION'))) throw error;
+  }
+}
+
+/**
+ * The cached clusters of an earlier Postgres build or database list (they stay in memory until
+ * the machine restarts otherwise), once an hour has passed since they were made: one may still
+ * be copied by a run that began before the change.
+ */
+function removeOldTemplates(current: string): void {
+  const folder = dirname(current);
+  for (const name of readdirSync(folder)) {
+    const path = join(folder, name);
+    if (!/^jibs-pg-template-[0-9a-f]{16}$/.test(name) || path === current) continue;
+    try {
+      if (Date.now() - statSync(path).mtimeMs > 3_600_000)
+        rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Removed by another process meanwhile.
+    }
   }
 }
 
