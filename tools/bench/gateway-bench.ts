@@ -203,7 +203,7 @@ async function startBaselineGateway(
   );
   const port = await freeLocalPort();
   const child = spawn(process.execPath, ['--enable-source-maps', ...BASELINE_NODE_ARGS, entry], {
-    env: { ...env, PORT: String(port), METRICS_PORT: String(await freeLocalPort()) },
+    env: { ...env, PORT: String(port), METRICS_PORT: String(await freeLocalPort([port])) },
     // The stack's environment says the gateway hears its parent go as the end of its stdin
     // (JIBS_PARENT_PIPE): a pipe this process holds, never writes and closes by exiting.
     stdio: ['pipe', 'ignore', 'inherit'],

@@ -99,7 +99,7 @@ async function main(): Promise<void> {
     {
       name: 'documents',
       entry: resolve(root, 'dist/server/apps/documents/src/main.js'),
-      port: await freeLocalPort(),
+      port: await freeLocalPort([metricsPort]),
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'production',

@@ -269,8 +269,7 @@ async function measureRoute(context: BrowserContext, urls: string[]): Promise<Ro
 async function startBaselineGateway(stack: LocalStack, webDir: string): Promise<ServiceProcess> {
   const { spec } = stack.service('gateway');
   const port = await freeLocalPort();
-  let metricsPort = await freeLocalPort();
-  while (metricsPort === port) metricsPort = await freeLocalPort();
+  const metricsPort = await freeLocalPort([port]);
   const gateway = new ServiceProcess(
     {
       ...spec,

@@ -72,7 +72,8 @@ export default async function globalSetup() {
     onLog: () => {},
     onError: () => {},
   };
-  await new EmbeddedPostgres({ ...options, port: await freePort() }).initialise();
+  // initdb only: the port is given to the start below.
+  await new EmbeddedPostgres({ ...options, port: 0 }).initialise();
   // The cluster does not hold its port: a port another listener took before Postgres bound it
   // (Postgres then exits) is chosen again.
   let pg;

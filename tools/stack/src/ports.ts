@@ -1,5 +1,4 @@
-import { createServer } from 'node:net';
-import { freeLocalPort } from '@jibs/config';
+import { freeLocalPort, isLocalPortFree } from '@jibs/config';
 import { serviceDescriptors } from './service-registry';
 
 /**
@@ -81,14 +80,6 @@ export async function freeStackPorts(): Promise<StackPorts> {
   return ports;
 }
 
-function portTaken(port: number, host: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(true));
-    server.listen(port, host, () => server.close(() => resolve(false)));
-  });
-}
-
 /**
  * Fails with one clear line per port that something else already listens on, naming the
  * variable that moves it, before anything is started.
@@ -98,7 +89,7 @@ export async function assertPortsFree(ports: StackPorts): Promise<void> {
   const variables = stackPortVariables();
   for (const key of Object.keys(variables) as `${string}Port`[]) {
     const host = key === 'gatewayPort' ? '0.0.0.0' : '127.0.0.1';
-    if (await portTaken(ports[key], host))
+    if (!(await isLocalPortFree(ports[key], host)))
       taken.push(
         `port ${ports[key]} (${key.replace(/Port$/, '')}) is already in use; set ${variables[key]} to move it`,
       );
