@@ -1,12 +1,13 @@
 import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { randomBytes } from 'node:crypto';
+import { CSP_NONCE_PLACEHOLDER } from '@jibs/domain';
 
 /**
- * What the built clients' index.html carries where the response's nonce goes (Vite's
- * `html.cspNonce`, in both clients' vite.config.ts): the gateway replaces it per response.
+ * What the built clients' pages carry where the response's nonce goes (Vite's `html.cspNonce`,
+ * in both clients' vite.config.ts; a prerendered page's <style>s): replaced per response.
  */
-export const CSP_NONCE_PLACEHOLDER = 'JIBS_CSP_NONCE';
+export { CSP_NONCE_PLACEHOLDER };
 
 /** The nonce of this response's CSP, for the `<style>` elements the server writes into a page. */
 export function cspNonceOf(res: Response): string {

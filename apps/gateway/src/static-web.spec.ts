@@ -661,3 +661,88 @@ describe('changedFileReader', () => {
     expect(await read()).toBe('built');
   });
 });
+
+describe("a visitor's public page, served with the markup the build rendered", () => {
+  let dist: string;
+  let built: { url: string; server: Server };
+  const web = (...path: string[]) => join(dist, 'web', ...path);
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'jibs-static-prerendered-'));
+    mkdirSync(web('.vite', 'prerendered', 'en'), { recursive: true });
+    mkdirSync(web('.vite', 'prerendered', 'ar'), { recursive: true });
+    mkdirSync(join(dist, 'admin'), { recursive: true });
+    writeFileSync(
+      web('index.html'),
+      `<!doctype html><html lang="en"><head><meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}"></head><body><div id="root"></div></body></html>`,
+    );
+    writeFileSync(join(dist, 'admin', 'index.html'), '<!doctype html><head></head>');
+    writeFileSync(
+      web('.vite', 'route-preloads.json'),
+      JSON.stringify([
+        { path: '/login', scripts: ['/assets/login-1.js'], styles: ['/assets/login-1.css'] },
+      ]),
+    );
+    writeFileSync(
+      web('.vite', 'prerendered.json'),
+      JSON.stringify({ locales: ['en', 'ar'], pages: { '/login': 'login' } }),
+    );
+    for (const [locale, words] of [
+      ['en', 'Sign in'],
+      ['ar', 'سجّل الدخول'],
+    ] as const) {
+      writeFileSync(
+        web('.vite', 'prerendered', locale, 'login.html'),
+        `<style nonce="${CSP_NONCE_PLACEHOLDER}">.m{}</style><h1 data-ps="0">${words}</h1>`,
+      );
+      writeFileSync(web('.vite', 'prerendered', locale, 'login.css'), '[data-ps="0"]{--x:1}');
+    }
+    built = await serve(dist);
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => built.server.close(resolve));
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const nonceOf = (res: { headers: IncomingHttpHeaders }) =>
+    /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+
+  it("gives a visitor the page with its markup and styles, every nonce the response's, varying by who asks", async () => {
+    const res = await rawGet(`${built.url}/login`, { ...html, 'accept-language': 'ar' });
+    const body = res.body.toString();
+    const nonce = nonceOf(res);
+    expect(body).toContain('<html lang="ar" dir="rtl">');
+    expect(body).toContain(
+      `<div id="root" data-prerendered="ar"><style nonce="${nonce}">.m{}</style><h1 data-ps="0">سجّل الدخول</h1></div>`,
+    );
+    expect(body).toContain(
+      `<link rel="stylesheet" crossorigin href="/assets/login-1.css" nonce="${nonce}">`,
+    );
+    expect(body).toContain(`nonce="${nonce}">[data-ps="0"]{--x:1}</style>`);
+    expect(body).not.toContain(CSP_NONCE_PLACEHOLDER);
+    expect(String(res.headers.vary)).toMatch(/accept-encoding.*cookie.*accept-language/i);
+  });
+
+  it('gives a member, or a page the build did not render, the page as built', async () => {
+    for (const [path, cookie] of [
+      ['/login', 'jibs_session=1'],
+      ['/faq', ''],
+    ] as const) {
+      const res = await rawGet(`${built.url}${path}`, { ...html, cookie });
+      expect(res.body.toString()).toContain('<div id="root"></div>');
+      expect(res.body.toString()).not.toContain('data-ps');
+      expect(String(res.headers.vary)).toMatch(/cookie/i);
+    }
+  });
+
+  it('serves the page as built when a prerendered file is missing, and never serves the files themselves', async () => {
+    rmSync(web('.vite', 'prerendered', 'en', 'login.css'));
+    const res = await rawGet(`${built.url}/login`, html);
+    expect(res.status).toBe(200);
+    expect(res.body.toString()).toContain('<div id="root"></div>');
+    for (const file of ['/.vite/prerendered.json', '/.vite/prerendered/ar/login.html']) {
+      expect((await rawGet(`${built.url}${file}`)).status).toBe(404);
+    }
+  });
+});

@@ -12,6 +12,12 @@ import { dirname, extname, join, resolve, sep } from 'node:path';
 import { hasSessionHint, VISITOR_READ_ELEMENT_ID, type EmbeddedVisitorRead } from '@jibs/domain';
 import type { Logger } from '@jibs/observability';
 import { CSP_NONCE_PLACEHOLDER, cspNonceOf } from './security-headers';
+import {
+  parsePrerenderedTable,
+  PRERENDERED_TABLE_FILE,
+  prerenderedPageOf,
+  withPrerendered,
+} from './prerendered-pages';
 
 /** Paths that belong to the server, never to the single-page apps. */
 const SERVER_PATHS = /^\/(graphql|health|metrics)(\/|$)/;
@@ -327,7 +333,11 @@ function sendPage(req: Request, res: Response, html: string): void {
         ? gzipSync(page)
         : page;
   res.status(200).type('html');
+  // What a page carries depends on the visitor: their session hint, language and calendar
+  // choice (a prerendered page, a visitor's read), so no cache may give one visitor's to another.
   res.vary('Accept-Encoding');
+  res.vary('Cookie');
+  res.vary('Accept-Language');
   if (encoding) res.setHeader('content-encoding', encoding);
   res.setHeader('cache-control', REVALIDATE);
   res.setHeader('content-length', body.length);
@@ -365,6 +375,25 @@ function singlePageApp(
     parseRoutePreloads,
     () => [],
   );
+  const readPrerendered = changedFileReader(
+    join(root, PRERENDERED_TABLE_FILE),
+    parsePrerenderedTable,
+    () => null,
+  );
+  // One reader per prerendered file, made as each is first asked for (a handful per build).
+  const prerenderedReaders = new Map<string, () => Promise<string | null>>();
+  const readPrerenderedFile = (file: string) => {
+    let reader = prerenderedReaders.get(file);
+    if (!reader) {
+      reader = changedFileReader(
+        join(root, file),
+        (html) => html,
+        () => null,
+      );
+      prerenderedReaders.set(file, reader);
+    }
+    return reader();
+  };
   const router = express.Router();
   const assets = join(root, 'assets');
   const page = (req: Request, res: Response, next: NextFunction) => {
@@ -373,9 +402,20 @@ function singlePageApp(
       res.send(notBuiltMessage);
       return;
     }
-    Promise.all([readIndex(), readPreloads()])
-      .then(async ([html, preloads]) => {
-        const page = withRoutePreloads(html, preloads, req.path);
+    Promise.all([readIndex(), readPreloads(), readPrerendered()])
+      .then(async ([html, preloads, prerendered]) => {
+        let page = withRoutePreloads(html, preloads, req.path);
+        const first = prerenderedPageOf(prerendered, req);
+        const [markup, css] = first
+          ? await Promise.all([
+              readPrerenderedFile(first.markupFile),
+              readPrerenderedFile(first.stylesFile),
+            ])
+          : [null, null];
+        if (first && markup !== null && css !== null) {
+          const styles = preloads.find((route) => routeMatches(route.path, req.path))?.styles;
+          page = withPrerendered(page, { markup, css }, first.locale, styles ?? []);
+        }
         const read =
           visitorReads &&
           (await visitorReadOf(preloads, req, visitorReads.reader, visitorReads.logger));

@@ -36,6 +36,7 @@ export * from './second-factor';
 export * from './request-limits';
 export * from './session-hint';
 export * from './visitor-read';
+export * from './prerendered-page';
 export * from './calendars';
 export * from './anniversaries';
 export * from './calendar-invite';

@@ -1,24 +1,17 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { AppLayout } from './layout/app-layout';
 import { LandingPage } from '../features/public-site/pages/landing-page';
 import { publicRoutes } from '../features/public-site/public-routes';
 import { SignInRoute } from '../features/sign-in/components/sign-in-route';
-import {
-  SessionProvider,
-  cssVariablesResolver,
-  adoptStrictCsp,
-  useLocalizedTheme,
-} from '@jibs/web-data';
+import { SessionProvider, cssVariablesResolver, useLocalizedTheme } from '@jibs/web-data';
 import { ClientPromiseContext } from '../shared/apollo/client-context';
 import { lazyScreen } from '../shared/lazy-screen';
 import type { AppData } from './app-data';
 
 // The toasts' container (with its transitions) loads after the first page; a toast shown before
 // waits in @mantine/notifications' store and appears when it is in.
-/** This page's CSP nonce, for the <style> elements Mantine writes (see adoptStrictCsp). */
-const { styleNonce } = adoptStrictCsp();
 
 const Toasts = lazy(() => import('./toasts'));
 
@@ -63,7 +56,17 @@ const ScreenRoutes = lazyScreen(
  * with neither the Apollo client nor the restored session (what depends on them waits for them
  * inside the page); every other screen is under `DataRoutes`, in `ScreenRoutes` (screen-routes.tsx).
  */
-export function App({ data }: { data: AppData }) {
+export function App({
+  data,
+  styleNonce,
+  Router = BrowserRouter,
+}: {
+  data: AppData;
+  /** The page's CSP nonce, for the <style> elements Mantine writes (main.tsx: adoptStrictCsp). */
+  styleNonce: string;
+  /** The browser's router; the build's prerender (prerender.tsx) gives a static one. */
+  Router?: ComponentType<{ children: ReactNode }>;
+}) {
   const localizedTheme = useLocalizedTheme();
   return (
     // Mantine follows <html dir>, which the reader's language sets (libs/web-data's language).
@@ -79,7 +82,7 @@ export function App({ data }: { data: AppData }) {
         </Suspense>
         <ClientPromiseContext value={data.client}>
           <SessionProvider manager={data.session}>
-            <BrowserRouter>
+            <Router>
               <Routes>
                 <Route element={<AppLayout />}>
                   <Route index element={<LandingPage />} />
@@ -104,7 +107,7 @@ export function App({ data }: { data: AppData }) {
                   <Route path="*" element={<ScreenRoutes />} />
                 </Route>
               </Routes>
-            </BrowserRouter>
+            </Router>
           </SessionProvider>
         </ClientPromiseContext>
       </MantineProvider>

@@ -9,11 +9,16 @@ import { ROUTE_SCREENS } from './route-screens';
  * chunk that fails is left to the route to load (and report) as before.
  */
 export function loadFirstScreen(pathname: string, waitAtMost = 3000): Promise<void> {
-  const route = Object.entries(ROUTE_SCREENS).find(([path]) => matchPath(path, pathname));
-  if (!route) return Promise.resolve();
+  const screens = screensOf(pathname);
+  if (!screens.length) return Promise.resolve();
   // (A timer left running after the screen is in only resolves a promise nobody waits for.)
   return Promise.race([
-    preloadScreens(route[1]).catch(() => undefined),
+    preloadScreens(screens).catch(() => undefined),
     new Promise<void>((done) => setTimeout(done, waitAtMost)),
   ]);
+}
+
+/** The screens the page at `pathname` renders with (route-screens.ts), none for another page. */
+export function screensOf(pathname: string): readonly string[] {
+  return Object.entries(ROUTE_SCREENS).find(([path]) => matchPath(path, pathname))?.[1] ?? [];
 }

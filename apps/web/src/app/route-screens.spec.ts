@@ -7,14 +7,6 @@ import { ROUTE_SCREENS } from './route-screens';
 const APP_ROOT = join(__dirname, '../..');
 
 describe('the routes whose screens load before the first render', () => {
-  beforeAll(() => {
-    // app.tsx reads the page's CSP nonce when it loads.
-    (globalThis as { document?: unknown }).document = { querySelector: () => null };
-  });
-  afterAll(() => {
-    delete (globalThis as { document?: unknown }).document;
-  });
-
   it('names, for every screen, a source the build has', () => {
     for (const { path, modules } of routeModules()) {
       expect(modules.length).toBeGreaterThan(0);

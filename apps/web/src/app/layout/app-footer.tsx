@@ -40,8 +40,8 @@ function SiteName() {
   );
 }
 
-export function AppFooter() {
-  const year = new Date().getFullYear();
+/** `year`: the visitor's, once the page runs in their browser (AppLayout reads it). */
+export function AppFooter({ year }: { year: number | null }) {
   // Hidden, in its place, while the page shows a loader: it would otherwise move when the
   // screen arrives (see page-loading.ts).
   const loading = usePageLoading();

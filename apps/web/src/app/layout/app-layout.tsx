@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { AppHeader } from './app-header';
 import classes from './app-layout.module.css';
 import { PageLoader } from '@jibs/web-ui';
+import { useBrowserValue } from '../../shared/utils/browser-value';
 
 /**
  * Header, page and footer. Plain elements rather than Mantine's AppShell, whose navbar, aside,
@@ -14,6 +15,8 @@ import { PageLoader } from '@jibs/web-ui';
 const AppFooter = lazy(() => import('./app-footer').then((m) => ({ default: m.AppFooter })));
 
 export function AppLayout() {
+  // The visitor's year for the footer's line: not the build's, in a prerendered page.
+  const year = useBrowserValue(() => new Date().getFullYear());
   return (
     <div className={classes.shell}>
       <header className={classes.header}>
@@ -26,7 +29,7 @@ export function AppLayout() {
       </main>
       {/* Marks the layout as still loading a part, for tests that read the whole page. */}
       <Suspense fallback={<div data-pending="footer" hidden />}>
-        <AppFooter />
+        <AppFooter year={year} />
       </Suspense>
     </div>
   );

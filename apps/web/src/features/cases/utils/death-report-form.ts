@@ -39,10 +39,7 @@ export function emptyDeathReport(): DeathReportValues {
 }
 
 /** The member's own calendar date (YYYY-MM-DD): a death on it is today, not the future. */
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+export { localToday } from '../../../shared/utils/browser-value';
 
 export type DeathReportCheck =
   { ok: true; report: ValidDeathReport } | { ok: false; fieldErrors: FieldMessages };

@@ -14,6 +14,7 @@ import { toApiError, useMessages, validateWith } from '@jibs/web-data';
 import { emptyAsNull, memorialFailureMessage } from '../utils/memorial-format';
 import { useMutation } from '@apollo/client/react';
 import { AddMemoryDocument } from '../../../gql/graphql';
+import { localToday } from '../../../shared/utils/browser-value';
 
 interface MemoryValues {
   title: string;
@@ -23,12 +24,6 @@ interface MemoryValues {
 
 const INITIAL: MemoryValues = { title: '', content: '', memoryDate: '' };
 const FIELDS = Object.keys(INITIAL) as (keyof MemoryValues)[];
-
-function localToday(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** Add Memory (spec 5): title and content required, the memory's date optional. */
 export function AddMemoryDialog({

@@ -19,16 +19,11 @@ import {
   type MemorialFormValues,
 } from '../utils/memorial-format';
 import { memorialPrivacyOptions } from '../utils/memorial-privacy';
+import { localToday } from '../../../shared/utils/browser-value';
 
 export { EMPTY_MEMORIAL, type MemorialFormValues } from '../utils/memorial-format';
 
 const FIELDS = Object.keys(EMPTY_MEMORIAL) as (keyof MemorialFormValues)[];
-
-function localToday(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /**
  * Create or edit a memorial (spec 5: full name required, the rest optional). Checked with the

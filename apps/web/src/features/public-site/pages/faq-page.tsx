@@ -13,6 +13,7 @@ import { FaqAccordion } from '../components/faq-accordion';
 import { faqTopics } from '../components/faq-content';
 import { QuestionSection } from '../components/question-section';
 import { usePublicSettings } from '../hooks/use-public-settings';
+import { useBrowserValue } from '../../../shared/utils/browser-value';
 
 export function FaqPage() {
   const {
@@ -36,14 +37,17 @@ export function FaqPage() {
     money: useCentsFormat(),
   });
   const location = useLocation();
-  const linkedId = location.hash.slice(1);
+  // The server never sees a link's #topic: a prerendered page is rendered, and hydrated, with
+  // none open, and the linked answer opens straight after (useBrowserValue).
+  const linkedId = useBrowserValue(() => location.hash.slice(1));
   const linked = topics.some((topic) => topic.id === linkedId) ? linkedId : null;
 
   // Answers open and close independently; one linked to (/faq#privacy) opens on arrival.
   const [open, setOpen] = useState<string[]>(linked ? [linked] : []);
-  const [arrival, setArrival] = useState(location.key);
-  if (arrival !== location.key) {
-    setArrival(location.key);
+  const arrivedAt = `${location.key}#${linked}`;
+  const [arrival, setArrival] = useState(arrivedAt);
+  if (arrival !== arrivedAt) {
+    setArrival(arrivedAt);
     if (linked && !open.includes(linked)) setOpen([...open, linked]);
   }
 

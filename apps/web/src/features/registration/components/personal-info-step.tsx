@@ -13,6 +13,7 @@ import { nextPhoneValue } from '../../../shared/utils/phone-input';
 import { ClientPromiseContext } from '../../../shared/apollo/client-context';
 import { SignInField } from '../../sign-in/components/sign-in-field';
 import { CheckboxField } from './checkbox-field';
+import { localToday, useBrowserValue } from '../../../shared/utils/browser-value';
 
 // The form shows at once (issue 26: the first load of /register stays light); its check (the
 // shared zod schema) and startSignUp load after the first render, and a submit waits for them.
@@ -99,6 +100,8 @@ export function PersonalInfoStep({
     SignInMessages,
   });
   const { locale } = useLanguage();
+  // No date of birth after today: the visitor's today, once they have one (useBrowserValue).
+  const today = useBrowserValue(() => localToday());
   const client = use(ClientPromiseContext);
   const [values, setValues] = useState<RegisterValues>(() => ({
     ...INITIAL_VALUES,
@@ -229,7 +232,7 @@ export function PersonalInfoStep({
               label={text.dateOfBirth}
               type="date"
               autoComplete="bday"
-              max={new Date().toISOString().slice(0, 10)}
+              max={today ?? undefined}
               required
               {...field('dateOfBirth')}
             />

@@ -12,6 +12,7 @@ import {
 import { PersonalInfoStep, type RegisterDraft } from '../components/personal-info-step';
 import { StepCard, StepLoader, WizardFrame } from '../components/wizard-frame';
 import { resumeStep, stepInfo, type WizardStep } from '../utils/wizard-steps';
+import { useBrowserValue } from '../../../shared/utils/browser-value';
 
 // A visitor's first screen is step 1, which shows at once, before the Apollo client and the
 // session's restore (issue 26). The code entry loads when reached; a signed-in member's wizard
@@ -36,8 +37,15 @@ export function RegisterPage() {
   // A step the member moved to with the wizard's buttons; until then the server decides.
   const [chosen, setChosen] = useState<WizardStep | null>(null);
   // A sign-up waiting for its emailed code (kept in sessionStorage for a reload), and the details
-  // typed in step 1 (in memory only) for a member who goes back to correct them.
-  const [pending, setPending] = useState<PendingSignUp | null>(() => readPendingSignUp());
+  // typed in step 1 (in memory only) for a member who goes back to correct them. The tab's
+  // stored sign-up is read as the page first renders in the browser: a prerendered page is
+  // hydrated as the build rendered it, with none, and shows it straight after (useBrowserValue).
+  const [pending, setPending] = useState<PendingSignUp | null>(null);
+  const [restored, setRestored] = useState(false);
+  if (useBrowserValue(() => true) && !restored) {
+    setRestored(true);
+    setPending(readPendingSignUp());
+  }
   const [draft, setDraft] = useState<RegisterDraft | null>(null);
 
   if (session.status === 'signed-in') {
