@@ -55,9 +55,9 @@ export interface PrerenderedPage {
 /**
  * The prerendered page a request gets: only a visitor's (no session hint: a member's pages
  * depend on who they are), who does not show the Hijri dates, at the exact path of a page the
- * build rendered and with no query, in the language the page would choose (the `lang` cookie, else
- * Accept-Language: what main.tsx's language reads, from the browser's own list). Null otherwise:
- * the page is sent empty and renders in the browser, as every page did before.
+ * build rendered and with no query, in the language the page would choose (the `lang` cookie,
+ * else Accept-Language: what the page's language store reads, from the browser's own list).
+ * Null otherwise: the page is sent empty and renders in the browser, as every page did before.
  */
 export function prerenderedPageOf(
   table: PrerenderedTable | null,
@@ -77,10 +77,11 @@ export function prerenderedPageOf(
 
 /**
  * `html` (index.html, with the route's preloads) carrying a prerendered page: its markup in
- * `#root`, marked with its language for main.tsx to hydrate; `<html lang dir>` in that language
- * (the page's direction from the first paint); its elements' styles as rules in a `<style>`
- * with the response's nonce; and the route's own CSS (`stylesheets`, the build's route table)
- * as stylesheets rather than preloads, so the markup paints styled.
+ * `#root`, marked with its language for the page's JS to hydrate (apps/web app/start.tsx);
+ * `<html lang dir>` in that language (the page's direction from the first paint); its
+ * elements' styles as rules in a `<style>` with the response's nonce; and the route's own CSS
+ * (`stylesheets`, the build's route table) as stylesheets rather than preloads, so the markup
+ * paints styled.
  */
 export function withPrerendered(
   html: string,

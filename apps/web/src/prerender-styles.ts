@@ -15,7 +15,7 @@ const ENTITIES: Readonly<Record<string, string>> = {
  * markup, only `<style>` elements with the response's nonce (React sets styles through the
  * CSSOM, which the CSP does not govern). So each element gets `data-ps="<n>"` instead, and the
  * rules (`[data-ps="<n>"]{…}`) go in the page's head, styling the page before its JS has run;
- * main.tsx then turns them back into the elements' own styles before React hydrates them
+ * app/start.tsx then turns them back into the elements' own styles before React hydrates them
  * (`adoptPrerenderedStyles`). React escapes `"` in text and attributes alike, so ` style="`
  * can only begin an attribute.
  */

@@ -3,7 +3,6 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { CSP_NONCE_PLACEHOLDER } from '@jibs/domain';
 import type { Locale } from '@jibs/i18n';
-export { LOCALES } from '@jibs/i18n';
 import { setLocale, SIGNED_OUT } from '@jibs/web-data';
 import { App } from './app/app';
 import { DeferredSession } from './app/deferred-session';
@@ -11,14 +10,16 @@ import { screensOf } from './app/first-screen';
 import { preloadScreens } from './shared/lazy-screen';
 import { styleAttributesToRules } from './prerender-styles';
 
+export { LOCALES } from '@jibs/i18n';
+
+/** How React marks a Suspense boundary it left to the browser to render. */
+const CLIENT_RENDERED = '<!--$!-->';
+
 /**
  * The public pages whose first view the build renders (apps/web/prerender-pages.mjs), by the
  * name of the file it writes: what every visitor opens first, and the same for all of them.
  * A memorial's page is one family's, and read when it is asked for: not here.
  */
-/** How React marks a Suspense boundary it left to the browser to render. */
-const CLIENT_RENDERED = '<!--$!-->';
-
 export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/': 'index',
   '/login': 'login',
@@ -31,7 +32,7 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
 /**
  * A public page in `locale` as a visitor's browser first renders it when it holds no session
  * and shows no Hijri dates: the gateway serves it to such a visitor inside the page's root,
- * and main.tsx hydrates it, so the page paints before its JS has run. Its inline styles come
+ * and app/start.tsx hydrates it, so the page paints before its JS has run. Its inline styles come
  * apart, as rules (`css`) for the page's head: styleAttributesToRules says why.
  */
 export async function prerenderPage(
