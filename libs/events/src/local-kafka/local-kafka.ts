@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   cpSync,
   existsSync,
@@ -239,7 +239,7 @@ function format(java: string, distribution: KafkaDistribution, logs: string) {
       formatConfig,
       serverProperties({ port: 1, controllerPort: 2, logs: staging, partitions: 1 }),
     );
-    const clusterId = Buffer.from(randomUUID().replace(/-/g, ''), 'hex').toString('base64url');
+    const clusterId = kafkaClusterId();
     const result = spawnSync(
       java,
       [
@@ -267,13 +267,25 @@ function format(java: string, distribution: KafkaDistribution, logs: string) {
 }
 
 /** `kafka-storage format` of this data folder with the SCRAM credentials of every user. */
+/**
+ * A cluster id as Kafka makes one (`kafka-storage random-uuid`): 16 random bytes in base64url,
+ * drawn again when it starts with `-`, which the storage tool would read as an option
+ * ("argument --cluster-id/-t: expected one argument"): one id in 64 did, and failed a start.
+ */
+export function kafkaClusterId(random: () => Buffer = () => randomBytes(16)): string {
+  for (;;) {
+    const id = random().toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
+}
+
 function formatWithScramUsers(
   java: string,
   distribution: KafkaDistribution,
   config: string,
   users: LocalKafkaUser[],
 ) {
-  const clusterId = Buffer.from(randomUUID().replace(/-/g, ''), 'hex').toString('base64url');
+  const clusterId = kafkaClusterId();
   const scram = users.flatMap((user) =>
     ['SCRAM-SHA-256', 'SCRAM-SHA-512'].flatMap((mechanism) => [
       '--add-scram',
