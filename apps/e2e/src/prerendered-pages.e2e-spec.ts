@@ -66,6 +66,8 @@ describe('the public pages paint from the markup the build rendered, then React 
             lang: document.documentElement.lang,
             dir: document.documentElement.dir,
             prerendered: document.getElementById('root')?.dataset['prerendered'],
+            // Nothing in it can be focused, typed in or sent until React owns it.
+            inert: document.getElementById('root')?.inert,
             heading: document.querySelector('h1')?.textContent ?? '',
             // A rule moved out of an inline style applies to its element (no CSP refusal).
             styledByRule:
@@ -82,10 +84,13 @@ describe('the public pages paint from the markup the build rendered, then React 
           lang: language,
           dir: language === 'en' ? 'ltr' : 'rtl',
           prerendered: language,
+          inert: true,
           heading: expect.stringContaining(heading[language]) as unknown,
           styledByRule: true,
           inlineStyles: 0,
         });
+        // The markup as it will be once live (inert hides it from assistive technology until then).
+        await page.evaluate(() => document.getElementById('root')?.removeAttribute('inert'));
         if (language !== 'ur')
           await expectAccessible(page, `${path} in ${language}, before its JS`);
       }
@@ -116,6 +121,7 @@ describe('the public pages paint from the markup the build rendered, then React 
         // The rules became the elements' own styles, and went.
         leftToAdopt: document.querySelectorAll('[data-ps]').length,
         rules: document.getElementById('jibs-prerendered-styles') !== null,
+        inert: document.getElementById('root')?.inert,
         inlineStyles: document.querySelectorAll('#root [style]').length,
       }));
       expect({ path, ...after, inlineStyles: after.inlineStyles > 0 }).toEqual({
@@ -123,6 +129,7 @@ describe('the public pages paint from the markup the build rendered, then React 
         sameHeading: true,
         leftToAdopt: 0,
         rules: false,
+        inert: false,
         inlineStyles: true,
       });
     }
@@ -143,6 +150,28 @@ describe('the public pages paint from the markup the build rendered, then React 
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText('Invalid email or password').waitFor();
     expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('sends a form filled as soon as the page shows through the app, never the browser, its fields never in the address', async () => {
+    const page = await visitor('en');
+    // The page shows a second and more before its scripts arrive (a slow line).
+    await page.route('**/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    const addresses: string[] = [];
+    page.on('framenavigated', (frame) => addresses.push(frame.url()));
+    await page.goto(`${stack.gatewayUrl}/login`, { waitUntil: 'commit' });
+    await page.locator('h1').waitFor();
+    // Shown, not yet live: nothing in it takes a click or a key.
+    expect(await page.evaluate(() => document.getElementById('root')?.inert)).toBe(true);
+    await page.getByLabel('Email').fill('nobody-here@example.org');
+    await page.getByLabel(/^Password/).fill('not-the-password-1');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByText('Invalid email or password').waitFor();
+    expect(addresses.filter((address) => address.includes('password'))).toEqual([]);
+    expect(new URL(page.url()).search).toBe('');
     await page.context().close();
   });
 

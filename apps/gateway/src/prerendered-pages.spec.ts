@@ -83,7 +83,7 @@ describe('a page carrying its prerendered markup', () => {
     '<link rel="stylesheet" href="/assets/first-page-1.css">\n</head>\n' +
     '<body><div id="root"></div></body></html>';
 
-  it("puts the markup in the root marked with its language, the page's language and direction on <html>, and its styles in the head", () => {
+  it("puts the markup in the root, inert and marked with its language, the page's language and direction on <html>, and its styles in the head", () => {
     const page = withPrerendered(
       INDEX,
       { markup: '<main data-ps="0">مرحبا</main>', css: '[data-ps="0"]{--gap:1rem}' },
@@ -92,7 +92,7 @@ describe('a page carrying its prerendered markup', () => {
     );
     expect(page).toContain('<html lang="ar" dir="rtl" data-mantine-color-scheme="light">');
     expect(page).toContain(
-      '<div id="root" data-prerendered="ar"><main data-ps="0">مرحبا</main></div>',
+      '<div id="root" data-prerendered="ar" inert><main data-ps="0">مرحبا</main></div>',
     );
     expect(page).toContain(
       `<link rel="stylesheet" crossorigin href="/assets/login-page-1.css" nonce="${CSP_NONCE_PLACEHOLDER}">`,
@@ -106,7 +106,7 @@ describe('a page carrying its prerendered markup', () => {
 
   it('takes the markup as it is, `$` patterns included', () => {
     const page = withPrerendered(INDEX, { markup: "<p>$& $' $1</p>", css: '' }, 'en', []);
-    expect(page).toContain('<div id="root" data-prerendered="en"><p>$& $\' $1</p></div>');
+    expect(page).toContain('<div id="root" data-prerendered="en" inert><p>$& $\' $1</p></div>');
   });
 
   it('writes no stylesheet that is not an asset path, and no rule that could end its element', () => {

@@ -77,7 +77,8 @@ export function prerenderedPageOf(
 
 /**
  * `html` (index.html, with the route's preloads) carrying a prerendered page: its markup in
- * `#root`, marked with its language for the page's JS to hydrate (apps/web app/start.tsx);
+ * `#root`, marked with its language for the page's JS to hydrate (apps/web app/start.tsx) and
+ * `inert` until it has (nothing in it can be focused, typed in or sent before React owns it);
  * `<html lang dir>` in that language (the page's direction from the first paint); its
  * elements' styles as rules in a `<style>` with the response's nonce; and the route's own CSS
  * (`stylesheets`, the build's route table) as stylesheets rather than preloads, so the markup
@@ -104,7 +105,7 @@ export function withPrerendered(
       // A function, so no `$` in the markup is read as a replacement pattern.
       .replace(
         '<div id="root"></div>',
-        () => `<div id="root" data-prerendered="${locale}">${page.markup}</div>`,
+        () => `<div id="root" data-prerendered="${locale}" inert>${page.markup}</div>`,
       )
   );
 }

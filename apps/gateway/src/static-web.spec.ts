@@ -714,7 +714,7 @@ describe("a visitor's public page, served with the markup the build rendered", (
     const nonce = nonceOf(res);
     expect(body).toContain('<html lang="ar" dir="rtl">');
     expect(body).toContain(
-      `<div id="root" data-prerendered="ar"><style nonce="${nonce}">.m{}</style><h1 data-ps="0">سجّل الدخول</h1></div>`,
+      `<div id="root" data-prerendered="ar" inert><style nonce="${nonce}">.m{}</style><h1 data-ps="0">سجّل الدخول</h1></div>`,
     );
     expect(body).toContain(
       `<link rel="stylesheet" crossorigin href="/assets/login-1.css" nonce="${nonce}">`,

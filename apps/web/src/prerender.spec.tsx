@@ -1,4 +1,4 @@
-import { PRERENDERED_PAGES, prerenderPage } from './prerender';
+import { PRERENDERED_PAGES, prerenderPage, withoutNativeSubmission } from './prerender';
 
 describe("the build's prerender of the public pages", () => {
   it.each(Object.keys(PRERENDERED_PAGES))(
@@ -23,6 +23,21 @@ describe("the build's prerender of the public pages", () => {
         false,
       ]);
     }
+  });
+
+  it('gives every form of a page the POST method, so no browser sends one with its fields in the address', async () => {
+    for (const path of ['/login', '/register']) {
+      const { markup } = await prerenderPage(path, 'en');
+      const forms = markup.match(/<form[^>]*>/g) ?? [];
+      expect([
+        path,
+        forms.length > 0,
+        forms.every((form) => form.includes('method="post"')),
+      ]).toEqual([path, true, true]);
+    }
+    expect(withoutNativeSubmission('<form class="a"><form method="dialog">')).toBe(
+      '<form method="post" class="a"><form method="dialog">',
+    );
   });
 
   it("renders each language's page in its words", async () => {

@@ -67,5 +67,15 @@ export async function prerenderPage(
       `${path} in ${locale}: a part still waits after 10 renders (a Suspense boundary the build cannot fill)`,
     );
   }
-  return styleAttributesToRules(markup);
+  return styleAttributesToRules(withoutNativeSubmission(markup));
+}
+
+/**
+ * The page's forms with `method="post"`. Until React owns the page it is `inert` and nothing
+ * in it can be sent; a browser without `inert` (Safari before 15.5) would send a form the
+ * browser's way, by GET, its fields (a password) in the address. By POST they stay out of the
+ * address, the history and the logs; React's own handler sends the form once it has the page.
+ */
+export function withoutNativeSubmission(markup: string): string {
+  return markup.replace(/<form(?![^>]*\smethod=)/g, '<form method="post"');
 }
