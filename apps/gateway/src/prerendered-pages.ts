@@ -1,7 +1,14 @@
 import type { Request } from 'express';
 import { join } from 'node:path';
 import { hasSessionHint, PRERENDERED_STYLES_ID } from '@jibs/domain';
-import { directionOf, HIJRI_COOKIE, isLocale, requestLocale, type Locale } from '@jibs/i18n';
+import {
+  cookieValue,
+  directionOf,
+  HIJRI_COOKIE,
+  isLocale,
+  requestLocale,
+  type Locale,
+} from '@jibs/i18n';
 import { CSP_NONCE_PLACEHOLDER } from './security-headers';
 
 /**
@@ -34,15 +41,6 @@ export function parsePrerenderedTable(text: string): PrerenderedTable | null {
   } catch {
     return null;
   }
-}
-
-/** A cookie's value in a `Cookie` header, if it is there. */
-function cookieValue(header: string, name: string): string | undefined {
-  return header
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${name}=`))
-    ?.slice(name.length + 1);
 }
 
 export interface PrerenderedPage {

@@ -56,6 +56,15 @@ export function acceptLanguageTags(header: string | null | undefined): string[] 
 export const LANGUAGE_COOKIE = 'lang';
 export const HIJRI_COOKIE = 'hijri';
 
+/** A cookie's value in a `Cookie` header (`a=1; lang=ar`), if it is there. */
+export function cookieValue(header: string, name: string): string | undefined {
+  return header
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+}
+
 /**
  * The language of a page a server renders itself (the sandbox checkout, the maintenance notice):
  * the reader's language cookie, else Accept-Language's first that JIBS speaks, else English. A
@@ -65,11 +74,7 @@ export function requestLocale(
   cookieHeader: string | undefined,
   acceptLanguage: string | undefined,
 ): Locale {
-  const chosen = (cookieHeader ?? '')
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${LANGUAGE_COOKIE}=`))
-    ?.slice(LANGUAGE_COOKIE.length + 1);
+  const chosen = cookieValue(cookieHeader ?? '', LANGUAGE_COOKIE);
   return isLocale(chosen) ? chosen : negotiateLocale(acceptLanguageTags(acceptLanguage));
 }
 
